@@ -1,0 +1,36 @@
+// The layers of the house, declared as data (after VS Code's `code-import-patterns`).
+// A file belongs to the layer whose `dir` is the longest prefix of its path; `flat` layers
+// hold only the files directly in `dir`. `may` lists the layers it may import from (its own
+// layer is always allowed); `electron` says whether it may import electron; `node` whether it
+// may import Node built-ins (false for code that also runs in the renderer).
+export const layers = [
+  { name: 'shared', dir: 'src/shared', may: [], electron: false, node: false },
+  { name: 'service', dir: 'src/service', may: ['shared'], electron: false, node: true },
+  { name: 'api', dir: 'src/main/api', may: ['shared'], electron: false, node: true },
+  { name: 'journal', dir: 'src/main/journal', may: ['shared'], electron: false, node: true },
+  {
+    name: 'sync',
+    dir: 'src/main/sync',
+    may: ['shared', 'api', 'journal'],
+    electron: false,
+    node: true,
+  },
+  {
+    name: 'cli',
+    dir: 'src/main/cli',
+    may: ['shared', 'service', 'api', 'journal', 'sync'],
+    electron: false,
+    node: true,
+  },
+  { name: 'platform', dir: 'src/main/platform', may: ['shared'], electron: true, node: true },
+  {
+    name: 'main',
+    dir: 'src/main',
+    flat: true,
+    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli', 'platform'],
+    electron: true,
+    node: true,
+  },
+  { name: 'preload', dir: 'src/preload', may: ['shared'], electron: true, node: false },
+  { name: 'renderer', dir: 'src/renderer', may: ['shared'], electron: false, node: false },
+];

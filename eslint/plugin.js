@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+import { layers } from './layers.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtins = new Set(builtinModules);
+
+/** The layer a repository-relative path (with `/` separators) belongs to, or undefined. */
+export function layerOf(relPath) {
+  let best;
+  for (const layer of layers) {
+    const prefix = layer.dir + '/';
+    if (!relPath.startsWith(prefix)) continue;
+    if (layer.flat && relPath.slice(prefix.length).includes('/')) continue;
+    if (!best || layer.dir.length > best.dir.length) best = layer;
+  }
+  return best;
+}
+
+function toRel(absPath) {
+  return path.relative(root, absPath).split(path.sep).join('/');
+}
+
+const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import rules between the layers in eslint/layers.js' },
+    schema: [],
+    messages: {
+      electron:
+        "Layer '{{layer}}' must not import electron: only src/main/platform, the src/main wiring and src/preload may.",
+      node: "Layer '{{layer}}' also runs in the renderer and must not import the Node built-in '{{spec}}'.",
+      layer:
+        "Layer '{{layer}}' must not import from layer '{{target}}' ({{spec}}); it may import from: {{allowed}}.",
+      undeclared: "'{{file}}' is under src/ but in no declared layer: add it to eslint/layers.js.",
+    },
+  },
+  create(context) {
+    const file = toRel(context.filename);
+    if (!file.startsWith('src/')) return {};
+    const layer = layerOf(file);
+    if (!layer) {
+      return {
+        Program(node) {
+          context.report({ node, messageId: 'undeclared', data: { file } });
+        },
+      };
+    }
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (spec === 'electron' || spec.startsWith('electron/')) {
+        if (!layer.electron)
+          context.report({ node, messageId: 'electron', data: { layer: layer.name } });
+        return;
+      }
+      if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) {
+        if (!layer.node)
+          context.report({ node, messageId: 'node', data: { layer: layer.name, spec } });
+        return;
+      }
+      if (!spec.startsWith('.')) return; // a package
+      const target = layerOf(toRel(path.resolve(path.dirname(context.filename), spec)));
+      if (!target || target === layer || layer.may.includes(target.name)) return;
+      context.report({
+        node,
+        messageId: 'layer',
+        data: {
+          layer: layer.name,
+          target: target.name,
+          spec,
+          allowed: layer.may.join(', ') || 'nothing',
+        },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
+          const arg = node.arguments[0];
+          if (arg && arg.type === 'Literal') check(node, arg.value);
+        }
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'workspace-sync-layers' }, rules: { layers: layersRule } };

@@ -1,0 +1,7 @@
+export function App() {
+  return (
+    <main>
+      <h1>Workspace Sync</h1>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// Lints snippets as if they lived at the given paths, with the project's real config.
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint();
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'layers/layers').map((m) => m.message);
+}
+
+describe('the layer rule', () => {
+  it('fails when the engine imports electron', async () => {
+    const messages = await lint(
+      'src/main/sync/bad.ts',
+      "import { app } from 'electron';\nexport const a = app;\n",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("Layer 'sync' must not import electron");
+  });
+
+  it('fails for electron in every layer but platform, main wiring and preload', async () => {
+    const code = "import { shell } from 'electron';\nexport const s = shell;\n";
+    for (const file of [
+      'src/shared/x.ts',
+      'src/service/x.ts',
+      'src/main/api/x.ts',
+      'src/main/journal/x.ts',
+      'src/main/cli/x.ts',
+      'src/renderer/x.tsx',
+    ]) {
+      expect(await lint(file, code), file).toHaveLength(1);
+    }
+    for (const file of ['src/main/platform/tray.ts', 'src/main/index.ts', 'src/preload/index.ts']) {
+      expect(await lint(file, code), file).toEqual([]);
+    }
+  });
+
+  it('fails when the renderer imports from main or service', async () => {
+    expect(
+      await lint(
+        'src/renderer/App.tsx',
+        "import { x } from '../main/sync/engine';\nexport default x;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await lint(
+        'src/renderer/App.tsx',
+        "import { x } from '../service/server';\nexport default x;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await lint(
+        'src/renderer/App.tsx',
+        "import { x } from '../shared/paths';\nexport default x;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps Node built-ins out of code that runs in the renderer', async () => {
+    expect(
+      await lint('src/shared/x.ts', "import fs from 'node:fs';\nexport default fs;\n"),
+    ).toHaveLength(1);
+    expect(
+      await lint('src/renderer/x.ts', "import path from 'path';\nexport default path;\n"),
+    ).toHaveLength(1);
+  });
+
+  it('enforces the direction between engine layers', async () => {
+    expect(
+      await lint('src/main/api/x.ts', "import { j } from '../journal/db';\nexport default j;\n"),
+    ).toHaveLength(1);
+    expect(
+      await lint('src/main/sync/x.ts', "import { j } from '../journal/db';\nexport default j;\n"),
+    ).toEqual([]);
+    expect(
+      await lint('src/shared/x.ts', "import { s } from '../service/server';\nexport default s;\n"),
+    ).toHaveLength(1);
+  });
+
+  it('flags a file under src that is in no declared layer', async () => {
+    expect(await lint('src/other/x.ts', 'export const a = 1;\n')).toHaveLength(1);
+  });
+});
