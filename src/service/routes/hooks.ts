@@ -1,0 +1,89 @@
+import { createUser } from '../accounts';
+import type { Sandbox, User } from '../context';
+import { parseFaults } from '../faults';
+import { HttpError, type Router } from '../http';
+
+// Test hooks under /_sandbox/: not part of the service contract; the client never calls them.
+export function registerHooks(router: Router<User>, sb: Sandbox): void {
+  router.add(
+    'POST',
+    '/_sandbox/users',
+    async ({ body }) => {
+      const b = await body();
+      const { user, token, refreshToken } = await createUser(sb, {
+        name: String(b.name ?? ''),
+        email: String(b.email ?? ''),
+        password: String(b.password ?? ''),
+        time_zone: String(b.time_zone ?? 'UTC'),
+      });
+      return {
+        status: 201,
+        json: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          time_zone: user.time_zone,
+          token,
+          refresh_token: refreshToken,
+        },
+      };
+    },
+    { auth: 'none' },
+  );
+
+  router.add(
+    'POST',
+    '/_sandbox/clock',
+    async ({ body }) => {
+      const b = await body();
+      const seconds = Number(b.advance_seconds ?? b.seconds ?? 0);
+      if (!Number.isFinite(seconds) || seconds < 0) {
+        throw HttpError.validation('advance_seconds', 'must be a non-negative number');
+      }
+      sb.clock.advance(seconds * 1000);
+      return { status: 200, json: { now: new Date(sb.clock.now()).toISOString() } };
+    },
+    { auth: 'none' },
+  );
+
+  router.add(
+    'GET',
+    '/_sandbox/stats',
+    () => {
+      const requests = Object.fromEntries([...sb.stats.entries()].sort());
+      const total = [...sb.stats.values()].reduce((a, b) => a + b, 0);
+      return { status: 200, json: { total, requests, faults: sb.faults.injected } };
+    },
+    { auth: 'none' },
+  );
+
+  router.add(
+    'DELETE',
+    '/_sandbox/stats',
+    () => {
+      sb.stats.clear();
+      return { status: 204 };
+    },
+    { auth: 'none' },
+  );
+
+  const showFaults = () => ({ status: 200, json: { faults: sb.faults.current } });
+  router.add('GET', '/_sandbox/faults', showFaults, { auth: 'none' });
+  router.add(
+    'POST',
+    '/_sandbox/faults',
+    async ({ body }) => {
+      const b = await body();
+      const spec =
+        typeof b.spec === 'string' ? b.spec : typeof b.faults === 'string' ? b.faults : '';
+      try {
+        // A new spec replaces the settings: "" clears every fault.
+        sb.faults.set(parseFaults(spec));
+      } catch (err) {
+        throw HttpError.validation('spec', (err as Error).message);
+      }
+      return showFaults();
+    },
+    { auth: 'none' },
+  );
+}
