@@ -1,0 +1,270 @@
+import type { Statement } from 'better-sqlite3';
+import type { Sandbox, User } from './context';
+import type { ItemRow, WorkspaceRow } from './db';
+import { recordEvent, type Verb } from './events';
+import { HttpError } from './http';
+import type { ItemAccess } from './model';
+import { nameKey, repairName } from './names';
+import { can, isRole } from './roles';
+
+// Shared machinery of the folder and file routes: prepared statements cached per sandbox (the
+// listing is the hottest path of the service), access checks and event recording.
+
+export type ItemKind = 'folder' | 'file';
+
+interface Statements {
+  item: Statement<[number, string]>;
+  itemAny: Statement<[number]>;
+  workspace: Statement<[number]>;
+  role: Statement<[number, number]>;
+  ancestors: Statement<[number]>;
+  adjust: Statement<[number, number]>;
+  folderByKey: Statement<[number, string]>;
+  fileByName: Statement<[number, string]>;
+  byId: Statement<[number]>;
+  /** Listing statements keyed by `sort|query?`. */
+  lists: Map<string, Statement>;
+  counts: Map<string, Statement>;
+  /** `total_changes()` and `data_version`: any write to the database changes one of them. */
+  version: Statement<[]>;
+  /** Finished listing answers by folder, sort, query, window and time zone (see contentVersion). */
+  listingCache: Map<string, { version: string; body: Buffer }>;
+}
+
+const cache = new WeakMap<Sandbox, Statements>();
+
+/** The file's extension for the `type` sort: lower case, '' when there is none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function statements(sb: Sandbox): Statements {
+  let s = cache.get(sb);
+  if (s) return s;
+  const db = sb.db;
+  db.function('item_ext', { deterministic: true }, (name: unknown) =>
+    typeof name === 'string' ? extensionOf(name) : '',
+  );
+  s = {
+    item: db.prepare(`SELECT * FROM items WHERE id = ? AND kind = ?`),
+    itemAny: db.prepare(`SELECT * FROM items WHERE id = ?`),
+    workspace: db.prepare(`SELECT * FROM workspaces WHERE id = ?`),
+    role: db.prepare(
+      `SELECT role_name FROM rolemaps WHERE workspace_id = ? AND user_id = ? AND state = 'accepted'`,
+    ),
+    ancestors: db.prepare(
+      `WITH RECURSIVE up(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM items WHERE id = ?
+         UNION ALL SELECT i.id, i.parent_id, up.depth + 1 FROM items i JOIN up ON i.id = up.parent_id
+       ) SELECT id FROM up ORDER BY depth DESC`,
+    ),
+    adjust: db.prepare(
+      `WITH RECURSIVE up(id, parent_id) AS (
+         SELECT id, parent_id FROM items WHERE id = ?
+         UNION ALL SELECT i.id, i.parent_id FROM items i JOIN up ON i.id = up.parent_id
+       ) UPDATE items SET size = size + ? WHERE id IN (SELECT id FROM up)`,
+    ),
+    folderByKey: db.prepare(
+      `SELECT * FROM items WHERE parent_id = ? AND kind = 'folder' AND name_key = ?`,
+    ),
+    fileByName: db.prepare(
+      `SELECT * FROM items WHERE parent_id = ? AND kind = 'file' AND filename = ?`,
+    ),
+    byId: db.prepare(`SELECT * FROM items WHERE id = ?`),
+    lists: new Map(),
+    counts: new Map(),
+    version: db
+      .prepare(`SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version())`)
+      .pluck(),
+    listingCache: new Map(),
+  };
+  cache.set(sb, s);
+  return s;
+}
+
+/**
+ * A token that changes whenever anything in the database changes (through this connection,
+ * whose total_changes() counts every row written, or another one, which data_version notices).
+ * Answers derived from the database alone stay valid while it is the same.
+ */
+export function contentVersion(sb: Sandbox): string {
+  return statements(sb).version.get() as string;
+}
+
+/** The item as `user` sees it: 404 when it does not exist or is not visible to them. */
+export function accessItem(sb: Sandbox, user: User, id: number, kind: ItemKind): ItemAccess {
+  const s = statements(sb);
+  const item = s.item.get(id, kind) as ItemRow | undefined;
+  const label = kind === 'folder' ? 'Folder' : 'File';
+  if (!item) throw HttpError.notFound(`${label} not found`);
+  const row = s.role.get(item.workspace_id, user.id) as { role_name: string } | undefined;
+  if (!row || !isRole(row.role_name)) throw HttpError.notFound(`${label} not found`);
+  const workspace = s.workspace.get(item.workspace_id) as WorkspaceRow;
+  return { item, workspace, role: row.role_name };
+}
+
+/** Ids from the root down to `id` itself ([] for null). */
+export function chainTo(sb: Sandbox, id: number | null): number[] {
+  if (id === null) return [];
+  return (statements(sb).ancestors.all(id) as { id: number }[]).map((r) => r.id);
+}
+
+/** Adds `delta` bytes to `folderId` and every folder above it. */
+export function adjustSizes(sb: Sandbox, folderId: number | null, delta: number): void {
+  if (folderId === null || delta === 0) return;
+  statements(sb).adjust.run(folderId, delta);
+}
+
+export function reload(sb: Sandbox, id: number): ItemRow {
+  return statements(sb).byId.get(id) as ItemRow;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    String((err as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE')
+  );
+}
+
+export const taken = (field = 'filename') => HttpError.validation(field, 'has already been taken');
+
+export function itemEvent(
+  sb: Sandbox,
+  workspace: WorkspaceRow,
+  user: User,
+  verb: Verb,
+  predicate: string,
+  item: { kind: ItemKind; id: number; filename: string },
+  complement?: string,
+): void {
+  recordEvent(sb, {
+    workspace: { id: workspace.id, name: workspace.name },
+    actor: user,
+    verb,
+    predicate,
+    item: { kind: item.kind, id: item.id, name: item.filename },
+    complement,
+  });
+}
+
+/** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Whether `user` may delete `item`: Collaborator and above anything, a Creator what they created. */
+function mayDelete(access: ItemAccess, user: User): boolean {
+  if (can.changeAnyItem(access.role)) return true;
+  return can.create(access.role) && access.item.user_id === user.id;
+}
+
+/**
+ * Renames and/or moves a folder or file. `parentId` is the move extension (`parent_id` for a
+ * folder, `folder_id` for a file); callers drop it when the extensions are off. Collaborator
+ * and above; the root folder cannot be renamed or moved (rename the workspace instead).
+ */
+export function renameOrMoveItem(
+  sb: Sandbox,
+  user: User,
+  kind: ItemKind,
+  id: number,
+  changes: { filename?: string; parentId?: number },
+): ItemRow {
+  const access = accessItem(sb, user, id, kind);
+  const { item, workspace, role } = access;
+  if (!can.changeAnyItem(role)) {
+    throw HttpError.forbidden(`Your role may not rename or move this ${kind}`);
+  }
+  const wantsRename = changes.filename !== undefined;
+  const wantsMove = changes.parentId !== undefined && changes.parentId !== item.parent_id;
+  if (!wantsRename && !wantsMove) return item;
+  if (item.parent_id === null) {
+    throw HttpError.validation(
+      'base',
+      "The workspace's root folder cannot be renamed or moved; rename the workspace instead",
+    );
+  }
+  const parentField = kind === 'folder' ? 'parent_id' : 'folder_id';
+  const name = wantsRename ? repairName(changes.filename) : item.filename;
+  let target = item.parent_id;
+  let oldParentName: string | undefined;
+  if (wantsMove) {
+    const dest = accessItem(sb, user, changes.parentId!, 'folder').item;
+    if (dest.workspace_id !== item.workspace_id) {
+      throw HttpError.validation(parentField, 'must be a folder of the same workspace');
+    }
+    if (kind === 'folder' && chainTo(sb, dest.id).includes(item.id)) {
+      throw HttpError.validation(
+        parentField,
+        'cannot be the folder itself or one of its subfolders',
+      );
+    }
+    target = dest.id;
+    oldParentName = reload(sb, item.parent_id).filename;
+  }
+  const renamed = name !== item.filename;
+  if (!renamed && !wantsMove) return item;
+  const s = statements(sb);
+  const key = nameKey(name);
+  const clash =
+    kind === 'folder'
+      ? (s.folderByKey.get(target, key) as ItemRow | undefined)
+      : (s.fileByName.get(target, name) as ItemRow | undefined);
+  if (clash && clash.id !== item.id) throw taken();
+  const now = sb.clock.now();
+  try {
+    sb.db.transaction(() => {
+      sb.db
+        .prepare(
+          `UPDATE items SET filename = ?, name_key = ?, parent_id = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(name, key, target, now, item.id);
+      if (wantsMove) {
+        adjustSizes(sb, item.parent_id, -item.size);
+        adjustSizes(sb, target, item.size);
+      }
+      const after = { kind, id: item.id, filename: name };
+      if (renamed)
+        itemEvent(sb, workspace, user, 'update', 'renamed', after, `from ${item.filename}`);
+      if (wantsMove) {
+        itemEvent(sb, workspace, user, 'update', 'moved', after, `from ${oldParentName}`);
+      }
+    })();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  return reload(sb, item.id);
+}
+
+/** Deletes a folder (with everything below it) or a file. */
+export function deleteItem(sb: Sandbox, user: User, kind: ItemKind, id: number): void {
+  const access = accessItem(sb, user, id, kind);
+  const { item, workspace } = access;
+  if (item.parent_id === null) {
+    throw HttpError.validation(
+      'base',
+      "The workspace's root folder cannot be deleted; delete the workspace instead",
+    );
+  }
+  if (!mayDelete(access, user)) {
+    throw HttpError.forbidden(
+      can.create(access.role)
+        ? `A Creator may delete only the ${kind}s they created`
+        : `Your role may not delete this ${kind}`,
+    );
+  }
+  sb.db.transaction(() => {
+    adjustSizes(sb, item.parent_id, -item.size);
+    itemEvent(sb, workspace, user, 'delete', 'deleted', item);
+    // items.parent_id cascades: the whole subtree goes with the folder.
+    sb.db.prepare(`DELETE FROM items WHERE id = ?`).run(item.id);
+  })();
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from './helpers';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+interface Printed {
+  base_url: string;
+  workspace_id: number;
+  client_id: string;
+  client_secret: string;
+  users: { id: number; email: string; role: string; token: string; time_zone: string }[];
+}
+
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill();
+});
+
+/** Starts the CLI and resolves with its JSON line (the first stdout line starting with `{`). */
+function startCli(args: string[]): Promise<{ child: ChildProcess; info: Printed }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/cli.ts', ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      lines.close();
+      resolve({ child, info: JSON.parse(line) as Printed });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`sandbox exited (${code}) before printing its line: ${stderr}`)),
+    );
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve({ code: child.exitCode, signal: child.signalCode });
+      return;
+    }
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+describe('npm run sandbox (src/service/cli.ts)', () => {
+  it('prints one JSON line, serves the API, and exits 0 on SIGTERM', async () => {
+    const { child, info } = await startCli(['--port', '0', '--seed', 'demo']);
+    expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(info.client_id).toBe('workspace-sync');
+    expect(info.client_secret).toBe('sandbox-secret');
+    expect(info.workspace_id).toBeGreaterThan(0);
+    expect(info.users.map((u) => u.role).sort()).toEqual(
+      ['Administrator', 'Collaborator', 'Creator', 'Downloader', 'Moderator', 'Viewer'].sort(),
+    );
+    for (const u of info.users) {
+      expect(u.time_zone).not.toBe('UTC');
+      expect(u.token.length).toBeGreaterThan(20);
+    }
+    const admin = info.users.find((u) => u.role === 'Administrator')!;
+    const res = await api(info.base_url, 'GET', `/workspaces/${info.workspace_id}`, {
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.workspace.effective_role).toBe('Administrator');
+
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('serves everything under --base-path', async () => {
+    const { child, info } = await startCli([
+      '--port',
+      '0',
+      '--seed',
+      'empty',
+      '--base-path',
+      '/api/v1',
+    ]);
+    expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const token = info.users[0]!.token;
+    const under = await api(info.base_url, 'GET', '/workspaces', { token });
+    expect(under.status).toBe(200);
+    expect(under.json.total_entries).toBe(1);
+    const origin = new URL(info.base_url).origin;
+    const bare = await api(origin, 'GET', '/workspaces', { token });
+    expect(bare.status).toBe(404);
+    expect(bare.json.errors).toBeDefined();
+    const grant = await api(info.base_url, 'POST', '/oauth/token', {
+      form: {
+        grant_type: 'password',
+        client_id: info.client_id,
+        client_secret: info.client_secret,
+        username: 'ann@example.com',
+        password: 'ann-sandbox-pass',
+      },
+    });
+    expect(grant.status).toBe(200);
+
+    const exited = exitOf(child);
+    child.kill('SIGINT');
+    expect((await exited).code).toBe(0);
+  });
+
+  it('refuses a bad option with a non-zero exit', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/service/cli.ts', '--seed', 'bogus'],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const { code } = await exitOf(child);
+    expect(code).toBe(1);
+    expect(stderr).toContain('--seed');
+  });
+});

@@ -1,0 +1,123 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { api, userOf } from './helpers';
+
+let sb: RunningSandbox;
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'empty', accessTokenTtlSeconds: 30 * 24 * 3600 });
+});
+
+afterAll(async () => {
+  await sb?.close();
+});
+
+describe('/_sandbox hooks', () => {
+  it('POST /_sandbox/users creates a user with a working token', async () => {
+    const res = await api(sb.baseUrl, 'POST', '/_sandbox/users', {
+      json: {
+        name: 'Hook User',
+        email: 'hook@example.org',
+        password: 'hook-pass',
+        time_zone: 'Pacific/Auckland',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      name: 'Hook User',
+      email: 'hook@example.org',
+      time_zone: 'Pacific/Auckland',
+    });
+    expect(typeof res.json.id).toBe('number');
+    expect(res.json.password).toBeUndefined();
+    const list = await api(sb.baseUrl, 'GET', '/workspaces', { token: res.json.token });
+    expect(list.status).toBe(200);
+    expect(list.json.total_entries).toBe(0);
+    // The password works for the password grant too.
+    const grant = await api(sb.baseUrl, 'POST', '/oauth/token', {
+      form: {
+        grant_type: 'password',
+        client_id: sb.clientId,
+        client_secret: sb.clientSecret,
+        username: 'hook@example.org',
+        password: 'hook-pass',
+      },
+    });
+    expect(grant.status).toBe(200);
+  });
+
+  it('validates new users', async () => {
+    const base = { name: 'X', email: 'x@example.org', password: 'p', time_zone: 'UTC' };
+    const badZone = await api(sb.baseUrl, 'POST', '/_sandbox/users', {
+      json: { ...base, time_zone: 'Mars/Olympus' },
+    });
+    expect(badZone.status).toBe(422);
+    expect(badZone.json.errors.time_zone).toBeDefined();
+    const taken = await api(sb.baseUrl, 'POST', '/_sandbox/users', {
+      json: { ...base, email: userOf(sb, 'Viewer').email },
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.json.errors.email).toEqual(['has already been taken']);
+  });
+
+  it('POST /_sandbox/clock moves the clock forward', async () => {
+    const before = sb.sandbox.clock.now();
+    const res = await api(sb.baseUrl, 'POST', '/_sandbox/clock', {
+      json: { advance_seconds: 7200 },
+    });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.json.now)).toBeGreaterThanOrEqual(before + 7200 * 1000);
+    // New timestamps follow the moved clock.
+    const ann = userOf(sb, 'Administrator');
+    const put = await api(sb.baseUrl, 'PUT', `/workspaces/${sb.workspaceId}`, {
+      token: ann.token,
+      json: { name: 'Later' },
+    });
+    const updated = DateTime.fromISO(put.json.workspace.updated_at).toMillis();
+    expect(updated).toBeGreaterThanOrEqual(Math.floor((before + 7200 * 1000) / 1000) * 1000);
+    const back = await api(sb.baseUrl, 'POST', '/_sandbox/clock', {
+      json: { advance_seconds: -5 },
+    });
+    expect(back.status).toBe(422);
+    expect(back.json.errors.advance_seconds).toBeDefined();
+  });
+
+  it('GET and DELETE /_sandbox/stats', async () => {
+    const ann = userOf(sb, 'Administrator');
+    await api(sb.baseUrl, 'DELETE', '/_sandbox/stats');
+    await api(sb.baseUrl, 'GET', '/workspaces', { token: ann.token });
+    await api(sb.baseUrl, 'GET', '/workspaces', { token: ann.token });
+    const stats = await api(sb.baseUrl, 'GET', '/_sandbox/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.json.total).toBe(2);
+    expect(stats.json.requests).toEqual({ 'GET /workspaces': 2 });
+    expect(stats.json.faults).toHaveProperty('fail');
+    const del = await api(sb.baseUrl, 'DELETE', '/_sandbox/stats');
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expect((await api(sb.baseUrl, 'GET', '/_sandbox/stats')).json.total).toBe(0);
+  });
+
+  it('GET and POST /_sandbox/faults; an invalid spec is a 422', async () => {
+    const set = await api(sb.baseUrl, 'POST', '/_sandbox/faults', {
+      json: { spec: 'latency=5-10,seed=9' },
+    });
+    expect(set.status).toBe(200);
+    expect(set.json.faults).toMatchObject({ latency: [5, 10], seed: 9, fail: 0 });
+    const shown = await api(sb.baseUrl, 'GET', '/_sandbox/faults');
+    expect(shown.json.faults).toEqual(set.json.faults);
+    for (const spec of ['fail=2', 'bogus=1', 'latency=9-1', 'ratelimit=-1']) {
+      const bad = await api(sb.baseUrl, 'POST', '/_sandbox/faults', { json: { spec } });
+      expect(bad.status, spec).toBe(422);
+      expect(bad.json.errors.spec, spec).toBeDefined();
+    }
+    // A rejected spec leaves the settings as they were.
+    expect((await api(sb.baseUrl, 'GET', '/_sandbox/faults')).json.faults.latency).toEqual([5, 10]);
+    const cleared = await api(sb.baseUrl, 'POST', '/_sandbox/faults', {
+      form: { spec: '' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.faults.latency).toEqual([0, 0]);
+  });
+});
