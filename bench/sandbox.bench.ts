@@ -22,7 +22,7 @@ interface Started {
 function startChild(): Promise<Started> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--seed', 'empty'],
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cpuprof2'] : []), '--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--seed', 'empty'],
     { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Sandbox, User } from './context';
+import { prepared } from './db';
 
 // Passwords: scrypt (slow on purpose), salted, parameters stored with the hash.
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
@@ -100,12 +101,11 @@ export type AuthResult = { user: User } | { error: 'missing' | 'invalid' | 'expi
 export function authenticate(sb: Sandbox, header: string | undefined): AuthResult {
   const token = bearerOf(header);
   if (!token) return { error: header ? 'invalid' : 'missing' };
-  const row = sb.db
-    .prepare(
-      `SELECT u.*, t.expires_at AS token_expires_at FROM tokens t JOIN users u ON u.id = t.user_id
+  const row = prepared(
+    sb.db,
+    `SELECT u.*, t.expires_at AS token_expires_at FROM tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = ? AND t.kind = 'access'`,
-    )
-    .get(tokenHash(token)) as (User & { token_expires_at: number }) | undefined;
+  ).get(tokenHash(token)) as (User & { token_expires_at: number }) | undefined;
   if (!row) return { error: 'invalid' };
   if (row.token_expires_at <= sb.clock.now()) return { error: 'expired' };
   const { token_expires_at: _ignored, ...user } = row;

@@ -120,6 +120,11 @@ const MIGRATIONS: string[] = [
   CREATE INDEX events_workspace_time ON events(workspace_id, created_at);
   CREATE INDEX events_item_time ON events(item_id, created_at);
   `,
+  // Folder contents in their default order (folders first, then by name) straight off an
+  // index: no sort step on the hottest read of the service.
+  `
+  CREATE INDEX items_listing ON items(parent_id, kind DESC, name_key, filename, id);
+  `,
 ];
 
 export function openDb(file: string): Db {
@@ -229,4 +234,19 @@ export interface EventRow {
   item_id: number | null;
   detail: string;
   created_at: number;
+}
+
+const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement reused across requests (preparing costs more than running a small
+ * query). Only for plain statements: never call `.raw()` or `.pluck()` on the result, since it
+ * is shared.
+ */
+export function prepared(db: Db, sql: string): Database.Statement {
+  let perDb = statementCache.get(db);
+  if (!perDb) statementCache.set(db, (perDb = new Map()));
+  let stmt = perDb.get(sql);
+  if (!stmt) perDb.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
 }

@@ -55,7 +55,14 @@ export interface RouteContext<U> {
 
 /** What a handler answers: JSON with a status, an empty answer, or "already written". */
 export type Reply =
-  { status: number; json?: unknown; headers?: Record<string, string> } | 'handled';
+  | {
+      status: number;
+      json?: unknown;
+      /** JSON already serialized, instead of `json` (hot paths build the text directly). */
+      jsonText?: string;
+      headers?: Record<string, string>;
+    }
+  | 'handled';
 
 export interface Route<U> {
   method: string;
@@ -124,6 +131,13 @@ export class Router<U> {
 
 /** Reads the whole body up to `limit` bytes, or throws 413. */
 export async function readBody(req: IncomingMessage, limit = JSON_LIMIT): Promise<Buffer> {
+  // Most requests (every GET but the events filter) have no body at all: skip the stream.
+  if (
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] === undefined
+  ) {
+    return Buffer.alloc(0);
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     req.resume();
@@ -201,13 +215,14 @@ export function sendJson(
   status: number,
   json: unknown,
   headers: Record<string, string> = {},
+  jsonText?: string,
 ): void {
-  if (json === undefined) {
+  if (json === undefined && jsonText === undefined) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const body = JSON.stringify(json);
+  const body = jsonText ?? JSON.stringify(json);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

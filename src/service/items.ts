@@ -25,10 +25,6 @@ interface Statements {
   /** Listing statements keyed by `sort|query?`. */
   lists: Map<string, Statement>;
   counts: Map<string, Statement>;
-  /** `total_changes()` and `data_version`: any write to the database changes one of them. */
-  version: Statement<[]>;
-  /** Finished listing answers by folder, sort, query, window and time zone (see contentVersion). */
-  listingCache: Map<string, { version: string; body: Buffer }>;
 }
 
 const cache = new WeakMap<Sandbox, Statements>();
@@ -74,22 +70,9 @@ export function statements(sb: Sandbox): Statements {
     byId: db.prepare(`SELECT * FROM items WHERE id = ?`),
     lists: new Map(),
     counts: new Map(),
-    version: db
-      .prepare(`SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version())`)
-      .pluck(),
-    listingCache: new Map(),
   };
   cache.set(sb, s);
   return s;
-}
-
-/**
- * A token that changes whenever anything in the database changes (through this connection,
- * whose total_changes() counts every row written, or another one, which data_version notices).
- * Answers derived from the database alone stay valid while it is the same.
- */
-export function contentVersion(sb: Sandbox): string {
-  return statements(sb).version.get() as string;
 }
 
 /** The item as `user` sees it: 404 when it does not exist or is not visible to them. */

@@ -1,5 +1,5 @@
 import type { Sandbox, User } from './context';
-import type { ItemRow, WorkspaceRow } from './db';
+import { prepared, type ItemRow, type WorkspaceRow } from './db';
 import { HttpError } from './http';
 import { isRole, type RoleName } from './roles';
 import { formatInZone } from './time';
@@ -8,11 +8,10 @@ import { formatInZone } from './time';
 // see is a 404, never a 403 (a 403 would reveal that it exists).
 
 export function workspaceRole(sb: Sandbox, userId: number, workspaceId: number): RoleName | null {
-  const row = sb.db
-    .prepare(
-      `SELECT role_name FROM rolemaps WHERE workspace_id = ? AND user_id = ? AND state = 'accepted'`,
-    )
-    .get(workspaceId, userId) as { role_name: string } | undefined;
+  const row = prepared(
+    sb.db,
+    `SELECT role_name FROM rolemaps WHERE workspace_id = ? AND user_id = ? AND state = 'accepted'`,
+  ).get(workspaceId, userId) as { role_name: string } | undefined;
   return row && isRole(row.role_name) ? row.role_name : null;
 }
 
@@ -22,7 +21,7 @@ export interface WorkspaceAccess {
 }
 
 export function workspaceFor(sb: Sandbox, user: User, workspaceId: number): WorkspaceAccess {
-  const workspace = sb.db.prepare(`SELECT * FROM workspaces WHERE id = ?`).get(workspaceId) as
+  const workspace = prepared(sb.db, `SELECT * FROM workspaces WHERE id = ?`).get(workspaceId) as
     WorkspaceRow | undefined;
   const role = workspace ? workspaceRole(sb, user.id, workspace.id) : null;
   if (!workspace || !role) throw HttpError.notFound('Workspace not found');
@@ -34,15 +33,15 @@ export interface ItemAccess extends WorkspaceAccess {
 }
 
 export function itemFor(sb: Sandbox, user: User, id: number, kind: 'folder' | 'file'): ItemAccess {
-  const item = sb.db.prepare(`SELECT * FROM items WHERE id = ? AND kind = ?`).get(id, kind) as
+  const item = prepared(sb.db, `SELECT * FROM items WHERE id = ? AND kind = ?`).get(id, kind) as
     ItemRow | undefined;
   const label = kind === 'folder' ? 'Folder' : 'File';
   if (!item) throw HttpError.notFound(`${label} not found`);
   const role = workspaceRole(sb, user.id, item.workspace_id);
   if (!role) throw HttpError.notFound(`${label} not found`);
-  const workspace = sb.db
-    .prepare(`SELECT * FROM workspaces WHERE id = ?`)
-    .get(item.workspace_id) as WorkspaceRow;
+  const workspace = prepared(sb.db, `SELECT * FROM workspaces WHERE id = ?`).get(
+    item.workspace_id,
+  ) as WorkspaceRow;
   return { item, workspace, role };
 }
 
@@ -132,6 +131,26 @@ export function serializeItem(
           }
         : null,
   };
+}
+
+/**
+ * The same text as `JSON.stringify(serializeItem(...))`, built directly: listings serialize
+ * dozens of items per request and skipping the intermediate objects halves their cost.
+ * `ancestorsJson` is the JSON of the ancestor ids, shared by all the children of one folder.
+ */
+export function itemJson(item: ItemRow, user: User, ancestorsJson: string): string {
+  const zone = user.time_zone;
+  const head =
+    `{"id":${item.id},"filename":${JSON.stringify(item.filename)},` +
+    `"created_at":"${formatInZone(item.created_at, zone)}","updated_at":"${formatInZone(item.updated_at, zone)}",` +
+    `"user_id":${item.user_id === null ? 'null' : item.user_id},"workspace_id":${item.workspace_id},` +
+    `"ancestor_ids":${ancestorsJson},"errors":{},"hidden?":${item.hidden === 1},"size":${item.size}`;
+  if (item.kind === 'folder') return head + '}';
+  const thumb =
+    item.width !== null && item.height !== null
+      ? `{"id":${item.id},"state":"complete","width":${item.width},"height":${item.height},"url":"/files/${item.id}/thumbnail"}`
+      : 'null';
+  return `${head},"thumbnail":${thumb}}`;
 }
 
 /** An item wrapped under its kind, with its ancestors computed. */

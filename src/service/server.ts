@@ -115,7 +115,7 @@ export function createHttpServer(sb: Sandbox): Server {
     if (reply === 'handled') return;
     // Drain an unread body so that the connection can be kept alive.
     if (!bodyPromise && !req.readableEnded) req.resume();
-    sendJson(res, reply.status, reply.json, reply.headers);
+    sendJson(res, reply.status, reply.json, reply.headers, reply.jsonText);
   };
 
   const server = createServer({ keepAliveTimeout: 30_000, requestTimeout: 0 }, (req, res) => {

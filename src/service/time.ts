@@ -29,6 +29,16 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 /** The zone's offset from UTC in minutes at instant `ms`. */
 export function zoneOffsetMinutes(zone: string, ms: number): number {
   const bucket = Math.floor(ms / QUARTER_HOUR);
+  const last = lastBucket.get(zone);
+  if (last && last.bucket === bucket) return last.offset;
+  const offset = offsetForBucket(zone, bucket);
+  lastBucket.set(zone, { bucket, offset });
+  return offset;
+}
+
+const lastBucket = new Map<string, { bucket: number; offset: number }>();
+
+function offsetForBucket(zone: string, bucket: number): number {
   let perZone = offsetCache.get(zone);
   if (!perZone) {
     perZone = new Map();
@@ -55,17 +65,41 @@ export function zoneOffsetMinutes(zone: string, ms: number): number {
   return offset;
 }
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
+
 function pad(n: number): string {
-  return n < 10 ? '0' + n : String(n);
+  return TWO_DIGITS[n] ?? String(n);
+}
+
+/** Days since 1970-01-01 to [year, month, day] (Howard Hinnant's civil_from_days). */
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
 /** ISO 8601 with a numeric offset in `zone`, second precision: `2026-11-22T04:15:03-05:00`. */
 export function formatInZone(ms: number, zone: string): string {
   const offset = zoneOffsetMinutes(zone, ms);
-  const local = new Date(Math.floor(ms / 1000) * 1000 + offset * 60000).toISOString().slice(0, 19);
+  const local = Math.floor(ms / 1000) + offset * 60;
+  const days = Math.floor(local / 86400);
+  const secs = local - days * 86400;
+  const [y, mo, d] = civilFromDays(days);
+  const h = Math.floor(secs / 3600);
+  const mi = Math.floor((secs % 3600) / 60);
+  const se = secs % 60;
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
-  return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  const year = y >= 0 && y <= 9999 ? String(y).padStart(4, '0') : String(y);
+  return `${year}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(se)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 export function isValidZone(zone: string): boolean {
