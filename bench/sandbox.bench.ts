@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnSandbox } from '../src/service/child';
 import { Pool } from 'undici';
 import { median, type Benchmark } from './lib';
 
@@ -12,55 +10,19 @@ const COUNT = 5000;
 const CONCURRENCY = 8;
 const SUBFOLDERS = 100;
 
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  workspaceId: number;
-  token: string;
-}
-
-function startChild(): Promise<Started> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cpuprof2'] : []), '--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--seed', 'empty'],
-    { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      lines.close();
-      const info = JSON.parse(line) as {
-        base_url: string;
-        workspace_id: number;
-        users: { role: string; token: string }[];
-      };
-      const admin = info.users.find((u) => u.role === 'Administrator')!;
-      resolve({
-        child,
-        baseUrl: info.base_url,
-        workspaceId: info.workspace_id,
-        token: admin.token,
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${stderr}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 const bench: Benchmark = {
   name: 'sandbox',
   description: `GET /folders/:id of a folder with ${SUBFOLDERS} subfolders, ${CONCURRENCY} concurrent keep-alive connections, sandbox in a child process`,
   async run() {
-    const s = await startChild();
+    const sandbox = await spawnSandbox(
+      ['--port', '0', '--seed', 'empty'],
+      process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench-results/cpuprof'] : [],
+    );
+    const s = {
+      baseUrl: sandbox.info.base_url,
+      workspaceId: sandbox.info.workspace_id,
+      token: sandbox.info.users.find((u) => u.role === 'Administrator')!.token,
+    };
     const pool = new Pool(s.baseUrl, { connections: CONCURRENCY });
     try {
       const headers = {
@@ -137,7 +99,7 @@ const bench: Benchmark = {
       };
     } finally {
       await pool.close();
-      await stopChild(s.child);
+      await sandbox.stop();
     }
   },
 };

@@ -1,4 +1,5 @@
 import { createUser } from './accounts';
+import { issueTokens } from './auth';
 import type { Sandbox, User } from './context';
 import type { RoleName } from './roles';
 import { createWorkspace } from './routes/workspaces';
@@ -85,6 +86,8 @@ export async function seedSandbox(
   kind: SeedKind,
 ): Promise<{ workspaceId: number; users: SeededUser[] }> {
   if (kind === 'none') return { workspaceId: 0, users: [] };
+  const existing = resumeSeed(sb);
+  if (existing) return existing;
   // One after the other, so that ids follow the table (the owner is user 1).
   const created: Awaited<ReturnType<typeof createUser>>[] = [];
   for (const u of SEED_USERS) created.push(await createUser(sb, u));
@@ -110,4 +113,33 @@ export async function seedSandbox(
     SEED_USERS.map((u) => u.role),
   );
   return { workspaceId, users };
+}
+
+/**
+ * A sandbox restarted on its own `--data` keeps what it had: the seed users get fresh access
+ * tokens (only hashes are stored, so the old ones cannot be printed) and nothing is seeded again.
+ */
+function resumeSeed(sb: Sandbox): { workspaceId: number; users: SeededUser[] } | null {
+  const owner = sb.db.prepare(`SELECT * FROM users WHERE email = ?`).get(SEED_USERS[0]!.email) as
+    User | undefined;
+  if (!owner) return null;
+  const users: SeededUser[] = [];
+  for (const seed of SEED_USERS) {
+    const user = sb.db.prepare(`SELECT * FROM users WHERE email = ?`).get(seed.email) as
+      User | undefined;
+    if (!user) continue;
+    users.push({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      password: seed.password,
+      role: seed.role,
+      token: issueTokens(sb, user.id, 'sandbox').access_token,
+      time_zone: user.time_zone,
+    });
+  }
+  const ws = sb.db
+    .prepare(`SELECT id FROM workspaces WHERE owner_id = ? ORDER BY id LIMIT 1`)
+    .get(owner.id) as { id: number } | undefined;
+  return { workspaceId: ws?.id ?? 0, users };
 }

@@ -1,55 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { exitOf, spawnSandbox, type SandboxLine } from '../../src/service/child';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from './helpers';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-interface Printed {
-  base_url: string;
-  workspace_id: number;
-  client_id: string;
-  client_secret: string;
-  users: { id: number; email: string; role: string; token: string; time_zone: string }[];
-}
-
 const children: ChildProcess[] = [];
 
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill();
 });
 
-/** Starts the CLI and resolves with its JSON line (the first stdout line starting with `{`). */
-function startCli(args: string[]): Promise<{ child: ChildProcess; info: Printed }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/cli.ts', ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      lines.close();
-      resolve({ child, info: JSON.parse(line) as Printed });
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`sandbox exited (${code}) before printing its line: ${stderr}`)),
-    );
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve({ code: child.exitCode, signal: child.signalCode });
-      return;
-    }
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+async function startCli(args: string[]): Promise<{ child: ChildProcess; info: SandboxLine }> {
+  const started = await spawnSandbox(args);
+  children.push(started.child);
+  return started;
 }
 
 describe('npm run sandbox (src/service/cli.ts)', () => {
