@@ -92,7 +92,7 @@ export async function seedDemoContent(
 ): Promise<number> {
   const [ann, moritz, kenji, chloe] = members as [User, User, User, User, ...User[]];
   // Write the history in the past, then come back to the present.
-  sb.clock.rewind(14 * DAY);
+  sb.clock.rewind(4 * DAY); // the steps below add up to about four days
   const step = (hours: number) => sb.clock.advance(hours * 3600 * 1000);
   const upload = (user: User, folder: ItemRow, name: string, data: Buffer | string) =>
     uploadFile(sb, user, folder.id, name, Readable.from([Buffer.from(data)]));
@@ -109,6 +109,9 @@ export async function seedDemoContent(
   const year = createFolder(sb, ann, reports.id, '2026');
   const draftsOld = createFolder(sb, kenji, reports.id, 'Drafts (old)');
   createFolder(sb, ann, root.id, 'Archive'); // stays empty
+  // Hidden by an administrator (the API shows it as `hidden?`; there is no endpoint to set it).
+  const internal = createFolder(sb, ann, root.id, 'Internal');
+  sb.db.prepare(`UPDATE items SET hidden = 1 WHERE id = ?`).run(internal.id);
   const design = createFolder(sb, kenji, root.id, 'Design Assets');
   const icons = createFolder(sb, kenji, design.id, 'Icons 🎨');
   const cafe = createFolder(sb, chloe, root.id, 'Café Meetings');

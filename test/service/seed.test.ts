@@ -12,7 +12,7 @@ let dir: string;
 let sb: RunningSandbox;
 
 type Entry = {
-  folder?: { id: number; filename: string };
+  folder?: { id: number; filename: string; 'hidden?': boolean };
   file?: { id: number; filename: string; size: number; thumbnail: unknown };
 };
 
@@ -72,6 +72,8 @@ describe('the demo seed', () => {
       named(root, name);
     }
     expect(await contents(token, named(root, 'Archive').folder!.id)).toEqual([]);
+    expect(named(root, 'Internal').folder!['hidden?']).toBe(true);
+    expect(named(root, 'Reports').folder!['hidden?']).toBe(false);
     const reports = await contents(token, named(root, 'Reports').folder!.id);
     expect(named(reports, 'Drafts').folder).toBeDefined(); // renamed from "Drafts (old)"
     const year = await contents(token, named(reports, '2026').folder!.id);
