@@ -50,15 +50,13 @@ export function detailMarkup(e: EventInput): string {
   const predicate = `<predicate>${escapeHtml(e.predicate)}</predicate>`;
   const wsObject = objectTag(`/workspaces/${ws.id}`, ws.name, 'Workspace');
   const complement = e.complement ? ` <complement>${escapeHtml(e.complement)}</complement>` : '';
+  // An empty article must not leave two spaces; names themselves are kept exactly as they are.
   const article = e.article ?? 'the';
-  if (!e.item)
-    return `${subject} ${predicate} ${article} ${wsObject}${complement}`.replace(/ +/g, ' ');
+  const lead = article ? `${subject} ${predicate} ${article} ` : `${subject} ${predicate} `;
+  if (!e.item) return `${lead}${wsObject}${complement}`;
   const href = `/workspaces/${ws.id}/${e.item.kind}s/${e.item.id}`;
   const itemObject = objectTag(href, e.item.name, LABEL[e.item.kind]);
-  return `${subject} ${predicate} ${article} ${itemObject}${complement} in the ${wsObject}`.replace(
-    / +/g,
-    ' ',
-  );
+  return `${lead}${itemObject}${complement} in the ${wsObject}`;
 }
 
 export function recordEvent(sb: Sandbox, e: EventInput): number {

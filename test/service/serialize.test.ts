@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemRow } from '../../src/service/db';
 import { itemJson, serializeItem } from '../../src/service/model';
+import { detailMarkup } from '../../src/service/events';
 import type { User } from '../../src/service/context';
 
 // Listings build their JSON as text for speed; it must be exactly what the object
@@ -56,4 +57,21 @@ describe('itemJson', () => {
       }
     });
   }
+});
+
+describe('detailMarkup', () => {
+  it('keeps names exactly, runs of spaces included, and escapes them', () => {
+    const markup = detailMarkup({
+      workspace: { id: 4, name: 'Q3  plan' },
+      actor: { ...user, name: 'Ann  Lee' },
+      verb: 'create',
+      predicate: 'created',
+      item: { kind: 'folder', id: 9, name: '  two  spaces <b> ' },
+    });
+    expect(markup).toBe(
+      '<subject>Ann  Lee</subject> <predicate>created</predicate> the ' +
+        '<object><a href="/workspaces/4/folders/9">  two  spaces &lt;b&gt; </a> Folder</object> ' +
+        'in the <object><a href="/workspaces/4">Q3  plan</a> Workspace</object>',
+    );
+  });
 });

@@ -1,0 +1,189 @@
+/**
+ * Typed errors of the service client. Each has a `kind` to switch on and a message a person can
+ * act on. None of them ever holds a token, a password or a request's headers: they are built
+ * from our own words and the server's `errors` object only, and pass through `redact` (below)
+ * in case a server echoes a secret back.
+ */
+
+export type ApiErrorKind =
+  | 'not-authenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'validation'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'outcome-unknown'
+  | 'protocol'
+  | 'insecure';
+
+/** The server's `{"errors": {"field": ["message"]}}`, flattened. */
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  /** The operation, e.g. "GET /folders/:id" (a route template: no ids, no query). */
+  readonly endpoint: string;
+  /** Whether trying the same request again later may succeed. */
+  readonly retryable: boolean;
+
+  constructor(endpoint: string, message: string, retryable: boolean) {
+    super(redact(message));
+    this.endpoint = endpoint;
+    this.retryable = retryable;
+    this.name = new.target.name;
+  }
+}
+
+export class NotAuthenticatedError extends ApiError {
+  readonly kind = 'not-authenticated';
+  /** True when the refresh token could not cure it: the user must sign in again. */
+  readonly signedOut: boolean;
+  constructor(endpoint: string, signedOut: boolean, detail?: string) {
+    super(
+      endpoint,
+      signedOut
+        ? 'You are signed out: sign in again to continue syncing.'
+        : `The service did not accept the sign-in${detail ? ` (${detail})` : ''}.`,
+      false,
+    );
+    this.signedOut = signedOut;
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  readonly kind = 'forbidden';
+  constructor(
+    endpoint: string,
+    readonly reason: string,
+  ) {
+    super(endpoint, `Not permitted: ${reason || 'your role does not allow this'}.`, false);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  readonly kind = 'not-found';
+  constructor(endpoint: string) {
+    super(
+      endpoint,
+      `Not found (${endpoint}): it was deleted, or you no longer have access.`,
+      false,
+    );
+  }
+}
+
+export class ValidationError extends ApiError {
+  readonly kind = 'validation';
+  constructor(
+    endpoint: string,
+    readonly errors: FieldErrors,
+  ) {
+    super(endpoint, `The service refused the request: ${describeErrors(errors)}.`, false);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly kind = 'rate-limited';
+  constructor(
+    endpoint: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(endpoint, 'The service is busy (rate limited): it will be tried again shortly.', true);
+  }
+}
+
+export class ServerError extends ApiError {
+  readonly kind = 'server';
+  constructor(
+    endpoint: string,
+    readonly status: number,
+  ) {
+    super(
+      endpoint,
+      `The service had a problem (HTTP ${status}); it will be tried again later.`,
+      status >= 500,
+    );
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  constructor(
+    endpoint: string,
+    readonly code: string,
+  ) {
+    super(endpoint, `Cannot reach the service (${code}): check the connection.`, true);
+  }
+}
+
+/**
+ * A request that changes something (a POST) was sent, but no answer came back: it may or may
+ * not have been applied. The caller must look before it tries again.
+ */
+export class OutcomeUnknownError extends ApiError {
+  readonly kind = 'outcome-unknown';
+  constructor(
+    endpoint: string,
+    readonly code: string,
+  ) {
+    super(
+      endpoint,
+      `The connection was lost before the service answered (${code}); whether the change was made is unknown.`,
+      false,
+    );
+  }
+}
+
+/** The answer does not have the shape the contract promises. */
+export class ProtocolError extends ApiError {
+  readonly kind = 'protocol';
+  constructor(
+    endpoint: string,
+    readonly field: string,
+    problem: string,
+  ) {
+    super(
+      endpoint,
+      `Unexpected answer from ${endpoint}: ${field ? `${field} ` : ''}${problem}.`,
+      false,
+    );
+  }
+}
+
+/** Credentials would travel in clear text to a non-loopback host. */
+export class InsecureConnectionError extends ApiError {
+  readonly kind = 'insecure';
+  constructor(endpoint: string) {
+    super(
+      endpoint,
+      'Refusing to send credentials over plain http to a host that is not this computer: use an https server URL.',
+      false,
+    );
+  }
+}
+
+export function describeErrors(errors: FieldErrors): string {
+  const parts = Object.entries(errors).map(([field, messages]) =>
+    field === 'base' ? messages.join(', ') : `${field} ${messages.join(', ')}`,
+  );
+  return parts.length > 0 ? parts.join('; ') : 'no reason given';
+}
+
+// Secrets currently in use (access and refresh tokens, passwords, client secrets). Every
+// message of every ApiError, and every log line, is scrubbed of them.
+const secrets = new Set<string>();
+
+/** Registers a value that must never appear in an error or a log line. */
+export function registerSecret(value: string | null | undefined): void {
+  if (value && value.length >= 6) secrets.add(value);
+}
+
+export function forgetSecret(value: string | null | undefined): void {
+  if (value) secrets.delete(value);
+}
+
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('[redacted]');
+  return out.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, '$1 [redacted]');
+}

@@ -1,0 +1,400 @@
+import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { Readable } from 'node:stream';
+import type { ApiError } from './errors';
+import {
+  ForbiddenError,
+  InsecureConnectionError,
+  NetworkError,
+  NotAuthenticatedError,
+  NotFoundError,
+  OutcomeUnknownError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+  redact,
+  type FieldErrors,
+} from './errors';
+import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestSpec {
+  method: Method;
+  /** Path relative to base_url, e.g. `/folders/12`; or an absolute URL on the same origin. */
+  path: string;
+  /** The route template for errors and logs, e.g. `GET /folders/:id` (no ids, no secrets). */
+  endpoint: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON (also on a GET: the events filters travel that way). */
+  json?: unknown;
+  /** Sent form-encoded (the OAuth token endpoint). */
+  form?: Record<string, string>;
+  /** A streamed body, made anew for each attempt (uploads). */
+  body?: () => { body: Readable; headers: Record<string, string> };
+  headers?: Record<string, string>;
+  /**
+   * Whether sending it twice does no harm (default: every method but POST). Decides whether a
+   * request whose connection broke after it was sent is retried or fails as outcome-unknown.
+   */
+  idempotent?: boolean;
+  /** Whether to send the bearer token (default true). */
+  auth?: boolean;
+  /** Statuses the caller wants back as answers instead of errors (e.g. 404 for capability checks). */
+  accept?: readonly number[];
+  signal?: AbortSignal;
+  /** Use this dispatcher for this request (downloads use a resuming one). */
+  dispatcher?: Dispatcher;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+/** Supplies and renews the access token (see session.ts). */
+export interface TokenSource {
+  accessToken(): string | null;
+  /** Gets a new access token; throws NotAuthenticatedError(signedOut) when it cannot. */
+  refresh(failedToken: string | null): Promise<void>;
+  readonly canRefresh: boolean;
+}
+
+export interface LogSink {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLog: LogSink = { debug() {}, warn() {} };
+
+export interface TransportOptions {
+  baseUrl: string;
+  tokens?: TokenSource;
+  dispatcher?: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  log?: LogSink;
+  userAgent?: string;
+}
+
+/** Network error codes raised before a single byte of the request left: always safe to retry. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const NETWORK_CODES = new Set([
+  ...NOT_SENT_CODES,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+function errorCode(err: unknown): string | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const cause = (err as { cause?: unknown }).cause;
+  return cause ? errorCode(cause) : null;
+}
+
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/** Credentials go only over https, or plain http to this computer. */
+export function assertSafeBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ProtocolError('base_url', '', `"${baseUrl}" is not a URL`);
+  }
+  if (url.protocol === 'https:') return url;
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
+  throw new InsecureConnectionError('base_url');
+}
+
+/** One shared keep-alive pool per process: bounded connections per origin, firm timeouts. */
+export function createDispatcher(opts: { connections?: number } = {}): Agent {
+  return new Agent({
+    connections: opts.connections ?? 8,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: 10_000 },
+    headersTimeout: 30_000,
+    bodyTimeout: 60_000,
+  });
+}
+
+let sharedDispatcher: Agent | null = null;
+function defaultDispatcher(): Agent {
+  return (sharedDispatcher ??= createDispatcher());
+}
+
+function abortError(signal: AbortSignal | undefined): unknown {
+  return signal?.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function retryAfterMs(headers: RawResponse['headers'], now: number): number | null {
+  const raw = headers['retry-after'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Reads the server's error object, at the top level or inside a wrapped resource. */
+export function extractErrors(json: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  const collect = (value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
+      const list = Array.isArray(messages) ? messages : [messages];
+      const strings = list.filter((m): m is string => typeof m === 'string');
+      if (strings.length > 0) out[field] = [...(out[field] ?? []), ...strings];
+    }
+  };
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const obj = json as Record<string, unknown>;
+    if (typeof obj.error === 'string') {
+      out.base = [typeof obj.error_description === 'string' ? obj.error_description : obj.error];
+    }
+    collect(obj.errors);
+    for (const value of Object.values(obj)) {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        collect((value as Record<string, unknown>).errors);
+      }
+    }
+  }
+  return out;
+}
+
+async function readErrorBody(body: RawResponse['body']): Promise<FieldErrors> {
+  try {
+    const text = await body.text();
+    return text ? extractErrors(JSON.parse(text)) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * HTTP to the service: base URL joining, the bearer token (refreshed once on a 401), retries
+ * with backoff for what is safe to retry, and the mapping of failures to typed errors.
+ *
+ * What is retried: network errors, 429 (after Retry-After), 502/503/504, for GET, HEAD, PUT and
+ * DELETE (idempotent). A POST is retried only when it certainly did not reach the server: the
+ * connection could not be made, or the server answered 429/503 (it says it did not handle it).
+ * A POST whose connection broke after it was sent fails with OutcomeUnknownError.
+ */
+export class Transport {
+  readonly baseUrl: URL;
+  private readonly prefix: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly policy: RetryPolicy;
+  private readonly log: LogSink;
+  private readonly userAgent: string;
+  tokens: TokenSource | undefined;
+
+  constructor(opts: TransportOptions) {
+    this.baseUrl = assertSafeBaseUrl(opts.baseUrl);
+    this.prefix = this.baseUrl.pathname.replace(/\/+$/, '');
+    this.dispatcher = opts.dispatcher ?? defaultDispatcher();
+    this.policy = { ...DEFAULT_RETRY, ...opts.retry };
+    this.log = opts.log ?? silentLog;
+    this.userAgent = opts.userAgent ?? 'WorkspaceSync/0.1';
+    this.tokens = opts.tokens;
+  }
+
+  /** The absolute URL of a path relative to base_url (a base path prefix is kept). */
+  url(path: string, query?: Record<string, QueryValue>): URL {
+    const url = /^https?:\/\//i.test(path)
+      ? new URL(path)
+      : new URL(this.prefix + (path.startsWith('/') ? path : '/' + path), this.baseUrl.origin);
+    if (url.origin !== this.baseUrl.origin) {
+      throw new ProtocolError('url', '', 'points to another server');
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value))
+        for (const v of value) url.searchParams.append(`${key}[]`, String(v));
+      else url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** Sends a request; answers 2xx (and `accept`ed statuses); throws a typed ApiError otherwise. */
+  async request(spec: RequestSpec): Promise<RawResponse> {
+    const started = Date.now();
+    let attempt = 0;
+    let refreshes = 0;
+    for (;;) {
+      attempt++;
+      const token = spec.auth === false ? null : (this.tokens?.accessToken() ?? null);
+      let res: RawResponse;
+      try {
+        res = await this.once(spec, token);
+      } catch (err) {
+        if (spec.signal?.aborted) throw abortError(spec.signal);
+        const code = errorCode(err) ?? 'UNKNOWN';
+        if (!NETWORK_CODES.has(code) && !(err instanceof undiciErrors.UndiciError)) throw err;
+        const notSent = NOT_SENT_CODES.has(code);
+        const idempotent = spec.idempotent ?? spec.method !== 'POST';
+        this.log.debug('request failed', { endpoint: spec.endpoint, attempt, code });
+        if (!idempotent && !notSent) throw new OutcomeUnknownError(spec.endpoint, code);
+        const delay = this.nextDelay(attempt, started, null);
+        if (delay === null) throw new NetworkError(spec.endpoint, code);
+        await sleep(delay, spec.signal);
+        continue;
+      }
+      const { status } = res;
+      if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
+        this.log.debug('request', { endpoint: spec.endpoint, status, attempt });
+        return res;
+      }
+      if (status === 401 && token !== null && this.tokens?.canRefresh && refreshes < 2) {
+        await res.body.dump();
+        refreshes++;
+        this.log.debug('access token refused: refreshing', { endpoint: spec.endpoint });
+        await this.tokens.refresh(token);
+        attempt--; // a refresh is not a retry
+        continue;
+      }
+      const idempotent = spec.idempotent ?? spec.method !== 'POST';
+      const retryable =
+        isRetryableStatus(status) && (idempotent || status === 429 || status === 503);
+      if (retryable) {
+        const after = retryAfterMs(res.headers, Date.now());
+        await res.body.dump();
+        const delay = this.nextDelay(attempt, started, after);
+        this.log.debug('retrying', { endpoint: spec.endpoint, status, attempt, delay });
+        if (delay !== null) {
+          await sleep(delay, spec.signal);
+          continue;
+        }
+        throw status === 429
+          ? new RateLimitedError(spec.endpoint, after)
+          : new ServerError(spec.endpoint, status);
+      }
+      throw await this.errorFor(spec, res, token);
+    }
+  }
+
+  /** Sends a request and parses its JSON answer (undefined for an empty body). */
+  async requestJson(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+    const res = await this.request(spec);
+    const text = await res.body.text();
+    if (text.trim() === '') return { status: res.status, json: undefined };
+    try {
+      return { status: res.status, json: JSON.parse(text) as unknown };
+    } catch {
+      throw new ProtocolError(spec.endpoint, '', 'the answer is not JSON');
+    }
+  }
+
+  /** The delay before the next attempt, or null when the attempts or the time budget are spent. */
+  private nextDelay(attempt: number, started: number, retryAfter: number | null): number | null {
+    if (attempt >= this.policy.maxAttempts) return null;
+    const delay = retryAfter ?? backoffDelay(attempt, this.policy);
+    if (Date.now() - started + delay > this.policy.maxTotalMs) return null;
+    return delay;
+  }
+
+  private async errorFor(
+    spec: RequestSpec,
+    res: RawResponse,
+    token: string | null,
+  ): Promise<ApiError> {
+    const errors = await readErrorBody(res.body);
+    const reason = errors.base?.join(', ') ?? Object.values(errors).flat().join(', ');
+    switch (res.status) {
+      case 401:
+        return new NotAuthenticatedError(spec.endpoint, token !== null && !this.tokens?.canRefresh);
+      case 403:
+        return new ForbiddenError(spec.endpoint, reason);
+      case 404:
+      case 410:
+        return new NotFoundError(spec.endpoint);
+      case 400:
+      case 409:
+      case 413:
+      case 415:
+      case 422:
+        return new ValidationError(
+          spec.endpoint,
+          Object.keys(errors).length ? errors : { base: [`HTTP ${res.status}`] },
+        );
+      case 429:
+        return new RateLimitedError(spec.endpoint, retryAfterMs(res.headers, Date.now()));
+      default:
+        return new ServerError(spec.endpoint, res.status);
+    }
+  }
+
+  private async once(spec: RequestSpec, token: string | null): Promise<RawResponse> {
+    const headers: Record<string, string> = {
+      'user-agent': this.userAgent,
+      accept: 'application/json',
+      ...spec.headers,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | Readable | undefined;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    } else if (spec.form !== undefined) {
+      body = new URLSearchParams(spec.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (spec.body) {
+      const made = spec.body();
+      body = made.body;
+      Object.assign(headers, made.headers);
+    }
+    const url = this.url(spec.path, spec.query);
+    const res = await (spec.dispatcher ?? this.dispatcher).request({
+      origin: url.origin,
+      path: url.pathname + url.search,
+      method: spec.method,
+      headers,
+      body,
+      signal: spec.signal,
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body };
+  }
+}
+
+export { redact };
