@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import { ProtocolError } from './errors';
+import {
+  Comment,
+  Event,
+  FileItem,
+  Folder,
+  Link,
+  ListWrapper,
+  Rolemap,
+  Share,
+  Workspace,
+} from './schemas';
+import type { Method, QueryValue, RawResponse, Transport } from './transport';
+import { parseAnswer } from './validate';
+
+export type ItemKind = 'folder' | 'file';
+export type FolderEntry = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileItem };
+export type ContentSort = 'alphabetical' | 'modified' | 'size' | 'type' | 'index';
+
+export interface WorkspaceFields {
+  name?: string;
+  background_color?: string;
+  data_room?: boolean;
+  default_view?: 'rows' | 'thumbnails';
+}
+
+export interface EventFilters {
+  workspaces?: number[];
+  verbs?: ('create' | 'upload' | 'read' | 'download' | 'update' | 'delete' | 'invite')[];
+  filterSelf?: boolean;
+  actor?: number;
+  /** Epoch milliseconds; sent as RFC 2822 with an explicit +0000 zone. */
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface LinkChanges {
+  token_accessible?: boolean;
+  require_password?: boolean;
+  password?: string;
+  /** Epoch milliseconds, or null for no expiry (an extension). */
+  expiresAt?: number | null;
+}
+
+/** Formats a time for the service: RFC 2822 with an explicit zone, never relying on the user's. */
+export function rfc2822(ms: number): string {
+  return DateTime.fromMillis(ms, { zone: 'utc' }).toFormat("EEE, dd LLL yyyy HH:mm:ss '+0000'", {
+    locale: 'en-US',
+  });
+}
+
+const segment = (kind: ItemKind) => (kind === 'folder' ? 'folders' : 'files');
+
+/**
+ * Typed operations on every endpoint of the contract. Answers are validated; lists are async
+ * iterators over offset paging (or an unpaged answer); any 2xx is success.
+ */
+export class ServiceClient {
+  constructor(readonly transport: Transport) {}
+
+  private async call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    endpoint: string,
+    schema: S | null,
+    opts: { json?: unknown; query?: Record<string, QueryValue>; wrapper?: string } = {},
+  ): Promise<z.output<S>> {
+    const { json } = await this.transport.requestJson({
+      method,
+      path,
+      endpoint: `${method} ${endpoint}`,
+      json: opts.json,
+      query: opts.query,
+    });
+    if (schema === null) return undefined as z.output<S>;
+    const value =
+      opts.wrapper && json && typeof json === 'object' && opts.wrapper in json
+        ? (json as Record<string, unknown>)[opts.wrapper]
+        : json;
+    return parseAnswer(schema, value, `${method} ${endpoint}`);
+  }
+
+  /** Every item of a list, page after page, driven by `offset` and the wrapper's figures. */
+  async *pages(
+    path: string,
+    endpoint: string,
+    opts: { query?: Record<string, QueryValue>; json?: Record<string, unknown> } = {},
+  ): AsyncGenerator<Record<string, unknown>> {
+    let offset = 0;
+    for (let guard = 0; guard < 100_000; guard++) {
+      const { json } = await this.transport.requestJson({
+        method: 'GET',
+        path,
+        endpoint: `GET ${endpoint}`,
+        query: { ...opts.query, offset: offset || undefined },
+        json: opts.json,
+      });
+      const page = parseAnswer(ListWrapper, json, `GET ${endpoint}`);
+      const items = Array.isArray(page) ? page : page.items;
+      for (const [i, item] of items.entries()) {
+        if (!item || typeof item !== 'object') {
+          throw new ProtocolError(`GET ${endpoint}`, `items[${i}]`, 'is not an object');
+        }
+        yield item as Record<string, unknown>;
+      }
+      if (Array.isArray(page) || items.length === 0) return;
+      const next =
+        page.next_offset !== undefined
+          ? page.next_offset
+          : page.total_entries !== undefined && offset + items.length >= page.total_entries
+            ? null
+            : offset + items.length;
+      if (next === null || next <= offset) return;
+      offset = next;
+    }
+  }
+
+  private async *typed<S extends z.ZodType>(
+    items: AsyncIterable<Record<string, unknown>>,
+    key: string,
+    schema: S,
+    endpoint: string,
+  ): AsyncGenerator<z.output<S>> {
+    for await (const item of items) yield parseAnswer(schema, item[key] ?? item, `GET ${endpoint}`);
+  }
+
+  // Workspaces
+
+  listWorkspaces(): AsyncGenerator<Workspace> {
+    return this.typed(
+      this.pages('/workspaces', '/workspaces'),
+      'workspace',
+      Workspace,
+      '/workspaces',
+    );
+  }
+  getWorkspace(id: number): Promise<Workspace> {
+    return this.call('GET', `/workspaces/${id}`, '/workspaces/:id', Workspace, {
+      wrapper: 'workspace',
+    });
+  }
+  createWorkspace(fields: WorkspaceFields & { name: string }): Promise<Workspace> {
+    return this.call('POST', '/workspaces', '/workspaces', Workspace, {
+      json: { workspace: fields },
+      wrapper: 'workspace',
+    });
+  }
+  updateWorkspace(id: number, fields: WorkspaceFields): Promise<Workspace> {
+    return this.call('PUT', `/workspaces/${id}`, '/workspaces/:id', Workspace, {
+      json: { workspace: fields },
+      wrapper: 'workspace',
+    });
+  }
+  async deleteWorkspace(id: number): Promise<void> {
+    await this.call('DELETE', `/workspaces/${id}`, '/workspaces/:id', null);
+  }
+
+  // Folders
+
+  async rootFolder(workspaceId: number): Promise<Folder> {
+    const { json } = await this.transport.requestJson({
+      method: 'GET',
+      path: `/workspaces/${workspaceId}/folders`,
+      endpoint: 'GET /workspaces/:id/folders',
+    });
+    const page = parseAnswer(ListWrapper, json, 'GET /workspaces/:id/folders');
+    const first = (Array.isArray(page) ? page : page.items)[0] as
+      Record<string, unknown> | undefined;
+    return parseAnswer(Folder, first?.folder ?? first, 'GET /workspaces/:id/folders');
+  }
+
+  async *folderContents(
+    folderId: number,
+    opts: { query?: string; sort?: ContentSort } = {},
+  ): AsyncGenerator<FolderEntry> {
+    const endpoint = '/folders/:id';
+    for await (const item of this.pages(`/folders/${folderId}`, endpoint, { query: opts })) {
+      if (item.folder)
+        yield { kind: 'folder', folder: parseAnswer(Folder, item.folder, `GET ${endpoint}`) };
+      else if (item.file)
+        yield { kind: 'file', file: parseAnswer(FileItem, item.file, `GET ${endpoint}`) };
+      else throw new ProtocolError(`GET ${endpoint}`, 'items[]', 'is neither a folder nor a file');
+    }
+  }
+
+  createFolder(workspaceId: number, parentId: number | null, name: string): Promise<Folder> {
+    return parentId === null
+      ? this.call('POST', `/workspaces/${workspaceId}/folders`, '/workspaces/:id/folders', Folder, {
+          json: { filename: name },
+          wrapper: 'folder',
+        })
+      : this.call(
+          'POST',
+          `/workspaces/${workspaceId}/folders/${parentId}/folders`,
+          '/workspaces/:id/folders/:id/folders',
+          Folder,
+          { json: { filename: name }, wrapper: 'folder' },
+        );
+  }
+  renameFolder(id: number, name: string): Promise<Folder> {
+    return this.call('PUT', `/folders/${id}`, '/folders/:id', Folder, {
+      json: { filename: name },
+      wrapper: 'folder',
+    });
+  }
+  async deleteFolder(id: number): Promise<void> {
+    await this.call('DELETE', `/folders/${id}`, '/folders/:id', null);
+  }
+  /** The zip of a folder's subtree, streamed. */
+  async folderArchive(id: number, signal?: AbortSignal): Promise<Readable> {
+    const res = await this.transport.request({
+      method: 'GET',
+      path: `/folders/${id}/archive`,
+      endpoint: 'GET /folders/:id/archive',
+      signal,
+    });
+    return res.body;
+  }
+
+  // Files
+
+  getFile(id: number): Promise<FileItem> {
+    return this.call('GET', `/files/${id}`, '/files/:id', FileItem, { wrapper: 'file' });
+  }
+  renameFile(id: number, name: string): Promise<FileItem> {
+    return this.call('PUT', `/files/${id}`, '/files/:id', FileItem, {
+      json: { filename: name },
+      wrapper: 'file',
+    });
+  }
+  async deleteFile(id: number): Promise<void> {
+    await this.call('DELETE', `/files/${id}`, '/files/:id', null);
+  }
+
+  /**
+   * Uploads `name` into a folder as a streamed multipart body; `open` is called for each attempt
+   * (a retried upload reads its source again). A file of that name becomes a new version.
+   */
+  async uploadFile(
+    folderId: number,
+    name: string,
+    open: () => Readable,
+    size?: number,
+  ): Promise<FileItem> {
+    const boundary = `----WorkspaceSync${randomBytes(12).toString('hex')}`;
+    const quoted = name.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted}"; ` +
+        `filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const { json } = await this.transport.requestJson({
+      method: 'POST',
+      path: `/folders/${folderId}/files`,
+      endpoint: 'POST /folders/:id/files',
+      body: () => ({
+        body: Readable.from(
+          (async function* () {
+            yield head;
+            yield* open();
+            yield tail;
+          })(),
+        ),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(size !== undefined
+            ? { 'content-length': String(head.length + size + tail.length) }
+            : {}),
+        },
+      }),
+    });
+    const value =
+      json && typeof json === 'object' && 'file' in json ? (json as { file: unknown }).file : json;
+    return parseAnswer(FileItem, value, 'POST /folders/:id/files');
+  }
+
+  /**
+   * Downloads a file's bytes, from `offset` on when resuming (Range). `partial` says whether the
+   * server honoured the range; when it did not, the body starts at byte 0.
+   */
+  async download(
+    id: number,
+    opts: { offset?: number; signal?: AbortSignal } = {},
+  ): Promise<{ body: RawResponse['body']; partial: boolean; length: number | null }> {
+    const offset = opts.offset ?? 0;
+    const res = await this.transport.request({
+      method: 'GET',
+      path: `/download/${id}`,
+      endpoint: 'GET /download/:id',
+      headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
+      signal: opts.signal,
+    });
+    const raw = res.headers['content-length'];
+    const length = raw === undefined ? null : Number(Array.isArray(raw) ? raw[0] : raw);
+    return {
+      body: res.body,
+      partial: res.status === 206,
+      length: Number.isFinite(length) ? length : null,
+    };
+  }
+
+  // Comments
+
+  listComments(kind: ItemKind, itemId: number): AsyncGenerator<Comment> {
+    const endpoint = `/${segment(kind)}/:id/comments`;
+    return this.typed(
+      this.pages(`/${segment(kind)}/${itemId}/comments`, endpoint),
+      'comment',
+      Comment,
+      endpoint,
+    );
+  }
+  addComment(kind: ItemKind, itemId: number, body: string): Promise<Comment> {
+    return this.call(
+      'POST',
+      `/${segment(kind)}/${itemId}/comments`,
+      `/${segment(kind)}/:id/comments`,
+      Comment,
+      {
+        json: { body },
+        wrapper: 'comment',
+      },
+    );
+  }
+  async deleteComment(kind: ItemKind, itemId: number, commentId: number): Promise<void> {
+    await this.call(
+      'DELETE',
+      `/${segment(kind)}/${itemId}/comments/${commentId}`,
+      `/${segment(kind)}/:id/comments/:id`,
+      null,
+    );
+  }
+
+  // Links
+
+  getLink(kind: ItemKind, itemId: number): Promise<Link> {
+    return this.call(
+      'GET',
+      `/${segment(kind)}/${itemId}/link`,
+      `/${segment(kind)}/:id/link`,
+      Link,
+      {
+        wrapper: 'content_item_link',
+      },
+    );
+  }
+  updateLink(kind: ItemKind, itemId: number, changes: LinkChanges): Promise<Link> {
+    const json: Record<string, unknown> = {};
+    if (changes.token_accessible !== undefined) json.token_accessible = changes.token_accessible;
+    if (changes.require_password !== undefined) json.require_password = changes.require_password;
+    if (changes.password !== undefined) json.password = changes.password;
+    if (changes.expiresAt !== undefined) {
+      json.token_expires_at = changes.expiresAt === null ? null : rfc2822(changes.expiresAt);
+    }
+    return this.call(
+      'PUT',
+      `/${segment(kind)}/${itemId}/link`,
+      `/${segment(kind)}/:id/link`,
+      Link,
+      {
+        json,
+        wrapper: 'content_item_link',
+      },
+    );
+  }
+
+  // Events
+
+  /** Events across the user's workspaces, newest first; filters travel as a JSON body on the GET. */
+  listEvents(filters: EventFilters = {}): AsyncGenerator<Event> {
+    const json: Record<string, unknown> = {};
+    if (filters.workspaces) json.workspaces = filters.workspaces;
+    if (filters.verbs) json.verbs = filters.verbs;
+    if (filters.filterSelf !== undefined) json.filter_self = filters.filterSelf;
+    if (filters.actor !== undefined) json.actor = filters.actor;
+    if (filters.startTime !== undefined) json.start_time = rfc2822(filters.startTime);
+    if (filters.endTime !== undefined) json.end_time = rfc2822(filters.endTime);
+    return this.typed(
+      this.pages('/activity/', '/activity/', { json }),
+      'event',
+      Event,
+      '/activity/',
+    );
+  }
+  fileAuditTrail(fileId: number): AsyncGenerator<Event> {
+    const endpoint = '/files/:id/audit_trail';
+    return this.typed(
+      this.pages(`/files/${fileId}/audit_trail`, endpoint),
+      'event',
+      Event,
+      endpoint,
+    );
+  }
+
+  // Invitations and role maps
+
+  async invite(
+    workspaceId: number,
+    emails: string[],
+    roleName?: string,
+  ): Promise<z.output<typeof Share>> {
+    return this.call(
+      'POST',
+      `/workspaces/${workspaceId}/invitations`,
+      '/workspaces/:id/invitations',
+      Share,
+      {
+        json: {
+          invitation: { emails: emails.join(', '), ...(roleName ? { role_name: roleName } : {}) },
+        },
+        wrapper: 'share',
+      },
+    );
+  }
+  listRolemaps(workspaceId: number): AsyncGenerator<Rolemap> {
+    const endpoint = '/workspaces/:id/rolemaps';
+    return this.typed(
+      this.pages(`/workspaces/${workspaceId}/rolemaps`, endpoint),
+      'rolemap',
+      Rolemap,
+      endpoint,
+    );
+  }
+  async changeRole(rolemapId: number, roleName: string): Promise<void> {
+    await this.call('PUT', `/rolemaps/${rolemapId}`, '/rolemaps/:id', null, {
+      json: { role_name: roleName },
+    });
+  }
+  async revokeRolemap(rolemapId: number): Promise<void> {
+    await this.call('DELETE', `/rolemaps/${rolemapId}`, '/rolemaps/:id', null);
+  }
+}
+
+/** Collects an async iterator (for small lists and tests). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
