@@ -236,4 +236,68 @@ describe('Transport', () => {
       for (const s of [...secrets, 'wrong-password-123']) expect(dump).not.toContain(s);
     }
   });
+
+  it('goes through rate limiting (after Retry-After), expiring tokens and latency', async () => {
+    const { transport, session: s } = await session();
+    sb.setFaults('ratelimit=2,expire=0.2,latency=1-5,seed=5');
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          transport.requestJson({
+            method: 'GET',
+            path: '/workspaces',
+            endpoint: 'GET /workspaces',
+          }),
+        ),
+      );
+      for (const r of results) expect(r.status).toBe(200);
+      expect(s.isSignedOut).toBe(false);
+      const stats = await (await fetch(`${sb.baseUrl}/_sandbox/stats`)).json();
+      expect(stats.faults.ratelimit).toBeGreaterThan(0);
+    } finally {
+      sb.setFaults('');
+    }
+  });
+
+  it('writes no token or password into its logs while talking to a failing server', async () => {
+    const a = admin();
+    const lines: string[] = [];
+    const log = {
+      debug: (m: string, f?: Record<string, unknown>) => lines.push(m + JSON.stringify(f ?? {})),
+      warn: (m: string, f?: Record<string, unknown>) => lines.push(m + JSON.stringify(f ?? {})),
+    };
+    const tokens = await signInWithPassword({
+      baseUrl: sb.baseUrl,
+      clientId: sb.clientId,
+      clientSecret: sb.clientSecret,
+      email: a.email,
+      password: a.password,
+      transport: { log },
+    });
+    const { transport } = openSession({
+      baseUrl: sb.baseUrl,
+      clientId: sb.clientId,
+      clientSecret: sb.clientSecret,
+      tokens,
+      transport: { log, retry: fast },
+    });
+    sb.setFaults('fail=0.3,reset=0.2,expire=0.3,lost=0.2,seed=9');
+    try {
+      for (let i = 0; i < 10; i++) {
+        await transport
+          .request({ method: 'GET', path: '/workspaces', endpoint: 'GET /workspaces' })
+          .then(
+            (r) => r.body.dump(),
+            () => undefined,
+          );
+      }
+    } finally {
+      sb.setFaults('');
+    }
+    expect(lines.length).toBeGreaterThan(10);
+    const all = lines.join('\n');
+    for (const secret of [tokens.accessToken, tokens.refreshToken!, a.password, sb.clientSecret]) {
+      expect(all).not.toContain(secret);
+    }
+  });
 });

@@ -79,6 +79,12 @@ export interface TransportOptions {
   userAgent?: string;
 }
 
+/**
+ * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
+ * (clock skew, a server's own hiccup); more than this and the sign-in itself is the problem.
+ */
+const MAX_REFRESHES = 4;
+
 /** Network error codes raised before a single byte of the request left: always safe to retry. */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -286,7 +292,12 @@ export class Transport {
         this.log.debug('request', { endpoint: spec.endpoint, status, attempt });
         return res;
       }
-      if (status === 401 && token !== null && this.tokens?.canRefresh && refreshes < 2) {
+      if (
+        status === 401 &&
+        token !== null &&
+        this.tokens?.canRefresh &&
+        refreshes < MAX_REFRESHES
+      ) {
         await res.body.dump();
         refreshes++;
         this.log.debug('access token refused: refreshing', { endpoint: spec.endpoint });
