@@ -252,7 +252,9 @@ describe('Transport', () => {
       );
       for (const r of results) expect(r.status).toBe(200);
       expect(s.isSignedOut).toBe(false);
-      const stats = await (await fetch(`${sb.baseUrl}/_sandbox/stats`)).json();
+      const stats = (await (await fetch(`${sb.baseUrl}/_sandbox/stats`)).json()) as {
+        faults: { ratelimit: number };
+      };
       expect(stats.faults.ratelimit).toBeGreaterThan(0);
     } finally {
       sb.setFaults('');
