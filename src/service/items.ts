@@ -3,9 +3,9 @@ import type { Sandbox, User } from './context';
 import type { ItemRow, WorkspaceRow } from './db';
 import { recordEvent, type Verb } from './events';
 import { HttpError } from './http';
-import type { ItemAccess } from './model';
+import { adjustFolderSizes, ancestorChain, itemFor, type ItemAccess } from './model';
 import { nameKey, repairName } from './names';
-import { can, isRole } from './roles';
+import { can } from './roles';
 
 // Shared machinery of the folder and file routes: prepared statements cached per sandbox (the
 // listing is the hottest path of the service), access checks and event recording.
@@ -13,12 +13,6 @@ import { can, isRole } from './roles';
 export type ItemKind = 'folder' | 'file';
 
 interface Statements {
-  item: Statement<[number, string]>;
-  itemAny: Statement<[number]>;
-  workspace: Statement<[number]>;
-  role: Statement<[number, number]>;
-  ancestors: Statement<[number]>;
-  adjust: Statement<[number, number]>;
   folderByKey: Statement<[number, string]>;
   fileByName: Statement<[number, string]>;
   byId: Statement<[number]>;
@@ -43,24 +37,6 @@ export function statements(sb: Sandbox): Statements {
     typeof name === 'string' ? extensionOf(name) : '',
   );
   s = {
-    item: db.prepare(`SELECT * FROM items WHERE id = ? AND kind = ?`),
-    itemAny: db.prepare(`SELECT * FROM items WHERE id = ?`),
-    workspace: db.prepare(`SELECT * FROM workspaces WHERE id = ?`),
-    role: db.prepare(
-      `SELECT role_name FROM rolemaps WHERE workspace_id = ? AND user_id = ? AND state = 'accepted'`,
-    ),
-    ancestors: db.prepare(
-      `WITH RECURSIVE up(id, parent_id, depth) AS (
-         SELECT id, parent_id, 0 FROM items WHERE id = ?
-         UNION ALL SELECT i.id, i.parent_id, up.depth + 1 FROM items i JOIN up ON i.id = up.parent_id
-       ) SELECT id FROM up ORDER BY depth DESC`,
-    ),
-    adjust: db.prepare(
-      `WITH RECURSIVE up(id, parent_id) AS (
-         SELECT id, parent_id FROM items WHERE id = ?
-         UNION ALL SELECT i.id, i.parent_id FROM items i JOIN up ON i.id = up.parent_id
-       ) UPDATE items SET size = size + ? WHERE id IN (SELECT id FROM up)`,
-    ),
     folderByKey: db.prepare(
       `SELECT * FROM items WHERE parent_id = ? AND kind = 'folder' AND name_key = ?`,
     ),
@@ -76,28 +52,14 @@ export function statements(sb: Sandbox): Statements {
 }
 
 /** The item as `user` sees it: 404 when it does not exist or is not visible to them. */
-export function accessItem(sb: Sandbox, user: User, id: number, kind: ItemKind): ItemAccess {
-  const s = statements(sb);
-  const item = s.item.get(id, kind) as ItemRow | undefined;
-  const label = kind === 'folder' ? 'Folder' : 'File';
-  if (!item) throw HttpError.notFound(`${label} not found`);
-  const row = s.role.get(item.workspace_id, user.id) as { role_name: string } | undefined;
-  if (!row || !isRole(row.role_name)) throw HttpError.notFound(`${label} not found`);
-  const workspace = s.workspace.get(item.workspace_id) as WorkspaceRow;
-  return { item, workspace, role: row.role_name };
-}
+export const accessItem = (sb: Sandbox, user: User, id: number, kind: ItemKind): ItemAccess =>
+  itemFor(sb, user, id, kind);
 
 /** Ids from the root down to `id` itself ([] for null). */
-export function chainTo(sb: Sandbox, id: number | null): number[] {
-  if (id === null) return [];
-  return (statements(sb).ancestors.all(id) as { id: number }[]).map((r) => r.id);
-}
+export const chainTo = ancestorChain;
 
 /** Adds `delta` bytes to `folderId` and every folder above it. */
-export function adjustSizes(sb: Sandbox, folderId: number | null, delta: number): void {
-  if (folderId === null || delta === 0) return;
-  statements(sb).adjust.run(folderId, delta);
-}
+export const adjustSizes = adjustFolderSizes;
 
 export function reload(sb: Sandbox, id: number): ItemRow {
   return statements(sb).byId.get(id) as ItemRow;

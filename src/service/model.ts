@@ -53,28 +53,26 @@ export function kindOf(itemParam: string): 'folder' | 'file' {
 /** Ids of the ancestors of `parentId` and `parentId` itself, from the root down. */
 export function ancestorChain(sb: Sandbox, parentId: number | null): number[] {
   if (parentId === null) return [];
-  const rows = sb.db
-    .prepare(
-      `WITH RECURSIVE up(id, parent_id, depth) AS (
+  const rows = prepared(
+    sb.db,
+    `WITH RECURSIVE up(id, parent_id, depth) AS (
          SELECT id, parent_id, 0 FROM items WHERE id = ?
          UNION ALL SELECT i.id, i.parent_id, up.depth + 1 FROM items i JOIN up ON i.id = up.parent_id
        ) SELECT id FROM up ORDER BY depth DESC`,
-    )
-    .all(parentId) as { id: number }[];
+  ).all(parentId) as { id: number }[];
   return rows.map((r) => r.id);
 }
 
 /** Adds `delta` bytes to the size of `folderId` and every folder above it. */
 export function adjustFolderSizes(sb: Sandbox, folderId: number | null, delta: number): void {
   if (folderId === null || delta === 0) return;
-  sb.db
-    .prepare(
-      `WITH RECURSIVE up(id, parent_id) AS (
+  prepared(
+    sb.db,
+    `WITH RECURSIVE up(id, parent_id) AS (
          SELECT id, parent_id FROM items WHERE id = ?
          UNION ALL SELECT i.id, i.parent_id FROM items i JOIN up ON i.id = up.parent_id
        ) UPDATE items SET size = size + ? WHERE id IN (SELECT id FROM up)`,
-    )
-    .run(folderId, delta);
+  ).run(folderId, delta);
 }
 
 // Serializers: the resources as the conventions describe them, times in the user's zone.

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Sandbox, User } from '../context';
 import type { EventRow } from '../db';
 import { VERBS, type Verb } from '../events';
-import { HttpError, asBool, asId, parseForm, type Router } from '../http';
+import { HttpError, asBool, asId, parseForm, type Reply, type Router } from '../http';
 import { itemFor, pageOf, pageWindow } from '../model';
 import { can } from '../roles';
 import { formatInZone, parseClientTime } from '../time';
@@ -199,15 +199,7 @@ export function registerEvents(router: Router<User>, sb: Sandbox): void {
       .pluck()
       .get(...q.workspaces, ...q.params) as number;
     const rows = offset >= total ? [] : eventPage(sb, q, offset, perPage);
-    return {
-      status: 200,
-      json: pageOf(
-        rows.map((r) => serializeEvent(r, user)),
-        total,
-        offset,
-        perPage,
-      ),
-    };
+    return eventListReply(rows, user, total, offset, perPage);
   });
 
   const fileEvents = sb.db.prepare(
@@ -226,14 +218,25 @@ export function registerEvents(router: Router<User>, sb: Sandbox): void {
     const { offset, perPage } = pageWindow(query, await body(), PER_PAGE);
     const total = fileEventCount.get(item.id) as number;
     const rows = fileEvents.all(item.id, perPage, offset) as EventListRow[];
-    return {
-      status: 200,
-      json: pageOf(
-        rows.map((r) => serializeEvent(r, user)),
-        total,
-        offset,
-        perPage,
-      ),
-    };
+    return eventListReply(rows, user, total, offset, perPage);
   });
+}
+
+/** The event list wrapper of one page, times in the user's zone. */
+function eventListReply(
+  rows: EventListRow[],
+  user: User,
+  total: number,
+  offset: number,
+  perPage: number,
+): Reply {
+  return {
+    status: 200,
+    json: pageOf(
+      rows.map((r) => serializeEvent(r, user)),
+      total,
+      offset,
+      perPage,
+    ),
+  };
 }
