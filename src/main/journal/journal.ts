@@ -1,0 +1,434 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Statement } from 'better-sqlite3';
+import { openDatabase, type Db } from './schema';
+
+export type ItemKind = 'folder' | 'file';
+export type ItemState = 'synced' | 'not-permitted';
+
+/** One synced item: the remote side and the local side as they were when both agreed. */
+export interface JournalItem {
+  remoteId: number;
+  kind: ItemKind;
+  remoteParentId: number;
+  remoteName: string;
+  /** Relative to the sync root, '/'-separated, in local (mapped) names. */
+  localPath: string;
+  localName: string;
+  dev: number | null;
+  ino: number | null;
+  size: number | null;
+  mtimeMs: number | null;
+  /** sha256 of the local content (files). */
+  hash: string | null;
+  remoteSize: number | null;
+  remoteUpdatedAt: string | null;
+  state: ItemState;
+}
+
+export interface Intent {
+  id: number;
+  op: string;
+  payload: unknown;
+  state: 'pending' | 'sent' | 'done' | 'failed';
+  createdAt: number;
+  attempts: number;
+}
+
+export interface StoredProblem {
+  key: string;
+  path: string;
+  remoteId: number | null;
+  reason: string;
+  message: string;
+  at: number;
+}
+
+export interface PendingDownload {
+  remoteId: number;
+  tempName: string;
+  remoteUpdatedAt: string | null;
+  remoteSize: number;
+}
+
+/** Which sync pair a journal belongs to: one journal per (server, user, workspace, folder). */
+export interface JournalKey {
+  server: string;
+  /** The account (email) when known; '' for a pasted token. */
+  user: string;
+  workspaceId: number;
+  /** The local folder, absolute and resolved. */
+  root: string;
+}
+
+/** Where the journal of a sync pair lives: in the state directory, never in the synced folder. */
+export function journalFile(stateDir: string, key: JournalKey): string {
+  const id = createHash('sha256')
+    .update(JSON.stringify([key.server.replace(/\/+$/, ''), key.user, key.workspaceId, key.root]))
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(stateDir, 'journals', `${id}.db`);
+}
+
+type Row = {
+  remote_id: number;
+  kind: ItemKind;
+  remote_parent_id: number;
+  remote_name: string;
+  local_path: string;
+  local_name: string;
+  path_key: string;
+  dev: number | null;
+  ino: number | null;
+  size: number | null;
+  mtime_ms: number | null;
+  hash: string | null;
+  remote_size: number | null;
+  remote_updated_at: string | null;
+  state: ItemState;
+};
+
+function fromRow(r: Row): JournalItem {
+  return {
+    remoteId: r.remote_id,
+    kind: r.kind,
+    remoteParentId: r.remote_parent_id,
+    remoteName: r.remote_name,
+    localPath: r.local_path,
+    localName: r.local_name,
+    dev: r.dev,
+    ino: r.ino,
+    size: r.size,
+    mtimeMs: r.mtime_ms,
+    hash: r.hash,
+    remoteSize: r.remote_size,
+    remoteUpdatedAt: r.remote_updated_at,
+    state: r.state,
+  };
+}
+
+const codePoints = (s: string) => Array.from(s).length;
+
+/** The first string after every string that starts with `prefix + '/'` ('0' follows '/'). */
+const subtreeEnd = (prefix: string) => prefix + '0';
+
+/**
+ * The sync journal: one SQLite file per sync pair holding the synced tree, the outbox of
+ * intents, the remote cursor, problems and downloads in progress. All of the engine's SQL is
+ * here.
+ */
+export class Journal {
+  readonly db: Db;
+  private readonly fold: (p: string) => string;
+  private readonly s: Record<string, Statement<unknown[]>>;
+
+  /**
+   * `fold` maps a local path to the key under which the volume compares names (lower case on a
+   * case-insensitive volume, NFC where normalization does not count); identity by default.
+   */
+  constructor(file: string, opts: { fold?: (p: string) => string } = {}) {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.db = openDatabase(file);
+    this.fold = opts.fold ?? ((p) => p);
+    const p = (sql: string) => this.db.prepare<unknown[]>(sql);
+    this.s = {
+      get: p(`SELECT * FROM items WHERE remote_id = ?`),
+      byKey: p(`SELECT * FROM items WHERE path_key = ?`),
+      children: p(`SELECT * FROM items WHERE remote_parent_id = ?`),
+      upsert: p(`INSERT INTO items (remote_id, kind, remote_parent_id, remote_name, local_path,
+          local_name, path_key, dev, ino, size, mtime_ms, hash, remote_size, remote_updated_at, state)
+        VALUES (@remote_id, @kind, @remote_parent_id, @remote_name, @local_path, @local_name,
+          @path_key, @dev, @ino, @size, @mtime_ms, @hash, @remote_size, @remote_updated_at, @state)
+        ON CONFLICT (remote_id) DO UPDATE SET kind = excluded.kind,
+          remote_parent_id = excluded.remote_parent_id, remote_name = excluded.remote_name,
+          local_path = excluded.local_path, local_name = excluded.local_name,
+          path_key = excluded.path_key, dev = excluded.dev, ino = excluded.ino,
+          size = excluded.size, mtime_ms = excluded.mtime_ms, hash = excluded.hash,
+          remote_size = excluded.remote_size, remote_updated_at = excluded.remote_updated_at,
+          state = excluded.state`),
+      remove: p(`DELETE FROM items WHERE remote_id = ?`),
+      descendants: p(`SELECT * FROM items WHERE path_key > ? AND path_key < ? ORDER BY path_key`),
+      removeDescendants: p(`DELETE FROM items WHERE path_key > ? AND path_key < ?`),
+      moveDescendants: p(`UPDATE items SET local_path = ? || substr(local_path, ?),
+          path_key = ? || substr(path_key, ?) WHERE path_key > ? AND path_key < ?`),
+      count: p(`SELECT count(*) FROM items`),
+      all: p(`SELECT * FROM items ORDER BY path_key`),
+      metaGet: p(`SELECT value FROM meta WHERE key = ?`),
+      metaSet: p(`INSERT INTO meta (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+      metaDel: p(`DELETE FROM meta WHERE key = ?`),
+      seenAll: p(`SELECT id FROM seen_events`),
+      seenAdd: p(`INSERT OR IGNORE INTO seen_events (id, time_ms) VALUES (?, ?)`),
+      seenPrune: p(`DELETE FROM seen_events WHERE time_ms < ?`),
+      intentAdd: p(`INSERT INTO outbox (op, payload, created_at) VALUES (?, ?, ?)`),
+      intentSent: p(`UPDATE outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1
+        WHERE id = ?`),
+      intentDone: p(`UPDATE outbox SET state = ?, done_at = ?, result = ? WHERE id = ?`),
+      intentsOpen: p(`SELECT * FROM outbox WHERE state IN ('pending', 'sent') ORDER BY id`),
+      problemSet: p(`INSERT INTO problems (key, path, remote_id, reason, message, at)
+        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET path = excluded.path,
+        remote_id = excluded.remote_id, reason = excluded.reason, message = excluded.message,
+        at = excluded.at`),
+      problemDel: p(`DELETE FROM problems WHERE key = ?`),
+      problemsAll: p(`SELECT * FROM problems ORDER BY at`),
+      downloadGet: p(`SELECT * FROM downloads WHERE remote_id = ?`),
+      downloadPut: p(`INSERT OR REPLACE INTO downloads
+        (remote_id, temp_name, remote_updated_at, remote_size) VALUES (?, ?, ?, ?)`),
+      downloadDel: p(`DELETE FROM downloads WHERE remote_id = ?`),
+      downloadsAll: p(`SELECT * FROM downloads`),
+    };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Runs `fn` in one transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn)();
+  }
+
+  pathKey(localPath: string): string {
+    return this.fold(localPath);
+  }
+
+  // Items
+
+  get(remoteId: number): JournalItem | undefined {
+    const r = this.s.get!.get(remoteId) as Row | undefined;
+    return r && fromRow(r);
+  }
+
+  /** The item at a local path, compared the way the volume compares names. */
+  atPath(localPath: string): JournalItem | undefined {
+    const r = this.s.byKey!.get(this.fold(localPath)) as Row | undefined;
+    return r && fromRow(r);
+  }
+
+  children(remoteParentId: number): JournalItem[] {
+    return (this.s.children!.all(remoteParentId) as Row[]).map(fromRow);
+  }
+
+  /** Every item below a folder's local path (not the folder itself), parents first. */
+  descendants(localPath: string): JournalItem[] {
+    const key = this.fold(localPath) + '/';
+    return (this.s.descendants!.all(key, subtreeEnd(key)) as Row[]).map(fromRow);
+  }
+
+  count(): number {
+    return this.s.count!.pluck().get() as number;
+  }
+
+  *all(): IterableIterator<JournalItem> {
+    for (const r of this.s.all!.iterate() as IterableIterator<Row>) yield fromRow(r);
+  }
+
+  upsert(item: JournalItem): void {
+    this.s.upsert!.run({
+      remote_id: item.remoteId,
+      kind: item.kind,
+      remote_parent_id: item.remoteParentId,
+      remote_name: item.remoteName,
+      local_path: item.localPath,
+      local_name: item.localName,
+      path_key: this.fold(item.localPath),
+      dev: item.dev,
+      ino: item.ino,
+      size: item.size,
+      mtime_ms: item.mtimeMs,
+      hash: item.hash,
+      remote_size: item.remoteSize,
+      remote_updated_at: item.remoteUpdatedAt,
+      state: item.state,
+    });
+  }
+
+  /** Forgets an item and, for a folder, everything below it. */
+  removeTree(item: Pick<JournalItem, 'remoteId' | 'localPath' | 'kind'>): void {
+    this.transaction(() => {
+      if (item.kind === 'folder') {
+        const key = this.fold(item.localPath) + '/';
+        this.s.removeDescendants!.run(key, subtreeEnd(key));
+      }
+      this.s.remove!.run(item.remoteId);
+    });
+  }
+
+  /** Records that a folder now lives at `to`: its row (given, updated) and every path below it. */
+  moveTree(item: JournalItem, to: { localPath: string; localName: string }): void {
+    this.transaction(() => {
+      const oldKey = this.fold(item.localPath) + '/';
+      const newPath = to.localPath + '/';
+      const newKey = this.fold(to.localPath) + '/';
+      // Rows below are updated before the folder's own row so that no two share a key.
+      if (item.kind === 'folder') {
+        // SQLite's substr counts code points, not UTF-16 units.
+        this.s.moveDescendants!.run(
+          newPath,
+          codePoints(item.localPath) + 2,
+          newKey,
+          codePoints(oldKey) + 1,
+          oldKey,
+          subtreeEnd(oldKey),
+        );
+      }
+      this.upsert({ ...item, localPath: to.localPath, localName: to.localName });
+    });
+  }
+
+  // Meta
+
+  getMeta(key: string): string | undefined {
+    return this.s.metaGet!.pluck().get(key) as string | undefined;
+  }
+
+  setMeta(key: string, value: string | number | null): void {
+    if (value === null) this.s.metaDel!.run(key);
+    else this.s.metaSet!.run(key, String(value));
+  }
+
+  // Remote cursor: the time of the newest event handled, and the ids handled within the
+  // overlap window before it (events are re-read from cursor - overlap and de-duplicated).
+
+  cursor(): { timeMs: number | null; seen: Set<number> } {
+    const raw = this.getMeta('cursor_ms');
+    const seen = new Set(this.s.seenAll!.pluck().all() as number[]);
+    return { timeMs: raw === undefined ? null : Number(raw), seen };
+  }
+
+  advanceCursor(events: { id: number; timeMs: number }[], overlapMs: number): void {
+    this.transaction(() => {
+      let newest = this.cursor().timeMs ?? -Infinity;
+      for (const e of events) {
+        this.s.seenAdd!.run(e.id, e.timeMs);
+        if (e.timeMs > newest) newest = e.timeMs;
+      }
+      if (Number.isFinite(newest)) {
+        this.setMeta('cursor_ms', newest);
+        this.s.seenPrune!.run(newest - overlapMs);
+      }
+    });
+  }
+
+  resetCursor(timeMs: number | null, seen: { id: number; timeMs: number }[] = []): void {
+    this.transaction(() => {
+      this.db.exec(`DELETE FROM seen_events`);
+      this.setMeta('cursor_ms', timeMs);
+      for (const e of seen) this.s.seenAdd!.run(e.id, e.timeMs);
+    });
+  }
+
+  // Outbox
+
+  addIntent(op: string, payload: unknown, now = Date.now()): number {
+    return Number(this.s.intentAdd!.run(op, JSON.stringify(payload), now).lastInsertRowid);
+  }
+
+  markSent(id: number, now = Date.now()): void {
+    this.s.intentSent!.run(now, id);
+  }
+
+  completeIntent(id: number, result: unknown, now = Date.now()): void {
+    this.s.intentDone!.run('done', now, JSON.stringify(result ?? null), id);
+  }
+
+  failIntent(id: number, reason: string, now = Date.now()): void {
+    this.s.intentDone!.run('failed', now, JSON.stringify({ error: reason }), id);
+  }
+
+  openIntents(): Intent[] {
+    return (
+      this.s.intentsOpen!.all() as {
+        id: number;
+        op: string;
+        payload: string;
+        state: Intent['state'];
+        created_at: number;
+        attempts: number;
+      }[]
+    ).map((r) => ({
+      id: r.id,
+      op: r.op,
+      payload: JSON.parse(r.payload) as unknown,
+      state: r.state,
+      createdAt: r.created_at,
+      attempts: r.attempts,
+    }));
+  }
+
+  // Problems
+
+  setProblem(p: StoredProblem): void {
+    this.s.problemSet!.run(p.key, p.path, p.remoteId, p.reason, p.message, p.at);
+  }
+
+  clearProblem(key: string): void {
+    this.s.problemDel!.run(key);
+  }
+
+  problems(): StoredProblem[] {
+    return (
+      this.s.problemsAll!.all() as {
+        key: string;
+        path: string;
+        remote_id: number | null;
+        reason: string;
+        message: string;
+        at: number;
+      }[]
+    ).map((r) => ({
+      key: r.key,
+      path: r.path,
+      remoteId: r.remote_id,
+      reason: r.reason,
+      message: r.message,
+      at: r.at,
+    }));
+  }
+
+  // Downloads in progress
+
+  pendingDownload(remoteId: number): PendingDownload | undefined {
+    const r = this.s.downloadGet!.get(remoteId) as
+      | {
+          remote_id: number;
+          temp_name: string;
+          remote_updated_at: string | null;
+          remote_size: number;
+        }
+      | undefined;
+    return (
+      r && {
+        remoteId: r.remote_id,
+        tempName: r.temp_name,
+        remoteUpdatedAt: r.remote_updated_at,
+        remoteSize: r.remote_size,
+      }
+    );
+  }
+
+  putDownload(d: PendingDownload): void {
+    this.s.downloadPut!.run(d.remoteId, d.tempName, d.remoteUpdatedAt, d.remoteSize);
+  }
+
+  removeDownload(remoteId: number): void {
+    this.s.downloadDel!.run(remoteId);
+  }
+
+  pendingDownloads(): PendingDownload[] {
+    return (
+      this.s.downloadsAll!.all() as {
+        remote_id: number;
+        temp_name: string;
+        remote_updated_at: string | null;
+        remote_size: number;
+      }[]
+    ).map((r) => ({
+      remoteId: r.remote_id,
+      tempName: r.temp_name,
+      remoteUpdatedAt: r.remote_updated_at,
+      remoteSize: r.remote_size,
+    }));
+  }
+}

@@ -1,0 +1,106 @@
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/**
+ * Migrations by `user_version`: entry i brings the schema from version i to i + 1. Never edit
+ * a shipped entry; append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  -- Settings of this sync pair: workspace, root folder id, the local root's identity, cursor.
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  -- One row per synced item: how it looks on the service and on the disk the last time both
+  -- sides agreed (the "synced tree").
+  CREATE TABLE items (
+    remote_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('folder', 'file')),
+    remote_parent_id INTEGER NOT NULL,
+    remote_name TEXT NOT NULL,
+    -- Relative to the sync root, '/'-separated, in local (mapped) names.
+    local_path TEXT NOT NULL,
+    local_name TEXT NOT NULL,
+    -- local_path folded the way the volume compares names (case, Unicode normalization).
+    path_key TEXT NOT NULL,
+    dev INTEGER,
+    ino INTEGER,
+    size INTEGER,
+    mtime_ms REAL,
+    hash TEXT,
+    remote_size INTEGER,
+    remote_updated_at TEXT,
+    -- 'synced', or 'not-permitted' (known remotely, not on disk: the role forbids download).
+    state TEXT NOT NULL DEFAULT 'synced'
+  );
+  CREATE UNIQUE INDEX items_path ON items (path_key);
+  CREATE INDEX items_parent ON items (remote_parent_id);
+
+  -- Remote mutations: recorded as intents before they are sent, completed after.
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    op TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'done', 'failed')),
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    done_at INTEGER,
+    result TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX outbox_open ON outbox (state) WHERE state IN ('pending', 'sent');
+
+  -- Event ids already handled within the overlap window of the remote cursor.
+  CREATE TABLE seen_events (id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL);
+
+  -- Items that could not be synced, with the reason; cleared when they sync.
+  CREATE TABLE problems (
+    key TEXT PRIMARY KEY,
+    path TEXT NOT NULL,
+    remote_id INTEGER,
+    reason TEXT NOT NULL,
+    message TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+
+  -- Downloads in progress, so that an interrupted one resumes with Range.
+  CREATE TABLE downloads (
+    remote_id INTEGER PRIMARY KEY,
+    temp_name TEXT NOT NULL,
+    remote_updated_at TEXT,
+    remote_size INTEGER NOT NULL
+  );
+  `,
+];
+
+/** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    // WAL + NORMAL: a commit survives a process crash; only a power loss may lose the last ones,
+    // and the engine re-checks the disk against the journal on start anyway.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+export function migrate(db: Db): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `The sync journal was written by a newer version of Workspace Sync (schema ${version}); update the app.`,
+    );
+  }
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

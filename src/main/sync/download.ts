@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ServiceClient } from '../api/client';
+import type { Journal } from '../journal/journal';
+import type { RemoteItem } from './remote';
+
+/** The downloaded bytes are not what the service announced. */
+export class VerificationError extends Error {
+  override readonly name = 'VerificationError';
+}
+
+export interface Fetched {
+  temp: string;
+  hash: string;
+}
+
+async function hashPrefix(file: string): Promise<ReturnType<typeof createHash>> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash;
+}
+
+/**
+ * Downloads a file's bytes into a temporary file of the cache folder, resuming an interrupted
+ * download of the same version with Range, hashing as it writes, and checking the length against
+ * the size the listing gave (the service has no checksum).
+ */
+export async function fetchToTemp(
+  client: ServiceClient,
+  journal: Journal,
+  partialDir: string,
+  item: RemoteItem,
+  onBytes: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<Fetched> {
+  const temp = path.join(partialDir, `${item.id}.part`);
+  if (item.size === 0) {
+    // Nothing to fetch: an empty file needs no request.
+    await writeFile(temp, '');
+    return { temp, hash: createHash('sha256').digest('hex') };
+  }
+  const pending = journal.pendingDownload(item.id);
+  let offset = 0;
+  if (
+    pending &&
+    pending.tempName === path.basename(temp) &&
+    pending.remoteUpdatedAt === item.updatedAt &&
+    pending.remoteSize === item.size
+  ) {
+    const have = await stat(temp).catch(() => null);
+    if (have && have.size <= item.size) offset = have.size;
+  }
+  if (offset === 0) {
+    journal.putDownload({
+      remoteId: item.id,
+      tempName: path.basename(temp),
+      remoteUpdatedAt: item.updatedAt,
+      remoteSize: item.size,
+    });
+  }
+  if (offset === item.size) {
+    // Complete before the interruption: only the rename into place was missing.
+    return { temp, hash: (await hashPrefix(temp)).digest('hex') };
+  }
+  const res = await client.download(item.id, { offset, signal });
+  // A server that ignores Range sends the whole file: start over.
+  if (offset > 0 && !res.partial) offset = 0;
+  const hash = offset > 0 ? await hashPrefix(temp) : createHash('sha256');
+  let written = offset;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      written += chunk.length;
+      if (written > item.size) {
+        done(new VerificationError(`received more than the ${item.size} bytes announced`));
+        return;
+      }
+      hash.update(chunk);
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(res.body, counter, createWriteStream(temp, { flags: offset > 0 ? 'a' : 'w' }));
+  } catch (err) {
+    if (err instanceof VerificationError) journal.removeDownload(item.id);
+    throw err;
+  }
+  if (written !== item.size) {
+    journal.removeDownload(item.id);
+    throw new VerificationError(`received ${written} of the ${item.size} bytes announced`);
+  }
+  return { temp, hash: hash.digest('hex') };
+}

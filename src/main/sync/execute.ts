@@ -1,0 +1,348 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
+import pLimit from 'p-limit';
+import type { ServiceClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Journal, JournalItem } from '../journal/journal';
+import type { ProblemReason, SyncProblem } from '../../shared/sync-status';
+import { fetchToTemp, VerificationError } from './download';
+import { factsOf, hashFile, type LocalRoot } from './local';
+import { CACHE_DIR, joinPath, type Placement, type Plan, type StructureOp } from './plan';
+import type { Logger, Trash } from './ports';
+import type { RemoteItem } from './remote';
+
+/** What the executor tells the status model as it goes. */
+export interface ExecutionEvents {
+  begin(op: string, path: string): void;
+  done(): void;
+  bytes(n: number): void;
+  problem(p: Omit<SyncProblem, 'at'>): void;
+  solved(remoteId: number): void;
+}
+
+export interface ExecutionResult {
+  foldersCreated: number;
+  filesDownloaded: number;
+  bytesDownloaded: number;
+  moved: number;
+  trashed: number;
+  conflicts: number;
+  /** Something on disk was not as the journal said: a full walk should follow. */
+  recheck: boolean;
+}
+
+export interface ExecutorContext {
+  client: ServiceClient;
+  journal: Journal;
+  local: LocalRoot;
+  trash: Trash;
+  log: Logger;
+  events: ExecutionEvents;
+  concurrency: number;
+  signal?: AbortSignal;
+}
+
+export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
+const MOVING_DIR = `${CACHE_DIR}/moving`;
+
+function remoteFields(item: RemoteItem) {
+  return {
+    remoteId: item.id,
+    kind: item.kind,
+    remoteParentId: item.parentId,
+    remoteName: item.name,
+    remoteSize: item.kind === 'file' ? item.size : null,
+    remoteUpdatedAt: item.updatedAt,
+  };
+}
+
+/**
+ * Carries out a plan on the disk, checking each place before it touches it: nothing that the
+ * journal does not know (unsynced local work) is overwritten or trashed — it is renamed aside as
+ * a conflict copy — and every removal goes to the trash. Each step is recorded in the journal as
+ * soon as it is done, so an interruption loses nothing and the next pass carries on.
+ */
+export class Executor {
+  private readonly result: ExecutionResult = {
+    foldersCreated: 0,
+    filesDownloaded: 0,
+    bytesDownloaded: 0,
+    moved: 0,
+    trashed: 0,
+    conflicts: 0,
+    recheck: false,
+  };
+
+  constructor(private readonly ctx: ExecutorContext) {}
+
+  async run(plan: Plan): Promise<ExecutionResult> {
+    mkdirSync(this.ctx.local.abs(PARTIAL_DIR), { recursive: true });
+    for (const op of plan.structure) {
+      this.check();
+      this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
+      this.structure(op);
+      this.ctx.events.done();
+    }
+    for (const j of plan.trash) {
+      this.check();
+      const now = this.ctx.journal.get(j.remoteId);
+      if (now) {
+        this.ctx.events.begin('trash', now.localPath);
+        await this.trashItem(now);
+      }
+      this.ctx.events.done();
+    }
+    const limit = pLimit(this.ctx.concurrency);
+    await Promise.all(
+      plan.downloads.map((p) =>
+        limit(async () => {
+          this.check();
+          this.ctx.events.begin('download', p.path);
+          await this.download(p);
+          this.ctx.events.done();
+        }),
+      ),
+    );
+    return this.result;
+  }
+
+  private check(): void {
+    if (this.ctx.signal?.aborted) throw this.ctx.signal.reason ?? new Error('aborted');
+  }
+
+  private problem(p: Placement, reason: ProblemReason, message: string): void {
+    this.ctx.events.problem({ path: p.path, remoteId: p.item.id, reason, message });
+  }
+
+  /** Makes room at `rel`: a journaled item that is to move later goes to a holding place, and
+   * anything else (local work) is renamed aside as a conflict copy. */
+  private clear(rel: string, except?: { dev: number; ino: number }): void {
+    const { local, journal } = this.ctx;
+    const st = local.stat(rel);
+    if (!st) return;
+    // Case-only renames on a case-insensitive volume: the "occupant" is the item itself.
+    if (except && st.ino === except.ino && st.dev === except.dev) return;
+    const j = journal.atPath(rel);
+    if (j) {
+      const hold = `${MOVING_DIR}/${j.remoteId}`;
+      mkdirSync(local.abs(MOVING_DIR), { recursive: true });
+      renameSync(local.abs(rel), local.abs(hold));
+      journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
+      return;
+    }
+    const aside = local.moveAside(rel, st.isDirectory());
+    this.result.conflicts++;
+    this.ctx.log.info('kept a local item that was in the way', { path: rel, keptAs: aside });
+  }
+
+  private structure(op: StructureOp): void {
+    const { local, journal } = this.ctx;
+    if (op.type === 'record') {
+      const j = journal.get(op.item.id);
+      if (j) journal.upsert({ ...j, ...remoteFields(op.item) });
+      return;
+    }
+    if (op.type === 'mkdir') {
+      const st = local.stat(op.path);
+      if (!st || !st.isDirectory()) {
+        this.clear(op.path);
+        local.assertContained(op.path);
+        mkdirSync(local.abs(op.path));
+        this.result.foldersCreated++;
+      }
+      // An existing folder of that name is adopted: same-name folders merge.
+      const facts = factsOf(local.stat(op.path)!);
+      journal.upsert({
+        ...remoteFields(op.item),
+        localPath: op.path,
+        localName: op.name,
+        ...facts,
+        size: null,
+        hash: null,
+        state: 'synced',
+      });
+      return;
+    }
+    // A move or rename: the item is wherever the journal says it is now.
+    const j = journal.get(op.item.id);
+    if (!j) return;
+    const st = local.stat(j.localPath);
+    if (!st || (j.kind === 'folder') !== st.isDirectory()) {
+      // Gone from the disk while we were not looking: forget it; the next full walk restores it.
+      journal.removeTree(j);
+      this.result.recheck = true;
+      return;
+    }
+    if (j.localPath !== op.path) {
+      this.clear(op.path, st);
+      local.assertContained(j.localPath);
+      local.assertContained(op.path);
+      renameSync(local.abs(j.localPath), local.abs(op.path));
+      this.result.moved++;
+    }
+    journal.moveTree(
+      {
+        ...j,
+        ...remoteFields(op.item),
+        remoteSize: j.remoteSize,
+        remoteUpdatedAt: j.remoteUpdatedAt,
+      },
+      { localPath: op.path, localName: op.name },
+    );
+  }
+
+  private async trashItem(j: JournalItem): Promise<void> {
+    const { local, journal, trash } = this.ctx;
+    const st = local.stat(j.localPath);
+    if (!st) {
+      journal.removeTree(j);
+      return;
+    }
+    if (j.kind === 'file') {
+      if (await local.unchanged(j, st)) {
+        await trash.put(local.abs(j.localPath), j.localPath);
+        this.result.trashed++;
+      } else {
+        // Changed here, deleted there: the change wins; the file stays as local work.
+        this.ctx.log.info('kept a locally changed file that was deleted on the service', {
+          path: j.localPath,
+        });
+        this.result.conflicts++;
+      }
+      journal.removeTree(j);
+      return;
+    }
+    if (await this.onlySyncedBelow(j)) {
+      await trash.put(local.abs(j.localPath), j.localPath);
+      this.result.trashed++;
+      journal.removeTree(j);
+      return;
+    }
+    // Local work inside: trash what was synced and unchanged, keep the rest where it is.
+    const below = journal.descendants(j.localPath).filter((d) => d.kind === 'file');
+    for (const d of below) {
+      const dst = local.stat(d.localPath);
+      if (dst && (await local.unchanged(d, dst))) {
+        await trash.put(local.abs(d.localPath), d.localPath);
+        this.result.trashed++;
+      }
+    }
+    this.result.conflicts++;
+    this.ctx.log.info('kept local work inside a folder deleted on the service', {
+      path: j.localPath,
+    });
+    journal.removeTree(j);
+  }
+
+  /** Whether everything inside a folder on disk is synced and unchanged. */
+  private async onlySyncedBelow(folder: JournalItem): Promise<boolean> {
+    const { local, journal } = this.ctx;
+    const known = new Map(journal.descendants(folder.localPath).map((d) => [d.localPath, d]));
+    const visit = async (rel: string): Promise<boolean> => {
+      for (const entry of readdirSync(local.abs(rel), { withFileTypes: true })) {
+        const child = joinPath(rel, entry.name);
+        const j = known.get(child);
+        if (!j) return false;
+        if (!(await local.unchanged(j, local.stat(child)))) return false;
+        if (entry.isDirectory() && !(await visit(child))) return false;
+      }
+      return true;
+    };
+    return visit(folder.localPath);
+  }
+
+  private async download(p: Placement): Promise<void> {
+    const { client, journal, local, log } = this.ctx;
+    let fetched;
+    try {
+      fetched = await fetchToTemp(
+        client,
+        journal,
+        local.abs(PARTIAL_DIR),
+        p.item,
+        (n) => {
+          this.result.bytesDownloaded += n;
+          this.ctx.events.bytes(n);
+        },
+        this.ctx.signal,
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'forbidden') {
+        this.recordNotPermitted(p);
+        return;
+      }
+      if (err instanceof ApiError && err.kind === 'not-found') return; // deleted meanwhile
+      if (err instanceof VerificationError) {
+        this.problem(p, 'verification', err.message);
+        return;
+      }
+      throw err;
+    }
+    const remoteMs = Date.parse(p.item.updatedAt);
+    if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
+    const j = journal.get(p.item.id);
+    const st = local.stat(p.path);
+    if (st) {
+      const ours = j !== undefined && j.state === 'synced' && j.localPath === p.path;
+      if (ours && (await local.unchanged(j, st))) {
+        // The synced version, unchanged here: replaced by the new one.
+      } else if (st.isFile() && (await sameContent(local.abs(p.path), fetched.hash))) {
+        // Already there (an interrupted run, or the same file put here by hand): adopted.
+        rmSync(fetched.temp);
+        journal.removeDownload(p.item.id);
+        this.record(p, fetched.hash);
+        return;
+      } else {
+        // Changed here and there, or local work in the way: both are kept.
+        const other = journal.atPath(p.path);
+        const aside = local.moveAside(p.path, st.isDirectory());
+        if (other && other.remoteId !== p.item.id) {
+          journal.removeTree(other);
+          this.result.recheck = true;
+        }
+        this.result.conflicts++;
+        log.info('kept a local version that differs from the service', {
+          path: p.path,
+          keptAs: aside,
+        });
+      }
+    }
+    local.assertContained(p.path);
+    renameSync(fetched.temp, local.abs(p.path));
+    journal.removeDownload(p.item.id);
+    this.record(p, fetched.hash);
+    this.result.filesDownloaded++;
+    log.debug('downloaded', { path: p.path, size: p.item.size });
+  }
+
+  private record(p: Placement, hash: string): void {
+    const facts = factsOf(this.ctx.local.stat(p.path)!);
+    this.ctx.journal.upsert({
+      ...remoteFields(p.item),
+      localPath: p.path,
+      localName: p.name,
+      ...facts,
+      hash,
+      state: 'synced',
+    });
+    this.ctx.events.solved(p.item.id);
+  }
+
+  private recordNotPermitted(p: Placement): void {
+    this.ctx.journal.upsert({
+      ...remoteFields(p.item),
+      localPath: p.path,
+      localName: p.name,
+      dev: null,
+      ino: null,
+      size: null,
+      mtimeMs: null,
+      hash: null,
+      state: 'not-permitted',
+    });
+    this.problem(p, 'not-permitted', 'Your role in this workspace does not allow downloading it.');
+  }
+}
+
+async function sameContent(abs: string, hash: string): Promise<boolean> {
+  return (await hashFile(abs)) === hash;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, lstatSync, realpathSync, renameSync, type Stats } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
+import type { JournalItem } from '../journal/journal';
+
+/** The local identity and content facts the journal keeps of a file or folder. */
+export interface LocalFacts {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+export const factsOf = (st: Stats): LocalFacts => ({
+  dev: st.dev,
+  ino: st.ino,
+  size: st.isDirectory() ? 0 : st.size,
+  mtimeMs: st.mtimeMs,
+});
+
+export async function hashFile(abs: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(abs), hash);
+  return hash.digest('hex');
+}
+
+/** "2026-11-23 121500": the local time of a conflict, sortable and valid in any file name. */
+function stamp(now: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())} ` +
+    `${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`
+  );
+}
+
+/** `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given. */
+export function conflictName(name: string, isFolder: boolean, now = new Date()): string {
+  const host = hostname().replace(/[^\p{L}\p{N}._-]/gu, '') || 'this computer';
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = !isFolder && dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  return `${stem} (conflict ${stamp(now)} ${host})${ext}`;
+}
+
+/**
+ * The sync root on disk. Every path the engine touches is built here from a relative path of
+ * local names, refused if it could leave the root (`..`, separators, drive letters), and its
+ * folder's real path is checked to lie inside the root's (a folder replaced by a symlink to
+ * elsewhere is refused, not followed).
+ */
+export class LocalRoot {
+  readonly real: string;
+  readonly flavor: PathFlavor;
+
+  constructor(readonly root: string) {
+    this.flavor = process.platform === 'win32' ? 'win32' : 'posix';
+    this.real = realpathSync(root);
+  }
+
+  abs(rel: string): string {
+    return rel === '' ? this.root : resolveRelativeUnderRoot(this.root, rel, this.flavor);
+  }
+
+  stat(rel: string): Stats | undefined {
+    return lstatSync(this.abs(rel), { throwIfNoEntry: false });
+  }
+
+  /** Throws unless the folder that holds `rel` really is inside the root (no symlink escape). */
+  assertContained(rel: string): void {
+    const dir = path.dirname(this.abs(rel));
+    const real = realpathSync(dir);
+    if (!isInsideRoot(this.real, real, this.flavor)) {
+      throw new Error(`Refusing to write through ${dir}: it leads outside the sync folder`);
+    }
+  }
+
+  /** Whether the item on disk is still what the journal recorded (by identity, else content). */
+  async unchanged(j: JournalItem, st: Stats | undefined): Promise<boolean> {
+    if (!st) return false;
+    if (j.kind === 'folder') return st.isDirectory();
+    if (!st.isFile() || st.size !== j.size) return false;
+    if (st.ino === j.ino && st.mtimeMs === j.mtimeMs) return true;
+    return j.hash !== null && (await hashFile(this.abs(j.localPath))) === j.hash;
+  }
+
+  /** Renames whatever is at `rel` to a free conflict name beside it; returns the new relative path. */
+  moveAside(rel: string, isFolder: boolean): string {
+    const slash = rel.lastIndexOf('/');
+    const dir = slash < 0 ? '' : rel.slice(0, slash);
+    const name = rel.slice(slash + 1);
+    const base = conflictName(name, isFolder);
+    let candidate = base;
+    for (let n = 2; this.stat(dir === '' ? candidate : `${dir}/${candidate}`); n++) {
+      const dot = base.lastIndexOf('.');
+      candidate =
+        !isFolder && dot > 0 ? `${base.slice(0, dot)} ${n}${base.slice(dot)}` : `${base} ${n}`;
+    }
+    const to = dir === '' ? candidate : `${dir}/${candidate}`;
+    this.assertContained(to);
+    renameSync(this.abs(rel), this.abs(to));
+    return to;
+  }
+}

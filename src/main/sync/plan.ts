@@ -1,0 +1,175 @@
+import type { Journal, JournalItem } from '../journal/journal';
+import { foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
+import type { RemoteItem, RemoteView } from './remote';
+
+/** The folder at the top of the sync root where the engine keeps its own temporary files. */
+export const CACHE_DIR = '.workspace-sync-cache';
+
+/** Where an item belongs locally, in local names, '/'-separated, relative to the root. */
+export interface Placement {
+  item: RemoteItem;
+  path: string;
+  name: string;
+}
+
+export type StructureOp =
+  | ({ type: 'mkdir' } & Placement)
+  | ({ type: 'move' } & Placement)
+  /** The journal only: remote fields changed, nothing moves on disk. */
+  | ({ type: 'record' } & Placement);
+
+export interface Plan {
+  /** Folder creations, moves and renames, parents before children. */
+  structure: StructureOp[];
+  /** Items deleted remotely: to the trash, never unlinked. Run after `structure`. */
+  trash: JournalItem[];
+  /** New files and new versions, run last (their folders exist by then). */
+  downloads: Placement[];
+}
+
+export interface PlanOptions {
+  profile: VolumeProfile;
+  /** Try again the downloads a role refused before (on full walks: the role may have changed). */
+  retryNotPermitted: boolean;
+}
+
+export const joinPath = (parent: string, name: string) =>
+  parent === '' ? name : `${parent}/${name}`;
+
+const asRemote = (j: JournalItem): RemoteItem => ({
+  id: j.remoteId,
+  kind: j.kind,
+  parentId: j.remoteParentId,
+  name: j.remoteName,
+  size: j.remoteSize ?? 0,
+  updatedAt: j.remoteUpdatedAt ?? '',
+});
+
+/**
+ * Reconciles what the service shows (a full or partial view) with the journal and plans the
+ * local operations that make the disk match. Pure with respect to the disk: the executor checks
+ * the disk before each operation (the planner's view of it is the journal's).
+ */
+export function planChanges(view: RemoteView, journal: Journal, opts: PlanOptions): Plan {
+  const { profile } = opts;
+  const byParent = new Map<number, RemoteItem[]>();
+  for (const item of view.items.values()) {
+    let kids = byParent.get(item.parentId);
+    if (!kids) byParent.set(item.parentId, (kids = []));
+    kids.push(item);
+  }
+
+  const gone = new Set(view.gone);
+  if (view.complete) {
+    const unlistedPaths = [...view.unlisted]
+      .map((id) => journal.get(id)?.localPath)
+      .filter((p): p is string => p !== undefined)
+      .map((p) => p + '/');
+    for (const j of journal.all()) {
+      if (view.items.has(j.remoteId)) continue;
+      if (unlistedPaths.some((p) => j.localPath.startsWith(p))) continue;
+      gone.add(j.remoteId);
+    }
+  }
+
+  /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
+  const current = (id: number): RemoteItem | undefined => {
+    const seen = view.items.get(id);
+    if (seen) return seen;
+    if (gone.has(id)) return undefined;
+    const j = journal.get(id);
+    return j && asRemote(j);
+  };
+
+  const reserved = new Set([foldName(CACHE_DIR, profile)]);
+  const namesByParent = new Map<number, Map<number, string>>();
+  const namesOf = (parentId: number): Map<number, string> => {
+    let names = namesByParent.get(parentId);
+    if (names) return names;
+    const kids = new Map<number, RemoteItem>();
+    for (const item of byParent.get(parentId) ?? []) kids.set(item.id, item);
+    if (!view.listed.has(parentId)) {
+      for (const j of journal.children(parentId)) {
+        const now = current(j.remoteId);
+        if (now && now.parentId === parentId && !kids.has(j.remoteId)) kids.set(j.remoteId, now);
+      }
+    }
+    const children: ChildName[] = [...kids.values()].map((item) => {
+      const j = journal.get(item.id);
+      return {
+        id: item.id,
+        name: item.name,
+        kind: item.kind,
+        ...(j && j.remoteName === item.name && j.kind === item.kind ? { keep: j.localName } : {}),
+      };
+    });
+    names = mapChildren(children, profile, parentId === view.rootId ? reserved : undefined);
+    namesByParent.set(parentId, names);
+    return names;
+  };
+
+  const targets = new Map<number, { path: string; name: string; depth: number } | null>();
+  const targetOf = (
+    id: number,
+    guard = 0,
+  ): { path: string; name: string; depth: number } | null => {
+    if (id === view.rootId) return { path: '', name: '', depth: 0 };
+    const cached = targets.get(id);
+    if (cached !== undefined) return cached;
+    const item = current(id);
+    let result: { path: string; name: string; depth: number } | null = null;
+    if (item && guard < 4096) {
+      const parent = targetOf(item.parentId, guard + 1);
+      const name = parent && namesOf(item.parentId).get(id);
+      if (parent && name) {
+        result = { path: joinPath(parent.path, name), name, depth: parent.depth + 1 };
+      }
+    }
+    targets.set(id, result);
+    return result;
+  };
+
+  const structure: (StructureOp & { depth: number })[] = [];
+  const downloads: Placement[] = [];
+  for (const item of view.items.values()) {
+    const target = targetOf(item.id);
+    if (!target) continue;
+    const placement = { item, path: target.path, name: target.name };
+    const j = journal.get(item.id);
+    if (!j || j.kind !== item.kind) {
+      if (item.kind === 'folder')
+        structure.push({ type: 'mkdir', ...placement, depth: target.depth });
+      else downloads.push(placement);
+      continue;
+    }
+    const moved = j.localPath !== target.path;
+    if (moved) structure.push({ type: 'move', ...placement, depth: target.depth });
+    const contentChanged =
+      item.kind === 'file' &&
+      (j.remoteSize !== item.size ||
+        j.remoteUpdatedAt !== item.updatedAt ||
+        (j.state === 'not-permitted' && opts.retryNotPermitted));
+    if (contentChanged) downloads.push(placement);
+    else if (!moved && (j.remoteName !== item.name || j.remoteParentId !== item.parentId)) {
+      structure.push({ type: 'record', ...placement, depth: target.depth });
+    }
+  }
+  structure.sort(
+    (a, b) => a.depth - b.depth || (a.type === 'mkdir' ? 1 : 0) - (b.type === 'mkdir' ? 1 : 0),
+  );
+
+  // A folder's trash takes what is still below it (a child that moved out has moved by then),
+  // so only the topmost gone items are planned.
+  const goneItems = [...gone]
+    .map((id) => journal.get(id))
+    .filter((j): j is JournalItem => j !== undefined);
+  const goneFolders = new Set(goneItems.filter((j) => j.kind === 'folder').map((j) => j.localPath));
+  const underGoneFolder = (p: string) => {
+    for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
+      if (goneFolders.has(p.slice(0, i))) return true;
+    }
+    return false;
+  };
+  const trash = goneItems.filter((j) => !underGoneFolder(j.localPath));
+  return { structure: structure.map(({ depth: _d, ...op }) => op), trash, downloads };
+}

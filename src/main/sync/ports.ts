@@ -1,0 +1,23 @@
+import type { LogSink } from '../api/transport';
+
+/**
+ * What the engine needs from its host, as small interfaces: the CLI and the app give different
+ * implementations (a trash folder in the state directory or the OS trash; a rotating log file).
+ */
+
+/** Structured, leveled logging; fields are plain data and never hold secrets. */
+export interface Logger extends LogSink {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * Where user data goes instead of being deleted. `put` moves the file or folder at `absPath`
+ * (inside the sync root) out of the root, keeping its content; `relPath` is its path relative to
+ * the root, for the trash's own bookkeeping. It never unlinks.
+ */
+export interface Trash {
+  put(absPath: string, relPath: string): Promise<void>;
+}

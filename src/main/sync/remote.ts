@@ -1,0 +1,83 @@
+import type { FolderEntry } from '../api/client';
+import { ProtocolError } from '../api/errors';
+import type { FileItem } from '../api/schemas';
+import type { ItemKind } from '../journal/journal';
+
+/** An item as the service shows it now. */
+export interface RemoteItem {
+  id: number;
+  kind: ItemKind;
+  parentId: number;
+  /** The name as the service spells it (the local name may differ: see names.ts). */
+  name: string;
+  /** Bytes for a file; a folder's size is not used. */
+  size: number;
+  /** As sent; a file's content changed when this or `size` changed (the id stays). */
+  updatedAt: string;
+}
+
+/**
+ * What the remote side looks like, as far as this pass has seen: `items` were observed;
+ * every child of a folder in `listed` is in `items`; `gone` were confirmed deleted (or no longer
+ * visible). `complete` says that everything not observed is gone (a full walk).
+ */
+export interface RemoteView {
+  rootId: number;
+  complete: boolean;
+  items: Map<number, RemoteItem>;
+  listed: Set<number>;
+  gone: Set<number>;
+  /** Folders whose listing was refused or failed: nothing below them is judged gone. */
+  unlisted: Set<number>;
+}
+
+export function emptyView(rootId: number, complete: boolean): RemoteView {
+  return {
+    rootId,
+    complete,
+    items: new Map(),
+    listed: new Set(),
+    gone: new Set(),
+    unlisted: new Set(),
+  };
+}
+
+/** A listing entry as a RemoteItem; the parent is the folder that was listed. */
+export function fromEntry(entry: FolderEntry, parentId: number): RemoteItem {
+  if (entry.kind === 'folder') {
+    const f = entry.folder;
+    return {
+      id: f.id,
+      kind: 'folder',
+      parentId,
+      name: f.filename,
+      size: f.size ?? 0,
+      updatedAt: f.updated_at,
+    };
+  }
+  const f = entry.file;
+  return {
+    id: f.id,
+    kind: 'file',
+    parentId,
+    name: f.filename,
+    size: f.size,
+    updatedAt: f.updated_at,
+  };
+}
+
+/** A file's metadata (GET /files/:id) as a RemoteItem: its parent is the last ancestor. */
+export function fromFile(file: FileItem): RemoteItem {
+  const parentId = file.ancestor_ids?.at(-1);
+  if (parentId === undefined) {
+    throw new ProtocolError('GET /files/:id', 'ancestor_ids', 'is missing or empty');
+  }
+  return {
+    id: file.id,
+    kind: 'file',
+    parentId,
+    name: file.filename,
+    size: file.size,
+    updatedAt: file.updated_at,
+  };
+}

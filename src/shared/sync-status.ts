@@ -1,0 +1,93 @@
+/**
+ * The sync engine's status, as plain serializable data: the engine may run in another process
+ * (the app hosts it in a utility process), and the CLI, the tray and the window all read it.
+ */
+
+export type SyncState =
+  'starting' | 'scanning' | 'syncing' | 'idle' | 'paused' | 'offline' | 'error' | 'needs-attention';
+
+export type ProblemReason =
+  /** The user's role does not allow it (a 403): recorded on the item, the rest goes on. */
+  | 'not-permitted'
+  /** The name cannot be used here even after mapping, or the server refused it. */
+  | 'name'
+  /** The downloaded bytes did not match what the server announced. */
+  | 'verification'
+  /** A local file or folder was in the way and was kept (renamed), or could not be touched. */
+  | 'local'
+  | 'error';
+
+/** An item that could not be synced, and why. */
+export interface SyncProblem {
+  /** Local path relative to the sync root, '/'-separated ('' when unknown). */
+  path: string;
+  remoteId: number | null;
+  reason: ProblemReason;
+  message: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+export interface SyncError {
+  /** e.g. 'network', 'signed-out', 'root-changed', 'disk-full', 'protocol', 'internal'. */
+  kind: string;
+  message: string;
+  at: number;
+}
+
+export interface SyncOperation {
+  /** e.g. 'download', 'mkdir', 'move', 'trash', 'list'. */
+  op: string;
+  path: string;
+}
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Work of the current pass; both 0 when idle. */
+  items: { done: number; total: number };
+  bytes: { done: number; total: number };
+  current: SyncOperation | null;
+  lastError: SyncError | null;
+  problems: SyncProblem[];
+  /** Epoch ms of the end of the last pass that left nothing to do. */
+  lastSyncAt: number | null;
+  /** A short human sentence for the state, e.g. "Offline: trying again in 8 s". */
+  message: string;
+}
+
+export function initialStatus(): SyncStatus {
+  return {
+    state: 'starting',
+    items: { done: 0, total: 0 },
+    bytes: { done: 0, total: 0 },
+    current: null,
+    lastError: null,
+    problems: [],
+    lastSyncAt: null,
+    message: 'Starting',
+  };
+}
+
+/** What one pass did, for the CLI's summary and the activity feed. */
+export interface SyncSummary {
+  foldersCreated: number;
+  filesDownloaded: number;
+  bytesDownloaded: number;
+  moved: number;
+  trashed: number;
+  conflicts: number;
+  problems: number;
+  requests?: number;
+}
+
+export function emptySummary(): SyncSummary {
+  return {
+    foldersCreated: 0,
+    filesDownloaded: 0,
+    bytesDownloaded: 0,
+    moved: 0,
+    trashed: 0,
+    conflicts: 0,
+    problems: 0,
+  };
+}
