@@ -110,8 +110,8 @@ function fromRow(r: Row): JournalItem {
 
 const codePoints = (s: string) => Array.from(s).length;
 
-/** The first string after every string that starts with `prefix + '/'` ('0' follows '/'). */
-const subtreeEnd = (prefix: string) => prefix + '0';
+/** For `folder/`: a bound above every path below the folder ('0' is the character after '/'). */
+const subtreeEnd = (folderKeyWithSlash: string) => folderKeyWithSlash.slice(0, -1) + '0';
 
 /**
  * The sync journal: one SQLite file per sync pair holding the synced tree, the outbox of

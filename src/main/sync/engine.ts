@@ -25,6 +25,8 @@ import { walkRemote } from './walk';
 export interface EngineEvents {
   status: [SyncStatus];
   problem: [SyncProblem];
+  /** After each round of passes that left nothing to do, with what it did. */
+  settled: [SyncSummary];
 }
 
 export interface EngineOptions {
@@ -160,6 +162,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       await this.prepare();
       await this.settle(summary, signal);
       this.setIdle();
+      this.emit('settled', summary);
       return summary;
     } catch (err) {
       const failure = describeFailure(err);
@@ -181,9 +184,11 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         }
         try {
           await this.prepare();
-          await this.settle(emptySummary(), signal);
+          const summary = emptySummary();
+          await this.settle(summary, signal);
           failures = 0;
           this.setIdle();
+          this.emit('settled', summary);
           await this.sleep(this.pollIntervalMs, signal);
         } catch (err) {
           if (signal.aborted) break;

@@ -4,7 +4,8 @@ import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { ProblemReason, SyncProblem } from '../../shared/sync-status';
-import { fetchToTemp, VerificationError } from './download';
+import { fetchArchive } from './archive';
+import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
 import { CACHE_DIR, joinPath, type Placement, type Plan, type StructureOp } from './plan';
 import type { Logger, Trash } from './ports';
@@ -92,16 +93,34 @@ export class Executor {
       this.ctx.events.done();
     }
     const limit = pLimit(this.ctx.concurrency);
-    await Promise.all(
-      plan.downloads.map((p) =>
-        limit(async () => {
-          this.check();
-          this.ctx.events.begin('download', p.path);
-          await this.download(p);
-          this.ctx.events.done();
-        }),
-      ),
+    const single = (p: Placement) =>
+      limit(async () => {
+        this.check();
+        this.ctx.events.begin('download', p.path);
+        await this.download(p);
+        this.ctx.events.done();
+      });
+    const archives = plan.archives.map((job) =>
+      limit(async () => {
+        this.check();
+        this.ctx.events.begin('download', `${job.files.size} files in one archive`);
+        const left = await fetchArchive(
+          this.ctx.client,
+          this.ctx.local.abs(PARTIAL_DIR),
+          job,
+          (n) => this.countBytes(n),
+          async (p, fetched) => {
+            await this.place(p, fetched);
+            this.ctx.events.done();
+          },
+          this.ctx.log,
+          this.ctx.signal,
+        );
+        // What the archive did not deliver is fetched file by file.
+        return Promise.all(left.map(single));
+      }),
     );
+    await Promise.all([...plan.downloads.map(single), ...archives]);
     return this.result;
   }
 
@@ -250,19 +269,21 @@ export class Executor {
     return visit(folder.localPath);
   }
 
+  private countBytes(n: number): void {
+    this.result.bytesDownloaded += n;
+    this.ctx.events.bytes(n);
+  }
+
   private async download(p: Placement): Promise<void> {
-    const { client, journal, local, log } = this.ctx;
-    let fetched;
+    const { client, journal, local } = this.ctx;
+    let fetched: Fetched;
     try {
       fetched = await fetchToTemp(
         client,
         journal,
         local.abs(PARTIAL_DIR),
         p.item,
-        (n) => {
-          this.result.bytesDownloaded += n;
-          this.ctx.events.bytes(n);
-        },
+        (n) => this.countBytes(n),
         this.ctx.signal,
       );
     } catch (err) {
@@ -277,6 +298,12 @@ export class Executor {
       }
       throw err;
     }
+    await this.place(p, fetched);
+  }
+
+  /** Puts a fetched file in its place, keeping whatever local work was there. */
+  private async place(p: Placement, fetched: Fetched): Promise<void> {
+    const { journal, local, log } = this.ctx;
     const remoteMs = Date.parse(p.item.updatedAt);
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
     const j = journal.get(p.item.id);

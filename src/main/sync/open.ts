@@ -4,7 +4,7 @@ import type { ServiceClient } from '../api/client';
 import { Journal, journalFile } from '../journal/journal';
 import { SyncEngine } from './engine';
 import { SyncFatalError } from './errors';
-import { defaultProfile, foldName, probeVolume } from './names';
+import { defaultProfile, foldName, probeVolume, type VolumeProfile } from './names';
 import { CACHE_DIR } from './plan';
 import type { Logger, Trash } from './ports';
 import { FolderTrash } from './trash';
@@ -25,6 +25,10 @@ export interface OpenSyncOptions {
   log?: Logger;
   pollIntervalMs?: number;
   fullWalkIntervalMs?: number;
+  /** The local name rules; probed on the folder's volume by default. */
+  profile?: VolumeProfile;
+  /** Requests in flight at once; default 8. */
+  concurrency?: number;
 }
 
 export interface OpenSync {
@@ -53,14 +57,20 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
       'The state directory and the sync folder must not contain each other: choose another --state or --dir.',
     );
   }
-  // Probed in the engine's own cache folder: same volume, and no stray file in the user's view.
-  const cache = path.join(root, CACHE_DIR);
-  let profile = defaultProfile();
-  if (existsSync(root) && lstatSync(root).isDirectory()) {
+  // The name rules of the folder's volume, probed once (in the engine's own cache folder: same
+  // volume, no stray file in the user's view) and kept with the journal: a later start must not
+  // write into a folder before the engine has checked that it is the same folder.
+  const known = journalExists(file);
+  let profile = opts.profile ?? defaultProfile();
+  if (!opts.profile && !known && existsSync(root) && lstatSync(root).isDirectory()) {
+    const cache = path.join(root, CACHE_DIR);
     mkdirSync(cache, { recursive: true });
     profile = await probeVolume(cache);
   }
   const journal = new Journal(file, { fold: (p) => foldName(p, profile) });
+  const stored = readProfile(journal);
+  if (stored) profile = opts.profile ?? stored;
+  else journal.setMeta('volume_profile', JSON.stringify(profile));
   const engine = new SyncEngine({
     client: opts.client,
     workspaceId: opts.workspaceId,
@@ -70,6 +80,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     log: opts.log,
     pollIntervalMs: opts.pollIntervalMs,
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
+    concurrency: opts.concurrency,
     profile,
   });
   return {
@@ -80,3 +91,14 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
 }
 
 const journalExists = (file: string) => existsSync(file);
+
+function readProfile(journal: Journal): VolumeProfile | null {
+  const raw = journal.getMeta('volume_profile');
+  if (raw === undefined) return null;
+  try {
+    const p = JSON.parse(raw) as VolumeProfile;
+    return p.flavor === 'posix' || p.flavor === 'win32' ? p : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,5 @@
 import type { Journal, JournalItem } from '../journal/journal';
+import { chooseArchives, type ArchiveJob } from './archive';
 import { foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
 import type { RemoteItem, RemoteView } from './remote';
 
@@ -23,8 +24,10 @@ export interface Plan {
   structure: StructureOp[];
   /** Items deleted remotely: to the trash, never unlinked. Run after `structure`. */
   trash: JournalItem[];
-  /** New files and new versions, run last (their folders exist by then). */
+  /** New files and new versions, run last (their folders exist by then): single downloads, */
   downloads: Placement[];
+  /** and folder archives where many small files make one request cheaper than many. */
+  archives: ArchiveJob[];
 }
 
 export interface PlanOptions {
@@ -171,5 +174,11 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     return false;
   };
   const trash = goneItems.filter((j) => !underGoneFolder(j.localPath));
-  return { structure: structure.map(({ depth: _d, ...op }) => op), trash, downloads };
+  const { archives, singles } = chooseArchives(view, downloads);
+  return {
+    structure: structure.map(({ depth: _d, ...op }) => op),
+    trash,
+    downloads: singles,
+    archives,
+  };
 }

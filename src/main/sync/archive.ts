@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import type { ServiceClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Fetched } from './download';
+import type { Logger } from './ports';
+import type { Placement } from './plan';
+import type { RemoteItem, RemoteView } from './remote';
+
+/** A folder whose whole subtree is fetched as one zip; `files` keyed by path inside the zip. */
+export interface ArchiveJob {
+  folderId: number;
+  files: Map<string, Placement>;
+  bytes: number;
+}
+
+/**
+ * When a folder's subtree is worth one archive request instead of one request per file: the
+ * per-request cost (a round trip, and a slot of the connection pool) dominates small files, the
+ * bytes dominate big ones, and a big archive cannot resume after an interruption.
+ */
+export const ARCHIVE_RULES = {
+  minFiles: 16,
+  maxAverageBytes: 256 * 1024,
+  maxBytes: 256 * 1024 * 1024,
+  /** Share of the subtree's files that must be needed (the rest would be fetched for nothing). */
+  minNeededShare: 0.75,
+};
+
+interface Stats {
+  files: number;
+  bytes: number;
+  needed: number;
+  /** Every folder below listed, and no two siblings with the same name (zip paths would clash). */
+  clean: boolean;
+}
+
+/**
+ * Splits a full walk's downloads into folder archives and single downloads, by the rules above.
+ * Only complete views qualify: a partial one does not know whole subtrees.
+ */
+export function chooseArchives(
+  view: RemoteView,
+  downloads: Placement[],
+  rules = ARCHIVE_RULES,
+): { archives: ArchiveJob[]; singles: Placement[] } {
+  if (!view.complete || downloads.length < rules.minFiles)
+    return { archives: [], singles: downloads };
+  const needed = new Map(downloads.map((p) => [p.item.id, p]));
+  const byParent = new Map<number, RemoteItem[]>();
+  for (const item of view.items.values()) {
+    let kids = byParent.get(item.parentId);
+    if (!kids) byParent.set(item.parentId, (kids = []));
+    kids.push(item);
+  }
+  const stats = new Map<number, Stats>();
+  // Post-order without recursion: trees may be deep.
+  const order: number[] = [];
+  const stack = [view.rootId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    order.push(id);
+    for (const k of byParent.get(id) ?? []) if (k.kind === 'folder') stack.push(k.id);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i]!;
+    const kids = byParent.get(id) ?? [];
+    const s: Stats = { files: 0, bytes: 0, needed: 0, clean: view.listed.has(id) };
+    const names = new Set<string>();
+    for (const k of kids) {
+      if (names.has(k.name)) s.clean = false;
+      names.add(k.name);
+      if (k.kind === 'file') {
+        s.files++;
+        s.bytes += k.size;
+        if (needed.has(k.id)) s.needed++;
+      } else {
+        const ks = stats.get(k.id)!;
+        s.files += ks.files;
+        s.bytes += ks.bytes;
+        s.needed += ks.needed;
+        s.clean &&= ks.clean;
+      }
+    }
+    stats.set(id, s);
+  }
+  const worth = (s: Stats) =>
+    s.clean &&
+    s.needed >= rules.minFiles &&
+    s.needed >= s.files * rules.minNeededShare &&
+    s.bytes <= rules.maxBytes &&
+    s.bytes <= s.files * rules.maxAverageBytes;
+
+  const archives: ArchiveJob[] = [];
+  const covered = new Set<number>();
+  const collect = (folderId: number, prefix: string, job: ArchiveJob) => {
+    for (const k of byParent.get(folderId) ?? []) {
+      const rel = prefix + k.name;
+      if (k.kind === 'folder') collect(k.id, rel + '/', job);
+      else {
+        const p = needed.get(k.id);
+        if (p) {
+          job.files.set(rel, p);
+          covered.add(k.id);
+        }
+      }
+    }
+  };
+  const descend = [view.rootId];
+  while (descend.length > 0) {
+    const id = descend.pop()!;
+    const s = stats.get(id)!;
+    if (worth(s)) {
+      const job: ArchiveJob = { folderId: id, files: new Map(), bytes: s.bytes };
+      collect(id, '', job);
+      archives.push(job);
+      continue;
+    }
+    for (const k of byParent.get(id) ?? []) if (k.kind === 'folder') descend.push(k.id);
+  }
+  return { archives, singles: downloads.filter((p) => !covered.has(p.item.id)) };
+}
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+
+/**
+ * Fetches a folder's zip into the cache folder and extracts the needed files from it, each
+ * checked against the listing (same path, same size, a plain file) and handed to `place` as a
+ * temporary file. Entry names are only ever compared with the listing's paths, never used to
+ * build a path, so a hostile archive (`../x`, absolute names, links) cannot write anywhere.
+ * Returns the files it could not deliver, for single downloads.
+ */
+export async function fetchArchive(
+  client: ServiceClient,
+  partialDir: string,
+  job: ArchiveJob,
+  onBytes: (n: number) => void,
+  place: (p: Placement, fetched: Fetched) => Promise<void>,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<Placement[]> {
+  const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
+  const delivered = new Set<number>();
+  const remaining = () => [...job.files.values()].filter((p) => !delivered.has(p.item.id));
+  try {
+    const body = await client.folderArchive(job.folderId, signal);
+    await pipeline(body, createWriteStream(zipPath));
+    const zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: true,
+      autoClose: true,
+    });
+    try {
+      for (;;) {
+        const entry = await nextEntry(zip);
+        if (!entry) break;
+        const raw = entry.fileName as unknown as Buffer;
+        const name = raw.toString('utf8');
+        const p = job.files.get(name);
+        if (!p || delivered.has(p.item.id)) continue;
+        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+        if (
+          entry.uncompressedSize !== p.item.size ||
+          (entry.generalPurposeBitFlag & 0x1) !== 0 ||
+          // Only plain files (a link, S_IFLNK, or a device is never written).
+          (mode !== 0 && mode !== S_IFREG)
+        ) {
+          log.warn('archive entry does not match the listing', { entry: name });
+          continue;
+        }
+        const temp = path.join(partialDir, `${p.item.id}.part`);
+        const hash = createHash('sha256');
+        const tap = new Transform({
+          transform(chunk: Buffer, _e, done) {
+            hash.update(chunk);
+            onBytes(chunk.length);
+            done(null, chunk);
+          },
+        });
+        await pipeline(await zip.openReadStreamPromise(entry), tap, createWriteStream(temp));
+        delivered.add(p.item.id);
+        await place(p, { temp, hash: hash.digest('hex') });
+      }
+    } finally {
+      zip.close();
+    }
+  } catch (err) {
+    // The service out of reach, the disk full, an abort: the pass fails and is tried again. A
+    // bad, refused or failed archive only costs its files single downloads (which fail in turn
+    // if the service itself is in trouble).
+    if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'rate-limited')) {
+      throw err;
+    }
+    if (signal?.aborted || (err as NodeJS.ErrnoException).code) throw err;
+    log.warn('folder archive failed; fetching its files one by one', {
+      folderId: job.folderId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  } finally {
+    await rm(zipPath, { force: true });
+  }
+  return remaining();
+}
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    const onEntry = (e: yauzl.Entry) => {
+      cleanup();
+      resolve(e);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(null);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    zip.on('entry', onEntry);
+    zip.on('end', onEnd);
+    zip.on('error', onError);
+    zip.readEntry();
+  });
+}
