@@ -1,0 +1,122 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Journal, journalFile, type JournalItem } from '../../src/main/journal/journal';
+import { MIGRATIONS } from '../../src/main/journal/schema';
+import { TempDirs } from '../sync/harness';
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+let nextId = 1;
+function item(localPath: string, kind: 'folder' | 'file' = 'file'): JournalItem {
+  const name = localPath.slice(localPath.lastIndexOf('/') + 1);
+  return {
+    remoteId: nextId++,
+    kind,
+    remoteParentId: 0,
+    remoteName: name,
+    localPath,
+    localName: name,
+    dev: 1,
+    ino: nextId,
+    size: 3,
+    mtimeMs: 1.5,
+    hash: 'h',
+    remoteSize: 3,
+    remoteUpdatedAt: '2026-11-23T10:00:00+01:00',
+    state: 'synced',
+  };
+}
+
+describe('the journal', () => {
+  it('finds, moves and removes whole subtrees, and only them', () => {
+    const j = new Journal(':memory:');
+    const a = item('A 🎨', 'folder');
+    const paths = ['A 🎨/x', 'A 🎨/sub', 'A 🎨/sub/deep.txt', 'A 🎨 b', 'A 🎨 b/y', 'A 🎨0', 'B'];
+    j.upsert(a);
+    const rows = paths.map((p) => item(p, p.endsWith('sub') ? 'folder' : 'file'));
+    rows.forEach((r) => j.upsert(r));
+    expect(j.descendants('A 🎨').map((d) => d.localPath)).toEqual([
+      'A 🎨/sub',
+      'A 🎨/sub/deep.txt',
+      'A 🎨/x',
+    ]);
+    j.moveTree(a, { localPath: 'Z/Ä 🎉', localName: 'Ä 🎉' });
+    expect(j.get(a.remoteId)!.localPath).toBe('Z/Ä 🎉');
+    expect(j.atPath('Z/Ä 🎉/sub/deep.txt')?.remoteId).toBe(rows[2]!.remoteId);
+    expect(j.atPath('A 🎨 b/y')).toBeDefined();
+    expect(j.atPath('A 🎨0')).toBeDefined();
+    j.removeTree(j.get(a.remoteId)!);
+    expect(j.count()).toBe(4);
+    expect([...j.all()].map((r) => r.localPath)).toEqual(['A 🎨 b', 'A 🎨 b/y', 'A 🎨0', 'B']);
+    j.close();
+  });
+
+  it('compares paths the way the volume does', () => {
+    const j = new Journal(':memory:', { fold: (p) => p.normalize('NFC').toLowerCase() });
+    j.upsert(item('Reports/Cafe\u0301.txt'));
+    expect(j.atPath('reports/CAFÉ.TXT')?.localPath).toBe('Reports/Cafe\u0301.txt');
+    expect(() => j.upsert(item('REPORTS/café.txt'))).toThrow(/UNIQUE/);
+    j.close();
+  });
+
+  it('keeps the cursor and prunes the ids it no longer needs', () => {
+    const j = new Journal(':memory:');
+    expect(j.cursor()).toEqual({ timeMs: null, seen: new Set() });
+    j.advanceCursor(
+      [
+        { id: 1, timeMs: 1_000 },
+        { id: 2, timeMs: 9_000 },
+        { id: 3, timeMs: 10_000 },
+      ],
+      5_000,
+    );
+    expect(j.cursor()).toEqual({ timeMs: 10_000, seen: new Set([2, 3]) });
+    j.advanceCursor([], 5_000);
+    expect(j.cursor().timeMs).toBe(10_000);
+    j.close();
+  });
+
+  it('records intents before they are sent and completes them after', () => {
+    const j = new Journal(':memory:');
+    const id = j.addIntent('create-folder', { parent: 1, name: 'x' }, 5);
+    expect(j.openIntents()).toMatchObject([{ id, op: 'create-folder', state: 'pending' }]);
+    j.markSent(id, 6);
+    expect(j.openIntents()).toMatchObject([{ id, state: 'sent', attempts: 1 }]);
+    j.completeIntent(id, { folderId: 9 }, 7);
+    expect(j.openIntents()).toEqual([]);
+    j.close();
+  });
+
+  it('migrates by user_version, keeps its data, and refuses a newer schema', () => {
+    const file = path.join(dirs.make(), 'j.db');
+    const j = new Journal(file);
+    j.upsert(item('kept.txt'));
+    j.close();
+    const again = new Journal(file);
+    expect(again.atPath('kept.txt')).toBeDefined();
+    expect(again.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    again.close();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => new Journal(file)).toThrow(/newer version/);
+  });
+
+  it('lives in the state directory, one per server, user, workspace and folder', () => {
+    const key = {
+      server: 'https://a.example/api/',
+      user: 'u@x',
+      workspaceId: 4,
+      root: '/home/u/W',
+    };
+    const file = journalFile('/state', key);
+    expect(path.dirname(file)).toBe('/state/journals');
+    expect(journalFile('/state', { ...key, server: 'https://a.example/api' })).toBe(file);
+    for (const other of [{ user: 'v@x' }, { workspaceId: 5 }, { root: '/home/u/W2' }]) {
+      expect(journalFile('/state', { ...key, ...other })).not.toBe(file);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/main/journal/journal';
+import { fetchToTemp, VerificationError } from '../../src/main/sync/download';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { TempDirs, clientFor, sha } from './harness';
+
+const dirs = new TempDirs();
+let sb: RunningSandbox;
+let file: { id: number; size: number; updatedAt: string; blob: Buffer };
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  const row = sb.sandbox.db
+    .prepare(`SELECT id, size, blob FROM items WHERE kind = 'file' ORDER BY size DESC LIMIT 1`)
+    .get() as { id: number; size: number; blob: string };
+  const client = clientFor(sb.baseUrl, { accessToken: sb.users[0]!.token });
+  const meta = await client.getFile(row.id);
+  file = {
+    id: row.id,
+    size: row.size,
+    updatedAt: meta.updated_at,
+    blob: readFileSync(sb.sandbox.blobs.pathOf(row.blob)),
+  };
+});
+afterAll(async () => {
+  await sb.close();
+  dirs.cleanup();
+});
+
+function setup() {
+  const dir = dirs.make();
+  const partial = path.join(dir, 'partial');
+  mkdirSync(partial);
+  const journal = new Journal(':memory:');
+  const client = clientFor(sb.baseUrl, { accessToken: sb.users[0]!.token });
+  const item = {
+    id: file.id,
+    kind: 'file' as const,
+    parentId: 0,
+    name: 'big.bin',
+    size: file.size,
+    updatedAt: file.updatedAt,
+  };
+  return { partial, journal, client, item };
+}
+
+describe('a download interrupted half way', () => {
+  it('resumes with Range from what it had, and checks the whole', async () => {
+    const { partial, journal, client, item } = setup();
+    const have = 500_000;
+    writeFileSync(path.join(partial, `${file.id}.part`), file.blob.subarray(0, have));
+    journal.putDownload({
+      remoteId: file.id,
+      tempName: `${file.id}.part`,
+      remoteUpdatedAt: file.updatedAt,
+      remoteSize: file.size,
+    });
+    let received = 0;
+    const fetched = await fetchToTemp(client, journal, partial, item, (n) => (received += n));
+    expect(file.size).toBeGreaterThan(have);
+    expect(received).toBe(file.size - have);
+    expect(fetched.hash).toBe(sha(file.blob));
+    expect(readFileSync(fetched.temp).equals(file.blob)).toBe(true);
+  });
+
+  it('starts over when the file changed on the service meanwhile', async () => {
+    const { partial, journal, client, item } = setup();
+    writeFileSync(path.join(partial, `${file.id}.part`), Buffer.from('an older version'));
+    journal.putDownload({
+      remoteId: file.id,
+      tempName: `${file.id}.part`,
+      remoteUpdatedAt: '2020-01-01T00:00:00+00:00',
+      remoteSize: file.size,
+    });
+    let received = 0;
+    const fetched = await fetchToTemp(client, journal, partial, item, (n) => (received += n));
+    expect(received).toBe(file.size);
+    expect(fetched.hash).toBe(sha(file.blob));
+  });
+
+  it('refuses bytes that do not match the announced size', async () => {
+    const { partial, journal, client, item } = setup();
+    await expect(
+      fetchToTemp(client, journal, partial, { ...item, size: file.size - 1 }, () => {}),
+    ).rejects.toBeInstanceOf(VerificationError);
+    expect(journal.pendingDownload(file.id)).toBeUndefined();
+  });
+});

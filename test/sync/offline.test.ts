@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
+import { TempDirs, clientFor, localTree, openPair, settledUntil, statusUntil } from './harness';
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+describe('the service going down and coming back', () => {
+  let sandbox: SandboxProcess | null = null;
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it('goes offline, backs off, and resumes by itself', async () => {
+    const data = dirs.make('wsync-sandbox-');
+    sandbox = await spawnSandbox(['--data', data, '--seed', 'demo']);
+    const info = sandbox.info;
+    const port = new URL(info.base_url).port;
+    const owner = info.users.find((u) => u.role === 'Administrator')!;
+    const sb = { baseUrl: info.base_url, workspaceId: info.workspace_id };
+    const pair = await openPair(sb, clientFor(info.base_url, { accessToken: owner.token }), dirs, {
+      pollIntervalMs: 50,
+    });
+    const abort = new AbortController();
+    const first = settledUntil(pair.engine, () => true);
+    const running = pair.engine.run(abort.signal);
+    await first;
+    const mirrored = localTree(pair.dir).size;
+    expect(mirrored).toBeGreaterThan(10);
+
+    const offline = statusUntil(pair.engine, 'offline');
+    await sandbox.stop();
+    await offline;
+    expect(pair.engine.status().lastError?.kind).toBe('offline');
+    expect(pair.engine.status().message).toMatch(/Offline: trying again in \d+ s/);
+    // Nothing was deleted while the service was away.
+    expect(localTree(pair.dir).size).toBe(mirrored);
+
+    // Back on the same address, with the same data (tokens included).
+    sandbox = await spawnSandbox(['--data', data, '--seed', 'demo', '--port', port]);
+    const admin = clientFor(info.base_url, { accessToken: owner.token });
+    const back = settledUntil(pair.engine, () => true);
+    await back;
+    await admin.createFolder(info.workspace_id, null, 'Made after the outage');
+    await settledUntil(pair.engine, () => existsSync(path.join(pair.dir, 'Made after the outage')));
+    expect(pair.engine.status().state).toBe('idle');
+    abort.abort();
+    await running;
+    await pair.close();
+  });
+});
