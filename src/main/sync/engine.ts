@@ -54,6 +54,8 @@ const MAX_PASSES = 50;
 /** More new events than this in one poll: a full walk is cheaper than looking each one up. */
 const MAX_EVENTS = 1000;
 const MAX_BACKOFF_MS = 60_000;
+/** Roles that may list and read metadata but not download (conventions.md, Roles). */
+const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
 
 interface Failure {
   kind: string;
@@ -122,6 +124,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
   private paused = false;
+  /** The role differs from the one of the last full walk (refused downloads are retried). */
+  private roleChanged = false;
   private wake: (() => void) | null = null;
 
   constructor(readonly opts: EngineOptions) {
@@ -245,6 +249,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       const started = Date.now();
       this.setState('scanning', 'Looking for changes on the service');
       this.log.info('full walk', { reason: walkReason });
+      await this.readRole();
       const view = await walkRemote(client, rootId, {
         concurrency: this.concurrency,
         signal,
@@ -298,7 +303,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     signal?: AbortSignal,
   ): Promise<ExecutionResult> {
     const { client, journal, trash } = this.opts;
-    const plan = planChanges(view, journal, { profile: this.profile!, retryNotPermitted: full });
+    const role = journal.getMeta('role') ?? '';
+    const plan = planChanges(view, journal, {
+      profile: this.profile!,
+      retryNotPermitted: full && this.roleChanged,
+      mayDownload: !NO_DOWNLOAD_ROLES.has(role),
+    });
+    if (full) this.roleChanged = false;
     this.beginWork(plan);
     const executor = new Executor({
       client,
@@ -336,6 +347,31 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return result;
   }
 
+  /**
+   * The user's role in the workspace, read at each full walk: a role that may not download
+   * costs no download requests, and a changed role retries what an earlier one refused.
+   */
+  private async readRole(): Promise<void> {
+    const { client, journal, workspaceId } = this.opts;
+    let workspace;
+    try {
+      workspace = await client.getWorkspace(workspaceId);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        throw new SyncFatalError(
+          'workspace-gone',
+          `Workspace ${workspaceId} does not exist or you no longer have access to it.`,
+        );
+      }
+      throw err;
+    }
+    const role = workspace.effective_role ?? '';
+    if (journal.getMeta('role') !== role) {
+      journal.setMeta('role', role);
+      this.roleChanged = true;
+    }
+  }
+
   /** Checks the sync folder and learns the workspace's root folder, once per start. */
   private async prepare(): Promise<void> {
     const { journal, root, client, workspaceId } = this.opts;
@@ -368,6 +404,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     }
     const cache = lstatSync(this.local.abs(CACHE_DIR), { throwIfNoEntry: false });
     if (cache && !cache.isDirectory()) this.local.moveAside(CACHE_DIR, false);
+    // A pass interrupted while items waited in the holding place: a walk puts them back.
+    if (journal.descendants(CACHE_DIR).length > 0) this.walkDue ??= 'items left mid-move';
     if (this.rootId === null) {
       const stored = journal.getMeta('root_folder_id');
       if (stored !== undefined) this.rootId = Number(stored);

@@ -92,6 +92,10 @@ export class Executor {
       }
       this.ctx.events.done();
     }
+    for (const p of plan.refused) {
+      this.recordNotPermitted(p);
+      this.ctx.events.done();
+    }
     const limit = pLimit(this.ctx.concurrency);
     const single = (p: Placement) =>
       limit(async () => {

@@ -28,12 +28,16 @@ export interface Plan {
   downloads: Placement[];
   /** and folder archives where many small files make one request cheaper than many. */
   archives: ArchiveJob[];
+  /** Files the user's role may not download: recorded as not permitted, no request made. */
+  refused: Placement[];
 }
 
 export interface PlanOptions {
   profile: VolumeProfile;
-  /** Try again the downloads a role refused before (on full walks: the role may have changed). */
+  /** Try again the downloads a role refused before (the user's role changed). */
   retryNotPermitted: boolean;
+  /** False when the user's role allows listing but not downloading (Printer, Viewer). */
+  mayDownload: boolean;
 }
 
 export const joinPath = (parent: string, name: string) =>
@@ -174,11 +178,10 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     return false;
   };
   const trash = goneItems.filter((j) => !underGoneFolder(j.localPath));
+  const structureOps = structure.map(({ depth: _d, ...op }) => op);
+  if (!opts.mayDownload) {
+    return { structure: structureOps, trash, downloads: [], archives: [], refused: downloads };
+  }
   const { archives, singles } = chooseArchives(view, downloads);
-  return {
-    structure: structure.map(({ depth: _d, ...op }) => op),
-    trash,
-    downloads: singles,
-    archives,
-  };
+  return { structure: structureOps, trash, downloads: singles, archives, refused: [] };
 }

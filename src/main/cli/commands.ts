@@ -1,0 +1,244 @@
+import { hostname } from 'node:os';
+import { read } from 'read';
+import { collect } from '../api/client';
+import { NotAuthenticatedError, registerSecret } from '../api/errors';
+import { signInWithPassword } from '../api/oauth';
+import { assertSafeBaseUrl } from '../api/transport';
+import { normalizeServer } from './accounts';
+import {
+  CliError,
+  EXIT,
+  oauthClient,
+  parseOptions,
+  required,
+  writeLine,
+  type CommandContext,
+  type Input,
+} from './common';
+import { connect } from './connect';
+
+/** The first line of a stream (without its line break), reading no further than needed. */
+export async function readFirstLine(input: Input): Promise<string> {
+  let text = '';
+  for await (const chunk of input) {
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    if (text.includes('\n')) break;
+  }
+  return text.split('\n')[0]!.replace(/\r$/, '');
+}
+
+export const LOGIN_USAGE = `usage: workspace-sync login --server URL --email EMAIL [options]
+
+Signs in with email and password (the OAuth password grant) and remembers the account's tokens
+in the state directory, so that "workspaces" and "sync" need only --server afterwards. The
+password is asked for without echo, or read from the first line of standard input with
+--password-stdin; it is never stored.
+
+  --server URL            the service's base URL, e.g. https://files.example.com/api/v1
+  --email EMAIL           the account's email
+  --password-stdin        read the password from standard input (first line)
+  --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
+  --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
+  --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose               mirror the log to stderr; stack traces on failure
+  -h, --help              this text
+
+example:
+  workspace-sync login --server https://files.example.com --email ann@example.com`;
+
+export const loginOptions = {
+  server: { type: 'string' },
+  email: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  state: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const parseLogin = (args: string[]) => parseOptions('login', args, loginOptions);
+
+export async function login(
+  values: ReturnType<typeof parseLogin>,
+  ctx: CommandContext,
+): Promise<number> {
+  const server = normalizeServer(required(values.server, '--server', 'login'));
+  const email = required(values.email, '--email', 'login').trim();
+  assertSafeBaseUrl(server);
+  const client = oauthClient(ctx.io.env, {
+    clientId: values['client-id'],
+    clientSecret: values['client-secret'],
+  });
+  registerSecret(client.clientSecret);
+
+  let password: string;
+  if (values['password-stdin']) {
+    password = await readFirstLine(ctx.io.stdin);
+  } else if (ctx.io.stdin.isTTY) {
+    password = await read({
+      prompt: `Password for ${email}: `,
+      silent: true,
+      replace: '',
+      input: ctx.io.stdin,
+      output: ctx.io.stderr,
+      terminal: true,
+    })
+      .catch((err: unknown) => {
+        const why = err instanceof Error ? err.message : String(err);
+        throw new CliError(
+          why === 'canceled' ? 'Sign-in cancelled.' : `No password read (${why}).`,
+        );
+      })
+      .finally(() => ctx.io.stderr.write('\n')); // the Enter that was not echoed
+  } else {
+    throw new CliError(
+      'Cannot ask for the password: standard input is not a terminal. Pipe it in with --password-stdin.',
+    );
+  }
+  if (password === '') throw new CliError('No password given.');
+  registerSecret(password);
+
+  const tokens = await signInWithPassword({
+    baseUrl: server,
+    email,
+    password,
+    ...client,
+    device: hostname(),
+    transport: { log: ctx.log },
+  }).catch((err: unknown) => {
+    if (!(err instanceof NotAuthenticatedError)) throw err;
+    // "The service did not accept the sign-in (Wrong email or password.)." → its reason.
+    const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? err.message;
+    throw new CliError(`${server} refused the sign-in of ${email}: ${reason.replace(/\.?$/, '.')}`);
+  });
+  await ctx.accounts.put({
+    server,
+    email,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? null,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+  });
+  ctx.log.info('signed in', { server, email });
+  writeLine(ctx.io.stdout, `Signed in as ${email} on ${server}`);
+  return EXIT.ok;
+}
+
+export const LOGOUT_USAGE = `usage: workspace-sync logout --server URL [--email EMAIL] [options]
+
+Forgets a remembered account (its tokens are deleted from the state directory).
+
+  --server URL   the service's base URL the account was signed in to
+  --email EMAIL  the account (needed only when several are remembered for the server)
+  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text`;
+
+export const logoutOptions = {
+  server: { type: 'string' },
+  email: { type: 'string' },
+  state: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const parseLogout = (args: string[]) => parseOptions('logout', args, logoutOptions);
+
+export async function logout(
+  values: ReturnType<typeof parseLogout>,
+  ctx: CommandContext,
+): Promise<number> {
+  const server = normalizeServer(required(values.server, '--server', 'logout'));
+  const account = await ctx.accounts.get(server, values.email);
+  if (!account || !(await ctx.accounts.remove(server, account.email))) {
+    throw new CliError(
+      `No account ${values.email ? `${values.email} ` : ''}is remembered for ${server}.`,
+    );
+  }
+  ctx.log.info('signed out', { server, email: account.email });
+  writeLine(ctx.io.stdout, `Signed out ${account.email} on ${server}`);
+  return EXIT.ok;
+}
+
+export const WORKSPACES_USAGE = `usage: workspace-sync workspaces [--server URL] [options]
+
+Lists the workspaces you can sync: id, name and your role in each.
+
+  --server URL    the service's base URL (without it: an embedded demo sandbox)
+  --token TOKEN   an access token to use (default: $WORKSPACE_SYNC_TOKEN, else the account
+                  remembered by "login")
+  --email EMAIL   which remembered account, when there are several for the server
+  --json          one JSON object per line: {"id", "name", "role"}
+  --sandbox       use an embedded demo sandbox
+  --state DIR     state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose       mirror the log to stderr; stack traces on failure
+  -h, --help      this text
+
+examples:
+  workspace-sync workspaces --server https://files.example.com
+  WORKSPACE_SYNC_TOKEN=... workspace-sync workspaces --server https://files.example.com --json`;
+
+export const workspacesOptions = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  json: { type: 'boolean' },
+  sandbox: { type: 'boolean' },
+  state: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** A name shown in a table: control characters would break the line. */
+const printable = (s: string) => s.replace(/\p{Cc}/gu, '?');
+
+/** Columns padded to their widest cell; the last one is not padded. */
+export function table(rows: string[][]): string[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) =>
+    row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '),
+  );
+}
+
+export const parseWorkspaces = (args: string[]) =>
+  parseOptions('workspaces', args, workspacesOptions);
+
+export async function workspaces(
+  values: ReturnType<typeof parseWorkspaces>,
+  ctx: CommandContext,
+): Promise<number> {
+  const conn = await connect({
+    command: 'workspaces',
+    server: values.server,
+    token: values.token,
+    email: values.email,
+    sandbox: values.sandbox,
+    env: ctx.io.env,
+    accounts: ctx.accounts,
+    log: ctx.log,
+  });
+  try {
+    const list = await collect(conn.client.listWorkspaces()).catch((err: unknown) => {
+      throw conn.explain(err);
+    });
+    const rows = list.map((w) => ({ id: w.id, name: w.name, role: w.effective_role ?? '' }));
+    if (values.json) {
+      for (const row of rows) writeLine(ctx.io.stdout, JSON.stringify(row));
+    } else if (rows.length === 0) {
+      writeLine(ctx.io.stdout, `No workspaces on ${conn.server}.`);
+    } else {
+      const lines = table([
+        ['ID', 'NAME', 'ROLE'],
+        ...rows.map((r) => [String(r.id), printable(r.name), printable(r.role) || '-']),
+      ]);
+      for (const line of lines) writeLine(ctx.io.stdout, line);
+    }
+    ctx.log.info('listed workspaces', { server: conn.server, count: rows.length });
+    return EXIT.ok;
+  } finally {
+    await conn.close();
+  }
+}

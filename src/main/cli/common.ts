@@ -1,0 +1,128 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../service/sandbox';
+import { redact } from '../api/errors';
+import type { Logger } from '../sync/ports';
+import type { AccountStore } from './accounts';
+
+export const PROGRAM = 'workspace-sync';
+
+/** Exit statuses. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+
+export type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+export type Input = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/** The CLI's world, so that `main` runs the same in a test as in a process. */
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  stdin: Input;
+  env: NodeJS.ProcessEnv;
+  /** Aborted on SIGINT/SIGTERM (the process entry wires it). */
+  signal?: AbortSignal;
+}
+
+/** What every command gets besides its options. */
+export interface CommandContext {
+  io: CliIo;
+  signal: AbortSignal;
+  stateDir: string;
+  log: Logger;
+  accounts: AccountStore;
+}
+
+/** A mistake in the command line: the message, a pointer to --help, exit 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** A failure whose message is complete for a person: printed as is, exit 1. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export function writeLine(out: Output, line: string): void {
+  out.write(line + '\n');
+}
+
+/** An error's message for one line of output: no secrets, no line breaks. */
+export function messageOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return (
+    redact(text)
+      .replace(/\s*\n\s*/g, ' ')
+      .trim() || 'unknown error'
+  );
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** `parseArgs` in strict mode, its complaints turned into usage errors. */
+export function parseOptions<O extends Options>(command: string, args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    if (!code.startsWith('ERR_PARSE_ARGS')) throw err;
+    const message = (err as Error).message;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const name = /'([^']+)'/.exec(message)?.[1];
+      throw new UsageError(`unknown option ${name ?? ''}`.trim(), command);
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      const arg = /'([^']*)'/.exec(message)?.[1];
+      throw new UsageError(`unexpected argument ${arg ?? ''}`.trim(), command);
+    }
+    throw new UsageError(message.split('\n')[0]!.replace(/\.$/, ''), command);
+  }
+}
+
+export function required(value: string | undefined, option: string, command: string): string {
+  if (value === undefined || value === '') throw new UsageError(`${option} is required`, command);
+  return value;
+}
+
+export function positiveInt(value: string, option: string, command: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new UsageError(`${option} must be a positive whole number, not "${value}"`, command);
+  }
+  return n;
+}
+
+export function positiveNumber(value: string, option: string, command: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
+    throw new UsageError(`${option} must be a positive number, not "${value}"`, command);
+  }
+  return n;
+}
+
+/** True when `args` asks for help (before a `--` that ends the options). */
+export function wantsHelp(args: string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+  }
+  return false;
+}
+
+/** The OAuth client to sign in as: flags, then the environment, then the sandbox's client. */
+export function oauthClient(
+  env: NodeJS.ProcessEnv,
+  flags: { clientId?: string; clientSecret?: string } = {},
+): { clientId: string; clientSecret: string } {
+  return {
+    clientId: flags.clientId || env.WORKSPACE_SYNC_CLIENT_ID || SANDBOX_CLIENT_ID,
+    clientSecret: flags.clientSecret || env.WORKSPACE_SYNC_CLIENT_SECRET || SANDBOX_CLIENT_SECRET,
+  };
+}

@@ -1,0 +1,230 @@
+// `workspace-sync <command> [options]`: the headless client. `npm run -s cli -- ARGS`, or the
+// `workspace-sync` bin (bin/workspace-sync.mjs), or `node --import tsx src/main/cli/main.ts`.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { redact } from '../api/errors';
+import { createFileLogger } from '../sync/file-log';
+import { FileAccountStore } from './accounts';
+import {
+  login,
+  LOGIN_USAGE,
+  logout,
+  LOGOUT_USAGE,
+  parseLogin,
+  parseLogout,
+  parseWorkspaces,
+  workspaces,
+  WORKSPACES_USAGE,
+} from './commands';
+import {
+  EXIT,
+  messageOf,
+  PROGRAM,
+  UsageError,
+  wantsHelp,
+  writeLine,
+  type CliIo,
+  type CommandContext,
+} from './common';
+import { defaultStateDir } from './state-dir';
+import { parseSync, sync, SYNC_USAGE } from './sync';
+
+interface Prepared {
+  state: string | undefined;
+  verbose: boolean;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+interface Command {
+  usage: string;
+  /** Parses the options (throwing UsageError) before anything is touched. */
+  prepare(args: string[]): Prepared;
+  /** Whether the command ends itself cleanly on SIGINT/SIGTERM (otherwise main stops waiting). */
+  handlesSignal: boolean;
+}
+
+function command<V extends { state?: string; verbose?: boolean }>(
+  usage: string,
+  parse: (args: string[]) => V,
+  run: (values: V, ctx: CommandContext) => Promise<number>,
+  handlesSignal = false,
+): Command {
+  return {
+    usage,
+    handlesSignal,
+    prepare(args) {
+      const values = parse(args);
+      return {
+        state: values.state,
+        verbose: values.verbose === true,
+        run: (ctx) => run(values, ctx),
+      };
+    },
+  };
+}
+
+const COMMANDS: Record<string, Command> = {
+  login: command(LOGIN_USAGE, parseLogin, login),
+  logout: command(LOGOUT_USAGE, parseLogout, logout),
+  workspaces: command(WORKSPACES_USAGE, parseWorkspaces, workspaces),
+  sync: command(SYNC_USAGE, parseSync, sync, true),
+};
+
+export function usage(env: NodeJS.ProcessEnv = process.env): string {
+  return `usage: ${PROGRAM} <command> [options]
+
+Syncs a workspace of the Workspace Content Service with a local folder, without the desktop app.
+
+commands:
+  login       sign in with email and password; the account is remembered
+  logout      forget a remembered account
+  workspaces  list the workspaces you can sync
+  sync        sync a workspace with a folder, continuously or --once
+
+Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces" and
+"sync" use an embedded demo sandbox (npm run demo).
+
+environment:
+  WORKSPACE_SYNC_STATE          the state directory: accounts, journals, logs, trash
+                                (now: ${defaultStateDir(env)})
+  WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
+  WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
+  WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
+
+exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted`;
+}
+
+const never = new AbortController().signal;
+
+/** Resolves with `work`'s exit status, or with 130 as soon as `signal` aborts. */
+function orInterrupted(work: Promise<number>, signal: AbortSignal): Promise<number> {
+  if (signal.aborted) return Promise.resolve(EXIT.interrupted);
+  return new Promise<number>((resolve, reject) => {
+    const onAbort = () => resolve(EXIT.interrupted);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (code) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(code);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+/**
+ * Runs one command line (without the program name) and resolves with the exit status. Failures
+ * are one line `workspace-sync: <message>` on stderr (a stack trace only with --verbose), never
+ * holding a secret; usage mistakes exit 2.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  const usageError = (message: string, command?: string) => {
+    writeLine(io.stderr, `${PROGRAM}: ${message}`);
+    writeLine(io.stderr, `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for the usage.`);
+    return EXIT.usage;
+  };
+
+  if (name === undefined || name === '') return usageError('no command given');
+  if (name === '--help' || name === '-h' || name === 'help') {
+    writeLine(io.stdout, usage(io.env));
+    return EXIT.ok;
+  }
+  if (name.startsWith('-')) return usageError(`unknown option ${name}`);
+  const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!cmd) return usageError(`unknown command "${name}"`);
+  if (wantsHelp(args)) {
+    writeLine(io.stdout, cmd.usage);
+    return EXIT.ok;
+  }
+  let prepared: Prepared;
+  try {
+    prepared = cmd.prepare(args);
+  } catch (err) {
+    if (err instanceof UsageError) return usageError(err.message, err.command ?? name);
+    throw err;
+  }
+
+  const { verbose } = prepared;
+  const signal = io.signal ?? never;
+  let log: ReturnType<typeof createFileLogger> | undefined;
+  try {
+    const stateDir = path.resolve(prepared.state ?? defaultStateDir(io.env));
+    log = createFileLogger({
+      file: path.join(stateDir, 'logs', 'workspace-sync.log'),
+      verbose,
+    });
+    const ctx: CommandContext = {
+      io,
+      signal,
+      stateDir,
+      log,
+      accounts: FileAccountStore.inStateDir(stateDir),
+    };
+    const work = prepared.run(ctx);
+    const code = await (cmd.handlesSignal ? work : orInterrupted(work, signal));
+    if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: interrupted`);
+    return code;
+  } catch (err) {
+    if (err instanceof UsageError) return usageError(err.message, err.command ?? name);
+    log?.error(`${name} failed`, { err });
+    writeLine(io.stderr, `${PROGRAM}: ${messageOf(err)}`);
+    if (verbose && err instanceof Error && err.stack) writeLine(io.stderr, redact(err.stack));
+    return EXIT.failure;
+  } finally {
+    await log?.close();
+  }
+}
+
+function flushed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
+/**
+ * The process: SIGINT/SIGTERM abort the running command (a second one exits at once), then
+ * the process exits with the command's status once its output is written.
+ */
+export async function runProcess(argv: string[]): Promise<never> {
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (++signals > 1) {
+      process.stderr.write(`${PROGRAM}: ${sig} again, exiting now\n`);
+      process.exit(EXIT.interrupted);
+    }
+    controller.abort(new Error(sig));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let code: number;
+  try {
+    code = await main(argv, {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      stdin: process.stdin,
+      env: process.env,
+      signal: controller.signal,
+    });
+  } catch (err) {
+    process.stderr.write(`${PROGRAM}: ${messageOf(err)}\n`);
+    code = EXIT.failure;
+  }
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) void runProcess(process.argv.slice(2));

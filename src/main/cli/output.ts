@@ -1,0 +1,243 @@
+import { SingleBar } from 'cli-progress';
+import type { SyncOperation, SyncProblem, SyncStatus, SyncSummary } from '../../shared/sync-status';
+import { redact } from '../api/errors';
+import { writeLine, type Output } from './common';
+
+/** How `sync` shows what the engine does: JSON lines, or lines (and a bar on a terminal). */
+export interface SyncReporter {
+  sandbox(info: { baseUrl: string; workspaceId: number; email: string }): void;
+  status(status: SyncStatus): void;
+  problem(problem: SyncProblem): void;
+  summary(summary: SyncSummary): void;
+  /** Continuous sync ended on a signal. */
+  stopped(): void;
+  /** A failure that ends the command (the one-line message on stderr is main's). */
+  error(kind: string, message: string): void;
+  /** Stops timers and the bar; writes any progress still held back. */
+  close(): void;
+}
+
+/** At most this many progress lines a second. */
+const PROGRESS_PER_SECOND = 5;
+
+interface Progress {
+  items: SyncStatus['items'];
+  bytes: SyncStatus['bytes'];
+  current: SyncOperation | null;
+}
+
+const sameProgress = (a: Progress | null, b: Progress) =>
+  a !== null &&
+  a.items.done === b.items.done &&
+  a.items.total === b.items.total &&
+  a.bytes.done === b.bytes.done &&
+  a.bytes.total === b.bytes.total &&
+  a.current?.op === b.current?.op &&
+  a.current?.path === b.current?.path;
+
+/** Strings through redact(), at any depth: nothing the engine says may carry a secret out. */
+function scrub<T>(value: T): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map(scrub) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)])) as T;
+  }
+  return value;
+}
+
+/**
+ * One JSON object per line: `status` when the state or its message changes, `progress` at most
+ * five times a second, `problem`, `error` (a new lastError, or the failure that ends the
+ * command), `summary` after --once, and `sandbox` when an embedded sandbox was started.
+ */
+export class JsonReporter implements SyncReporter {
+  private lastStatus: { state: string; message: string } | null = null;
+  private lastErrorKey: string | null = null;
+  private sentProgress: Progress | null = null;
+  private pendingProgress: Progress | null = null;
+  private lastProgressAt = -Infinity;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly out: Output,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private emit(obj: Record<string, unknown>): void {
+    writeLine(this.out, JSON.stringify(scrub(obj)));
+  }
+
+  sandbox(info: { baseUrl: string; workspaceId: number; email: string }): void {
+    this.emit({ type: 'sandbox', ...info });
+  }
+
+  status(s: SyncStatus): void {
+    if (this.lastStatus?.state !== s.state || this.lastStatus.message !== s.message) {
+      this.lastStatus = { state: s.state, message: s.message };
+      this.emit({ type: 'status', ...s });
+    }
+    if (s.lastError) {
+      const key = `${s.lastError.at}\u0000${s.lastError.kind}\u0000${s.lastError.message}`;
+      if (key !== this.lastErrorKey) {
+        this.lastErrorKey = key;
+        this.emit({ type: 'error', kind: s.lastError.kind, message: s.lastError.message });
+      }
+    }
+    this.progress({ items: s.items, bytes: s.bytes, current: s.current });
+  }
+
+  private progress(p: Progress): void {
+    if (sameProgress(this.pendingProgress ?? this.sentProgress, p)) return;
+    this.pendingProgress = p;
+    const wait = this.lastProgressAt + 1000 / PROGRESS_PER_SECOND - this.now();
+    if (wait <= 0) this.flushProgress();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flushProgress();
+      }, wait);
+      this.timer.unref();
+    }
+  }
+
+  private flushProgress(): void {
+    const p = this.pendingProgress;
+    if (!p) return;
+    this.pendingProgress = null;
+    this.sentProgress = p;
+    this.lastProgressAt = this.now();
+    this.emit({ type: 'progress', items: p.items, bytes: p.bytes, current: p.current });
+  }
+
+  problem(p: SyncProblem): void {
+    this.emit({ type: 'problem', ...p });
+  }
+
+  stopped(): void {
+    this.flushProgress();
+  }
+
+  summary(s: SyncSummary): void {
+    this.flushProgress();
+    this.emit({ type: 'summary', ...s });
+  }
+
+  error(kind: string, message: string): void {
+    this.flushProgress();
+    this.emit({ type: 'error', kind, message });
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushProgress();
+  }
+}
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => (bytes / MB).toFixed(bytes >= 10 * MB ? 0 : 1);
+
+function clock(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}
+
+export function describeSummary(s: SyncSummary): string {
+  const parts = [
+    `${s.foldersCreated} folder${s.foldersCreated === 1 ? '' : 's'} created`,
+    `${s.filesDownloaded} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${mb(s.bytesDownloaded)} MB)`,
+    `${s.moved} moved`,
+    `${s.trashed} moved to the trash`,
+    `${s.conflicts} conflict${s.conflicts === 1 ? '' : 's'}`,
+    `${s.problems} problem${s.problems === 1 ? '' : 's'}`,
+  ];
+  if (s.requests !== undefined) parts.push(`${s.requests} requests`);
+  return `Sync complete: ${parts.join(', ')}.`;
+}
+
+/**
+ * For people: a line for each change of state (and each problem); on a terminal also a progress
+ * bar (items, megabytes, the current path) while a pass has work.
+ */
+export class TextReporter implements SyncReporter {
+  private last: { state: string; message: string } | null = null;
+  private bar: SingleBar | null = null;
+
+  constructor(
+    private readonly out: Output,
+    private readonly tty: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private line(text: string): void {
+    this.stopBar();
+    writeLine(this.out, redact(text));
+  }
+
+  sandbox(info: { baseUrl: string; workspaceId: number; email: string }): void {
+    this.line(
+      `Embedded sandbox at ${info.baseUrl} (demo workspace ${info.workspaceId}, signed in as ${info.email})`,
+    );
+  }
+
+  status(s: SyncStatus): void {
+    if (this.last?.state !== s.state || this.last.message !== s.message) {
+      this.last = { state: s.state, message: s.message };
+      this.line(`${clock(this.now())}  ${s.message || s.state}`);
+    }
+    if (!this.tty) return;
+    const busy = (s.state === 'syncing' || s.state === 'scanning') && s.items.total > 0;
+    if (!busy) {
+      this.stopBar();
+      return;
+    }
+    const payload = {
+      mbDone: mb(s.bytes.done),
+      mbTotal: mb(s.bytes.total),
+      current: s.current ? redact(s.current.path || s.current.op) : '',
+    };
+    if (!this.bar) {
+      this.bar = new SingleBar({
+        stream: this.out,
+        format: '{bar} {value}/{total} items | {mbDone}/{mbTotal} MB | {current}',
+        barsize: 24,
+        hideCursor: true,
+        clearOnComplete: true,
+        gracefulExit: false,
+        fps: 5,
+      });
+      this.bar.start(s.items.total, s.items.done, payload);
+    } else {
+      this.bar.setTotal(s.items.total);
+      this.bar.update(s.items.done, payload);
+    }
+  }
+
+  problem(p: SyncProblem): void {
+    this.line(`Problem: ${p.path || '(unknown path)'}: ${p.message}`);
+  }
+
+  summary(s: SyncSummary): void {
+    this.line(describeSummary(s));
+  }
+
+  stopped(): void {
+    this.line(`${clock(this.now())}  Stopped`);
+  }
+
+  error(): void {
+    this.stopBar();
+  }
+
+  private stopBar(): void {
+    if (!this.bar) return;
+    this.bar.stop();
+    this.bar = null;
+  }
+
+  close(): void {
+    this.stopBar();
+  }
+}

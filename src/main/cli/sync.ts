@@ -1,0 +1,188 @@
+import path from 'node:path';
+import { ApiError } from '../api/errors';
+import { SyncFatalError } from '../sync/errors';
+import { openSync, type OpenSync } from '../sync/open';
+import {
+  EXIT,
+  messageOf,
+  parseOptions,
+  positiveInt,
+  positiveNumber,
+  required,
+  UsageError,
+  type CommandContext,
+} from './common';
+import { connect, type Connection } from './connect';
+import { JsonReporter, TextReporter, type SyncReporter } from './output';
+
+export const SYNC_USAGE = `usage: workspace-sync sync --workspace ID --dir PATH [--server URL] [options]
+
+Syncs a workspace with a local folder: continuously until Ctrl-C (SIGINT) or SIGTERM, or one
+pass with --once. Without --server (or with --sandbox) it starts an embedded demo sandbox, signs
+in as its owner and syncs its demo workspace.
+
+  --server URL      the service's base URL (without it: an embedded demo sandbox)
+  --token TOKEN     an access token to use, not renewed (default: $WORKSPACE_SYNC_TOKEN, else
+                    the account remembered by "login", renewed as needed)
+  --email EMAIL     which remembered account, when there are several for the server
+  --workspace ID    the workspace to sync (see "workspace-sync workspaces"); required with --server
+  --dir PATH        the local folder (created when missing)
+  --once            one pass, then a summary; exit 0 when it completed
+  --poll SECONDS    how often to look for remote changes when running continuously (default 5)
+  --json            one JSON object per line on stdout: status, progress, problem, error, summary
+  --sandbox         use an embedded demo sandbox even when other options are given
+  --state DIR       state directory: accounts, journals, logs, trash
+                    (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose         mirror the log to stderr; stack traces on failure
+  -h, --help        this text
+
+examples:
+  workspace-sync sync --dir ./demo-workspace
+  workspace-sync sync --server https://files.example.com --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com --workspace 42 --dir ~/Q3 --json`;
+
+export const syncOptions = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  workspace: { type: 'string' },
+  dir: { type: 'string' },
+  once: { type: 'boolean' },
+  poll: { type: 'string' },
+  json: { type: 'boolean' },
+  sandbox: { type: 'boolean' },
+  state: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * A short retry budget for the engine's requests: the transport gives up quickly, the engine
+ * goes offline and its own backoff takes over (with status the user can see).
+ */
+export const ENGINE_RETRY = { maxAttempts: 4, maxTotalMs: 5000 };
+
+export function errorKind(err: unknown): string {
+  if (err instanceof SyncFatalError || err instanceof ApiError) return err.kind;
+  return 'internal';
+}
+
+const isAbort = (err: unknown) =>
+  err instanceof Error && (err.name === 'AbortError' || err.name === 'SyncAborted');
+
+class Interrupted extends Error {
+  override readonly name = 'SyncAborted';
+}
+
+/** Settles with `work`, or rejects with Interrupted as soon as `signal` aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Interrupted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Interrupted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+export const parseSync = (args: string[]) => parseOptions('sync', args, syncOptions);
+
+export async function sync(
+  values: ReturnType<typeof parseSync>,
+  ctx: CommandContext,
+): Promise<number> {
+  const { io, log, signal } = ctx;
+  const embedded = values.sandbox === true || values.server === undefined;
+  const dir = path.resolve(required(values.dir, '--dir', 'sync'));
+  let workspaceId: number | undefined =
+    values.workspace === undefined
+      ? undefined
+      : positiveInt(values.workspace, '--workspace', 'sync');
+  if (workspaceId === undefined && !embedded)
+    throw new UsageError('--workspace is required', 'sync');
+  const pollIntervalMs =
+    values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
+
+  const reporter: SyncReporter = values.json
+    ? new JsonReporter(io.stdout)
+    : new TextReporter(io.stdout, io.stdout.isTTY === true);
+  let conn: Connection | undefined;
+  let opened: OpenSync | undefined;
+  try {
+    conn = await untilAborted(
+      connect({
+        command: 'sync',
+        server: values.server,
+        token: values.token,
+        email: values.email,
+        sandbox: values.sandbox,
+        env: io.env,
+        accounts: ctx.accounts,
+        log,
+        retry: ENGINE_RETRY,
+      }),
+      signal,
+    );
+    if (conn.sandbox) {
+      workspaceId ??= conn.sandbox.workspaceId;
+      reporter.sandbox({ baseUrl: conn.sandbox.baseUrl, workspaceId, email: conn.user });
+    }
+    if (workspaceId === undefined) throw new UsageError('--workspace is required', 'sync');
+    log.info('sync starting', {
+      server: conn.server,
+      user: conn.user,
+      workspaceId,
+      dir,
+      once: values.once === true,
+    });
+    opened = await openSync({
+      client: conn.client,
+      server: conn.server,
+      user: conn.user,
+      workspaceId,
+      dir,
+      stateDir: ctx.stateDir,
+      log,
+      pollIntervalMs,
+    });
+    const { engine } = opened;
+    engine.on('status', (s) => reporter.status(s));
+    engine.on('problem', (p) => {
+      log.warn('problem', { ...p });
+      reporter.problem(p);
+    });
+
+    if (values.once) {
+      const summary = await engine.syncOnce(signal);
+      if (signal.aborted) throw new Interrupted();
+      log.info('sync pass complete', { ...summary });
+      reporter.summary(summary);
+    } else {
+      await engine.run(signal);
+      log.info('sync stopped', { reason: signal.aborted ? 'signal' : 'engine' });
+      if (signal.aborted) reporter.stopped();
+    }
+    return EXIT.ok;
+  } catch (err) {
+    if (signal.aborted && isAbort(err)) {
+      // Interrupted: continuous mode ends cleanly; an interrupted --once did not complete.
+      log.info('sync interrupted', { once: values.once === true });
+      return values.once ? EXIT.interrupted : EXIT.ok;
+    }
+    const explained = conn ? conn.explain(err) : err;
+    reporter.error(errorKind(err), messageOf(explained));
+    throw explained;
+  } finally {
+    reporter.close();
+    await opened?.close().catch((err: unknown) => log.error('closing the sync failed', { err }));
+    await conn?.close().catch((err: unknown) => log.error('closing failed', { err }));
+  }
+}

@@ -1,0 +1,106 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { redact } from '../../src/main/api/errors';
+import {
+  AmbiguousAccountError,
+  FileAccountStore,
+  normalizeServer,
+  type Account,
+} from '../../src/main/cli/accounts';
+import { tempDir } from './run-cli';
+
+let tmp: { dir: string; remove(): Promise<void> };
+beforeEach(async () => {
+  tmp = await tempDir('accounts');
+});
+afterEach(async () => {
+  await tmp.remove();
+});
+
+const account = (server: string, email: string, n = 1): Account => ({
+  server,
+  email,
+  accessToken: `access-${email}-${n}`,
+  refreshToken: `refresh-${email}-${n}`,
+  clientId: 'workspace-sync',
+});
+
+describe('FileAccountStore', () => {
+  it('keeps accounts per (server, email) in a 0600 file, replaced atomically', async () => {
+    const store = FileAccountStore.inStateDir(path.join(tmp.dir, 'state'));
+    expect(await store.list()).toEqual([]);
+    expect(await store.get('https://a.example')).toBeNull();
+
+    await store.put(account('https://a.example/api/v1/', 'ann@example.com'));
+    await store.put(account('https://b.example', 'ann@example.com'));
+    expect(await store.get('https://A.example/api/v1')).toMatchObject({
+      server: 'https://a.example/api/v1',
+      email: 'ann@example.com',
+      accessToken: 'access-ann@example.com-1',
+    });
+    // Replacing the same account keeps one entry.
+    await store.put(account('https://a.example/api/v1', 'ANN@example.com', 2));
+    const list = await store.list();
+    expect(list.map((a) => [a.server, a.email])).toEqual([
+      ['https://b.example', 'ann@example.com'],
+      ['https://a.example/api/v1', 'ANN@example.com'],
+    ]);
+    expect(JSON.stringify(list)).not.toContain('access-');
+    expect((await store.get('https://a.example/api/v1', 'ann@example.com'))?.accessToken).toBe(
+      'access-ANN@example.com-2',
+    );
+
+    const file = path.join(tmp.dir, 'state', 'accounts.json');
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readdir(path.dirname(file))).toEqual(['accounts.json']); // no temp file left
+    expect(JSON.parse(await readFile(file, 'utf8')).version).toBe(1);
+  });
+
+  it('needs an email when a server has several accounts', async () => {
+    const store = FileAccountStore.inStateDir(tmp.dir);
+    await store.put(account('https://a.example', 'ann@example.com'));
+    await store.put(account('https://a.example', 'bob@example.com'));
+    await expect(store.get('https://a.example')).rejects.toBeInstanceOf(AmbiguousAccountError);
+    await expect(store.get('https://a.example')).rejects.toThrow(/--email/);
+    expect((await store.get('https://a.example', 'bob@example.com'))?.email).toBe(
+      'bob@example.com',
+    );
+    expect(await store.remove('https://a.example', 'bob@example.com')).toBe(true);
+    expect(await store.remove('https://a.example', 'bob@example.com')).toBe(false);
+    expect((await store.get('https://a.example'))?.email).toBe('ann@example.com');
+  });
+
+  it('serializes concurrent writes and registers the tokens it holds as secrets', async () => {
+    const store = FileAccountStore.inStateDir(tmp.dir);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.put(account('https://a.example', `u${i}@x.org`))),
+    );
+    expect(await store.list()).toHaveLength(10);
+    // A fresh store reading the file registers what it read.
+    const again = new FileAccountStore(store.file);
+    const got = await again.get('https://a.example', 'u3@x.org');
+    expect(redact(`token ${got!.accessToken} and ${got!.refreshToken}`)).toBe(
+      'token [redacted] and [redacted]',
+    );
+  });
+
+  it('refuses to overwrite a file it cannot read', async () => {
+    const store = FileAccountStore.inStateDir(tmp.dir);
+    await writeFile(store.file, '{ not json');
+    await expect(store.put(account('https://a.example', 'ann@example.com'))).rejects.toThrow(
+      /not valid JSON/,
+    );
+    expect(await readFile(store.file, 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('normalizeServer', () => {
+  it('gives one spelling per server', () => {
+    expect(normalizeServer('HTTPS://Files.Example.com/api/v1/')).toBe(
+      'https://files.example.com/api/v1',
+    );
+    expect(normalizeServer('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
+    expect(() => normalizeServer('files.example.com')).toThrow(/not a URL/);
+  });
+});

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { repoRoot, runCli, tempDir } from './run-cli';
+
+// `workspace-sync sync` running continuously until a signal, and against its embedded sandbox.
+
+let sb: RunningSandbox;
+let tmp: { dir: string; remove(): Promise<void> };
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  tmp = await tempDir('sync-run');
+});
+afterAll(async () => {
+  await sb?.close();
+  await tmp?.remove();
+});
+
+type Line = { type: string } & Record<string, unknown>;
+
+describe('workspace-sync sync', () => {
+  it('runs until SIGINT, then closes cleanly with exit 0', async () => {
+    const dir = path.join(tmp.dir, 'continuous');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main/cli/main.ts',
+        'sync',
+        '--json',
+        '--server',
+        sb.baseUrl,
+        '--token',
+        sb.users[0]!.token,
+        '--workspace',
+        String(sb.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        path.join(tmp.dir, 'state-continuous'),
+        '--poll',
+        '0.5',
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    const lines: Line[] = [];
+    // Up to date once: then interrupt it the way Ctrl-C does.
+    await new Promise<void>((resolve, reject) => {
+      const rl = createInterface({ input: child.stdout });
+      rl.on('line', (line) => {
+        const obj = JSON.parse(line) as Line;
+        lines.push(obj);
+        if (obj.type === 'status' && obj.state === 'idle' && obj.lastSyncAt !== null) {
+          child.kill('SIGINT');
+          resolve();
+        }
+      });
+      child.once('close', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    expect(await exited, stderr).toBe(0);
+    expect(stderr).toBe('');
+    expect(lines.some((l) => l.type === 'status' && l.state === 'syncing')).toBe(true);
+    expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
+  });
+
+  it('starts an embedded demo sandbox when no server is given', async () => {
+    const dir = path.join(tmp.dir, 'embedded');
+    const run = await runCli([
+      'sync',
+      '--once',
+      '--json',
+      '--dir',
+      dir,
+      '--state',
+      path.join(tmp.dir, 'state-embedded'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line);
+    expect(lines[0]).toMatchObject({
+      type: 'sandbox',
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      email: 'ann@example.com',
+    });
+    expect(lines.at(-1)!.type).toBe('summary');
+    expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
+    // The sandbox's seeded password is never printed.
+    expect(run.stdout).not.toContain('ann-sandbox-pass');
+  });
+
+  it('fails with one line and exit 1 when the workspace does not exist', async () => {
+    const run = await runCli([
+      'sync',
+      '--once',
+      '--server',
+      sb.baseUrl,
+      '--token',
+      sb.users[0]!.token,
+      '--workspace',
+      '9999',
+      '--dir',
+      path.join(tmp.dir, 'missing'),
+      '--state',
+      path.join(tmp.dir, 'state-missing'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^workspace-sync: [^\n]+\n$/);
+    expect(run.stderr).not.toContain(sb.users[0]!.token);
+  });
+});
