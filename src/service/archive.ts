@@ -54,8 +54,11 @@ export function buildArchive(sb: Sandbox, folderId: number): { zip: ZipFile; siz
   }
   let size = -1;
   // The types say the callback takes nothing; yazl passes the total (-1 when unknown), at once.
+  // Always the ZIP64 end record: yazl 3.3.1 predicts one once the central directory reaches
+  // 64 KiB (about 700 entries) but writes one only past 4 GiB, so its predicted length (our
+  // Content-Length) would be 76 bytes too long. Every zip reader reads the ZIP64 record.
   const end = zip.end as unknown as (options: object, cb: (total: number) => void) => void;
-  end.call(zip, {}, (total) => {
+  end.call(zip, { forceZip64Format: true }, (total) => {
     size = total;
   });
   return { zip, size };

@@ -134,4 +134,20 @@ describe('folder archive', () => {
     const viewer = client(sbx, userOf(sbx, 'Viewer').token);
     expect((await viewer.get(`/folders/${top.id}`)).status).toBe(200);
   });
+
+  it('announces the exact length of an archive with thousands of entries', async () => {
+    const many = await mkdir(sbx, adminToken, root, 'Many');
+    // Over 64 KiB of central directory: yazl's predicted length and its output must agree.
+    const folders = sbx.sandbox.db.prepare(
+      `INSERT INTO items (kind, workspace_id, parent_id, filename, name_key, user_id, created_at, updated_at)
+       SELECT 'folder', workspace_id, id, ?, ?, user_id, created_at, updated_at FROM items WHERE id = ?`,
+    );
+    sbx.sandbox.db.transaction(() => {
+      for (let i = 0; i < 1500; i++) folders.run(`folder ${i}`, `folder ${i}`, many.id);
+    })();
+    const res = await fetchZip(many.id, adminToken);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(await readZip(res.body)).toHaveLength(1500);
+  });
 });
