@@ -125,6 +125,11 @@ const MIGRATIONS: string[] = [
   `
   CREATE INDEX items_listing ON items(parent_id, kind DESC, name_key, filename, id);
   `,
+  // A sync client polls for the verbs that change the tree since a time: downloads, views and
+  // invitations in between must not be scanned (a mirror records thousands of downloads).
+  `
+  CREATE INDEX events_workspace_verb_time ON events(workspace_id, verb, created_at);
+  `,
 ];
 
 export function openDb(file: string): Db {

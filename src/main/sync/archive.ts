@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { ServiceClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Fetched } from './download';
+import pLimit from 'p-limit';
+import { writeTemp, type Fetched } from './download';
 import type { Logger } from './ports';
 import type { Placement } from './plan';
 import type { RemoteItem, RemoteView } from './remote';
@@ -26,6 +24,8 @@ export interface ArchiveJob {
  */
 export const ARCHIVE_RULES = {
   minFiles: 16,
+  /** Larger subtrees are split into several archives, fetched and unpacked side by side. */
+  maxFiles: 2500,
   maxAverageBytes: 256 * 1024,
   maxBytes: 256 * 1024 * 1024,
   /** Share of the subtree's files that must be needed (the rest would be fetched for nothing). */
@@ -92,6 +92,7 @@ export function chooseArchives(
   const worth = (s: Stats) =>
     s.clean &&
     s.needed >= rules.minFiles &&
+    s.files <= rules.maxFiles &&
     s.needed >= s.files * rules.minNeededShare &&
     s.bytes <= rules.maxBytes &&
     s.bytes <= s.files * rules.maxAverageBytes;
@@ -126,18 +127,54 @@ export function chooseArchives(
   return { archives, singles: downloads.filter((p) => !covered.has(p.item.id)) };
 }
 
+const EXTRACT_CONCURRENCY = 8;
+/** Errors of this computer's disk, not of the archive: they fail the pass. */
+const LOCAL_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'ENFILE']);
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 
+/** Whether an error is this computer's (the disk, an abort) rather than the archive's. */
+function isLocalFailure(err: unknown, signal?: AbortSignal): boolean {
+  return !!signal?.aborted || LOCAL_ERRORS.has((err as NodeJS.ErrnoException).code ?? '');
+}
+
 /**
- * Fetches a folder's zip into the cache folder and extracts the needed files from it, each
- * checked against the listing (same path, same size, a plain file) and handed to `place` as a
- * temporary file. Entry names are only ever compared with the listing's paths, never used to
- * build a path, so a hostile archive (`../x`, absolute names, links) cannot write anywhere.
- * Returns the files it could not deliver, for single downloads.
+ * Fetches a folder's zip into the cache folder; null when the service refused it, cut it
+ * short or sent something else (its files are then fetched one by one, and fail in turn, failing
+ * the pass, if the service itself is out of reach). A full disk or an abort is thrown.
  */
-export async function fetchArchive(
+export async function downloadArchive(
   client: ServiceClient,
+  partialDir: string,
+  job: ArchiveJob,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
+  try {
+    const body = await client.folderArchive(job.folderId, signal);
+    await pipeline(body, createWriteStream(zipPath));
+    return zipPath;
+  } catch (err) {
+    await rm(zipPath, { force: true });
+    if (isLocalFailure(err, signal)) throw err;
+    log.warn('folder archive failed; fetching its files one by one', {
+      folderId: job.folderId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return null;
+  }
+}
+
+/**
+ * Extracts the needed files from a downloaded zip, each checked against the listing (same path,
+ * same size, a plain file) and handed to `place` as a temporary file. Entry names are only ever
+ * compared with the listing's paths, never used to build a path, so a hostile archive (`../x`,
+ * absolute names, links) cannot write anywhere. Returns the files it could not deliver, for
+ * single downloads; the zip is removed.
+ */
+export async function extractArchive(
+  zipPath: string,
   partialDir: string,
   job: ArchiveJob,
   onBytes: (n: number) => void,
@@ -145,20 +182,23 @@ export async function fetchArchive(
   log: Logger,
   signal?: AbortSignal,
 ): Promise<Placement[]> {
-  const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
   const delivered = new Set<number>();
   const remaining = () => [...job.files.values()].filter((p) => !delivered.has(p.item.id));
   try {
-    const body = await client.folderArchive(job.folderId, signal);
-    await pipeline(body, createWriteStream(zipPath));
     const zip = await yauzl.openPromise(zipPath, {
       lazyEntries: true,
       decodeStrings: false,
       validateEntrySizes: true,
       autoClose: true,
     });
+    // Entries are read and placed several at a time: each costs a few file-system calls, and
+    // waiting for them one by one would leave the disk and the CPU idle in turn.
+    const limit = pLimit(EXTRACT_CONCURRENCY);
+    const extractions: Promise<void>[] = [];
+    let failed: unknown = null;
     try {
       for (;;) {
+        if (failed) throw failed;
         const entry = await nextEntry(zip);
         if (!entry) break;
         const raw = entry.fileName as unknown as Buffer;
@@ -175,31 +215,27 @@ export async function fetchArchive(
           log.warn('archive entry does not match the listing', { entry: name });
           continue;
         }
-        const temp = path.join(partialDir, `${p.item.id}.part`);
-        const hash = createHash('sha256');
-        const tap = new Transform({
-          transform(chunk: Buffer, _e, done) {
-            hash.update(chunk);
-            onBytes(chunk.length);
-            done(null, chunk);
-          },
-        });
-        await pipeline(await zip.openReadStreamPromise(entry), tap, createWriteStream(temp));
         delivered.add(p.item.id);
-        await place(p, { temp, hash: hash.digest('hex') });
+        extractions.push(
+          limit(async () => {
+            if (signal?.aborted) throw signal.reason;
+            const temp = path.join(partialDir, `${p.item.id}.part`);
+            const stream = await zip.openReadStreamPromise(entry);
+            const hash = await writeTemp(stream, temp, p.item.size, onBytes);
+            await place(p, { temp, hash });
+          }).catch((err: unknown) => {
+            delivered.delete(p.item.id);
+            failed ??= err;
+          }),
+        );
       }
     } finally {
-      zip.close();
+      await Promise.all(extractions);
     }
+    if (failed) throw failed;
   } catch (err) {
-    // The service out of reach, the disk full, an abort: the pass fails and is tried again. A
-    // bad, refused or failed archive only costs its files single downloads (which fail in turn
-    // if the service itself is in trouble).
-    if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'rate-limited')) {
-      throw err;
-    }
-    if (signal?.aborted || (err as NodeJS.ErrnoException).code) throw err;
-    log.warn('folder archive failed; fetching its files one by one', {
+    if (isLocalFailure(err, signal)) throw err;
+    log.warn('folder archive unreadable; fetching the rest of its files one by one', {
       folderId: job.folderId,
       error: err instanceof Error ? err.message : String(err),
     });

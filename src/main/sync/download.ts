@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -16,6 +16,53 @@ export class VerificationError extends Error {
 export interface Fetched {
   temp: string;
   hash: string;
+}
+
+/** Files up to this size are gathered in memory and written with one call. */
+const SMALL_FILE = 1024 * 1024;
+
+/**
+ * Writes a body of `size` bytes to `temp` and returns its sha256. A small file is gathered and
+ * written in one call (a stream costs several round trips to the thread pool per file, which
+ * dominates small files); a large one is streamed. More bytes than announced is refused.
+ */
+export async function writeTemp(
+  body: AsyncIterable<unknown>,
+  temp: string,
+  size: number,
+  onBytes: (n: number) => void,
+  flags: 'w' | 'a' = 'w',
+  hash = createHash('sha256'),
+): Promise<string> {
+  let written = 0;
+  const count = (chunk: Buffer) => {
+    written += chunk.length;
+    if (written > size)
+      throw new VerificationError(`received more than the ${size} bytes announced`);
+    hash.update(chunk);
+    onBytes(chunk.length);
+  };
+  if (size <= SMALL_FILE && flags === 'w') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) {
+      count(chunk as Buffer);
+      chunks.push(chunk as Buffer);
+    }
+    writeFileSync(temp, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+  } else {
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        try {
+          count(chunk);
+          done(null, chunk);
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+    });
+    await pipeline(body, counter, createWriteStream(temp, { flags }));
+  }
+  return hash.digest('hex');
 }
 
 async function hashPrefix(file: string): Promise<ReturnType<typeof createHash>> {
@@ -71,20 +118,19 @@ export async function fetchToTemp(
   if (offset > 0 && !res.partial) offset = 0;
   const hash = offset > 0 ? await hashPrefix(temp) : createHash('sha256');
   let written = offset;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      written += chunk.length;
-      if (written > item.size) {
-        done(new VerificationError(`received more than the ${item.size} bytes announced`));
-        return;
-      }
-      hash.update(chunk);
-      onBytes(chunk.length);
-      done(null, chunk);
-    },
-  });
+  let digest: string;
   try {
-    await pipeline(res.body, counter, createWriteStream(temp, { flags: offset > 0 ? 'a' : 'w' }));
+    digest = await writeTemp(
+      res.body,
+      temp,
+      item.size - offset,
+      (n) => {
+        written += n;
+        onBytes(n);
+      },
+      offset > 0 ? 'a' : 'w',
+      hash,
+    );
   } catch (err) {
     if (err instanceof VerificationError) journal.removeDownload(item.id);
     throw err;
@@ -93,5 +139,5 @@ export async function fetchToTemp(
     journal.removeDownload(item.id);
     throw new VerificationError(`received ${written} of the ${item.size} bytes announced`);
   }
-  return { temp, hash: hash.digest('hex') };
+  return { temp, hash: digest };
 }

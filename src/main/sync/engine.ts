@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { lstatSync, mkdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Journal } from '../journal/journal';
@@ -12,7 +13,7 @@ import {
   type SyncSummary,
 } from '../../shared/sync-status';
 import { SyncFatalError } from './errors';
-import { Executor, type ExecutionResult } from './execute';
+import { Executor, PARTIAL_DIR, type ExecutionResult } from './execute';
 import { feedHead, pollFeed } from './feed';
 import { LocalRoot } from './local';
 import { probeVolume, type VolumeProfile } from './names';
@@ -54,6 +55,7 @@ const MAX_PASSES = 50;
 /** More new events than this in one poll: a full walk is cheaper than looking each one up. */
 const MAX_EVENTS = 1000;
 const MAX_BACKOFF_MS = 60_000;
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 /** Roles that may list and read metadata but not download (conventions.md, Roles). */
 const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
 
@@ -84,6 +86,15 @@ export function describeFailure(err: unknown): Failure {
     return { kind: err.kind, message: err.message, transient: true, fatal: null };
   }
   const code = (err as NodeJS.ErrnoException | null)?.code;
+  // A body cut off mid-stream surfaces as undici's or the socket's own error, not an ApiError.
+  if (code && (code.startsWith('UND_ERR') || NETWORK_CODES.has(code))) {
+    return {
+      kind: 'offline',
+      message: `The connection to the service broke (${code}).`,
+      transient: true,
+      fatal: null,
+    };
+  }
   if (code === 'ENOSPC' || code === 'EDQUOT') {
     return {
       kind: 'disk-full',
@@ -336,7 +347,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         solved: (remoteId) => this.clearProblem(remoteId),
       },
     });
-    const result = await executor.run(plan);
+    const result = await journal.batch(() => executor.run(plan));
     summary.foldersCreated += result.foldersCreated;
     summary.filesDownloaded += result.filesDownloaded;
     summary.bytesDownloaded += result.bytesDownloaded;
@@ -404,6 +415,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     }
     const cache = lstatSync(this.local.abs(CACHE_DIR), { throwIfNoEntry: false });
     if (cache && !cache.isDirectory()) this.local.moveAside(CACHE_DIR, false);
+    this.cleanCache();
     // A pass interrupted while items waited in the holding place: a walk puts them back.
     if (journal.descendants(CACHE_DIR).length > 0) this.walkDue ??= 'items left mid-move';
     if (this.rootId === null) {
@@ -425,6 +437,23 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         this.rootId = folder.id;
         journal.setMeta('root_folder_id', folder.id);
         journal.setMeta('workspace_id', workspaceId);
+      }
+    }
+  }
+
+  /** Removes the engine's own leftovers: zips and partial files no download will resume. */
+  private cleanCache(): void {
+    const partial = this.local!.abs(PARTIAL_DIR);
+    let names: string[];
+    try {
+      names = readdirSync(partial);
+    } catch {
+      return;
+    }
+    const resumable = new Set(this.opts.journal.pendingDownloads().map((d) => d.tempName));
+    for (const name of names) {
+      if (!resumable.has(name) && (name.endsWith('.part') || name.endsWith('.zip'))) {
+        rmSync(path.join(partial, name), { force: true });
       }
     }
   }

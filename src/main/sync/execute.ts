@@ -4,7 +4,7 @@ import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { ProblemReason, SyncProblem } from '../../shared/sync-status';
-import { fetchArchive } from './archive';
+import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
 import { CACHE_DIR, joinPath, type Placement, type Plan, type StructureOp } from './plan';
@@ -43,6 +43,8 @@ export interface ExecutorContext {
 }
 
 export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
+/** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
+const ARCHIVES_IN_FLIGHT = 4;
 const MOVING_DIR = `${CACHE_DIR}/moving`;
 
 function remoteFields(item: RemoteItem) {
@@ -76,55 +78,73 @@ export class Executor {
   constructor(private readonly ctx: ExecutorContext) {}
 
   async run(plan: Plan): Promise<ExecutionResult> {
-    mkdirSync(this.ctx.local.abs(PARTIAL_DIR), { recursive: true });
-    for (const op of plan.structure) {
-      this.check();
-      this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
-      this.structure(op);
-      this.ctx.events.done();
-    }
-    for (const j of plan.trash) {
-      this.check();
-      const now = this.ctx.journal.get(j.remoteId);
-      if (now) {
-        this.ctx.events.begin('trash', now.localPath);
-        await this.trashItem(now);
-      }
-      this.ctx.events.done();
-    }
-    for (const p of plan.refused) {
-      this.recordNotPermitted(p);
-      this.ctx.events.done();
-    }
-    const limit = pLimit(this.ctx.concurrency);
-    const single = (p: Placement) =>
-      limit(async () => {
+    const { client, local, log, signal } = this.ctx;
+    local.newPass();
+    mkdirSync(local.abs(PARTIAL_DIR), { recursive: true });
+    const partial = local.abs(PARTIAL_DIR);
+    // Archives are asked for first: the service builds and sends them while the disk is busy
+    // with the folders. A failure is kept for later, not left unhandled meanwhile.
+    const fetchLimit = pLimit(ARCHIVES_IN_FLIGHT);
+    const zips = plan.archives.map((job) => {
+      const zip = fetchLimit(() => downloadArchive(client, partial, job, log, signal));
+      zip.catch(() => undefined);
+      return { job, zip };
+    });
+    try {
+      for (const op of plan.structure) {
         this.check();
-        this.ctx.events.begin('download', p.path);
-        await this.download(p);
+        this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
+        this.structure(op);
         this.ctx.events.done();
-      });
-    const archives = plan.archives.map((job) =>
-      limit(async () => {
+      }
+      for (const j of plan.trash) {
+        this.check();
+        const now = this.ctx.journal.get(j.remoteId);
+        if (now) {
+          this.ctx.events.begin('trash', now.localPath);
+          await this.trashItem(now);
+        }
+        this.ctx.events.done();
+      }
+      for (const p of plan.refused) {
+        this.recordNotPermitted(p);
+        this.ctx.events.done();
+      }
+      const limit = pLimit(this.ctx.concurrency);
+      const single = (p: Placement) =>
+        limit(async () => {
+          this.check();
+          this.ctx.events.begin('download', p.path);
+          await this.download(p);
+          this.ctx.events.done();
+        });
+      const extracted = zips.map(async ({ job, zip }) => {
+        const file = await zip;
         this.check();
         this.ctx.events.begin('download', `${job.files.size} files in one archive`);
-        const left = await fetchArchive(
-          this.ctx.client,
-          this.ctx.local.abs(PARTIAL_DIR),
-          job,
-          (n) => this.countBytes(n),
-          async (p, fetched) => {
-            await this.place(p, fetched);
-            this.ctx.events.done();
-          },
-          this.ctx.log,
-          this.ctx.signal,
-        );
+        const left =
+          file === null
+            ? [...job.files.values()]
+            : await extractArchive(
+                file,
+                partial,
+                job,
+                (n) => this.countBytes(n),
+                async (p, fetched) => {
+                  await this.place(p, fetched);
+                  this.ctx.events.done();
+                },
+                log,
+                signal,
+              );
         // What the archive did not deliver is fetched file by file.
-        return Promise.all(left.map(single));
-      }),
-    );
-    await Promise.all([...plan.downloads.map(single), ...archives]);
+        await Promise.all(left.map(single));
+      });
+      await Promise.all([...plan.downloads.map(single), ...extracted]);
+    } finally {
+      // Nothing keeps running behind a failed pass.
+      await Promise.allSettled(zips.map((z) => z.zip));
+    }
     return this.result;
   }
 

@@ -67,13 +67,23 @@ export class LocalRoot {
     return lstatSync(this.abs(rel), { throwIfNoEntry: false });
   }
 
+  /** Folders checked by assertContained during this pass. */
+  private contained = new Set<string>();
+
+  /** Forgets the folders checked so far: each pass checks again what it writes through. */
+  newPass(): void {
+    this.contained.clear();
+  }
+
   /** Throws unless the folder that holds `rel` really is inside the root (no symlink escape). */
   assertContained(rel: string): void {
     const dir = path.dirname(this.abs(rel));
-    const real = realpathSync(dir);
+    if (this.contained.has(dir)) return;
+    const real = realpathSync.native(dir);
     if (!isInsideRoot(this.real, real, this.flavor)) {
       throw new Error(`Refusing to write through ${dir}: it leads outside the sync folder`);
     }
+    this.contained.add(dir);
   }
 
   /** Whether the item on disk is still what the journal recorded (by identity, else content). */
