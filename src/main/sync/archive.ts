@@ -1,7 +1,8 @@
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { ServiceClient } from '../api/client';
 import pLimit from 'p-limit';
@@ -138,10 +139,17 @@ function isLocalFailure(err: unknown, signal?: AbortSignal): boolean {
   return !!signal?.aborted || LOCAL_ERRORS.has((err as NodeJS.ErrnoException).code ?? '');
 }
 
+/** A downloaded zip: in memory when small (yauzl then reads it without a round trip to the
+ * thread pool per entry: it reads a file one request at a time), else in the cache folder. */
+export type Zip = { buffer: Buffer } | { file: string };
+
+/** Zips up to this size stay in memory. */
+const IN_MEMORY_ZIP = 16 * 1024 * 1024;
+
 /**
- * Fetches a folder's zip into the cache folder; null when the service refused it, cut it
- * short or sent something else (its files are then fetched one by one, and fail in turn, failing
- * the pass, if the service itself is out of reach). A full disk or an abort is thrown.
+ * Fetches a folder's zip; null when the service refused it, cut it short or sent something
+ * else (its files are then fetched one by one, and fail in turn, failing the pass, if the service
+ * itself is out of reach). A full disk or an abort is thrown.
  */
 export async function downloadArchive(
   client: ServiceClient,
@@ -149,13 +157,32 @@ export async function downloadArchive(
   job: ArchiveJob,
   log: Logger,
   signal?: AbortSignal,
-): Promise<string | null> {
+): Promise<Zip | null> {
   const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
+  let out: WriteStream | null = null;
   try {
     const body = await client.folderArchive(job.folderId, signal);
-    await pipeline(body, createWriteStream(zipPath));
-    return zipPath;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      const data = chunk as Buffer;
+      if (out) {
+        if (!out.write(data)) await once(out, 'drain');
+        continue;
+      }
+      chunks.push(data);
+      size += data.length;
+      if (size > IN_MEMORY_ZIP) {
+        out = createWriteStream(zipPath);
+        for (const c of chunks.splice(0)) out.write(c);
+      }
+    }
+    if (!out) return { buffer: Buffer.concat(chunks) };
+    out.end();
+    await finished(out);
+    return { file: zipPath };
   } catch (err) {
+    out?.destroy();
     await rm(zipPath, { force: true });
     if (isLocalFailure(err, signal)) throw err;
     log.warn('folder archive failed; fetching its files one by one', {
@@ -171,10 +198,10 @@ export async function downloadArchive(
  * same size, a plain file) and handed to `place` as a temporary file. Entry names are only ever
  * compared with the listing's paths, never used to build a path, so a hostile archive (`../x`,
  * absolute names, links) cannot write anywhere. Returns the files it could not deliver, for
- * single downloads; the zip is removed.
+ * single downloads; a zip file is removed.
  */
 export async function extractArchive(
-  zipPath: string,
+  source: Zip,
   partialDir: string,
   job: ArchiveJob,
   onBytes: (n: number) => void,
@@ -185,12 +212,18 @@ export async function extractArchive(
   const delivered = new Set<number>();
   const remaining = () => [...job.files.values()].filter((p) => !delivered.has(p.item.id));
   try {
-    const zip = await yauzl.openPromise(zipPath, {
+    // Closed by hand once every extraction is done: an auto-closed zip refuses the entries
+    // still waiting for their turn.
+    const options = {
       lazyEntries: true,
       decodeStrings: false,
       validateEntrySizes: true,
-      autoClose: true,
-    });
+      autoClose: false,
+    };
+    const zip =
+      'buffer' in source
+        ? await yauzl.fromBufferPromise(source.buffer, options)
+        : await yauzl.openPromise(source.file, options);
     // Entries are read and placed several at a time: each costs a few file-system calls, and
     // waiting for them one by one would leave the disk and the CPU idle in turn.
     const limit = pLimit(EXTRACT_CONCURRENCY);
@@ -231,6 +264,7 @@ export async function extractArchive(
       }
     } finally {
       await Promise.all(extractions);
+      zip.close();
     }
     if (failed) throw failed;
   } catch (err) {
@@ -240,7 +274,7 @@ export async function extractArchive(
       error: err instanceof Error ? err.message : String(err),
     });
   } finally {
-    await rm(zipPath, { force: true });
+    if ('file' in source) await rm(source.file, { force: true });
   }
   return remaining();
 }

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ARCHIVE_RULES,
+  chooseArchives,
+  downloadArchive,
+  extractArchive,
+  type ArchiveJob,
+} from '../../src/main/sync/archive';
+import type { Placement } from '../../src/main/sync/plan';
+import { silentLogger } from '../../src/main/sync/ports';
+import { emptyView, type RemoteItem } from '../../src/main/sync/remote';
+import { startSandbox } from '../../src/service/sandbox';
+import { TempDirs, clientFor, sha } from './harness';
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+function tree(folders: { id: number; parent: number; files: number; size?: number }[]) {
+  const view = emptyView(1, true);
+  view.listed.add(1);
+  let next = 1000;
+  const downloads: Placement[] = [];
+  for (const f of folders) {
+    view.items.set(f.id, {
+      id: f.id,
+      kind: 'folder',
+      parentId: f.parent,
+      name: `d${f.id}`,
+      size: 0,
+      updatedAt: '',
+    });
+    view.listed.add(f.id);
+    for (let i = 0; i < f.files; i++) {
+      const item: RemoteItem = {
+        id: next++,
+        kind: 'file',
+        parentId: f.id,
+        name: `f${i}`,
+        size: f.size ?? 100,
+        updatedAt: '',
+      };
+      view.items.set(item.id, item);
+      downloads.push({ item, path: `d${f.id}/f${i}`, name: `f${i}` });
+    }
+  }
+  return { view, downloads };
+}
+
+describe('choosing archives', () => {
+  it('takes the topmost subtree worth one request, and leaves few or big files alone', () => {
+    const { view, downloads } = tree([
+      { id: 2, parent: 1, files: 10 },
+      { id: 3, parent: 2, files: 10 },
+      { id: 4, parent: 1, files: 5 },
+      { id: 5, parent: 1, files: 20, size: 10 * 1024 * 1024 },
+    ]);
+    const { archives, singles } = chooseArchives(view, downloads);
+    expect(archives.map((a) => a.folderId)).toEqual([2]);
+    expect(archives[0]!.files.size).toBe(20);
+    expect([...archives[0]!.files.keys()]).toContain('d3/f9');
+    expect(singles).toHaveLength(25);
+  });
+
+  it('splits a large tree into several archives fetched side by side', () => {
+    const per = 600;
+    const { view, downloads } = tree(
+      Array.from({ length: 8 }, (_, i) => ({ id: 10 + i, parent: 1, files: per })),
+    );
+    const { archives, singles } = chooseArchives(view, downloads);
+    expect(per * 8).toBeGreaterThan(ARCHIVE_RULES.maxFiles);
+    expect(archives).toHaveLength(8);
+    expect(singles).toHaveLength(0);
+  });
+
+  it('never zips a folder where two siblings share a name, nor a partial view', () => {
+    const { view, downloads } = tree([{ id: 2, parent: 1, files: 30 }]);
+    const twin = downloads[1]!.item;
+    view.items.set(twin.id, { ...twin, name: 'f0' });
+    expect(chooseArchives(view, downloads).archives).toEqual([]);
+    const partial = tree([{ id: 2, parent: 1, files: 30 }]);
+    partial.view.complete = false;
+    expect(chooseArchives(partial.view, partial.downloads).archives).toEqual([]);
+  });
+});
+
+describe('a large archive', () => {
+  it('spills to the cache folder, is unpacked entry by entry, and is removed', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, { accessToken: sb.users[0]!.token });
+      const root = await client.rootFolder(sb.workspaceId);
+      const folder = await client.createFolder(sb.workspaceId, root.id, 'big');
+      const job: ArchiveJob = { folderId: folder.id, files: new Map(), bytes: 0 };
+      const contents = new Map<number, Buffer>();
+      for (let i = 0; i < 20; i++) {
+        const data = randomBytes(1024 * 1024);
+        const file = await client.uploadFile(folder.id, `part ${i}.bin`, () =>
+          Readable.from([data]),
+        );
+        contents.set(file.id, data);
+        const item: RemoteItem = {
+          id: file.id,
+          kind: 'file',
+          parentId: folder.id,
+          name: file.filename,
+          size: data.length,
+          updatedAt: file.updated_at,
+        };
+        job.files.set(file.filename, { item, path: `big/${file.filename}`, name: file.filename });
+        job.bytes += data.length;
+      }
+      const partial = dirs.make();
+      const zip = await downloadArchive(client, partial, job, silentLogger);
+      expect(zip && 'file' in zip).toBe(true);
+      const placed = new Map<number, string>();
+      const left = await extractArchive(
+        zip!,
+        partial,
+        job,
+        () => {},
+        async (p, fetched) => {
+          expect(sha(readFileSync(fetched.temp))).toBe(fetched.hash);
+          placed.set(p.item.id, fetched.hash);
+        },
+        silentLogger,
+      );
+      expect(left).toEqual([]);
+      expect(placed.size).toBe(20);
+      for (const [id, data] of contents) expect(placed.get(id)).toBe(sha(data));
+      expect(readdirSync(partial).filter((n) => n.endsWith('.zip'))).toEqual([]);
+      expect(existsSync(zip && 'file' in zip ? zip.file : '')).toBe(false);
+    } finally {
+      await sb.close();
+    }
+  });
+});
