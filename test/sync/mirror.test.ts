@@ -15,6 +15,8 @@ import { openSession, signInWithPassword } from '../../src/main/api/oauth';
 import { ServiceClient as Client } from '../../src/main/api/client';
 import { SyncFatalError } from '../../src/main/sync/errors';
 import { ZipFile } from 'yazl';
+import type { User } from '../../src/service/context';
+import { createFolder } from '../../src/service/routes/folders';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { startStandIn } from './stand-in';
 import {
@@ -164,11 +166,21 @@ describe('remote changes in continuous mode', () => {
       (x) => x.kind === 'folder' && x.folder.filename === 'Design Assets',
     )!;
     await client.deleteFolder(design.kind === 'folder' ? design.folder.id : 0);
+    const cafe = entries.find((x) => x.kind === 'folder' && x.folder.filename === 'Café Meetings')!;
+    const [notes] = await collect(
+      client.folderContents(cafe.kind === 'folder' ? cafe.folder.id : 0),
+    );
+    expect(notes?.kind === 'file' && notes.file.filename).toBe('notes — résumé.txt');
+    await client.deleteFile(notes?.kind === 'file' ? notes.file.id : 0);
     await converged();
     expect(existsSync(path.join(pair.dir, 'Design Assets'))).toBe(false);
+    expect(readdirSync(path.join(pair.dir, 'Café Meetings'))).toEqual([]);
     const trash = path.join(pair.state, 'trash');
     const [batch] = readdirSync(trash);
     const trashed = localTree(path.join(trash, batch!, 'Design Assets'));
+    expect(readFileSync(path.join(trash, batch!, 'Café Meetings/notes — résumé.txt'), 'utf8')).toBe(
+      'version two',
+    );
     for (const [rel, hash] of before) {
       if (rel.startsWith('Design Assets/')) {
         expect(trashed.get(rel.slice('Design Assets/'.length))).toBe(hash);
@@ -205,6 +217,34 @@ describe('a journal from an earlier run', () => {
       expect(stats['GET /download/:id']).toBe(1);
       // No full walk: a couple of listings, not one per folder.
       expect(stats['GET /folders/:id'] ?? 0).toBeLessThanOrEqual(3);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('more changes than the feed is worth', () => {
+  it('walks the whole tree instead, and converges', async () => {
+    const sb = await startSandbox({ seed: 'demo' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const pair = await openPair(sb, client, dirs);
+      await pair.engine.syncOnce();
+      const root = await rootId(client, sb.workspaceId);
+      const bulk = await client.createFolder(sb.workspaceId, root, 'Bulk');
+      const owner = sb.sandbox.db
+        .prepare(`SELECT * FROM users WHERE id = ?`)
+        .get(ownerOf(sb).id) as User;
+      // More than the engine looks up one by one (1,000), made through the service's own code.
+      for (let i = 0; i < 1005; i++) createFolder(sb.sandbox, owner, bulk.id, `f${i}`);
+      const states: string[] = [];
+      pair.engine.on('status', (s) => states.push(s.state));
+      await pair.engine.syncOnce();
+      await pair.close();
+      expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+      expect(readdirSync(path.join(pair.dir, 'Bulk'))).toHaveLength(1005);
+      // A walk ('scanning'), not a thousand lookups.
+      expect(states).toContain('scanning');
     } finally {
       await sb.close();
     }

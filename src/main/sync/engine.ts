@@ -284,8 +284,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       maxEvents: MAX_EVENTS,
     });
     if (feed.gap) {
+      // The walk covers everything before it; the feed restarts from its head at that moment.
       this.walkDue = feed.gap;
-      journal.advanceCursor(feed.seen, this.overlapMs);
+      journal.resetCursor(null);
       return true;
     }
     if (feed.refs.length === 0) {
