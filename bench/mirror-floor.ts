@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
+// The engine's own small work queue: a scheduler, nothing of the engine's requests or checks.
+import { drain } from '../src/main/sync/pool';
 
 // The request floor of a mirror: the minimum requests any client needs, issued by a bare undici
 // loop (no validation, no disk) at a fixed concurrency. Listings go breadth first as folders are
@@ -28,40 +30,6 @@ export interface FloorResult {
 interface Page {
   items: ({ folder: { id: number } } | { file: { id: number; size: number } })[];
   next_offset: number | null;
-}
-
-/** Runs `work` over a queue that grows while it drains, `concurrency` at a time, FIFO. */
-async function drainQueue<T>(
-  initial: T[],
-  concurrency: number,
-  work: (item: T, push: (next: T) => void) => Promise<void>,
-): Promise<void> {
-  const queue = [...initial];
-  let head = 0;
-  let running = 0;
-  let failure: { err: unknown } | null = null;
-  await new Promise<void>((resolve) => {
-    const pump = () => {
-      while (!failure && head < queue.length && running < concurrency) {
-        const item = queue[head++]!;
-        running++;
-        work(item, (next) => queue.push(next)).then(
-          () => {
-            running--;
-            pump();
-          },
-          (err: unknown) => {
-            running--;
-            failure ??= { err };
-            pump();
-          },
-        );
-      }
-      if (running === 0 && (failure || head >= queue.length)) resolve();
-    };
-    pump();
-  });
-  if (failure) throw (failure as { err: unknown }).err;
 }
 
 async function consume(body: AsyncIterable<Buffer>): Promise<number> {
@@ -126,7 +94,7 @@ export async function floorMirror(
     const rootId = root.items[0]!.folder.id;
     let folders = 0;
     const fileIds: number[] = [];
-    await drainQueue<[number, number]>([[rootId, 0]], concurrency, async ([id, offset], push) => {
+    await drain<[number, number]>([[rootId, 0]], concurrency, async ([id, offset], push) => {
       const res = await get(offset === 0 ? `/folders/${id}` : `/folders/${id}?offset=${offset}`);
       const page = (await res.body.json()) as Page;
       if (page.next_offset !== null) push([id, page.next_offset]);
@@ -146,7 +114,7 @@ export async function floorMirror(
       bytes = await consumeZip(res.body, declared);
       archiveShortBytes = declared - bytes;
     } else {
-      await drainQueue(fileIds, concurrency, async (id) => {
+      await drain(fileIds, concurrency, async (id) => {
         const res = await get(`/download/${id}`);
         bytes += await consume(res.body);
       });

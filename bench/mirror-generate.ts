@@ -4,6 +4,7 @@ import type { ItemRow } from '../src/service/db';
 import { createFolder } from '../src/service/routes/folders';
 import { uploadFile } from '../src/service/routes/files';
 import { createWorkspace } from '../src/service/routes/workspaces';
+import { mulberry32 } from '../src/shared/random';
 
 // A generated workspace for the mirror benchmark, inserted through the sandbox's own operation
 // functions (the same code as its HTTP routes, without HTTP): a few top-level folders, 6–10
@@ -37,17 +38,8 @@ export interface GeneratedTree {
   foldersMs: number;
 }
 
-/** mulberry32: small, fast and good enough for shapes and contents. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the tree's shapes and contents. */
+export const prng = mulberry32;
 
 const WORDS = [
   'Projects',

@@ -1,4 +1,5 @@
 // Fault injection for API requests (never /_sandbox/*), replayable from a seed.
+import { mulberry32 } from '../shared/random';
 
 export interface FaultSettings {
   /** Answer this fraction of requests with 503 before handling them. */
@@ -81,18 +82,6 @@ export function parseFaults(spec: string, base: FaultSettings = NO_FAULTS): Faul
     }
   }
   return out;
-}
-
-/** mulberry32: small, fast, good enough to make fault runs replayable. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface FaultDecision {

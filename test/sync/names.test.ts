@@ -15,6 +15,7 @@ import {
   mapChildren,
   probeVolume,
 } from '../../src/main/sync/names';
+import { mulberry32 } from '../../src/shared/random';
 
 const linux: VolumeProfile = {
   flavor: 'posix',
@@ -40,18 +41,6 @@ const NFD_E = 'e\u0301';
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 const sha8 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex').slice(0, 8);
 const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
-
-/** mulberry32: a small seeded generator, so every run draws the same names. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
@@ -459,7 +448,7 @@ describe('the length rule', () => {
   });
 
   it('keeps long emoji names within 255 UTF-8 bytes, whatever the emoji', () => {
-    const random = rng(255);
+    const random = mulberry32(255);
     const emoji = ['😀', '👩‍👩‍👧', '👍🏽', '🇫🇷', '❤️', '🧑‍💻', 'é', ' ', '.', ':'];
     for (let i = 0; i < 300; i++) {
       const count = 40 + Math.floor(random() * 200);
@@ -551,7 +540,7 @@ describe('encodeName and decodeName: seeded round-trip property', () => {
 
   for (const [profileName, profile] of Object.entries(profiles)) {
     it(`holds for 4000 random names on ${profileName}`, () => {
-      const random = rng(0x5eed + profileName.length);
+      const random = mulberry32(0x5eed + profileName.length);
       const seen = new Map<string, string>();
       let shortened = 0;
       for (let i = 0; i < 4000; i++) {
@@ -747,7 +736,7 @@ describe('mapChildren', () => {
   });
 
   it('does not depend on the input order', () => {
-    const random = rng(42);
+    const random = mulberry32(42);
     const pool = [
       'a.txt',
       'A.TXT',

@@ -359,24 +359,28 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return result;
   }
 
+  /** A request about the workspace itself: a 404 means it is gone for this user, which stops. */
+  private async ofWorkspace<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        throw new SyncFatalError(
+          'workspace-gone',
+          `Workspace ${this.opts.workspaceId} does not exist or you no longer have access to it.`,
+        );
+      }
+      throw err;
+    }
+  }
+
   /**
    * The user's role in the workspace, read at each full walk: a role that may not download
    * costs no download requests, and a changed role retries what an earlier one refused.
    */
   private async readRole(): Promise<void> {
     const { client, journal, workspaceId } = this.opts;
-    let workspace;
-    try {
-      workspace = await client.getWorkspace(workspaceId);
-    } catch (err) {
-      if (err instanceof ApiError && err.kind === 'not-found') {
-        throw new SyncFatalError(
-          'workspace-gone',
-          `Workspace ${workspaceId} does not exist or you no longer have access to it.`,
-        );
-      }
-      throw err;
-    }
+    const workspace = await this.ofWorkspace(() => client.getWorkspace(workspaceId));
     const role = workspace.effective_role ?? '';
     if (journal.getMeta('role') !== role) {
       journal.setMeta('role', role);
@@ -423,18 +427,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       const stored = journal.getMeta('root_folder_id');
       if (stored !== undefined) this.rootId = Number(stored);
       else {
-        let folder;
-        try {
-          folder = await client.rootFolder(workspaceId);
-        } catch (err) {
-          if (err instanceof ApiError && err.kind === 'not-found') {
-            throw new SyncFatalError(
-              'workspace-gone',
-              `Workspace ${workspaceId} does not exist or you no longer have access to it.`,
-            );
-          }
-          throw err;
-        }
+        const folder = await this.ofWorkspace(() => client.rootFolder(workspaceId));
         this.rootId = folder.id;
         journal.setMeta('root_folder_id', folder.id);
         journal.setMeta('workspace_id', workspaceId);

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Journal, JournalItem } from '../journal/journal';
-import type { ProblemReason, SyncProblem } from '../../shared/sync-status';
+import type { ProblemReason, SyncProblem, SyncSummary } from '../../shared/sync-status';
 import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
@@ -20,16 +20,10 @@ export interface ExecutionEvents {
   solved(remoteId: number): void;
 }
 
-export interface ExecutionResult {
-  foldersCreated: number;
-  filesDownloaded: number;
-  bytesDownloaded: number;
-  moved: number;
-  trashed: number;
-  conflicts: number;
+export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
   /** Something on disk was not as the journal said: a full walk should follow. */
   recheck: boolean;
-}
+};
 
 export interface ExecutorContext {
   client: ServiceClient;
