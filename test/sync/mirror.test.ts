@@ -223,6 +223,63 @@ describe('a journal from an earlier run', () => {
   });
 });
 
+describe('a folder deleted and made again under the same name', () => {
+  it('trashes the old one with its content and creates the new one, in one poll', async () => {
+    const sb = await startSandbox({ seed: 'demo' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const pair = await openPair(sb, client, dirs);
+      await pair.engine.syncOnce();
+      const root = await rootId(client, sb.workspaceId);
+      const reports = (await collect(client.folderContents(root))).find(
+        (x) => x.kind === 'folder' && x.folder.filename === 'Reports',
+      )!;
+      await client.deleteFolder(reports.kind === 'folder' ? reports.folder.id : 0);
+      const again = await client.createFolder(sb.workspaceId, root, 'Reports');
+      await upload(client, again.id, 'fresh.txt', 'fresh');
+      const summary = await pair.engine.syncOnce();
+      await pair.close();
+      expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+      expect(summary.trashed).toBe(1);
+      const trash = path.join(pair.state, 'trash');
+      const batch = readdirSync(trash)[0]!;
+      expect(existsSync(path.join(trash, batch, 'Reports', 'Q3 summary.md'))).toBe(true);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('two folders that swap names', () => {
+  it('swap on disk too, through the holding place, in one poll', async () => {
+    const sb = await startSandbox({ seed: 'demo' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const pair = await openPair(sb, client, dirs);
+      await pair.engine.syncOnce();
+      const root = await rootId(client, sb.workspaceId);
+      const entries = await collect(client.folderContents(root));
+      const id = (name: string) => {
+        const e = entries.find((x) => x.kind === 'folder' && x.folder.filename === name);
+        return e?.kind === 'folder' ? e.folder.id : 0;
+      };
+      const [reports, design] = [id('Reports'), id('Design Assets')];
+      await client.renameFolder(reports, 'swap');
+      await client.renameFolder(design, 'Reports');
+      await client.renameFolder(reports, 'Design Assets');
+      const summary = await pair.engine.syncOnce();
+      await pair.close();
+      expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+      expect(existsSync(path.join(pair.dir, 'Design Assets', 'Q3 summary.md'))).toBe(true);
+      expect(existsSync(path.join(pair.dir, 'Reports', 'logo.png'))).toBe(true);
+      expect(summary.moved).toBe(2);
+      expect(summary.conflicts + summary.filesDownloaded + summary.trashed).toBe(0);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
 describe('more changes than the feed is worth', () => {
   it('walks the whole tree instead, and converges', async () => {
     const sb = await startSandbox({ seed: 'demo' });

@@ -69,6 +69,9 @@ export class Executor {
     recheck: false,
   };
 
+  /** Where items now in the holding place were, for the trash's record of them. */
+  private readonly held = new Map<number, string>();
+
   constructor(private readonly ctx: ExecutorContext) {}
 
   async run(plan: Plan): Promise<ExecutionResult> {
@@ -161,6 +164,7 @@ export class Executor {
     const j = journal.atPath(rel);
     if (j) {
       const hold = `${MOVING_DIR}/${j.remoteId}`;
+      this.held.set(j.remoteId, this.held.get(j.remoteId) ?? j.localPath);
       mkdirSync(local.abs(MOVING_DIR), { recursive: true });
       renameSync(local.abs(rel), local.abs(hold));
       journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
@@ -180,7 +184,10 @@ export class Executor {
     }
     if (op.type === 'mkdir') {
       const st = local.stat(op.path);
-      if (!st || !st.isDirectory()) {
+      // Another synced item still there (deleted or moved on the service, its turn comes
+      // later in this pass) makes room; a local folder of that name is adopted instead.
+      const occupant = journal.atPath(op.path);
+      if (!st || !st.isDirectory() || (occupant && occupant.remoteId !== op.item.id)) {
         this.clear(op.path);
         local.assertContained(op.path);
         mkdirSync(local.abs(op.path));
@@ -228,7 +235,13 @@ export class Executor {
   }
 
   private async trashItem(j: JournalItem): Promise<void> {
-    const { local, journal, trash } = this.ctx;
+    const { local, journal } = this.ctx;
+    const was = this.held.get(j.remoteId);
+    const trash = {
+      // Under the path the user knew, not the holding place's.
+      put: (abs: string, rel: string) =>
+        this.ctx.trash.put(abs, was ? was + rel.slice(j.localPath.length) : rel),
+    };
     const st = local.stat(j.localPath);
     if (!st) {
       journal.removeTree(j);
