@@ -365,6 +365,32 @@ describe('roles and sign-in', () => {
     expect(status.state).toBe('idle');
   });
 
+  it('follows renames of files it may not download (records only, no files)', async () => {
+    const owner = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+    const root = await rootId(owner, sb.workspaceId);
+    const folder = await owner.createFolder(sb.workspaceId, root, 'Swap');
+    const one = await upload(owner, folder.id, 'one.txt', '1');
+    const two = await upload(owner, folder.id, 'two.txt', '2');
+    const viewer = sb.users.find((u) => u.role === 'Viewer')!;
+    const pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(viewer)), dirs);
+    await pair.engine.syncOnce();
+    await owner.renameFile(one.id, 'x.txt');
+    await owner.renameFile(two.id, 'one.txt');
+    await owner.renameFile(one.id, 'two.txt');
+    await pair.engine.syncOnce();
+    const status = pair.engine.status();
+    const rows = [...pair.journal.all()].filter((j) => j.remoteParentId === folder.id);
+    await pair.close();
+    expect(rows.map((r) => [r.remoteId, r.localPath, r.state]).sort()).toEqual(
+      [
+        [one.id, 'Swap/two.txt', 'not-permitted'],
+        [two.id, 'Swap/one.txt', 'not-permitted'],
+      ].sort(),
+    );
+    expect(status.state).toBe('idle');
+    expect(readdirSync(path.join(pair.dir, 'Swap'))).toEqual([]);
+  });
+
   it('refreshes an expired access token and goes on', async () => {
     const owner = ownerOf(sb);
     const tokens = await signInWithPassword({

@@ -158,21 +158,33 @@ export class Executor {
   private clear(rel: string, except?: { dev: number; ino: number }): void {
     const { local, journal } = this.ctx;
     const st = local.stat(rel);
-    if (!st) return;
+    const j = journal.atPath(rel);
+    if (!st) {
+      // Only a record holds the place (a file the role may not download): it waits too.
+      if (j) this.hold(j, false);
+      return;
+    }
     // Case-only renames on a case-insensitive volume: the "occupant" is the item itself.
     if (except && st.ino === except.ino && st.dev === except.dev) return;
-    const j = journal.atPath(rel);
     if (j) {
-      const hold = `${MOVING_DIR}/${j.remoteId}`;
-      this.held.set(j.remoteId, this.held.get(j.remoteId) ?? j.localPath);
-      mkdirSync(local.abs(MOVING_DIR), { recursive: true });
-      renameSync(local.abs(rel), local.abs(hold));
-      journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
+      this.hold(j, true);
       return;
     }
     const aside = local.moveAside(rel, st.isDirectory());
     this.result.conflicts++;
     this.ctx.log.info('kept a local item that was in the way', { path: rel, keptAs: aside });
+  }
+
+  /** Moves a synced item (and its record) to the holding place until its own turn comes. */
+  private hold(j: JournalItem, onDisk: boolean): void {
+    const { local, journal } = this.ctx;
+    const hold = `${MOVING_DIR}/${j.remoteId}`;
+    this.held.set(j.remoteId, this.held.get(j.remoteId) ?? j.localPath);
+    if (onDisk) {
+      mkdirSync(local.abs(MOVING_DIR), { recursive: true });
+      renameSync(local.abs(j.localPath), local.abs(hold));
+    }
+    journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
   }
 
   private structure(op: StructureOp): void {
@@ -339,6 +351,12 @@ export class Executor {
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
     const j = journal.get(p.item.id);
     const st = local.stat(p.path);
+    const record = journal.atPath(p.path);
+    if (!st && record && record.remoteId !== p.item.id) {
+      // A record without a file holds the place: it waits, and a walk settles it.
+      this.hold(record, false);
+      this.result.recheck = true;
+    }
     if (st) {
       const ours = j !== undefined && j.state === 'synced' && j.localPath === p.path;
       if (ours && (await local.unchanged(j, st))) {
