@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
+import { startSandbox } from '../../src/service/sandbox';
 import { TempDirs, clientFor, localTree, openPair, settledUntil, statusUntil } from './harness';
 
 const dirs = new TempDirs();
@@ -49,5 +50,36 @@ describe('the service going down and coming back', () => {
     abort.abort();
     await running;
     await pair.close();
+  });
+});
+
+describe('pausing', () => {
+  it('says paused, and picks up what happened meanwhile when resumed', async () => {
+    const sb = await startSandbox({ seed: 'demo' });
+    const owner = sb.users.find((u) => u.role === 'Administrator')!;
+    const pair = await openPair(sb, clientFor(sb.baseUrl, { accessToken: owner.token }), dirs);
+    const abort = new AbortController();
+    const first = settledUntil(pair.engine, () => true);
+    const running = pair.engine.run(abort.signal);
+    await first;
+    const paused = statusUntil(pair.engine, 'paused');
+    pair.engine.pause();
+    await paused;
+    expect(pair.engine.status().message).toBe('Paused');
+    await clientFor(sb.baseUrl, { accessToken: owner.token }).createFolder(
+      sb.workspaceId,
+      null,
+      'Made while paused',
+    );
+    const resumed = settledUntil(pair.engine, () =>
+      existsSync(path.join(pair.dir, 'Made while paused')),
+    );
+    pair.engine.resume();
+    await resumed;
+    expect(pair.engine.status().state).toBe('idle');
+    abort.abort();
+    await running;
+    await pair.close();
+    await sb.close();
   });
 });

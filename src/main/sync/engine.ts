@@ -194,6 +194,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     try {
       while (!signal.aborted) {
         if (this.paused) {
+          // Said again here: a pass that was running when pause came ended as 'idle'.
+          this.setState('paused', 'Paused');
           await this.sleep(this.pollIntervalMs, signal);
           continue;
         }
