@@ -46,6 +46,30 @@ async function upload(client: ServiceClient, folderId: number, name: string, dat
   return client.uploadFile(folderId, name, () => Readable.from([Buffer.from(data)]));
 }
 
+/** A demo sandbox mirrored once by the owner; `run` changes and checks; all is closed after. */
+async function onMirroredDemo(
+  run: (t: {
+    sb: RunningSandbox;
+    client: ServiceClient;
+    pair: Pair;
+    root: number;
+  }) => Promise<void>,
+): Promise<void> {
+  const sb = await startSandbox({ seed: 'demo' });
+  try {
+    const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+    const pair = await openPair(sb, client, dirs);
+    try {
+      await pair.engine.syncOnce();
+      await run({ sb, client, pair, root: await rootId(client, sb.workspaceId) });
+    } finally {
+      await pair.close();
+    }
+  } finally {
+    await sb.close();
+  }
+}
+
 describe('initial mirror of the demo workspace', () => {
   let sb: RunningSandbox;
   let pair: Pair;
@@ -225,12 +249,7 @@ describe('a journal from an earlier run', () => {
 
 describe('a folder deleted and made again under the same name', () => {
   it('trashes the old one with its content and creates the new one, in one poll', async () => {
-    const sb = await startSandbox({ seed: 'demo' });
-    try {
-      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
-      const pair = await openPair(sb, client, dirs);
-      await pair.engine.syncOnce();
-      const root = await rootId(client, sb.workspaceId);
+    await onMirroredDemo(async ({ sb, client, pair, root }) => {
       const reports = (await collect(client.folderContents(root))).find(
         (x) => x.kind === 'folder' && x.folder.filename === 'Reports',
       )!;
@@ -244,20 +263,13 @@ describe('a folder deleted and made again under the same name', () => {
       const trash = path.join(pair.state, 'trash');
       const batch = readdirSync(trash)[0]!;
       expect(existsSync(path.join(trash, batch, 'Reports', 'Q3 summary.md'))).toBe(true);
-    } finally {
-      await sb.close();
-    }
+    });
   });
 });
 
 describe('two folders that swap names', () => {
   it('swap on disk too, through the holding place, in one poll', async () => {
-    const sb = await startSandbox({ seed: 'demo' });
-    try {
-      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
-      const pair = await openPair(sb, client, dirs);
-      await pair.engine.syncOnce();
-      const root = await rootId(client, sb.workspaceId);
+    await onMirroredDemo(async ({ sb, client, pair, root }) => {
       const entries = await collect(client.folderContents(root));
       const id = (name: string) => {
         const e = entries.find((x) => x.kind === 'folder' && x.folder.filename === name);
@@ -274,20 +286,13 @@ describe('two folders that swap names', () => {
       expect(existsSync(path.join(pair.dir, 'Reports', 'logo.png'))).toBe(true);
       expect(summary.moved).toBe(2);
       expect(summary.conflicts + summary.filesDownloaded + summary.trashed).toBe(0);
-    } finally {
-      await sb.close();
-    }
+    });
   });
 });
 
 describe('more changes than the feed is worth', () => {
   it('walks the whole tree instead, and converges', async () => {
-    const sb = await startSandbox({ seed: 'demo' });
-    try {
-      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
-      const pair = await openPair(sb, client, dirs);
-      await pair.engine.syncOnce();
-      const root = await rootId(client, sb.workspaceId);
+    await onMirroredDemo(async ({ sb, client, pair, root }) => {
       const bulk = await client.createFolder(sb.workspaceId, root, 'Bulk');
       const owner = sb.sandbox.db
         .prepare(`SELECT * FROM users WHERE id = ?`)
@@ -302,9 +307,7 @@ describe('more changes than the feed is worth', () => {
       expect(readdirSync(path.join(pair.dir, 'Bulk'))).toHaveLength(1005);
       // A walk ('scanning'), not a thousand lookups.
       expect(states).toContain('scanning');
-    } finally {
-      await sb.close();
-    }
+    });
   });
 });
 

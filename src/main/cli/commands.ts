@@ -7,6 +7,8 @@ import { assertSafeBaseUrl } from '../api/transport';
 import { normalizeServer } from './accounts';
 import {
   CliError,
+  commonOptions,
+  connectionOptions,
   EXIT,
   oauthClient,
   parseOptions,
@@ -52,9 +54,7 @@ export const loginOptions = {
   'password-stdin': { type: 'boolean' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
-  state: { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  ...commonOptions,
 } as const;
 
 export const parseLogin = (args: string[]) => parseOptions('login', args, loginOptions);
@@ -138,9 +138,7 @@ Forgets a remembered account (its tokens are deleted from the state directory).
 export const logoutOptions = {
   server: { type: 'string' },
   email: { type: 'string' },
-  state: { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  ...commonOptions,
 } as const;
 
 export const parseLogout = (args: string[]) => parseOptions('logout', args, logoutOptions);
@@ -179,16 +177,7 @@ examples:
   workspace-sync workspaces --server https://files.example.com
   WORKSPACE_SYNC_TOKEN=... workspace-sync workspaces --server https://files.example.com --json`;
 
-export const workspacesOptions = {
-  server: { type: 'string' },
-  token: { type: 'string' },
-  email: { type: 'string' },
-  json: { type: 'boolean' },
-  sandbox: { type: 'boolean' },
-  state: { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+export const workspacesOptions = { ...connectionOptions, json: { type: 'boolean' } } as const;
 
 /** A name shown in a table: control characters would break the line. */
 const printable = (s: string) => s.replace(/\p{Cc}/gu, '?');

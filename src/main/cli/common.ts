@@ -6,6 +6,22 @@ import type { AccountStore } from './accounts';
 
 export const PROGRAM = 'workspace-sync';
 
+/** Options every command takes. */
+export const commonOptions = {
+  state: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Options of the commands that talk to a service as a signed-in user. */
+export const connectionOptions = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  ...commonOptions,
+} as const;
+
 /** Exit statuses. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
 

@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors';
 import { SyncFatalError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/open';
 import {
+  connectionOptions,
   EXIT,
   messageOf,
   parseOptions,
@@ -42,18 +43,12 @@ examples:
   workspace-sync sync --server https://files.example.com --workspace 42 --dir ~/Q3 --json`;
 
 export const syncOptions = {
-  server: { type: 'string' },
-  token: { type: 'string' },
-  email: { type: 'string' },
+  ...connectionOptions,
   workspace: { type: 'string' },
   dir: { type: 'string' },
   once: { type: 'boolean' },
   poll: { type: 'string' },
   json: { type: 'boolean' },
-  sandbox: { type: 'boolean' },
-  state: { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /**
