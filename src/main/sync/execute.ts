@@ -3,7 +3,12 @@ import pLimit from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Journal, JournalItem } from '../journal/journal';
-import type { ProblemReason, SyncProblem, SyncSummary } from '../../shared/sync-status';
+import {
+  emptySummary,
+  type ProblemReason,
+  type SyncProblem,
+  type SyncSummary,
+} from '../../shared/sync-status';
 import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
@@ -59,15 +64,10 @@ function remoteFields(item: RemoteItem) {
  * soon as it is done, so an interruption loses nothing and the next pass carries on.
  */
 export class Executor {
-  private readonly result: ExecutionResult = {
-    foldersCreated: 0,
-    filesDownloaded: 0,
-    bytesDownloaded: 0,
-    moved: 0,
-    trashed: 0,
-    conflicts: 0,
+  private readonly result: ExecutionResult = (({ problems: _p, ...counts }) => ({
+    ...counts,
     recheck: false,
-  };
+  }))(emptySummary());
 
   /** Where items now in the holding place were, for the trash's record of them. */
   private readonly held = new Map<number, string>();

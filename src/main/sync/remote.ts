@@ -44,24 +44,13 @@ export function emptyView(rootId: number, complete: boolean): RemoteView {
 
 /** A listing entry as a RemoteItem; the parent is the folder that was listed. */
 export function fromEntry(entry: FolderEntry, parentId: number): RemoteItem {
-  if (entry.kind === 'folder') {
-    const f = entry.folder;
-    return {
-      id: f.id,
-      kind: 'folder',
-      parentId,
-      name: f.filename,
-      size: f.size ?? 0,
-      updatedAt: f.updated_at,
-    };
-  }
-  const f = entry.file;
+  const f = entry.kind === 'folder' ? entry.folder : entry.file;
   return {
     id: f.id,
-    kind: 'file',
+    kind: entry.kind,
     parentId,
     name: f.filename,
-    size: f.size,
+    size: f.size ?? 0,
     updatedAt: f.updated_at,
   };
 }
