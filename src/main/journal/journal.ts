@@ -136,6 +136,7 @@ export class Journal {
       get: p(`SELECT * FROM items WHERE remote_id = ?`),
       byKey: p(`SELECT * FROM items WHERE path_key = ?`),
       children: p(`SELECT * FROM items WHERE remote_parent_id = ?`),
+      byInode: p(`SELECT * FROM items WHERE ino = ? AND dev = ?`),
       upsert: p(`INSERT INTO items (remote_id, kind, remote_parent_id, remote_name, local_path,
           local_name, path_key, dev, ino, size, mtime_ms, hash, remote_size, remote_updated_at, state)
         VALUES (@remote_id, @kind, @remote_parent_id, @remote_name, @local_path, @local_name,
@@ -226,6 +227,11 @@ export class Journal {
   atPath(localPath: string): JournalItem | undefined {
     const r = this.s.byKey!.get(this.fold(localPath)) as Row | undefined;
     return r && fromRow(r);
+  }
+
+  /** The items last seen with this local identity (normally one). */
+  byInode(dev: number, ino: number): JournalItem[] {
+    return (this.s.byInode!.all(ino, dev) as Row[]).map(fromRow);
   }
 
   children(remoteParentId: number): JournalItem[] {
@@ -343,8 +349,22 @@ export class Journal {
 
   // Outbox
 
+  /**
+   * Records an intent and commits at once, even inside a `batch`: the intent must be on disk
+   * before its request leaves, or a crash could leave a change on the service that nothing here
+   * knows about.
+   */
   addIntent(op: string, payload: unknown, now = Date.now()): number {
-    return Number(this.s.intentAdd!.run(op, JSON.stringify(payload), now).lastInsertRowid);
+    const id = Number(this.s.intentAdd!.run(op, JSON.stringify(payload), now).lastInsertRowid);
+    this.commitNow();
+    return id;
+  }
+
+  /** Commits what a `batch` has written so far and goes on in a new transaction. */
+  commitNow(): void {
+    if (!this.db.inTransaction) return;
+    this.db.exec('COMMIT');
+    this.db.exec('BEGIN');
   }
 
   markSent(id: number, now = Date.now()): void {

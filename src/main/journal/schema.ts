@@ -71,6 +71,8 @@ export const MIGRATIONS: readonly string[] = [
     remote_size INTEGER NOT NULL
   );
   `,
+  // Part 2: local moves are found by identity (device + inode).
+  `CREATE INDEX items_inode ON items (ino, dev);`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */
