@@ -250,7 +250,7 @@ export class ServiceClient {
     const quoted = name.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted}"; ` +
-        `filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        `filename*=UTF-8''${rfc5987(name)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const { json } = await this.transport.requestJson({
@@ -434,6 +434,13 @@ export class ServiceClient {
     await this.call('DELETE', `/rolemaps/${rolemapId}`, '/rolemaps/:id', null);
   }
 }
+
+/** A name as an RFC 5987 ext-value: parentheses, quotes and stars must be escaped too. */
+const rfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 
 /** Collects an async iterator (for small lists and tests). */
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
