@@ -1,0 +1,177 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IGNORE_FILE, IgnoreRules } from '../../src/main/sync/ignore';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function rootWith(ignoreFile?: string | Buffer): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'ignore-test-'));
+  roots.push(root);
+  if (ignoreFile !== undefined) writeFileSync(path.join(root, IGNORE_FILE), ignoreFile);
+  return root;
+}
+
+describe('built-in rules', () => {
+  const rules = IgnoreRules.of();
+
+  it.each([
+    '.DS_Store',
+    'Thumbs.db',
+    'desktop.ini',
+    '~$Report.docx',
+    'data.tmp',
+    '.~lock.sheet.ods#',
+    'notes.txt.swp',
+    'notes.txt.swx',
+    '.notes.txt.swp',
+    'notes.txt~',
+    'movie.mp4.crdownload',
+    'movie.mp4.part',
+    '.#notes.txt',
+    '4913',
+  ])('ignores %s, at the top and deeper', (name) => {
+    expect(rules.ignores(name, false)).toBe(true);
+    expect(rules.ignores(`a/b/${name}`, false)).toBe(true);
+  });
+
+  it.each(['.ds_store', '.DS_STORE', 'thumbs.db', 'THUMBS.DB', 'Desktop.ini', 'DESKTOP.INI'])(
+    'ignores the system file %s in any case',
+    (name) => {
+      expect(rules.ignores(name, false)).toBe(true);
+      expect(rules.ignores(`docs/${name}`, false)).toBe(true);
+    },
+  );
+
+  it.each([
+    'report.docx',
+    'tmp',
+    'data.tmp.txt',
+    'a$b',
+    'part',
+    'swp',
+    '49130',
+    '.gitignore',
+    '.hidden',
+    'lock.~txt',
+  ])('keeps %s', (name) => {
+    expect(rules.ignores(name, false)).toBe(false);
+    expect(rules.ignores(`a/${name}`, false)).toBe(false);
+  });
+
+  it("ignores the engine's cache folder at the top only, and everything in it", () => {
+    expect(rules.ignores('.workspace-sync-cache', true)).toBe(true);
+    expect(rules.ignores('.workspace-sync-cache/partial', true)).toBe(true);
+    expect(rules.ignores('.workspace-sync-cache/partial/file.bin', false)).toBe(true);
+    expect(rules.ignores('docs/.workspace-sync-cache', true)).toBe(false);
+  });
+
+  it('never ignores the ignore file itself, nor the root', () => {
+    expect(IgnoreRules.isIgnoreFile(IGNORE_FILE)).toBe(true);
+    expect(IgnoreRules.isIgnoreFile(`a/${IGNORE_FILE}`)).toBe(false);
+    expect(rules.ignores(IGNORE_FILE, false)).toBe(false);
+    expect(IgnoreRules.of(['.*', IGNORE_FILE]).ignores(IGNORE_FILE, false)).toBe(false);
+    expect(rules.ignores('', true)).toBe(false);
+  });
+
+  it('does not throw on paths the gitignore library rejects', () => {
+    for (const odd of ['./x', '/x', '..', '../x', '.', 'a/../b', 'a\\b']) {
+      expect(() => rules.ignores(odd, false)).not.toThrow();
+      expect(() => rules.ignores(odd, true)).not.toThrow();
+    }
+    expect(rules.ignores('./x', false)).toBe(false);
+  });
+});
+
+describe("the user's ignore file", () => {
+  it('adds gitignore rules: folders, patterns, negation', () => {
+    const rules = IgnoreRules.load(
+      rootWith('# comment\nbuild/\n*.log\n!keep.log\n/top-only.txt\n'),
+    );
+    expect(rules.problems).toEqual([]);
+    expect(rules.ignores('build', true)).toBe(true);
+    expect(rules.ignores('src/build', true)).toBe(true);
+    expect(rules.ignores('build/out.js', false)).toBe(true);
+    expect(rules.ignores('build', false)).toBe(false); // a file named build: `build/` is for folders
+    expect(rules.ignores('debug.log', false)).toBe(true);
+    expect(rules.ignores('logs/debug.log', false)).toBe(true);
+    expect(rules.ignores('keep.log', false)).toBe(false);
+    expect(rules.ignores('logs/keep.log', false)).toBe(false);
+    expect(rules.ignores('top-only.txt', false)).toBe(true);
+    expect(rules.ignores('a/top-only.txt', false)).toBe(false);
+    expect(rules.ignores('# comment', false)).toBe(false);
+    expect(rules.ignores('src/main.ts', false)).toBe(false);
+    expect(rules.ignores(IGNORE_FILE, false)).toBe(false);
+  });
+
+  it('is case-sensitive, like gitignore on Linux', () => {
+    const rules = IgnoreRules.load(rootWith('*.log\n'));
+    expect(rules.ignores('debug.log', false)).toBe(true);
+    expect(rules.ignores('DEBUG.LOG', false)).toBe(false);
+  });
+
+  it('cannot bring back the built-in names or the cache folder', () => {
+    const rules = IgnoreRules.load(rootWith('!*.tmp\n!.DS_Store\n!/.workspace-sync-cache\n'));
+    expect(rules.ignores('data.tmp', false)).toBe(true);
+    expect(rules.ignores('.DS_Store', false)).toBe(true);
+    expect(rules.ignores('.workspace-sync-cache', true)).toBe(true);
+  });
+
+  it('reads CRLF line ends and a byte order mark', () => {
+    const rules = IgnoreRules.load(rootWith('\uFEFF*.log\r\nbuild/\r\n'));
+    expect(rules.ignores('a.log', false)).toBe(true);
+    expect(rules.ignores('build', true)).toBe(true);
+  });
+
+  it('survives a malformed file: odd lines are skipped or harmless, good lines still apply', () => {
+    const odd = [
+      '[z-a]',
+      '[',
+      '\\',
+      '!',
+      '',
+      '   ',
+      'a[',
+      '\u0000\u0001\uFFFD',
+      'x'.repeat(5000),
+      '**/[!',
+      '*.bak',
+      '',
+    ].join('\n');
+    const rules = IgnoreRules.load(
+      rootWith(Buffer.concat([Buffer.from(odd), Buffer.from([0xff, 0xfe, 0x0a])])),
+    );
+    expect(rules.ignores('old.bak', false)).toBe(true);
+    expect(rules.ignores('notes.txt', false)).toBe(false);
+    expect(rules.ignores('data.tmp', false)).toBe(true);
+  });
+
+  it('without an ignore file: the built-ins only, no problem reported', () => {
+    const rules = IgnoreRules.load(rootWith());
+    expect(rules.problems).toEqual([]);
+    expect(rules.ignores('x.tmp', false)).toBe(true);
+    expect(rules.ignores('x.log', false)).toBe(false);
+  });
+
+  it('an unreadable ignore file (here a folder) is reported, not thrown; the built-ins still apply', () => {
+    const root = rootWith();
+    mkdirSync(path.join(root, IGNORE_FILE));
+    const rules = IgnoreRules.load(root);
+    expect(rules.problems).toHaveLength(1);
+    expect(rules.problems[0]).toContain(IGNORE_FILE);
+    expect(rules.ignores('x.tmp', false)).toBe(true);
+  });
+
+  it('load again picks up an edited file', () => {
+    const root = rootWith('*.log\n');
+    expect(IgnoreRules.load(root).ignores('a.log', false)).toBe(true);
+    writeFileSync(path.join(root, IGNORE_FILE), '*.bak\n');
+    const reloaded = IgnoreRules.load(root);
+    expect(reloaded.ignores('a.log', false)).toBe(false);
+    expect(reloaded.ignores('a.bak', false)).toBe(true);
+  });
+});
