@@ -6,7 +6,8 @@
 export class SyncFatalError extends Error {
   override readonly name = 'SyncFatalError';
   constructor(
-    readonly kind: 'signed-out' | 'root-changed' | 'root-missing' | 'workspace-gone' | 'journal',
+    readonly kind:
+      'signed-out' | 'root-changed' | 'root-missing' | 'workspace-gone' | 'journal' | 'mass-delete',
     message: string,
   ) {
     super(message);

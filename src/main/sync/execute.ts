@@ -23,6 +23,8 @@ export interface ExecutionEvents {
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
   solved(remoteId: number): void;
+  /** A conflict and what was done about it, for the status. */
+  note(path: string, message: string): void;
 }
 
 export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
@@ -173,6 +175,10 @@ export class Executor {
     const aside = local.moveAside(rel, st.isDirectory());
     this.result.conflicts++;
     this.ctx.log.info('kept a local item that was in the way', { path: rel, keptAs: aside });
+    this.ctx.events.note(
+      rel,
+      `The name was taken on the service too: both kept; yours is now ${aside}.`,
+    );
   }
 
   /** Moves a synced item (and its record) to the holding place until its own turn comes. */
@@ -223,9 +229,18 @@ export class Executor {
     if (!j) return;
     const st = local.stat(j.localPath);
     if (!st || (j.kind === 'folder') !== st.isDirectory()) {
-      // Gone from the disk while we were not looking: forget it; the next full walk restores it.
-      journal.removeTree(j);
-      this.result.recheck = true;
+      // Moved or deleted here too, not yet sent: the local pass settles it (a local rename wins
+      // over the service's; a local delete deletes it there). Only the service's side is noted.
+      journal.upsert({
+        ...j,
+        ...remoteFields(op.item),
+        remoteSize: j.remoteSize,
+        remoteUpdatedAt: j.remoteUpdatedAt,
+      });
+      this.ctx.events.note(
+        j.localPath,
+        `Moved or renamed on the service to ${op.item.name} while changed here: the change made here wins.`,
+      );
       return;
     }
     if (j.localPath !== op.path) {
@@ -268,6 +283,10 @@ export class Executor {
         this.ctx.log.info('kept a locally changed file that was deleted on the service', {
           path: j.localPath,
         });
+        this.ctx.events.note(
+          j.localPath,
+          'Deleted on the service but changed here: your version is kept and uploaded again.',
+        );
         this.result.conflicts++;
       }
       journal.removeTree(j);
@@ -292,6 +311,10 @@ export class Executor {
     this.ctx.log.info('kept local work inside a folder deleted on the service', {
       path: j.localPath,
     });
+    this.ctx.events.note(
+      j.localPath,
+      'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
+    );
     journal.removeTree(j);
   }
 
@@ -380,6 +403,10 @@ export class Executor {
           path: p.path,
           keptAs: aside,
         });
+        this.ctx.events.note(
+          p.path,
+          `Changed here and on the service: both kept; the service's version is ${p.name}, yours is ${aside.slice(aside.lastIndexOf('/') + 1)}.`,
+        );
       }
     }
     local.assertContained(p.path);

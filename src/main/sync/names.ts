@@ -83,6 +83,11 @@ export interface ChildName {
   kind: 'folder' | 'file';
   /** The local name this item already has in the journal, if any. */
   keep?: string;
+  /**
+   * `keep` is a recorded mapping (a local name the service changed when it was sent, `a／b` for
+   * `a-b`): kept even though it is not an encoding of the remote name.
+   */
+  pinned?: boolean;
 }
 
 /** Longest local name: UTF-8 bytes on posix, UTF-16 code units on win32. */
@@ -435,7 +440,7 @@ export function mapChildren(
       keep !== undefined &&
       isValidLocalName(keep, profile) &&
       !taken.has(foldName(keep, profile)) &&
-      isFormOf(keep, candidate, child.kind, profile)
+      (child.pinned === true || isFormOf(keep, candidate, child.kind, profile))
     ) {
       taken.add(foldName(keep, profile));
       result.set(child.id, keep);

@@ -1,6 +1,6 @@
 import type { Journal, JournalItem } from '../journal/journal';
 import { chooseArchives, type ArchiveJob } from './archive';
-import { foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
+import { encodeName, foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
 import type { RemoteItem, RemoteView } from './remote';
 
 /** The folder at the top of the sync root where the engine keeps its own temporary files. */
@@ -107,7 +107,9 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
         id: item.id,
         name: item.name,
         kind: item.kind,
-        ...(j && j.remoteName === item.name && j.kind === item.kind ? { keep: j.localName } : {}),
+        ...(j && j.remoteName === item.name && j.kind === item.kind
+          ? { keep: j.localName, pinned: encodeName(item.name, profile) !== j.localName }
+          : {}),
       };
     });
     names = mapChildren(children, profile, parentId === view.rootId ? reserved : undefined);

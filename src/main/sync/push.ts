@@ -1,0 +1,714 @@
+import { createReadStream, lstatSync } from 'node:fs';
+import pLimit from 'p-limit';
+import type { ServiceClient } from '../api/client';
+import { ApiError, ValidationError } from '../api/errors';
+import type { Moves } from '../api/moves';
+import type { Journal, JournalItem } from '../journal/journal';
+import type { SyncProblem } from '../../shared/sync-status';
+import { hashFile, type LocalRoot } from './local';
+import type { LocalPlan, LocalOp } from './local-plan';
+import { decodeName, type VolumeProfile } from './names';
+import { CACHE_DIR } from './plan';
+import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
+import type { Logger } from './ports';
+import { fromEntry, fromFile, type RemoteItem } from './remote';
+import { scanLocal, type LocalEntry } from './scan';
+
+export interface PushEvents {
+  begin(op: string, path: string): void;
+  done(): void;
+  bytes(n: number): void;
+  problem(p: Omit<SyncProblem, 'at'>): void;
+  /** Something the person should know about: a merge, a kept copy, a fallback. */
+  note(path: string, message: string): void;
+}
+
+export interface PushContext {
+  client: ServiceClient;
+  moves: Moves;
+  journal: Journal;
+  local: LocalRoot;
+  workspaceId: number;
+  rootId: number;
+  profile: VolumeProfile;
+  log: Logger;
+  concurrency: number;
+  events: PushEvents;
+  ignores: (rel: string, isDir: boolean) => boolean;
+  /**
+   * Local changes the service refused (403, 422), by path, with the local facts they had: not
+   * tried again until they change (or the role does).
+   */
+  refused: Map<string, string>;
+  /** Whether the service changed since this round's remote pass (asked before deleting). */
+  serviceChanged: () => Promise<boolean>;
+  /** Crash tests stop the process at these points. */
+  step?: (step: OutboxStep, op: IntentPayload['op']) => void;
+}
+
+export interface PushResult {
+  remoteFoldersCreated: number;
+  uploaded: number;
+  bytesUploaded: number;
+  remoteMoved: number;
+  remoteDeleted: number;
+  conflicts: number;
+  /** The service changed under us (a version, a parent gone): a remote pass should look. */
+  recheckRemote: boolean;
+  /** A full walk should restore something (a delete the role refused). */
+  walkNeeded: boolean;
+  /** Deletes waited for the remote pass: another round is needed. */
+  deletesDeferred: boolean;
+  /** Paths to look at again in the next local pass. */
+  rescan: Set<string>;
+  /** Items changed on the service too: their version comes down, local work kept beside it. */
+  fetch: RemoteItem[];
+}
+
+type MkdirOp = Extract<LocalOp, { type: 'mkdir' }>;
+type MoveOp = Extract<LocalOp, { type: 'move' }>;
+type UploadOp = Extract<LocalOp, { type: 'upload' }>;
+type DeleteOp = Extract<LocalOp, { type: 'delete' }>;
+
+const parentOf = (p: string) => {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i);
+};
+const signature = (e: { kind: string; ino: number; size: number; mtimeMs: number }) =>
+  e.kind === 'folder' ? `folder:${e.ino}` : `${e.ino}:${e.size}:${e.mtimeMs}`;
+
+function toRemote(
+  answer: { id: number; filename: string; size?: number | null; updated_at: string },
+  kind: 'folder' | 'file',
+  parentId: number,
+): RemoteItem {
+  return {
+    id: answer.id,
+    kind,
+    parentId,
+    name: answer.filename,
+    size: answer.size ?? 0,
+    updatedAt: answer.updated_at,
+  };
+}
+
+/**
+ * Sends local changes to the service: new folders (parents first), moves and renames (one call
+ * each, whatever they hold), new files and new versions, then deletes. Each mutation is an
+ * intent in the outbox before it leaves; the journal records its result with the intent's
+ * completion. What the service refuses stays on disk and is reported, never undone.
+ */
+export class Pusher {
+  private readonly result: PushResult = {
+    remoteFoldersCreated: 0,
+    uploaded: 0,
+    bytesUploaded: 0,
+    remoteMoved: 0,
+    remoteDeleted: 0,
+    conflicts: 0,
+    recheckRemote: false,
+    walkNeeded: false,
+    deletesDeferred: false,
+    rescan: new Set(),
+    fetch: [],
+  };
+  /** Items a planned move takes away from their recorded place: not a parent for anything yet. */
+  private readonly leaving = new Set<number>();
+  /** Names in remote folders, read once per push before a new file is uploaded there. */
+  private readonly remoteKids = new Map<number, Promise<Map<string, RemoteItem>>>();
+  /** Folders this push created: known empty on the service. */
+  private readonly created = new Set<number>();
+
+  constructor(private readonly ctx: PushContext) {}
+
+  async run(plan: LocalPlan): Promise<PushResult> {
+    const { journal } = this.ctx;
+    await this.settleOpen();
+    for (const r of plan.relinks) {
+      const j = journal.get(r.item.remoteId);
+      if (j) journal.upsert({ ...j, ...facts(r.entry) });
+    }
+    for (const m of plan.moves) this.leaving.add(m.item.remoteId);
+    await this.structure(plan.moves, plan.mkdirs);
+    const limit = pLimit(this.ctx.concurrency);
+    await Promise.all(plan.uploads.map((op) => limit(() => this.upload(op))));
+    if (plan.deletes.length > 0) {
+      if (await this.ctx.serviceChanged()) {
+        // The service moved on since the remote pass: it is applied first, so that a change
+        // made there to something deleted here wins.
+        this.result.deletesDeferred = true;
+      } else {
+        await Promise.all(plan.deletes.map((op) => limit(() => this.remove(op))));
+      }
+    }
+    return this.result;
+  }
+
+  /** Settles intents a crash or a failed pass left open, by looking at the service. */
+  async settleOpen(): Promise<void> {
+    const { journal, client } = this.ctx;
+    for (const intent of journal.openIntents()) {
+      const payload = intent.payload as IntentPayload;
+      const s = await settle(client, journal, payload);
+      if (s.made) {
+        journal.transaction(() => {
+          this.record(payload, s.item);
+          journal.completeIntent(intent.id, { settled: true });
+        });
+        this.ctx.log.info('settled an interrupted change: it was made', { op: payload.op });
+      } else {
+        journal.failIntent(intent.id, 'not made; the next pass does it again');
+      }
+      this.result.rescan.add(parentOf(payload.path));
+    }
+  }
+
+  // Structure: moves and new folders, in waves (a folder's parent must exist first)
+
+  private async structure(moves: MoveOp[], mkdirs: MkdirOp[]): Promise<void> {
+    let pendingMoves = [...moves];
+    let pendingDirs = [...mkdirs];
+    const retried = new Set<MoveOp>();
+    const limit = pLimit(this.ctx.concurrency);
+    while (pendingMoves.length + pendingDirs.length > 0) {
+      let progress = false;
+      const later: MoveOp[] = [];
+      for (const op of pendingMoves) {
+        if (this.folderId(parentOf(op.entry.path)) === undefined) {
+          later.push(op);
+          continue;
+        }
+        progress = true;
+        const outcome = await this.move(op);
+        if (outcome === 'retry' && !retried.has(op)) {
+          retried.add(op);
+          later.push(op);
+        }
+      }
+      pendingMoves = later;
+      const ready = pendingDirs.filter(
+        (op) => this.folderId(parentOf(op.entry.path)) !== undefined,
+      );
+      pendingDirs = pendingDirs.filter((op) => !ready.includes(op));
+      if (ready.length > 0) progress = true;
+      await Promise.all(ready.map((op) => limit(() => this.mkdir(op))));
+      if (!progress) break;
+    }
+  }
+
+  /** The remote id of the synced folder at a local path, once it is settled there. */
+  private folderId(path: string): number | undefined {
+    if (path === '') return this.ctx.rootId;
+    const j = this.ctx.journal.atPath(path);
+    if (!j || j.kind !== 'folder' || j.state !== 'synced' || this.leaving.has(j.remoteId)) {
+      return undefined;
+    }
+    return j.remoteId;
+  }
+
+  private refusedNow(key: string, sig: string): boolean {
+    return this.ctx.refused.get(key) === sig;
+  }
+
+  private async mkdir(op: MkdirOp): Promise<void> {
+    const { client, workspaceId, profile, events } = this.ctx;
+    const { entry } = op;
+    if (this.refusedNow(entry.path, signature(entry))) return;
+    const parentId = this.folderId(parentOf(entry.path))!;
+    const name = decodeName(entry.name, profile);
+    events.begin('create folder', entry.path);
+    try {
+      const item = await this.mutate({ op: 'mkdir', parentId, name, path: entry.path }, async () =>
+        toRemote(await client.createFolder(workspaceId, parentId, name), 'folder', parentId),
+      );
+      if (item) this.created.add(item.id);
+      this.result.remoteFoldersCreated++;
+    } catch (err) {
+      if (err instanceof ValidationError && isTaken(err)) {
+        // A folder of that name appeared on the service meanwhile: same-name folders merge.
+        const existing = await this.findRemote(parentId, name, 'folder');
+        if (existing && !this.ctx.journal.get(existing.id)) {
+          this.ctx.journal.transaction(() =>
+            this.record({ op: 'mkdir', parentId, name, path: entry.path }, existing),
+          );
+          this.remoteKids.delete(existing.id);
+          events.note(
+            entry.path,
+            'A folder of the same name was made on the service too: they were merged.',
+          );
+          this.result.recheckRemote = true;
+          return;
+        }
+      }
+      this.refuse(entry.path, signature(entry), err);
+    } finally {
+      events.done();
+    }
+  }
+
+  private async move(op: MoveOp): Promise<'done' | 'retry' | 'failed'> {
+    const { client, journal, moves, profile, events } = this.ctx;
+    const j = journal.get(op.item.remoteId);
+    const { entry } = op;
+    if (!j) return 'failed';
+    const parentId = this.folderId(parentOf(entry.path))!;
+    const name = decodeName(entry.name, profile);
+    const payload: IntentPayload = {
+      op: 'move',
+      id: j.remoteId,
+      kind: j.kind,
+      parentId,
+      name: parentId === j.remoteParentId && name === j.remoteName ? j.remoteName : name,
+      path: entry.path,
+    };
+    events.begin(parentId === j.remoteParentId ? 'rename' : 'move', entry.path);
+    try {
+      if (parentId === j.remoteParentId && name === j.remoteName) {
+        // Only the local name changed (a mapping): nothing to tell the service.
+        journal.transaction(() => this.record(payload, { ...asRemote(j) }));
+        return 'done';
+      }
+      if (this.refusedNow(entry.path, signature(entry))) return 'failed';
+      let fellBack = false;
+      await this.mutate(
+        payload,
+        async () => {
+          if (parentId === j.remoteParentId) {
+            return j.kind === 'folder'
+              ? toRemote(await client.renameFolder(j.remoteId, name), 'folder', parentId)
+              : fromFile(await client.renameFile(j.remoteId, name));
+          }
+          const moved =
+            j.kind === 'folder'
+              ? await moves.moveFolder(
+                  j.remoteId,
+                  parentId,
+                  name !== j.remoteName ? name : undefined,
+                )
+              : await moves.moveFile(
+                  j.remoteId,
+                  parentId,
+                  name !== j.remoteName ? name : undefined,
+                );
+          if (!moved.supported) {
+            fellBack = true;
+            return null;
+          }
+          return toRemote(moved.item, j.kind, parentId);
+        },
+        (item) => {
+          // A move that fell back records nothing itself: the copy records what it makes.
+          if (!fellBack) this.record(payload, item);
+        },
+      );
+      this.leaving.delete(j.remoteId);
+      if (fellBack) {
+        await this.copyThenDelete(j, entry);
+        return 'done';
+      }
+      this.result.remoteMoved++;
+      return 'done';
+    } catch (err) {
+      this.leaving.delete(j.remoteId);
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        // Deleted on the service meanwhile: what is here is kept and goes back up as new.
+        journal.removeTree(j);
+        this.result.rescan.add(parentOf(entry.path));
+        this.result.rescan.add(entry.path);
+        events.note(
+          entry.path,
+          'It was deleted on the service while it was moved here: it is uploaded again.',
+        );
+        return 'failed';
+      }
+      if (err instanceof ValidationError) {
+        this.leaving.add(j.remoteId);
+        return 'retry';
+      }
+      this.refuse(entry.path, signature(entry), err);
+      return 'failed';
+    } finally {
+      events.done();
+    }
+  }
+
+  /**
+   * A move on a server without the move extension (conventions.md): the item is made again at
+   * its new place from what is on disk, and the old one is deleted only after all of that
+   * succeeded.
+   */
+  private async copyThenDelete(j: JournalItem, entry: LocalEntry): Promise<void> {
+    const { journal, events, local, ignores, client } = this.ctx;
+    events.note(
+      entry.path,
+      'This server cannot move items: it is copied to its new place, then removed from the old one.',
+    );
+    const inside = await scanLocal(local, [entry.path], true, {
+      ignores,
+      descend: () => true,
+      settleMs: 0,
+    });
+    // The old records leave the journal's way; the item's remote copy stays until the end.
+    journal.removeTree(j);
+    const entries = [entry, ...inside.entries.values()];
+    const before = this.result.remoteFoldersCreated + this.result.uploaded;
+    await this.structure(
+      [],
+      entries.filter((e) => e.kind === 'folder').map((e) => ({ type: 'mkdir' as const, entry: e })),
+    );
+    const limit = pLimit(this.ctx.concurrency);
+    await Promise.all(
+      entries
+        .filter((e) => e.kind === 'file')
+        .map((e) => limit(() => this.upload({ type: 'upload', entry: e, item: null }))),
+    );
+    const made = this.result.remoteFoldersCreated + this.result.uploaded - before;
+    if (made < entries.length) {
+      events.note(
+        entry.path,
+        'Not all of it could be copied: the old place on the service is kept.',
+      );
+      return;
+    }
+    await this.mutate(
+      { op: 'delete', id: j.remoteId, kind: j.kind, path: j.localPath },
+      async () => {
+        await (j.kind === 'folder'
+          ? client.deleteFolder(j.remoteId)
+          : client.deleteFile(j.remoteId));
+        return null;
+      },
+    ).catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+    });
+    this.result.remoteMoved++;
+  }
+
+  private async upload(op: UploadOp): Promise<void> {
+    const { client, journal, local, profile, events } = this.ctx;
+    const { entry } = op;
+    const parentId = this.folderId(parentOf(entry.path));
+    if (parentId === undefined) return;
+    const abs = local.abs(entry.path);
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (!st || !st.isFile()) return;
+    const now = { ...entry, ...facts(st) };
+    if (this.refusedNow(entry.path, signature(now))) return;
+    events.begin('upload', entry.path);
+    try {
+      const hash = await hashFile(abs);
+      let item = op.item ? journal.get(op.item.remoteId) : undefined;
+      if (item && item.hash === hash) {
+        journal.upsert({ ...item, ...facts(st) });
+        return;
+      }
+      let name = decodeName(entry.name, profile);
+      if (item) {
+        // A new version: only if the service still has the version this one was made from.
+        let remote: RemoteItem | null = null;
+        try {
+          remote = fromFile(await client.getFile(item.remoteId));
+        } catch (err) {
+          if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+        }
+        if (!remote) {
+          journal.removeTree(item);
+          item = undefined;
+        } else if (remote.updatedAt !== item.remoteUpdatedAt || remote.size !== item.remoteSize) {
+          // Changed on both sides: the service's version comes down and this one is kept
+          // beside it as a conflict copy (then uploaded as a file of its own).
+          this.result.fetch.push(remote);
+          this.result.conflicts++;
+          return;
+        } else {
+          name = item.remoteName;
+        }
+      }
+      if (!item && !this.created.has(parentId)) {
+        const taken = (await this.kidsOf(parentId)).get(name.toLowerCase());
+        if (taken) {
+          // Someone else's file of that name: uploading would bury it as an old version. It
+          // comes down instead; this one is kept beside it (or adopted if the same).
+          this.result.fetch.push(taken);
+          this.result.conflicts++;
+          return;
+        }
+      }
+      const payload: IntentPayload = {
+        op: 'upload',
+        parentId,
+        name,
+        path: entry.path,
+        fileId: item?.remoteId ?? null,
+        size: st.size,
+        hash,
+        before: item?.remoteUpdatedAt ?? null,
+      };
+      await this.mutate(
+        payload,
+        async () => {
+          const answer = await client.uploadFile(
+            parentId,
+            name,
+            () => createReadStream(abs),
+            st.size,
+          );
+          return fromFile({
+            ...answer,
+            ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [parentId],
+          });
+        },
+        (answer) => this.recordFile(payload, answer, st, entry),
+      );
+      this.result.uploaded++;
+      this.result.bytesUploaded += st.size;
+      events.bytes(st.size);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        this.result.recheckRemote = true;
+        return;
+      }
+      this.refuse(entry.path, signature(now), err);
+    } finally {
+      events.done();
+    }
+  }
+
+  private async remove(op: DeleteOp): Promise<void> {
+    const { client, journal, events } = this.ctx;
+    const j = journal.get(op.item.remoteId);
+    if (!j) return;
+    const key = `delete:${j.remoteId}`;
+    if (this.refusedNow(key, j.localPath)) return;
+    events.begin('delete', j.localPath);
+    try {
+      await this.mutate(
+        { op: 'delete', id: j.remoteId, kind: j.kind, path: j.localPath },
+        async () => {
+          try {
+            await (j.kind === 'folder'
+              ? client.deleteFolder(j.remoteId)
+              : client.deleteFile(j.remoteId));
+          } catch (err) {
+            // Already gone (a retried request, or deleted there too): the same outcome.
+            if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+          }
+          return null;
+        },
+      );
+      this.result.remoteDeleted += op.count;
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'forbidden') {
+        // The role may not delete it: the service keeps it, and it comes back here.
+        journal.removeTree(j);
+        this.result.walkNeeded = true;
+        events.problem({
+          path: j.localPath,
+          remoteId: j.remoteId,
+          reason: 'not-permitted',
+          message: 'Your role does not allow deleting it on the service: it is put back.',
+        });
+        return;
+      }
+      this.refuse(key, j.localPath, err);
+    } finally {
+      events.done();
+    }
+  }
+
+  // The outbox
+
+  /**
+   * Sends one mutation as an intent: written before the request, completed with its record. A
+   * lost answer is settled by looking at the service, then tried again only if it was not made.
+   */
+  private async mutate(
+    payload: IntentPayload,
+    send: () => Promise<RemoteItem | null>,
+    record: (item: RemoteItem | null) => void = (item) => this.record(payload, item),
+  ): Promise<RemoteItem | null> {
+    const { journal, client, step } = this.ctx;
+    for (let attempt = 1; ; attempt++) {
+      const id = journal.addIntent(payload.op, payload);
+      step?.('intent-written', payload.op);
+      let item: RemoteItem | null;
+      try {
+        item = await send();
+      } catch (err) {
+        if (err instanceof ApiError && !err.retryable && !isOutcomeUnknown(err)) {
+          journal.failIntent(id, err.kind);
+          throw err;
+        }
+        if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
+        const s = await settle(client, journal, payload);
+        if (!s.made) {
+          journal.failIntent(id, 'lost, not made');
+          continue;
+        }
+        item = s.item;
+      }
+      step?.('answered', payload.op);
+      journal.transaction(() => {
+        record(item);
+        journal.completeIntent(id, item ? { id: item.id } : null);
+      });
+      step?.('recorded', payload.op);
+      return item;
+    }
+  }
+
+  /** Writes a mutation's outcome to the journal (also for intents settled after a crash). */
+  private record(p: IntentPayload, item: RemoteItem | null): void {
+    const { journal, local } = this.ctx;
+    const st = lstatSync(local.abs(p.path), { throwIfNoEntry: false });
+    const name = p.path.slice(p.path.lastIndexOf('/') + 1);
+    switch (p.op) {
+      case 'mkdir': {
+        if (!item || journal.atPath(p.path)) return;
+        journal.upsert({
+          ...remoteOf(item),
+          localPath: p.path,
+          localName: name,
+          dev: st?.isDirectory() ? st.dev : null,
+          ino: st?.isDirectory() ? st.ino : null,
+          size: null,
+          mtimeMs: st?.isDirectory() ? st.mtimeMs : null,
+          hash: null,
+          state: 'synced',
+        });
+        return;
+      }
+      case 'upload': {
+        if (!item) return;
+        this.recordFile(p, item, st && st.isFile() && st.size === p.size ? st : undefined);
+        return;
+      }
+      case 'move': {
+        const j = journal.get(p.id);
+        if (!j) return;
+        const other = journal.atPath(p.path);
+        if (other && other.remoteId !== j.remoteId) {
+          // The item that had this place is leaving it in this push too (a swap): its record
+          // waits in the holding place until its own move.
+          if (!this.leaving.has(other.remoteId)) return;
+          journal.moveTree(other, {
+            localPath: `${CACHE_DIR}/moving/${other.remoteId}`,
+            localName: String(other.remoteId),
+          });
+        }
+        journal.moveTree(
+          {
+            ...j,
+            remoteParentId: item?.parentId ?? p.parentId,
+            remoteName: item?.name ?? p.name,
+            ...(j.kind === 'folder' && st?.isDirectory() ? { dev: st.dev, ino: st.ino } : {}),
+          },
+          { localPath: p.path, localName: name },
+        );
+        return;
+      }
+      case 'delete': {
+        const j = journal.get(p.id);
+        if (j) journal.removeTree(j);
+        return;
+      }
+    }
+  }
+
+  private recordFile(
+    p: Extract<IntentPayload, { op: 'upload' }>,
+    item: RemoteItem | null,
+    st?: { dev: number; ino: number; size: number; mtimeMs: number },
+    entry?: LocalEntry,
+  ): void {
+    if (!item) return;
+    const { journal } = this.ctx;
+    const other = journal.atPath(p.path);
+    if (other && other.remoteId !== item.id) journal.removeTree(other);
+    journal.upsert({
+      ...remoteOf(item),
+      localPath: p.path,
+      localName: entry?.name ?? p.path.slice(p.path.lastIndexOf('/') + 1),
+      dev: st?.dev ?? null,
+      ino: st?.ino ?? null,
+      size: st?.size ?? null,
+      mtimeMs: st?.mtimeMs ?? null,
+      hash: p.hash,
+      state: 'synced',
+    });
+  }
+
+  private async findRemote(parentId: number, name: string, kind: 'folder' | 'file') {
+    for await (const e of this.ctx.client.folderContents(parentId)) {
+      const item = fromEntry(e, parentId);
+      if (item.kind === kind && item.name.toLowerCase() === name.toLowerCase()) return item;
+    }
+    return null;
+  }
+
+  private kidsOf(parentId: number): Promise<Map<string, RemoteItem>> {
+    let kids = this.remoteKids.get(parentId);
+    if (!kids) {
+      kids = (async () => {
+        const map = new Map<string, RemoteItem>();
+        for await (const e of this.ctx.client.folderContents(parentId)) {
+          const item = fromEntry(e, parentId);
+          if (item.kind === 'file' && !this.ctx.journal.get(item.id)) {
+            map.set(item.name.toLowerCase(), item);
+          }
+        }
+        return map;
+      })();
+      this.remoteKids.set(parentId, kids);
+    }
+    return kids;
+  }
+
+  /** A change the service will not take: kept here, reported, not tried again until it changes. */
+  private refuse(key: string, sig: string, err: unknown): void {
+    if (!(err instanceof ApiError) || err.retryable || err.kind === 'outcome-unknown') throw err;
+    if (err.kind === 'not-authenticated') throw err;
+    this.ctx.refused.set(key, sig);
+    const path = key.startsWith('delete:') ? sig : key;
+    this.ctx.events.problem({
+      path,
+      remoteId: null,
+      reason:
+        err.kind === 'forbidden' ? 'not-permitted' : err.kind === 'validation' ? 'name' : 'error',
+      message:
+        err.kind === 'forbidden'
+          ? 'Your role in this workspace does not allow this change: it is kept here only.'
+          : err.kind === 'validation'
+            ? `The service refused it (${err.message}): it is kept here only.`
+            : err.message,
+    });
+  }
+}
+
+const isTaken = (err: ValidationError) =>
+  Object.values(err.errors).some((msgs) => msgs.some((m) => /taken/i.test(m)));
+
+const facts = (st: { dev: number; ino: number; size: number; mtimeMs: number; kind?: string }) => ({
+  dev: st.dev,
+  ino: st.ino,
+  mtimeMs: st.mtimeMs,
+  ...(st.kind === 'folder' ? {} : { size: st.size }),
+});
+
+const remoteOf = (item: RemoteItem) => ({
+  remoteId: item.id,
+  kind: item.kind,
+  remoteParentId: item.parentId,
+  remoteName: item.name,
+  remoteSize: item.kind === 'file' ? item.size : null,
+  remoteUpdatedAt: item.updatedAt,
+});
+
+const asRemote = (j: JournalItem): RemoteItem => ({
+  id: j.remoteId,
+  kind: j.kind,
+  parentId: j.remoteParentId,
+  name: j.remoteName,
+  size: j.remoteSize ?? 0,
+  updatedAt: j.remoteUpdatedAt ?? '',
+});

@@ -1,0 +1,122 @@
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { checkName } from '../../shared/paths';
+import type { ItemKind } from '../journal/journal';
+import type { LocalRoot } from './local';
+import { CACHE_DIR, joinPath } from './plan';
+
+/** A file or folder found on disk, with the identity and facts the journal compares. */
+export interface LocalEntry {
+  path: string;
+  name: string;
+  kind: ItemKind;
+  dev: number;
+  ino: number;
+  /** 0 for a folder. */
+  size: number;
+  mtimeMs: number;
+  /** A file written to in the last moments: present, but not uploaded until it settles. */
+  settling: boolean;
+}
+
+/** What a scan saw: `entries` holds every child of each folder in `listed`. */
+export interface LocalScan {
+  complete: boolean;
+  listed: Set<string>;
+  entries: Map<string, LocalEntry>;
+  /** Folders that could not be read: nothing below them is judged gone. */
+  unreadable: Set<string>;
+  /** When the soonest settling file will have settled (epoch ms), or null. */
+  settlesAt: number | null;
+  /** Entries whose names cannot be synced from here (a backslash, a control character). */
+  badNames: { path: string; problem: string }[];
+}
+
+export interface ScanOptions {
+  ignores: (rel: string, isDir: boolean) => boolean;
+  /** Whether to list a sub-folder found on the way (a full scan lists all of them). */
+  descend: (entry: LocalEntry) => boolean;
+  /** A file changed less than this long ago is still being written. */
+  settleMs: number;
+  now?: number;
+}
+
+/** Entries between two yields to the event loop: a 100,000-entry scan must not freeze the app. */
+const YIELD_EVERY = 2000;
+
+/**
+ * Lists folders of the sync root (each given folder, and the sub-folders `descend` accepts),
+ * recording for every file and folder its identity (device + inode), size and mtime. Symlinks
+ * and special files are not synced and are skipped; ignored names are never reported.
+ */
+export async function scanLocal(
+  local: LocalRoot,
+  dirs: Iterable<string>,
+  complete: boolean,
+  opts: ScanOptions,
+): Promise<LocalScan> {
+  const now = opts.now ?? Date.now();
+  const scan: LocalScan = {
+    complete,
+    listed: new Set(),
+    entries: new Map(),
+    unreadable: new Set(),
+    settlesAt: null,
+    badNames: [],
+  };
+  const stack = [...dirs].reverse();
+  let sinceYield = 0;
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    if (scan.listed.has(dir)) continue;
+    let names: Dirent[];
+    try {
+      names = readdirSync(local.abs(dir), { withFileTypes: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // Gone since it was reported: its parent's listing tells what happened to it.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.unreadable.add(dir);
+      continue;
+    }
+    scan.listed.add(dir);
+    const subdirs: string[] = [];
+    for (const d of names) {
+      const rel = joinPath(dir, d.name);
+      if (dir === '' && d.name === CACHE_DIR) continue;
+      const check = checkName(d.name, local.flavor);
+      if (!check.ok) {
+        // Such a name would become a separator (or worse) elsewhere: reported, never sent.
+        if (!opts.ignores(rel, d.isDirectory()))
+          scan.badNames.push({ path: rel, problem: check.problem });
+        continue;
+      }
+      const isDir = d.isDirectory();
+      if (!isDir && !d.isFile()) continue;
+      if (opts.ignores(rel, isDir)) continue;
+      const st = lstatSync(local.abs(rel), { throwIfNoEntry: false });
+      if (!st || (!st.isDirectory() && !st.isFile())) continue;
+      const entry: LocalEntry = {
+        path: rel,
+        name: d.name,
+        kind: st.isDirectory() ? 'folder' : 'file',
+        dev: st.dev,
+        ino: st.ino,
+        size: st.isDirectory() ? 0 : st.size,
+        mtimeMs: st.mtimeMs,
+        settling: false,
+      };
+      if (entry.kind === 'file' && now - st.mtimeMs < opts.settleMs && st.mtimeMs <= now + 1000) {
+        entry.settling = true;
+        const at = st.mtimeMs + opts.settleMs;
+        scan.settlesAt = scan.settlesAt === null ? at : Math.min(scan.settlesAt, at);
+      }
+      scan.entries.set(rel, entry);
+      if (entry.kind === 'folder' && opts.descend(entry)) subdirs.push(rel);
+      if (++sinceYield >= YIELD_EVERY) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
+  }
+  return scan;
+}
