@@ -53,6 +53,16 @@ export interface SyncStatus {
   lastSyncAt: number | null;
   /** A short human sentence for the state, e.g. "Offline: trying again in 8 s". */
   message: string;
+  /** Recent conflicts and what was done about them, newest last (at most 50). */
+  conflicts: SyncConflict[];
+}
+
+/** A change made on both sides (or a name taken on the other side), and how it was settled. */
+export interface SyncConflict {
+  path: string;
+  /** What was done, e.g. "Changed here and on the service: both kept; yours is ...". */
+  message: string;
+  at: number;
 }
 
 export function initialStatus(): SyncStatus {
@@ -65,6 +75,7 @@ export function initialStatus(): SyncStatus {
     problems: [],
     lastSyncAt: null,
     message: 'Starting',
+    conflicts: [],
   };
 }
 
@@ -77,6 +88,12 @@ export interface SyncSummary {
   trashed: number;
   conflicts: number;
   problems: number;
+  /** Local changes sent to the service. */
+  remoteFoldersCreated: number;
+  uploaded: number;
+  bytesUploaded: number;
+  remoteMoved: number;
+  remoteDeleted: number;
   requests?: number;
 }
 
@@ -89,5 +106,10 @@ export function emptySummary(): SyncSummary {
     trashed: 0,
     conflicts: 0,
     problems: 0,
+    remoteFoldersCreated: 0,
+    uploaded: 0,
+    bytesUploaded: 0,
+    remoteMoved: 0,
+    remoteDeleted: 0,
   };
 }

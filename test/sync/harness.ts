@@ -7,7 +7,7 @@ import { openSession } from '../../src/main/api/oauth';
 import type { Tokens } from '../../src/main/api/session';
 import type { SyncEngine } from '../../src/main/sync/engine';
 import type { VolumeProfile } from '../../src/main/sync/names';
-import { openSync, type OpenSync } from '../../src/main/sync/open';
+import { openSync, type OpenSync, type OpenSyncOptions } from '../../src/main/sync/open';
 import { CACHE_DIR } from '../../src/main/sync/plan';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
@@ -59,6 +59,7 @@ export async function openPair(
     pollIntervalMs?: number;
     fullWalkIntervalMs?: number;
     concurrency?: number;
+    tuning?: OpenSyncOptions['tuning'];
   } = {},
 ): Promise<Pair> {
   const dir = opts.dir ?? path.join(dirs.make(), 'Workspace');
@@ -74,6 +75,8 @@ export async function openPair(
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
     profile: opts.profile,
     concurrency: opts.concurrency,
+    // Tests write whole files before they sync: nothing needs time to settle.
+    tuning: { settleMs: 0, ...opts.tuning },
   });
   return { ...pair, dir, state };
 }

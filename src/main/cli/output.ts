@@ -150,6 +150,13 @@ export function describeSummary(s: SyncSummary): string {
     `${s.filesDownloaded} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${mb(s.bytesDownloaded)} MB)`,
     `${s.moved} moved`,
     `${s.trashed} moved to the trash`,
+    ...(s.remoteFoldersCreated + s.uploaded + s.remoteMoved + s.remoteDeleted > 0
+      ? [
+          `sent to the service: ${s.remoteFoldersCreated} folder${s.remoteFoldersCreated === 1 ? '' : 's'} created, ` +
+            `${s.uploaded} file${s.uploaded === 1 ? '' : 's'} uploaded (${mb(s.bytesUploaded)} MB), ` +
+            `${s.remoteMoved} moved, ${s.remoteDeleted} deleted`,
+        ]
+      : []),
     `${s.conflicts} conflict${s.conflicts === 1 ? '' : 's'}`,
     `${s.problems} problem${s.problems === 1 ? '' : 's'}`,
   ];

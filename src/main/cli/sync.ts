@@ -29,6 +29,8 @@ in as its owner and syncs its demo workspace.
   --workspace ID    the workspace to sync (see "workspace-sync workspaces"); required with --server
   --dir PATH        the local folder (created when missing)
   --once            one pass, then a summary; exit 0 when it completed
+  --confirm-deletes let this run delete on the service even when a pass would delete more than
+                    the safety net allows (half of the synced items, or over 1,000)
   --poll SECONDS    how often to look for remote changes when running continuously (default 5)
   --json            one JSON object per line on stdout: status, progress, problem, error, summary
   --sandbox         use an embedded demo sandbox even when other options are given
@@ -47,6 +49,7 @@ export const syncOptions = {
   workspace: { type: 'string' },
   dir: { type: 'string' },
   once: { type: 'boolean' },
+  'confirm-deletes': { type: 'boolean' },
   poll: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -147,6 +150,7 @@ export async function sync(
       stateDir: ctx.stateDir,
       log,
       pollIntervalMs,
+      tuning: { confirmDeletes: values['confirm-deletes'] === true },
     });
     const { engine } = opened;
     engine.on('status', (s) => reporter.status(s));

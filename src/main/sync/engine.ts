@@ -22,6 +22,14 @@ import { silentLogger, type Logger, type Trash } from './ports';
 import { resolveEvents } from './resolve';
 import type { RemoteView } from './remote';
 import { walkRemote } from './walk';
+import { Moves } from '../api/moves';
+import { IgnoreRules } from './ignore';
+import { deletedCount, hasWork, planLocal, type LocalPlan } from './local-plan';
+import type { OutboxStep, IntentPayload } from './outbox';
+import { Pusher, type PushResult } from './push';
+import { scanLocal } from './scan';
+import { watchLocal, type LocalWatcher } from './watch';
+import { emptyView } from './remote';
 
 export interface EngineEvents {
   status: [SyncStatus];
@@ -48,13 +56,37 @@ export interface EngineOptions {
   overlapMs?: number;
   /** The name rules of the local volume; probed on the sync folder by default. */
   profile?: VolumeProfile;
+  /** A file changed less than this long ago is still being written; default 300 ms. */
+  settleMs?: number;
+  /** When one pass would delete too much on the service, it waits for a confirmation. */
+  deleteGuard?: DeleteGuard;
+  /** Lets this run's passes delete on the service past the guard (the CLI's --confirm-deletes). */
+  confirmDeletes?: boolean;
+  /** Watch the disk in `run` (default true); without it, each round scans the whole folder. */
+  watch?: boolean;
+  /** Crash tests stop the process between an intent, its request and its record. */
+  outboxStep?: (step: OutboxStep, op: IntentPayload['op']) => void;
 }
+
+/**
+ * A pass trips the guard when it would delete on the service more than `maxCount` items, or
+ * more than `maxShare` of the synced items once at least `minCount` are involved.
+ */
+export interface DeleteGuard {
+  maxShare: number;
+  maxCount: number;
+  minCount: number;
+}
+
+export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000, minCount: 10 };
 
 /** Passes one `syncOnce` may make before it stops chasing a service that keeps changing. */
 const MAX_PASSES = 50;
 /** More new events than this in one poll: a full walk is cheaper than looking each one up. */
 const MAX_EVENTS = 1000;
 const MAX_BACKOFF_MS = 60_000;
+/** A removal seen once by a partial scan is looked at again after this (the other half of a move). */
+const CONFIRM_DELAY_MS = 100;
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 /** Roles that may list and read metadata but not download (conventions.md, Roles). */
 const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
@@ -138,6 +170,21 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** The role differs from the one of the last full walk (refused downloads are retried). */
   private roleChanged = false;
   private wake: (() => void) | null = null;
+  private readonly moves: Moves;
+  private ignore: IgnoreRules | null = null;
+  /** Folders to look at in the next local pass; 'all' for a full scan. */
+  private dirty: Set<string> | 'all' = 'all';
+  /** Synced items a partial scan found missing: deleted on the second look. */
+  private missingBefore = new Set<number>();
+  private readonly refused = new Map<string, string>();
+  private settleTimer: NodeJS.Timeout | null = null;
+  /** Folders holding files still being written. */
+  private settling = new Set<string>();
+  private watcher: LocalWatcher | null = null;
+  /** Deletes held back by the guard, until `confirmDeletes`. */
+  private deleteHold: { count: number; total: number } | null = null;
+  private deletesConfirmed: boolean;
+  private readonly settleMs: number;
 
   constructor(readonly opts: EngineOptions) {
     super();
@@ -147,6 +194,29 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.fullWalkIntervalMs = opts.fullWalkIntervalMs ?? 10 * 60_000;
     this.overlapMs = opts.overlapMs ?? 5_000;
     this.st.problems = this.storedProblems();
+    this.moves = new Moves(opts.client);
+    this.settleMs = opts.settleMs ?? 300;
+    this.deletesConfirmed = opts.confirmDeletes ?? false;
+  }
+
+  /** Lets the deletes the guard held back go to the service (the person confirmed them). */
+  confirmDeletes(): void {
+    this.deletesConfirmed = true;
+    this.deleteHold = null;
+    this.dirty = 'all';
+    this.poke();
+  }
+
+  /** Deletes waiting for a confirmation, if any. */
+  heldDeletes(): { count: number; total: number } | null {
+    return this.deleteHold && { ...this.deleteHold };
+  }
+
+  /** Marks local folders to look at (the watcher's reports; also usable by hosts). */
+  markDirty(dirs: Iterable<string>): void {
+    if (this.dirty === 'all') return;
+    for (const d of dirs) this.dirty.add(d);
+    this.poke();
   }
 
   status(): SyncStatus {
@@ -175,7 +245,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const summary = emptySummary();
     try {
       await this.prepare();
-      await this.settle(summary, signal);
+      this.dirty = 'all';
+      await this.settle(summary, signal, true);
+      if (this.deleteHold) throw this.massDeleteError();
       this.setIdle();
       this.emit('settled', summary);
       return summary;
@@ -201,6 +273,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         }
         try {
           await this.prepare();
+          await this.startWatching();
           const summary = emptySummary();
           await this.settle(summary, signal);
           failures = 0;
@@ -224,18 +297,61 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      await this.watcher?.close();
+      this.watcher = null;
       this.flushStatus();
     }
   }
 
+  private async startWatching(): Promise<void> {
+    if (this.watcher || this.opts.watch === false) return;
+    // Changes made while the watcher starts are caught by the full scan that follows.
+    this.dirty = 'all';
+    this.watcher = await watchLocal({
+      root: this.opts.root,
+      ignore: (rel: string, isDir: boolean) => this.ignores(rel, isDir),
+      onChange: (dirs: Set<string>) => this.markDirty(dirs),
+      onWarning: (message: string) => {
+        this.log.warn(message);
+        this.note('', message);
+      },
+      log: this.log,
+    });
+  }
+
+  private ignores(rel: string, isDir: boolean): boolean {
+    this.ignore ??= IgnoreRules.load(this.opts.root);
+    return this.ignore.ignores(rel, isDir);
+  }
+
+  private massDeleteError(): SyncFatalError {
+    const hold = this.deleteHold!;
+    return new SyncFatalError(
+      'mass-delete',
+      `${hold.count} of ${hold.total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).`,
+    );
+  }
+
   // The pipeline
 
-  /** Passes until one finds nothing to do. */
-  private async settle(summary: SyncSummary, signal?: AbortSignal): Promise<void> {
+  /**
+   * Rounds of a remote pass then a local pass, until neither finds anything to do. The remote
+   * side goes first: a change made there is on disk (or kept beside local work) before local
+   * changes are sent, so a delete here never wins over a change there.
+   */
+  private async settle(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
-      const changed = await this.pass(summary, signal);
-      if (!changed) return;
+      const remote = await this.pass(summary, signal);
+      if (signal?.aborted) return;
+      const local = await this.localPass(summary, signal);
+      if (local === 'wait') {
+        // Files still being written, or a removal seen once: look again shortly.
+        await this.delay(once ? this.settleMs : CONFIRM_DELAY_MS, signal);
+        continue;
+      }
+      if (!remote && !local) return;
     }
     this.log.warn('the service kept changing; stopping this round', { passes: MAX_PASSES });
   }
@@ -310,6 +426,170 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return true;
   }
 
+  /**
+   * One local pass: scan what changed on disk → reconcile with the journal → plan → send (each
+   * mutation an intent first) → record. Says whether it did anything, or 'wait' when something
+   * must be looked at again shortly.
+   */
+  private async localPass(summary: SyncSummary, signal?: AbortSignal): Promise<boolean | 'wait'> {
+    const { journal } = this.opts;
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const full = dirty === 'all';
+    if (!full && dirty.size === 0 && journal.openIntents().length === 0) return false;
+    if (full || dirty.has('')) this.ignore = IgnoreRules.load(this.opts.root);
+    const scan = await scanLocal(this.local!, full ? [''] : [...dirty], full, {
+      ignores: (rel, isDir) => this.ignores(rel, isDir),
+      descend: full
+        ? () => true
+        : (e) => !journal.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
+      settleMs: this.settleMs,
+    });
+    for (const bad of scan.badNames) {
+      this.addProblem({
+        path: bad.path,
+        remoteId: null,
+        reason: 'name',
+        message: `This name cannot be synced (${bad.problem === 'separator' ? 'it holds a backslash' : bad.problem === 'control' ? 'it holds a control character' : bad.problem}): rename it to sync it.`,
+      });
+    }
+    const plan = planLocal(scan, journal, this.local!, {
+      rootId: this.rootId!,
+      ignores: (rel, isDir) => this.ignores(rel, isDir),
+      missingBefore: this.missingBefore,
+    });
+    this.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
+    this.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
+    const settling = [...scan.entries.values()].filter((e) => e.settling);
+    if (settling.length > 0) {
+      this.recheckLater(
+        settling.map((e) => parentOf(e.path)),
+        scan.settlesAt!,
+      );
+    }
+    this.guardDeletes(plan);
+    const wait = plan.unconfirmed.length > 0 || settling.length > 0;
+    if (!hasWork(plan) && journal.openIntents().length === 0) return wait ? 'wait' : false;
+
+    this.setState('syncing', 'Sending changes to the service');
+    const total =
+      plan.mkdirs.length + plan.moves.length + plan.uploads.length + plan.deletes.length;
+    this.st.items = { done: 0, total };
+    this.st.bytes = { done: 0, total: plan.uploads.reduce((n, u) => n + u.entry.size, 0) };
+    const pusher = new Pusher({
+      client: this.opts.client,
+      moves: this.moves,
+      journal,
+      local: this.local!,
+      workspaceId: this.opts.workspaceId,
+      rootId: this.rootId!,
+      profile: this.profile!,
+      log: this.log,
+      concurrency: this.concurrency,
+      ignores: (rel, isDir) => this.ignores(rel, isDir),
+      refused: this.refused,
+      serviceChanged: async () => {
+        const feed = await pollFeed(this.opts.client, this.opts.workspaceId, journal.cursor(), {
+          overlapMs: this.overlapMs,
+          maxEvents: MAX_EVENTS,
+        });
+        return feed.gap !== null || feed.refs.length > 0;
+      },
+      step: this.opts.outboxStep,
+      events: {
+        begin: (op, path) => {
+          this.st.current = { op, path };
+          this.touch();
+        },
+        done: () => {
+          this.st.items.done++;
+          this.touch();
+        },
+        bytes: (n) => {
+          this.st.bytes.done += n;
+          this.touch();
+        },
+        problem: (p) => this.addProblem(p),
+        note: (path, message) => this.note(path, message),
+      },
+    });
+    const result = await journal.batch(() => pusher.run(plan));
+    this.addPushed(summary, result);
+    if (!signal?.aborted && result.fetch.length > 0) {
+      // Changed on the service too: its version comes down, local work is kept beside it.
+      const view = emptyView(this.rootId!, false);
+      for (const item of result.fetch) view.items.set(item.id, item);
+      await this.apply(view, false, summary, signal);
+    }
+    if (result.rescan.size > 0) this.markDirty(result.rescan);
+    if (result.walkNeeded) this.walkDue ??= 'a delete the service refused is put back';
+    const did =
+      result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
+        0 ||
+      result.fetch.length > 0 ||
+      result.rescan.size > 0 ||
+      result.walkNeeded ||
+      result.deletesDeferred ||
+      plan.relinks.length > 0;
+    return did || (wait ? 'wait' : false);
+  }
+
+  /** Holds back a pass's deletes when they are too many, until the person confirms. */
+  private guardDeletes(plan: LocalPlan): void {
+    const count = deletedCount(plan);
+    if (count === 0) return;
+    const guard = this.opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
+    const total = Math.max(1, this.opts.journal.count());
+    const tooMany =
+      count > guard.maxCount || (count >= guard.minCount && count / total > guard.maxShare);
+    if (!tooMany || this.deletesConfirmed) return;
+    plan.deletes = [];
+    this.deleteHold = { count, total };
+    this.log.warn('mass delete held back', { count, total });
+  }
+
+  private addPushed(summary: SyncSummary, r: PushResult): void {
+    summary.remoteFoldersCreated += r.remoteFoldersCreated;
+    summary.uploaded += r.uploaded;
+    summary.bytesUploaded += r.bytesUploaded;
+    summary.remoteMoved += r.remoteMoved;
+    summary.remoteDeleted += r.remoteDeleted;
+    summary.conflicts += r.conflicts;
+    summary.problems = this.st.problems.length;
+  }
+
+  /** Looks at folders again once the files being written in them have settled. */
+  private recheckLater(dirs: string[], at: number): void {
+    for (const d of dirs) this.settling.add(d);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(
+      () => {
+        this.settleTimer = null;
+        const pending = this.settling;
+        this.settling = new Set();
+        this.markDirty(pending);
+      },
+      Math.max(10, at - Date.now() + 5),
+    );
+  }
+
+  private note(path: string, message: string): void {
+    this.st.conflicts.push({ path, message, at: Date.now() });
+    if (this.st.conflicts.length > 50) this.st.conflicts.splice(0, this.st.conflicts.length - 50);
+    this.log.info('conflict', { path, message });
+    this.touch();
+  }
+
+  private delay(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   private async apply(
     view: RemoteView,
     full: boolean,
@@ -348,6 +628,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         },
         problem: (p) => this.addProblem(p),
         solved: (remoteId) => this.clearProblem(remoteId),
+        note: (path, message) => this.note(path, message),
       },
     });
     const result = await journal.batch(() => executor.run(plan));
@@ -469,6 +750,19 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
     this.st.lastSyncAt = Date.now();
+    if (this.deleteHold) {
+      const hold = this.deleteHold;
+      this.st.lastError = {
+        kind: 'mass-delete',
+        message: this.massDeleteError().message,
+        at: Date.now(),
+      };
+      this.setState(
+        'needs-attention',
+        `${hold.count} items were removed here: confirm to delete them on the service too`,
+      );
+      return;
+    }
     this.setState('idle', 'Up to date');
   }
 
@@ -556,6 +850,11 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.wake?.();
   }
 }
+
+const parentOf = (p: string) => {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i);
+};
 
 const problemKey = (remoteId: number | null, path: string) =>
   remoteId !== null ? `item:${remoteId}` : `path:${path}`;

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { Journal, journalFile } from '../journal/journal';
-import { SyncEngine } from './engine';
+import { SyncEngine, type EngineOptions } from './engine';
 import { SyncFatalError } from './errors';
 import { defaultProfile, foldName, probeVolume, type VolumeProfile } from './names';
 import { CACHE_DIR } from './plan';
@@ -29,6 +29,11 @@ export interface OpenSyncOptions {
   profile?: VolumeProfile;
   /** Requests in flight at once; default 8. */
   concurrency?: number;
+  /** The engine's two-way settings (settling, the delete guard, watching, crash-test hooks). */
+  tuning?: Pick<
+    EngineOptions,
+    'settleMs' | 'deleteGuard' | 'confirmDeletes' | 'watch' | 'outboxStep' | 'overlapMs'
+  >;
 }
 
 export interface OpenSync {
@@ -82,6 +87,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
     concurrency: opts.concurrency,
     profile,
+    ...opts.tuning,
   });
   return {
     engine,
