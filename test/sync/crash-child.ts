@@ -22,6 +22,14 @@ const pair = await openSync({
   workspaceId: config.workspaceId,
   dir: config.dir,
   stateDir: config.state,
+  log: process.env.CRASH_DEBUG
+    ? {
+        debug: (m: string, f?: object) => console.error('debug', m, JSON.stringify(f)),
+        info: (m: string, f?: object) => console.error('info', m, JSON.stringify(f)),
+        warn: (m: string, f?: object) => console.error('warn', m, JSON.stringify(f)),
+        error: (m: string, f?: object) => console.error('error', m, JSON.stringify(f)),
+      }
+    : undefined,
   tuning: {
     settleMs: 0,
     confirmDeletes: true,
@@ -34,4 +42,5 @@ const pair = await openSync({
 });
 const summary = await pair.engine.syncOnce();
 await pair.close();
-process.stdout.write(JSON.stringify({ done: true, summary }) + '\n');
+const { conflicts } = pair.engine.status();
+process.stdout.write(JSON.stringify({ done: true, summary, conflicts }) + '\n');

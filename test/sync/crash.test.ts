@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,12 +15,20 @@ afterAll(() => dirs.cleanup());
 
 const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
 
-function runChild(config: object): { killed: boolean; out: string; err: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
-    encoding: 'utf8',
+/** Runs the child asynchronously: the sandbox it talks to lives in this process. */
+function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
   });
-  return { killed: res.signal === 'SIGKILL', out: res.stdout, err: res.stderr };
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (_code, signal) => resolve({ killed: signal === 'SIGKILL', out, err }));
+  });
 }
 
 /** Items sharing a parent and a name (case-insensitively) in the sandbox: duplicates. */
@@ -78,10 +86,12 @@ describe('a crash between intent, request and record', () => {
             dir: pair.dir,
             state: pair.state,
           };
-          const crashed = runChild({ ...config, crash: { step, op, nth: 1 } });
+          const crashed = await runChild({ ...config, crash: { step, op, nth: 1 } });
           expect(crashed.killed, crashed.err).toBe(true);
-          const restarted = runChild(config);
+          const restarted = await runChild(config);
           expect(restarted.out, restarted.err).toContain('"done":true');
+          // Its own interrupted change is not mistaken for someone else's.
+          expect(restarted.out).toContain('"conflicts":[]');
 
           expect(duplicates(sb)).toEqual([]);
           expect(localTree(pair.dir)).toEqual(remoteTree(sb));

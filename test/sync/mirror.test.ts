@@ -468,7 +468,14 @@ describe('local work is never overwritten or trashed', () => {
     expect(readFileSync(path.join(dir, 'Reports', 'mine.txt'), 'utf8')).toBe('local only');
     expect(summary.conflicts).toBe(1);
 
-    // The folder is deleted remotely: what was synced goes to the trash, local work stays.
+    // Local work reached the service too: both copies and the merged folder's file.
+    const remote = remoteTree(sb);
+    expect(remote.has('Reports/mine.txt')).toBe(true);
+    expect(remote.has(copy!)).toBe(true);
+
+    // The folder is deleted remotely, after local work was added to it that the service has
+    // not seen: what was synced goes to the trash, the unsynced work stays.
+    writeFileSync(path.join(dir, 'Reports', 'later.txt'), 'added after the sync');
     const root = await rootId(client, sb.workspaceId);
     const reports = (await collect(client.folderContents(root))).find(
       (x) => x.kind === 'folder' && x.folder.filename === 'Reports',
@@ -476,11 +483,14 @@ describe('local work is never overwritten or trashed', () => {
     await client.deleteFolder(reports.kind === 'folder' ? reports.folder.id : 0);
     await pair.engine.syncOnce();
     await pair.close();
-    expect(readFileSync(path.join(dir, 'Reports', 'mine.txt'), 'utf8')).toBe('local only');
+    expect(readFileSync(path.join(dir, 'Reports', 'later.txt'), 'utf8')).toBe(
+      'added after the sync',
+    );
     expect(existsSync(path.join(dir, 'Reports', 'Q3 summary.md'))).toBe(false);
     const trash = path.join(pair.state, 'trash');
     const batch = readdirSync(trash)[0]!;
     expect(existsSync(path.join(trash, batch, 'Reports', 'Q3 summary.md'))).toBe(true);
+    expect(readFileSync(path.join(trash, batch, 'Reports', 'mine.txt'), 'utf8')).toBe('local only');
   });
 
   it('stops, deleting nothing, when the sync folder was replaced', async () => {

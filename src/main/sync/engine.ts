@@ -341,6 +341,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * changes are sent, so a delete here never wins over a change there.
    */
   private async settle(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
+    await this.settleOpenIntents();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
       const remote = await this.pass(summary, signal);
@@ -354,6 +355,17 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       if (!remote && !local) return;
     }
     this.log.warn('the service kept changing; stopping this round', { passes: MAX_PASSES });
+  }
+
+  /**
+   * Changes a crash or a failed pass left unfinished are settled by looking at the service before
+   * the feed is read: its events for them are then our own, not someone else's.
+   */
+  private async settleOpenIntents(): Promise<void> {
+    const { journal } = this.opts;
+    if (journal.openIntents().length === 0) return;
+    const pusher = this.pusher();
+    this.markDirty(await journal.batch(() => pusher.settleOpen()));
   }
 
   /** One pass: detect → reconcile → plan → execute → record. Says whether it did anything. */
@@ -467,6 +479,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         scan.settlesAt!,
       );
     }
+    this.log.debug('local plan', {
+      mkdirs: plan.mkdirs.map((o) => o.entry.path),
+      moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
+      uploads: plan.uploads.map((o) => o.entry.path),
+      deletes: plan.deletes.map((o) => o.item.localPath),
+      unconfirmed: plan.unconfirmed.length,
+    });
     this.guardDeletes(plan);
     const wait = plan.unconfirmed.length > 0 || settling.length > 0;
     if (!hasWork(plan) && journal.openIntents().length === 0) return wait ? 'wait' : false;
@@ -476,10 +495,39 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       plan.mkdirs.length + plan.moves.length + plan.uploads.length + plan.deletes.length;
     this.st.items = { done: 0, total };
     this.st.bytes = { done: 0, total: plan.uploads.reduce((n, u) => n + u.entry.size, 0) };
-    const pusher = new Pusher({
+    const pusher = this.pusher();
+    const result = await journal.batch(() => pusher.run(plan));
+    this.addPushed(summary, result);
+    if (!signal?.aborted && result.fetch.length > 0) {
+      // Changed on the service too: its version comes down, local work is kept beside it.
+      const view = emptyView(this.rootId!, false);
+      for (const item of result.fetch) view.items.set(item.id, item);
+      await this.apply(view, false, summary, signal);
+    }
+    if (result.rescan.size > 0) this.markDirty(result.rescan);
+    if (result.deletesDeferred) {
+      // Seen missing already: after the remote pass, the next local pass sends them.
+      for (const d of plan.deletes) this.missingBefore.add(d.item.remoteId);
+      this.markDirty(plan.deletes.map((d) => parentOf(d.item.localPath)));
+    }
+    if (result.walkNeeded) this.walkDue ??= 'a delete the service refused is put back';
+    const did =
+      result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
+        0 ||
+      result.fetch.length > 0 ||
+      result.rescan.size > 0 ||
+      result.walkNeeded ||
+      result.deletesDeferred ||
+      plan.relinks.length > 0;
+    return did || (wait ? 'wait' : false);
+  }
+
+  /** Sends local changes: each mutation an intent in the outbox first (push.ts). */
+  private pusher(): Pusher {
+    return new Pusher({
       client: this.opts.client,
       moves: this.moves,
-      journal,
+      journal: this.opts.journal,
       local: this.local!,
       workspaceId: this.opts.workspaceId,
       rootId: this.rootId!,
@@ -489,10 +537,15 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       ignores: (rel, isDir) => this.ignores(rel, isDir),
       refused: this.refused,
       serviceChanged: async () => {
-        const feed = await pollFeed(this.opts.client, this.opts.workspaceId, journal.cursor(), {
-          overlapMs: this.overlapMs,
-          maxEvents: MAX_EVENTS,
-        });
+        const feed = await pollFeed(
+          this.opts.client,
+          this.opts.workspaceId,
+          this.opts.journal.cursor(),
+          {
+            overlapMs: this.overlapMs,
+            maxEvents: MAX_EVENTS,
+          },
+        );
         return feed.gap !== null || feed.refs.length > 0;
       },
       step: this.opts.outboxStep,
@@ -513,25 +566,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         note: (path, message) => this.note(path, message),
       },
     });
-    const result = await journal.batch(() => pusher.run(plan));
-    this.addPushed(summary, result);
-    if (!signal?.aborted && result.fetch.length > 0) {
-      // Changed on the service too: its version comes down, local work is kept beside it.
-      const view = emptyView(this.rootId!, false);
-      for (const item of result.fetch) view.items.set(item.id, item);
-      await this.apply(view, false, summary, signal);
-    }
-    if (result.rescan.size > 0) this.markDirty(result.rescan);
-    if (result.walkNeeded) this.walkDue ??= 'a delete the service refused is put back';
-    const did =
-      result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
-        0 ||
-      result.fetch.length > 0 ||
-      result.rescan.size > 0 ||
-      result.walkNeeded ||
-      result.deletesDeferred ||
-      plan.relinks.length > 0;
-    return did || (wait ? 'wait' : false);
   }
 
   /** Holds back a pass's deletes when they are too many, until the person confirms. */

@@ -227,20 +227,35 @@ export class Executor {
     // A move or rename: the item is wherever the journal says it is now.
     const j = journal.get(op.item.id);
     if (!j) return;
+    // The service's new place and name; its size and time are the file's, unchanged by a move.
+    const updated = {
+      ...j,
+      ...remoteFields(op.item),
+      remoteSize: j.remoteSize,
+      remoteUpdatedAt: j.remoteUpdatedAt,
+    };
+    const to = { localPath: op.path, localName: op.name };
     const st = local.stat(j.localPath);
-    if (!st || (j.kind === 'folder') !== st.isDirectory()) {
-      // Moved or deleted here too, not yet sent: the local pass settles it (a local rename wins
-      // over the service's; a local delete deletes it there). Only the service's side is noted.
-      journal.upsert({
-        ...j,
-        ...remoteFields(op.item),
-        remoteSize: j.remoteSize,
-        remoteUpdatedAt: j.remoteUpdatedAt,
-      });
-      this.ctx.events.note(
-        j.localPath,
-        `Moved or renamed on the service to ${op.item.name} while changed here: the change made here wins.`,
-      );
+    const onDisk = st !== undefined && (j.kind === 'folder') === st.isDirectory();
+    if (!onDisk) {
+      const there = j.localPath !== op.path ? local.stat(op.path) : undefined;
+      if (there && there.ino === j.ino && there.dev === j.dev) {
+        // Moved here the same way (or a change of ours the service reports back): recorded.
+        journal.moveTree(updated, to);
+      } else if (!st && j.state !== 'synced') {
+        // A record without a file (one the role may not download) just follows.
+        if (j.localPath !== op.path) this.clear(op.path);
+        journal.moveTree(updated, to);
+      } else {
+        // Moved or deleted here too, not yet sent: the local pass settles it (a local rename
+        // wins over the service's; a local delete deletes it there). Only the service's side is
+        // noted.
+        journal.upsert(updated);
+        this.ctx.events.note(
+          j.localPath,
+          `Moved or renamed on the service to ${op.item.name} while changed here: the change made here wins.`,
+        );
+      }
       return;
     }
     if (j.localPath !== op.path) {
@@ -250,15 +265,7 @@ export class Executor {
       renameSync(local.abs(j.localPath), local.abs(op.path));
       this.result.moved++;
     }
-    journal.moveTree(
-      {
-        ...j,
-        ...remoteFields(op.item),
-        remoteSize: j.remoteSize,
-        remoteUpdatedAt: j.remoteUpdatedAt,
-      },
-      { localPath: op.path, localName: op.name },
-    );
+    journal.moveTree(updated, to);
   }
 
   private async trashItem(j: JournalItem): Promise<void> {

@@ -144,8 +144,11 @@ export class Pusher {
     return this.result;
   }
 
-  /** Settles intents a crash or a failed pass left open, by looking at the service. */
-  async settleOpen(): Promise<void> {
+  /**
+   * Settles intents a crash or a failed pass left open, by looking at the service. Returns the
+   * folders to look at again.
+   */
+  async settleOpen(): Promise<ReadonlySet<string>> {
     const { journal, client } = this.ctx;
     for (const intent of journal.openIntents()) {
       const payload = intent.payload as IntentPayload;
@@ -161,6 +164,7 @@ export class Pusher {
       }
       this.result.rescan.add(parentOf(payload.path));
     }
+    return this.result.rescan;
   }
 
   // Structure: moves and new folders, in waves (a folder's parent must exist first)

@@ -18,7 +18,10 @@ export interface LocalEntry {
   settling: boolean;
 }
 
-/** What a scan saw: `entries` holds every child of each folder in `listed`. */
+/**
+ * What a scan saw: `entries` holds every child of each folder in `listed`, each after the entry
+ * of its folder when that was listed too.
+ */
 export interface LocalScan {
   complete: boolean;
   listed: Set<string>;
@@ -63,7 +66,9 @@ export async function scanLocal(
     settlesAt: null,
     badNames: [],
   };
-  const stack = [...dirs].reverse();
+  // Shallowest on top: every entry comes after the entry of its folder (planLocal relies on it).
+  const depth = (p: string) => (p === '' ? 0 : p.split('/').length);
+  const stack = [...dirs].sort((a, b) => depth(b) - depth(a));
   let sinceYield = 0;
   while (stack.length > 0) {
     const dir = stack.pop()!;
