@@ -55,12 +55,20 @@ export interface SyncStatus {
   message: string;
   /** Recent conflicts and what was done about them, newest last (at most 50). */
   conflicts: SyncConflict[];
+  /** How the engine works around a limit of this machine or server, each said once. */
+  notices: SyncNotice[];
 }
 
 /** A change made on both sides (or a name taken on the other side), and how it was settled. */
 export interface SyncConflict {
   path: string;
   /** What was done, e.g. "Changed here and on the service: both kept; yours is ...". */
+  message: string;
+  at: number;
+}
+
+/** E.g. "The system ran out of file watchers...: watching by polling. Raise the limit: ...". */
+export interface SyncNotice {
   message: string;
   at: number;
 }
@@ -76,6 +84,7 @@ export function initialStatus(): SyncStatus {
     lastSyncAt: null,
     message: 'Starting',
     conflicts: [],
+    notices: [],
   };
 }
 

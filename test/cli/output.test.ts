@@ -82,7 +82,7 @@ describe('JsonReporter', () => {
 });
 
 describe('TextReporter', () => {
-  it('writes a line per change of state and per problem, and a summary, without a bar off a terminal', () => {
+  it('writes a line per change of state, problem, conflict and notice, and a summary, without a bar off a terminal', () => {
     const s = sink();
     const r = new TextReporter(s.out, false, () => new Date(2026, 0, 1, 9, 5, 7).getTime());
     r.status(status({ state: 'scanning', message: 'Looking for changes' }));
@@ -99,6 +99,8 @@ describe('TextReporter', () => {
       message: 'Not permitted',
       at: 1,
     });
+    r.conflict({ path: 'Plan.txt', message: 'Changed on both sides: both kept.', at: 2 });
+    r.notice({ message: 'Watching by polling.', at: 3 });
     r.summary({
       ...emptySummary(),
       foldersCreated: 1,
@@ -110,8 +112,24 @@ describe('TextReporter', () => {
       '09:05:07  Looking for changes',
       '09:05:07  Syncing 3 items',
       'Problem: Reports/x.pdf: Not permitted',
+      'Conflict: Plan.txt: Changed on both sides: both kept.',
+      'Note: Watching by polling.',
       'Sync complete: 1 folder created, 2 files downloaded (3.0 MB), 0 moved, 0 moved to the trash, 0 conflicts, 0 problems.',
     ]);
+  });
+
+  it('says what was sent to the service only when something was', () => {
+    expect(describeSummary(emptySummary())).not.toContain('sent to the service');
+    expect(
+      describeSummary({
+        ...emptySummary(),
+        uploaded: 2,
+        bytesUploaded: 1024 * 1024,
+        remoteMoved: 1,
+      }),
+    ).toContain(
+      'sent to the service: 0 folders created, 2 files uploaded (1.0 MB), 1 moved, 0 deleted',
+    );
   });
 
   it('describes a summary in words', () => {

@@ -1,7 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { runCli, tempDir } from './run-cli';
 
 // `workspace-sync sync --once --json` end to end: a real child process, the demo sandbox over
@@ -60,5 +61,78 @@ describe('workspace-sync sync --once --json', () => {
     const entries = await readdir(dir, { withFileTypes: true });
     expect(entries.find((e) => e.name === 'Reports')?.isDirectory()).toBe(true);
     expect(run.stdout).not.toContain(token);
+  });
+});
+
+describe('workspace-sync sync --once: the safety nets', () => {
+  let own: RunningSandbox;
+  let work: { dir: string; remove(): Promise<void> };
+  beforeAll(async () => {
+    own = await startSandbox({ seed: 'demo' });
+    work = await tempDir('sync-nets');
+  });
+  afterAll(async () => {
+    await own?.close();
+    await work?.remove();
+  });
+
+  const syncOnce = (dir: string, state: string, ...extra: string[]) =>
+    runCli([
+      'sync',
+      '--once',
+      '--server',
+      own.baseUrl,
+      '--token',
+      own.users[0]!.token,
+      '--workspace',
+      String(own.workspaceId),
+      '--dir',
+      dir,
+      '--state',
+      state,
+      ...extra,
+    ]);
+
+  const emptyFolder = async (dir: string) => {
+    for (const name of await readdir(dir)) {
+      if (!name.startsWith('.')) await rm(path.join(dir, name), { recursive: true });
+    }
+  };
+
+  it('an emptied folder stops with exit 1 and deletes nothing, until --confirm-deletes', async () => {
+    const dir = path.join(work.dir, 'emptied');
+    const state = path.join(work.dir, 'state-emptied');
+    expect((await syncOnce(dir, state)).code).toBe(0);
+    const before = remoteTree(own);
+    expect(before.size).toBeGreaterThan(10);
+
+    await emptyFolder(dir);
+    const held = await syncOnce(dir, state);
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain('--confirm-deletes');
+    expect(held.stderr).toMatch(/nothing was deleted on the service/i);
+    expect(remoteTree(own)).toEqual(before);
+
+    const confirmed = await syncOnce(dir, state, '--confirm-deletes');
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(remoteTree(own).size).toBe(0);
+  });
+
+  it('a vanished sync folder stops with exit 1 and deletes nothing', async () => {
+    const owner = clientFor(own.baseUrl, tokenOf(own.users[0]!));
+    const root = (await owner.rootFolder(own.workspaceId)).id;
+    await owner.createFolder(own.workspaceId, root, 'Still here');
+    const dir = path.join(work.dir, 'vanished');
+    const state = path.join(work.dir, 'state-vanished');
+    expect((await syncOnce(dir, state)).code).toBe(0);
+    const before = remoteTree(own);
+    expect(before.has('Still here')).toBe(true);
+
+    await rm(dir, { recursive: true });
+    const stopped = await syncOnce(dir, state);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/sync folder .* (is missing|was replaced)/);
+    expect(stopped.stderr).toMatch(/nothing (was|is) deleted on the service/i);
+    expect(remoteTree(own)).toEqual(before);
   });
 });

@@ -153,7 +153,7 @@ describe('two-way sync without the move extension', () => {
     expect(
       pair.engine
         .status()
-        .conflicts.map((c) => c.message)
+        .notices.map((c) => c.message)
         .join('\n'),
     ).toMatch(/cannot move/);
   });

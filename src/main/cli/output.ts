@@ -1,5 +1,12 @@
 import { SingleBar } from 'cli-progress';
-import type { SyncOperation, SyncProblem, SyncStatus, SyncSummary } from '../../shared/sync-status';
+import type {
+  SyncConflict,
+  SyncNotice,
+  SyncOperation,
+  SyncProblem,
+  SyncStatus,
+  SyncSummary,
+} from '../../shared/sync-status';
 import { redact } from '../api/errors';
 import { writeLine, type Output } from './common';
 
@@ -8,6 +15,8 @@ export interface SyncReporter {
   sandbox(info: { baseUrl: string; workspaceId: number; email: string }): void;
   status(status: SyncStatus): void;
   problem(problem: SyncProblem): void;
+  conflict(conflict: SyncConflict): void;
+  notice(notice: SyncNotice): void;
   summary(summary: SyncSummary): void;
   /** Continuous sync ended on a signal. */
   stopped(): void;
@@ -47,7 +56,7 @@ function scrub<T>(value: T): T {
 
 /**
  * One JSON object per line: `status` when the state or its message changes, `progress` at most
- * five times a second, `problem`, `error` (a new lastError, or the failure that ends the
+ * five times a second, `problem`, `conflict`, `notice`, `error` (a new lastError, or the failure that ends the
  * command), `summary` after --once, and `sandbox` when an embedded sandbox was started.
  */
 export class JsonReporter implements SyncReporter {
@@ -111,6 +120,14 @@ export class JsonReporter implements SyncReporter {
 
   problem(p: SyncProblem): void {
     this.emit({ type: 'problem', ...p });
+  }
+
+  conflict(c: SyncConflict): void {
+    this.emit({ type: 'conflict', ...c });
+  }
+
+  notice(n: SyncNotice): void {
+    this.emit({ type: 'notice', ...n });
   }
 
   stopped(): void {
@@ -224,6 +241,14 @@ export class TextReporter implements SyncReporter {
 
   problem(p: SyncProblem): void {
     this.line(`Problem: ${p.path || '(unknown path)'}: ${p.message}`);
+  }
+
+  conflict(c: SyncConflict): void {
+    this.line(`Conflict: ${c.path || '(the sync folder)'}: ${c.message}`);
+  }
+
+  notice(n: SyncNotice): void {
+    this.line(`Note: ${n.message}`);
   }
 
   summary(s: SyncSummary): void {

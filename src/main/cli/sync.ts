@@ -32,7 +32,8 @@ in as its owner and syncs its demo workspace.
   --confirm-deletes let this run delete on the service even when a pass would delete more than
                     the safety net allows (half of the synced items, or over 1,000)
   --poll SECONDS    how often to look for remote changes when running continuously (default 5)
-  --json            one JSON object per line on stdout: status, progress, problem, error, summary
+  --json            one JSON object per line on stdout: status, progress, problem, conflict,
+                    notice, error, summary
   --sandbox         use an embedded demo sandbox even when other options are given
   --state DIR       state directory: accounts, journals, logs, trash
                     (default: $WORKSPACE_SYNC_STATE or the platform's)
@@ -158,6 +159,8 @@ export async function sync(
       log.warn('problem', { ...p });
       reporter.problem(p);
     });
+    engine.on('conflict', (c) => reporter.conflict(c));
+    engine.on('notice', (n) => reporter.notice(n));
 
     if (values.once) {
       const summary = await engine.syncOnce(signal);

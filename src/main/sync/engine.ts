@@ -7,6 +7,8 @@ import type { Journal } from '../journal/journal';
 import {
   emptySummary,
   initialStatus,
+  type SyncConflict,
+  type SyncNotice,
   type SyncProblem,
   type SyncState,
   type SyncStatus,
@@ -34,6 +36,10 @@ import { emptyView } from './remote';
 export interface EngineEvents {
   status: [SyncStatus];
   problem: [SyncProblem];
+  /** A conflict and how it was settled. */
+  conflict: [SyncConflict];
+  /** A limit worked around (the watcher polling, a server without moves). */
+  notice: [SyncNotice];
   /** After each round of passes that left nothing to do, with what it did. */
   settled: [SyncSummary];
 }
@@ -314,7 +320,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       onChange: (dirs: Set<string>) => this.markDirty(dirs),
       onWarning: (message: string) => {
         this.log.warn(message);
-        this.note('', message);
+        this.notice(message);
       },
       log: this.log,
     });
@@ -564,6 +570,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         },
         problem: (p) => this.addProblem(p),
         note: (path, message) => this.note(path, message),
+        notice: (message) => this.notice(message),
       },
     });
   }
@@ -608,9 +615,20 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   private note(path: string, message: string): void {
-    this.st.conflicts.push({ path, message, at: Date.now() });
+    const conflict = { path, message, at: Date.now() };
+    this.st.conflicts.push(conflict);
+    this.emit('conflict', conflict);
     if (this.st.conflicts.length > 50) this.st.conflicts.splice(0, this.st.conflicts.length - 50);
     this.log.info('conflict', { path, message });
+    this.touch();
+  }
+
+  private notice(message: string): void {
+    if (this.st.notices.some((n) => n.message === message)) return;
+    const notice = { message, at: Date.now() };
+    this.st.notices.push(notice);
+    this.emit('notice', notice);
+    this.log.info('notice', { message });
     this.touch();
   }
 

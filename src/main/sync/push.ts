@@ -21,6 +21,8 @@ export interface PushEvents {
   problem(p: Omit<SyncProblem, 'at'>): void;
   /** Something the person should know about: a merge, a kept copy, a fallback. */
   note(path: string, message: string): void;
+  /** A limit worked around (said once per run). */
+  notice(message: string): void;
 }
 
 export interface PushContext {
@@ -343,9 +345,9 @@ export class Pusher {
    */
   private async copyThenDelete(j: JournalItem, entry: LocalEntry): Promise<void> {
     const { journal, events, local, ignores, client } = this.ctx;
-    events.note(
-      entry.path,
-      'This server cannot move items: it is copied to its new place, then removed from the old one.',
+    events.notice(
+      'This server cannot move items: a moved item is copied to its new place, then deleted ' +
+        'from the old one once all of it is there.',
     );
     const inside = await scanLocal(local, [entry.path], true, {
       ignores,
