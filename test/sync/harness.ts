@@ -9,6 +9,7 @@ import type { SyncEngine } from '../../src/main/sync/engine';
 import type { VolumeProfile } from '../../src/main/sync/names';
 import { openSync, type OpenSync, type OpenSyncOptions } from '../../src/main/sync/open';
 import { CACHE_DIR } from '../../src/main/sync/plan';
+import type { Logger } from '../../src/main/sync/ports';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
 import type { SyncSummary } from '../../src/shared/sync-status';
@@ -48,6 +49,13 @@ export interface Pair extends OpenSync {
   state: string;
 }
 
+const stderrLogger: Logger = {
+  debug: (m, f) => console.error('debug', m, JSON.stringify(f)),
+  info: (m, f) => console.error('info', m, JSON.stringify(f)),
+  warn: (m, f) => console.error('warn', m, JSON.stringify(f)),
+  error: (m, f) => console.error('error', m, JSON.stringify(f)),
+};
+
 export async function openPair(
   sb: { baseUrl: string; workspaceId: number },
   client: ServiceClient,
@@ -77,6 +85,8 @@ export async function openPair(
     concurrency: opts.concurrency,
     // Tests write whole files before they sync: nothing needs time to settle.
     tuning: { settleMs: 0, ...opts.tuning },
+    // WSYNC_TEST_LOG=1 shows what the engine does, when a test needs explaining.
+    log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
   });
   return { ...pair, dir, state };
 }

@@ -108,6 +108,20 @@ describe("the user's ignore file", () => {
     expect(rules.ignores(IGNORE_FILE, false)).toBe(false);
   });
 
+  it('answers the same however many paths it is asked about (its memory is bounded)', () => {
+    const rules = IgnoreRules.load(rootWith('build/\n*.log\n!keep.log\n'));
+    // Well past the point where the matchers are built afresh, several times over.
+    for (let i = 0; i < 12_000; i++) {
+      const dir = `d${i % 97}/e${i}`;
+      expect(rules.ignores(`${dir}/x${i}.log`, false)).toBe(true);
+      expect(rules.ignores(`${dir}/keep.log`, false)).toBe(false);
+      expect(rules.ignores(`${dir}/build`, true)).toBe(true);
+      expect(rules.ignores(`${dir}/~$report${i}.docx`, false)).toBe(true);
+      expect(rules.ignores(`${dir}/THUMBS.DB`, false)).toBe(true);
+      expect(rules.ignores(`${dir}/notes${i}.txt`, false)).toBe(false);
+    }
+  });
+
   it('is case-sensitive, like gitignore on Linux', () => {
     const rules = IgnoreRules.load(rootWith('*.log\n'));
     expect(rules.ignores('debug.log', false)).toBe(true);

@@ -96,6 +96,37 @@ describe('two-way sync, continuous, with the move extension', () => {
     expect(remoteTree(sb).get('dst/renamed/d7/f42')).toBeDefined();
   });
 
+  it('a folder moved while things inside it changed: one move, then what changed inside', async () => {
+    sh(
+      'mkdir -p projects/alpha/docs && echo a > projects/alpha/a.txt && echo b > projects/alpha/docs/b.txt',
+    );
+    await converged();
+    sb.resetStats();
+    // Stopped: the startup scan sees all of it at once.
+    stop.abort();
+    await running;
+    sh('mkdir archive && mv projects/alpha archive/alpha && rm archive/alpha/a.txt');
+    sh('echo c > archive/alpha/docs/c.txt && mkdir archive/alpha/new');
+    stop = new AbortController();
+    running = pair.engine.run(stop.signal);
+    await converged();
+    expect(mutations()).toEqual({
+      'POST /workspaces/:workspace_id/folders/:folder_id/folders': 2,
+      'PUT /folders/:id': 1,
+      'DELETE /files/:id': 1,
+      'POST /folders/:id/files': 1,
+    });
+    expect([...remoteTree(sb).keys()].sort()).toEqual([
+      'archive',
+      'archive/alpha',
+      'archive/alpha/docs',
+      'archive/alpha/docs/b.txt',
+      'archive/alpha/docs/c.txt',
+      'archive/alpha/new',
+      'projects',
+    ]);
+  });
+
   it("an editor's save through a temporary file is a new version of the same file", async () => {
     writeFileSync(path.join(pair.dir, 'notes.txt'), 'first draft');
     await converged();

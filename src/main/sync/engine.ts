@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Journal } from '../journal/journal';
+import type { Journal, JournalItem } from '../journal/journal';
 import {
   emptySummary,
   initialStatus,
@@ -26,10 +26,9 @@ import type { RemoteView } from './remote';
 import { walkRemote } from './walk';
 import { Moves } from '../api/moves';
 import { IgnoreRules } from './ignore';
-import { deletedCount, hasWork, planLocal, type LocalPlan } from './local-plan';
+import { deletedCount, hasWork, scanAndPlan, type LocalPlan } from './local-plan';
 import type { OutboxStep, IntentPayload } from './outbox';
 import { Pusher, type PushResult } from './push';
-import { scanLocal } from './scan';
 import { watchLocal, type LocalWatcher } from './watch';
 import { emptyView } from './remote';
 
@@ -43,6 +42,9 @@ export interface EngineEvents {
   /** After each round of passes that left nothing to do, with what it did. */
   settled: [SyncSummary];
 }
+
+/** Write settling: a file must be left alone this long before it is uploaded. */
+export const DEFAULT_SETTLE_MS = 300;
 
 export interface EngineOptions {
   client: ServiceClient;
@@ -62,7 +64,7 @@ export interface EngineOptions {
   overlapMs?: number;
   /** The name rules of the local volume; probed on the sync folder by default. */
   profile?: VolumeProfile;
-  /** A file changed less than this long ago is still being written; default 300 ms. */
+  /** A file changed less than this long ago is still being written (DEFAULT_SETTLE_MS). */
   settleMs?: number;
   /** When one pass would delete too much on the service, it waits for a confirmation. */
   deleteGuard?: DeleteGuard;
@@ -201,7 +203,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.overlapMs = opts.overlapMs ?? 5_000;
     this.st.problems = this.storedProblems();
     this.moves = new Moves(opts.client);
-    this.settleMs = opts.settleMs ?? 300;
+    this.settleMs = opts.settleMs ?? DEFAULT_SETTLE_MS;
     this.deletesConfirmed = opts.confirmDeletes ?? false;
   }
 
@@ -456,7 +458,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const full = dirty === 'all';
     if (!full && dirty.size === 0 && journal.openIntents().length === 0) return false;
     if (full || dirty.has('')) this.ignore = IgnoreRules.load(this.opts.root);
-    const scan = await scanLocal(this.local!, full ? [''] : [...dirty], full, {
+    const { scan, plan } = await scanAndPlan(this.local!, journal, full ? [''] : [...dirty], full, {
+      rootId: this.rootId!,
+      missingBefore: this.missingBefore,
       ignores: (rel, isDir) => this.ignores(rel, isDir),
       descend: full
         ? () => true
@@ -471,11 +475,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         message: `This name cannot be synced (${bad.problem === 'separator' ? 'it holds a backslash' : bad.problem === 'control' ? 'it holds a control character' : bad.problem}): rename it to sync it.`,
       });
     }
-    const plan = planLocal(scan, journal, this.local!, {
-      rootId: this.rootId!,
-      ignores: (rel, isDir) => this.ignores(rel, isDir),
-      missingBefore: this.missingBefore,
-    });
     this.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     this.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
     const settling = [...scan.entries.values()].filter((e) => e.settling);
@@ -494,6 +493,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     });
     this.guardDeletes(plan);
     const wait = plan.unconfirmed.length > 0 || settling.length > 0;
+    if (settling.length > 0) {
+      // Not "up to date" while files wait to be uploaded.
+      this.setState(
+        'syncing',
+        `Waiting for ${settling.length} file${settling.length === 1 ? '' : 's'} to finish being written`,
+      );
+    }
     if (!hasWork(plan) && journal.openIntents().length === 0) return wait ? 'wait' : false;
 
     this.setState('syncing', 'Sending changes to the service');
@@ -511,10 +517,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       await this.apply(view, false, summary, signal);
     }
     if (result.rescan.size > 0) this.markDirty(result.rescan);
+    // Where removals seen once are now: a move in this push may have carried them along.
+    this.markDirty(this.parentsNow(plan.unconfirmed));
     if (result.deletesDeferred) {
       // Seen missing already: after the remote pass, the next local pass sends them.
       for (const d of plan.deletes) this.missingBefore.add(d.item.remoteId);
-      this.markDirty(plan.deletes.map((d) => parentOf(d.item.localPath)));
+      this.markDirty(this.parentsNow(plan.deletes.map((d) => d.item)));
     }
     if (result.walkNeeded) this.walkDue ??= 'a delete the service refused is put back';
     const did =
@@ -575,6 +583,11 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     });
   }
 
+  /** The folders that hold these items now, by the journal. */
+  private parentsNow(items: readonly JournalItem[]): string[] {
+    return items.map((j) => parentOf(this.opts.journal.get(j.remoteId)?.localPath ?? j.localPath));
+  }
+
   /** Holds back a pass's deletes when they are too many, until the person confirms. */
   private guardDeletes(plan: LocalPlan): void {
     const count = deletedCount(plan);
@@ -632,13 +645,16 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.touch();
   }
 
+  /** Waits `ms`, or less when `signal` aborts; leaves no listener behind either way. */
   private delay(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
+      const done = () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
         resolve();
-      });
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 

@@ -31,13 +31,17 @@ const TEMPORARY_FILES = [
  * `!` line cannot bring them (or the engine's cache) back.
  */
 export class IgnoreRules {
+  private matchers: Matchers;
+  private checks = 0;
+
   private constructor(
-    private readonly system: ignore.Ignore,
-    private readonly builtIn: ignore.Ignore,
-    private readonly user: ignore.Ignore,
+    /** The user's lines the library accepted. */
+    private readonly userLines: readonly string[],
     /** What could not be used from the ignore file (unreadable, bad lines), for the log. */
     readonly problems: readonly string[],
-  ) {}
+  ) {
+    this.matchers = matchersOf(userLines);
+  }
 
   /** Reads the user's ignore file in the sync root (gitignore syntax) if present, plus the built-in rules. */
   static load(rootAbs: string): IgnoreRules {
@@ -58,22 +62,17 @@ export class IgnoreRules {
   }
 
   private static build(lines: string[], problems: string[]): IgnoreRules {
-    const user = ignore({ ignorecase: false });
+    const accepted: string[] = [];
     for (const [index, line] of lines.entries()) {
       // One line at a time, tried alone first, so a line the library rejects costs only itself.
       try {
         ignore({ ignorecase: false }).add(line).ignores('probe');
-        user.add(line);
+        accepted.push(line);
       } catch (error) {
         problems.push(`${IGNORE_FILE} line ${index + 1} skipped: ${String(error)}`);
       }
     }
-    return new IgnoreRules(
-      ignore({ ignorecase: true }).add(SYSTEM_FILES),
-      ignore({ ignorecase: false }).add(TEMPORARY_FILES),
-      user,
-      problems,
-    );
+    return new IgnoreRules(accepted, problems);
   }
 
   /** The engine reloads the rules when this file changes. */
@@ -86,12 +85,37 @@ export class IgnoreRules {
     // Ignoring the ignore file would hide its edits from the watcher, and so from the reload.
     if (rel === '' || IgnoreRules.isIgnoreFile(rel)) return false;
     const probe = isDir ? `${rel}/` : rel;
+    // The library remembers the answer for every path (and its parents) it is asked about: over a
+    // scan of 100,000 entries that is tens of megabytes, kept as long as the rules are. Fresh
+    // matchers now and then bound it; building them costs far less than a millisecond.
+    if (++this.checks > CHECKS_PER_MATCHERS) {
+      this.checks = 0;
+      this.matchers = matchersOf(this.userLines);
+    }
+    const { system, builtIn, user } = this.matchers;
     try {
-      return this.system.ignores(probe) || this.builtIn.ignores(probe) || this.user.ignores(probe);
+      return system.ignores(probe) || builtIn.ignores(probe) || user.ignores(probe);
     } catch {
       // The library rejects paths that are not plain relative ones ('./x', '/x', '..'); such a
       // path is no name in the root, so no rule can be meant for it.
       return false;
     }
   }
+}
+
+const CHECKS_PER_MATCHERS = 5000;
+
+/** The built-ins are kept apart from the user's rules so a `!` line cannot bring them back. */
+interface Matchers {
+  system: ignore.Ignore;
+  builtIn: ignore.Ignore;
+  user: ignore.Ignore;
+}
+
+function matchersOf(userLines: readonly string[]): Matchers {
+  return {
+    system: ignore({ ignorecase: true }).add(SYSTEM_FILES),
+    builtIn: ignore({ ignorecase: false }).add(TEMPORARY_FILES),
+    user: ignore({ ignorecase: false }).add([...userLines]),
+  };
 }

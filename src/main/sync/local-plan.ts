@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { LocalRoot } from './local';
 import { CACHE_DIR } from './plan';
-import type { LocalEntry, LocalScan } from './scan';
+import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from './scan';
 
 /** What the user did on disk since the journal was written, as operations for the service. */
 export type LocalOp =
@@ -43,18 +43,18 @@ const parentOf = (p: string) => {
 const idKey = (dev: number | null, ino: number | null) => `${dev}:${ino}`;
 
 /**
- * Reconciles a scan of the disk with the journal. Each entry is matched to the synced item it
- * is, by identity first (device + inode: a move or rename, however deep, is one operation),
- * else by its place (an editor's save through a temporary file replaces the inode); what no
- * entry claims in a listed folder was removed.
+ * Reconciles what a scan finds on disk with the journal. Each entry is matched to the synced item
+ * it is, by identity first (device + inode: a move or rename, however deep, is one operation),
+ * else by its place (an editor's save through a temporary file replaces the inode); what no entry
+ * claims in a listed folder was removed.
+ *
+ * It works while the scan runs: an entry that is the item recorded at its place (the common case)
+ * is settled as it is seen and not kept, so a scan of a large unchanged tree holds little more
+ * than the identities it saw. The rest (new, moved, replaced, still being written) waits for
+ * `finish`, when every identity on disk is known.
  */
-export function planLocal(
-  scan: LocalScan,
-  journal: Journal,
-  local: LocalRoot,
-  opts: LocalPlanOptions,
-): LocalPlan {
-  const plan: LocalPlan = {
+export class LocalReconciler {
+  private readonly plan: LocalPlan = {
     mkdirs: [],
     moves: [],
     uploads: [],
@@ -62,118 +62,210 @@ export function planLocal(
     unconfirmed: [],
     relinks: [],
   };
-  const claimed = new Set<number>();
-  /** The synced item each scanned path turned out to be ('' is the root). */
-  const itemAt = new Map<string, number>([['', opts.rootId]]);
-  const seenIds = new Set<string>();
-  for (const e of scan.entries.values()) seenIds.add(idKey(e.dev, e.ino));
+  private readonly claimed = new Set<number>();
+  /** The synced folder each scanned folder path turned out to be ('' is the root). */
+  private readonly itemAt = new Map<string, number>();
+  /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
+  private readonly pending = new Set<string>();
+  private readonly seenIds = new Set<string>();
+  /** Unclaimed items of listed folders, when the folder's listing was done. */
+  private readonly unclaimed = new Map<number, JournalItem>();
+  /** Listed folders whose synced item is known only at the end. */
+  private readonly listedLater: string[] = [];
+  private kids: { parentId: number; byName: Map<string, JournalItem> } | null = null;
+  /** Entries the scan offered. */
+  seen = 0;
 
-  const kidsCache = new Map<number, Map<string, JournalItem>>();
-  const kidsOf = (parentId: number): Map<string, JournalItem> => {
-    let kids = kidsCache.get(parentId);
-    if (!kids) {
-      kids = new Map();
-      for (const j of journal.children(parentId)) {
-        if (!j.localPath.startsWith(CACHE_DIR + '/')) kids.set(journal.pathKey(j.localName), j);
+  constructor(
+    private readonly journal: Journal,
+    private readonly local: LocalRoot,
+    private readonly opts: LocalPlanOptions,
+  ) {
+    this.itemAt.set('', opts.rootId);
+  }
+
+  /** For the scan's `onEntry`: true when the entry is settled (the item recorded there). */
+  readonly offer = (e: LocalEntry): boolean => {
+    this.seen++;
+    this.seenIds.add(idKey(e.dev, e.ino));
+    if (e.settling) return false;
+    const parent = parentOf(e.path);
+    if (this.pending.has(parent)) {
+      if (e.kind === 'folder') this.pending.add(e.path);
+      return false;
+    }
+    const parentId = this.folderAt(parent, undefined);
+    const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
+    if (
+      j &&
+      j.kind === e.kind &&
+      j.state === 'synced' &&
+      j.ino === e.ino &&
+      j.dev === e.dev &&
+      !this.claimed.has(j.remoteId)
+    ) {
+      this.inPlace(j, e);
+      return true;
+    }
+    if (e.kind === 'folder') this.pending.add(e.path);
+    return false;
+  };
+
+  /** For the scan's `onListed`. */
+  readonly listed = (dir: string): void => {
+    if (this.pending.has(dir)) {
+      this.listedLater.push(dir);
+      return;
+    }
+    const id = this.folderAt(dir, undefined);
+    if (id === undefined) return;
+    for (const j of this.kidsOf(id).values()) {
+      if (!this.claimed.has(j.remoteId)) this.unclaimed.set(j.remoteId, j);
+    }
+  };
+
+  /** The plan, once the scan is done: `scan.entries` holds what `offer` did not settle. */
+  finish(scan: LocalScan): LocalPlan {
+    const { journal, plan, claimed, itemAt } = this;
+    this.kids = null;
+    const kidsCache = new Map<number, Map<string, JournalItem>>();
+    const kidsOf = (parentId: number) => {
+      let kids = kidsCache.get(parentId);
+      if (!kids) kidsCache.set(parentId, (kids = this.childrenOf(parentId)));
+      return kids;
+    };
+
+    /** The item's inode is no longer at its recorded place (so it moved rather than was linked). */
+    const vacated = (j: JournalItem): boolean => {
+      const there = scan.entries.get(j.localPath);
+      if (there) return there.ino !== j.ino || there.dev !== j.dev;
+      // Listed, and no unsettled entry there: nothing is (the item itself would be claimed).
+      if (scan.listed.has(parentOf(j.localPath))) return true;
+      const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
+      return !st || st.ino !== j.ino || st.dev !== j.dev;
+    };
+
+    for (const e of scan.entries.values()) {
+      const parentId = this.folderAt(parentOf(e.path), scan);
+      const byName = parentId === undefined ? undefined : kidsOf(parentId).get(this.key(e.name));
+      const atPlace =
+        byName && byName.kind === e.kind && !claimed.has(byName.remoteId) ? byName : undefined;
+      const sameId = journal
+        .byInode(e.dev, e.ino)
+        .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
+
+      if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
+        this.inPlace(atPlace, e);
+        continue;
       }
-      kidsCache.set(parentId, kids);
+      // A file keeps its place over an inode found elsewhere (editors save through a temporary
+      // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere.
+      const movedAway =
+        atPlace !== undefined &&
+        atPlace.ino !== e.ino &&
+        this.seenIds.has(idKey(atPlace.dev, atPlace.ino));
+      const placeWins =
+        atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
+      if (atPlace && placeWins) {
+        this.inPlace(atPlace, e);
+        continue;
+      }
+      // A rename keeps a file's size and mtime; a freed inode reused by a new file does not.
+      const sameFile =
+        e.kind === 'folder' || (sameId?.size === e.size && sameId.mtimeMs === e.mtimeMs);
+      if (sameId && sameFile && vacated(sameId)) {
+        claimed.add(sameId.remoteId);
+        if (e.kind === 'folder') itemAt.set(e.path, sameId.remoteId);
+        plan.moves.push({ type: 'move', item: sameId, entry: e });
+        continue;
+      }
+      if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
+      else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
+    }
+
+    // What a listed folder held and no entry claimed is gone; only the topmost of a tree is sent.
+    const gone = [...this.unclaimed.values()];
+    for (const dir of this.listedLater) {
+      const id = this.folderAt(dir, scan);
+      if (id !== undefined) gone.push(...kidsOf(id).values());
+    }
+    for (const j of gone) {
+      if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
+      if (this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
+      if (!scan.complete && !this.opts.missingBefore.has(j.remoteId)) {
+        plan.unconfirmed.push(j);
+        continue;
+      }
+      const count = j.kind === 'folder' ? journal.descendants(j.localPath).length + 1 : 1;
+      plan.deletes.push({ type: 'delete', item: j, count });
+    }
+    return plan;
+  }
+
+  private key(name: string): string {
+    return this.journal.pathKey(name);
+  }
+
+  private childrenOf(parentId: number): Map<string, JournalItem> {
+    const kids = new Map<string, JournalItem>();
+    for (const j of this.journal.children(parentId)) {
+      if (!j.localPath.startsWith(CACHE_DIR + '/')) kids.set(this.key(j.localName), j);
     }
     return kids;
-  };
+  }
 
-  /** The item's inode is no longer at its recorded place (so it moved rather than was linked). */
-  const vacated = (j: JournalItem): boolean => {
-    const there = scan.entries.get(j.localPath);
-    if (there) return there.ino !== j.ino || there.dev !== j.dev;
-    if (scan.listed.has(parentOf(j.localPath))) return true;
-    const st = lstatSync(local.abs(j.localPath), { throwIfNoEntry: false });
-    return !st || st.ino !== j.ino || st.dev !== j.dev;
-  };
-
-  // A folder's mtime moves with its children: only its identity counts.
-  const changed = (j: JournalItem, e: LocalEntry) =>
-    j.ino !== e.ino ||
-    j.dev !== e.dev ||
-    (e.kind === 'file' && (j.size !== e.size || j.mtimeMs !== e.mtimeMs));
+  /** The children of the folder being listed: one folder's worth at a time. */
+  private kidsOf(parentId: number): Map<string, JournalItem> {
+    if (this.kids?.parentId !== parentId) {
+      this.kids = { parentId, byName: this.childrenOf(parentId) };
+    }
+    return this.kids.byName;
+  }
 
   /** The entry is the synced item `j`, in its recorded place. */
-  const inPlace = (j: JournalItem, e: LocalEntry) => {
-    claimed.add(j.remoteId);
-    itemAt.set(e.path, j.remoteId);
+  private inPlace(j: JournalItem, e: LocalEntry): void {
+    this.claimed.add(j.remoteId);
+    if (e.kind === 'folder') this.itemAt.set(e.path, j.remoteId);
     if (j.state !== 'synced' || !changed(j, e)) return;
-    if (e.kind === 'folder') plan.relinks.push({ type: 'relink', item: j, entry: e });
-    else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: j });
-  };
+    if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item: j, entry: e });
+    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item: j });
+  }
 
-  /** The synced folder at a path: as matched in this scan, else (not scanned) the journal's. */
-  const folderAt = (p: string): number | undefined => {
-    const known = itemAt.get(p);
-    if (known !== undefined || scan.entries.has(p)) return known;
-    const j = journal.atPath(p);
+  /**
+   * The synced folder at a path: as matched, else (not seen by the scan: above or beside what
+   * was listed) the journal's. A folder seen but not matched is a new one.
+   */
+  private folderAt(p: string, scan: LocalScan | undefined): number | undefined {
+    const known = this.itemAt.get(p);
+    if (known !== undefined || this.pending.has(p) || scan?.entries.has(p)) return known;
+    const j = this.journal.atPath(p);
     const id = j && j.kind === 'folder' && j.state === 'synced' ? j.remoteId : undefined;
-    if (id !== undefined) itemAt.set(p, id);
+    if (id !== undefined) this.itemAt.set(p, id);
     return id;
-  };
-
-  for (const e of scan.entries.values()) {
-    const parentId = folderAt(parentOf(e.path));
-    const byName =
-      parentId === undefined ? undefined : kidsOf(parentId).get(journal.pathKey(e.name));
-    const atPlace =
-      byName && byName.kind === e.kind && !claimed.has(byName.remoteId) ? byName : undefined;
-    const sameId = journal
-      .byInode(e.dev, e.ino)
-      .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
-
-    if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
-      inPlace(atPlace, e);
-      continue;
-    }
-    // A file keeps its place over an inode found elsewhere (editors save through a temporary
-    // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere.
-    const movedAway =
-      atPlace !== undefined &&
-      atPlace.ino !== e.ino &&
-      seenIds.has(idKey(atPlace.dev, atPlace.ino));
-    const placeWins =
-      atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
-    if (atPlace && placeWins) {
-      inPlace(atPlace, e);
-      continue;
-    }
-    if (sameId && (e.kind === 'folder' || sameId.size === e.size) && vacated(sameId)) {
-      claimed.add(sameId.remoteId);
-      itemAt.set(e.path, sameId.remoteId);
-      plan.moves.push({ type: 'move', item: sameId, entry: e });
-      if (e.kind === 'file' && changed(sameId, e) && !e.settling) {
-        plan.uploads.push({ type: 'upload', entry: e, item: sameId });
-      }
-      continue;
-    }
-    if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
-    else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
   }
+}
 
-  // What a listed folder held and no entry claimed is gone; only the topmost of a tree is sent.
-  const gone: JournalItem[] = [];
-  for (const dir of scan.listed) {
-    const id = folderAt(dir);
-    if (id === undefined) continue;
-    for (const j of kidsOf(id).values()) {
-      if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
-      if (opts.ignores(j.localPath, j.kind === 'folder')) continue;
-      gone.push(j);
-    }
-  }
-  for (const j of gone) {
-    if (!scan.complete && !opts.missingBefore.has(j.remoteId)) {
-      plan.unconfirmed.push(j);
-      continue;
-    }
-    const count = j.kind === 'folder' ? journal.descendants(j.localPath).length + 1 : 1;
-    plan.deletes.push({ type: 'delete', item: j, count });
-  }
-  return plan;
+// A folder's mtime moves with its children: only its identity counts.
+const changed = (j: JournalItem, e: LocalEntry) =>
+  j.ino !== e.ino ||
+  j.dev !== e.dev ||
+  (e.kind === 'file' && (j.size !== e.size || j.mtimeMs !== e.mtimeMs));
+
+/** Scans the given folders of the sync root and reconciles them with the journal as it goes. */
+export async function scanAndPlan(
+  local: LocalRoot,
+  journal: Journal,
+  dirs: Iterable<string>,
+  complete: boolean,
+  opts: LocalPlanOptions & Omit<ScanOptions, 'onEntry' | 'onListed'>,
+): Promise<{ scan: LocalScan; plan: LocalPlan; seen: number }> {
+  const reconciler = new LocalReconciler(journal, local, opts);
+  const scan = await scanLocal(local, dirs, complete, {
+    ...opts,
+    onEntry: reconciler.offer,
+    onListed: reconciler.listed,
+  });
+  return { scan, plan: reconciler.finish(scan), seen: reconciler.seen };
 }
 
 /** Items the plan would delete on the service, counting what each deleted folder held. */

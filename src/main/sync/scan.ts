@@ -19,8 +19,8 @@ export interface LocalEntry {
 }
 
 /**
- * What a scan saw: `entries` holds every child of each folder in `listed`, each after the entry
- * of its folder when that was listed too.
+ * What a scan saw: `entries` holds every child of each folder in `listed` (but those `onEntry`
+ * took), each after the entry of its folder when that was listed too.
  */
 export interface LocalScan {
   complete: boolean;
@@ -41,6 +41,13 @@ export interface ScanOptions {
   /** A file changed less than this long ago is still being written. */
   settleMs: number;
   now?: number;
+  /**
+   * Sees each entry as it is found; true when it was reconciled there and then, and need not
+   * be kept in `entries` (so that a scan of an unchanged tree holds almost nothing).
+   */
+  onEntry?: (entry: LocalEntry) => boolean;
+  /** Called once all the children of a listed folder were seen. */
+  onListed?: (dir: string) => void;
 }
 
 /** Entries between two yields to the event loop: a 100,000-entry scan must not freeze the app. */
@@ -114,13 +121,14 @@ export async function scanLocal(
         const at = st.mtimeMs + opts.settleMs;
         scan.settlesAt = scan.settlesAt === null ? at : Math.min(scan.settlesAt, at);
       }
-      scan.entries.set(rel, entry);
+      if (!opts.onEntry?.(entry)) scan.entries.set(rel, entry);
       if (entry.kind === 'folder' && opts.descend(entry)) subdirs.push(rel);
       if (++sinceYield >= YIELD_EVERY) {
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    opts.onListed?.(dir);
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
   return scan;
