@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
+import { Moves } from '../../src/main/api/moves';
 import { SyncFatalError } from '../../src/main/sync/errors';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
@@ -138,6 +139,42 @@ describe('conflicts', () => {
         .conflicts.map((c) => c.message)
         .join('\n'),
     ).toMatch(/renamed on the service/i);
+  });
+
+  it('renamed there, deleted here: the delete is sent', async () => {
+    put('old-name.txt', 'text');
+    await syncedBothWays();
+    await client.renameFile(idOf('old-name.txt'), 'new-name.txt');
+    rmSync(disk('old-name.txt'));
+    await syncedBothWays();
+    expect([...remoteTree(sb).keys()]).toEqual([]);
+  });
+
+  it('moved the same way on both sides: only recorded, no conflict', async () => {
+    put('Inbox/Q3/report.txt', 'numbers');
+    put('Archive/keep.txt', 'k');
+    await syncedBothWays();
+    await new Moves(client).moveFolder(idOf('Inbox/Q3'), idOf('Archive'));
+    const { renameSync } = await import('node:fs');
+    renameSync(disk('Inbox/Q3'), disk('Archive/Q3'));
+    sb.resetStats();
+    await syncedBothWays();
+    const changes = Object.keys(sb.stats()).filter((k) => !k.startsWith('GET '));
+    expect(changes).toEqual([]);
+    expect(remoteTree(sb).get('Archive/Q3/report.txt')).toBe(sha('numbers'));
+    expect(pair.engine.status().conflicts).toEqual([]);
+    expect(pair.journal.atPath('Archive/Q3/report.txt')).toBeDefined();
+  });
+
+  it('a folder deleted here while a file was added to it there: that file survives', async () => {
+    put('Team/old.txt', 'old');
+    await syncedBothWays();
+    rmSync(disk('Team'), { recursive: true });
+    await upload(idOf('Team'), 'added.txt', 'added on the service');
+    await syncedBothWays();
+    expect(readFileSync(disk('Team/added.txt'), 'utf8')).toBe('added on the service');
+    expect(remoteTree(sb).get('Team/added.txt')).toBe(sha('added on the service'));
+    expect(existsSync(disk('Team/old.txt'))).toBe(false);
   });
 
   it('a folder deleted there while files were added to it here: the new files survive', async () => {

@@ -181,6 +181,23 @@ export class Executor {
     );
   }
 
+  /**
+   * Makes sure the folder that will hold `rel` is there (and inside the root). A synced folder
+   * deleted here that the service just put something into comes back: the change wins.
+   */
+  private ensureParent(rel: string): void {
+    const { local } = this.ctx;
+    const slash = rel.lastIndexOf('/');
+    for (const made of local.ensureFolder(slash < 0 ? '' : rel.slice(0, slash))) {
+      this.result.conflicts++;
+      this.ctx.events.note(
+        made,
+        'Deleted here while the service added or changed something in it: it is back with that change.',
+      );
+    }
+    local.assertContained(rel);
+  }
+
   /** Moves a synced item (and its record) to the holding place until its own turn comes. */
   private hold(j: JournalItem, onDisk: boolean): void {
     const { local, journal } = this.ctx;
@@ -207,7 +224,7 @@ export class Executor {
       const occupant = journal.atPath(op.path);
       if (!st || !st.isDirectory() || (occupant && occupant.remoteId !== op.item.id)) {
         this.clear(op.path);
-        local.assertContained(op.path);
+        this.ensureParent(op.path);
         mkdirSync(local.abs(op.path));
         this.result.foldersCreated++;
       }
@@ -261,7 +278,7 @@ export class Executor {
     if (j.localPath !== op.path) {
       this.clear(op.path, st);
       local.assertContained(j.localPath);
-      local.assertContained(op.path);
+      this.ensureParent(op.path);
       renameSync(local.abs(j.localPath), local.abs(op.path));
       this.result.moved++;
     }
@@ -416,7 +433,7 @@ export class Executor {
         );
       }
     }
-    local.assertContained(p.path);
+    this.ensureParent(p.path);
     renameSync(fetched.temp, local.abs(p.path));
     journal.removeDownload(p.item.id);
     this.record(p, fetched.hash);

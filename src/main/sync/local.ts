@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, realpathSync, renameSync, type Stats } from 'node:fs';
+import {
+  createReadStream,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  type Stats,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -84,6 +91,21 @@ export class LocalRoot {
       throw new Error(`Refusing to write through ${dir}: it leads outside the sync folder`);
     }
     this.contained.add(dir);
+  }
+
+  /**
+   * Creates the folder `rel` and whichever of its parents are missing, one level at a time, each
+   * checked to be inside the root before it is made. Returns the folders it created, topmost
+   * first; something other than a folder in the way is left for the caller to meet.
+   */
+  ensureFolder(rel: string): string[] {
+    if (rel === '') return [];
+    const st = this.stat(rel);
+    if (st) return [];
+    const made = this.ensureFolder(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel));
+    this.assertContained(rel);
+    mkdirSync(this.abs(rel));
+    return [...made, rel];
   }
 
   /** Whether the item on disk is still what the journal recorded (by identity, else content). */
