@@ -118,6 +118,23 @@ describe('TextReporter', () => {
     ]);
   });
 
+  it('says what to do when the engine needs attention', () => {
+    const s = sink();
+    const r = new TextReporter(s.out, false, () => new Date(2026, 0, 1, 9, 5, 7).getTime());
+    r.status(
+      status({
+        state: 'needs-attention',
+        message: '24 items were removed here: confirm to delete them on the service too',
+        lastError: { kind: 'mass-delete', message: 'Run again with --confirm-deletes.', at: 1 },
+      }),
+    );
+    r.close();
+    expect(s.lines()).toEqual([
+      '09:05:07  24 items were removed here: confirm to delete them on the service too',
+      '          Run again with --confirm-deletes.',
+    ]);
+  });
+
   it('says what was sent to the service only when something was', () => {
     expect(describeSummary(emptySummary())).not.toContain('sent to the service');
     expect(

@@ -210,6 +210,10 @@ export class TextReporter implements SyncReporter {
     if (this.last?.state !== s.state || this.last.message !== s.message) {
       this.last = { state: s.state, message: s.message };
       this.line(`${clock(this.now())}  ${s.message || s.state}`);
+      // What to do about it, e.g. run again with --confirm-deletes.
+      if (s.state === 'needs-attention' && s.lastError && s.lastError.message !== s.message) {
+        this.line(`          ${s.lastError.message}`);
+      }
     }
     if (!this.tty) return;
     const busy = (s.state === 'syncing' || s.state === 'scanning') && s.items.total > 0;
