@@ -1,6 +1,6 @@
 // The engine in a child process, for the crash tests: one `syncOnce`, killed with SIGKILL at the
 // chosen outbox step (the nth time it is reached) when one is given. Prints one JSON line.
-import { clientFor } from './harness';
+import { clientFor, stderrLogger } from './harness';
 import { openSync } from '../../src/main/sync/open';
 
 interface Config {
@@ -22,14 +22,7 @@ const pair = await openSync({
   workspaceId: config.workspaceId,
   dir: config.dir,
   stateDir: config.state,
-  log: process.env.CRASH_DEBUG
-    ? {
-        debug: (m: string, f?: object) => console.error('debug', m, JSON.stringify(f)),
-        info: (m: string, f?: object) => console.error('info', m, JSON.stringify(f)),
-        warn: (m: string, f?: object) => console.error('warn', m, JSON.stringify(f)),
-        error: (m: string, f?: object) => console.error('error', m, JSON.stringify(f)),
-      }
-    : undefined,
+  log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
   tuning: {
     settleMs: 0,
     confirmDeletes: true,

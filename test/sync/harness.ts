@@ -49,7 +49,8 @@ export interface Pair extends OpenSync {
   state: string;
 }
 
-const stderrLogger: Logger = {
+/** The engine's log on stderr (WSYNC_TEST_LOG=1), when a test needs explaining. */
+export const stderrLogger: Logger = {
   debug: (m, f) => console.error('debug', m, JSON.stringify(f)),
   info: (m, f) => console.error('info', m, JSON.stringify(f)),
   warn: (m, f) => console.error('warn', m, JSON.stringify(f)),
@@ -85,7 +86,6 @@ export async function openPair(
     concurrency: opts.concurrency,
     // Tests write whole files before they sync: nothing needs time to settle.
     tuning: { settleMs: 0, ...opts.tuning },
-    // WSYNC_TEST_LOG=1 shows what the engine does, when a test needs explaining.
     log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
   });
   return { ...pair, dir, state };
