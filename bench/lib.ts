@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { exitOf } from '../src/service/child';
+
 /** What every benchmark module in bench/ exports as default. */
 export interface Benchmark {
   /** The name used on the command line: `npm run -s bench -- NAME`. */
@@ -50,4 +54,34 @@ export function median(values: readonly number[]): number {
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return NaN;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Runs `node ARGS` from the repository root (a child whose memory or crash is its own) and
+ * resolves with the last JSON line it printed. It is in `live` while it runs, so that a failing
+ * bench can kill it.
+ */
+export async function runJsonChild<T>(
+  what: string,
+  args: string[],
+  live: Set<ChildProcess>,
+): Promise<T> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const { code, signal } = await exitOf(child);
+  live.delete(child);
+  const line = stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
+  if (code !== 0 || !line) {
+    throw new Error(`${what} failed (${code ?? signal}): ${stderr.trim() || stdout}`);
+  }
+  return JSON.parse(line) as T;
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { openSync, type OpenSync } from '../src/main/sync/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import type { User } from '../src/service/context';
 import { startSandbox } from '../src/service/sandbox';
-import { median, type Benchmark, type Figures } from './lib';
+import { median, runJsonChild, type Benchmark, type Figures } from './lib';
 import { floorMirror, type FloorResult } from './mirror-floor';
 import { generateTree, prng, type GeneratedTree } from './mirror-generate';
 import { countTree, recordingLogger, type EngineArgs, type EngineLine } from './mirror-util';
@@ -35,7 +35,6 @@ const LAND_TIMEOUT_MS = 10_000;
 const SEED = 20_240_611;
 
 const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -51,29 +50,6 @@ function routes(stats: Stats): string {
     .sort((a, b) => b[1] - a[1])
     .map(([route, n]) => `${route} ${n}`)
     .join(', ');
-}
-
-/** Runs the engine child and resolves with its line; it is killed with the bench on failure. */
-async function runEngineChild(args: EngineArgs, live: Set<ChildProcess>): Promise<EngineLine> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENGINE_FILE, JSON.stringify(args)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const { code, signal } = await exitOf(child);
-  live.delete(child);
-  const line = stdout
-    .split('\n')
-    .reverse()
-    .find((l) => l.startsWith('{'));
-  if (code !== 0 || !line) {
-    throw new Error(`the engine child failed (${code ?? signal}): ${stderr.trim() || stdout}`);
-  }
-  return JSON.parse(line) as EngineLine;
 }
 
 const bench: Benchmark = {
@@ -180,17 +156,23 @@ const bench: Benchmark = {
         const stateDir = path.join(where, 'state');
         await mkdir(stateDir, { recursive: true });
         await resetStats();
-        const line = await runEngineChild(
-          {
-            baseUrl,
-            clientId: info.client_id,
-            clientSecret: info.client_secret,
-            token: owner.token,
-            email: owner.email,
-            workspaceId: tree.workspaceId,
-            dir,
-            stateDir,
-          },
+        const line = await runJsonChild<EngineLine>(
+          'the engine child',
+          [
+            '--import',
+            'tsx',
+            ENGINE_FILE,
+            JSON.stringify({
+              baseUrl,
+              clientId: info.client_id,
+              clientSecret: info.client_secret,
+              token: owner.token,
+              email: owner.email,
+              workspaceId: tree.workspaceId,
+              dir,
+              stateDir,
+            } satisfies EngineArgs),
+          ],
           live,
         );
         const stats = await readStats();

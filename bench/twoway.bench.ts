@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { Journal, type JournalItem } from '../src/main/journal/journal';
 import { DEFAULT_SETTLE_MS } from '../src/main/sync/engine';
 import { openSync, type OpenSync } from '../src/main/sync/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
-import { median, type Benchmark, type Figures } from './lib';
+import { median, runJsonChild, type Benchmark, type Figures } from './lib';
 import type { ScanArgs, ScanLine } from './twoway-scan';
 
 // The way back: how soon a local change (mkdir, rename, an editor's save) is visible through the
@@ -145,27 +145,6 @@ async function bundleScanChild(): Promise<string> {
   return outfile;
 }
 
-async function runScanChild(
-  script: string,
-  args: ScanArgs,
-  live: Set<ChildProcess>,
-): Promise<ScanLine> {
-  const child = spawn(process.execPath, [script, JSON.stringify(args)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const { code, signal } = await exitOf(child);
-  live.delete(child);
-  const line = stdout.split('\n').find((l) => l.startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`the scan child failed (${code ?? signal}): ${stderr}`);
-  return JSON.parse(line) as ScanLine;
-}
-
 const bench: Benchmark = {
   name: 'twoway',
   description:
@@ -192,7 +171,18 @@ const bench: Benchmark = {
       const scans: ScanLine[] = [];
       for (let i = 0; i < 3; i++) {
         scans.push(
-          await runScanChild(script, { dir: scanDir, journalFile, rootId: built.rootId }, live),
+          await runJsonChild<ScanLine>(
+            'the scan child',
+            [
+              script,
+              JSON.stringify({
+                dir: scanDir,
+                journalFile,
+                rootId: built.rootId,
+              } satisfies ScanArgs),
+            ],
+            live,
+          ),
         );
       }
       for (const s of scans) {

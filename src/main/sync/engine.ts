@@ -15,7 +15,7 @@ import {
   type SyncSummary,
 } from '../../shared/sync-status';
 import { SyncFatalError } from './errors';
-import { Executor, PARTIAL_DIR, type ExecutionResult } from './execute';
+import { Executor, PARTIAL_DIR, type ExecutionEvents, type ExecutionResult } from './execute';
 import { feedHead, pollFeed } from './feed';
 import { LocalRoot } from './local';
 import { probeVolume, type VolumeProfile } from './names';
@@ -28,7 +28,7 @@ import { Moves } from '../api/moves';
 import { IgnoreRules } from './ignore';
 import { deletedCount, hasWork, scanAndPlan, type LocalPlan } from './local-plan';
 import type { OutboxStep, IntentPayload } from './outbox';
-import { Pusher, type PushResult } from './push';
+import { Pusher, type PushEvents, type PushResult } from './push';
 import { watchLocal, type LocalWatcher } from './watch';
 import { emptyView } from './remote';
 
@@ -563,29 +563,35 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         return feed.gap !== null || feed.refs.length > 0;
       },
       step: this.opts.outboxStep,
-      events: {
-        begin: (op, path) => {
-          this.st.current = { op, path };
-          this.touch();
-        },
-        done: () => {
-          this.st.items.done++;
-          this.touch();
-        },
-        bytes: (n) => {
-          this.st.bytes.done += n;
-          this.touch();
-        },
-        problem: (p) => this.addProblem(p),
-        note: (path, message) => this.note(path, message),
-        notice: (message) => this.notice(message),
-      },
+      events: this.progressEvents(),
     });
   }
 
   /** The folders that hold these items now, by the journal. */
   private parentsNow(items: readonly JournalItem[]): string[] {
     return items.map((j) => parentOf(this.opts.journal.get(j.remoteId)?.localPath ?? j.localPath));
+  }
+
+  /** What the executor and the pusher report as they work, into the status. */
+  private progressEvents(): ExecutionEvents & PushEvents {
+    return {
+      begin: (op, path) => {
+        this.st.current = { op, path };
+        this.touch();
+      },
+      done: () => {
+        this.st.items.done++;
+        this.touch();
+      },
+      bytes: (n) => {
+        this.st.bytes.done += n;
+        this.touch();
+      },
+      problem: (p) => this.addProblem(p),
+      solved: (remoteId) => this.clearProblem(remoteId),
+      note: (path, message) => this.note(path, message),
+      notice: (message) => this.notice(message),
+    };
   }
 
   /** Holds back a pass's deletes when they are too many, until the person confirms. */
@@ -681,23 +687,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       log: this.log,
       concurrency: this.concurrency,
       signal,
-      events: {
-        begin: (op, path) => {
-          this.st.current = { op, path };
-          this.touch();
-        },
-        done: () => {
-          this.st.items.done++;
-          this.touch();
-        },
-        bytes: (n) => {
-          this.st.bytes.done += n;
-          this.touch();
-        },
-        problem: (p) => this.addProblem(p),
-        solved: (remoteId) => this.clearProblem(remoteId),
-        note: (path, message) => this.note(path, message),
-      },
+      events: this.progressEvents(),
     });
     const result = await journal.batch(() => executor.run(plan));
     summary.foldersCreated += result.foldersCreated;

@@ -14,7 +14,7 @@ import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
 import { CACHE_DIR, joinPath, type Placement, type Plan, type StructureOp } from './plan';
 import type { Logger, Trash } from './ports';
-import type { RemoteItem } from './remote';
+import { remoteFields } from './remote';
 
 /** What the executor tells the status model as it goes. */
 export interface ExecutionEvents {
@@ -47,17 +47,6 @@ export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
 const MOVING_DIR = `${CACHE_DIR}/moving`;
-
-function remoteFields(item: RemoteItem) {
-  return {
-    remoteId: item.id,
-    kind: item.kind,
-    remoteParentId: item.parentId,
-    remoteName: item.name,
-    remoteSize: item.kind === 'file' ? item.size : null,
-    remoteUpdatedAt: item.updatedAt,
-  };
-}
 
 /**
  * Carries out a plan on the disk, checking each place before it touches it: nothing that the

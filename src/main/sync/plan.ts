@@ -1,7 +1,7 @@
 import type { Journal, JournalItem } from '../journal/journal';
 import { chooseArchives, type ArchiveJob } from './archive';
 import { encodeName, foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
-import type { RemoteItem, RemoteView } from './remote';
+import { asRemote, type RemoteItem, type RemoteView } from './remote';
 
 /** The folder at the top of the sync root where the engine keeps its own temporary files. */
 export const CACHE_DIR = '.workspace-sync-cache';
@@ -42,15 +42,6 @@ export interface PlanOptions {
 
 export const joinPath = (parent: string, name: string) =>
   parent === '' ? name : `${parent}/${name}`;
-
-const asRemote = (j: JournalItem): RemoteItem => ({
-  id: j.remoteId,
-  kind: j.kind,
-  parentId: j.remoteParentId,
-  name: j.remoteName,
-  size: j.remoteSize ?? 0,
-  updatedAt: j.remoteUpdatedAt ?? '',
-});
 
 /**
  * Reconciles what the service shows (a full or partial view) with the journal and plans the

@@ -11,7 +11,7 @@ import { decodeName, type VolumeProfile } from './names';
 import { CACHE_DIR } from './plan';
 import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
 import type { Logger } from './ports';
-import { fromEntry, fromFile, type RemoteItem } from './remote';
+import { asRemote, fromEntry, fromFile, remoteFields, type RemoteItem } from './remote';
 import { scanLocal, type LocalEntry } from './scan';
 
 export interface PushEvents {
@@ -572,7 +572,7 @@ export class Pusher {
       case 'mkdir': {
         if (!item || journal.atPath(p.path)) return;
         journal.upsert({
-          ...remoteOf(item),
+          ...remoteFields(item),
           localPath: p.path,
           localName: name,
           dev: st?.isDirectory() ? st.dev : null,
@@ -632,7 +632,7 @@ export class Pusher {
     const other = journal.atPath(p.path);
     if (other && other.remoteId !== item.id) journal.removeTree(other);
     journal.upsert({
-      ...remoteOf(item),
+      ...remoteFields(item),
       localPath: p.path,
       localName: entry?.name ?? p.path.slice(p.path.lastIndexOf('/') + 1),
       dev: st?.dev ?? null,
@@ -699,22 +699,4 @@ const facts = (st: { dev: number; ino: number; size: number; mtimeMs: number; ki
   ino: st.ino,
   mtimeMs: st.mtimeMs,
   ...(st.kind === 'folder' ? {} : { size: st.size }),
-});
-
-const remoteOf = (item: RemoteItem) => ({
-  remoteId: item.id,
-  kind: item.kind,
-  remoteParentId: item.parentId,
-  remoteName: item.name,
-  remoteSize: item.kind === 'file' ? item.size : null,
-  remoteUpdatedAt: item.updatedAt,
-});
-
-const asRemote = (j: JournalItem): RemoteItem => ({
-  id: j.remoteId,
-  kind: j.kind,
-  parentId: j.remoteParentId,
-  name: j.remoteName,
-  size: j.remoteSize ?? 0,
-  updatedAt: j.remoteUpdatedAt ?? '',
 });

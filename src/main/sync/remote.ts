@@ -1,7 +1,7 @@
 import type { FolderEntry } from '../api/client';
 import { ProtocolError } from '../api/errors';
 import type { FileItem } from '../api/schemas';
-import type { ItemKind } from '../journal/journal';
+import type { ItemKind, JournalItem } from '../journal/journal';
 
 /** An item as the service shows it now. */
 export interface RemoteItem {
@@ -68,5 +68,29 @@ export function fromFile(file: FileItem): RemoteItem {
     name: file.filename,
     size: file.size,
     updatedAt: file.updated_at,
+  };
+}
+
+/** The journal's remote-side fields for an item as the service shows it. */
+export function remoteFields(item: RemoteItem) {
+  return {
+    remoteId: item.id,
+    kind: item.kind,
+    remoteParentId: item.parentId,
+    remoteName: item.name,
+    remoteSize: item.kind === 'file' ? item.size : null,
+    remoteUpdatedAt: item.updatedAt,
+  };
+}
+
+/** The item as the journal last saw it on the service. */
+export function asRemote(j: JournalItem): RemoteItem {
+  return {
+    id: j.remoteId,
+    kind: j.kind,
+    parentId: j.remoteParentId,
+    name: j.remoteName,
+    size: j.remoteSize ?? 0,
+    updatedAt: j.remoteUpdatedAt ?? '',
   };
 }
