@@ -458,6 +458,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const full = dirty === 'all';
     if (!full && dirty.size === 0 && journal.openIntents().length === 0) return false;
     if (full || dirty.has('')) this.ignore = IgnoreRules.load(this.opts.root);
+    const scanStarted = Date.now();
     const { scan, plan } = await scanAndPlan(this.local!, journal, full ? [''] : [...dirty], full, {
       rootId: this.rootId!,
       missingBefore: this.missingBefore,
@@ -485,6 +486,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       );
     }
     this.log.debug('local plan', {
+      ms: Date.now() - scanStarted,
+      relinks: plan.relinks.length,
       mkdirs: plan.mkdirs.map((o) => o.entry.path),
       moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
       uploads: plan.uploads.map((o) => o.entry.path),
