@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { Pool } from 'undici';
 import { exitOf } from '../src/service/child';
 
 /** What every benchmark module in bench/ exports as default. */
@@ -84,4 +85,26 @@ export async function runJsonChild<T>(
     throw new Error(`${what} failed (${code ?? signal}): ${stderr.trim() || stdout}`);
   }
   return JSON.parse(line) as T;
+}
+
+/** The sandbox's request counters (`/_sandbox/stats`): the total and the count by route. */
+export interface SandboxStats {
+  total: number;
+  requests: Record<string, number>;
+}
+
+/** Resets and reads the sandbox's request counters over `pool`. */
+export function sandboxStats(pool: Pool) {
+  return {
+    reset: async (): Promise<void> => {
+      const res = await pool.request({ method: 'DELETE', path: '/_sandbox/stats' });
+      await res.body.dump();
+      if (res.statusCode !== 204) throw new Error(`DELETE /_sandbox/stats: ${res.statusCode}`);
+    },
+    read: async (): Promise<SandboxStats> => {
+      const res = await pool.request({ method: 'GET', path: '/_sandbox/stats' });
+      if (res.statusCode !== 200) throw new Error(`GET /_sandbox/stats: ${res.statusCode}`);
+      return (await res.body.json()) as SandboxStats;
+    },
+  };
 }

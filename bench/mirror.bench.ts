@@ -11,7 +11,14 @@ import { openSync, type OpenSync } from '../src/main/sync/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import type { User } from '../src/service/context';
 import { startSandbox } from '../src/service/sandbox';
-import { median, runJsonChild, type Benchmark, type Figures } from './lib';
+import {
+  median,
+  runJsonChild,
+  sandboxStats,
+  type Benchmark,
+  type Figures,
+  type SandboxStats,
+} from './lib';
 import { floorMirror, type FloorResult } from './mirror-floor';
 import { generateTree, prng, type GeneratedTree } from './mirror-generate';
 import { countTree, recordingLogger, type EngineArgs, type EngineLine } from './mirror-util';
@@ -39,13 +46,8 @@ const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-interface Stats {
-  total: number;
-  requests: Record<string, number>;
-}
-
 /** Requests by route, largest first, as one short line. */
-function routes(stats: Stats): string {
+function routes(stats: SandboxStats): string {
   return Object.entries(stats.requests)
     .sort((a, b) => b[1] - a[1])
     .map(([route, n]) => `${route} ${n}`)
@@ -107,17 +109,7 @@ const bench: Benchmark = {
       const owner = info.users[0]!;
       const baseUrl = info.base_url;
       hooks = new Pool(baseUrl, { connections: 1 });
-      const h = hooks;
-      const resetStats = async () => {
-        const res = await h.request({ method: 'DELETE', path: '/_sandbox/stats' });
-        await res.body.dump();
-        if (res.statusCode !== 204) throw new Error(`DELETE /_sandbox/stats: ${res.statusCode}`);
-      };
-      const readStats = async (): Promise<Stats> => {
-        const res = await h.request({ method: 'GET', path: '/_sandbox/stats' });
-        if (res.statusCode !== 200) throw new Error(`GET /_sandbox/stats: ${res.statusCode}`);
-        return (await res.body.json()) as Stats;
-      };
+      const { reset: resetStats, read: readStats } = sandboxStats(hooks);
 
       const floor = async (tree: GeneratedTree, content: 'archive' | 'files') => {
         await resetStats();
@@ -145,7 +137,7 @@ const bench: Benchmark = {
 
       interface Mirror {
         line: EngineLine;
-        stats: Stats;
+        stats: SandboxStats;
         dir: string;
         stateDir: string;
       }

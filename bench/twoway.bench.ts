@@ -12,7 +12,7 @@ import { Journal, type JournalItem } from '../src/main/journal/journal';
 import { DEFAULT_SETTLE_MS } from '../src/main/sync/engine';
 import { openSync, type OpenSync } from '../src/main/sync/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
-import { median, runJsonChild, type Benchmark, type Figures } from './lib';
+import { median, runJsonChild, sandboxStats, type Benchmark, type Figures } from './lib';
 import type { ScanArgs, ScanLine } from './twoway-scan';
 
 // The way back: how soon a local change (mkdir, rename, an editor's save) is visible through the
@@ -32,11 +32,6 @@ const MOVE_FILES_PER_FOLDER = 9;
 
 const SCAN_FILE = path.join(import.meta.dirname, 'twoway-scan.ts');
 const repoRoot = path.resolve(import.meta.dirname, '..');
-
-interface Stats {
-  total: number;
-  requests: Record<string, number>;
-}
 
 const isMutation = (route: string) => !route.startsWith('GET ');
 
@@ -206,15 +201,7 @@ const bench: Benchmark = {
       const info = sandbox.info;
       const owner = info.users[0]!;
       hooks = new Pool(info.base_url, { connections: 1 });
-      const h = hooks;
-      const resetStats = async () => {
-        const res = await h.request({ method: 'DELETE', path: '/_sandbox/stats' });
-        await res.body.dump();
-      };
-      const readStats = async (): Promise<Stats> => {
-        const res = await h.request({ method: 'GET', path: '/_sandbox/stats' });
-        return (await res.body.json()) as Stats;
-      };
+      const { reset: resetStats, read: readStats } = sandboxStats(hooks);
       const clientOf = () =>
         new ServiceClient(
           openSession({

@@ -28,7 +28,7 @@ import { Moves } from '../api/moves';
 import { IgnoreRules } from './ignore';
 import { deletedCount, hasWork, scanAndPlan, type LocalPlan } from './local-plan';
 import type { OutboxStep, IntentPayload } from './outbox';
-import { Pusher, type PushEvents, type PushResult } from './push';
+import { Pusher, type PushEvents } from './push';
 import { watchLocal, type LocalWatcher } from './watch';
 import { emptyView } from './remote';
 
@@ -512,7 +512,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.st.bytes = { done: 0, total: plan.uploads.reduce((n, u) => n + u.entry.size, 0) };
     const pusher = this.pusher();
     const result = await journal.batch(() => pusher.run(plan));
-    this.addPushed(summary, result);
+    this.addCounts(summary, result);
     if (!signal?.aborted && result.fetch.length > 0) {
       // Changed on the service too: its version comes down, local work is kept beside it.
       const view = emptyView(this.rootId!, false);
@@ -611,13 +611,15 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.log.warn('mass delete held back', { count, total });
   }
 
-  private addPushed(summary: SyncSummary, r: PushResult): void {
-    summary.remoteFoldersCreated += r.remoteFoldersCreated;
-    summary.uploaded += r.uploaded;
-    summary.bytesUploaded += r.bytesUploaded;
-    summary.remoteMoved += r.remoteMoved;
-    summary.remoteDeleted += r.remoteDeleted;
-    summary.conflicts += r.conflicts;
+  /** Adds a stage's counts (the executor's, the pusher's) to the round's summary. */
+  private addCounts(
+    summary: SyncSummary,
+    counts: Partial<Record<keyof SyncSummary, unknown>>,
+  ): void {
+    for (const key of Object.keys(summary) as (keyof SyncSummary)[]) {
+      const n = counts[key];
+      if (key !== 'problems' && typeof n === 'number') summary[key] = (summary[key] ?? 0) + n;
+    }
     summary.problems = this.st.problems.length;
   }
 
@@ -693,13 +695,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       events: this.progressEvents(),
     });
     const result = await journal.batch(() => executor.run(plan));
-    summary.foldersCreated += result.foldersCreated;
-    summary.filesDownloaded += result.filesDownloaded;
-    summary.bytesDownloaded += result.bytesDownloaded;
-    summary.moved += result.moved;
-    summary.trashed += result.trashed;
-    summary.conflicts += result.conflicts;
-    summary.problems = this.st.problems.length;
+    this.addCounts(summary, result);
     return result;
   }
 
