@@ -1,0 +1,58 @@
+// `npm run -s soak -- --runs N [--seed S] [--path P]`: random histories of the whole engine.
+// The last line is one JSON object of the figures; the exit code is 1 when an invariant broke.
+import { parseArgs } from 'node:util';
+import { runSoak } from './soak';
+import type { Sabotage } from './world';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '100' },
+    seed: { type: 'string' },
+    path: { type: 'string' },
+    commands: { type: 'string', default: '30' },
+    sabotage: { type: 'string', default: 'none' },
+    'no-shrink': { type: 'boolean', default: false },
+    log: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const int = (name: string, v: string | undefined, fallback: number) => {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) {
+    console.error(`soak: --${name} ${v}: expected an integer`);
+    process.exit(2);
+  }
+  return n;
+};
+if (values.sabotage !== 'none' && values.sabotage !== 'no-intent-check') {
+  console.error(`soak: --sabotage ${values.sabotage}: expected none or no-intent-check`);
+  process.exit(2);
+}
+
+const seed = int('seed', values.seed, Math.floor(Math.random() * 2 ** 31));
+const runs = int('runs', values.runs, 100);
+const started = Date.now();
+console.error(`soak: ${runs} histories from seed ${seed}${values.path ? ` (path ${values.path})` : ''}`);
+const result = await runSoak({
+  runs,
+  seed,
+  path: values.path,
+  maxCommands: int('commands', values.commands, 30),
+  sabotage: values.sabotage as Sabotage,
+  shrink: !values['no-shrink'],
+  log: values.log,
+  progress: values.quiet ? undefined : (line) => console.error(line),
+});
+if (result.failure) {
+  const f = result.failure;
+  console.error(`\nsoak: an invariant broke (seed ${f.seed})`);
+  console.error(f.findings);
+  console.error(`\nthe history, shrunk:\n${f.history}`);
+  console.error(`\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path}`);
+}
+console.error(`soak: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(JSON.stringify({ soak: result.figures }));
+const { divergences, lost, duplicates } = result.figures;
+process.exit(divergences + lost + duplicates > 0 || result.failure ? 1 : 0);

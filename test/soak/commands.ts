@@ -1,0 +1,344 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { ApiError } from '../../src/main/api/errors';
+import type { RoleName } from '../../src/service/roles';
+import { localTree, sha } from '../sync/harness';
+import type { Ledger } from './ledger';
+import type { CrashPlan, FaultWindow, SoakClient, World } from './world';
+
+/**
+ * The operations of a history. Each names its targets by index into the sorted listing of the
+ * moment (modulo its length), so that a history stays meaningful when shrinking removes steps.
+ */
+export type SoakCommand = fc.AsyncCommand<Ledger, World, false>;
+
+class Step implements SoakCommand {
+  constructor(
+    private readonly label: string,
+    private readonly op: (w: World) => Promise<void>,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(_model: Ledger, world: World): Promise<void> {
+    world.figures.operations++;
+    await this.op(world);
+  }
+  toString(): string {
+    return this.label;
+  }
+}
+
+/**
+ * Names people use, and names that need care: case variants, both Unicode normal forms, names
+ * Windows refuses (mapped on a win32 volume), a device name and a trailing dot. None has parentheses: those only come from conflict copies.
+ */
+const NAMES = [
+  'Docs',
+  'docs',
+  'Photos',
+  'Reports 2026',
+  'Caf\u00e9',
+  'Cafe\u0301',
+  'a:b',
+  'CON',
+  'trail.',
+  'notes.txt',
+  'Notes.txt',
+  'plan.md',
+  'r\u00e9sum\u00e9.pdf',
+  'q?.txt',
+  'data.bin',
+];
+
+const WIN32_REFUSED = /[<>:"|?*\\]|[. ]$|^(?:CON|PRN|AUX|NUL|COM\d|LPT\d)(?:\.|$)/i;
+
+const client = fc.constantFrom<0 | 1>(0, 1);
+const index = fc.nat(63);
+const name = fc.constantFrom(...NAMES);
+const size = fc.oneof(fc.integer({ min: 24, max: 200 }), fc.integer({ min: 200, max: 6000 }));
+
+const crashPlan: fc.Arbitrary<CrashPlan> = fc.record({
+  step: fc.constantFrom('intent-written', 'answered', 'recorded'),
+  op: fc.constantFrom('mkdir', 'upload', 'move', 'delete'),
+  nth: fc.integer({ min: 1, max: 3 }),
+});
+
+const faultWindow: fc.Arbitrary<FaultWindow> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('fail', 'lost', 'reset', 'expire'),
+    level: fc.constantFrom(0.05, 0.15, 0.3),
+    seed: fc.nat(1_000_000),
+  }),
+  fc.record({ kind: fc.constant('latency'), level: fc.constantFrom(5, 20), seed: fc.nat(1_000_000) }),
+  fc.record({ kind: fc.constant('ratelimit'), level: fc.constantFrom(30, 100), seed: fc.nat(1_000_000) }),
+) as fc.Arbitrary<FaultWindow>;
+
+const pick = <T>(list: readonly T[], i: number): T | undefined =>
+  list.length === 0 ? undefined : list[i % list.length];
+
+const baseName = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
+const join = (parent: string, child: string) => (parent === '' ? child : `${parent}/${child}`);
+const who = (c: SoakClient) => `disk ${c.name}`;
+
+/** Whether a person could make this name in this folder on the client's volume. */
+function canName(c: SoakClient, parent: string, wanted: string, except?: string): boolean {
+  if (c.profile.flavor === 'win32' && WIN32_REFUSED.test(wanted)) return false;
+  const fold = (n: string) => {
+    let out = c.profile.caseInsensitive ? n.toLowerCase() : n;
+    if (c.profile.normalizationInsensitive) out = out.normalize('NFC');
+    return out;
+  };
+  const { folders, files } = c.entries();
+  return ![...folders, ...files].some(
+    (rel) =>
+      rel !== '' &&
+      rel !== except &&
+      parentOf(rel) === parent &&
+      fold(baseName(rel)) === fold(wanted),
+  );
+}
+
+const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+
+/** The files below (or at) a local path, for the ledger: deleting them there is on purpose. */
+function hashesBelow(c: SoakClient, rel: string): string[] {
+  const tree = localTree(c.dir);
+  const out: string[] = [];
+  for (const [p, v] of tree) if ((p === rel || p.startsWith(rel + '/')) && v !== 'dir') out.push(v);
+  return out;
+}
+
+// Local operations: what a person does in the folder while the engine is not looking (the next
+// sync's scan finds them, as a startup scan would).
+
+const localMkdir = fc
+  .tuple(client, index, name)
+  .map(
+    ([ci, at, n]) =>
+      new Step(`${'AB'[ci]}: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
+        const c = w.clients[ci]!;
+        const parent = pick(c.entries().folders, at)!;
+        if (!canName(c, parent, n)) return;
+        mkdirSync(c.abs(join(parent, n)));
+      }),
+  );
+
+const localWrite = fc
+  .tuple(client, index, name, size, fc.constantFrom('new', 'overwrite', 'save-via-temp'))
+  .map(
+    ([ci, at, n, bytes, mode]) =>
+      new Step(`${'AB'[ci]}: write ${mode} #${at} ${JSON.stringify(n)} ${bytes}B`, async (w) => {
+        const c = w.clients[ci]!;
+        const { folders, files } = c.entries();
+        let target: string;
+        if (mode === 'new') {
+          const parent = pick(folders, at)!;
+          if (!canName(c, parent, n)) return;
+          target = join(parent, n);
+        } else {
+          const file = pick(files, at);
+          if (file === undefined) return;
+          target = file;
+          w.ledger.deleted(w.hashOnDisk(c, file));
+        }
+        const data = w.ledger.write(who(c), bytes);
+        if (mode === 'save-via-temp') {
+          // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
+          const temp = c.abs(`${target}.${bytes}.tmp`);
+          writeFileSync(temp, data);
+          renameSync(temp, c.abs(target));
+        } else writeFileSync(c.abs(target), data);
+      }),
+  );
+
+const localMove = fc
+  .tuple(client, index, index, fc.option(name, { freq: 2 }))
+  .map(
+    ([ci, from, to, n]) =>
+      new Step(
+        `${'AB'[ci]}: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
+        async (w) => {
+          const c = w.clients[ci]!;
+          const { folders, files } = c.entries();
+          const src = pick([...folders.slice(1), ...files], from);
+          const dest = pick(folders, to)!;
+          if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
+          const newName = n ?? baseName(src);
+          if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
+          renameSync(c.abs(src), c.abs(join(dest, newName)));
+        },
+      ),
+  );
+
+const localCaseRename = fc.tuple(client, index).map(
+  ([ci, at]) =>
+    new Step(`${'AB'[ci]}: case-rename #${at}`, async (w) => {
+      const c = w.clients[ci]!;
+      const { folders, files } = c.entries();
+      const src = pick([...folders.slice(1), ...files], at);
+      if (src === undefined) return;
+      const old = baseName(src);
+      const flipped = old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
+      const renamed = flipped + old.slice(1);
+      if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
+      renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
+    }),
+);
+
+const localDelete = fc.tuple(client, index).map(
+  ([ci, at]) =>
+    new Step(`${'AB'[ci]}: delete #${at}`, async (w) => {
+      const c = w.clients[ci]!;
+      const { folders, files } = c.entries();
+      const src = pick([...folders.slice(1), ...files], at);
+      if (src === undefined) return;
+      for (const h of hashesBelow(c, src)) w.ledger.deleted(h);
+      rmSync(c.abs(src), { recursive: true });
+    }),
+);
+
+// Remote operations: another user of the workspace, through the API.
+
+/** A refused or impossible request is a person's failed action, not the engine's concern. */
+async function attempt(work: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError) return false;
+    throw err;
+  }
+}
+
+const remoteFolders = (w: World) => [
+  { id: w.rootId, path: '' },
+  ...w.remoteEntries().filter((e) => e.kind === 'folder'),
+];
+
+const remoteMkdir = fc.tuple(index, name).map(
+  ([at, n]) =>
+    new Step(`remote: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
+      const parent = pick(remoteFolders(w), at)!;
+      await attempt(() => w.admin.createFolder(w.sb.workspaceId, parent.id, n));
+    }),
+);
+
+const remoteWrite = fc.tuple(index, name, size, fc.boolean()).map(
+  ([at, n, bytes, isNew]) =>
+    new Step(`remote: write ${isNew ? 'new' : 'overwrite'} #${at} ${JSON.stringify(n)} ${bytes}B`, async (w) => {
+      const before = w.remoteEntries();
+      let parentId: number;
+      let fileName: string;
+      if (isNew) {
+        const parent = pick(remoteFolders(w), at)!;
+        parentId = parent.id;
+        fileName = n;
+      } else {
+        const file = pick(
+          before.filter((e) => e.kind === 'file'),
+          at,
+        );
+        if (!file) return;
+        parentId = file.parentId;
+        fileName = file.name;
+      }
+      const data = w.ledger.write('service', bytes);
+      let answer: { id: number } | undefined;
+      const ok = await attempt(async () => {
+        answer = await w.admin.uploadFile(parentId, fileName, () => Readable.from([data]), data.length);
+      });
+      if (!ok) {
+        w.ledger.deleted(sha(data));
+        return;
+      }
+      // A new version of a file that was there replaces its content, on purpose.
+      w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
+    }),
+);
+
+const remoteMove = fc.tuple(index, index, fc.option(name, { freq: 2 })).map(
+  ([from, to, n]) =>
+    new Step(`remote: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`, async (w) => {
+      const entries = w.remoteEntries();
+      const src = pick(entries, from);
+      if (!src) return;
+      const dest = pick(remoteFolders(w), to)!;
+      if (dest.id === src.id || dest.path.startsWith(src.path + '/')) return;
+      if (dest.id === src.parentId || !w.config.extensions) {
+        // A rename in place (without the extension there is no other way to move).
+        if (n === null || n === src.name) return;
+        await attempt(() =>
+          src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
+        );
+        return;
+      }
+      await attempt(() =>
+        src.kind === 'folder'
+          ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
+          : w.moves.moveFile(src.id, dest.id, n ?? undefined),
+      );
+    }),
+);
+
+const remoteDelete = index.map(
+  (at) =>
+    new Step(`remote: delete #${at}`, async (w) => {
+      const src = pick(w.remoteEntries(), at);
+      if (!src) return;
+      const blobs = w.remoteSubtreeBlobs(src);
+      const ok = await attempt(() =>
+        src.kind === 'folder' ? w.admin.deleteFolder(src.id) : w.admin.deleteFile(src.id),
+      );
+      if (ok) for (const b of blobs) w.ledger.deleted(b);
+    }),
+);
+
+const roleChange = fc.tuple(client, fc.constantFrom<RoleName | 'restore'>('Creator', 'Downloader', 'Viewer', 'restore')).map(
+  ([ci, role]) =>
+    new Step(`remote: ${'AB'[ci]}'s role -> ${role}`, async (w) => {
+      await w.setRole(w.clients[ci]!, role === 'restore' ? null : role);
+    }),
+);
+
+// The engine: one sync of one client, maybe killed at an outbox step, maybe under a fault window.
+
+const sync = fc
+  .tuple(client, fc.option(crashPlan, { freq: 3 }), fc.option(faultWindow, { freq: 2 }))
+  .map(
+    ([ci, crash, faults]) =>
+      new Step(
+        `${'AB'[ci]}: sync` +
+          (crash ? ` crash@${crash.op}:${crash.step}#${crash.nth}` : '') +
+          (faults ? ` faults ${faults.kind}=${faults.level} seed=${faults.seed}` : ''),
+        async (w) => {
+          const c = w.clients[ci]!;
+          await w.withFaults(faults, () => c.sync(crash));
+        },
+      ),
+  );
+
+/** A history: the operations above, syncs weighted so that most changes meet the engine. */
+export function historyArbitrary(maxCommands: number): fc.Arbitrary<Iterable<SoakCommand>> {
+  return fc.commands(
+    [
+      localMkdir,
+      localWrite,
+      localWrite,
+      localMove,
+      localCaseRename,
+      localDelete,
+      remoteMkdir,
+      remoteWrite,
+      remoteMove,
+      remoteDelete,
+      roleChange,
+      sync,
+      sync,
+      sync,
+      sync,
+    ],
+    { maxCommands },
+  );
+}

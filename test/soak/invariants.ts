@@ -1,0 +1,190 @@
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { JournalItem } from '../../src/main/journal/journal';
+import type { SyncSummary } from '../../src/shared/sync-status';
+import { localTree, remoteTree, sha } from '../sync/harness';
+import type { SoakClient, World } from './world';
+
+export interface Findings {
+  divergences: string[];
+  lost: string[];
+  duplicates: string[];
+}
+
+/** Syncs of every client, round after round, before the service and the disks must agree. */
+export const MAX_ROUNDS = 4;
+
+const WORK: (keyof SyncSummary)[] = [
+  'foldersCreated',
+  'filesDownloaded',
+  'moved',
+  'trashed',
+  'conflicts',
+  'remoteFoldersCreated',
+  'uploaded',
+  'remoteMoved',
+  'remoteDeleted',
+];
+
+const didWork = (s: SyncSummary) => WORK.some((k) => (s[k] ?? 0) > 0);
+const describeWork = (s: SyncSummary) =>
+  WORK.filter((k) => (s[k] ?? 0) > 0)
+    .map((k) => `${k}=${s[k]}`)
+    .join(' ');
+
+/**
+ * Quiescence: the operations have stopped, the faults are off, the roles are back. Every client
+ * then syncs until a whole round does nothing; then the invariants of the issue are checked.
+ */
+export async function checkAtQuiescence(world: World): Promise<Findings> {
+  const findings: Findings = { divergences: [], lost: [], duplicates: [] };
+  world.sb.setFaults('');
+  for (const c of world.clients) await world.setRole(c, null);
+
+  let quiet = false;
+  for (let round = 1; round <= MAX_ROUNDS && !quiet; round++) {
+    quiet = true;
+    for (const c of world.clients) {
+      const result = await c.sync();
+      if (result instanceof Error) {
+        quiet = false;
+        if (round === MAX_ROUNDS) findings.divergences.push(`${c.name}: sync failed: ${result.message}`);
+      } else if (didWork(result)) quiet = false;
+    }
+  }
+  if (!quiet) findings.divergences.push(`no quiet round within ${MAX_ROUNDS} rounds of syncs`);
+
+  const remote = remoteTree(world.sb);
+  for (const c of world.clients) {
+    findings.divergences.push(...compareTrees(c.name, mappedTree(c, world), remote));
+    findings.divergences.push(...journalMismatches(c, world));
+    for (const p of c.pair?.engine.status().problems ?? []) {
+      findings.divergences.push(`${c.name}: problem left at ${p.path}: ${p.message}`);
+    }
+  }
+  findings.divergences.push(...outsideRoots(world));
+  findings.lost.push(...lostContents(world));
+  findings.duplicates.push(...duplicates(world));
+
+  // A restart must find nothing to do.
+  for (const c of world.clients) {
+    await c.close();
+    const result = await c.sync();
+    if (result instanceof Error) findings.divergences.push(`${c.name}: restart failed: ${result.message}`);
+    else if (didWork(result)) {
+      findings.divergences.push(`${c.name}: a restart found work: ${describeWork(result)}`);
+    }
+  }
+  return findings;
+}
+
+/** The client's disk in the service's names, through its journal's record of each entry. */
+function mappedTree(c: SoakClient, world: World): Map<string, string> {
+  const journal = c.pair!.journal;
+  const byId = new Map<number, JournalItem>();
+  for (const row of journal.all()) byId.set(row.remoteId, row);
+  const remotePath = (row: JournalItem): string => {
+    const parts = [row.remoteName];
+    for (let p = byId.get(row.remoteParentId); p; p = byId.get(p.remoteParentId)) {
+      parts.unshift(p.remoteName);
+    }
+    return parts.join('/');
+  };
+  const out = new Map<string, string>();
+  for (const [rel, value] of localTree(c.dir)) {
+    const row = journal.atPath(rel);
+    out.set(row ? remotePath(row) : `(not synced) ${rel}`, value);
+  }
+  void world;
+  return out;
+}
+
+function compareTrees(who: string, local: Map<string, string>, remote: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [p, v] of local) {
+    const r = remote.get(p);
+    if (r === undefined) out.push(`${who}: only on disk: ${p}`);
+    else if (r !== v) out.push(`${who}: differs: ${p} (${v === 'dir' ? 'folder' : 'file'} here, ${r === 'dir' ? 'folder' : 'file'} there)`);
+  }
+  for (const p of remote.keys()) if (!local.has(p)) out.push(`${who}: only on the service: ${p}`);
+  return out;
+}
+
+/** Every journal row is an item of the service where the row says, and an entry on the disk. */
+function journalMismatches(c: SoakClient, world: World): string[] {
+  const out: string[] = [];
+  const item = world.sb.sandbox.db.prepare(`SELECT kind, parent_id, filename FROM items WHERE id = ?`);
+  for (const row of c.pair!.journal.all()) {
+    const it = item.get(row.remoteId) as { kind: string; parent_id: number; filename: string } | undefined;
+    if (!it) out.push(`${c.name}: journal row of a deleted item: ${row.localPath}`);
+    else if (it.kind !== row.kind || it.parent_id !== row.remoteParentId || it.filename !== row.remoteName) {
+      out.push(`${c.name}: journal row out of date: ${row.localPath} (service: ${it.filename})`);
+    }
+    const st = lstatSync(c.abs(row.localPath), { throwIfNoEntry: false });
+    if (!st || st.isDirectory() !== (row.kind === 'folder')) {
+      out.push(`${c.name}: journal row without its entry on disk: ${row.localPath}`);
+    }
+  }
+  const open = c.pair!.journal.openIntents();
+  if (open.length > 0) out.push(`${c.name}: ${open.length} intents still open`);
+  return out;
+}
+
+/** The history's base folder holds each client's folder and state, and nothing else. */
+function outsideRoots(world: World): string[] {
+  const out: string[] = [];
+  const top = readdirSync(world.base).sort();
+  if (top.join() !== 'A,B') out.push(`written outside the sync roots: ${top.join(', ')}`);
+  for (const c of world.clients) {
+    const home = path.dirname(c.dir);
+    const inside = readdirSync(home).sort();
+    if (inside.join() !== 'Workspace,state') {
+      out.push(`written outside ${c.name}'s sync root: ${inside.join(', ')}`);
+    }
+  }
+  return out;
+}
+
+/** Hashes of every file below a folder, whatever its name. */
+function hashesIn(dir: string, into: Set<string>): void {
+  if (!existsSync(dir)) return;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) hashesIn(p, into);
+    else if (e.isFile()) into.add(sha(readFileSync(p)));
+  }
+}
+
+/** Contents written and not deleted on purpose that are nowhere: not on the service, a disk, a trash. */
+function lostContents(world: World): string[] {
+  const found = new Set<string>();
+  for (const v of remoteTree(world.sb).values()) if (v !== 'dir') found.add(v);
+  for (const c of world.clients) {
+    hashesIn(c.dir, found);
+    hashesIn(path.join(c.state, 'trash'), found);
+  }
+  const out: string[] = [];
+  for (const [hash, label] of world.ledger.mustSurvive()) {
+    if (!found.has(hash)) out.push(`content ${label} is nowhere`);
+  }
+  return out;
+}
+
+const COPY_SUFFIX = / \(\d+\)(\.[^.]*)?$/;
+
+/** The same content twice on the service, or a name that only a second attempt would make. */
+function duplicates(world: World): string[] {
+  const out: string[] = [];
+  const where = new Map<string, string[]>();
+  for (const e of world.remoteEntries()) {
+    if (COPY_SUFFIX.test(e.name)) out.push(`a numbered copy on the service: ${e.path}`);
+    if (e.kind !== 'file' || !e.blob) continue;
+    where.set(e.blob, [...(where.get(e.blob) ?? []), e.path]);
+  }
+  for (const [hash, paths] of where) {
+    if (paths.length > 1) {
+      out.push(`content ${world.ledger.labelOf(hash) ?? hash.slice(0, 8)} twice: ${paths.join(', ')}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import type { VolumeProfile } from '../../src/main/sync/names';
+import { historyArbitrary } from './commands';
+import { checkAtQuiescence, type Findings } from './invariants';
+import { World, type Figures, type Sabotage, type WorldConfig } from './world';
+
+export interface SoakOptions {
+  runs: number;
+  seed: number;
+  /** fast-check's path of a failing (shrunk) history, to replay exactly that one. */
+  path?: string;
+  maxCommands?: number;
+  sabotage?: Sabotage;
+  /** The engine's log on stderr. */
+  log?: boolean;
+  /** Shrink a failing history to a small one (each step replays a history). */
+  shrink?: boolean;
+  progress?: (line: string) => void;
+}
+
+export interface SoakFigures extends Figures {
+  divergences: number;
+  lost: number;
+  duplicates: number;
+}
+
+export interface SoakResult {
+  figures: SoakFigures;
+  /** The failing history, shrunk, with what to type to replay it. */
+  failure?: { seed: number; path: string; history: string; findings: string };
+}
+
+class InvariantBroken extends Error {
+  constructor(readonly findings: Findings) {
+    super(
+      [
+        ...findings.divergences.map((d) => `divergence: ${d}`),
+        ...findings.lost.map((d) => `lost: ${d}`),
+        ...findings.duplicates.map((d) => `duplicate: ${d}`),
+      ].join('\n'),
+    );
+  }
+}
+
+const POSIX: VolumeProfile = { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false };
+const WIN32: VolumeProfile = { flavor: 'win32', caseInsensitive: true, normalizationInsensitive: false };
+const MAC: VolumeProfile = { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true };
+
+/** Runs `runs` random histories (or replays one), each against a fresh sandbox and fresh folders. */
+export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
+  const figures: SoakFigures = {
+    histories: 0,
+    operations: 0,
+    crashes: 0,
+    faults: 0,
+    conflicts: 0,
+    divergences: 0,
+    lost: 0,
+    duplicates: 0,
+  };
+  // Once a history failed, the runs that follow are fast-check shrinking it: not counted.
+  let failed = false;
+  const scratch: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+  const setting = fc.record({
+    extensions: fc.boolean(),
+    profileB: fc.constantFrom(POSIX, WIN32, MAC),
+  });
+  const property = fc.asyncProperty(
+    setting,
+    historyArbitrary(opts.maxCommands ?? 30),
+    async (s, history) => {
+      const counted = failed ? scratch : figures;
+      const config: WorldConfig = {
+        ...s,
+        sabotage: opts.sabotage ?? 'none',
+        log: opts.log ?? false,
+      };
+      const world = await World.create(config, counted);
+      try {
+        counted.histories++;
+        await fc.asyncModelRun(() => ({ model: world.ledger, real: world }), history);
+        const findings = await checkAtQuiescence(world);
+        counted.conflicts += world.clients.reduce((n, c) => n + c.conflicts, 0);
+        const bad =
+          findings.divergences.length + findings.lost.length + findings.duplicates.length > 0;
+        if (bad && !failed) {
+          figures.divergences += findings.divergences.length > 0 ? 1 : 0;
+          figures.lost += findings.lost.length;
+          figures.duplicates += findings.duplicates.length;
+        }
+        if (bad) {
+          failed = true;
+          throw new InvariantBroken(findings);
+        }
+        opts.progress?.(
+          `history ${figures.histories}: ${[...history].length} steps, extensions ${s.extensions ? 'on' : 'off'}, B ${s.profileB.flavor}${s.profileB.caseInsensitive ? ' case-insensitive' : ''}`,
+        );
+      } catch (err) {
+        if (!(err instanceof InvariantBroken) && !failed) {
+          failed = true;
+          figures.divergences++;
+        }
+        throw err;
+      } finally {
+        await world.dispose();
+      }
+    },
+  );
+  const details = await fc.check(property, {
+    numRuns: opts.runs,
+    seed: opts.seed,
+    ...(opts.path ? { path: opts.path } : {}),
+    endOnFailure: opts.shrink === false,
+  });
+  if (!details.failed) return { figures };
+  const [setup, history] = details.counterexample ?? [];
+  const error = details.errorInstance;
+  return {
+    figures,
+    failure: {
+      seed: details.seed,
+      path: details.counterexamplePath ?? '',
+      history: `${JSON.stringify(setup)}\n${String(history)}`,
+      findings: error instanceof Error ? error.message : String(error),
+    },
+  };
+}

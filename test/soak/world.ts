@@ -1,0 +1,322 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServiceClient } from '../../src/main/api/client';
+import { Moves } from '../../src/main/api/moves';
+import { signInWithPassword } from '../../src/main/api/oauth';
+import type { OutboxStep, IntentPayload } from '../../src/main/sync/outbox';
+import type { VolumeProfile } from '../../src/main/sync/names';
+import { openSync, type OpenSync } from '../../src/main/sync/open';
+import { CACHE_DIR } from '../../src/main/sync/plan';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RoleName } from '../../src/service/roles';
+import type { SeededUser } from '../../src/service/seed';
+import type { SyncSummary } from '../../src/shared/sync-status';
+import { TempDirs, clientFor, sha, stderrLogger, tokenOf } from '../sync/harness';
+import { Ledger } from './ledger';
+
+export interface CrashPlan {
+  step: OutboxStep;
+  op: IntentPayload['op'];
+  /** The nth time the step is reached for this op in the sync. */
+  nth: number;
+}
+
+export type FaultKind = 'fail' | 'lost' | 'reset' | 'latency' | 'ratelimit' | 'expire';
+
+export interface FaultWindow {
+  kind: FaultKind;
+  /** A fraction for the rate faults; milliseconds for latency; requests a second for ratelimit. */
+  level: number;
+  seed: number;
+}
+
+/** Ways to break the engine on purpose, to show that the soak catches them. */
+export type Sabotage = 'none' | 'no-intent-check';
+
+export interface WorldConfig {
+  extensions: boolean;
+  /** Client B's name rules (client A is always the plain Linux volume it runs on). */
+  profileB: VolumeProfile;
+  sabotage: Sabotage;
+  log: boolean;
+}
+
+/** Thrown from the outbox hook: the engine is dead from here on (its journal closed under it). */
+export class SimulatedCrash extends Error {
+  constructor() {
+    super('simulated crash');
+  }
+}
+
+export interface Figures {
+  histories: number;
+  operations: number;
+  crashes: number;
+  faults: number;
+  conflicts: number;
+}
+
+/** One sync client: a folder, a state directory, an account and, while running, an engine. */
+export class SoakClient {
+  pair: OpenSync | null = null;
+  crash: CrashPlan | null = null;
+  private reached = 0;
+  conflicts = 0;
+
+  constructor(
+    readonly name: 'A' | 'B',
+    readonly user: SeededUser,
+    readonly role: RoleName,
+    readonly service: ServiceClient,
+    readonly dir: string,
+    readonly state: string,
+    readonly profile: VolumeProfile,
+    private readonly world: World,
+  ) {}
+
+  /** The engine as a restart finds it: a fresh instance on the same journal. */
+  async open(): Promise<OpenSync> {
+    if (this.pair) return this.pair;
+    const pair = await openSync({
+      client: this.service,
+      server: this.world.sb.baseUrl,
+      user: this.user.email,
+      workspaceId: this.world.sb.workspaceId,
+      dir: this.dir,
+      stateDir: this.state,
+      profile: this.profile,
+      concurrency: 1,
+      log: this.world.config.log ? stderrLogger : undefined,
+      tuning: {
+        settleMs: 0,
+        confirmDeletes: true,
+        watch: false,
+        outboxStep: (step, op) => this.step(step, op),
+      },
+    });
+    if (this.world.config.sabotage === 'no-intent-check') {
+      // The broken engine: intents left open by a crash are never looked at again.
+      pair.journal.openIntents = () => [];
+    }
+    this.pair = pair;
+    return pair;
+  }
+
+  private step(step: OutboxStep, op: IntentPayload['op']): void {
+    const plan = this.crash;
+    if (!plan || plan.step !== step || plan.op !== op || ++this.reached < plan.nth) return;
+    // Nothing the dying engine does from here may reach its journal, as after a SIGKILL.
+    this.crash = null;
+    this.pair?.journal.close();
+    this.pair = null;
+    this.world.figures.crashes++;
+    throw new SimulatedCrash();
+  }
+
+  /** One `syncOnce`; a crash or an error under faults ends it (the next sync carries on). */
+  async sync(crash: CrashPlan | null = null): Promise<SyncSummary | Error> {
+    const pair = await this.open();
+    this.crash = crash;
+    this.reached = 0;
+    try {
+      const summary = await pair.engine.syncOnce();
+      this.conflicts += summary.conflicts;
+      return summary;
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    } finally {
+      this.crash = null;
+      if (!this.pair) await closeQuietly(pair);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pair = this.pair;
+    this.pair = null;
+    if (pair) await closeQuietly(pair);
+  }
+
+  /** Every folder ('' for the top) and file on the disk, sorted, without the engine's cache. */
+  entries(): { folders: string[]; files: string[] } {
+    const folders = [''];
+    const files: string[] = [];
+    const visit = (rel: string) => {
+      const names = readdirSync(path.join(this.dir, rel)).sort();
+      for (const name of names) {
+        const child = rel === '' ? name : `${rel}/${name}`;
+        if (child === CACHE_DIR) continue;
+        let isDir = false;
+        try {
+          isDir = readdirSync(path.join(this.dir, child)) !== undefined;
+        } catch {
+          isDir = false;
+        }
+        if (isDir) {
+          folders.push(child);
+          visit(child);
+        } else files.push(child);
+      }
+    };
+    visit('');
+    return { folders, files };
+  }
+
+  abs(rel: string): string {
+    return path.join(this.dir, ...rel.split('/'));
+  }
+}
+
+async function closeQuietly(pair: OpenSync): Promise<void> {
+  try {
+    await pair.close();
+  } catch {
+    // Closed already by a simulated crash.
+  }
+}
+
+export interface RemoteEntry {
+  id: number;
+  kind: 'folder' | 'file';
+  parentId: number;
+  name: string;
+  blob: string | null;
+  path: string;
+}
+
+/** The sandbox, the other users' API client, the two sync clients and the ledger of one history. */
+export class World {
+  readonly ledger = new Ledger();
+  readonly clients: SoakClient[] = [];
+  admin!: ServiceClient;
+  moves!: Moves;
+  rootId = 0;
+  private constructor(
+    readonly sb: RunningSandbox,
+    readonly dirs: TempDirs,
+    readonly base: string,
+    readonly config: WorldConfig,
+    readonly figures: Figures,
+  ) {}
+
+  static async create(config: WorldConfig, figures: Figures): Promise<World> {
+    const sb = await startSandbox({ seed: 'empty', extensions: config.extensions });
+    const dirs = new TempDirs();
+    const world = new World(sb, dirs, dirs.make('wsync-soak-'), config, figures);
+    try {
+      await world.setUp();
+    } catch (err) {
+      await world.dispose();
+      throw err;
+    }
+    return world;
+  }
+
+  private async setUp(): Promise<void> {
+    const { sb } = this;
+    const admin = sb.users.find((u) => u.role === 'Administrator')!;
+    this.admin = clientFor(sb.baseUrl, tokenOf(admin), { maxAttempts: 1 });
+    this.moves = new Moves(this.admin);
+    this.rootId = (await this.admin.rootFolder(sb.workspaceId)).id;
+    const seats: ['A' | 'B', RoleName, VolumeProfile][] = [
+      ['A', 'Collaborator', { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false }],
+      ['B', 'Moderator', this.config.profileB],
+    ];
+    for (const [name, role, profile] of seats) {
+      const user = sb.users.find((u) => u.role === role)!;
+      // Signed in with the password grant: an `expire` fault is then cured by the refresh token.
+      const tokens = await signInWithPassword({
+        baseUrl: sb.baseUrl,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+        email: user.email,
+        password: user.password,
+      });
+      const home = path.join(this.base, name);
+      // The folder exists before the first sync: a person may put things in it first.
+      mkdirSync(path.join(home, 'Workspace'), { recursive: true });
+      this.clients.push(
+        new SoakClient(
+          name,
+          user,
+          role,
+          clientFor(sb.baseUrl, tokens, { maxAttempts: 4, maxTotalMs: 1500 }),
+          path.join(home, 'Workspace'),
+          path.join(home, 'state'),
+          profile,
+          this,
+        ),
+      );
+    }
+  }
+
+  /** Every live item of the workspace, parents before children, by id within a level. */
+  remoteEntries(): RemoteEntry[] {
+    const rows = this.sb.sandbox.db
+      .prepare(
+        `WITH RECURSIVE t(id, kind, parent_id, filename, blob, path, depth) AS (
+           SELECT id, kind, parent_id, filename, blob, filename, 1 FROM items WHERE parent_id = ?
+           UNION ALL SELECT i.id, i.kind, i.parent_id, i.filename, i.blob, t.path || '/' || i.filename, t.depth + 1
+             FROM items i JOIN t ON i.parent_id = t.id WHERE t.kind = 'folder'
+         ) SELECT id, kind, parent_id AS parentId, filename AS name, blob, path FROM t ORDER BY depth, id`,
+      )
+      .all(this.rootId) as RemoteEntry[];
+    return rows;
+  }
+
+  /** The blob hashes of the files in a remote subtree (the item itself included). */
+  remoteSubtreeBlobs(entry: RemoteEntry): string[] {
+    if (entry.kind === 'file') return entry.blob ? [entry.blob] : [];
+    return this.remoteEntries()
+      .filter((e) => e.kind === 'file' && e.path.startsWith(entry.path + '/') && e.blob)
+      .map((e) => e.blob!);
+  }
+
+  /** Turns on a fault window for the duration of `work`; the sandbox's seed makes it replayable. */
+  async withFaults<T>(window: FaultWindow | null, work: () => Promise<T>): Promise<T> {
+    if (!window) return work();
+    const spec =
+      window.kind === 'latency'
+        ? `latency=0-${window.level}`
+        : window.kind === 'ratelimit'
+          ? `ratelimit=${window.level}`
+          : `${window.kind}=${window.level}`;
+    const before = this.injected();
+    this.sb.setFaults(`${spec},seed=${window.seed}`);
+    try {
+      return await work();
+    } finally {
+      this.sb.setFaults('');
+      this.figures.faults += this.injected() - before;
+    }
+  }
+
+  private injected(): number {
+    const counts = this.sb.sandbox.faults.injected;
+    return counts.fail + counts.lost + counts.reset + counts.ratelimit + counts.expire;
+  }
+
+  /** Another user (a Moderator) changes a client's role; null puts the client's own role back. */
+  async setRole(client: SoakClient, role: RoleName | null): Promise<void> {
+    const wanted = role ?? client.role;
+    for await (const r of this.admin.listRolemaps(this.sb.workspaceId)) {
+      if (r.user_id !== client.user.id && r.user?.email !== client.user.email) continue;
+      if (r.role_name !== wanted) await this.admin.changeRole(r.id, wanted);
+      return;
+    }
+  }
+
+  /** The blob hash of a file on a client's disk (for the ledger). */
+  hashOnDisk(client: SoakClient, rel: string): string | undefined {
+    try {
+      return sha(readFileSync(client.abs(rel)));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    for (const c of this.clients) await c.close();
+    await this.sb.close();
+    this.dirs.cleanup();
+  }
+}
