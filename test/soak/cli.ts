@@ -9,6 +9,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '100' },
     seed: { type: 'string' },
     path: { type: 'string' },
+    replay: { type: 'string' },
     commands: { type: 'string', default: '30' },
     sabotage: { type: 'string', default: 'none' },
     'no-shrink': { type: 'boolean', default: false },
@@ -39,6 +40,7 @@ const result = await runSoak({
   runs,
   seed,
   path: values.path,
+  replay: values.replay,
   maxCommands: int('commands', values.commands, 30),
   sabotage: values.sabotage as Sabotage,
   shrink: !values['no-shrink'],
@@ -50,7 +52,9 @@ if (result.failure) {
   console.error(`\nsoak: an invariant broke (seed ${f.seed})`);
   console.error(f.findings);
   console.error(`\nthe history, shrunk:\n${f.history}`);
-  console.error(`\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path}`);
+  console.error(
+    `\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path} --replay '${f.replay}'`,
+  );
 }
 console.error(`soak: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(JSON.stringify({ soak: result.figures }));

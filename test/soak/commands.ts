@@ -62,7 +62,7 @@ const size = fc.oneof(fc.integer({ min: 24, max: 200 }), fc.integer({ min: 200, 
 const crashPlan: fc.Arbitrary<CrashPlan> = fc.record({
   step: fc.constantFrom('intent-written', 'answered', 'recorded'),
   op: fc.constantFrom('mkdir', 'upload', 'move', 'delete'),
-  nth: fc.integer({ min: 1, max: 3 }),
+  nth: fc.constantFrom(1, 1, 2, 3),
 });
 
 const faultWindow: fc.Arbitrary<FaultWindow> = fc.oneof(
@@ -319,8 +319,18 @@ const sync = fc
       ),
   );
 
+const timePasses = client.map(
+  (ci) =>
+    new Step(`${'AB'[ci]}: ten minutes pass`, async (w) => {
+      w.clients[ci]!.tenMinutesPass();
+    }),
+);
+
 /** A history: the operations above, syncs weighted so that most changes meet the engine. */
-export function historyArbitrary(maxCommands: number): fc.Arbitrary<Iterable<SoakCommand>> {
+export function historyArbitrary(
+  maxCommands: number,
+  replayPath?: string,
+): fc.Arbitrary<Iterable<SoakCommand>> {
   return fc.commands(
     [
       localMkdir,
@@ -334,11 +344,12 @@ export function historyArbitrary(maxCommands: number): fc.Arbitrary<Iterable<Soa
       remoteMove,
       remoteDelete,
       roleChange,
+      timePasses,
       sync,
       sync,
       sync,
       sync,
     ],
-    { maxCommands },
+    { maxCommands, size: 'max', ...(replayPath ? { replayPath } : {}) },
   );
 }

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalItem } from '../../src/main/journal/journal';
 import type { SyncSummary } from '../../src/shared/sync-status';
-import { localTree, remoteTree, sha } from '../sync/harness';
+import { localTree, sha } from '../sync/harness';
 import type { SoakClient, World } from './world';
 
 export interface Findings {
@@ -39,7 +39,11 @@ const describeWork = (s: SyncSummary) =>
 export async function checkAtQuiescence(world: World): Promise<Findings> {
   const findings: Findings = { divergences: [], lost: [], duplicates: [] };
   world.sb.setFaults('');
-  for (const c of world.clients) await world.setRole(c, null);
+  for (const c of world.clients) {
+    await world.setRole(c, null);
+    // The clients learn of a role change at their next safety-net walk.
+    c.tenMinutesPass();
+  }
 
   let quiet = false;
   for (let round = 1; round <= MAX_ROUNDS && !quiet; round++) {
@@ -54,7 +58,10 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
   }
   if (!quiet) findings.divergences.push(`no quiet round within ${MAX_ROUNDS} rounds of syncs`);
 
-  const remote = remoteTree(world.sb);
+  // Keyed by path and kind: the service may hold a folder and a file of one name side by side.
+  const remote = new Map(
+    world.remoteEntries().map((e) => [keyOf(e.path, e.kind), e.kind === 'folder' ? 'dir' : (e.blob ?? '')]),
+  );
   for (const c of world.clients) {
     findings.divergences.push(...compareTrees(c.name, mappedTree(c, world), remote));
     findings.divergences.push(...journalMismatches(c, world));
@@ -78,6 +85,8 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
   return findings;
 }
 
+const keyOf = (p: string, kind: 'folder' | 'file') => (kind === 'folder' ? `${p}/` : p);
+
 /** The client's disk in the service's names, through its journal's record of each entry. */
 function mappedTree(c: SoakClient, world: World): Map<string, string> {
   const journal = c.pair!.journal;
@@ -93,7 +102,8 @@ function mappedTree(c: SoakClient, world: World): Map<string, string> {
   const out = new Map<string, string>();
   for (const [rel, value] of localTree(c.dir)) {
     const row = journal.atPath(rel);
-    out.set(row ? remotePath(row) : `(not synced) ${rel}`, value);
+    const kind = value === 'dir' ? 'folder' : 'file';
+    out.set(keyOf(row ? remotePath(row) : `(not synced) ${rel}`, kind), value);
   }
   void world;
   return out;
@@ -104,7 +114,7 @@ function compareTrees(who: string, local: Map<string, string>, remote: Map<strin
   for (const [p, v] of local) {
     const r = remote.get(p);
     if (r === undefined) out.push(`${who}: only on disk: ${p}`);
-    else if (r !== v) out.push(`${who}: differs: ${p} (${v === 'dir' ? 'folder' : 'file'} here, ${r === 'dir' ? 'folder' : 'file'} there)`);
+    else if (r !== v) out.push(`${who}: other content: ${p}`);
   }
   for (const p of remote.keys()) if (!local.has(p)) out.push(`${who}: only on the service: ${p}`);
   return out;
@@ -158,7 +168,7 @@ function hashesIn(dir: string, into: Set<string>): void {
 /** Contents written and not deleted on purpose that are nowhere: not on the service, a disk, a trash. */
 function lostContents(world: World): string[] {
   const found = new Set<string>();
-  for (const v of remoteTree(world.sb).values()) if (v !== 'dir') found.add(v);
+  for (const e of world.remoteEntries()) if (e.blob) found.add(e.blob);
   for (const c of world.clients) {
     hashesIn(c.dir, found);
     hashesIn(path.join(c.state, 'trash'), found);

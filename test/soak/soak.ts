@@ -9,6 +9,8 @@ export interface SoakOptions {
   seed: number;
   /** fast-check's path of a failing (shrunk) history, to replay exactly that one. */
   path?: string;
+  /** The commands' own replay path (printed with a failing history as replayPath). */
+  replay?: string;
   maxCommands?: number;
   sabotage?: Sabotage;
   /** The engine's log on stderr. */
@@ -27,7 +29,7 @@ export interface SoakFigures extends Figures {
 export interface SoakResult {
   figures: SoakFigures;
   /** The failing history, shrunk, with what to type to replay it. */
-  failure?: { seed: number; path: string; history: string; findings: string };
+  failure?: { seed: number; path: string; replay: string; history: string; findings: string };
 }
 
 class InvariantBroken extends Error {
@@ -67,7 +69,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   });
   const property = fc.asyncProperty(
     setting,
-    historyArbitrary(opts.maxCommands ?? 30),
+    historyArbitrary(opts.maxCommands ?? 30, opts.replay),
     async (s, history) => {
       const counted = failed ? scratch : figures;
       const config: WorldConfig = {
@@ -115,12 +117,21 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   if (!details.failed) return { figures };
   const [setup, history] = details.counterexample ?? [];
   const error = details.errorInstance;
+  const shown = String(history);
+  const replay = /replayPath="([^"]*)"/.exec(shown)?.[1] ?? '';
   return {
     figures,
     failure: {
       seed: details.seed,
       path: details.counterexamplePath ?? '',
-      history: `${JSON.stringify(setup)}\n${String(history)}`,
+      replay,
+      history: [
+        JSON.stringify(setup),
+        ...shown
+          .replace(/\s*\/\*replayPath=.*\*\/$/, '')
+          .split(',')
+          .map((step) => `  ${step}`),
+      ].join('\n'),
       findings: error instanceof Error ? error.message : String(error),
     },
   };

@@ -62,6 +62,8 @@ export class SoakClient {
   crash: CrashPlan | null = null;
   private reached = 0;
   conflicts = 0;
+  /** The engine's clock runs this far ahead of real time (its walk schedule follows it). */
+  private aheadMs = 0;
 
   constructor(
     readonly name: 'A' | 'B',
@@ -92,6 +94,7 @@ export class SoakClient {
         confirmDeletes: true,
         watch: false,
         outboxStep: (step, op) => this.step(step, op),
+        now: () => Date.now() + this.aheadMs,
       },
     });
     if (this.world.config.sabotage === 'no-intent-check') {
@@ -111,6 +114,11 @@ export class SoakClient {
     this.pair = null;
     this.world.figures.crashes++;
     throw new SimulatedCrash();
+  }
+
+  /** Time passes for this client: its safety-net walk (every 10 minutes) falls due. */
+  tenMinutesPass(): void {
+    this.aheadMs += 10 * 60_000;
   }
 
   /** One `syncOnce`; a crash or an error under faults ends it (the next sync carries on). */

@@ -74,6 +74,8 @@ export interface EngineOptions {
   watch?: boolean;
   /** Crash tests stop the process between an intent, its request and its record. */
   outboxStep?: (step: OutboxStep, op: IntentPayload['op']) => void;
+  /** The clock of the walk schedule; the soak moves it to make the safety-net walk due. */
+  now?: () => number;
 }
 
 /**
@@ -166,6 +168,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private readonly concurrency: number;
   private readonly pollIntervalMs: number;
   private readonly fullWalkIntervalMs: number;
+  private readonly now: () => number;
   private readonly overlapMs: number;
   private local: LocalRoot | null = null;
   private profile: VolumeProfile | null = null;
@@ -200,6 +203,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.concurrency = opts.concurrency ?? 8;
     this.pollIntervalMs = opts.pollIntervalMs ?? 5_000;
     this.fullWalkIntervalMs = opts.fullWalkIntervalMs ?? 10 * 60_000;
+    this.now = opts.now ?? Date.now;
     this.overlapMs = opts.overlapMs ?? 5_000;
     this.st.problems = this.storedProblems();
     this.moves = new Moves(opts.client);
@@ -385,7 +389,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       this.walkDue ??
       (Number.isNaN(lastWalk)
         ? 'first sync'
-        : Date.now() - lastWalk >= this.fullWalkIntervalMs
+        : this.now() - lastWalk >= this.fullWalkIntervalMs
           ? 'scheduled check'
           : null);
 
@@ -395,7 +399,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         const head = await feedHead(client, workspaceId, this.overlapMs);
         journal.resetCursor(head.timeMs ?? Date.now(), head.seen);
       }
-      const started = Date.now();
+      const started = this.now();
       this.setState('scanning', 'Looking for changes on the service');
       this.log.info('full walk', { reason: walkReason });
       await this.readRole();
@@ -476,6 +480,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         message: `This name cannot be synced (${bad.problem === 'separator' ? 'it holds a backslash' : bad.problem === 'control' ? 'it holds a control character' : bad.problem}): rename it to sync it.`,
       });
     }
+    if (full) this.clearStalePathProblems(new Set(scan.badNames.map((b) => b.path)));
     this.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     this.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
     const settling = [...scan.entries.values()].filter((e) => e.settling);
@@ -592,6 +597,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       },
       problem: (p) => this.addProblem(p),
       solved: (remoteId) => this.clearProblem(remoteId),
+      sent: (path) => this.clearPathProblem(path),
       note: (path, message) => this.note(path, message),
       notice: (message) => this.notice(message),
     };
@@ -725,6 +731,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     if (journal.getMeta('role') !== role) {
       journal.setMeta('role', role);
       this.roleChanged = true;
+      // What the old role refused is tried again under the new one.
+      this.refused.clear();
     }
   }
 
@@ -878,6 +886,31 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
     this.emit('problem', problem);
     this.touch();
+  }
+
+  /** A refused local change (or a bad name) at this path is over: it was sent, or is gone. */
+  private clearPathProblem(path: string): void {
+    for (const [key, sig] of this.refused) {
+      if ((key.startsWith('delete:') ? sig : key) === path) this.refused.delete(key);
+    }
+    if (!this.st.problems.some((p) => p.remoteId === null && p.path === path)) return;
+    this.opts.journal.clearProblem(problemKey(null, path));
+    this.st.problems = this.storedProblems();
+  }
+
+  /**
+   * After a full scan: a problem about a local path that the scan no longer finds (a bad name
+   * renamed, a refused item removed) and that no refusal still holds is over.
+   */
+  private clearStalePathProblems(badNames: ReadonlySet<string>): void {
+    const held = new Set(
+      [...this.refused].map(([key, sig]) => (key.startsWith('delete:') ? sig : key)),
+    );
+    for (const p of this.st.problems) {
+      if (p.remoteId !== null || badNames.has(p.path)) continue;
+      if (held.has(p.path) && this.local!.stat(p.path)) continue;
+      this.clearPathProblem(p.path);
+    }
   }
 
   private clearProblem(remoteId: number): void {

@@ -102,6 +102,7 @@ export class LocalReconciler {
       j.state === 'synced' &&
       j.ino === e.ino &&
       j.dev === e.dev &&
+      !renamedInPlace(j, e) &&
       !this.claimed.has(j.remoteId)
     ) {
       this.inPlace(j, e);
@@ -155,7 +156,11 @@ export class LocalReconciler {
         .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
 
       if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
-        this.inPlace(atPlace, e);
+        if (renamedInPlace(atPlace, e)) {
+          claimed.add(atPlace.remoteId);
+          if (e.kind === 'folder') itemAt.set(e.path, atPlace.remoteId);
+          plan.moves.push({ type: 'move', item: atPlace, entry: e });
+        } else this.inPlace(atPlace, e);
         continue;
       }
       // A file keeps its place over an inode found elsewhere (editors save through a temporary
@@ -244,6 +249,14 @@ export class LocalReconciler {
     return id;
   }
 }
+
+/**
+ * The same entry under a name that differs from the recorded one only in ways the volume ignores
+ * (a case-only rename on a case-insensitive volume): a rename to send. Normalization alone is not
+ * one (macOS may hand back either form).
+ */
+const renamedInPlace = (j: JournalItem, e: LocalEntry): boolean =>
+  j.localName !== e.name && j.localName.normalize('NFC') !== e.name.normalize('NFC');
 
 // A folder's mtime moves with its children: only its identity counts.
 const changed = (j: JournalItem, e: LocalEntry) =>

@@ -19,6 +19,8 @@ export interface PushEvents {
   done(): void;
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
+  /** A local change at this path reached the service: a refusal reported there is over. */
+  sent(path: string): void;
   /** Something the person should know about: a merge, a kept copy, a fallback. */
   note(path: string, message: string): void;
   /** A limit worked around (said once per run). */
@@ -559,6 +561,7 @@ export class Pusher {
         journal.completeIntent(id, item ? { id: item.id } : null);
       });
       step?.('recorded', payload.op);
+      this.ctx.events.sent(payload.path);
       return item;
     }
   }

@@ -1,0 +1,80 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceClient } from '../../src/main/api/client';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { SeededUser } from '../../src/service/seed';
+import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf, type Pair } from '../sync/harness';
+
+// Cases the soak (test/soak) found, each reduced to its shrunk history and named after it.
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+let sb: RunningSandbox;
+let admin: ServiceClient;
+let member: SeededUser;
+let pair: Pair;
+/** The engine's clock runs ahead by this much: the safety-net walk (every 10 minutes) falls due. */
+let ahead = 0;
+const tenMinutesPass = () => (ahead += 10 * 60_000);
+
+beforeEach(async () => {
+  sb = await startSandbox({ seed: 'empty' });
+  admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  member = sb.users.find((u) => u.role === 'Collaborator')!;
+  ahead = 0;
+  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+    tuning: { now: () => Date.now() + ahead },
+  });
+});
+afterEach(async () => {
+  await pair.close();
+  await sb.close();
+});
+
+async function setRole(role: string): Promise<void> {
+  for await (const r of admin.listRolemaps(sb.workspaceId)) {
+    if (r.user_id === member.id) return admin.changeRole(r.id, role);
+  }
+}
+
+describe('soak regressions', () => {
+  it('a delete the role refused is put back, and its problem clears at the walk after the role allows it again', async () => {
+    writeFileSync(path.join(pair.dir, 'plan.md'), 'plan');
+    await pair.engine.syncOnce();
+    await setRole('Viewer');
+    rmSync(path.join(pair.dir, 'plan.md'));
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['not-permitted']);
+    await setRole('Collaborator');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a change the role refused syncs once allowed again, and its problem clears', async () => {
+    await setRole('Downloader');
+    writeFileSync(path.join(pair.dir, 'notes.txt'), 'mine');
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['notes.txt', 'not-permitted'],
+    ]);
+    await setRole('Collaborator');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a name that cannot be synced: once renamed, it syncs and its problem clears', async () => {
+    writeFileSync(path.join(pair.dir, 'x\\y'), 'backslash');
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['name']);
+    renameSync(path.join(pair.dir, 'x\\y'), path.join(pair.dir, 'x-y'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+});
