@@ -130,7 +130,18 @@ const MIGRATIONS: string[] = [
   `
   CREATE INDEX events_workspace_verb_time ON events(workspace_id, verb, created_at);
   `,
+  // An id is never given twice, as on the real service (a sync client keys its journal by id):
+  // without AUTOINCREMENT, SQLite hands the id of a deleted last item to the next one.
+  `
+  CREATE TABLE item_ids (last INTEGER NOT NULL);
+  INSERT INTO item_ids SELECT coalesce(max(id), 0) FROM items;
+  CREATE TRIGGER item_ids_last AFTER INSERT ON items
+    BEGIN UPDATE item_ids SET last = max(last, NEW.id); END;
+  `,
 ];
+
+/** The id of the next item, in an INSERT: above every id ever given. */
+export const NEXT_ITEM_ID = '(SELECT last + 1 FROM item_ids)';
 
 export function openDb(file: string): Db {
   const db = new Database(file);

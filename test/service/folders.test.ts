@@ -105,6 +105,13 @@ describe('create a folder', () => {
     expect(res.json).toEqual({ errors: { filename: ['has already been taken'] } });
   });
 
+  it('never gives the id of a deleted item to a new one', async () => {
+    const gone = await mkdir(sbx, adminToken, root, 'Short-lived');
+    expect((await admin.delete(`/folders/${gone.id}`)).status).toBeLessThan(300);
+    const next = await mkdir(sbx, adminToken, root, 'Newcomer');
+    expect(next.id).toBeGreaterThan(gone.id);
+  });
+
   it('lets exactly one of two parallel creates of the same name win', async () => {
     const post = () =>
       admin.post(`/workspaces/${sbx.workspaceId}/folders`, { json: { filename: 'Race' } });

@@ -35,7 +35,9 @@ if (values.sabotage !== 'none' && values.sabotage !== 'no-intent-check') {
 const seed = int('seed', values.seed, Math.floor(Math.random() * 2 ** 31));
 const runs = int('runs', values.runs, 100);
 const started = Date.now();
-console.error(`soak: ${runs} histories from seed ${seed}${values.path ? ` (path ${values.path})` : ''}`);
+console.error(
+  `soak: ${runs} histories from seed ${seed}${values.path ? ` (path ${values.path})` : ''}`,
+);
 const result = await runSoak({
   runs,
   seed,

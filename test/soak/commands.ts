@@ -71,8 +71,16 @@ const faultWindow: fc.Arbitrary<FaultWindow> = fc.oneof(
     level: fc.constantFrom(0.05, 0.15, 0.3),
     seed: fc.nat(1_000_000),
   }),
-  fc.record({ kind: fc.constant('latency'), level: fc.constantFrom(5, 20), seed: fc.nat(1_000_000) }),
-  fc.record({ kind: fc.constant('ratelimit'), level: fc.constantFrom(30, 100), seed: fc.nat(1_000_000) }),
+  fc.record({
+    kind: fc.constant('latency'),
+    level: fc.constantFrom(5, 20),
+    seed: fc.nat(1_000_000),
+  }),
+  fc.record({
+    kind: fc.constant('ratelimit'),
+    level: fc.constantFrom(30, 100),
+    seed: fc.nat(1_000_000),
+  }),
 ) as fc.Arbitrary<FaultWindow>;
 
 const pick = <T>(list: readonly T[], i: number): T | undefined =>
@@ -113,17 +121,15 @@ function hashesBelow(c: SoakClient, rel: string): string[] {
 // Local operations: what a person does in the folder while the engine is not looking (the next
 // sync's scan finds them, as a startup scan would).
 
-const localMkdir = fc
-  .tuple(client, index, name)
-  .map(
-    ([ci, at, n]) =>
-      new Step(`${'AB'[ci]}: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
-        const c = w.clients[ci]!;
-        const parent = pick(c.entries().folders, at)!;
-        if (!canName(c, parent, n)) return;
-        mkdirSync(c.abs(join(parent, n)));
-      }),
-  );
+const localMkdir = fc.tuple(client, index, name).map(
+  ([ci, at, n]) =>
+    new Step(`${'AB'[ci]}: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
+      const c = w.clients[ci]!;
+      const parent = pick(c.entries().folders, at)!;
+      if (!canName(c, parent, n)) return;
+      mkdirSync(c.abs(join(parent, n)));
+    }),
+);
 
 const localWrite = fc
   .tuple(client, index, name, size, fc.constantFrom('new', 'overwrite', 'save-via-temp'))
@@ -153,24 +159,22 @@ const localWrite = fc
       }),
   );
 
-const localMove = fc
-  .tuple(client, index, index, fc.option(name, { freq: 2 }))
-  .map(
-    ([ci, from, to, n]) =>
-      new Step(
-        `${'AB'[ci]}: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
-        async (w) => {
-          const c = w.clients[ci]!;
-          const { folders, files } = c.entries();
-          const src = pick([...folders.slice(1), ...files], from);
-          const dest = pick(folders, to)!;
-          if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
-          const newName = n ?? baseName(src);
-          if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
-          renameSync(c.abs(src), c.abs(join(dest, newName)));
-        },
-      ),
-  );
+const localMove = fc.tuple(client, index, index, fc.option(name, { freq: 2 })).map(
+  ([ci, from, to, n]) =>
+    new Step(
+      `${'AB'[ci]}: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
+      async (w) => {
+        const c = w.clients[ci]!;
+        const { folders, files } = c.entries();
+        const src = pick([...folders.slice(1), ...files], from);
+        const dest = pick(folders, to)!;
+        if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
+        const newName = n ?? baseName(src);
+        if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
+        renameSync(c.abs(src), c.abs(join(dest, newName)));
+      },
+    ),
+);
 
 const localCaseRename = fc.tuple(client, index).map(
   ([ci, at]) =>
@@ -180,7 +184,8 @@ const localCaseRename = fc.tuple(client, index).map(
       const src = pick([...folders.slice(1), ...files], at);
       if (src === undefined) return;
       const old = baseName(src);
-      const flipped = old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
+      const flipped =
+        old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
       const renamed = flipped + old.slice(1);
       if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
       renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
@@ -227,59 +232,70 @@ const remoteMkdir = fc.tuple(index, name).map(
 
 const remoteWrite = fc.tuple(index, name, size, fc.boolean()).map(
   ([at, n, bytes, isNew]) =>
-    new Step(`remote: write ${isNew ? 'new' : 'overwrite'} #${at} ${JSON.stringify(n)} ${bytes}B`, async (w) => {
-      const before = w.remoteEntries();
-      let parentId: number;
-      let fileName: string;
-      if (isNew) {
-        const parent = pick(remoteFolders(w), at)!;
-        parentId = parent.id;
-        fileName = n;
-      } else {
-        const file = pick(
-          before.filter((e) => e.kind === 'file'),
-          at,
-        );
-        if (!file) return;
-        parentId = file.parentId;
-        fileName = file.name;
-      }
-      const data = w.ledger.write('service', bytes);
-      let answer: { id: number } | undefined;
-      const ok = await attempt(async () => {
-        answer = await w.admin.uploadFile(parentId, fileName, () => Readable.from([data]), data.length);
-      });
-      if (!ok) {
-        w.ledger.deleted(sha(data));
-        return;
-      }
-      // A new version of a file that was there replaces its content, on purpose.
-      w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
-    }),
+    new Step(
+      `remote: write ${isNew ? 'new' : 'overwrite'} #${at} ${JSON.stringify(n)} ${bytes}B`,
+      async (w) => {
+        const before = w.remoteEntries();
+        let parentId: number;
+        let fileName: string;
+        if (isNew) {
+          const parent = pick(remoteFolders(w), at)!;
+          parentId = parent.id;
+          fileName = n;
+        } else {
+          const file = pick(
+            before.filter((e) => e.kind === 'file'),
+            at,
+          );
+          if (!file) return;
+          parentId = file.parentId;
+          fileName = file.name;
+        }
+        const data = w.ledger.write('service', bytes);
+        let answer: { id: number } | undefined;
+        const ok = await attempt(async () => {
+          answer = await w.admin.uploadFile(
+            parentId,
+            fileName,
+            () => Readable.from([data]),
+            data.length,
+          );
+        });
+        if (!ok) {
+          w.ledger.deleted(sha(data));
+          return;
+        }
+        // A new version of a file that was there replaces its content, on purpose.
+        w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
+      },
+    ),
 );
 
 const remoteMove = fc.tuple(index, index, fc.option(name, { freq: 2 })).map(
   ([from, to, n]) =>
-    new Step(`remote: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`, async (w) => {
-      const entries = w.remoteEntries();
-      const src = pick(entries, from);
-      if (!src) return;
-      const dest = pick(remoteFolders(w), to)!;
-      if (dest.id === src.id || dest.path.startsWith(src.path + '/')) return;
-      if (dest.id === src.parentId || !w.config.extensions) {
-        // A rename in place (without the extension there is no other way to move).
-        if (n === null || n === src.name) return;
+    new Step(
+      `remote: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
+      async (w) => {
+        const entries = w.remoteEntries();
+        const src = pick(entries, from);
+        if (!src) return;
+        const dest = pick(remoteFolders(w), to)!;
+        if (dest.id === src.id || dest.path.startsWith(src.path + '/')) return;
+        if (dest.id === src.parentId || !w.config.extensions) {
+          // A rename in place (without the extension there is no other way to move).
+          if (n === null || n === src.name) return;
+          await attempt(() =>
+            src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
+          );
+          return;
+        }
         await attempt(() =>
-          src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
+          src.kind === 'folder'
+            ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
+            : w.moves.moveFile(src.id, dest.id, n ?? undefined),
         );
-        return;
-      }
-      await attempt(() =>
-        src.kind === 'folder'
-          ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
-          : w.moves.moveFile(src.id, dest.id, n ?? undefined),
-      );
-    }),
+      },
+    ),
 );
 
 const remoteDelete = index.map(
@@ -295,12 +311,17 @@ const remoteDelete = index.map(
     }),
 );
 
-const roleChange = fc.tuple(client, fc.constantFrom<RoleName | 'restore'>('Creator', 'Downloader', 'Viewer', 'restore')).map(
-  ([ci, role]) =>
-    new Step(`remote: ${'AB'[ci]}'s role -> ${role}`, async (w) => {
-      await w.setRole(w.clients[ci]!, role === 'restore' ? null : role);
-    }),
-);
+const roleChange = fc
+  .tuple(
+    client,
+    fc.constantFrom<RoleName | 'restore'>('Creator', 'Downloader', 'Viewer', 'restore'),
+  )
+  .map(
+    ([ci, role]) =>
+      new Step(`remote: ${'AB'[ci]}'s role -> ${role}`, async (w) => {
+        await w.setRole(w.clients[ci]!, role === 'restore' ? null : role);
+      }),
+  );
 
 // The engine: one sync of one client, maybe killed at an outbox step, maybe under a fault window.
 

@@ -52,7 +52,8 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
       const result = await c.sync();
       if (result instanceof Error) {
         quiet = false;
-        if (round === MAX_ROUNDS) findings.divergences.push(`${c.name}: sync failed: ${result.message}`);
+        if (round === MAX_ROUNDS)
+          findings.divergences.push(`${c.name}: sync failed: ${result.message}`);
       } else if (didWork(result)) quiet = false;
     }
   }
@@ -60,7 +61,9 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
 
   // Keyed by path and kind: the service may hold a folder and a file of one name side by side.
   const remote = new Map(
-    world.remoteEntries().map((e) => [keyOf(e.path, e.kind), e.kind === 'folder' ? 'dir' : (e.blob ?? '')]),
+    world
+      .remoteEntries()
+      .map((e) => [keyOf(e.path, e.kind), e.kind === 'folder' ? 'dir' : (e.blob ?? '')]),
   );
   for (const c of world.clients) {
     findings.divergences.push(...compareTrees(c.name, mappedTree(c, world), remote));
@@ -77,7 +80,8 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
   for (const c of world.clients) {
     await c.close();
     const result = await c.sync();
-    if (result instanceof Error) findings.divergences.push(`${c.name}: restart failed: ${result.message}`);
+    if (result instanceof Error)
+      findings.divergences.push(`${c.name}: restart failed: ${result.message}`);
     else if (didWork(result)) {
       findings.divergences.push(`${c.name}: a restart found work: ${describeWork(result)}`);
     }
@@ -109,7 +113,11 @@ function mappedTree(c: SoakClient, world: World): Map<string, string> {
   return out;
 }
 
-function compareTrees(who: string, local: Map<string, string>, remote: Map<string, string>): string[] {
+function compareTrees(
+  who: string,
+  local: Map<string, string>,
+  remote: Map<string, string>,
+): string[] {
   const out: string[] = [];
   for (const [p, v] of local) {
     const r = remote.get(p);
@@ -123,11 +131,18 @@ function compareTrees(who: string, local: Map<string, string>, remote: Map<strin
 /** Every journal row is an item of the service where the row says, and an entry on the disk. */
 function journalMismatches(c: SoakClient, world: World): string[] {
   const out: string[] = [];
-  const item = world.sb.sandbox.db.prepare(`SELECT kind, parent_id, filename FROM items WHERE id = ?`);
+  const item = world.sb.sandbox.db.prepare(
+    `SELECT kind, parent_id, filename FROM items WHERE id = ?`,
+  );
   for (const row of c.pair!.journal.all()) {
-    const it = item.get(row.remoteId) as { kind: string; parent_id: number; filename: string } | undefined;
+    const it = item.get(row.remoteId) as
+      { kind: string; parent_id: number; filename: string } | undefined;
     if (!it) out.push(`${c.name}: journal row of a deleted item: ${row.localPath}`);
-    else if (it.kind !== row.kind || it.parent_id !== row.remoteParentId || it.filename !== row.remoteName) {
+    else if (
+      it.kind !== row.kind ||
+      it.parent_id !== row.remoteParentId ||
+      it.filename !== row.remoteName
+    ) {
       out.push(`${c.name}: journal row out of date: ${row.localPath} (service: ${it.filename})`);
     }
     const st = lstatSync(c.abs(row.localPath), { throwIfNoEntry: false });
@@ -193,7 +208,9 @@ function duplicates(world: World): string[] {
   }
   for (const [hash, paths] of where) {
     if (paths.length > 1) {
-      out.push(`content ${world.ledger.labelOf(hash) ?? hash.slice(0, 8)} twice: ${paths.join(', ')}`);
+      out.push(
+        `content ${world.ledger.labelOf(hash) ?? hash.slice(0, 8)} twice: ${paths.join(', ')}`,
+      );
     }
   }
   return out;

@@ -14,7 +14,7 @@ export class Ledger {
   write(who: string, size: number): Buffer {
     const label = `${who}#${++this.counter}`;
     const head = `soak content ${label}\n`;
-    const body = Buffer.alloc(Math.max(0, size - head.length), label.length % 26 + 97);
+    const body = Buffer.alloc(Math.max(0, size - head.length), (label.length % 26) + 97);
     const data = Buffer.concat([Buffer.from(head), body]);
     this.contents.set(sha(data), { label, deleted: false });
     return data;

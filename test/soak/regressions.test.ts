@@ -1,10 +1,19 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
-import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf, type Pair } from '../sync/harness';
+import {
+  TempDirs,
+  clientFor,
+  localTree,
+  openPair,
+  remoteTree,
+  tokenOf,
+  type Pair,
+} from '../sync/harness';
 
 // Cases the soak (test/soak) found, each reduced to its shrunk history and named after it.
 
@@ -73,6 +82,21 @@ describe('soak regressions', () => {
     await pair.engine.syncOnce();
     expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['name']);
     renameSync(path.join(pair.dir, 'x\\y'), path.join(pair.dir, 'x-y'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a file a Viewer could not download, deleted on the service: its problem goes with it', async () => {
+    await setRole('Viewer');
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const file = await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('theirs')]));
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['not-permitted']);
+    await admin.deleteFile(file.id);
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await setRole('Collaborator');
+    tenMinutesPass();
     await pair.engine.syncOnce();
     expect(remoteTree(sb)).toEqual(localTree(pair.dir));
     expect(pair.engine.status().problems).toEqual([]);

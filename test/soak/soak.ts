@@ -44,9 +44,21 @@ class InvariantBroken extends Error {
   }
 }
 
-const POSIX: VolumeProfile = { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false };
-const WIN32: VolumeProfile = { flavor: 'win32', caseInsensitive: true, normalizationInsensitive: false };
-const MAC: VolumeProfile = { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true };
+const POSIX: VolumeProfile = {
+  flavor: 'posix',
+  caseInsensitive: false,
+  normalizationInsensitive: false,
+};
+const WIN32: VolumeProfile = {
+  flavor: 'win32',
+  caseInsensitive: true,
+  normalizationInsensitive: false,
+};
+const MAC: VolumeProfile = {
+  flavor: 'posix',
+  caseInsensitive: true,
+  normalizationInsensitive: true,
+};
 
 /** Runs `runs` random histories (or replays one), each against a fresh sandbox and fresh folders. */
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {

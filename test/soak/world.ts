@@ -226,7 +226,11 @@ export class World {
     this.moves = new Moves(this.admin);
     this.rootId = (await this.admin.rootFolder(sb.workspaceId)).id;
     const seats: ['A' | 'B', RoleName, VolumeProfile][] = [
-      ['A', 'Collaborator', { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false }],
+      [
+        'A',
+        'Collaborator',
+        { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false },
+      ],
       ['B', 'Moderator', this.config.profileB],
     ];
     for (const [name, role, profile] of seats) {

@@ -702,7 +702,19 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     });
     const result = await journal.batch(() => executor.run(plan));
     this.addCounts(summary, result);
+    // An item gone from the service takes its problem along; while a walk is due (a refused
+    // delete waits for it to come back), the journal does not know everything yet.
+    if (full || this.walkDue === null) this.clearVanishedProblems();
     return result;
+  }
+
+  private clearVanishedProblems(): void {
+    for (const p of this.st.problems) {
+      if (p.remoteId !== null && !this.opts.journal.get(p.remoteId)) {
+        this.opts.journal.clearProblem(problemKey(p.remoteId, ''));
+      }
+    }
+    this.st.problems = this.storedProblems();
   }
 
   /** A request about the workspace itself: a 404 means it is gone for this user, which stops. */

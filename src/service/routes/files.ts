@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { imageSize } from 'image-size';
 import { BlobTooLargeError } from '../blobs';
 import type { Sandbox, User } from '../context';
-import type { ItemRow } from '../db';
+import { NEXT_ITEM_ID, type ItemRow } from '../db';
 import { HttpError, asId, unwrap, type Router } from '../http';
 import {
   accessItem,
@@ -118,9 +118,9 @@ export async function uploadFile(
     } else {
       const result = sb.db
         .prepare(
-          `INSERT INTO items (kind, workspace_id, parent_id, filename, name_key, user_id, size, blob,
-             width, height, created_at, updated_at)
-           VALUES ('file', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO items (id, kind, workspace_id, parent_id, filename, name_key, user_id, size,
+             blob, width, height, created_at, updated_at)
+           VALUES (${NEXT_ITEM_ID}, 'file', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           folder.workspace_id,

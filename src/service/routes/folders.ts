@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { streamFolderArchive } from '../archive';
 import type { Sandbox, User } from '../context';
-import type { ItemRow, WorkspaceRow } from '../db';
+import { NEXT_ITEM_ID, type ItemRow, type WorkspaceRow } from '../db';
 import { HttpError, asId, unwrap, type Router } from '../http';
 import {
   accessItem,
@@ -36,8 +36,8 @@ export function createFolder(sb: Sandbox, user: User, parentId: number, name: st
     return sb.db.transaction(() => {
       const result = sb.db
         .prepare(
-          `INSERT INTO items (kind, workspace_id, parent_id, filename, name_key, user_id, created_at, updated_at)
-           VALUES ('folder', ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO items (id, kind, workspace_id, parent_id, filename, name_key, user_id, created_at, updated_at)
+           VALUES (${NEXT_ITEM_ID}, 'folder', ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(parent.workspace_id, parent.id, filename, key, user.id, now, now);
       const folder = reload(sb, Number(result.lastInsertRowid));

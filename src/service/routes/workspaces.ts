@@ -1,5 +1,5 @@
 import type { Sandbox, User } from '../context';
-import type { WorkspaceRow } from '../db';
+import { NEXT_ITEM_ID, type WorkspaceRow } from '../db';
 import { recordEvent } from '../events';
 import { HttpError, asBool, unwrap, type Router } from '../http';
 import { pageOf, pageWindow, serializeWorkspace, workspaceFor } from '../model';
@@ -85,8 +85,8 @@ export function createWorkspace(sb: Sandbox, user: User, fields: WorkspaceFields
     const rootName = repairName(name, 'name');
     const root = sb.db
       .prepare(
-        `INSERT INTO items (kind, workspace_id, parent_id, filename, name_key, user_id, created_at, updated_at)
-         VALUES ('folder', ?, NULL, ?, ?, ?, ?, ?)`,
+        `INSERT INTO items (id, kind, workspace_id, parent_id, filename, name_key, user_id, created_at, updated_at)
+         VALUES (${NEXT_ITEM_ID}, 'folder', ?, NULL, ?, ?, ?, ?, ?)`,
       )
       .run(wsId, rootName, nameKey(rootName), user.id, now, now);
     sb.db
