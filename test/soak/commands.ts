@@ -251,6 +251,9 @@ const remoteWrite = fc.tuple(index, name, size, fc.boolean()).map(
           parentId = file.parentId;
           fileName = file.name;
         }
+        // A second after anything before it: versions of one file differ by size or time, and the
+        // API's times have whole seconds (conventions.md).
+        w.sb.advanceClock(1);
         const data = w.ledger.write('service', bytes);
         let answer: { id: number } | undefined;
         const ok = await attempt(async () => {

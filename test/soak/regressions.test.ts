@@ -11,6 +11,7 @@ import {
   localTree,
   openPair,
   remoteTree,
+  sha,
   tokenOf,
   type Pair,
 } from '../sync/harness';
@@ -100,5 +101,38 @@ describe('soak regressions', () => {
     await pair.engine.syncOnce();
     expect(remoteTree(sb)).toEqual(localTree(pair.dir));
     expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a file renamed here while a new version of the same size arrived there: converged, nothing lost', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const put = (data: string) =>
+      admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from(data)]));
+    await put('first version, 24 bytes');
+    await pair.engine.syncOnce();
+    // A second later: the API's times have whole seconds, and size and time are all a client
+    // can tell versions by (conventions.md).
+    sb.advanceClock(1);
+    await put('second version, 24 byte');
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    // The new version comes down to the old name; the renamed file is kept beside it.
+    const contents = [...remoteTree(sb).values()].sort();
+    expect(contents).toEqual(
+      [sha('first version, 24 bytes'), sha('second version, 24 byte')].sort(),
+    );
+  });
+
+  it('a file renamed here while it was deleted there, its time a second ahead: the renamed file is uploaded', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    // The service's clock a little ahead: the download's time is in the future here.
+    sb.advanceClock(1);
+    const file = await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('kept')]));
+    await pair.engine.syncOnce();
+    await admin.deleteFile(file.id);
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['docs', sha('kept')]]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
 });

@@ -116,9 +116,12 @@ export async function scanLocal(
         mtimeMs: st.mtimeMs,
         settling: false,
       };
-      if (entry.kind === 'file' && now - st.mtimeMs < opts.settleMs && st.mtimeMs <= now + 1000) {
+      // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
+      // written just now: without settling time, nothing waits for it.
+      const age = Math.max(0, now - st.mtimeMs);
+      if (entry.kind === 'file' && age < opts.settleMs && st.mtimeMs <= now + 1000) {
         entry.settling = true;
-        const at = st.mtimeMs + opts.settleMs;
+        const at = now - age + opts.settleMs;
         scan.settlesAt = scan.settlesAt === null ? at : Math.min(scan.settlesAt, at);
       }
       if (!opts.onEntry?.(entry)) scan.entries.set(rel, entry);
