@@ -27,8 +27,10 @@ const int = (name: string, v: string | undefined, fallback: number) => {
   }
   return n;
 };
-if (values.sabotage !== 'none' && values.sabotage !== 'no-intent-check') {
-  console.error(`soak: --sabotage ${values.sabotage}: expected none or no-intent-check`);
+if (!['none', 'no-intent-check', 'no-conflict-check'].includes(values.sabotage)) {
+  console.error(
+    `soak: --sabotage ${values.sabotage}: expected none, no-intent-check or no-conflict-check`,
+  );
   process.exit(2);
 }
 

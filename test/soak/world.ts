@@ -5,6 +5,7 @@ import { Moves } from '../../src/main/api/moves';
 import { signInWithPassword } from '../../src/main/api/oauth';
 import type { OutboxStep, IntentPayload } from '../../src/main/sync/outbox';
 import type { VolumeProfile } from '../../src/main/sync/names';
+import { LocalRoot } from '../../src/main/sync/local';
 import { openSync, type OpenSync } from '../../src/main/sync/open';
 import { CACHE_DIR } from '../../src/main/sync/plan';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -30,8 +31,11 @@ export interface FaultWindow {
   seed: number;
 }
 
-/** Ways to break the engine on purpose, to show that the soak catches them. */
-export type Sabotage = 'none' | 'no-intent-check';
+/**
+ * Ways to break the engine on purpose, to show what the soak catches: intents left open by a
+ * crash never looked at again; a download that takes changed local work for the synced version.
+ */
+export type Sabotage = 'none' | 'no-intent-check' | 'no-conflict-check';
 
 export interface WorldConfig {
   extensions: boolean;
@@ -198,6 +202,7 @@ export class World {
   admin!: ServiceClient;
   moves!: Moves;
   rootId = 0;
+  private restore: LocalRoot['unchanged'] | null = null;
   private constructor(
     readonly sb: RunningSandbox,
     readonly dirs: TempDirs,
@@ -210,6 +215,12 @@ export class World {
     const sb = await startSandbox({ seed: 'empty', extensions: config.extensions });
     const dirs = new TempDirs();
     const world = new World(sb, dirs, dirs.make('wsync-soak-'), config, figures);
+    if (config.sabotage === 'no-conflict-check') {
+      // The broken engine: whatever is on disk counts as the synced version (histories run one at
+      // a time, so patching the class for the length of this world touches no other).
+      world.restore = LocalRoot.prototype.unchanged;
+      LocalRoot.prototype.unchanged = async () => true;
+    }
     try {
       await world.setUp();
     } catch (err) {
@@ -327,6 +338,7 @@ export class World {
   }
 
   async dispose(): Promise<void> {
+    if (this.restore) LocalRoot.prototype.unchanged = this.restore;
     for (const c of this.clients) await c.close();
     await this.sb.close();
     this.dirs.cleanup();

@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkAtQuiescence } from './invariants';
+import { runSoak } from './soak';
+import { World, type Figures, type Sabotage } from './world';
+
+// The model-based soak on every CI run: a fixed seed (the same histories each time; the CLI,
+// `npm run -s soak`, explores new seeds), and proof that it catches a broken engine.
+
+const SEED = 20261123;
+
+describe('soak', () => {
+  it('holds its invariants over 100 random histories', { timeout: 280_000 }, async () => {
+    const result = await runSoak({ runs: 100, seed: SEED, shrink: false });
+    const { failure, figures } = result;
+    expect(failure?.findings ?? '', failure?.history).toBe('');
+    expect(figures.histories).toBe(100);
+    expect(figures.operations).toBeGreaterThan(1000);
+    expect(figures.crashes).toBeGreaterThan(0);
+    expect(figures.faults).toBeGreaterThan(0);
+    expect(figures).toMatchObject({ divergences: 0, lost: 0, duplicates: 0 });
+  });
+
+  /**
+   * A new version sent, the answer in, and the process killed before the journal recorded it:
+   * the restart must learn from the open intent that the version is its own.
+   */
+  async function crashAfterNewVersion(sabotage: Sabotage) {
+    const figures: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+    const posix = {
+      flavor: 'posix',
+      caseInsensitive: false,
+      normalizationInsensitive: false,
+    } as const;
+    const world = await World.create(
+      { extensions: true, profileB: posix, sabotage, log: false },
+      figures,
+    );
+    try {
+      const [a] = world.clients;
+      writeFileSync(a!.abs('report.txt'), world.ledger.write('disk A', 300));
+      expect(await a!.sync()).not.toBeInstanceOf(Error);
+      world.ledger.deleted(world.hashOnDisk(a!, 'report.txt'));
+      writeFileSync(a!.abs('report.txt'), world.ledger.write('disk A', 400));
+      await a!.sync({ step: 'answered', op: 'upload', nth: 1 });
+      expect(figures.crashes).toBe(1);
+      return await checkAtQuiescence(world);
+    } finally {
+      await world.dispose();
+    }
+  }
+
+  const clean = { divergences: [], lost: [], duplicates: [] };
+
+  it("a crash between a new version's answer and its record: all well after the restart", async () => {
+    expect(await crashAfterNewVersion('none')).toEqual(clean);
+  });
+
+  it('the same with the intent check disabled: the restart adopts its own version by its bytes', async () => {
+    // The outbox is not the only net: the restart's remote pass finds the same bytes on disk.
+    // (So this sabotage goes unseen; the one below does not.)
+    expect(await crashAfterNewVersion('no-intent-check')).toEqual(clean);
+  });
+
+  it(
+    'catches a broken engine: downloads that overwrite local changes',
+    { timeout: 120_000 },
+    async () => {
+      const result = await runSoak({
+        runs: 50,
+        seed: 7,
+        sabotage: 'no-conflict-check',
+        shrink: false,
+      });
+      expect(result.failure?.findings).toMatch(/^lost: content .* is nowhere/m);
+      expect(result.figures.lost).toBeGreaterThan(0);
+    },
+  );
+});
