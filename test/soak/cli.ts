@@ -12,6 +12,7 @@ const { values } = parseArgs({
     replay: { type: 'string' },
     commands: { type: 'string', default: '30' },
     sabotage: { type: 'string', default: 'none' },
+    scope: { type: 'string', default: 'all' },
     'no-shrink': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -34,6 +35,11 @@ if (!['none', 'no-intent-check', 'no-conflict-check'].includes(values.sabotage))
   process.exit(2);
 }
 
+if (values.scope !== 'all' && values.scope !== 'case-sensitive') {
+  console.error(`soak: --scope ${values.scope}: expected all or case-sensitive`);
+  process.exit(2);
+}
+
 const seed = int('seed', values.seed, Math.floor(Math.random() * 2 ** 31));
 const runs = int('runs', values.runs, 100);
 const started = Date.now();
@@ -47,6 +53,7 @@ const result = await runSoak({
   replay: values.replay,
   maxCommands: int('commands', values.commands, 30),
   sabotage: values.sabotage as Sabotage,
+  scope: values.scope,
   shrink: !values['no-shrink'],
   log: values.log,
   progress: values.quiet ? undefined : (line) => console.error(line),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { VolumeProfile } from '../../src/main/sync/names';
-import { historyArbitrary } from './commands';
+import { historyArbitrary, type SoakScope } from './commands';
 import { checkAtQuiescence, type Findings } from './invariants';
 import { World, type Figures, type Sabotage, type WorldConfig } from './world';
 
@@ -12,6 +12,8 @@ export interface SoakOptions {
   /** The commands' own replay path (printed with a failing history as replayPath). */
   replay?: string;
   maxCommands?: number;
+  /** 'case-sensitive' leaves out what differs only by case or normalization (commands.ts). */
+  scope?: SoakScope;
   sabotage?: Sabotage;
   /** The engine's log on stderr. */
   log?: boolean;
@@ -77,11 +79,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const scratch: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
   const setting = fc.record({
     extensions: fc.boolean(),
-    profileB: fc.constantFrom(POSIX, WIN32, MAC),
+    profileB:
+      opts.scope === 'case-sensitive' ? fc.constant(POSIX) : fc.constantFrom(POSIX, WIN32, MAC),
   });
   const property = fc.asyncProperty(
     setting,
-    historyArbitrary(opts.maxCommands ?? 30, opts.replay),
+    historyArbitrary(opts.maxCommands ?? 30, opts.replay, opts.scope),
     async (s, history) => {
       const counted = failed ? scratch : figures;
       const config: WorldConfig = {
