@@ -64,7 +64,10 @@ if (result.failure) {
   console.error(f.findings);
   console.error(`\nthe history, shrunk:\n${f.history}`);
   console.error(
-    `\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path} --replay '${f.replay}'`,
+    `\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path} --replay '${f.replay}'` +
+      (values.scope !== 'all' ? ` --scope ${values.scope}` : '') +
+      (values.commands !== '30' ? ` --commands ${values.commands}` : '') +
+      (values.sabotage !== 'none' ? ` --sabotage ${values.sabotage}` : ''),
   );
 }
 console.error(`soak: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -135,4 +135,24 @@ describe('soak regressions', () => {
     expect(remoteTree(sb)).toEqual(new Map([['docs', sha('kept')]]));
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a file deleted here while a new version arrived there, with events that need a walk: the new version wins', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const put = (data: string) =>
+      admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from(data)]));
+    await put('first version');
+    await pair.engine.syncOnce();
+    // An empty new folder cannot be placed from its event alone: the events call for a walk.
+    await admin.createFolder(sb.workspaceId, root, 'Reports');
+    await put('second version, longer');
+    rmSync(path.join(pair.dir, 'Docs'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', sha('second version, longer')],
+        ['Reports', 'dir'],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

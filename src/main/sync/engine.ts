@@ -559,6 +559,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       ignores: (rel, isDir) => this.ignores(rel, isDir),
       refused: this.refused,
       serviceChanged: async () => {
+        // A walk still due means events were read but not applied: the journal is behind.
+        if (this.walkDue !== null) return true;
         const feed = await pollFeed(
           this.opts.client,
           this.opts.workspaceId,
