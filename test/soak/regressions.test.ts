@@ -78,6 +78,22 @@ describe('soak regressions', () => {
     expect(pair.engine.status().problems).toEqual([]);
   });
 
+  it('a change refused while the role was lower between two walks syncs at the next walk', async () => {
+    await pair.engine.syncOnce();
+    // The walk read Collaborator; the role drops and comes back before the next one.
+    await setRole('Downloader');
+    writeFileSync(path.join(pair.dir, 'notes.txt'), 'mine');
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['notes.txt', 'not-permitted'],
+    ]);
+    await setRole('Collaborator');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['notes.txt', sha('mine')]]));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
   it('a name that cannot be synced: once renamed, it syncs and its problem clears', async () => {
     writeFileSync(path.join(pair.dir, 'x\\y'), 'backslash');
     await pair.engine.syncOnce();

@@ -736,7 +736,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   /**
    * The user's role in the workspace, read at each full walk: a role that may not download
-   * costs no download requests, and a changed role retries what an earlier one refused.
+   * costs no download requests, and a changed role retries the downloads an earlier one refused.
    */
   private async readRole(): Promise<void> {
     const { client, journal, workspaceId } = this.opts;
@@ -745,9 +745,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     if (journal.getMeta('role') !== role) {
       journal.setMeta('role', role);
       this.roleChanged = true;
-      // What the old role refused is tried again under the new one.
-      this.refused.clear();
     }
+    // Local changes the service refused are tried again at each walk, not only when the role
+    // read here differs: it may have gone down and back up between two walks.
+    this.markDirty(
+      [...this.refused].map(([key, sig]) => parentOf(key.startsWith('delete:') ? sig : key)),
+    );
+    this.refused.clear();
   }
 
   /** Checks the sync folder and learns the workspace's root folder, once per start. */
