@@ -56,6 +56,10 @@ describe('soak regressions', () => {
     await setRole('Viewer');
     rmSync(path.join(pair.dir, 'plan.md'));
     await pair.engine.syncOnce();
+    expect(pair.engine.status().conflicts.map((c) => [c.path, c.message])).toEqual([
+      ['plan.md', 'Your role does not allow deleting it on the service: it is put back.'],
+    ]);
+    // A Viewer may not download it either: that is the problem that stands.
     expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['not-permitted']);
     await setRole('Collaborator');
     tenMinutesPass();
@@ -91,6 +95,19 @@ describe('soak regressions', () => {
     tenMinutesPass();
     await pair.engine.syncOnce();
     expect(remoteTree(sb)).toEqual(new Map([['notes.txt', sha('mine')]]));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a folder a Creator may not delete is put back: a note, and no problem left', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    await setRole('Creator');
+    rmSync(path.join(pair.dir, 'Docs'), { recursive: true });
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(new Map([['Docs', 'dir']]));
+    expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+    expect(pair.engine.status().conflicts.map((c) => c.path)).toEqual(['Docs']);
     expect(pair.engine.status().problems).toEqual([]);
   });
 

@@ -507,15 +507,14 @@ export class Pusher {
       this.result.remoteDeleted += op.count;
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'forbidden') {
-        // The role may not delete it: the service keeps it, and it comes back here.
+        // The role may not delete it: the service keeps it, and it comes back here. Once back
+        // it is in sync, so this is a note in the status, not a standing problem.
         journal.removeTree(j);
         this.result.walkNeeded = true;
-        events.problem({
-          path: j.localPath,
-          remoteId: j.remoteId,
-          reason: 'not-permitted',
-          message: 'Your role does not allow deleting it on the service: it is put back.',
-        });
+        events.note(
+          j.localPath,
+          'Your role does not allow deleting it on the service: it is put back.',
+        );
         return;
       }
       this.refuse(key, j.localPath, err);
