@@ -188,4 +188,57 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a folder renamed here while renamed there and given a new file: the file is there once, in the folder as named here', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    await admin.renameFolder(docs.id, 'docs');
+    await admin.uploadFile(docs.id, 'Docs', () => Readable.from([Buffer.from('theirs')]));
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Photos', 'dir'],
+        ['Photos/Docs', sha('theirs')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
+  it('a folder deleted here while the service added a file to it: it comes back with that file', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await admin.uploadFile(docs.id, 'old.txt', () => Readable.from([Buffer.from('old')]));
+    await pair.engine.syncOnce();
+    await admin.uploadFile(docs.id, 'new.txt', () => Readable.from([Buffer.from('new')]));
+    rmSync(path.join(pair.dir, 'Docs'), { recursive: true });
+    await pair.engine.syncOnce();
+    // The change there wins; what was deleted here and unchanged there is deleted there.
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/new.txt', sha('new')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
+  it('a folder deleted here while renamed there and given a file: it comes back under the new name with that file', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await admin.uploadFile(docs.id, 'old.txt', () => Readable.from([Buffer.from('old')]));
+    await pair.engine.syncOnce();
+    await admin.renameFolder(docs.id, 'Reports');
+    await admin.uploadFile(docs.id, 'new.txt', () => Readable.from([Buffer.from('new')]));
+    rmSync(path.join(pair.dir, 'Docs'), { recursive: true });
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Reports', 'dir'],
+        ['Reports/new.txt', sha('new')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

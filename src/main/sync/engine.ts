@@ -19,7 +19,7 @@ import { Executor, PARTIAL_DIR, type ExecutionEvents, type ExecutionResult } fro
 import { feedHead, pollFeed } from './feed';
 import { LocalRoot } from './local';
 import { probeVolume, type VolumeProfile } from './names';
-import { CACHE_DIR, planChanges, type Plan } from './plan';
+import { CACHE_DIR, parentOf, planChanges, type Plan } from './plan';
 import { silentLogger, type Logger, type Trash } from './ports';
 import { resolveEvents } from './resolve';
 import type { RemoteView } from './remote';
@@ -183,6 +183,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private wake: (() => void) | null = null;
   private readonly moves: Moves;
   private ignore: IgnoreRules | null = null;
+  /** Synced folders a remote pass found missing here, with the local passes run by then. */
+  private readonly missingFolders = new Map<number, number>();
+  private localPasses = 0;
   /** Folders to look at in the next local pass; 'all' for a full scan. */
   private dirty: Set<string> | 'all' = 'all';
   /** Synced items a partial scan found missing: deleted on the second look. */
@@ -459,6 +462,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const { journal } = this.opts;
     const dirty = this.dirty;
     this.dirty = new Set();
+    this.localPasses++;
     const full = dirty === 'all';
     if (!full && dirty.size === 0 && journal.openIntents().length === 0) return false;
     if (full || dirty.has('')) this.ignore = IgnoreRules.load(this.opts.root);
@@ -689,6 +693,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       profile: this.profile!,
       retryNotPermitted: full && this.roleChanged,
       mayDownload: !NO_DOWNLOAD_ROLES.has(role),
+      deletedHere: (id) => this.deletedHere(id),
     });
     if (full) this.roleChanged = false;
     this.beginWork(plan);
@@ -701,13 +706,32 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       concurrency: this.concurrency,
       signal,
       events: this.progressEvents(),
+      mayRecreate: (id) => this.deletedHere(id),
     });
     const result = await journal.batch(() => executor.run(plan));
     this.addCounts(summary, result);
+    if (full) {
+      for (const id of this.missingFolders.keys()) {
+        if (!result.waiting.has(id)) this.missingFolders.delete(id);
+      }
+    }
+    for (const id of result.waiting) {
+      if (!this.missingFolders.has(id)) this.missingFolders.set(id, this.localPasses);
+    }
+    this.markDirty(result.rescan);
     // An item gone from the service takes its problem along; while a walk is due (a refused
     // delete waits for it to come back), the journal does not know everything yet.
     if (full || this.walkDue === null) this.clearVanishedProblems();
     return result;
+  }
+
+  /**
+   * A synced item missing here that the local pass has seen deleted, or has looked at since a
+   * remote pass first found it missing: not moved here, so the service's changes to it win.
+   */
+  private deletedHere(id: number): boolean {
+    const since = this.missingFolders.get(id);
+    return this.missingBefore.has(id) || (since !== undefined && since < this.localPasses);
   }
 
   private clearVanishedProblems(): void {
@@ -958,11 +982,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.wake?.();
   }
 }
-
-const parentOf = (p: string) => {
-  const i = p.lastIndexOf('/');
-  return i < 0 ? '' : p.slice(0, i);
-};
 
 const problemKey = (remoteId: number | null, path: string) =>
   remoteId !== null ? `item:${remoteId}` : `path:${path}`;

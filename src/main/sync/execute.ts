@@ -12,7 +12,7 @@ import {
 import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
-import { CACHE_DIR, joinPath, type Placement, type Plan, type StructureOp } from './plan';
+import { CACHE_DIR, joinPath, parentOf, type Placement, type Plan, type StructureOp } from './plan';
 import type { Logger, Trash } from './ports';
 import { remoteFields } from './remote';
 
@@ -30,6 +30,10 @@ export interface ExecutionEvents {
 export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
   /** Something on disk was not as the journal said: a full walk should follow. */
   recheck: boolean;
+  /** Synced folders missing here, or not where the plan put them: what goes into them waits. */
+  waiting: Set<number>;
+  /** Folders made again: what else was deleted in them is for the local pass to send. */
+  rescan: Set<string>;
 };
 
 export interface ExecutorContext {
@@ -41,6 +45,12 @@ export interface ExecutorContext {
   events: ExecutionEvents;
   concurrency: number;
   signal?: AbortSignal;
+  /**
+   * Whether a synced folder missing here may be made again for what the service put into it:
+   * the local pass has seen it deleted (the service's change wins), or has looked since it was
+   * first found missing. Until then it may have been moved here, not deleted.
+   */
+  mayRecreate(folderId: number): boolean;
 }
 
 export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
@@ -58,6 +68,8 @@ export class Executor {
   private readonly result: ExecutionResult = (({ problems: _p, ...counts }) => ({
     ...counts,
     recheck: false,
+    waiting: new Set<number>(),
+    rescan: new Set<string>(),
   }))(emptySummary());
 
   /** Where items now in the holding place were, for the trash's record of them. */
@@ -103,7 +115,7 @@ export class Executor {
         limit(async () => {
           this.check();
           this.ctx.events.begin('download', p.path);
-          await this.download(p);
+          if (this.parentReady(p)) await this.download(p);
           this.ctx.events.done();
         });
       const extracted = zips.map(async ({ job, zip }) => {
@@ -178,6 +190,13 @@ export class Executor {
     const { local } = this.ctx;
     const slash = rel.lastIndexOf('/');
     for (const made of local.ensureFolder(slash < 0 ? '' : rel.slice(0, slash))) {
+      // The folder made again is the synced one: its new identity is recorded, or the local
+      // pass would take it for a new folder and the old one for deleted.
+      const j = this.ctx.journal.atPath(made);
+      if (j?.kind === 'folder') {
+        this.ctx.journal.upsert({ ...j, ...factsOf(local.stat(made)!), size: null, hash: null });
+        this.result.rescan.add(made);
+      }
       this.result.conflicts++;
       this.ctx.events.note(
         made,
@@ -185,6 +204,33 @@ export class Executor {
       );
     }
     local.assertContained(rel);
+  }
+
+  /**
+   * Whether the folder `p` goes into is where the plan put it. A synced folder missing here (or,
+   * after a rename there lost to a change here, not at its new name) was moved or deleted here and
+   * the local pass has not sent that yet: making it again would leave the item twice once the
+   * move is sent. It waits for a walk after the local pass, unless that pass has looked already.
+   */
+  private parentReady(p: Placement): boolean {
+    const { journal, local } = this.ctx;
+    const dir = parentOf(p.path);
+    if (dir === '') return true;
+    const parent = journal.get(p.item.parentId);
+    if (parent?.kind === 'folder' && parent.localPath === dir) {
+      if (local.stat(dir)?.isDirectory()) return true;
+      for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
+        if (this.ctx.mayRecreate(a.remoteId)) return true;
+      }
+    } else if (parent && this.ctx.mayRecreate(parent.remoteId)) {
+      return true;
+    }
+    this.result.waiting.add(p.item.parentId);
+    this.result.recheck = true;
+    this.ctx.log.info('waits for the local pass: its folder was moved or deleted here', {
+      path: p.path,
+    });
+    return false;
   }
 
   /** Moves a synced item (and its record) to the holding place until its own turn comes. */
@@ -206,6 +252,7 @@ export class Executor {
       if (j) journal.upsert({ ...j, ...remoteFields(op.item) });
       return;
     }
+    if (!this.parentReady(op)) return;
     if (op.type === 'mkdir') {
       const st = local.stat(op.path);
       // Another synced item still there (deleted or moved on the service, its turn comes
@@ -250,6 +297,11 @@ export class Executor {
         journal.moveTree(updated, to);
       } else if (!st && j.state !== 'synced') {
         // A record without a file (one the role may not download) just follows.
+        if (j.localPath !== op.path) this.clear(op.path);
+        journal.moveTree(updated, to);
+      } else if (!st && this.ctx.mayRecreate(j.remoteId)) {
+        // Deleted here (the local pass saw it): the record follows the service, so that what
+        // the service put into it comes back at its new place, and the rest is deleted there.
         if (j.localPath !== op.path) this.clear(op.path);
         journal.moveTree(updated, to);
       } else {
@@ -383,6 +435,10 @@ export class Executor {
   /** Puts a fetched file in its place, keeping whatever local work was there. */
   private async place(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
+    if (!this.parentReady(p)) {
+      rmSync(fetched.temp);
+      return;
+    }
     const remoteMs = Date.parse(p.item.updatedAt);
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
     const j = journal.get(p.item.id);

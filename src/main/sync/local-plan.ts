@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { LocalRoot } from './local';
-import { CACHE_DIR } from './plan';
+import { CACHE_DIR, parentOf } from './plan';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from './scan';
 
 /** What the user did on disk since the journal was written, as operations for the service. */
@@ -36,10 +36,6 @@ export interface LocalPlanOptions {
   missingBefore: ReadonlySet<number>;
 }
 
-const parentOf = (p: string) => {
-  const i = p.lastIndexOf('/');
-  return i < 0 ? '' : p.slice(0, i);
-};
 const idKey = (dev: number | null, ino: number | null) => `${dev}:${ino}`;
 
 /**

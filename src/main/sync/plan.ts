@@ -38,10 +38,18 @@ export interface PlanOptions {
   retryNotPermitted: boolean;
   /** False when the user's role allows listing but not downloading (Printer, Viewer). */
   mayDownload: boolean;
+  /** Synced items known deleted here: they keep no local name of their own (see mayRecreate). */
+  deletedHere?: (id: number) => boolean;
 }
 
 export const joinPath = (parent: string, name: string) =>
   parent === '' ? name : `${parent}/${name}`;
+
+/** The folder a '/'-separated relative path is in ('' for the root). */
+export const parentOf = (rel: string) => {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? '' : rel.slice(0, i);
+};
 
 /**
  * Reconciles what the service shows (a full or partial view) with the journal and plans the
@@ -98,7 +106,10 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
         id: item.id,
         name: item.name,
         kind: item.kind,
-        ...(j && j.remoteName === item.name && j.kind === item.kind
+        ...(j &&
+        j.remoteName === item.name &&
+        j.kind === item.kind &&
+        !opts.deletedHere?.(j.remoteId)
           ? { keep: j.localName, pinned: encodeName(item.name, profile) !== j.localName }
           : {}),
       };
