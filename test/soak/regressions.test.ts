@@ -111,6 +111,23 @@ describe('soak regressions', () => {
     expect(pair.engine.status().problems).toEqual([]);
   });
 
+  it('a download refused while the role was lower between two walks comes down at the next walk; local work in its place is kept', async () => {
+    await pair.engine.syncOnce();
+    await setRole('Viewer');
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('theirs')]));
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => p.reason)).toEqual(['not-permitted']);
+    writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
+    await setRole('Collaborator');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect([...remoteTree(sb).values()].sort()).toEqual([sha('mine'), sha('theirs')].sort());
+    expect(remoteTree(sb).get('Docs')).toBe(sha('theirs'));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
   it('a name that cannot be synced: once renamed, it syncs and its problem clears', async () => {
     writeFileSync(path.join(pair.dir, 'x\\y'), 'backslash');
     await pair.engine.syncOnce();

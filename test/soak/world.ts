@@ -153,17 +153,11 @@ export class SoakClient {
     const folders = [''];
     const files: string[] = [];
     const visit = (rel: string) => {
-      const names = readdirSync(path.join(this.dir, rel)).sort();
-      for (const name of names) {
-        const child = rel === '' ? name : `${rel}/${name}`;
+      const dirents = readdirSync(path.join(this.dir, rel), { withFileTypes: true });
+      for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const child = rel === '' ? d.name : `${rel}/${d.name}`;
         if (child === CACHE_DIR) continue;
-        let isDir = false;
-        try {
-          isDir = readdirSync(path.join(this.dir, child)) !== undefined;
-        } catch {
-          isDir = false;
-        }
-        if (isDir) {
+        if (d.isDirectory()) {
           folders.push(child);
           visit(child);
         } else files.push(child);

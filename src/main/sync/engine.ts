@@ -178,8 +178,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
   private paused = false;
-  /** The role differs from the one of the last full walk (refused downloads are retried). */
-  private roleChanged = false;
   private wake: (() => void) | null = null;
   private readonly moves: Moves;
   private ignore: IgnoreRules | null = null;
@@ -691,11 +689,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const role = journal.getMeta('role') ?? '';
     const plan = planChanges(view, journal, {
       profile: this.profile!,
-      retryNotPermitted: full && this.roleChanged,
+      // At each walk: the role may have dropped and come back since the last one. A role that
+      // may not download makes no request for them (mayDownload).
+      retryNotPermitted: full,
       mayDownload: !NO_DOWNLOAD_ROLES.has(role),
       deletedHere: (id) => this.deletedHere(id),
     });
-    if (full) this.roleChanged = false;
     this.beginWork(plan);
     const executor = new Executor({
       client,
@@ -760,18 +759,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   /**
    * The user's role in the workspace, read at each full walk: a role that may not download
-   * costs no download requests, and a changed role retries the downloads an earlier one refused.
+   * costs no download requests. What a role refused is tried again at each walk, whether or not
+   * the role read here differs: it may have gone down and back up between two walks.
    */
   private async readRole(): Promise<void> {
     const { client, journal, workspaceId } = this.opts;
     const workspace = await this.ofWorkspace(() => client.getWorkspace(workspaceId));
     const role = workspace.effective_role ?? '';
-    if (journal.getMeta('role') !== role) {
-      journal.setMeta('role', role);
-      this.roleChanged = true;
-    }
-    // Local changes the service refused are tried again at each walk, not only when the role
-    // read here differs: it may have gone down and back up between two walks.
+    if (journal.getMeta('role') !== role) journal.setMeta('role', role);
     this.markDirty(
       [...this.refused].map(([key, sig]) => parentOf(key.startsWith('delete:') ? sig : key)),
     );

@@ -34,7 +34,7 @@ export interface Plan {
 
 export interface PlanOptions {
   profile: VolumeProfile;
-  /** Try again the downloads a role refused before (the user's role changed). */
+  /** Try again the downloads a role refused before (at a full walk: the role may have changed). */
   retryNotPermitted: boolean;
   /** False when the user's role allows listing but not downloading (Printer, Viewer). */
   mayDownload: boolean;
