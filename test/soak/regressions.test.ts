@@ -128,6 +128,27 @@ describe('soak regressions', () => {
     expect(pair.engine.status().problems).toEqual([]);
   });
 
+  it('a rename the role refuses is put back, and a file added in the renamed folder still goes up', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    await setRole('Creator');
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Reports'));
+    writeFileSync(path.join(pair.dir, 'Reports', 'new.txt'), 'new');
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/new.txt', sha('new')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().conflicts.map((c) => c.message)).toEqual([
+      'Your role does not allow moving or renaming it on the service: it is put back (it was Reports).',
+    ]);
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
   it('a name that cannot be synced: once renamed, it syncs and its problem clears', async () => {
     writeFileSync(path.join(pair.dir, 'x\\y'), 'backslash');
     await pair.engine.syncOnce();

@@ -1,4 +1,4 @@
-import { createReadStream, lstatSync } from 'node:fs';
+import { createReadStream, lstatSync, renameSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { ApiError, ValidationError } from '../api/errors';
@@ -8,7 +8,7 @@ import type { SyncProblem } from '../../shared/sync-status';
 import { hashFile, type LocalRoot } from './local';
 import type { LocalPlan, LocalOp } from './local-plan';
 import { decodeName, type VolumeProfile } from './names';
-import { CACHE_DIR } from './plan';
+import { CACHE_DIR, parentOf } from './plan';
 import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
 import type { Logger } from './ports';
 import { asRemote, fromEntry, fromFile, remoteFields, type RemoteItem } from './remote';
@@ -74,10 +74,6 @@ type MoveOp = Extract<LocalOp, { type: 'move' }>;
 type UploadOp = Extract<LocalOp, { type: 'upload' }>;
 type DeleteOp = Extract<LocalOp, { type: 'delete' }>;
 
-const parentOf = (p: string) => {
-  const i = p.lastIndexOf('/');
-  return i < 0 ? '' : p.slice(0, i);
-};
 const signature = (e: { kind: string; ino: number; size: number; mtimeMs: number }) =>
   e.kind === 'folder' ? `folder:${e.ino}` : `${e.ino}:${e.size}:${e.mtimeMs}`;
 
@@ -332,6 +328,9 @@ export class Pusher {
       if (err instanceof ValidationError) {
         this.leaving.add(j.remoteId);
         return 'retry';
+      }
+      if (err instanceof ApiError && err.kind === 'forbidden' && this.putBack(j, entry)) {
+        return 'failed';
       }
       this.refuse(entry.path, signature(entry), err);
       return 'failed';
@@ -670,6 +669,33 @@ export class Pusher {
       this.remoteKids.set(parentId, kids);
     }
     return kids;
+  }
+
+  /**
+   * A move the role refused is undone here, as a refused delete is: the item goes back to where
+   * the service has it, so both sides agree again. Not when something else took that place.
+   */
+  private putBack(j: JournalItem, entry: LocalEntry): boolean {
+    const { local, events } = this.ctx;
+    const there = local.stat(j.localPath);
+    const sameItem = there !== undefined && there.ino === entry.ino && there.dev === entry.dev;
+    if ((there && !sameItem) || !local.stat(parentOf(j.localPath))?.isDirectory()) return false;
+    local.assertContained(j.localPath);
+    renameSync(local.abs(entry.path), local.abs(j.localPath));
+    this.result.rescan.add(parentOf(entry.path));
+    this.result.rescan.add(parentOf(j.localPath));
+    // What was added in it while it had the other name goes up from its old place.
+    if (j.kind === 'folder') {
+      this.result.rescan.add(j.localPath);
+      for (const d of this.ctx.journal.descendants(j.localPath)) {
+        if (d.kind === 'folder') this.result.rescan.add(d.localPath);
+      }
+    }
+    events.note(
+      j.localPath,
+      `Your role does not allow moving or renaming it on the service: it is put back (it was ${entry.path}).`,
+    );
+    return true;
   }
 
   /** A change the service will not take: kept here, reported, not tried again until it changes. */

@@ -1,7 +1,7 @@
 import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { CACHE_DIR } from './plan';
+import { CACHE_DIR, parentOf } from './plan';
 import { silentLogger, type Logger } from './ports';
 
 export interface WatchOptions {
@@ -229,11 +229,6 @@ class Watcher implements LocalWatcher {
   private toAbs(rel: string): string {
     return path.join(this.opts.root, ...rel.split('/'));
   }
-}
-
-function parentOf(rel: string): string {
-  const slash = rel.lastIndexOf('/');
-  return slash < 0 ? '' : rel.slice(0, slash);
 }
 
 /** Whether `rel` is `folder` or inside it. */
