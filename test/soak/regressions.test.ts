@@ -1,4 +1,4 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -278,5 +278,24 @@ describe('soak regressions', () => {
       ]),
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
+  it("an editor's save whose old inode came back as a folder is a new version of the same file", async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    // A folder and a file of the same name on the service: the file is "Docs (2)" here.
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    const file = await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('first')]));
+    await pair.engine.syncOnce();
+    // ext4 gives a freed inode to the next item made: here a new folder has the file's old one.
+    mkdirSync(path.join(pair.dir, 'Photos'));
+    const j = pair.journal.atPath('Docs (2)')!;
+    pair.journal.upsert({ ...j, ino: statSync(path.join(pair.dir, 'Photos')).ino });
+    writeFileSync(path.join(pair.dir, 'Docs (2).tmp'), 'second');
+    renameSync(path.join(pair.dir, 'Docs (2).tmp'), path.join(pair.dir, 'Docs (2)'));
+    await pair.engine.syncOnce();
+    // No "Docs (2)" on the service: the folder, the file (both "Docs") and Photos.
+    expect([...remoteTree(sb).keys()].sort()).toEqual(['Docs', 'Photos']);
+    expect((await admin.getFile(file.id)).size).toBe('second'.length);
+    expect(localTree(pair.dir).get('Docs (2)')).toBe(sha('second'));
   });
 });

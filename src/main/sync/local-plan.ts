@@ -63,7 +63,8 @@ export class LocalReconciler {
   private readonly itemAt = new Map<string, number>();
   /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
   private readonly pending = new Set<string>();
-  private readonly seenIds = new Set<string>();
+  /** What each identity on disk was seen as: a freed inode may come back as another item. */
+  private readonly seenIds = new Map<string, Pick<LocalEntry, 'kind' | 'size' | 'mtimeMs'>>();
   /** Unclaimed items of listed folders, when the folder's listing was done. */
   private readonly unclaimed = new Map<number, JournalItem>();
   /** Listed folders whose synced item is known only at the end. */
@@ -83,7 +84,7 @@ export class LocalReconciler {
   /** For the scan's `onEntry`: true when the entry is settled (the item recorded there). */
   readonly offer = (e: LocalEntry): boolean => {
     this.seen++;
-    this.seenIds.add(idKey(e.dev, e.ino));
+    this.seenIds.set(idKey(e.dev, e.ino), e);
     if (e.settling) return false;
     const parent = parentOf(e.path);
     if (this.pending.has(parent)) {
@@ -161,10 +162,7 @@ export class LocalReconciler {
       }
       // A file keeps its place over an inode found elsewhere (editors save through a temporary
       // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere.
-      const movedAway =
-        atPlace !== undefined &&
-        atPlace.ino !== e.ino &&
-        this.seenIds.has(idKey(atPlace.dev, atPlace.ino));
+      const movedAway = atPlace !== undefined && atPlace.ino !== e.ino && this.seenAs(atPlace);
       const placeWins =
         atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
       if (atPlace && placeWins) {
@@ -201,6 +199,16 @@ export class LocalReconciler {
       plan.deletes.push({ type: 'delete', item: j, count });
     }
     return plan;
+  }
+
+  /**
+   * Whether the synced item's identity was seen elsewhere as that item: a rename keeps a file's
+   * size and mtime, a new item given the freed inode (ext4 reuses them at once) does not.
+   */
+  private seenAs(j: JournalItem): boolean {
+    const seen = this.seenIds.get(idKey(j.dev, j.ino));
+    if (!seen || seen.kind !== j.kind) return false;
+    return j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
   }
 
   private key(name: string): string {
