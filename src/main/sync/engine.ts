@@ -181,8 +181,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private wake: (() => void) | null = null;
   private readonly moves: Moves;
   private ignore: IgnoreRules | null = null;
-  /** Synced folders a remote pass found missing here, with the local passes run by then. */
-  private readonly missingFolders = new Map<number, number>();
+  /** Synced items a remote pass found missing here, with the local passes run by then. */
+  private readonly missingHere = new Map<number, number>();
   private localPasses = 0;
   /** Folders to look at in the next local pass; 'all' for a full scan. */
   private dirty: Set<string> | 'all' = 'all';
@@ -710,12 +710,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const result = await journal.batch(() => executor.run(plan));
     this.addCounts(summary, result);
     if (full) {
-      for (const id of this.missingFolders.keys()) {
-        if (!result.waiting.has(id)) this.missingFolders.delete(id);
+      for (const id of this.missingHere.keys()) {
+        if (!result.waiting.has(id)) this.missingHere.delete(id);
       }
     }
     for (const id of result.waiting) {
-      if (!this.missingFolders.has(id)) this.missingFolders.set(id, this.localPasses);
+      if (!this.missingHere.has(id)) this.missingHere.set(id, this.localPasses);
     }
     this.markDirty(result.rescan);
     // An item gone from the service takes its problem along; while a walk is due (a refused
@@ -729,7 +729,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * remote pass first found it missing: not moved here, so the service's changes to it win.
    */
   private deletedHere(id: number): boolean {
-    const since = this.missingFolders.get(id);
+    const since = this.missingHere.get(id);
     return this.missingBefore.has(id) || (since !== undefined && since < this.localPasses);
   }
 

@@ -30,7 +30,7 @@ export interface ExecutionEvents {
 export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
   /** Something on disk was not as the journal said: a full walk should follow. */
   recheck: boolean;
-  /** Synced folders missing here, or not where the plan put them: what goes into them waits. */
+  /** Synced items missing here: their new versions, and what goes into them, wait. */
   waiting: Set<number>;
   /** Folders made again: what else was deleted in them is for the local pass to send. */
   rescan: Set<string>;
@@ -46,11 +46,11 @@ export interface ExecutorContext {
   concurrency: number;
   signal?: AbortSignal;
   /**
-   * Whether a synced folder missing here may be made again for what the service put into it:
-   * the local pass has seen it deleted (the service's change wins), or has looked since it was
+   * Whether a synced item missing here may come back for what the service changed in it: the
+   * local pass has seen it deleted (the service's change wins), or has looked since it was
    * first found missing. Until then it may have been moved here, not deleted.
    */
-  mayRecreate(folderId: number): boolean;
+  mayRecreate(id: number): boolean;
 }
 
 export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
@@ -115,7 +115,7 @@ export class Executor {
         limit(async () => {
           this.check();
           this.ctx.events.begin('download', p.path);
-          if (this.parentReady(p)) await this.download(p);
+          if (this.parentReady(p) && this.placeReady(p)) await this.download(p);
           this.ctx.events.done();
         });
       const extracted = zips.map(async ({ job, zip }) => {
@@ -230,6 +230,23 @@ export class Executor {
     this.ctx.log.info('waits for the local pass: its folder was moved or deleted here', {
       path: p.path,
     });
+    return false;
+  }
+
+  /**
+   * Whether a new version may come down for a synced file. Missing from its place here, it was
+   * moved or deleted here and the local pass has not sent that yet: it waits, so that a rename
+   * here is sent first and the new version then comes down under the new name. Once that pass
+   * has seen it deleted, the change there wins and it comes back.
+   */
+  private placeReady(p: Placement): boolean {
+    const { journal, local } = this.ctx;
+    const j = journal.get(p.item.id);
+    if (!j || j.kind !== 'file' || j.state !== 'synced' || local.stat(j.localPath)) return true;
+    if (this.ctx.mayRecreate(j.remoteId)) return true;
+    this.result.waiting.add(j.remoteId);
+    this.result.recheck = true;
+    this.ctx.log.info('waits for the local pass: it was moved or deleted here', { path: p.path });
     return false;
   }
 
@@ -435,7 +452,7 @@ export class Executor {
   /** Puts a fetched file in its place, keeping whatever local work was there. */
   private async place(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
-    if (!this.parentReady(p)) {
+    if (!this.parentReady(p) || !this.placeReady(p)) {
       rmSync(fetched.temp);
       return;
     }

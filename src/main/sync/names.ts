@@ -291,6 +291,13 @@ export function foldName(name: string, profile: VolumeProfile): string {
   return key;
 }
 
+/**
+ * The key under which the service compares the names in one folder: without regard to case
+ * (conventions.md), and NFC (the service stores names composed).
+ */
+export const serviceKey = (name: string): string =>
+  foldName(name, { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true });
+
 /** Whether `name` can be used as is as one path component on this profile. */
 export function isValidLocalName(name: string, profile: VolumeProfile): boolean {
   // Empty, `.`, `..`, NUL, `/` and `\`, controls and DEL, `:` on win32, over 255 code units.

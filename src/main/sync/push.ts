@@ -7,7 +7,7 @@ import type { Journal, JournalItem } from '../journal/journal';
 import type { SyncProblem } from '../../shared/sync-status';
 import { hashFile, type LocalRoot } from './local';
 import type { LocalPlan, LocalOp } from './local-plan';
-import { decodeName, type VolumeProfile } from './names';
+import { decodeName, serviceKey, type VolumeProfile } from './names';
 import { CACHE_DIR, parentOf } from './plan';
 import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
 import type { Logger } from './ports';
@@ -432,12 +432,26 @@ export class Pusher {
         }
       }
       if (!item && !this.created.has(parentId)) {
-        const taken = (await this.kidsOf(parentId)).get(name.toLowerCase());
-        if (taken) {
+        const taken = (await this.kidsOf(parentId)).get(serviceKey(name));
+        const synced = taken && journal.get(taken.id);
+        if (taken && !synced) {
           // Someone else's file of that name: uploading would bury it as an old version. It
           // comes down instead; this one is kept beside it (or adopted if the same).
           this.result.fetch.push(taken);
           this.result.conflicts++;
+          return;
+        }
+        if (
+          synced &&
+          synced.remoteParentId === parentId &&
+          serviceKey(synced.remoteName) === serviceKey(name)
+        ) {
+          // A synced file here has the same name for the service (it differs only in case or
+          // accents): uploading would make this a new version of that one. While that file is
+          // still here, this one waits for a rename; once it left (deleted or moved here, sent
+          // after the uploads), this one goes up in the next pass.
+          if (local.stat(synced.localPath)) this.clash(entry.path, signature(now), synced);
+          else this.result.rescan.add(parentOf(entry.path));
           return;
         }
       }
@@ -648,7 +662,7 @@ export class Pusher {
   private async findRemote(parentId: number, name: string, kind: 'folder' | 'file') {
     for await (const e of this.ctx.client.folderContents(parentId)) {
       const item = fromEntry(e, parentId);
-      if (item.kind === kind && item.name.toLowerCase() === name.toLowerCase()) return item;
+      if (item.kind === kind && serviceKey(item.name) === serviceKey(name)) return item;
     }
     return null;
   }
@@ -660,9 +674,7 @@ export class Pusher {
         const map = new Map<string, RemoteItem>();
         for await (const e of this.ctx.client.folderContents(parentId)) {
           const item = fromEntry(e, parentId);
-          if (item.kind === 'file' && !this.ctx.journal.get(item.id)) {
-            map.set(item.name.toLowerCase(), item);
-          }
+          if (item.kind === 'file') map.set(serviceKey(item.name), item);
         }
         return map;
       })();
@@ -696,6 +708,17 @@ export class Pusher {
       `Your role does not allow moving or renaming it on the service: it is put back (it was ${entry.path}).`,
     );
     return true;
+  }
+
+  /** Two files here that the service would take for one: this one is kept here and reported. */
+  private clash(path: string, sig: string, other: JournalItem): void {
+    this.ctx.refused.set(path, sig);
+    this.ctx.events.problem({
+      path,
+      remoteId: null,
+      reason: 'name',
+      message: `For the service this is the same name as ${other.localPath} (they differ only in case or accents): rename one of them to sync it.`,
+    });
   }
 
   /** A change the service will not take: kept here, reported, not tried again until it changes. */
