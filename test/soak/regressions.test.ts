@@ -321,4 +321,29 @@ describe('soak regressions', () => {
     expect(remoteTree(sb)).toEqual(new Map([['Notes.txt', sha('new')]]));
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('an upload whose answer was lost, then renamed on the service: the restart finds it by the feed, no second copy', async () => {
+    await pair.close();
+    let crash = true;
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+      dir: pair.dir,
+      state: pair.state,
+      tuning: {
+        outboxStep: (step, op) => {
+          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
+        },
+      },
+    });
+    writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    crash = false;
+    const [uploaded] = [...remoteTree(sb).keys()];
+    expect(uploaded).toBe('Docs');
+    for await (const e of admin.folderContents((await admin.rootFolder(sb.workspaceId)).id)) {
+      if (e.kind === 'file') await admin.renameFile(e.file.id, 'Photos');
+    }
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['Photos', sha('mine')]]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import type { FolderEntry, ServiceClient } from '../api/client';
+import { parseDetail } from '../api/detail';
 import { ApiError, OutcomeUnknownError } from '../api/errors';
 import type { Journal } from '../journal/journal';
 import { fromEntry, fromFile, type RemoteItem } from './remote';
@@ -60,11 +63,21 @@ async function findChild(
 const nameOf = (e: FolderEntry) => (e.kind === 'folder' ? e.folder.filename : e.file.filename);
 const idOf = (e: FolderEntry) => (e.kind === 'folder' ? e.folder.id : e.file.id);
 
+/** When the intent was written, and in which workspace: where the feed can tell more. */
+export interface IntentOrigin {
+  timeMs: number;
+  workspaceId: number;
+}
+
+/** How far before the intent the feed is read: the service's clock may differ from ours. */
+const FEED_SLACK_MS = 10 * 60_000;
+
 /** Looks at the service to learn whether an intent's change was made. */
 export async function settle(
   client: ServiceClient,
   journal: Journal,
   p: IntentPayload,
+  origin?: IntentOrigin,
 ): Promise<Settlement> {
   try {
     switch (p.op) {
@@ -91,7 +104,9 @@ export async function settle(
             e.file.size === p.size &&
             !journal.get(e.file.id),
         );
-        return found ? { made: true, item: found } : { made: false };
+        if (found) return { made: true, item: found };
+        const moved = origin && (await uploadedSince(client, journal, p, origin));
+        return moved ? { made: true, item: moved } : { made: false };
       }
       case 'move': {
         const found = await findChild(client, p.parentId, (e) => idOf(e) === p.id);
@@ -107,6 +122,48 @@ export async function settle(
     if (err instanceof ApiError && err.kind === 'not-found') return { made: false };
     throw err;
   }
+}
+
+/**
+ * A new file of ours that its name no longer finds: someone renamed or moved it after the answer
+ * was lost. The feed's uploads since the intent name the candidates; only one with our bytes is
+ * ours. It is given the name and place it was made with, and no time, so that the remote pass
+ * then brings the later rename (and any later version) here like anyone else's change.
+ */
+async function uploadedSince(
+  client: ServiceClient,
+  journal: Journal,
+  p: Extract<IntentPayload, { op: 'upload' }>,
+  origin: IntentOrigin,
+): Promise<RemoteItem | null> {
+  const startTime = Math.floor((origin.timeMs - FEED_SLACK_MS) / 1000) * 1000;
+  const looked = new Set<number>();
+  for await (const event of client.listEvents({
+    workspaces: [origin.workspaceId],
+    verbs: ['upload'],
+    startTime,
+  })) {
+    const target = parseDetail(event.detail).objects[0];
+    if (target?.kind !== 'file' || target.id === null || looked.has(target.id)) continue;
+    looked.add(target.id);
+    if (journal.get(target.id)) continue;
+    let file: RemoteItem;
+    try {
+      file = fromFile(await client.getFile(target.id));
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') continue;
+      throw err;
+    }
+    if (file.size !== p.size || (await remoteHash(client, file.id)) !== p.hash) continue;
+    return { ...file, name: p.name, parentId: p.parentId, updatedAt: '' };
+  }
+  return null;
+}
+
+async function remoteHash(client: ServiceClient, id: number): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline((await client.download(id)).body, hash);
+  return hash.digest('hex');
 }
 
 async function exists(client: ServiceClient, p: { id: number; kind: string }): Promise<boolean> {

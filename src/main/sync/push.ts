@@ -152,7 +152,10 @@ export class Pusher {
     const { journal, client } = this.ctx;
     for (const intent of journal.openIntents()) {
       const payload = intent.payload as IntentPayload;
-      const s = await settle(client, journal, payload);
+      const s = await settle(client, journal, payload, {
+        timeMs: intent.createdAt,
+        workspaceId: this.ctx.workspaceId,
+      });
       if (s.made) {
         journal.transaction(() => {
           this.record(payload, s.item);
@@ -549,7 +552,8 @@ export class Pusher {
   ): Promise<RemoteItem | null> {
     const { journal, client, step } = this.ctx;
     for (let attempt = 1; ; attempt++) {
-      const id = journal.addIntent(payload.op, payload);
+      const written = Date.now();
+      const id = journal.addIntent(payload.op, payload, written);
       step?.('intent-written', payload.op);
       let item: RemoteItem | null;
       try {
@@ -560,7 +564,10 @@ export class Pusher {
           throw err;
         }
         if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
-        const s = await settle(client, journal, payload);
+        const s = await settle(client, journal, payload, {
+          timeMs: written,
+          workspaceId: this.ctx.workspaceId,
+        });
         if (!s.made) {
           journal.failIntent(id, 'lost, not made');
           continue;
