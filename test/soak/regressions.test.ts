@@ -346,4 +346,37 @@ describe('soak regressions', () => {
     expect(remoteTree(sb)).toEqual(new Map([['Photos', sha('mine')]]));
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('an upload whose answer was lost, then moved here before the restart: recorded by its identity, moved, not sent twice', async () => {
+    await pair.close();
+    let crash = true;
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+      dir: pair.dir,
+      state: pair.state,
+      tuning: {
+        outboxStep: (step, op) => {
+          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
+        },
+      },
+    });
+    mkdirSync(path.join(pair.dir, 'Photos'));
+    writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    crash = false;
+    const idIn = async (folderId: number) => {
+      for await (const e of admin.folderContents(folderId)) if (e.kind === 'file') return e.file.id;
+    };
+    const uploaded = await idIn((await admin.rootFolder(sb.workspaceId)).id);
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'Docs'));
+    await pair.engine.syncOnce();
+    expect(await idIn(pair.journal.atPath('Photos')!.remoteId)).toBe(uploaded);
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Photos', 'dir'],
+        ['Photos/Docs', sha('mine')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

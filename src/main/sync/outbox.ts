@@ -26,6 +26,8 @@ export type IntentPayload =
       hash: string;
       /** The remote time of the version it replaces (a new version changes it). */
       before: string | null;
+      /** The file's identity when it was sent: it is recorded even if the file moved since. */
+      identity?: { dev: number; ino: number; mtimeMs: number };
     }
   | {
       op: 'move';

@@ -467,6 +467,7 @@ export class Pusher {
         size: st.size,
         hash,
         before: item?.remoteUpdatedAt ?? null,
+        identity: { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs },
       };
       await this.mutate(
         payload,
@@ -608,7 +609,17 @@ export class Pusher {
       }
       case 'upload': {
         if (!item) return;
-        this.recordFile(p, item, st && st.isFile() && st.size === p.size ? st : undefined);
+        // What was sent, by its identity then: a file moved or saved over since is then seen
+        // for what it is by the next local pass.
+        this.recordFile(
+          p,
+          item,
+          p.identity
+            ? { ...p.identity, size: p.size }
+            : st && st.isFile() && st.size === p.size
+              ? st
+              : undefined,
+        );
         return;
       }
       case 'move': {
