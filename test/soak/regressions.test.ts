@@ -379,4 +379,26 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it('a new folder whose answer was lost, renamed here before the restart: the rename is sent, no second folder', async () => {
+    await pair.close();
+    let crash = true;
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+      dir: pair.dir,
+      state: pair.state,
+      tuning: {
+        outboxStep: (step, op) => {
+          if (crash && step === 'answered' && op === 'mkdir') throw new Error('crashed');
+        },
+      },
+    });
+    mkdirSync(path.join(pair.dir, 'Docs'));
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    crash = false;
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['docs', 'dir']]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

@@ -14,7 +14,14 @@ import { fromEntry, fromFile, type RemoteItem } from './remote';
  */
 
 export type IntentPayload =
-  | { op: 'mkdir'; parentId: number; name: string; path: string }
+  | {
+      op: 'mkdir';
+      parentId: number;
+      name: string;
+      path: string;
+      /** The folder's identity when it was sent: it is recorded even if it moved since. */
+      identity?: { dev: number; ino: number };
+    }
   | {
       op: 'upload';
       parentId: number;

@@ -225,7 +225,14 @@ export class Pusher {
     const name = decodeName(entry.name, profile);
     events.begin('create folder', entry.path);
     try {
-      const item = await this.mutate({ op: 'mkdir', parentId, name, path: entry.path }, async () =>
+      const payload: IntentPayload = {
+        op: 'mkdir',
+        parentId,
+        name,
+        path: entry.path,
+        identity: { dev: entry.dev, ino: entry.ino },
+      };
+      const item = await this.mutate(payload, async () =>
         toRemote(await client.createFolder(workspaceId, parentId, name), 'folder', parentId),
       );
       if (item) this.created.add(item.id);
@@ -594,12 +601,13 @@ export class Pusher {
     switch (p.op) {
       case 'mkdir': {
         if (!item || journal.atPath(p.path)) return;
+        const id = p.identity ?? (st?.isDirectory() ? st : null);
         journal.upsert({
           ...remoteFields(item),
           localPath: p.path,
           localName: name,
-          dev: st?.isDirectory() ? st.dev : null,
-          ino: st?.isDirectory() ? st.ino : null,
+          dev: id?.dev ?? null,
+          ino: id?.ino ?? null,
           size: null,
           mtimeMs: st?.isDirectory() ? st.mtimeMs : null,
           hash: null,
