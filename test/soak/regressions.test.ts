@@ -401,4 +401,35 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it('a move copied on a server without the move extension, crashed after the copy: the old one is deleted, nothing twice', async () => {
+    await pair.close();
+    await sb.close();
+    sb = await startSandbox({ seed: 'empty', extensions: false });
+    admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+    member = sb.users.find((u) => u.role === 'Collaborator')!;
+    let crash = false;
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+      tuning: {
+        outboxStep: (step, op) => {
+          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
+        },
+      },
+    });
+    mkdirSync(path.join(pair.dir, 'Photos'));
+    writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'Docs'));
+    crash = true;
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    crash = false;
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Photos', 'dir'],
+        ['Photos/Docs', sha('mine')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

@@ -365,8 +365,8 @@ export class Pusher {
       descend: () => true,
       settleMs: 0,
     });
-    // The old records leave the journal's way; the item's remote copy stays until the end.
-    journal.removeTree(j);
+    // The old records stay until the old place is deleted: a crash before that leaves them
+    // pointing at a place that is empty here, which the next pass deletes on the service.
     const entries = [entry, ...inside.entries.values()];
     const before = this.result.remoteFoldersCreated + this.result.uploaded;
     await this.structure(
@@ -381,6 +381,8 @@ export class Pusher {
     );
     const made = this.result.remoteFoldersCreated + this.result.uploaded - before;
     if (made < entries.length) {
+      // The old place is kept on the service, and comes back here with the next walk.
+      journal.removeTree(j);
       events.note(
         entry.path,
         'Not all of it could be copied: the old place on the service is kept.',
@@ -398,6 +400,7 @@ export class Pusher {
     ).catch((err: unknown) => {
       if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
     });
+    journal.removeTree(j);
     this.result.remoteMoved++;
   }
 
