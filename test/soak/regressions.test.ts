@@ -432,4 +432,24 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('on a case-insensitive volume, a file renamed in case here and replaced there by a folder: it makes way from its actual name', async () => {
+    await pair.close();
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+      profile: { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true },
+      tuning: { now: () => Date.now() + ahead },
+    });
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const file = await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('theirs')]));
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
+    await admin.deleteFile(file.id);
+    await admin.createFolder(sb.workspaceId, root, 'docs');
+    // The walk comes first: the folder is placed before the rename here is sent.
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    // Deleted there and unchanged here (only its case changed): to the trash, out of the way.
+    expect(remoteTree(sb)).toEqual(new Map([['docs', 'dir']]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

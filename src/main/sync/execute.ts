@@ -170,7 +170,9 @@ export class Executor {
     // Case-only renames on a case-insensitive volume: the "occupant" is the item itself.
     if (except && st.ino === except.ino && st.dev === except.dev) return;
     if (j) {
-      this.hold(j, true);
+      // Moved from where it was found: on a case-insensitive volume that name may differ in case
+      // from the recorded one.
+      this.hold(j, true, rel);
       return;
     }
     const aside = local.moveAside(rel, st.isDirectory());
@@ -251,13 +253,13 @@ export class Executor {
   }
 
   /** Moves a synced item (and its record) to the holding place until its own turn comes. */
-  private hold(j: JournalItem, onDisk: boolean): void {
+  private hold(j: JournalItem, onDisk: boolean, from = j.localPath): void {
     const { local, journal } = this.ctx;
     const hold = `${MOVING_DIR}/${j.remoteId}`;
     this.held.set(j.remoteId, this.held.get(j.remoteId) ?? j.localPath);
     if (onDisk) {
       mkdirSync(local.abs(MOVING_DIR), { recursive: true });
-      renameSync(local.abs(j.localPath), local.abs(hold));
+      renameSync(local.abs(from), local.abs(hold));
     }
     journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
   }
