@@ -49,6 +49,25 @@ async function setRole(role: string): Promise<void> {
   }
 }
 
+/**
+ * Opens the engine again, on the same folders unless `fresh` (the old one closed already), with
+ * a crash right after the service answers an `op` while `crash.on` (the answer is lost, the
+ * intent stays open).
+ */
+async function reopenCrashingAfter(op: 'upload' | 'mkdir', fresh = false) {
+  if (!fresh) await pair.close();
+  const crash = { on: !fresh };
+  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
+    ...(fresh ? {} : { dir: pair.dir, state: pair.state }),
+    tuning: {
+      outboxStep: (step, o) => {
+        if (crash.on && step === 'answered' && o === op) throw new Error('crashed');
+      },
+    },
+  });
+  return crash;
+}
+
 describe('soak regressions', () => {
   it('a delete the role refused is put back, and its problem clears at the walk after the role allows it again', async () => {
     writeFileSync(path.join(pair.dir, 'plan.md'), 'plan');
@@ -323,20 +342,10 @@ describe('soak regressions', () => {
   });
 
   it('an upload whose answer was lost, then renamed on the service: the restart finds it by the feed, no second copy', async () => {
-    await pair.close();
-    let crash = true;
-    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
-      dir: pair.dir,
-      state: pair.state,
-      tuning: {
-        outboxStep: (step, op) => {
-          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
-        },
-      },
-    });
+    const crash = await reopenCrashingAfter('upload');
     writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
     await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
-    crash = false;
+    crash.on = false;
     const [uploaded] = [...remoteTree(sb).keys()];
     expect(uploaded).toBe('Docs');
     for await (const e of admin.folderContents((await admin.rootFolder(sb.workspaceId)).id)) {
@@ -348,21 +357,11 @@ describe('soak regressions', () => {
   });
 
   it('an upload whose answer was lost, then moved here before the restart: recorded by its identity, moved, not sent twice', async () => {
-    await pair.close();
-    let crash = true;
-    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
-      dir: pair.dir,
-      state: pair.state,
-      tuning: {
-        outboxStep: (step, op) => {
-          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
-        },
-      },
-    });
+    const crash = await reopenCrashingAfter('upload');
     mkdirSync(path.join(pair.dir, 'Photos'));
     writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
     await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
-    crash = false;
+    crash.on = false;
     const idIn = async (folderId: number) => {
       for await (const e of admin.folderContents(folderId)) if (e.kind === 'file') return e.file.id;
     };
@@ -381,20 +380,10 @@ describe('soak regressions', () => {
   });
 
   it('a new folder whose answer was lost, renamed here before the restart: the rename is sent, no second folder', async () => {
-    await pair.close();
-    let crash = true;
-    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
-      dir: pair.dir,
-      state: pair.state,
-      tuning: {
-        outboxStep: (step, op) => {
-          if (crash && step === 'answered' && op === 'mkdir') throw new Error('crashed');
-        },
-      },
-    });
+    const crash = await reopenCrashingAfter('mkdir');
     mkdirSync(path.join(pair.dir, 'Docs'));
     await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
-    crash = false;
+    crash.on = false;
     renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
     await pair.engine.syncOnce();
     expect(remoteTree(sb)).toEqual(new Map([['docs', 'dir']]));
@@ -408,21 +397,14 @@ describe('soak regressions', () => {
     sb = await startSandbox({ seed: 'empty', extensions: false });
     admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
     member = sb.users.find((u) => u.role === 'Collaborator')!;
-    let crash = false;
-    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
-      tuning: {
-        outboxStep: (step, op) => {
-          if (crash && step === 'answered' && op === 'upload') throw new Error('crashed');
-        },
-      },
-    });
+    const crash = await reopenCrashingAfter('upload', true);
     mkdirSync(path.join(pair.dir, 'Photos'));
     writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
     await pair.engine.syncOnce();
     renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'Docs'));
-    crash = true;
+    crash.on = true;
     await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
-    crash = false;
+    crash.on = false;
     await pair.engine.syncOnce();
     expect(remoteTree(sb)).toEqual(
       new Map([
