@@ -434,4 +434,23 @@ describe('soak regressions', () => {
     expect(remoteTree(sb)).toEqual(new Map([['docs', 'dir']]));
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a folder replaced here by a file of its name, and a file by a folder: the old one goes, the new one comes', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'Notes.txt');
+    await admin.uploadFile(root, 'plan.md', () => Readable.from([Buffer.from('plan')]));
+    await pair.engine.syncOnce();
+    rmSync(path.join(pair.dir, 'Notes.txt'), { recursive: true });
+    writeFileSync(path.join(pair.dir, 'Notes.txt'), 'mine');
+    rmSync(path.join(pair.dir, 'plan.md'));
+    mkdirSync(path.join(pair.dir, 'plan.md'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Notes.txt', sha('mine')],
+        ['plan.md', 'dir'],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

@@ -129,16 +129,36 @@ export class Pusher {
       if (j) journal.upsert({ ...j, ...facts(r.entry) });
     }
     for (const m of plan.moves) this.leaving.add(m.item.remoteId);
-    await this.structure(plan.moves, plan.mkdirs);
     const limit = pLimit(this.ctx.concurrency);
-    await Promise.all(plan.uploads.map((op) => limit(() => this.upload(op))));
-    if (plan.deletes.length > 0) {
+    // A folder replaced here by a file of its name (or the reverse): the old one is deleted
+    // first, or the new one's record would take its place in the journal before it is sent.
+    const made = new Set([
+      ...plan.mkdirs.map((m) => m.entry.path),
+      ...plan.uploads.filter((u) => !u.item).map((u) => u.entry.path),
+    ]);
+    const replaced = plan.deletes.filter((d) => made.has(d.item.localPath));
+    let { mkdirs, uploads, deletes } = plan;
+    if (replaced.length > 0) {
+      deletes = deletes.filter((d) => !replaced.includes(d));
+      if (await this.ctx.serviceChanged()) {
+        // Deletes wait for the remote pass (below); what replaces them waits with them.
+        const waiting = new Set(replaced.map((d) => d.item.localPath));
+        mkdirs = mkdirs.filter((m) => !waiting.has(m.entry.path));
+        uploads = uploads.filter((u) => u.item || !waiting.has(u.entry.path));
+        deletes = [...deletes, ...replaced];
+      } else {
+        await Promise.all(replaced.map((op) => limit(() => this.remove(op))));
+      }
+    }
+    await this.structure(plan.moves, mkdirs);
+    await Promise.all(uploads.map((op) => limit(() => this.upload(op))));
+    if (deletes.length > 0) {
       if (await this.ctx.serviceChanged()) {
         // The service moved on since the remote pass: it is applied first, so that a change
         // made there to something deleted here wins.
         this.result.deletesDeferred = true;
       } else {
-        await Promise.all(plan.deletes.map((op) => limit(() => this.remove(op))));
+        await Promise.all(deletes.map((op) => limit(() => this.remove(op))));
       }
     }
     return this.result;
