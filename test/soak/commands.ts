@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiError } from '../../src/main/api/errors';
+import { serviceKey } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree, sha } from '../sync/harness';
 import type { Ledger } from './ledger';
@@ -177,6 +178,7 @@ const localMove = fc.tuple(client, index, index, fc.option(name, { freq: 2 })).m
         const newName = n ?? baseName(src);
         if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
         renameSync(c.abs(src), c.abs(join(dest, newName)));
+        w.chosenNames.add(serviceKey(newName));
       },
     ),
 );
@@ -194,6 +196,7 @@ const localCaseRename = fc.tuple(client, index).map(
       const renamed = flipped + old.slice(1);
       if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
       renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
+      w.chosenNames.add(serviceKey(renamed));
     }),
 );
 

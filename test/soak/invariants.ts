@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalItem } from '../../src/main/journal/journal';
+import { serviceKey } from '../../src/main/sync/names';
 import type { SyncSummary } from '../../src/shared/sync-status';
 import { localTree, sha } from '../sync/harness';
 import type { SoakClient, World } from './world';
@@ -210,7 +211,9 @@ function duplicates(world: World): string[] {
   const out: string[] = [];
   const where = new Map<string, string[]>();
   for (const e of world.remoteEntries()) {
-    if (COPY_SUFFIX.test(e.name)) out.push(`a numbered copy on the service: ${e.path}`);
+    if (COPY_SUFFIX.test(e.name) && !world.chosenNames.has(serviceKey(e.name))) {
+      out.push(`a numbered copy on the service: ${e.path}`);
+    }
     if (e.kind !== 'file' || !e.blob) continue;
     where.set(e.blob, [...(where.get(e.blob) ?? []), e.path]);
   }

@@ -192,6 +192,11 @@ export interface RemoteEntry {
 /** The sandbox, the other users' API client, the two sync clients and the ledger of one history. */
 export class World {
   readonly ledger = new Ledger();
+  /**
+   * Names a person gave by renaming or moving an item here, folded as the service compares them:
+   * a numbered name among them ("Café (2)", made by the engine, renamed by hand) is their choice.
+   */
+  readonly chosenNames = new Set<string>();
   readonly clients: SoakClient[] = [];
   admin!: ServiceClient;
   moves!: Moves;
