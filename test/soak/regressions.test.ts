@@ -453,4 +453,28 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a move with a new name, on a server without the move extension, where that name is taken at the old place: copied, not stuck', async () => {
+    await pair.close();
+    await sb.close();
+    sb = await startSandbox({ seed: 'empty', extensions: false });
+    admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+    member = sb.users.find((u) => u.role === 'Collaborator')!;
+    await reopenCrashingAfter('upload', true);
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.uploadFile(root, 'trail.', () => Readable.from([Buffer.from('trail')]));
+    await admin.createFolder(sb.workspaceId, root, 'Photos');
+    await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('docs')]));
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'trail.'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Photos', 'dir'],
+        ['Photos/trail.', sha('docs')],
+        ['trail.', sha('trail')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

@@ -1,4 +1,4 @@
-import { NotFoundError } from './errors';
+import { NotFoundError, ValidationError } from './errors';
 import { FileItem, Folder } from './schemas';
 import type { ServiceClient } from './client';
 import { parseAnswer } from './validate';
@@ -40,6 +40,28 @@ export class Moves {
     if (this.support === false) {
       return { supported: false, reason: 'this server does not support moves' };
     }
+    if (this.support === null && newName !== undefined) {
+      try {
+        return await this.send<T>(segment, id, target, parentId, newName, schema);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        // A server that ignores the parent renames the item where it is, and refuses a name
+        // taken there: that tells nothing yet. The move alone does; the new name follows.
+        const probe = await this.send<T>(segment, id, target, parentId, undefined, schema);
+        if (!probe.supported) return probe;
+      }
+    }
+    return this.send<T>(segment, id, target, parentId, newName, schema);
+  }
+
+  private async send<T extends Folder | FileItem>(
+    segment: 'folders' | 'files',
+    id: number,
+    target: Record<string, number>,
+    parentId: number,
+    newName: string | undefined,
+    schema: typeof Folder | typeof FileItem,
+  ): Promise<MoveResult<T>> {
     const endpoint = `PUT /${segment}/:id`;
     const res = await this.client.transport.request({
       method: 'PUT',
