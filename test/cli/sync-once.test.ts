@@ -102,7 +102,8 @@ describe('workspace-sync sync --once: the safety nets', () => {
   it('an emptied folder stops with exit 1 and deletes nothing, until --confirm-deletes', async () => {
     const dir = path.join(work.dir, 'emptied');
     const state = path.join(work.dir, 'state-emptied');
-    expect((await syncOnce(dir, state)).code).toBe(0);
+    const first = await syncOnce(dir, state);
+    expect(first.code, first.stderr).toBe(0);
     const before = remoteTree(own);
     expect(before.size).toBeGreaterThan(10);
 
@@ -124,7 +125,8 @@ describe('workspace-sync sync --once: the safety nets', () => {
     await owner.createFolder(own.workspaceId, root, 'Still here');
     const dir = path.join(work.dir, 'vanished');
     const state = path.join(work.dir, 'state-vanished');
-    expect((await syncOnce(dir, state)).code).toBe(0);
+    const first = await syncOnce(dir, state);
+    expect(first.code, first.stderr).toBe(0);
     const before = remoteTree(own);
     expect(before.has('Still here')).toBe(true);
 
