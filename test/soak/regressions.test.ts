@@ -29,15 +29,25 @@ let pair: Pair;
 let ahead = 0;
 const tenMinutesPass = () => (ahead += 10 * 60_000);
 
-beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
+/** A fresh sandbox (with or without the move extension) and an engine syncing it. */
+async function start(extensions = true): Promise<void> {
+  sb = await startSandbox({ seed: 'empty', extensions });
   admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
   member = sb.users.find((u) => u.role === 'Collaborator')!;
   ahead = 0;
   pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
     tuning: { now: () => Date.now() + ahead },
   });
-});
+}
+
+/** Swaps the sandbox for one without the move extension, with a new engine. */
+async function withoutMoveExtension(): Promise<void> {
+  await pair.close();
+  await sb.close();
+  await start(false);
+}
+
+beforeEach(() => start());
 afterEach(async () => {
   await pair.close();
   await sb.close();
@@ -50,15 +60,15 @@ async function setRole(role: string): Promise<void> {
 }
 
 /**
- * Opens the engine again, on the same folders unless `fresh` (the old one closed already), with
- * a crash right after the service answers an `op` while `crash.on` (the answer is lost, the
- * intent stays open).
+ * Opens the engine again on the same folders, with a crash right after the service answers an
+ * `op` while `crash.on` (the answer is lost, the intent stays open).
  */
-async function reopenCrashingAfter(op: 'upload' | 'mkdir', fresh = false) {
-  if (!fresh) await pair.close();
-  const crash = { on: !fresh };
+async function reopenCrashingAfter(op: 'upload' | 'mkdir') {
+  await pair.close();
+  const crash = { on: true };
   pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
-    ...(fresh ? {} : { dir: pair.dir, state: pair.state }),
+    dir: pair.dir,
+    state: pair.state,
     tuning: {
       outboxStep: (step, o) => {
         if (crash.on && step === 'answered' && o === op) throw new Error('crashed');
@@ -392,12 +402,9 @@ describe('soak regressions', () => {
   });
 
   it('a move copied on a server without the move extension, crashed after the copy: the old one is deleted, nothing twice', async () => {
-    await pair.close();
-    await sb.close();
-    sb = await startSandbox({ seed: 'empty', extensions: false });
-    admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
-    member = sb.users.find((u) => u.role === 'Collaborator')!;
-    const crash = await reopenCrashingAfter('upload', true);
+    await withoutMoveExtension();
+    const crash = await reopenCrashingAfter('upload');
+    crash.on = false;
     mkdirSync(path.join(pair.dir, 'Photos'));
     writeFileSync(path.join(pair.dir, 'Docs'), 'mine');
     await pair.engine.syncOnce();
@@ -455,12 +462,7 @@ describe('soak regressions', () => {
   });
 
   it('a move with a new name, on a server without the move extension, where that name is taken at the old place: copied, not stuck', async () => {
-    await pair.close();
-    await sb.close();
-    sb = await startSandbox({ seed: 'empty', extensions: false });
-    admin = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
-    member = sb.users.find((u) => u.role === 'Collaborator')!;
-    await reopenCrashingAfter('upload', true);
+    await withoutMoveExtension();
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     await admin.uploadFile(root, 'trail.', () => Readable.from([Buffer.from('trail')]));
     await admin.createFolder(sb.workspaceId, root, 'Photos');
