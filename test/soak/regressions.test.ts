@@ -479,4 +479,29 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a folder renamed here to a name the service has in other case: renamed aside here and there, nothing stale', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    await admin.createFolder(sb.workspaceId, root, 'Notes.txt');
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'notes.txt'));
+    await pair.engine.syncOnce();
+    const names = [...remoteTree(sb).keys()];
+    expect(names).toHaveLength(2);
+    expect(names).toContain('Notes.txt');
+    const aside = names.find((n) => n !== 'Notes.txt')!;
+    expect(aside).toMatch(/^notes\.txt \(conflict \d{4}-\d\d-\d\d \d{6} .+\)$/);
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect([...pair.journal.all()].map((j) => [j.localPath, j.remoteName]).sort()).toEqual(
+      [
+        ['Notes.txt', 'Notes.txt'],
+        [aside, aside],
+      ].sort(),
+    );
+    expect(pair.engine.status().conflicts.map((c) => c.message)).toEqual([
+      `The service already has an item named like notes.txt there (names are compared without regard to case or accents): it was renamed ${aside}.`,
+    ]);
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

@@ -206,7 +206,7 @@ export class Pusher {
           continue;
         }
         progress = true;
-        const outcome = await this.move(op);
+        const outcome = await this.move(op, retried.has(op));
         if (outcome === 'retry' && !retried.has(op)) {
           retried.add(op);
           later.push(op);
@@ -280,7 +280,22 @@ export class Pusher {
     }
   }
 
-  private async move(op: MoveOp): Promise<'done' | 'retry' | 'failed'> {
+  /**
+   * `final`: a refused name was already tried once in this push (the item holding it may have
+   * been moving away then). A name still taken then is given up for a conflict name here.
+   */
+  private async move(op: MoveOp, final: boolean): Promise<'done' | 'retry' | 'failed'> {
+    const outcome = await this.sendMove(op, final, false);
+    if (outcome !== 'taken') return outcome;
+    const aside = this.moveAside(op);
+    return aside ? ((await this.sendMove(aside, true, true)) as 'done' | 'failed') : 'failed';
+  }
+
+  private async sendMove(
+    op: MoveOp,
+    final: boolean,
+    aside: boolean,
+  ): Promise<'done' | 'retry' | 'failed' | 'taken'> {
     const { client, journal, moves, profile, events } = this.ctx;
     const j = journal.get(op.item.remoteId);
     const { entry } = op;
@@ -355,10 +370,11 @@ export class Pusher {
         );
         return 'failed';
       }
-      if (err instanceof ValidationError) {
+      if (err instanceof ValidationError && !final) {
         this.leaving.add(j.remoteId);
         return 'retry';
       }
+      if (err instanceof ValidationError && isTaken(err) && !aside) return 'taken';
       if (err instanceof ApiError && err.kind === 'forbidden' && this.putBack(j, entry)) {
         return 'failed';
       }
@@ -757,6 +773,28 @@ export class Pusher {
       `Your role does not allow moving or renaming it on the service: it is put back (it was ${entry.path}).`,
     );
     return true;
+  }
+
+  /**
+   * A rename or move to a name the service already has there (names differ only in case or
+   * accents, or the other item came meanwhile): the item here takes a conflict name, as a local
+   * item in a remote one's way does, and goes to the service under it. Left as it was, it would be
+   * renamed here and not there, and its record would point at a name that is gone.
+   */
+  private moveAside(op: MoveOp): MoveOp | undefined {
+    const { local, events } = this.ctx;
+    const from = op.entry.path;
+    const st = local.stat(from);
+    if (!st || st.ino !== op.entry.ino || st.dev !== op.entry.dev) return undefined;
+    const to = local.moveAside(from, st.isDirectory());
+    const name = to.slice(to.lastIndexOf('/') + 1);
+    this.result.rescan.add(parentOf(to));
+    if (st.isDirectory()) this.result.rescan.add(to);
+    events.note(
+      to,
+      `The service already has an item named like ${from} there (names are compared without regard to case or accents): it was renamed ${name}.`,
+    );
+    return { ...op, entry: { ...op.entry, path: to, name } };
   }
 
   /** Two files here that the service would take for one: this one is kept here and reported. */
