@@ -504,4 +504,27 @@ describe('soak regressions', () => {
     ]);
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it.each([true, false])(
+    'a folder moved into a new folder whose name the service takes for its own (move extension: %s): it steps aside, then moves in',
+    async (extensions) => {
+      if (!extensions) await withoutMoveExtension();
+      mkdirSync(path.join(pair.dir, 'Docs'));
+      writeFileSync(path.join(pair.dir, 'Docs', 'a.txt'), 'a');
+      await pair.engine.syncOnce();
+      mkdirSync(path.join(pair.dir, 'docs'));
+      renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs', 'Docs'));
+      await pair.engine.syncOnce();
+      expect(remoteTree(sb)).toEqual(
+        new Map([
+          ['docs', 'dir'],
+          ['docs/Docs', 'dir'],
+          ['docs/Docs/a.txt', sha('a')],
+        ]),
+      );
+      expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+      expect(pair.engine.status().problems).toEqual([]);
+      expect(pair.journal.openIntents()).toEqual([]);
+    },
+  );
 });

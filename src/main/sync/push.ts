@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, lstatSync, renameSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../api/client';
@@ -196,6 +197,7 @@ export class Pusher {
     let pendingMoves = [...moves];
     let pendingDirs = [...mkdirs];
     const retried = new Set<MoveOp>();
+    const steppedAside = new Set<MoveOp>();
     const limit = pLimit(this.ctx.concurrency);
     while (pendingMoves.length + pendingDirs.length > 0) {
       let progress = false;
@@ -218,7 +220,17 @@ export class Pusher {
       );
       pendingDirs = pendingDirs.filter((op) => !ready.includes(op));
       if (ready.length > 0) progress = true;
-      await Promise.all(ready.map((op) => limit(() => this.mkdir(op))));
+      const blockers = await Promise.all(
+        ready.map((op) => limit(() => this.mkdir(op, pendingMoves))),
+      );
+      // A new folder whose name is held by an item moving into it (`mkdir docs; mv Docs docs/`
+      // where the service takes both names for one): neither can go first. The item steps
+      // aside under a provisional name, then the folder is made, then the item moves in.
+      for (const [i, blocker] of blockers.entries()) {
+        if (!blocker || steppedAside.has(blocker)) continue;
+        steppedAside.add(blocker);
+        if (await this.stepAside(blocker)) pendingDirs.push(ready[i]!);
+      }
       if (!progress) break;
     }
   }
@@ -237,10 +249,11 @@ export class Pusher {
     return this.ctx.refused.get(key) === sig;
   }
 
-  private async mkdir(op: MkdirOp): Promise<void> {
+  /** Returns the pending move whose item holds the name on the service, if that refused it. */
+  private async mkdir(op: MkdirOp, moving: readonly MoveOp[]): Promise<MoveOp | undefined> {
     const { client, workspaceId, profile, events } = this.ctx;
     const { entry } = op;
-    if (this.refusedNow(entry.path, signature(entry))) return;
+    if (this.refusedNow(entry.path, signature(entry))) return undefined;
     const parentId = this.folderId(parentOf(entry.path))!;
     const name = decodeName(entry.name, profile);
     events.begin('create folder', entry.path);
@@ -271,10 +284,55 @@ export class Pusher {
             'A folder of the same name was made on the service too: they were merged.',
           );
           this.result.recheckRemote = true;
-          return;
+          return undefined;
+        }
+        const holder = existing && this.ctx.journal.get(existing.id);
+        const leaving = holder && moving.find((m) => m.item.remoteId === holder.remoteId);
+        if (leaving) return leaving;
+        if (holder && holder.localPath !== entry.path) {
+          this.clash(entry.path, signature(entry), holder);
+          return undefined;
         }
       }
       this.refuse(entry.path, signature(entry), err);
+      return undefined;
+    } finally {
+      events.done();
+    }
+  }
+
+  /**
+   * Renames a moving item on the service, where it still is, to a provisional name that frees
+   * its own. Its move then sends the final name. Recorded like any move: after a crash, the local
+   * pass sees the item still to be moved and sends the rest.
+   */
+  private async stepAside(op: MoveOp): Promise<boolean> {
+    const { client, journal, events } = this.ctx;
+    const j = journal.get(op.item.remoteId);
+    if (!j) return false;
+    const payload: IntentPayload = {
+      op: 'move',
+      id: j.remoteId,
+      kind: j.kind,
+      parentId: j.remoteParentId,
+      name: provisionalName(j.remoteName, j.kind),
+      path: j.localPath,
+    };
+    events.begin('rename', j.localPath);
+    try {
+      await this.mutate(payload, async () =>
+        j.kind === 'folder'
+          ? toRemote(
+              await client.renameFolder(j.remoteId, payload.name),
+              'folder',
+              j.remoteParentId,
+            )
+          : fromFile(await client.renameFile(j.remoteId, payload.name)),
+      );
+      return true;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.retryable || err.kind === 'outcome-unknown') throw err;
+      return false;
     } finally {
       events.done();
     }
@@ -828,6 +886,15 @@ export class Pusher {
     });
   }
 }
+
+/** `Docs (moving 1a2b3c)`: unlike any name a person gives, and free for its first few seconds. */
+const provisionalName = (name: string, kind: 'folder' | 'file'): string => {
+  const tag = `moving ${randomBytes(3).toString('hex')}`;
+  const dot = name.lastIndexOf('.');
+  return kind === 'file' && dot > 0
+    ? `${name.slice(0, dot)} (${tag})${name.slice(dot)}`
+    : `${name} (${tag})`;
+};
 
 const isTaken = (err: ValidationError) =>
   Object.values(err.errors).some((msgs) => msgs.some((m) => /taken/i.test(m)));
