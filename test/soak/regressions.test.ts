@@ -527,4 +527,25 @@ describe('soak regressions', () => {
       expect(pair.journal.openIntents()).toEqual([]);
     },
   );
+
+  it('a folder kept here after the service deleted it goes up under its service name, not the mapped local one', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.uploadFile(root, 'q.txt', () => Readable.from([Buffer.from('file')]));
+    const folder = await admin.createFolder(sb.workspaceId, root, 'q.txt');
+    await pair.engine.syncOnce();
+    const mapped = [...localTree(pair.dir).keys()].find((k) => k !== 'q.txt')!;
+    expect(mapped).not.toBe('q.txt');
+    writeFileSync(path.join(pair.dir, mapped, 'new.txt'), 'new');
+    await admin.deleteFolder(folder.id);
+    await pair.engine.syncOnce();
+    const rows = sb.sandbox.db
+      .prepare(`SELECT kind, filename FROM items WHERE parent_id = ? ORDER BY kind`)
+      .all(root);
+    expect(rows).toEqual([
+      { kind: 'file', filename: 'q.txt' },
+      { kind: 'folder', filename: 'q.txt' },
+    ]);
+    expect(remoteTree(sb).get('q.txt/new.txt')).toBe(sha('new'));
+    expect(pair.journal.atPath(mapped)?.remoteName).toBe('q.txt');
+  });
 });

@@ -178,6 +178,12 @@ export class Journal {
         (remote_id, temp_name, remote_updated_at, remote_size) VALUES (?, ?, ?, ?)`),
       downloadDel: p(`DELETE FROM downloads WHERE remote_id = ?`),
       downloadsAll: p(`SELECT * FROM downloads`),
+      keptNamePut: p(`INSERT OR REPLACE INTO kept_names (dev, ino, local_name, remote_name)
+        VALUES (?, ?, ?, ?)`),
+      keptNameGet: p(
+        `SELECT remote_name FROM kept_names WHERE dev = ? AND ino = ? AND local_name = ?`,
+      ),
+      keptNameDel: p(`DELETE FROM kept_names WHERE dev = ? AND ino = ?`),
     };
   }
 
@@ -430,6 +436,22 @@ export class Journal {
   }
 
   // Downloads in progress
+
+  // Service names of items kept as local work (see the schema)
+
+  keepName(id: { dev: number; ino: number }, localName: string, remoteName: string): void {
+    this.s.keptNamePut!.run(id.dev, id.ino, localName, remoteName);
+  }
+
+  keptName(id: { dev: number; ino: number }, localName: string): string | undefined {
+    const r = this.s.keptNameGet!.get(id.dev, id.ino, localName) as
+      { remote_name: string } | undefined;
+    return r?.remote_name;
+  }
+
+  forgetName(id: { dev: number; ino: number }): void {
+    this.s.keptNameDel!.run(id.dev, id.ino);
+  }
 
   pendingDownload(remoteId: number): PendingDownload | undefined {
     const r = this.s.downloadGet!.get(remoteId) as

@@ -73,6 +73,16 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Part 2: local moves are found by identity (device + inode).
   `CREATE INDEX items_inode ON items (ino, dev);`,
+  // Part 3: an item kept here as local work after the service deleted it goes up again under
+  // its service name, when its local name was only a mapping of it (\`Notes (2)\` beside a file
+  // \`Notes\`). By identity and local name: renamed since, it goes up under its new name.
+  `CREATE TABLE kept_names (
+    dev INTEGER NOT NULL,
+    ino INTEGER NOT NULL,
+    local_name TEXT NOT NULL,
+    remote_name TEXT NOT NULL,
+    PRIMARY KEY (dev, ino)
+  );`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

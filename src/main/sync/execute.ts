@@ -372,6 +372,7 @@ export class Executor {
           'Deleted on the service but changed here: your version is kept and uploaded again.',
         );
         this.result.conflicts++;
+        this.keepName(j);
       }
       journal.removeTree(j);
       return;
@@ -383,14 +384,15 @@ export class Executor {
       return;
     }
     // Local work inside: trash what was synced and unchanged, keep the rest where it is.
-    const below = journal.descendants(j.localPath).filter((d) => d.kind === 'file');
+    const below = journal.descendants(j.localPath);
     for (const d of below) {
       const dst = local.stat(d.localPath);
-      if (dst && (await local.unchanged(d, dst))) {
+      if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
         await trash.put(local.abs(d.localPath), d.localPath);
         this.result.trashed++;
-      }
+      } else this.keepName(d);
     }
+    this.keepName(j);
     this.result.conflicts++;
     this.ctx.log.info('kept local work inside a folder deleted on the service', {
       path: j.localPath,
@@ -400,6 +402,13 @@ export class Executor {
       'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
     );
     journal.removeTree(j);
+  }
+
+  /** An item kept here after the service deleted it goes up again under its service name. */
+  private keepName(j: JournalItem): void {
+    if (j.localName === j.remoteName) return;
+    const st = this.ctx.local.stat(j.localPath);
+    if (st) this.ctx.journal.keepName(st, j.localName, j.remoteName);
   }
 
   /** Whether everything inside a folder on disk is synced and unchanged. */

@@ -255,7 +255,7 @@ export class Pusher {
     const { entry } = op;
     if (this.refusedNow(entry.path, signature(entry))) return undefined;
     const parentId = this.folderId(parentOf(entry.path))!;
-    const name = decodeName(entry.name, profile);
+    const name = this.serviceName(entry, profile);
     events.begin('create folder', entry.path);
     try {
       const payload: IntentPayload = {
@@ -516,7 +516,7 @@ export class Pusher {
         journal.upsert({ ...item, ...facts(st) });
         return;
       }
-      let name = decodeName(entry.name, profile);
+      let name = this.serviceName(entry, profile);
       if (item) {
         // A new version: only if the service still has the version this one was made from.
         let remote: RemoteItem | null = null;
@@ -699,6 +699,7 @@ export class Pusher {
       case 'mkdir': {
         if (!item || journal.atPath(p.path)) return;
         const id = p.identity ?? (st?.isDirectory() ? st : null);
+        if (id) journal.forgetName(id);
         journal.upsert({
           ...remoteFields(item),
           localPath: p.path,
@@ -767,6 +768,7 @@ export class Pusher {
   ): void {
     if (!item) return;
     const { journal } = this.ctx;
+    if (st) journal.forgetName(st);
     const other = journal.atPath(p.path);
     if (other && other.remoteId !== item.id) journal.removeTree(other);
     journal.upsert({
@@ -853,6 +855,11 @@ export class Pusher {
       `The service already has an item named like ${from} there (names are compared without regard to case or accents): it was renamed ${name}.`,
     );
     return { ...op, entry: { ...op.entry, path: to, name } };
+  }
+
+  /** The name a new item goes up under: its local name decoded, or the one it had there. */
+  private serviceName(entry: LocalEntry, profile: VolumeProfile): string {
+    return this.ctx.journal.keptName(entry, entry.name) ?? decodeName(entry.name, profile);
   }
 
   /** Two files here that the service would take for one: this one is kept here and reported. */
