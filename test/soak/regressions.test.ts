@@ -548,4 +548,22 @@ describe('soak regressions', () => {
     expect(remoteTree(sb).get('q.txt/new.txt')).toBe(sha('new'));
     expect(pair.journal.atPath(mapped)?.remoteName).toBe('q.txt');
   });
+
+  it('a folder deleted there, renamed here in case with a file now at its old name: no crash, both go up', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const folder = await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
+    writeFileSync(path.join(pair.dir, 'Docs'), 'file');
+    await admin.deleteFolder(folder.id);
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', sha('file')],
+        ['docs', 'dir'],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

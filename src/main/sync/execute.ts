@@ -354,7 +354,8 @@ export class Executor {
         this.ctx.trash.put(abs, was ? was + rel.slice(j.localPath.length) : rel),
     };
     const st = local.stat(j.localPath);
-    if (!st) {
+    if (!st || st.isDirectory() !== (j.kind === 'folder')) {
+      // Gone from here, or an item of the other kind took its name: that one is local work.
       journal.removeTree(j);
       return;
     }
