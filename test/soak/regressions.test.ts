@@ -566,4 +566,32 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it('a folder renamed here in case while renamed there, and a new folder there takes its old name: the local rename is sent', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const folder = await admin.createFolder(sb.workspaceId, root, 'Café');
+    await pair.engine.syncOnce();
+    await admin.renameFolder(folder.id, 'Docs');
+    await admin.createFolder(sb.workspaceId, root, 'Café');
+    renameSync(path.join(pair.dir, 'Café'), path.join(pair.dir, 'café'));
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.journal.get(folder.id)?.localPath).toBe(pair.journal.get(folder.id)?.remoteName);
+    expect(remoteTree(sb).has('Café')).toBe(true);
+  });
+
+  it('a folder deleted here while renamed there, and a new folder there takes its old name: the delete is sent', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const folder = await admin.createFolder(sb.workspaceId, root, 'Café');
+    await pair.engine.syncOnce();
+    await admin.renameFolder(folder.id, 'Docs');
+    await admin.createFolder(sb.workspaceId, root, 'Café');
+    rmSync(path.join(pair.dir, 'Café'), { recursive: true });
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['Café', 'dir']]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.journal.get(folder.id)).toBeUndefined();
+  });
 });

@@ -12,7 +12,15 @@ import {
 import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
-import { CACHE_DIR, joinPath, parentOf, type Placement, type Plan, type StructureOp } from './plan';
+import {
+  CACHE_DIR,
+  MOVING_DIR,
+  joinPath,
+  parentOf,
+  type Placement,
+  type Plan,
+  type StructureOp,
+} from './plan';
 import type { Logger, Trash } from './ports';
 import { remoteFields } from './remote';
 
@@ -56,7 +64,6 @@ export interface ExecutorContext {
 export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
-const MOVING_DIR = `${CACHE_DIR}/moving`;
 
 /**
  * Carries out a plan on the disk, checking each place before it touches it: nothing that the
@@ -323,6 +330,8 @@ export class Executor {
         // the service put into it comes back at its new place, and the rest is deleted there.
         if (j.localPath !== op.path) this.clear(op.path);
         journal.moveTree(updated, to);
+        // The local pass looks there again, where the delete is now to be seen.
+        this.result.rescan.add(parentOf(op.path));
       } else {
         // Moved or deleted here too, not yet sent: the local pass settles it (a local rename
         // wins over the service's; a local delete deletes it there). Only the service's side is

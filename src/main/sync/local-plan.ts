@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { LocalRoot } from './local';
-import { CACHE_DIR, parentOf } from './plan';
+import { CACHE_DIR, MOVING_DIR, parentOf } from './plan';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from './scan';
 
 /** What the user did on disk since the journal was written, as operations for the service. */
@@ -188,9 +188,15 @@ export class LocalReconciler {
       const id = this.folderAt(dir, scan);
       if (id !== undefined) gone.push(...kidsOf(id).values());
     }
+    // A record the remote pass set aside (another item took its name there) with nothing of it
+    // on disk: it was deleted here, or moved (matched above by its identity).
+    const setAside = journal
+      .descendants(MOVING_DIR)
+      .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
+    gone.push(...setAside);
     for (const j of gone) {
       if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
-      if (this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
+      if (!setAside.includes(j) && this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
       if (!scan.complete && !this.opts.missingBefore.has(j.remoteId)) {
         plan.unconfirmed.push(j);
         continue;

@@ -5,6 +5,8 @@ import { asRemote, type RemoteItem, type RemoteView } from './remote';
 
 /** The folder at the top of the sync root where the engine keeps its own temporary files. */
 export const CACHE_DIR = '.workspace-sync-cache';
+/** Where an item waits, by its remote id, while its place is taken by another's move. */
+export const MOVING_DIR = `${CACHE_DIR}/moving`;
 
 /** Where an item belongs locally, in local names, '/'-separated, relative to the root. */
 export interface Placement {

@@ -9,7 +9,7 @@ import type { SyncProblem } from '../../shared/sync-status';
 import { hashFile, type LocalRoot } from './local';
 import type { LocalPlan, LocalOp } from './local-plan';
 import { decodeName, serviceKey, type VolumeProfile } from './names';
-import { CACHE_DIR, parentOf } from './plan';
+import { MOVING_DIR, parentOf } from './plan';
 import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
 import type { Logger } from './ports';
 import { asRemote, fromEntry, fromFile, remoteFields, type RemoteItem } from './remote';
@@ -737,7 +737,7 @@ export class Pusher {
           // waits in the holding place until its own move.
           if (!this.leaving.has(other.remoteId)) return;
           journal.moveTree(other, {
-            localPath: `${CACHE_DIR}/moving/${other.remoteId}`,
+            localPath: `${MOVING_DIR}/${other.remoteId}`,
             localName: String(other.remoteId),
           });
         }
