@@ -35,8 +35,8 @@ if (!['none', 'no-intent-check', 'no-conflict-check'].includes(values.sabotage))
   process.exit(2);
 }
 
-if (values.scope !== 'all' && values.scope !== 'case-sensitive') {
-  console.error(`soak: --scope ${values.scope}: expected all or case-sensitive`);
+if (values.scope !== 'all' && values.scope !== 'case-sensitive' && values.scope !== 'emulated') {
+  console.error(`soak: --scope ${values.scope}: expected all, case-sensitive or emulated`);
   process.exit(2);
 }
 

@@ -363,7 +363,12 @@ const timePasses = client.map(
  * case-only renames, client B on a Linux volume (what CI runs while the cases the soak found
  * there are open).
  */
-export type SoakScope = 'all' | 'case-sensitive';
+/**
+ * `all`: every name and operation, B on a Linux volume or with Windows' name rules; `case-sensitive`:
+ * no case or normalization variants; `emulated`: `all`, and B also with a case-insensitive
+ * (Windows, macOS) profile emulated on this case-sensitive disk.
+ */
+export type SoakScope = 'all' | 'case-sensitive' | 'emulated';
 
 /** A history: the operations above, syncs weighted so that most changes meet the engine. */
 export function historyArbitrary(
@@ -371,14 +376,14 @@ export function historyArbitrary(
   replayPath?: string,
   scope: SoakScope = 'all',
 ): fc.Arbitrary<Iterable<SoakCommand>> {
-  allowed = NAMES.filter((n) => scope === 'all' || !VARIANTS.has(n));
+  allowed = NAMES.filter((n) => scope !== 'case-sensitive' || !VARIANTS.has(n));
   return fc.commands(
     [
       localMkdir,
       localWrite,
       localWrite,
       localMove,
-      ...(scope === 'all' ? [localCaseRename] : []),
+      ...(scope !== 'case-sensitive' ? [localCaseRename] : []),
       localDelete,
       remoteMkdir,
       remoteWrite,
