@@ -155,6 +155,9 @@ const localWrite = fc
           target = file;
           w.ledger.deleted(w.hashOnDisk(c, file));
         }
+        // As for the service's writes: a version a second after the last, or the API (whole
+        // seconds, size and time only: conventions.md) cannot tell two versions of one size apart.
+        if (mode !== 'new') w.sb.advanceClock(1);
         const data = w.ledger.write(who(c), bytes);
         if (mode === 'save-via-temp') {
           // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
@@ -179,6 +182,7 @@ const localMove = fc.tuple(client, index, index, fc.option(name, { freq: 2 })).m
         if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
         renameSync(c.abs(src), c.abs(join(dest, newName)));
         w.chosenNames.add(serviceKey(newName));
+        w.namedBy.set(serviceKey(newName), c.name);
       },
     ),
 );
@@ -197,6 +201,7 @@ const localCaseRename = fc.tuple(client, index).map(
       if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
       renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
       w.chosenNames.add(serviceKey(renamed));
+      w.namedBy.set(serviceKey(renamed), c.name);
     }),
 );
 

@@ -218,11 +218,21 @@ function duplicates(world: World): string[] {
     where.set(e.blob, [...(where.get(e.blob) ?? []), e.path]);
   }
   for (const [hash, paths] of where) {
-    if (paths.length > 1) {
+    if (paths.length > 1 && !keptByEach(world, paths)) {
       out.push(
         `content ${world.ledger.labelOf(hash) ?? hash.slice(0, 8)} twice: ${paths.join(', ')}`,
       );
     }
   }
   return out;
+}
+
+/**
+ * One content under names that different people gave it on their own disks: each client kept its
+ * rename of a file that was deleted on the service meanwhile (a rename here wins over a delete
+ * there), so each sent its copy. Two decisions, not a retry.
+ */
+function keptByEach(world: World, paths: string[]): boolean {
+  const by = paths.map((p) => world.namedBy.get(serviceKey(p.slice(p.lastIndexOf('/') + 1))));
+  return by.every((c) => c !== undefined) && new Set(by).size === paths.length;
 }

@@ -197,6 +197,8 @@ export class World {
    * a numbered name among them ("Café (2)", made by the engine, renamed by hand) is their choice.
    */
   readonly chosenNames = new Set<string>();
+  /** Who gave each of those names (by the service's comparison key), last. */
+  readonly namedBy = new Map<string, string>();
   readonly clients: SoakClient[] = [];
   admin!: ServiceClient;
   moves!: Moves;
