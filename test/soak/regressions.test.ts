@@ -594,4 +594,26 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.journal.get(folder.id)).toBeUndefined();
   });
+
+  it('a folder moved here on a server without the move extension while a file was added to it there: the file is kept at the old place', async () => {
+    await withoutMoveExtension();
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await admin.uploadFile(docs.id, 'a.txt', () => Readable.from([Buffer.from('a')]));
+    await admin.createFolder(sb.workspaceId, root, 'Photos');
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'Docs'));
+    await admin.uploadFile(docs.id, 'new.txt', () => Readable.from([Buffer.from('new')]));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/new.txt', sha('new')],
+        ['Photos', 'dir'],
+        ['Photos/Docs', 'dir'],
+        ['Photos/Docs/a.txt', sha('a')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

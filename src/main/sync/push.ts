@@ -483,19 +483,72 @@ export class Pusher {
       );
       return;
     }
-    await this.mutate(
-      { op: 'delete', id: j.remoteId, kind: j.kind, path: j.localPath },
-      async () => {
-        await (j.kind === 'folder'
-          ? client.deleteFolder(j.remoteId)
-          : client.deleteFile(j.remoteId));
-        return null;
-      },
-    ).catch((err: unknown) => {
-      if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
-    });
+    if (j.kind === 'folder' && !(await this.onlyKnownIn(j.remoteId))) {
+      // Someone added to the old folder or changed a file in it meanwhile: only what the copy
+      // took along is deleted there; the rest stays, and comes back here with the next pass.
+      await this.pruneCopied(j.remoteId);
+      journal.removeTree(j);
+      this.result.recheckRemote = true;
+      this.result.remoteMoved++;
+      events.note(
+        j.localPath,
+        'It changed on the service while it was moved here: what changed there is kept at its old place.',
+      );
+      return;
+    }
+    await this.deleteCopied(j.remoteId, j.kind, j.localPath);
     journal.removeTree(j);
     this.result.remoteMoved++;
+  }
+
+  private async deleteCopied(id: number, kind: 'folder' | 'file', path: string): Promise<void> {
+    const { client } = this.ctx;
+    await this.mutate({ op: 'delete', id, kind, path }, async () => {
+      await (kind === 'folder' ? client.deleteFolder(id) : client.deleteFile(id));
+      return null;
+    }).catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+    });
+  }
+
+  /** Items of a folder on the service, read whole before any is deleted (pages would shift). */
+  private async listing(folderId: number): Promise<RemoteItem[]> {
+    const out: RemoteItem[] = [];
+    for await (const e of this.ctx.client.folderContents(folderId)) {
+      out.push(fromEntry(e, folderId));
+    }
+    return out;
+  }
+
+  /** Whether the journal knows it as it is on the service now (a file: the same version). */
+  private known(item: RemoteItem): boolean {
+    const j = this.ctx.journal.get(item.id);
+    if (!j || j.kind !== item.kind) return false;
+    return (
+      item.kind === 'folder' || (j.remoteUpdatedAt === item.updatedAt && j.remoteSize === item.size)
+    );
+  }
+
+  /** Whether everything below a folder on the service is known to the journal as it is. */
+  private async onlyKnownIn(folderId: number): Promise<boolean> {
+    for (const item of await this.listing(folderId)) {
+      if (!this.known(item)) return false;
+      if (item.kind === 'folder' && !(await this.onlyKnownIn(item.id))) return false;
+    }
+    return true;
+  }
+
+  /** Deletes below a folder on the service what is known as it is; says whether all went. */
+  private async pruneCopied(folderId: number): Promise<boolean> {
+    let all = true;
+    for (const item of await this.listing(folderId)) {
+      const path = this.ctx.journal.get(item.id)?.localPath ?? item.name;
+      if (!this.known(item)) all = false;
+      else if (item.kind === 'file' || (await this.pruneCopied(item.id))) {
+        await this.deleteCopied(item.id, item.kind, path);
+      } else all = false;
+    }
+    return all;
   }
 
   private async upload(op: UploadOp): Promise<void> {
