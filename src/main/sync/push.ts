@@ -449,7 +449,7 @@ export class Pusher {
    * succeeded.
    */
   private async copyThenDelete(j: JournalItem, entry: LocalEntry): Promise<void> {
-    const { journal, events, local, ignores, client } = this.ctx;
+    const { journal, events, local, ignores } = this.ctx;
     events.notice(
       'This server cannot move items: a moved item is copied to its new place, then deleted ' +
         'from the old one once all of it is there.',
