@@ -24,6 +24,7 @@ class Step implements SoakCommand {
   }
   async run(_model: Ledger, world: World): Promise<void> {
     world.figures.operations++;
+    if (world.config.log) world.logLines.push(`step ${this.label}`);
     await this.op(world);
   }
   toString(): string {

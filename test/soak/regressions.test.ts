@@ -616,4 +616,25 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a file renamed here in case while renamed there a second later, synced while the role forbids downloads: put back, not uploaded twice', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const file = await admin.uploadFile(root, 'data.bin', () =>
+      Readable.from([Buffer.from('data')]),
+    );
+    await pair.engine.syncOnce();
+    // The rename gives the file a new time: to the client, a version it may not download.
+    sb.advanceClock(1);
+    await admin.renameFile(file.id, 'notes.txt');
+    renameSync(path.join(pair.dir, 'data.bin'), path.join(pair.dir, 'Data.bin'));
+    await setRole('Viewer');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    await setRole('Collaborator');
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['notes.txt', sha('data')]]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

@@ -15,7 +15,7 @@ export interface SoakOptions {
   /** 'case-sensitive' leaves out what differs only by case or normalization (commands.ts). */
   scope?: SoakScope;
   sabotage?: Sabotage;
-  /** The engine's log on stderr. */
+  /** The engines' log of the first failing history, on stderr. */
   log?: boolean;
   /** Shrink a failing history to a small one (each step replays a history). */
   shrink?: boolean;
@@ -88,6 +88,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   };
   // Once a history failed, the runs that follow are fast-check shrinking it: not counted.
   let failed = false;
+  let logShown = false;
   const scratch: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
   const setting = fc.record({
     extensions: fc.boolean(),
@@ -129,6 +130,11 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           `history ${figures.histories}: ${[...history].length} steps, extensions ${s.extensions ? 'on' : 'off'}, B ${s.profileB.flavor}${s.profileB.caseInsensitive ? ' case-insensitive' : ''}`,
         );
       } catch (err) {
+        // The log of the first failing history only: shrinking replays many more.
+        if (opts.log && !logShown) {
+          logShown = true;
+          process.stderr.write(world.logLines.join('\n') + '\n');
+        }
         if (!(err instanceof InvariantBroken) && !failed) {
           failed = true;
           figures.divergences++;

@@ -12,8 +12,9 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { RoleName } from '../../src/service/roles';
 import type { SeededUser } from '../../src/service/seed';
 import type { SyncSummary } from '../../src/shared/sync-status';
-import { TempDirs, clientFor, sha, stderrLogger, tokenOf } from '../sync/harness';
+import { TempDirs, clientFor, sha, tokenOf } from '../sync/harness';
 import { Ledger } from './ledger';
+import type { Logger } from '../../src/main/sync/ports';
 
 export interface CrashPlan {
   step: OutboxStep;
@@ -92,7 +93,7 @@ export class SoakClient {
       stateDir: this.state,
       profile: this.profile,
       concurrency: 1,
-      log: this.world.config.log ? stderrLogger : undefined,
+      log: this.world.config.log ? this.world.logger(this.name) : undefined,
       tuning: {
         settleMs: 0,
         confirmDeletes: true,
@@ -200,6 +201,8 @@ export class World {
   /** Who gave each of those names (by the service's comparison key), last. */
   readonly namedBy = new Map<string, string>();
   readonly clients: SoakClient[] = [];
+  /** The engines' log, kept in memory: printing it as it comes slows the run and hides races. */
+  readonly logLines: string[] = [];
   admin!: ServiceClient;
   moves!: Moves;
   rootId = 0;
@@ -211,6 +214,15 @@ export class World {
     readonly config: WorldConfig,
     readonly figures: Figures,
   ) {}
+
+  logger(client: string): Logger {
+    const line =
+      (level: string) =>
+      (message: string, fields?: Record<string, unknown>): void => {
+        this.logLines.push(`${client} ${level} ${message} ${JSON.stringify(fields ?? {})}`);
+      };
+    return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  }
 
   static async create(config: WorldConfig, figures: Figures): Promise<World> {
     const sb = await startSandbox({ seed: 'empty', extensions: config.extensions });

@@ -534,7 +534,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       for (const d of plan.deletes) this.missingBefore.add(d.item.remoteId);
       this.markDirty(this.parentsNow(plan.deletes.map((d) => d.item)));
     }
-    if (result.walkNeeded) this.walkDue ??= 'a delete the service refused is put back';
+    if (result.walkNeeded) this.walkDue ??= 'a change the role refused is put back';
     const did =
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||

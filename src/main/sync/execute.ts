@@ -538,6 +538,17 @@ export class Executor {
   }
 
   private recordNotPermitted(p: Placement): void {
+    const j = this.ctx.journal.get(p.item.id);
+    if (j?.state === 'synced' && j.ino !== null) {
+      // A version here already: its record keeps what is on disk (moved or renamed here, it is
+      // still found by its identity), and the new version comes down once the role allows.
+      this.problem(
+        p,
+        'not-permitted',
+        'Your role in this workspace does not allow downloading its new version: the version here is kept.',
+      );
+      return;
+    }
     this.ctx.journal.upsert({
       ...remoteFields(p.item),
       localPath: p.path,

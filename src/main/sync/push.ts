@@ -874,6 +874,17 @@ export class Pusher {
     renameSync(local.abs(entry.path), local.abs(j.localPath));
     this.result.rescan.add(parentOf(entry.path));
     this.result.rescan.add(parentOf(j.localPath));
+    const parentId = this.folderId(parentOf(j.localPath));
+    const name = decodeName(j.localName, this.ctx.profile);
+    if (
+      parentId !== undefined &&
+      (parentId !== j.remoteParentId || serviceKey(name) !== serviceKey(j.remoteName))
+    ) {
+      // Moved on the service meanwhile (its record took the new place there, waiting for this
+      // move to win): the record says again where it is here, and a walk brings it there.
+      this.ctx.journal.upsert({ ...j, remoteParentId: parentId, remoteName: name });
+      this.result.walkNeeded = true;
+    }
     // What was added in it while it had the other name goes up from its old place.
     if (j.kind === 'folder') {
       this.result.rescan.add(j.localPath);
