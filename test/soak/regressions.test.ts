@@ -637,4 +637,54 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it('a folder deleted there while the folder holding it was moved here, on a server without the move extension: it goes up once, with the copy', async () => {
+    await withoutMoveExtension();
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'Café');
+    await pair.engine.syncOnce();
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    mkdirSync(path.join(pair.dir, 'Café', 'Docs'));
+    writeFileSync(path.join(pair.dir, 'Café', 'docs'), 'docs');
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    renameSync(path.join(pair.dir, 'Café'), path.join(pair.dir, 'Docs', 'Café'));
+    await admin.deleteFolder(pair.journal.atPath('Café/Docs')!.remoteId);
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    // Deleted there, carried along by a move here (not changed here): it goes up again, as the
+    // move here found it.
+    expect(localTree(pair.dir)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/Café', 'dir'],
+        ['Docs/Café/Docs', 'dir'],
+        ['Docs/Café/docs', sha('docs')],
+      ]),
+    );
+    expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a file deleted there while its folder was moved here, on a server without the move extension: it goes up once, with the copy', async () => {
+    await withoutMoveExtension();
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const cafe = await admin.createFolder(sb.workspaceId, root, 'Café');
+    const file = await admin.uploadFile(cafe.id, 'a.txt', () => Readable.from([Buffer.from('a')]));
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    await pair.engine.syncOnce();
+    renameSync(path.join(pair.dir, 'Café'), path.join(pair.dir, 'Docs', 'Café'));
+    await admin.deleteFile(file.id);
+    tenMinutesPass();
+    const summary = await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/Café', 'dir'],
+        ['Docs/Café/a.txt', sha('a')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(summary.uploaded).toBe(1);
+  });
 });

@@ -254,6 +254,10 @@ export class Pusher {
     const { client, workspaceId, profile, events } = this.ctx;
     const { entry } = op;
     if (this.refusedNow(entry.path, signature(entry))) return undefined;
+    const made = this.ctx.journal.atPath(entry.path);
+    if (made?.kind === 'folder' && made.dev === entry.dev && made.ino === entry.ino) {
+      return undefined; // copied along with the folder it is in (a move without the extension)
+    }
     const parentId = this.folderId(parentOf(entry.path))!;
     const name = this.serviceName(entry, profile);
     events.begin('create folder', entry.path);
@@ -561,6 +565,16 @@ export class Pusher {
     if (!st || !st.isFile()) return;
     const now = { ...entry, ...facts(st) };
     if (this.refusedNow(entry.path, signature(now))) return;
+    const made = op.item ? undefined : journal.atPath(entry.path);
+    if (
+      made?.kind === 'file' &&
+      made.dev === now.dev &&
+      made.ino === now.ino &&
+      made.size === now.size &&
+      made.mtimeMs === now.mtimeMs
+    ) {
+      return; // copied along with the folder it is in (a move without the extension)
+    }
     events.begin('upload', entry.path);
     try {
       const hash = await hashFile(abs);
