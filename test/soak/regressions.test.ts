@@ -687,4 +687,34 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(summary.uploaded).toBe(1);
   });
+
+  it('a new folder here whose name the service has in other case, then that folder renamed there to its exact name: the one here steps aside, nothing stale', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    mkdirSync(path.join(pair.dir, 'Trail.'));
+    const theirs = await admin.createFolder(sb.workspaceId, root, 'trail.');
+    await pair.engine.syncOnce();
+    await admin.renameFolder(theirs.id, 'Trail.');
+    // No walk (it would clear what was refused): the problem must go with the next full scan.
+    await pair.engine.syncOnce();
+    const names = [...localTree(pair.dir).keys()];
+    expect(names).toEqual(['Trail.', expect.stringMatching(/^Trail\. \(conflict .*\)$/)]);
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.journal.get(theirs.id)?.localPath).toBe('Trail.');
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
+  it('a new file whose name the service takes for a synced one goes up as soon as that one is deleted there, without waiting for a walk', async () => {
+    writeFileSync(path.join(pair.dir, 'notes.txt'), 'theirs');
+    await pair.engine.syncOnce();
+    writeFileSync(path.join(pair.dir, 'Notes.txt'), 'mine');
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['Notes.txt', 'name'],
+    ]);
+    await admin.deleteFile(pair.journal.atPath('notes.txt')!.remoteId);
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(new Map([['Notes.txt', sha('mine')]]));
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

@@ -945,7 +945,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     );
     for (const p of this.st.problems) {
       if (p.remoteId !== null || badNames.has(p.path)) continue;
-      if (held.has(p.path) && this.local!.stat(p.path)) continue;
+      // A name refused for a new item, now held by a synced one (the new one was moved aside to
+      // make way for it): over. Not for other refusals: a synced file's refused version is one.
+      const madeWay = p.reason === 'name' && this.opts.journal.atPath(p.path)?.state === 'synced';
+      if (!madeWay && held.has(p.path) && this.local!.stat(p.path)) continue;
       this.clearPathProblem(p.path);
     }
   }

@@ -246,7 +246,16 @@ export class Pusher {
   }
 
   private refusedNow(key: string, sig: string): boolean {
-    return this.ctx.refused.get(key) === sig;
+    const held = this.ctx.refused.get(key);
+    if (held === sig) return true;
+    // A name clash stands while the synced item holding the name is still here; once it left
+    // (deleted, or moved away), this one goes up.
+    const clash = held?.startsWith(sig + CLASH)
+      ? Number(held.slice(sig.length + CLASH.length))
+      : NaN;
+    const holder = Number.isNaN(clash) ? undefined : this.ctx.journal.get(clash);
+    const there = holder && this.ctx.local.stat(holder.localPath);
+    return there !== undefined && there.ino === holder?.ino && there.dev === holder.dev;
   }
 
   /** Returns the pending move whose item holds the name on the service, if that refused it. */
@@ -942,7 +951,7 @@ export class Pusher {
 
   /** Two files here that the service would take for one: this one is kept here and reported. */
   private clash(path: string, sig: string, other: JournalItem): void {
-    this.ctx.refused.set(path, sig);
+    this.ctx.refused.set(path, `${sig}${CLASH}${other.remoteId}`);
     this.ctx.events.problem({
       path,
       remoteId: null,
@@ -971,6 +980,9 @@ export class Pusher {
     });
   }
 }
+
+/** Marks a refusal that holds while the synced item of that name (its id follows) is here. */
+const CLASH = '|clash:';
 
 /** `Docs (moving 1a2b3c)`: unlike any name a person gives, and free for its first few seconds. */
 const provisionalName = (name: string, kind: 'folder' | 'file'): string => {
