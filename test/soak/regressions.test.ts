@@ -717,4 +717,25 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it('a file numbered here beside a folder of its name, deleted there while saved here through a temporary file: it goes up under its service name', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.createFolder(sb.workspaceId, root, 'plan.md');
+    const file = await admin.uploadFile(root, 'plan.md', () =>
+      Readable.from([Buffer.from('plan')]),
+    );
+    await pair.engine.syncOnce();
+    expect([...localTree(pair.dir).keys()]).toEqual(['plan (2).md', 'plan.md']);
+    await admin.createFolder(sb.workspaceId, root, 'Photos');
+    await admin.deleteFile(file.id);
+    writeFileSync(path.join(pair.dir, 'plan (2).md.tmp'), 'saved');
+    renameSync(path.join(pair.dir, 'plan (2).md.tmp'), path.join(pair.dir, 'plan (2).md'));
+    await pair.engine.syncOnce();
+    const names = sb.sandbox.db
+      .prepare(`SELECT kind || ' ' || filename FROM items WHERE parent_id = ? ORDER BY 1`)
+      .pluck()
+      .all(root);
+    expect(names).toEqual(['file plan.md', 'folder Photos', 'folder plan.md']);
+    expect([...localTree(pair.dir).keys()]).toEqual(['Photos', 'plan (2).md', 'plan.md']);
+  });
 });

@@ -602,6 +602,9 @@ export class Pusher {
           if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
         }
         if (!remote) {
+          // Deleted there: it goes up again as a new file, under the name it had there (the
+          // one here may be numbered or mapped), unless it was renamed here.
+          if (item.localName === entry.name) name = item.remoteName;
           journal.removeTree(item);
           item = undefined;
         } else if (remote.updatedAt !== item.remoteUpdatedAt || remote.size !== item.remoteSize) {
