@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
+import { Moves } from '../../src/main/api/moves';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
 import {
@@ -737,5 +738,26 @@ describe('soak regressions', () => {
       .all(root);
     expect(names).toEqual(['file plan.md', 'folder Photos', 'folder plan.md']);
     expect([...localTree(pair.dir).keys()]).toEqual(['Photos', 'plan (2).md', 'plan.md']);
+  });
+
+  it('a folder replaced here by a file of its name while the service moved a file into it: no crash, the folder comes back beside the file', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const docs = await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('docs')]));
+    const folder = await admin.createFolder(sb.workspaceId, root, 'résumé.pdf');
+    await pair.engine.syncOnce();
+    rmSync(path.join(pair.dir, 'résumé.pdf'), { recursive: true });
+    writeFileSync(path.join(pair.dir, 'résumé.pdf'), 'mine');
+    await new Moves(admin).moveFile(docs.id, folder.id);
+    tenMinutesPass();
+    await pair.engine.syncOnce();
+    const kinds = sb.sandbox.db
+      .prepare(`SELECT kind || ' ' || filename FROM items WHERE parent_id IN (?, ?) ORDER BY 1`)
+      .pluck()
+      .all(root, folder.id);
+    expect(kinds).toEqual(['file Docs', 'file résumé.pdf', 'folder résumé.pdf']);
+    expect(pair.engine.status().problems).toEqual([]);
+    const here = localTree(pair.dir);
+    expect(here.get('résumé.pdf')).toBe(sha('mine'));
+    expect(here.get('résumé.pdf (2)/Docs')).toBe(sha('docs'));
   });
 });

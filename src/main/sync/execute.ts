@@ -12,6 +12,7 @@ import {
 import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from './download';
 import { factsOf, hashFile, type LocalRoot } from './local';
+import { defaultProfile, disambiguate } from './names';
 import {
   CACHE_DIR,
   MOVING_DIR,
@@ -221,11 +222,41 @@ export class Executor {
    * the local pass has not sent that yet: making it again would leave the item twice once the
    * move is sent. It waits for a walk after the local pass, unless that pass has looked already.
    */
+  /**
+   * A synced folder (this one or one above) replaced here by a file of its name, while the
+   * service put something into it: the folder cannot come back under that name, so its record
+   * takes a numbered one beside the file, and the walk that follows brings it back there.
+   */
+  private makeRoomAbove(folder: JournalItem): boolean {
+    const { journal, local } = this.ctx;
+    for (let a: JournalItem | undefined = folder; a; a = journal.get(a.remoteParentId)) {
+      const st = local.stat(a.localPath);
+      if (a.kind !== 'folder' || !st || st.isDirectory()) continue;
+      const dir = parentOf(a.localPath);
+      for (let n = 2; ; n++) {
+        const name = disambiguate(a.localName, 'folder', n, defaultProfile());
+        const to = joinPath(dir, name);
+        if (local.stat(to) || journal.atPath(to)) continue;
+        journal.moveTree(a, { localPath: to, localName: name });
+        this.ctx.log.info('a folder replaced here by a file comes back beside it', {
+          path: a.localPath,
+          as: to,
+        });
+        return true;
+      }
+    }
+    return false;
+  }
+
   private parentReady(p: Placement): boolean {
     const { journal, local } = this.ctx;
     const dir = parentOf(p.path);
     if (dir === '') return true;
     const parent = journal.get(p.item.parentId);
+    if (parent && this.makeRoomAbove(parent)) {
+      this.result.recheck = true;
+      return false;
+    }
     if (parent?.kind === 'folder' && parent.localPath === dir) {
       if (local.stat(dir)?.isDirectory()) return true;
       for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {

@@ -71,7 +71,13 @@ export class LocalRoot {
   }
 
   stat(rel: string): Stats | undefined {
-    return lstatSync(this.abs(rel), { throwIfNoEntry: false });
+    try {
+      return lstatSync(this.abs(rel), { throwIfNoEntry: false });
+    } catch (err) {
+      // A file where a folder of the path was (replaced here): nothing is at the path.
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw err;
+    }
   }
 
   /** Folders checked by assertContained during this pass. */
