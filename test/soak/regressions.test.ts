@@ -760,4 +760,24 @@ describe('soak regressions', () => {
     expect(here.get('résumé.pdf')).toBe(sha('mine'));
     expect(here.get('résumé.pdf (2)/Docs')).toBe(sha('docs'));
   });
+
+  it('a file moved here on a server without the move extension while a new version arrived there: the new version is kept at the old place', async () => {
+    await withoutMoveExtension();
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('old version')]));
+    await pair.engine.syncOnce();
+    mkdirSync(path.join(pair.dir, 'docs'));
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs', 'Docs'));
+    sb.advanceClock(1);
+    await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('new')]));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', sha('new')],
+        ['docs', 'dir'],
+        ['docs/Docs', sha('old version')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
 });

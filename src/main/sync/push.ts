@@ -496,6 +496,18 @@ export class Pusher {
       );
       return;
     }
+    if (j.kind === 'file' && !(await this.sameVersionThere(j.remoteId))) {
+      // A new version came there meanwhile: deleting the old place would lose it. It stays
+      // there, and comes down at its old place with the next pass.
+      journal.removeTree(j);
+      this.result.recheckRemote = true;
+      this.result.remoteMoved++;
+      events.note(
+        j.localPath,
+        'It changed on the service while it was moved here: the new version is kept at its old place.',
+      );
+      return;
+    }
     if (j.kind === 'folder' && !(await this.onlyKnownIn(j.remoteId))) {
       // Someone added to the old folder or changed a file in it meanwhile: only what the copy
       // took along is deleted there; the rest stays, and comes back here with the next pass.
@@ -531,6 +543,16 @@ export class Pusher {
       out.push(fromEntry(e, folderId));
     }
     return out;
+  }
+
+  /** Whether the service still has the version of a file the journal knows (or nothing). */
+  private async sameVersionThere(id: number): Promise<boolean> {
+    try {
+      return this.known(fromFile(await this.ctx.client.getFile(id)));
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') return true;
+      throw err;
+    }
   }
 
   /** Whether the journal knows it as it is on the service now (a file: the same version). */
