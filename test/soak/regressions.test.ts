@@ -780,4 +780,27 @@ describe('soak regressions', () => {
     );
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
+
+  it('a new file whose name the service takes for a synced one goes up as soon as that one is renamed there', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const theirs = await admin.uploadFile(root, 'notes.txt', () =>
+      Readable.from([Buffer.from('theirs')]),
+    );
+    await pair.engine.syncOnce();
+    writeFileSync(path.join(pair.dir, 'Notes.txt'), 'mine');
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['Notes.txt', 'name'],
+    ]);
+    await admin.renameFile(theirs.id, 'Docs');
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', sha('theirs')],
+        ['Notes.txt', sha('mine')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

@@ -254,8 +254,11 @@ export class Pusher {
       ? Number(held.slice(sig.length + CLASH.length))
       : NaN;
     const holder = Number.isNaN(clash) ? undefined : this.ctx.journal.get(clash);
-    const there = holder && this.ctx.local.stat(holder.localPath);
-    return there !== undefined && there.ino === holder?.ino && there.dev === holder.dev;
+    if (!holder || parentOf(holder.localPath) !== parentOf(key)) return false;
+    const name = decodeName(key.slice(key.lastIndexOf('/') + 1), this.ctx.profile);
+    if (serviceKey(holder.remoteName) !== serviceKey(name)) return false; // renamed since
+    const there = this.ctx.local.stat(holder.localPath);
+    return there !== undefined && there.ino === holder.ino && there.dev === holder.dev;
   }
 
   /** Returns the pending move whose item holds the name on the service, if that refused it. */
