@@ -64,7 +64,7 @@ async function setRole(role: string): Promise<void> {
  * Opens the engine again on the same folders, with a crash right after the service answers an
  * `op` while `crash.on` (the answer is lost, the intent stays open).
  */
-async function reopenCrashingAfter(op: 'upload' | 'mkdir') {
+async function reopenCrashingAfter(op: 'upload' | 'mkdir' | 'move') {
   await pair.close();
   const crash = { on: true };
   pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(member)), dirs, {
@@ -803,4 +803,23 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(pair.engine.status().problems).toEqual([]);
   });
+
+  it.each([true, false])(
+    'a folder deleted here and a file renamed into its name, crashed after the rename (folder deleted there too: %s): the restart records it, the delete follows',
+    async (deletedThere) => {
+      const root = (await admin.rootFolder(sb.workspaceId)).id;
+      const folder = await admin.createFolder(sb.workspaceId, root, 'Docs');
+      await admin.uploadFile(root, 'docs', () => Readable.from([Buffer.from('docs')]));
+      await pair.engine.syncOnce();
+      rmSync(path.join(pair.dir, 'Docs'), { recursive: true });
+      renameSync(path.join(pair.dir, 'docs'), path.join(pair.dir, 'Docs'));
+      const crash = await reopenCrashingAfter('move');
+      await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+      crash.on = false;
+      if (deletedThere) await admin.deleteFolder(folder.id);
+      await pair.engine.syncOnce();
+      expect(remoteTree(sb)).toEqual(new Map([['Docs', sha('docs')]]));
+      expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    },
+  );
 });

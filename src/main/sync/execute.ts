@@ -351,6 +351,9 @@ export class Executor {
       const there = j.localPath !== op.path ? local.stat(op.path) : undefined;
       if (there && there.ino === j.ino && there.dev === j.dev) {
         // Moved here the same way (or a change of ours the service reports back): recorded.
+        // A record still at that place (deleted here, its delete not sent yet) waits aside.
+        const other = journal.atPath(op.path);
+        if (other && other.remoteId !== j.remoteId) this.hold(other, false);
         journal.moveTree(updated, to);
       } else if (!st && j.state !== 'synced') {
         // A record without a file (one the role may not download) just follows.
