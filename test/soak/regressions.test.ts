@@ -822,4 +822,25 @@ describe('soak regressions', () => {
       expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     },
   );
+
+  it('a file saved here while renamed there in the same second, and a folder took its old name: the new version goes to it under its new name, not to a second file', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    writeFileSync(path.join(pair.dir, 'Docs'), 'v1');
+    await pair.engine.syncOnce();
+    await admin.renameFile(pair.journal.atPath('Docs')!.remoteId, 'docs');
+    writeFileSync(path.join(pair.dir, 'Docs.tmp'), 'v2');
+    renameSync(path.join(pair.dir, 'Docs.tmp'), path.join(pair.dir, 'Docs'));
+    await admin.createFolder(sb.workspaceId, root, 'Docs');
+    const crash = await reopenCrashingAfter('upload');
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    crash.on = false;
+    await pair.engine.syncOnce();
+    const copies = [...localTree(pair.dir).values()].filter((v) => v === sha('v2'));
+    expect(copies).toHaveLength(1);
+    const files = sb.sandbox.db
+      .prepare(`SELECT filename FROM items WHERE kind = 'file' AND parent_id = ?`)
+      .pluck()
+      .all(root);
+    expect(files).toEqual(['docs']);
+  });
 });

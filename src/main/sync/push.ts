@@ -594,6 +594,7 @@ export class Pusher {
     const { entry } = op;
     const parentId = this.folderId(parentOf(entry.path));
     if (parentId === undefined) return;
+    let into = parentId;
     const abs = local.abs(entry.path);
     const st = lstatSync(abs, { throwIfNoEntry: false });
     if (!st || !st.isFile()) return;
@@ -639,7 +640,10 @@ export class Pusher {
           this.result.conflicts++;
           return;
         } else {
-          name = item.remoteName;
+          // The same version there, perhaps renamed or moved meanwhile: the new version goes
+          // to it where it is now (by its old name it would become a second file).
+          name = remote.name;
+          into = remote.parentId;
         }
       }
       if (!item && !this.created.has(parentId)) {
@@ -668,7 +672,7 @@ export class Pusher {
       }
       const payload: IntentPayload = {
         op: 'upload',
-        parentId,
+        parentId: into,
         name,
         path: entry.path,
         fileId: item?.remoteId ?? null,
@@ -680,15 +684,10 @@ export class Pusher {
       await this.mutate(
         payload,
         async () => {
-          const answer = await client.uploadFile(
-            parentId,
-            name,
-            () => createReadStream(abs),
-            st.size,
-          );
+          const answer = await client.uploadFile(into, name, () => createReadStream(abs), st.size);
           return fromFile({
             ...answer,
-            ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [parentId],
+            ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [into],
           });
         },
         (answer) => this.recordFile(payload, answer, st, entry),
