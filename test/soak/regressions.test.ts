@@ -843,4 +843,24 @@ describe('soak regressions', () => {
       .all(root);
     expect(files).toEqual(['docs']);
   });
+
+  it('a file moved and renamed here on a server without the move extension, nothing changed there: the old one is deleted once copied', async () => {
+    await withoutMoveExtension();
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    await admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from('docs')]));
+    await pair.engine.syncOnce();
+    mkdirSync(path.join(pair.dir, 'Photos'));
+    await pair.engine.syncOnce();
+    sb.advanceClock(1);
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Photos', 'docs'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Photos', 'dir'],
+        ['Photos/docs', sha('docs')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.engine.status().conflicts).toEqual([]);
+  });
 });

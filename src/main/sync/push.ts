@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, lstatSync, renameSync } from 'node:fs';
+import { createReadStream, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { ApiError, ValidationError } from '../api/errors';
 import type { Moves } from '../api/moves';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { SyncProblem } from '../../shared/sync-status';
+import { fetchToTemp } from './download';
+import { PARTIAL_DIR } from './execute';
 import { hashFile, type LocalRoot } from './local';
 import type { LocalPlan, LocalOp } from './local-plan';
 import { decodeName, serviceKey, type VolumeProfile } from './names';
@@ -550,8 +552,19 @@ export class Pusher {
 
   /** Whether the service still has the version of a file the journal knows (or nothing). */
   private async sameVersionThere(id: number): Promise<boolean> {
+    const { client, journal, local } = this.ctx;
     try {
-      return this.known(fromFile(await this.ctx.client.getFile(id)));
+      const item = fromFile(await client.getFile(id));
+      const j = journal.get(id);
+      if (!j || j.kind !== 'file' || item.size !== j.remoteSize) return false;
+      if (item.updatedAt === j.remoteUpdatedAt) return true;
+      // Same size, another time: a rename (the move's own, too) gives a file a new time, so
+      // its content tells.
+      const partial = local.abs(PARTIAL_DIR);
+      mkdirSync(partial, { recursive: true });
+      const fetched = await fetchToTemp(client, journal, partial, item, () => {});
+      rmSync(fetched.temp, { force: true });
+      return fetched.hash === j.hash;
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'not-found') return true;
       throw err;
