@@ -501,28 +501,23 @@ export class Pusher {
       );
       return;
     }
-    if (j.kind === 'file' && !(await this.sameVersionThere(j.remoteId))) {
-      // A new version came there meanwhile: deleting the old place would lose it. It stays
-      // there, and comes down at its old place with the next pass.
+    const unchanged =
+      j.kind === 'file'
+        ? await this.sameVersionThere(j.remoteId)
+        : await this.onlyKnownIn(j.remoteId);
+    if (!unchanged) {
+      // Changed there meanwhile (a new version; a folder given or changed a file): deleting the
+      // old place would lose it. A folder loses only what the copy took along; the rest stays
+      // there, and comes back here with the next pass.
+      if (j.kind === 'folder') await this.pruneCopied(j.remoteId);
       journal.removeTree(j);
       this.result.recheckRemote = true;
       this.result.remoteMoved++;
       events.note(
         j.localPath,
-        'It changed on the service while it was moved here: the new version is kept at its old place.',
-      );
-      return;
-    }
-    if (j.kind === 'folder' && !(await this.onlyKnownIn(j.remoteId))) {
-      // Someone added to the old folder or changed a file in it meanwhile: only what the copy
-      // took along is deleted there; the rest stays, and comes back here with the next pass.
-      await this.pruneCopied(j.remoteId);
-      journal.removeTree(j);
-      this.result.recheckRemote = true;
-      this.result.remoteMoved++;
-      events.note(
-        j.localPath,
-        'It changed on the service while it was moved here: what changed there is kept at its old place.',
+        j.kind === 'file'
+          ? 'It changed on the service while it was moved here: the new version is kept at its old place.'
+          : 'It changed on the service while it was moved here: what changed there is kept at its old place.',
       );
       return;
     }
