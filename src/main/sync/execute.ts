@@ -217,12 +217,6 @@ export class Executor {
   }
 
   /**
-   * Whether the folder `p` goes into is where the plan put it. A synced folder missing here (or,
-   * after a rename there lost to a change here, not at its new name) was moved or deleted here and
-   * the local pass has not sent that yet: making it again would leave the item twice once the
-   * move is sent. It waits for a walk after the local pass, unless that pass has looked already.
-   */
-  /**
    * A synced folder (this one or one above) replaced here by a file of its name, while the
    * service put something into it: the folder cannot come back under that name, so its record
    * takes a numbered one beside the file, and the walk that follows brings it back there.
@@ -248,17 +242,24 @@ export class Executor {
     return false;
   }
 
+  /**
+   * Whether the folder `p` goes into is where the plan put it. A synced folder missing here (or,
+   * after a rename there lost to a change here, not at its new name) was moved or deleted here and
+   * the local pass has not sent that yet: making it again would leave the item twice once the
+   * move is sent. It waits for a walk after the local pass, unless that pass has looked already.
+   */
   private parentReady(p: Placement): boolean {
     const { journal, local } = this.ctx;
     const dir = parentOf(p.path);
     if (dir === '') return true;
     const parent = journal.get(p.item.parentId);
+    const inPlace = parent?.kind === 'folder' && parent.localPath === dir;
+    if (inPlace && local.stat(dir)?.isDirectory()) return true;
     if (parent && this.makeRoomAbove(parent)) {
       this.result.recheck = true;
       return false;
     }
-    if (parent?.kind === 'folder' && parent.localPath === dir) {
-      if (local.stat(dir)?.isDirectory()) return true;
+    if (parent && inPlace) {
       for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
         if (this.ctx.mayRecreate(a.remoteId)) return true;
       }
