@@ -71,10 +71,16 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     // second is refused by name, kept here and shown as a problem. That is the documented outcome.
     const problems = c.pair?.engine.status().problems ?? [];
     const refused = problems.filter((p) => p.reason === 'name' && p.remoteId === null);
+    const refusedPaths = new Set(refused.map((p) => p.path));
+    // Synced items moved here into such a folder wait with it: the service keeps them where they
+    // were until the user renames one of the two.
+    const waiting = waitingInRefused(c, refusedPaths);
+    const waitingThere = waiting.map(servicePaths(c));
+    const seen = new Map([...remote].filter(([p]) => !waitingThere.some((w) => underRemote(p, w))));
+    findings.divergences.push(...compareTrees(c.name, mappedTree(c, refusedPaths), seen));
     findings.divergences.push(
-      ...compareTrees(c.name, mappedTree(c, new Set(refused.map((p) => p.path))), remote),
+      ...journalMismatches(c, world, new Set(waiting.map((row) => row.remoteId))),
     );
-    findings.divergences.push(...journalMismatches(c, world));
     for (const p of problems) {
       if (refused.includes(p)) continue;
       findings.divergences.push(`${c.name}: problem left at ${p.path}: ${p.message}`);
@@ -99,22 +105,49 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
 
 const keyOf = (p: string, kind: 'folder' | 'file') => (kind === 'folder' ? `${p}/` : p);
 
-/** The client's disk in the service's names, through its journal's record of each entry. */
-function mappedTree(c: SoakClient, refused: ReadonlySet<string>): Map<string, string> {
-  const journal = c.pair!.journal;
-  const byId = new Map<number, JournalItem>();
-  for (const row of journal.all()) byId.set(row.remoteId, row);
-  const remotePath = (row: JournalItem): string => {
+const underRefused = (rel: string, refused: ReadonlySet<string>) =>
+  [...refused].some((r) => rel === r || rel.startsWith(r + '/'));
+
+/** A comparison key at or below a remote path (its folder key, its file key, or below). */
+const underRemote = (key: string, remotePath: string) =>
+  key === remotePath || key.startsWith(remotePath + '/');
+
+/** Each journal row's path on the service, through the rows of its folders. */
+function servicePaths(c: SoakClient): (row: JournalItem) => string {
+  const byId = new Map([...c.pair!.journal.all()].map((row) => [row.remoteId, row]));
+  return (row) => {
     const parts = [row.remoteName];
     for (let p = byId.get(row.remoteParentId); p; p = byId.get(p.remoteParentId)) {
       parts.unshift(p.remoteName);
     }
     return parts.join('/');
   };
+}
+
+/**
+ * Synced items whose entry on disk now lies in a folder refused by name: each one's move waits on
+ * that folder (with everything it holds).
+ */
+function waitingInRefused(c: SoakClient, refused: ReadonlySet<string>): JournalItem[] {
+  if (refused.size === 0) return [];
+  const inside = new Set<string>();
+  for (const rel of localTree(c.dir).keys()) {
+    if (!underRefused(rel, refused)) continue;
+    const st = lstatSync(c.abs(rel), { throwIfNoEntry: false });
+    if (st) inside.add(`${st.dev}:${st.ino}`);
+  }
+  return [...c.pair!.journal.all()].filter(
+    (row) => !underRefused(row.localPath, refused) && inside.has(`${row.dev}:${row.ino}`),
+  );
+}
+
+/** The client's disk in the service's names, through its journal's record of each entry. */
+function mappedTree(c: SoakClient, refused: ReadonlySet<string>): Map<string, string> {
+  const journal = c.pair!.journal;
+  const remotePath = servicePaths(c);
   const out = new Map<string, string>();
-  const isRefused = (rel: string) => [...refused].some((r) => rel === r || rel.startsWith(r + '/'));
   for (const [rel, value] of localTree(c.dir)) {
-    if (isRefused(rel)) continue;
+    if (underRefused(rel, refused)) continue;
     const row = journal.atPath(rel);
     const kind = value === 'dir' ? 'folder' : 'file';
     out.set(keyOf(row ? remotePath(row) : `(not synced) ${rel}`, kind), value);
@@ -138,7 +171,7 @@ function compareTrees(
 }
 
 /** Every journal row is an item of the service where the row says, and an entry on the disk. */
-function journalMismatches(c: SoakClient, world: World): string[] {
+function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<number>): string[] {
   const out: string[] = [];
   const item = world.sb.sandbox.db.prepare(
     `SELECT kind, parent_id, filename FROM items WHERE id = ?`,
@@ -154,6 +187,7 @@ function journalMismatches(c: SoakClient, world: World): string[] {
     ) {
       out.push(`${c.name}: journal row out of date: ${row.localPath} (service: ${it.filename})`);
     }
+    if (waiting.has(row.remoteId)) continue;
     const st = lstatSync(c.abs(row.localPath), { throwIfNoEntry: false });
     if (!st || st.isDirectory() !== (row.kind === 'folder')) {
       out.push(`${c.name}: journal row without its entry on disk: ${row.localPath}`);
