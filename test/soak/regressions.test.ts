@@ -719,6 +719,31 @@ describe('soak regressions', () => {
     expect(pair.engine.status().problems).toEqual([]);
   });
 
+  it('a synced file moved here into a new folder whose name the service has in other case: it waits there with the folder, and goes up with it once renamed', async () => {
+    mkdirSync(path.join(pair.dir, 'docs'));
+    writeFileSync(path.join(pair.dir, 'plan.md'), 'plan');
+    await pair.engine.syncOnce();
+    const plan = pair.journal.atPath('plan.md')!.remoteId;
+    mkdirSync(path.join(pair.dir, 'Docs'));
+    renameSync(path.join(pair.dir, 'plan.md'), path.join(pair.dir, 'Docs/plan.md'));
+    await pair.engine.syncOnce();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['Docs', 'name'],
+    ]);
+    // Nothing is deleted or duplicated on the service while the folder waits.
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['docs', 'dir'],
+        ['plan.md', sha('plan')],
+      ]),
+    );
+    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'Docs 2'));
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(pair.journal.get(plan)?.localPath).toBe('Docs 2/plan.md');
+    expect(pair.engine.status().problems).toEqual([]);
+  });
+
   it('a file numbered here beside a folder of its name, deleted there while saved here through a temporary file: it goes up under its service name', async () => {
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     await admin.createFolder(sb.workspaceId, root, 'plan.md');
