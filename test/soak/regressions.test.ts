@@ -254,6 +254,30 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
 
+  it('a file deleted here while a new version arrived there, and a crash after the remote pass read it: after the restart the new version still wins', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const put = (data: string) =>
+      admin.uploadFile(root, 'Docs', () => Readable.from([Buffer.from(data)]));
+    await put('first version');
+    await pair.engine.syncOnce();
+    await reopenCrashingAfter('upload');
+    await put('second version, longer');
+    rmSync(path.join(pair.dir, 'Docs'));
+    writeFileSync(path.join(pair.dir, 'notes.txt'), 'mine');
+    // The remote pass reads the new version and leaves it waiting; the crash comes in the push.
+    await expect(pair.engine.syncOnce()).rejects.toThrow('crashed');
+    const restarted = await reopenCrashingAfter('upload');
+    restarted.on = false;
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', sha('second version, longer')],
+        ['notes.txt', sha('mine')],
+      ]),
+    );
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
   it('a folder renamed here while renamed there and given a new file: the file is there once, in the folder as named here', async () => {
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');

@@ -173,8 +173,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private local: LocalRoot | null = null;
   private profile: VolumeProfile | null = null;
   private rootId: number | null = null;
-  /** Why the next pass must be a full walk, or null. */
-  private walkDue: string | null = null;
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
   private paused = false;
@@ -197,6 +195,18 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private deleteHold: { count: number; total: number } | null = null;
   private deletesConfirmed: boolean;
   private readonly settleMs: number;
+
+  /**
+   * Why the next pass must be a full walk, or null. Kept in the journal: events read but not
+   * applied (the cursor has moved past them) are only known through it after a crash.
+   */
+  private get walkDue(): string | null {
+    return this.opts.journal.getMeta('walk_due') ?? null;
+  }
+
+  private set walkDue(reason: string | null) {
+    this.opts.journal.setMeta('walk_due', reason);
+  }
 
   constructor(readonly opts: EngineOptions) {
     super();
@@ -440,14 +450,19 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const resolution = await resolveEvents(client, journal, rootId, feed.refs, this.concurrency);
     if (resolution.walk) {
       this.log.info('events need a full walk', { reason: resolution.walk });
-      this.walkDue = resolution.walk;
-      journal.advanceCursor(feed.seen, this.overlapMs);
+      journal.transaction(() => {
+        this.walkDue = resolution.walk;
+        journal.advanceCursor(feed.seen, this.overlapMs);
+      });
       return true;
     }
     const result = await this.apply(resolution.view, false, summary, signal);
-    // Only now: a crash before this point re-reads the same events, which is harmless.
-    journal.advanceCursor(feed.seen, this.overlapMs);
-    if (result.recheck) this.walkDue = 'the disk was not as recorded';
+    // Only now: a crash before this point re-reads the same events, which is harmless. Changes
+    // left waiting are then known only by the walk due, so both are written at once.
+    journal.transaction(() => {
+      if (result.recheck) this.walkDue = 'the disk was not as recorded';
+      journal.advanceCursor(feed.seen, this.overlapMs);
+    });
     return true;
   }
 
