@@ -278,6 +278,30 @@ describe('soak regressions', () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
   });
 
+  it('a file moved here into a new folder beside a new file of its name in other accents, while a new version arrived there: the new file is not sent over it', async () => {
+    const root = (await admin.rootFolder(sb.workspaceId)).id;
+    const put = (data: string) =>
+      admin.uploadFile(root, 'Café', () => Readable.from([Buffer.from(data)]));
+    await put('first version');
+    await pair.engine.syncOnce();
+    mkdirSync(path.join(pair.dir, 'Docs'));
+    renameSync(path.join(pair.dir, 'Café'), path.join(pair.dir, 'Docs/Café'));
+    writeFileSync(path.join(pair.dir, 'Docs', 'Café'.normalize('NFD')), 'mine');
+    await put('second version, longer');
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb)).toEqual(
+      new Map([
+        ['Docs', 'dir'],
+        ['Docs/Café', sha('second version, longer')],
+      ]),
+    );
+    // The new file waits here for a rename: for the service it has the same name.
+    expect(localTree(pair.dir).get('Docs/' + 'Café'.normalize('NFD'))).toBe(sha('mine'));
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['Docs/' + 'Café'.normalize('NFD'), 'name'],
+    ]);
+  });
+
   it('a folder renamed here while renamed there and given a new file: the file is there once, in the folder as named here', async () => {
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');

@@ -842,6 +842,9 @@ export class Pusher {
       case 'move': {
         const j = journal.get(p.id);
         if (!j) return;
+        // The folder it went into is no longer known empty, nor its names as read before.
+        this.created.delete(p.parentId);
+        this.remoteKids.delete(p.parentId);
         const other = journal.atPath(p.path);
         if (other && other.remoteId !== j.remoteId) {
           // The item that had this place is leaving it in this push too (a swap): its record
