@@ -19,13 +19,24 @@ function createMainWindow(): BrowserWindow {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  ipcMain.handle(IpcChannel.getAppInfo, (): AppInfo => {
+  // The typed API over IPC; the desktop issue hosts the whole backend here. Until then the
+  // window learns what it runs in, and every other method answers "unsupported".
+  ipcMain.handle(IpcChannel.call, (_event, id: number, method: string): unknown => {
+    if (method !== 'app.info') {
+      return {
+        id,
+        ok: false,
+        error: { kind: 'unsupported', message: `${method} is not available in this build.` },
+      };
+    }
     const platform = process.platform;
-    return {
+    const result: AppInfo = {
       name: app.getName(),
       version: app.getVersion(),
       platform: platform === 'darwin' || platform === 'win32' ? platform : 'linux',
+      demo: false,
     };
+    return { id, ok: true, result };
   });
   void app.whenReady().then(() => {
     let win = createMainWindow();

@@ -1,16 +1,331 @@
+import { z } from 'zod';
+
 /**
- * The one typed API the renderer talks to. The preload implements it over IPC; the web bridge
- * (`cli ui`) implements it over HTTP/WebSocket. Plain serializable data only.
- * The window issue grows it; this is its seed.
+ * The one typed API the window talks to. The preload implements it over IPC; the web bridge
+ * (`cli ui`) over one WebSocket. Every method is declared here as data: the schema of its
+ * parameters and of its result, so that both sides validate what crosses the boundary and the
+ * types follow from the schemas. Plain serializable data only; the token never crosses.
  */
-export interface AppInfo {
-  readonly name: string;
-  readonly version: string;
-  readonly platform: 'darwin' | 'win32' | 'linux' | 'web';
+
+const id = z.number().int().nonnegative();
+/** ISO 8601 instants: the renderer formats them in the user's locale. */
+const instant = z.string();
+
+export const ItemKind = z.enum(['folder', 'file']);
+export type ItemKind = z.infer<typeof ItemKind>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.enum(['darwin', 'win32', 'linux', 'web']),
+  /** Whether "Try the demo" is offered (the bridge started with --sandbox). */
+  demo: z.boolean(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const Account = z.object({
+  id: z.string(),
+  server: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const Role = z.enum([
+  'Viewer',
+  'Printer',
+  'Downloader',
+  'Creator',
+  'Collaborator',
+  'Moderator',
+  'Administrator',
+]);
+export type Role = z.infer<typeof Role>;
+
+export const DefaultView = z.enum(['list', 'grid']);
+
+export const Workspace = z.object({
+  id,
+  name: z.string(),
+  color: z.string().nullable(),
+  defaultView: z.string().nullable(),
+  rootFolderId: id,
+  role: z.string().nullable(),
+  isOwner: z.boolean(),
+});
+export type Workspace = z.infer<typeof Workspace>;
+
+export const SyncPairStatus = z.object({
+  state: z.enum([
+    'starting',
+    'scanning',
+    'syncing',
+    'idle',
+    'paused',
+    'offline',
+    'error',
+    'needs-attention',
+  ]),
+  message: z.string(),
+  items: z.object({ done: z.number(), total: z.number() }),
+  bytes: z.object({ done: z.number(), total: z.number() }),
+  current: z.object({ op: z.string(), path: z.string() }).nullable(),
+  problems: z.array(
+    z.object({ path: z.string(), reason: z.string(), message: z.string(), at: z.number() }),
+  ),
+  conflicts: z.array(z.object({ path: z.string(), message: z.string(), at: z.number() })),
+  lastSyncAt: z.number().nullable(),
+});
+export type SyncPairStatus = z.infer<typeof SyncPairStatus>;
+
+export const SyncPair = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  workspaceId: id,
+  workspaceName: z.string(),
+  dir: z.string(),
+  paused: z.boolean(),
+  status: SyncPairStatus,
+});
+export type SyncPair = z.infer<typeof SyncPair>;
+
+export const ContentSort = z.enum(['alphabetical', 'modified', 'size', 'type']);
+export type ContentSort = z.infer<typeof ContentSort>;
+
+export const Entry = z.object({
+  kind: ItemKind,
+  id,
+  name: z.string(),
+  size: z.number().nullable(),
+  updatedAt: instant,
+  hidden: z.boolean(),
+});
+export type Entry = z.infer<typeof Entry>;
+
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextOffset: z.number().int().nullable() });
+
+export const Comment = z.object({
+  id,
+  body: z.string(),
+  author: z.string(),
+  authorId: id.nullable(),
+  updatedAt: instant.nullable(),
+  /** Whether this user may delete it (their own, or a Moderator and above). */
+  mayDelete: z.boolean(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const Link = z.object({
+  url: z.string(),
+  tokenAccessible: z.boolean(),
+  requirePassword: z.boolean(),
+  expiresAt: instant.nullable(),
+  /** Why the controls are disabled for this role, or null when they may be used. */
+  readOnlyReason: z.string().nullable(),
+});
+export type Link = z.infer<typeof Link>;
+
+/** An event's `detail` markup, parsed into plain text parts (never HTML). */
+export const EventObject = z.object({
+  text: z.string(),
+  label: z.string(),
+  kind: z.enum(['workspace', 'folder', 'file', 'unknown']),
+  id: id.nullable(),
+  workspaceId: id.nullable(),
+});
+export const ActivityEvent = z.object({
+  id,
+  at: instant,
+  workspaceId: id.nullable(),
+  actorId: id.nullable(),
+  subject: z.string(),
+  predicate: z.string(),
+  objects: z.array(EventObject),
+  complement: z.string(),
+  text: z.string(),
+});
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+/** The verbs the service filters events by. */
+export const Verb = z.enum(['create', 'upload', 'read', 'download', 'update', 'delete', 'invite']);
+export type Verb = z.infer<typeof Verb>;
+
+export const ActivityFilters = z.object({
+  accountId: z.string(),
+  workspaces: z.array(id).optional(),
+  verbs: z.array(Verb).optional(),
+  actor: id.optional(),
+  othersOnly: z.boolean().optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  offset: z.number().int().nonnegative().optional(),
+  limit: z.number().int().positive().max(500).optional(),
+});
+export type ActivityFilters = z.infer<typeof ActivityFilters>;
+
+const onAccount = { accountId: z.string() };
+const onItem = { ...onAccount, kind: ItemKind, itemId: id };
+const none = z.object({});
+const done = z.null();
+
+/** Every method: its parameters and its result, as schemas. */
+export const Methods = {
+  'app.info': { params: none, result: AppInfo },
+
+  'accounts.signIn': {
+    params: z.object({ server: z.string(), email: z.string(), password: z.string() }),
+    result: Account,
+  },
+  'accounts.signInWithBrowser': { params: z.object({ server: z.string() }), result: Account },
+  'accounts.signInWithToken': {
+    params: z.object({ server: z.string(), token: z.string() }),
+    result: Account,
+  },
+  'accounts.tryDemo': { params: none, result: Account },
+  'accounts.list': { params: none, result: z.array(Account) },
+  'accounts.signOut': { params: z.object(onAccount), result: done },
+
+  'pairs.add': {
+    params: z.object({ ...onAccount, workspaceId: id, dir: z.string() }),
+    result: SyncPair,
+  },
+  'pairs.list': { params: none, result: z.array(SyncPair) },
+  'pairs.remove': { params: z.object({ pairId: z.string() }), result: done },
+  'pairs.pause': { params: z.object({ pairId: z.string() }), result: done },
+  'pairs.resume': { params: z.object({ pairId: z.string() }), result: done },
+  'pairs.openFolder': { params: z.object({ pairId: z.string() }), result: done },
+
+  'workspaces.list': { params: z.object(onAccount), result: z.array(Workspace) },
+  'workspaces.create': {
+    params: z.object({
+      ...onAccount,
+      name: z.string(),
+      color: z.string().optional(),
+      defaultView: z.string().optional(),
+    }),
+    result: Workspace,
+  },
+  'workspaces.update': {
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      name: z.string().optional(),
+      color: z.string().optional(),
+      defaultView: z.string().optional(),
+    }),
+    result: Workspace,
+  },
+  'workspaces.delete': {
+    // The name the user typed to confirm: the workspace is deleted only when it matches.
+    params: z.object({ ...onAccount, workspaceId: id, confirmName: z.string() }),
+    result: done,
+  },
+
+  'folders.contents': {
+    params: z.object({
+      ...onAccount,
+      folderId: id,
+      query: z.string().optional(),
+      sort: ContentSort.optional(),
+      offset: z.number().int().nonnegative().optional(),
+      limit: z.number().int().positive().max(500).optional(),
+    }),
+    result: Page(Entry),
+  },
+  'folders.path': {
+    params: z.object({ ...onAccount, folderId: id }),
+    result: z.array(z.object({ id, name: z.string() })),
+  },
+  'folders.downloadZip': {
+    params: z.object({ ...onAccount, folderId: id, to: z.string() }),
+    result: z.object({ path: z.string(), bytes: z.number() }),
+  },
+
+  'comments.list': { params: z.object(onItem), result: z.array(Comment) },
+  'comments.add': { params: z.object({ ...onItem, body: z.string() }), result: Comment },
+  'comments.delete': { params: z.object({ ...onItem, commentId: id }), result: done },
+
+  'links.get': { params: z.object(onItem), result: Link },
+  'links.update': {
+    params: z.object({
+      ...onItem,
+      tokenAccessible: z.boolean().optional(),
+      requirePassword: z.boolean().optional(),
+      password: z.string().optional(),
+      expiresAt: instant.nullable().optional(),
+    }),
+    result: Link,
+  },
+  /** Puts the link on the clipboard where the host can (the app); returns the text copied. */
+  'links.copy': { params: z.object(onItem), result: z.object({ text: z.string() }) },
+
+  'activity.list': { params: ActivityFilters, result: Page(ActivityEvent) },
+  'activity.auditTrail': {
+    params: z.object({ ...onAccount, fileId: id }),
+    result: z.array(ActivityEvent),
+  },
+  'activity.role': {
+    params: z.object({ ...onAccount, workspaceId: id }),
+    result: z.object({ role: z.string().nullable() }),
+  },
+} as const;
+
+export type MethodName = keyof typeof Methods;
+export type ParamsOf<M extends MethodName> = z.input<(typeof Methods)[M]['params']>;
+export type ResultOf<M extends MethodName> = z.output<(typeof Methods)[M]['result']>;
+
+/** Events pushed to the window. */
+export const Events = {
+  'pair-status': z.object({ pairId: z.string(), status: SyncPairStatus }),
+  activity: z.object({ accountId: z.string(), event: ActivityEvent }),
+  'zip-progress': z.object({ folderId: id, bytes: z.number(), total: z.number().nullable() }),
+} as const;
+export type EventName = keyof typeof Events;
+export type EventOf<E extends EventName> = z.output<(typeof Events)[E]>;
+
+/**
+ * An error crossing the boundary: a kind the window can branch on and a message a person can
+ * act on (never a stack, never a secret).
+ */
+export const AppError = z.object({
+  kind: z.enum([
+    'invalid',
+    'not-authenticated',
+    'forbidden',
+    'not-found',
+    'conflict',
+    'offline',
+    'unsupported',
+    'internal',
+  ]),
+  message: z.string(),
+});
+export type AppError = z.infer<typeof AppError>;
+
+export class AppCallError extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'AppCallError';
+  }
 }
 
+/** What the window holds: call any method, listen to any event. */
 export interface WorkspaceSyncApi {
-  getAppInfo(): Promise<AppInfo>;
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
+  on<E extends EventName>(event: E, listener: (data: EventOf<E>) => void): () => void;
+}
+
+/** The wire format of the bridge (and the IPC payloads): one request, one reply, or an event. */
+export const Request = z.object({ id: z.number().int(), method: z.string(), params: z.unknown() });
+export const Reply = z.union([
+  z.object({ id: z.number().int(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ id: z.number().int(), ok: z.literal(false), error: AppError }),
+]);
+export const Push = z.object({ event: z.string(), data: z.unknown() });
+
+export function isMethod(name: string): name is MethodName {
+  return Object.hasOwn(Methods, name);
 }
 
 /** The global name under which the preload exposes the API in the renderer. */
@@ -18,5 +333,6 @@ export const API_GLOBAL = 'workspaceSync';
 
 /** IPC channel names, shared by main and preload so they cannot drift apart. */
 export const IpcChannel = {
-  getAppInfo: 'app:get-info',
+  call: 'api:call',
+  event: 'api:event',
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DETAIL_LENGTH, parseDetail, type ParsedDetail } from '../../src/main/api/detail';
+import { MAX_DETAIL_LENGTH, parseDetail, type ParsedDetail } from '../../src/shared/detail';
 import type { User } from '../../src/service/context';
 import { detailMarkup, type EventInput } from '../../src/service/events';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';

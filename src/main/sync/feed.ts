@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../api/client';
-import { parseDetail } from '../api/detail';
+import { parseDetail } from '../../shared/detail';
 
 /** What an event says was acted on: the first `object` of its detail. */
 export interface EventRef {

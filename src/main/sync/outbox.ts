@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FolderEntry, ServiceClient } from '../api/client';
-import { parseDetail } from '../api/detail';
+import { parseDetail } from '../../shared/detail';
 import { ApiError, OutcomeUnknownError } from '../api/errors';
 import type { Journal } from '../journal/journal';
 import { fromEntry, fromFile, type RemoteItem } from './remote';
