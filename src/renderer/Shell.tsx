@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useAccount, useApi } from './context';
+import type { BrowseTarget, Navigate, View } from './navigation';
+import { strings } from './strings';
+import { Sidebar } from './Sidebar';
+import { StatusView } from './views/StatusView';
+import { BrowseView } from './views/BrowseView';
+import { ActivityView } from './views/ActivityView';
+import { WorkspacesView } from './views/WorkspacesView';
+import { ErrorMessage } from './components/ErrorMessage';
+
+const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
+
+/** The signed-in window: the sidebar and the one view it selects. */
+export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
+  const api = useApi();
+  const account = useAccount();
+  const [view, setView] = useState<View>('status');
+  const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
+  const signOut = useMutation({
+    mutationFn: () => api.call('accounts.signOut', { accountId: account.id }),
+    onSuccess: onSignedOut,
+  });
+
+  const navigate = useCallback(
+    ((next: View, where?: BrowseTarget) => {
+      if (where) setTarget(where);
+      setView(next);
+    }) as Navigate,
+    [],
+  );
+
+  return (
+    <div className="shell">
+      <Sidebar
+        view={view}
+        onSelect={(v) => navigate(v)}
+        onSignOut={() => signOut.mutate()}
+        signingOut={signOut.isPending}
+      />
+      <main className="content" id="main" tabIndex={-1}>
+        {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}
+        {view === 'status' && <StatusView />}
+        {view === 'browse' && <BrowseView target={target} onTarget={setTarget} />}
+        {view === 'activity' && <ActivityView navigate={navigate} />}
+        {view === 'workspaces' && <WorkspacesView navigate={navigate} />}
+      </main>
+    </div>
+  );
+}

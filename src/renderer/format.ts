@@ -1,0 +1,71 @@
+/** Numbers and dates in the user's locale (the browser's), never hand-built. */
+
+const locale = navigator.language;
+
+const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < byteUnits.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: byteUnits[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+export function formatDate(iso: string | number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "5 minutes ago", "yesterday": relative to `now`. */
+export function formatRelative(iso: string | number, now = Date.now()): string {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return String(iso);
+  let value = (t - now) / 1000;
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
+    value /= size;
+  }
+  return rtf.format(Math.round(value), 'year');
+}
+
+/** A yyyy-mm-dd value for <input type="date"> from an ISO instant, in local time. */
+export function toDateInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The end of the chosen local day as an ISO instant (an expiry "on" a day lasts all of it). */
+export function endOfDayIso(date: string): string {
+  return new Date(`${date}T23:59:59`).toISOString();
+}
+
+export function startOfDayIso(date: string): string {
+  return new Date(`${date}T00:00:00`).toISOString();
+}

@@ -1,0 +1,104 @@
+import { Verb, type Workspace } from '../../shared/app-api';
+import { strings } from '../strings';
+
+export interface FilterState {
+  workspaceId: number | null;
+  verbs: Verb[];
+  othersOnly: boolean;
+  /** yyyy-mm-dd from the date inputs, '' when not set. */
+  from: string;
+  to: string;
+}
+
+export const noFilters: FilterState = {
+  workspaceId: null,
+  verbs: [],
+  othersOnly: false,
+  from: '',
+  to: '',
+};
+
+export function ActivityFiltersForm({
+  filters,
+  onChange,
+  workspaces,
+}: {
+  filters: FilterState;
+  onChange: (f: FilterState) => void;
+  workspaces: Workspace[];
+}) {
+  const set = (patch: Partial<FilterState>) => onChange({ ...filters, ...patch });
+  return (
+    <form
+      className="filters"
+      aria-label={strings.activity.filters}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className="field inline">
+        <label htmlFor="activity-workspace">{strings.activity.workspace}</label>
+        <select
+          id="activity-workspace"
+          value={filters.workspaceId ?? ''}
+          onChange={(e) => set({ workspaceId: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">{strings.activity.allWorkspaces}</option>
+          {workspaces.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="verbs">
+        <legend>{strings.activity.verbs}</legend>
+        {Verb.options.map((v) => (
+          <label key={v} className="check">
+            <input
+              type="checkbox"
+              checked={filters.verbs.includes(v)}
+              onChange={(e) =>
+                set({
+                  verbs: e.target.checked
+                    ? [...filters.verbs, v]
+                    : filters.verbs.filter((x) => x !== v),
+                })
+              }
+            />
+            {strings.activity.verbNames[v]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={filters.othersOnly}
+          onChange={(e) => set({ othersOnly: e.target.checked })}
+        />
+        {strings.activity.othersOnly}
+      </label>
+      <div className="field inline">
+        <label htmlFor="activity-from">{strings.activity.from}</label>
+        <input
+          id="activity-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+      </div>
+      <div className="field inline">
+        <label htmlFor="activity-to">{strings.activity.to}</label>
+        <input
+          id="activity-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+      </div>
+      <button type="button" className="link-button" onClick={() => onChange(noFilters)}>
+        {strings.activity.reset}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAccount, useApi } from '../context';
+import type { Navigate } from '../navigation';
+import { strings } from '../strings';
+import { ActivityFiltersForm, noFilters, type FilterState } from './ActivityFiltersForm';
+import { ActivityFeed } from './ActivityFeed';
+
+export function ActivityView({ navigate }: { navigate: Navigate }) {
+  const api = useApi();
+  const account = useAccount();
+  const [filters, setFilters] = useState<FilterState>(noFilters);
+  const workspaces = useQuery({
+    queryKey: ['workspaces', account.id],
+    queryFn: () => api.call('workspaces.list', { accountId: account.id }),
+  });
+  return (
+    <section aria-labelledby="activity-title" className="activity">
+      <h1 id="activity-title">{strings.activity.title}</h1>
+      <ActivityFiltersForm
+        filters={filters}
+        onChange={setFilters}
+        workspaces={workspaces.data ?? []}
+      />
+      <ActivityFeed
+        filters={filters}
+        onOpen={(o, event) => {
+          const workspaceId = o.workspaceId ?? event.workspaceId;
+          if (o.id == null) return;
+          if (o.kind === 'folder')
+            navigate('browse', { workspaceId, folderId: o.id, selected: null });
+          else if (o.kind === 'file')
+            // The event does not say which folder holds the file: its panel opens at the root.
+            navigate('browse', {
+              workspaceId,
+              folderId: null,
+              selected: { kind: 'file', id: o.id, name: o.text },
+            });
+          else navigate('browse', { workspaceId: o.id, folderId: null, selected: null });
+        }}
+      />
+    </section>
+  );
+}

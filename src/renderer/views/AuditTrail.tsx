@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '../../shared/app-api';
+import { useAccount, useApi } from '../context';
+import { strings } from '../strings';
+import { Loading } from '../components/Loading';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Empty } from '../components/Empty';
+import { EventLine } from './EventLine';
+
+// The service shows a file's audit trail to Moderators and above (conventions, "Roles").
+const mayAudit: readonly string[] = ['Moderator', 'Administrator'] satisfies Role[];
+
+export function AuditTrail({ fileId, workspaceId }: { fileId: number; workspaceId: number }) {
+  const api = useApi();
+  const account = useAccount();
+  const role = useQuery({
+    queryKey: ['activity.role', account.id, workspaceId],
+    queryFn: () => api.call('activity.role', { accountId: account.id, workspaceId }),
+  });
+  const allowed = role.data?.role != null && mayAudit.includes(role.data.role);
+  const trail = useQuery({
+    queryKey: ['activity.auditTrail', account.id, fileId],
+    queryFn: () => api.call('activity.auditTrail', { accountId: account.id, fileId }),
+    enabled: allowed,
+  });
+
+  return (
+    <section aria-labelledby="audit-title" className="panel-section">
+      <h3 id="audit-title">{strings.item.audit}</h3>
+      {role.isPending && <Loading />}
+      {role.isError && <ErrorMessage error={role.error} />}
+      {role.isSuccess && !allowed && <p className="muted">{strings.item.auditHidden}</p>}
+      {allowed && trail.isPending && <Loading />}
+      {allowed && trail.isError && <ErrorMessage error={trail.error} />}
+      {allowed && trail.data?.length === 0 && <Empty>{strings.item.auditEmpty}</Empty>}
+      {allowed && trail.data && trail.data.length > 0 && (
+        <ol className="audit" aria-label={strings.item.audit}>
+          {trail.data.map((e) => (
+            <li key={e.id}>
+              <EventLine event={e} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

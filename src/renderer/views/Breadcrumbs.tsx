@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAccount, useApi } from '../context';
+import { strings } from '../strings';
+import { ErrorMessage } from '../components/ErrorMessage';
+
+/** Where the folder is, from the workspace's root; every step but the last opens that folder. */
+export function Breadcrumbs({
+  folderId,
+  rootId,
+  rootName,
+  onOpen,
+}: {
+  folderId: number;
+  rootId: number;
+  rootName: string;
+  onOpen: (id: number) => void;
+}) {
+  const api = useApi();
+  const account = useAccount();
+  const path = useQuery({
+    queryKey: ['folders.path', account.id, folderId],
+    queryFn: () => api.call('folders.path', { accountId: account.id, folderId }),
+  });
+  if (path.isError) return <ErrorMessage error={path.error} />;
+  // Until the path arrives, the root's name stands in (the usual case, and no layout jump).
+  const root = { id: rootId, name: rootName };
+  let steps = path.data ?? [{ id: folderId, name: rootName }];
+  // Whether the backend's path starts at the root or below it, the trail starts at the root.
+  if (steps[0]?.id !== rootId) steps = [root, ...steps];
+  return (
+    <nav aria-label={strings.browse.breadcrumbs} className="breadcrumbs">
+      <ol>
+        {steps.map((s, i) => (
+          <li key={s.id}>
+            {i === steps.length - 1 ? (
+              <span aria-current="location">{i === 0 ? rootName : s.name}</span>
+            ) : (
+              <button type="button" className="link-button" onClick={() => onOpen(s.id)}>
+                {i === 0 ? rootName : s.name}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAccount, useApi } from '../context';
+import type { SelectedItem } from '../navigation';
+import { formatDate, formatRelative } from '../format';
+import { strings } from '../strings';
+import { Loading } from '../components/Loading';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Empty } from '../components/Empty';
+
+export function Comments({ item }: { item: SelectedItem }) {
+  const api = useApi();
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState('');
+  const on = { accountId: account.id, kind: item.kind, itemId: item.id };
+  const key = ['comments', account.id, item.kind, item.id];
+  const comments = useQuery({ queryKey: key, queryFn: () => api.call('comments.list', on) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: (text: string) => api.call('comments.add', { ...on, body: text }),
+    onSuccess: async () => {
+      setBody('');
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (commentId: number) => api.call('comments.delete', { ...on, commentId }),
+    onSuccess: refresh,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (body.trim()) add.mutate(body.trim());
+  };
+
+  return (
+    <section aria-labelledby="comments-title" className="panel-section">
+      <h3 id="comments-title">{strings.item.comments}</h3>
+      {comments.isPending && <Loading />}
+      {comments.isError && <ErrorMessage error={comments.error} />}
+      {comments.data?.length === 0 && <Empty>{strings.item.noComments}</Empty>}
+      {comments.data && comments.data.length > 0 && (
+        <ul className="comments" aria-label={strings.item.comments}>
+          {comments.data.map((c) => {
+            const author = c.author || strings.item.unknownAuthor;
+            return (
+              <li key={c.id} className="comment">
+                <p className="comment-meta">
+                  <strong>{author}</strong>
+                  {c.updatedAt && (
+                    <time dateTime={c.updatedAt} title={formatDate(c.updatedAt)}>
+                      {formatRelative(c.updatedAt)}
+                    </time>
+                  )}
+                </p>
+                <p className="comment-body">{c.body}</p>
+                {c.mayDelete && (
+                  <button
+                    type="button"
+                    className="link-button danger"
+                    aria-label={strings.item.deleteCommentLabel(author)}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(c.id)}
+                  >
+                    {strings.item.deleteComment}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {remove.isError && <ErrorMessage error={remove.error} />}
+      <form onSubmit={submit} className="comment-form">
+        <label htmlFor="comment-body">{strings.item.addComment}</label>
+        <textarea
+          id="comment-body"
+          rows={2}
+          placeholder={strings.item.commentPlaceholder}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        {add.isError && <ErrorMessage error={add.error} />}
+        <button type="submit" disabled={add.isPending || !body.trim()}>
+          {add.isPending ? strings.item.posting : strings.item.post}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { API_GLOBAL } from '../../shared/app-api';
+import { useAccount, useApi } from '../context';
+import type { SelectedItem } from '../navigation';
+import { strings } from '../strings';
+import { ErrorMessage } from '../components/ErrorMessage';
+
+/**
+ * The host copies where it can (the desktop app); in a browser only the page itself may write
+ * the clipboard, so the text the host returns is written here too.
+ */
+export function CopyLink({ item }: { item: SelectedItem }) {
+  const api = useApi();
+  const account = useAccount();
+  const copy = useMutation({
+    mutationFn: async () => {
+      const { text } = await api.call('links.copy', {
+        accountId: account.id,
+        kind: item.kind,
+        itemId: item.id,
+      });
+      try {
+        await navigator.clipboard.writeText(text);
+      } catch (error) {
+        // Under the desktop app the host has put it on the clipboard already.
+        if (!(API_GLOBAL in window)) throw error;
+      }
+      return text;
+    },
+  });
+  return (
+    <div className="copy">
+      <button type="button" className="primary" onClick={() => copy.mutate()}>
+        {strings.item.copy}
+      </button>
+      <p role="status" aria-live="polite" className="copied">
+        {copy.isSuccess && strings.item.copied(copy.data)}
+      </p>
+      {copy.isError && <ErrorMessage error={copy.error} title={strings.item.copyFailed} />}
+    </div>
+  );
+}

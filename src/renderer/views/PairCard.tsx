@@ -1,0 +1,110 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncPair } from '../../shared/app-api';
+import { useApi } from '../context';
+import { formatBytes, formatCount, formatDate, formatRelative } from '../format';
+import { strings } from '../strings';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Empty } from '../components/Empty';
+
+/** One synced folder: its state (announced as it changes), progress, and what needs a look. */
+export function PairCard({ pair }: { pair: SyncPair }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { status } = pair;
+  const toggle = useMutation({
+    mutationFn: () => api.call(pair.paused ? 'pairs.resume' : 'pairs.pause', { pairId: pair.id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+  });
+  const open = useMutation({
+    mutationFn: () => api.call('pairs.openFolder', { pairId: pair.id }),
+  });
+  const busy = status.state === 'syncing' || status.state === 'scanning';
+  const headingId = `pair-${pair.id}`;
+
+  return (
+    <article className="card pair" aria-labelledby={headingId}>
+      <header className="pair-header">
+        <div>
+          <h2 id={headingId}>{pair.workspaceName}</h2>
+          <p className="muted">{strings.status.syncedTo(pair.dir)}</p>
+        </div>
+        <div className="actions">
+          <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+            {pair.paused ? strings.status.resume : strings.status.pause}
+          </button>
+          <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
+            {strings.status.openFolder}
+          </button>
+        </div>
+      </header>
+      <div className={`state state-${status.state}`} role="status" aria-live="polite">
+        <span className="state-dot" aria-hidden="true" />
+        <strong>{strings.status.states[status.state]}</strong>
+        {status.message && <span className="muted"> — {status.message}</span>}
+      </div>
+      {status.lastSyncAt != null && (
+        <p className="muted">
+          <time
+            dateTime={new Date(status.lastSyncAt).toISOString()}
+            title={formatDate(status.lastSyncAt)}
+          >
+            {strings.status.lastSync(formatRelative(status.lastSyncAt))}
+          </time>
+        </p>
+      )}
+      {(busy || status.items.total > 0) && (
+        <div className="progress">
+          <progress
+            aria-label={strings.status.progress}
+            max={Math.max(status.items.total, 1)}
+            value={status.items.done}
+          />
+          <p>
+            {strings.status.items(formatCount(status.items.done), formatCount(status.items.total))}
+            {status.bytes.total > 0 && (
+              <>
+                {' · '}
+                {strings.status.bytes(
+                  formatBytes(status.bytes.done),
+                  formatBytes(status.bytes.total),
+                )}
+              </>
+            )}
+          </p>
+        </div>
+      )}
+      {status.current && (
+        <p className="current">
+          <span className="muted">{strings.status.current}: </span>
+          {status.current.op} <span className="path">{status.current.path}</span>
+        </p>
+      )}
+      {toggle.isError && <ErrorMessage error={toggle.error} />}
+      {open.isError && <ErrorMessage error={open.error} />}
+      <h3>{strings.status.problems}</h3>
+      {status.problems.length === 0 ? (
+        <Empty>{strings.status.noProblems}</Empty>
+      ) : (
+        <ul className="issues">
+          {status.problems.map((p) => (
+            <li key={`${p.path}-${p.at}`}>
+              <span className="path">{p.path}</span> — {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>{strings.status.conflicts}</h3>
+      {status.conflicts.length === 0 ? (
+        <Empty>{strings.status.noConflicts}</Empty>
+      ) : (
+        <ul className="issues">
+          {status.conflicts.map((c) => (
+            <li key={`${c.path}-${c.at}`}>
+              <span className="path">{c.path}</span> — {c.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Link, ParamsOf } from '../../shared/app-api';
+import { useAccount, useApi } from '../context';
+import type { SelectedItem } from '../navigation';
+import { endOfDayIso, toDateInput } from '../format';
+import { strings } from '../strings';
+import { Loading } from '../components/Loading';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { CopyLink } from './CopyLink';
+
+type Change = Omit<ParamsOf<'links.update'>, 'accountId' | 'kind' | 'itemId'>;
+
+export function ShareLink({ item }: { item: SelectedItem }) {
+  const api = useApi();
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const on = { accountId: account.id, kind: item.kind, itemId: item.id };
+  const key = ['links', account.id, item.kind, item.id];
+  const link = useQuery({ queryKey: key, queryFn: () => api.call('links.get', on) });
+  // Turning the password on needs a password first: the box shows the field, not a request.
+  const [wantsPassword, setWantsPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const update = useMutation({
+    mutationFn: (change: Change) => api.call('links.update', { ...on, ...change }),
+    onSuccess: (updated: Link) => {
+      queryClient.setQueryData(key, updated);
+      setPassword('');
+      setWantsPassword(false);
+    },
+  });
+
+  if (link.isPending)
+    return (
+      <section className="panel-section">
+        <h3>{strings.item.share}</h3>
+        <Loading />
+      </section>
+    );
+  if (link.isError)
+    return (
+      <section className="panel-section">
+        <h3>{strings.item.share}</h3>
+        <ErrorMessage error={link.error} />
+      </section>
+    );
+  const l = link.data;
+  const readOnly = l.readOnlyReason != null;
+  const disabled = readOnly || update.isPending;
+  const showPassword = !readOnly && (wantsPassword || l.requirePassword);
+
+  return (
+    <section aria-labelledby="share-title" className="panel-section share">
+      <h3 id="share-title">{strings.item.share}</h3>
+      {readOnly && (
+        <p className="notice" id="link-readonly">
+          {strings.item.readOnly(l.readOnlyReason ?? '')}
+        </p>
+      )}
+      <fieldset disabled={disabled} aria-describedby={readOnly ? 'link-readonly' : undefined}>
+        <legend className="visually-hidden">{strings.item.share}</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={l.tokenAccessible}
+            onChange={(e) => update.mutate({ tokenAccessible: e.target.checked })}
+          />
+          {strings.item.linkEnabled}
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={l.requirePassword || wantsPassword}
+            onChange={(e) => {
+              if (e.target.checked) setWantsPassword(true);
+              else if (l.requirePassword) update.mutate({ requirePassword: false });
+              else setWantsPassword(false);
+            }}
+          />
+          {strings.item.requirePassword}
+        </label>
+        {showPassword && (
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (password) update.mutate({ requirePassword: true, password });
+            }}
+          >
+            <label htmlFor="link-password">{strings.item.linkPassword}</label>
+            <input
+              id="link-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button type="submit" disabled={!password}>
+              {strings.item.setPassword}
+            </button>
+          </form>
+        )}
+        <div className="field inline">
+          <label htmlFor="link-expiry">{strings.item.expires}</label>
+          <input
+            id="link-expiry"
+            type="date"
+            value={toDateInput(l.expiresAt)}
+            onChange={(e) =>
+              update.mutate({ expiresAt: e.target.value ? endOfDayIso(e.target.value) : null })
+            }
+          />
+          {l.expiresAt ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => update.mutate({ expiresAt: null })}
+            >
+              {strings.item.clearExpiry}
+            </button>
+          ) : (
+            <span className="muted">{strings.item.noExpiry}</span>
+          )}
+        </div>
+      </fieldset>
+      {update.isError && <ErrorMessage error={update.error} />}
+      {l.tokenAccessible ? (
+        <CopyLink item={item} />
+      ) : (
+        <p className="muted">{strings.item.linkOff}</p>
+      )}
+    </section>
+  );
+}

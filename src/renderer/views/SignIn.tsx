@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Account } from '../../shared/app-api';
+import { useApi } from '../context';
+import { strings } from '../strings';
+import { Field } from '../components/Field';
+import { ErrorMessage } from '../components/ErrorMessage';
+
+type Attempt =
+  | { way: 'password'; server: string; email: string; password: string }
+  | { way: 'browser'; server: string }
+  | { way: 'token'; server: string; token: string }
+  | { way: 'demo' };
+
+export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void }) {
+  const api = useApi();
+  const [server, setServer] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [token, setToken] = useState('');
+  const [missingServer, setMissingServer] = useState(false);
+  const info = useQuery({ queryKey: ['app.info'], queryFn: () => api.call('app.info', {}) });
+
+  const signIn = useMutation({
+    mutationFn: (a: Attempt): Promise<Account> => {
+      switch (a.way) {
+        case 'password':
+          return api.call('accounts.signIn', a);
+        case 'browser':
+          return api.call('accounts.signInWithBrowser', { server: a.server });
+        case 'token':
+          return api.call('accounts.signInWithToken', a);
+        case 'demo':
+          return api.call('accounts.tryDemo', {});
+      }
+    },
+    onSuccess: onSignedIn,
+  });
+
+  /** The ways that need a server say so before sending anything. */
+  const withServer = (make: (server: string) => Attempt) => {
+    const s = server.trim();
+    setMissingServer(!s);
+    if (s) signIn.mutate(make(s));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    withServer((s) => ({ way: 'password', server: s, email: email.trim(), password }));
+  };
+
+  return (
+    <main className="sign-in" id="main">
+      <h1>{strings.signIn.title}</h1>
+      <p>{strings.signIn.intro}</p>
+      <form onSubmit={submit} aria-busy={signIn.isPending}>
+        <Field
+          label={strings.signIn.server}
+          type="url"
+          name="server"
+          autoComplete="url"
+          placeholder={strings.signIn.serverPlaceholder}
+          value={server}
+          onChange={(e) => setServer(e.target.value)}
+          aria-invalid={missingServer || undefined}
+          required
+        />
+        <Field
+          label={strings.signIn.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <Field
+          label={strings.signIn.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <div aria-live="assertive">
+          {missingServer && (
+            <p className="error" role="alert">
+              {strings.signIn.serverRequired}
+            </p>
+          )}
+          {signIn.isError && <ErrorMessage error={signIn.error} title={strings.signIn.failed} />}
+        </div>
+        <button type="submit" className="primary" disabled={signIn.isPending}>
+          {signIn.isPending ? strings.signIn.submitting : strings.signIn.submit}
+        </button>
+      </form>
+      <p className="separator">{strings.signIn.or}</p>
+      <div className="alternatives">
+        <button
+          type="button"
+          disabled={signIn.isPending}
+          aria-describedby="browser-hint"
+          onClick={() => withServer((s) => ({ way: 'browser', server: s }))}
+        >
+          {strings.signIn.withBrowser}
+        </button>
+        <p className="hint" id="browser-hint">
+          {strings.signIn.withBrowserHint}
+        </p>
+        {info.data?.demo && (
+          <>
+            <button
+              type="button"
+              disabled={signIn.isPending}
+              aria-describedby="demo-hint"
+              onClick={() => signIn.mutate({ way: 'demo' })}
+            >
+              {strings.signIn.demo}
+            </button>
+            <p className="hint" id="demo-hint">
+              {strings.signIn.demoHint}
+            </p>
+          </>
+        )}
+      </div>
+      <details className="advanced">
+        <summary>{strings.signIn.advanced}</summary>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            withServer((s) => ({ way: 'token', server: s, token: token.trim() }));
+          }}
+        >
+          <Field
+            label={strings.signIn.token}
+            type="password"
+            name="token"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            required
+          />
+          <button type="submit" disabled={signIn.isPending}>
+            {strings.signIn.tokenSubmit}
+          </button>
+        </form>
+      </details>
+    </main>
+  );
+}
