@@ -1,0 +1,275 @@
+import { hostname } from 'node:os';
+import type { Account } from '../../shared/app-api';
+import { ServiceClient } from '../api/client';
+import { NotAuthenticatedError, registerSecret } from '../api/errors';
+import { openSession, signInWithPassword } from '../api/oauth';
+import type { Session, Tokens } from '../api/session';
+import { Transport } from '../api/transport';
+import type { Logger } from '../sync/ports';
+import { normalizeServer, type Account as StoredAccount, type AccountStore } from './accounts';
+import { fail } from './backend-errors';
+import { atLeast } from './backend-map';
+import { oauthClient } from './common';
+import { ENGINE_RETRY } from './sync';
+
+/** One signed-in account, ready to talk to its service. */
+export interface SignedIn {
+  info: Account;
+  server: string;
+  email: string;
+  /** For the window's calls: the transport's default retries. */
+  client: ServiceClient;
+  /** The user's id on the service, once known (own comments may be deleted). */
+  userId: number | null;
+  /** A client for a sync engine: the same session, a short retry budget (the engine backs off). */
+  engineClient(): ServiceClient;
+}
+
+/** The account id the window holds: stable across runs, never a secret. */
+export function accountId(server: string, email: string): string {
+  return `${server}#${email.toLowerCase()}`;
+}
+
+/** The server and email of an account id (a normalized server URL holds no '#'). */
+function parseAccountId(id: string): { server: string; email: string } | null {
+  const at = id.indexOf('#');
+  if (at <= 0) return null;
+  return { server: id.slice(0, at), email: id.slice(at + 1) };
+}
+
+interface Identity {
+  userId: number | null;
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * Who the tokens belong to. The contract has no "me" endpoint: the owner id of a workspace the
+ * user owns is theirs, and the member list of a workspace where they moderate names them.
+ * Anything unknown stays null (the email stands in for the name).
+ */
+async function identify(client: ServiceClient, email: string | null): Promise<Identity> {
+  let userId: number | null = null;
+  const moderated: number[] = [];
+  for await (const w of client.listWorkspaces()) {
+    if (userId === null && w.is_owner === true && typeof w.owner_id === 'number')
+      userId = w.owner_id;
+    if (atLeast(w.effective_role, 'Moderator')) moderated.push(w.id);
+  }
+  const wanted = email?.toLowerCase() ?? null;
+  for (const workspaceId of moderated.slice(0, 3)) {
+    try {
+      for await (const r of client.listRolemaps(workspaceId)) {
+        const user = (r.user ?? {}) as Record<string, unknown>;
+        const id = r.user_id ?? (typeof user.id === 'number' ? user.id : null);
+        const mail = typeof user.email === 'string' ? user.email : null;
+        const mine =
+          (userId !== null && id === userId) ||
+          (wanted !== null && mail !== null && mail.toLowerCase() === wanted);
+        if (!mine) continue;
+        const name = [user.first_name, user.last_name]
+          .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+          .join(' ');
+        return { userId: id ?? userId, name: name || null, email: mail };
+      }
+    } catch {
+      // The member list is a courtesy: without it the email stands in for the name.
+    }
+  }
+  return { userId, name: null, email: null };
+}
+
+/**
+ * The accounts the window works with: signed in through the store (the same file the CLI's
+ * `login` writes), their sessions opened once and kept, renewed tokens saved back.
+ */
+export class AccountSessions {
+  private readonly live = new Map<string, Promise<SignedIn>>();
+
+  constructor(
+    private readonly opts: { store: AccountStore; env: NodeJS.ProcessEnv; log: Logger },
+  ) {}
+
+  async signInWithPassword(server: string, email: string, password: string): Promise<SignedIn> {
+    const base = this.server(server);
+    const who = email.trim();
+    if (who === '') fail('invalid', 'Enter the email address of your account.');
+    if (password === '') fail('invalid', 'Enter your password.');
+    registerSecret(password);
+    const client = oauthClient(this.opts.env);
+    const tokens = await signInWithPassword({
+      baseUrl: base,
+      email: who,
+      password,
+      ...client,
+      device: hostname(),
+      transport: { log: this.opts.log },
+    }).catch((err: unknown) => {
+      if (!(err instanceof NotAuthenticatedError)) throw err;
+      // "The service did not accept the sign-in (Wrong email or password.)." → its reason.
+      const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? 'the sign-in was refused';
+      fail(
+        'not-authenticated',
+        `${base} refused the sign-in of ${who}: ${reason.replace(/\.?$/, '.')}`,
+      );
+    });
+    const stored: StoredAccount = {
+      server: base,
+      email: who,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
+      ...client,
+    };
+    await this.opts.store.put(stored);
+    return this.open(stored, { fresh: true });
+  }
+
+  /** A pasted access token: checked against the service, kept without a refresh token. */
+  async signInWithToken(server: string, token: string): Promise<SignedIn> {
+    const base = this.server(server);
+    const accessToken = token.trim();
+    if (accessToken === '') fail('invalid', 'Paste an access token.');
+    registerSecret(accessToken);
+    const probe = this.session(base, { accessToken, refreshToken: null });
+    let identity: Identity;
+    try {
+      identity = await identify(probe.client, null);
+    } catch (err) {
+      if (err instanceof NotAuthenticatedError)
+        fail('not-authenticated', `${base} refused the access token (expired or revoked).`);
+      throw err;
+    }
+    const stored: StoredAccount = {
+      server: base,
+      email: identity.email ?? '',
+      accessToken,
+      refreshToken: null,
+    };
+    await this.opts.store.put(stored);
+    return this.open(stored, { fresh: true, identity });
+  }
+
+  async list(): Promise<Account[]> {
+    const infos = await this.opts.store.list();
+    const out: Account[] = [];
+    for (const a of infos) {
+      const signed = await this.get(accountId(a.server, a.email)).catch(() => null);
+      out.push(
+        signed?.info ?? {
+          id: accountId(a.server, a.email),
+          server: a.server,
+          email: a.email,
+          name: a.email,
+        },
+      );
+    }
+    return out;
+  }
+
+  /** The signed-in account of this id; 'not-authenticated' when there is none. */
+  get(id: string): Promise<SignedIn> {
+    const known = this.live.get(id);
+    if (known) return known;
+    const key = parseAccountId(id);
+    const notSignedIn = () =>
+      fail('not-authenticated', 'This account is not signed in: sign in again.');
+    if (!key) return Promise.resolve().then(notSignedIn);
+    const opening = (async () => {
+      const stored = await this.opts.store.get(key.server, key.email);
+      if (!stored) return notSignedIn();
+      return this.open(stored, { fresh: false });
+    })();
+    // A failed open is not cached: the next call tries again.
+    opening.catch(() => this.live.delete(id));
+    this.live.set(id, opening);
+    return opening;
+  }
+
+  async signOut(id: string): Promise<void> {
+    const key = parseAccountId(id);
+    this.live.delete(id);
+    if (!key || !(await this.opts.store.remove(key.server, key.email)))
+      fail('not-found', 'This account is not signed in.');
+  }
+
+  private server(raw: string): string {
+    try {
+      return normalizeServer(raw.trim());
+    } catch {
+      return fail(
+        'invalid',
+        `"${raw}" is not a server address: enter a URL such as https://files.example.com.`,
+      );
+    }
+  }
+
+  private session(
+    server: string,
+    tokens: Tokens,
+    store?: StoredAccount,
+  ): { client: ServiceClient; session: Session } {
+    const client = oauthClient(this.opts.env, {
+      clientId: store?.clientId,
+      clientSecret: store?.clientSecret,
+    });
+    let saved = store;
+    const { session, transport } = openSession({
+      baseUrl: server,
+      ...client,
+      tokens,
+      transport: { log: this.opts.log },
+      onTokens: async (t) => {
+        if (!saved) return;
+        saved = {
+          ...saved,
+          accessToken: t.accessToken,
+          refreshToken: t.refreshToken ?? saved.refreshToken,
+        };
+        // The session goes on with the new tokens even when they cannot be saved.
+        await this.opts.store
+          .put(saved)
+          .catch((err: unknown) => this.opts.log.warn('could not save renewed tokens', { err }));
+      },
+    });
+    return { client: new ServiceClient(transport), session };
+  }
+
+  private async open(
+    stored: StoredAccount,
+    opts: { fresh: boolean; identity?: Identity },
+  ): Promise<SignedIn> {
+    const id = accountId(stored.server, stored.email);
+    const { client, session } = this.session(
+      stored.server,
+      { accessToken: stored.accessToken, refreshToken: stored.refreshToken },
+      stored,
+    );
+    // Who the user is matters for names and own comments, never enough to refuse a sign-in.
+    const identity =
+      opts.identity ??
+      (await identify(client, stored.email || null).catch((err: unknown) => {
+        if (err instanceof NotAuthenticatedError && !opts.fresh) throw err;
+        return { userId: null, name: null, email: null };
+      }));
+    const log = this.opts.log;
+    const signed: SignedIn = {
+      info: {
+        id,
+        server: stored.server,
+        email: stored.email,
+        name: identity.name ?? (stored.email || 'Access token'),
+      },
+      server: stored.server,
+      email: stored.email,
+      client,
+      userId: identity.userId,
+      engineClient() {
+        const transport = new Transport({ baseUrl: stored.server, retry: ENGINE_RETRY, log });
+        transport.tokens = session;
+        return new ServiceClient(transport);
+      },
+    };
+    this.live.set(id, Promise.resolve(signed));
+    return signed;
+  }
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { AppCallError, type AppError } from '../../shared/app-api';
+import { ApiError, redact } from '../api/errors';
+import { SyncFatalError } from '../sync/errors';
+
+/** Throws a typed error for the window: a kind to branch on and words a person can act on. */
+export function fail(kind: AppError['kind'], message: string): never {
+  throw new AppCallError({ kind, message });
+}
+
+/** Zod's complaints about parameters, as one sentence naming the fields. */
+export function describeIssues(method: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'parameters';
+    return `${where}: ${issue.message}`;
+  });
+  return `Invalid request to ${method}: ${parts.join('; ')}.`;
+}
+
+const GENERIC = 'Something went wrong in Workspace Sync; the log has the details.';
+
+/**
+ * Any failure, as an AppError. The api layer's typed errors carry messages written for people
+ * (and scrubbed of registered secrets); anything else is an internal error whose message may
+ * hold paths, stacks or worse, so the window gets a generic sentence and the log the rest.
+ */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppCallError) return { kind: err.error.kind, message: redact(err.message) };
+  if (err instanceof ApiError) {
+    const message = redact(err.message);
+    switch (err.kind) {
+      case 'not-authenticated':
+        return { kind: 'not-authenticated', message };
+      case 'forbidden':
+        return { kind: 'forbidden', message };
+      case 'not-found':
+        return { kind: 'not-found', message };
+      case 'validation':
+        // A name already taken is a conflict the person resolves by choosing another.
+        return { kind: /already|taken|exists/i.test(message) ? 'conflict' : 'invalid', message };
+      case 'network':
+      case 'outcome-unknown':
+      case 'rate-limited':
+      case 'server':
+        return { kind: 'offline', message };
+      case 'insecure':
+        return { kind: 'invalid', message };
+      case 'protocol':
+        return { kind: 'internal', message };
+    }
+  }
+  if (err instanceof SyncFatalError) {
+    const kind = err.kind === 'signed-out' ? 'not-authenticated' : 'invalid';
+    return { kind, message: redact(err.message) };
+  }
+  return { kind: 'internal', message: GENERIC };
+}

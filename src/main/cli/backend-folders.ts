@@ -1,0 +1,113 @@
+import type { FolderEntry, ServiceClient } from '../api/client';
+import { fail } from './backend-errors';
+
+interface Known {
+  name: string;
+  /** From the workspace's root to the parent ([] for a root). */
+  ancestors: number[];
+  workspaceId: number | null;
+}
+
+/** Folders listed while searching for one the index has not seen, before giving up. */
+const SEARCH_LIMIT = 500;
+
+/**
+ * Where folders are, for breadcrumbs and roles. The contract has no "read a folder": a folder's
+ * name and ancestors come from its parent's listing, a root's from its workspace. The index
+ * remembers every folder the window has listed (it walks down from a root), and finds the
+ * others through a child's `ancestor_ids` or, for an empty folder, a bounded search.
+ */
+export class FolderIndex {
+  private readonly known = new Map<number, Known>();
+  /** Root folder id → workspace id. */
+  private readonly roots = new Map<number, number>();
+
+  constructor(private readonly client: ServiceClient) {}
+
+  /** Learns from a listing of `parentId`'s contents. */
+  remember(entries: readonly FolderEntry[]): void {
+    for (const e of entries) {
+      if (e.kind !== 'folder') continue;
+      const f = e.folder;
+      if (!f.ancestor_ids) continue;
+      this.known.set(f.id, {
+        name: f.filename,
+        ancestors: f.ancestor_ids,
+        workspaceId: f.workspace_id ?? null,
+      });
+    }
+  }
+
+  /** The folders from the workspace's root down to `folderId`, both included. */
+  async path(folderId: number): Promise<{ id: number; name: string }[]> {
+    const here = await this.find(folderId);
+    const chain = [...here.ancestors, folderId];
+    const out: { id: number; name: string }[] = [];
+    for (const [i, id] of chain.entries()) {
+      let k = this.known.get(id);
+      if (!k && i > 0) {
+        await this.list(chain[i - 1]!);
+        k = this.known.get(id);
+      }
+      out.push({ id, name: k?.name ?? '…' });
+    }
+    return out;
+  }
+
+  /** The workspace a folder belongs to. */
+  async workspaceOf(folderId: number): Promise<number> {
+    const here = await this.find(folderId);
+    if (here.workspaceId !== null) return here.workspaceId;
+    const root = here.ancestors[0] ?? folderId;
+    return this.roots.get(root) ?? fail('not-found', 'This folder was not found.');
+  }
+
+  private async loadRoots(): Promise<void> {
+    for await (const w of this.client.listWorkspaces()) {
+      this.roots.set(w.root_folder_id, w.id);
+      this.known.set(w.root_folder_id, { name: w.name, ancestors: [], workspaceId: w.id });
+    }
+  }
+
+  private async list(folderId: number): Promise<FolderEntry[]> {
+    const entries: FolderEntry[] = [];
+    for await (const e of this.client.folderContents(folderId)) entries.push(e);
+    this.remember(entries);
+    return entries;
+  }
+
+  private async find(folderId: number): Promise<Known> {
+    let k = this.known.get(folderId);
+    if (k) return k;
+    await this.loadRoots();
+    k = this.known.get(folderId);
+    if (k) return k;
+    // Any child names the whole chain: its ancestors end with this folder.
+    const children = await this.list(folderId);
+    const first = children[0];
+    const item = first ? (first.kind === 'folder' ? first.folder : first.file) : null;
+    if (item?.ancestor_ids && item.ancestor_ids.length > 0) {
+      const ancestors = item.ancestor_ids.slice(0, -1);
+      const parent = ancestors[ancestors.length - 1];
+      if (parent !== undefined) await this.list(parent);
+      k = this.known.get(folderId) ?? {
+        name: '…',
+        ancestors,
+        workspaceId: item.workspace_id ?? null,
+      };
+      return k;
+    }
+    // An empty folder: look for it from the roots down, within a bound.
+    const queue = [...this.roots.keys()];
+    for (let listed = 0; queue.length > 0 && listed < SEARCH_LIMIT; listed++) {
+      const entries = await this.list(queue.shift()!);
+      k = this.known.get(folderId);
+      if (k) return k;
+      for (const e of entries) if (e.kind === 'folder') queue.push(e.folder.id);
+    }
+    return fail(
+      'not-found',
+      'This folder was not found: it was deleted, or you no longer have access.',
+    );
+  }
+}

@@ -1,0 +1,143 @@
+// Service resources (src/main/api/schemas.ts) as the window's types (src/shared/app-api.ts):
+// plain data, names the window reads, nothing it need not see (tokens of links stay in the URL).
+import type {
+  ActivityEvent,
+  Comment,
+  Entry,
+  Link,
+  Role,
+  SyncPairStatus,
+  Workspace,
+} from '../../shared/app-api';
+import { parseDetail } from '../../shared/detail';
+import type { SyncStatus } from '../../shared/sync-status';
+import type { FolderEntry } from '../api/client';
+import type * as S from '../api/schemas';
+
+/** Roles from least to most powerful (conventions.md, Roles). */
+const RANK: readonly Role[] = [
+  'Viewer',
+  'Printer',
+  'Downloader',
+  'Creator',
+  'Collaborator',
+  'Moderator',
+  'Administrator',
+];
+
+/** Whether `role` is `least` or above; an unknown or missing role is below everything. */
+export function atLeast(role: string | null | undefined, least: Role): boolean {
+  const have = RANK.indexOf(role as Role);
+  return have >= 0 && have >= RANK.indexOf(least);
+}
+
+// The service says rows/thumbnails; the window's views are list/grid.
+const VIEW_OUT: Record<string, string> = { rows: 'list', thumbnails: 'grid' };
+const VIEW_IN: Record<string, 'rows' | 'thumbnails'> = {
+  list: 'rows',
+  grid: 'thumbnails',
+  rows: 'rows',
+  thumbnails: 'thumbnails',
+};
+
+export function viewToService(view: string): 'rows' | 'thumbnails' | null {
+  return Object.hasOwn(VIEW_IN, view) ? VIEW_IN[view]! : null;
+}
+
+export function workspaceOf(w: S.Workspace): Workspace {
+  const view = w.default_view ?? null;
+  return {
+    id: w.id,
+    name: w.name,
+    color: w.background_color ?? null,
+    defaultView: view === null ? null : (VIEW_OUT[view] ?? view),
+    rootFolderId: w.root_folder_id,
+    role: w.effective_role ?? null,
+    isOwner: w.is_owner ?? false,
+  };
+}
+
+export function entryOf(e: FolderEntry): Entry {
+  const item = e.kind === 'folder' ? e.folder : e.file;
+  return {
+    kind: e.kind,
+    id: item.id,
+    name: item.filename,
+    size: item.size ?? null,
+    updatedAt: item.updated_at,
+    hidden: item['hidden?'] ?? false,
+  };
+}
+
+export function commentOf(
+  c: S.Comment,
+  me: { userId: number | null; role: string | null },
+): Comment {
+  const authorId = c.user_id ?? null;
+  return {
+    id: c.id,
+    body: c.body,
+    author: c.user_name ?? 'Someone',
+    authorId,
+    updatedAt: c.updated_at ?? null,
+    mayDelete: (authorId !== null && authorId === me.userId) || atLeast(me.role, 'Moderator'),
+  };
+}
+
+export const LINK_READ_ONLY = "Only Moderators and above can change a link's settings.";
+
+/** The absolute share URL: the server's base URL and the link's public path (conventions.md). */
+export function shareUrl(server: string, link: string): string {
+  if (/^https?:\/\//i.test(link)) return link;
+  return server.replace(/\/+$/, '') + (link.startsWith('/') ? link : `/${link}`);
+}
+
+export function linkOf(l: S.Link, server: string, role: string | null): Link {
+  return {
+    url: shareUrl(server, l.link),
+    tokenAccessible: l.token_accessible,
+    requirePassword: l.require_password,
+    expiresAt: l.token_expires_at ?? null,
+    readOnlyReason: atLeast(role, 'Moderator') ? null : LINK_READ_ONLY,
+  };
+}
+
+/** An event, its markup parsed into plain text (never HTML: names arrive escaped and stay text). */
+export function activityOf(e: S.Event): ActivityEvent {
+  const d = parseDetail(e.detail);
+  return {
+    id: e.id,
+    at: e.updated_at,
+    workspaceId: e.workspace_id ?? null,
+    actorId: e.user_id ?? null,
+    subject: d.subject,
+    predicate: d.predicate,
+    objects: d.objects.map((o) => ({
+      text: o.text,
+      label: o.label,
+      kind: o.kind,
+      id: o.id,
+      workspaceId: o.workspaceId,
+    })),
+    complement: d.complement,
+    text: d.text,
+  };
+}
+
+export function pairStatusOf(s: SyncStatus): SyncPairStatus {
+  return {
+    state: s.state,
+    message: s.message,
+    items: { ...s.items },
+    bytes: { ...s.bytes },
+    current: s.current ? { op: s.current.op, path: s.current.path } : null,
+    problems: s.problems.map((p) => ({
+      path: p.path,
+      reason: p.reason,
+      message: p.message,
+      at: p.at,
+    })),
+    conflicts: s.conflicts.map((c) => ({ path: c.path, message: c.message, at: c.at })),
+    lastSyncAt: s.lastSyncAt,
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ServiceClient } from '../api/client';
+import { fail } from './backend-errors';
+
+/** Progress pushes at most this often. */
+const PROGRESS_MS = 250;
+
+/** A folder's name as a file name: no separators, no control characters, never empty. */
+export function zipName(folderName: string, folderId: number): string {
+  const cleaned = folderName
+    .replace(/[/\\:*?"<>|\p{Cc}]/gu, '-')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+    .slice(0, 200);
+  return `${cleaned || `folder-${folderId}`}.zip`;
+}
+
+async function kindOf(p: string): Promise<'dir' | 'file' | null> {
+  try {
+    return (await stat(p)).isDirectory() ? 'dir' : 'file';
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * Where the zip goes: `to` itself when it names a new file in an existing folder, or a new
+ * file named after the folder inside `to` when it is a folder. Nothing is ever written outside
+ * the folder the person chose, and nothing existing is replaced.
+ */
+async function target(to: string, folderName: string, folderId: number): Promise<string> {
+  if (!path.isAbsolute(to)) fail('invalid', 'Choose where to save the zip by its full path.');
+  const chosen = path.resolve(to);
+  const kind = await kindOf(chosen);
+  if (kind === 'file') fail('conflict', `${chosen} already exists: choose another name.`);
+  if (kind === null) {
+    if ((await kindOf(path.dirname(chosen))) !== 'dir')
+      fail('invalid', `The folder ${path.dirname(chosen)} does not exist.`);
+    return chosen;
+  }
+  const name = zipName(folderName, folderId);
+  const stem = name.slice(0, -'.zip'.length);
+  for (let n = 1; n < 1000; n++) {
+    const candidate = path.join(chosen, n === 1 ? name : `${stem} (${n}).zip`);
+    if ((await kindOf(candidate)) === null) return candidate;
+  }
+  return fail('conflict', `There are too many zips of this folder in ${chosen} already.`);
+}
+
+/**
+ * Streams a folder's archive to disk: into a temporary file beside the target, then linked to
+ * its name (a link fails instead of replacing a file that appeared meanwhile).
+ */
+export async function downloadZip(opts: {
+  client: ServiceClient;
+  folderId: number;
+  folderName: string;
+  to: string;
+  progress: (bytes: number) => void;
+}): Promise<{ path: string; bytes: number }> {
+  const dest = await target(opts.to, opts.folderName, opts.folderId);
+  const temp = path.join(
+    path.dirname(dest),
+    `.${path.basename(dest)}.${randomBytes(6).toString('hex')}.part`,
+  );
+  let bytes = 0;
+  let last = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      const now = Date.now();
+      if (now - last >= PROGRESS_MS) {
+        last = now;
+        opts.progress(bytes);
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    const body = await opts.client.folderArchive(opts.folderId);
+    await pipeline(body, counter, createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
+    await link(temp, dest);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      fail('conflict', `${dest} already exists: choose another name.`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+      fail('invalid', `Cannot write to ${path.dirname(dest)}: choose another folder.`);
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+      fail('invalid', `The disk holding ${path.dirname(dest)} is full.`);
+    throw err;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  opts.progress(bytes);
+  return { path: dest, bytes };
+}

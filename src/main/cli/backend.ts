@@ -1,0 +1,437 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  Events,
+  isMethod,
+  Methods,
+  type AppError,
+  type EventName,
+  type EventOf,
+  type MethodName,
+} from '../../shared/app-api';
+import { ApiError } from '../api/errors';
+import type { FolderEntry } from '../api/client';
+import { silentLogger, type Logger } from '../sync/ports';
+import type { AccountStore } from './accounts';
+import { ActivityFeed } from './backend-activity';
+import { AccountSessions, type SignedIn } from './backend-accounts';
+import { describeIssues, fail, toAppError } from './backend-errors';
+import { FolderIndex } from './backend-folders';
+import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './backend-map';
+import { Pairs } from './backend-pairs';
+import { downloadZip } from './backend-zip';
+
+/** What `call` answers: the `Reply` of the wire format without its id. */
+export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };
+
+/** An event pushed to the window. */
+export type PushMessage = { [E in EventName]: { event: E; data: EventOf<E> } }[EventName];
+
+type Params<M extends MethodName> = z.output<(typeof Methods)[M]['params']>;
+type Result<M extends MethodName> = z.input<(typeof Methods)[M]['result']>;
+type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<Result<M>> };
+
+export interface BackendOptions {
+  /** Journals and the engine's trash. */
+  stateDir: string;
+  accounts: AccountStore;
+  log?: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** The demo sandbox's user, when the backend was started with one (`accounts.tryDemo`). */
+  demo?: { server: string; email: string; password: string } | null;
+  /** How often signed-in accounts' events are polled for the `activity` stream; default 5 s. */
+  activityPollMs?: number;
+  /** The engines' remote poll; default the engine's (5 s). */
+  pollIntervalMs?: number;
+}
+
+const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
+
+function appVersion(): string {
+  try {
+    const file = path.resolve(import.meta.dirname, '../../../package.json');
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** An instant from the window, as epoch ms; 'invalid' naming the field otherwise. */
+function epochOf(value: string | undefined, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : fail('invalid', `${field} is not a valid date and time.`);
+}
+
+/** Reads `offset + limit` items at most (one more to know whether a next page exists). */
+async function page<T, U>(
+  items: AsyncIterable<T>,
+  offset: number,
+  limit: number,
+  map: (item: T) => U,
+): Promise<{ items: U[]; nextOffset: number | null }> {
+  const out: U[] = [];
+  let index = 0;
+  for await (const item of items) {
+    if (index >= offset + limit) return { items: out, nextOffset: offset + limit };
+    if (index >= offset) out.push(map(item));
+    index++;
+  }
+  return { items: out, nextOffset: null };
+}
+
+/**
+ * The window's typed API (src/shared/app-api.ts) over the service client, the account store and
+ * sync engines, in plain Node: the web bridge serves it over a WebSocket, the app over IPC.
+ * Every call's parameters and result are checked against the contract's schemas; every failure
+ * leaves as an AppError, never a stack or a secret.
+ */
+export class AppBackend {
+  private readonly log: Logger;
+  private readonly listeners = new Set<(push: PushMessage) => void>();
+  private readonly sessions: AccountSessions;
+  private readonly pairs: Pairs;
+  private readonly feed: ActivityFeed;
+  private readonly folders = new Map<string, FolderIndex>();
+  private readonly handlers: Handlers;
+  private closed = false;
+
+  constructor(private readonly opts: BackendOptions) {
+    this.log = opts.log ?? silentLogger;
+    this.sessions = new AccountSessions({
+      store: opts.accounts,
+      env: opts.env ?? process.env,
+      log: this.log,
+    });
+    this.pairs = new Pairs({
+      stateDir: opts.stateDir,
+      log: this.log,
+      pollIntervalMs: opts.pollIntervalMs,
+      push: (pairId, status) => this.emit('pair-status', { pairId, status }),
+    });
+    this.feed = new ActivityFeed({
+      intervalMs: opts.activityPollMs ?? 5000,
+      accounts: () => this.signedIn(),
+      push: (accountId, event) => this.emit('activity', { accountId, event }),
+      log: this.log,
+    });
+    this.handlers = this.makeHandlers();
+  }
+
+  /** Runs one method: validated in, validated out, failures as AppError. */
+  async call(method: string, params: unknown): Promise<CallResult> {
+    if (!isMethod(method)) {
+      return { ok: false, error: { kind: 'invalid', message: `There is no method "${method}".` } };
+    }
+    const spec = Methods[method];
+    const parsed = spec.params.safeParse(params ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: { kind: 'invalid', message: describeIssues(method, parsed.error) },
+      };
+    }
+    try {
+      const handler = this.handlers[method] as (p: unknown) => Promise<unknown>;
+      const raw = await handler(parsed.data);
+      const result = spec.result.safeParse(raw);
+      if (!result.success) {
+        // Our own mistake, not the person's: logged in full, answered generically.
+        this.log.error('result does not match the contract', {
+          method,
+          issues: result.error.issues,
+        });
+        return { ok: false, error: toAppError(new Error('bad result')) };
+      }
+      return { ok: true, result: result.data };
+    } catch (err) {
+      const error = toAppError(err);
+      if (error.kind === 'internal' && !(err instanceof ApiError))
+        this.log.error('call failed', { method, err });
+      else this.log.info('call refused', { method, kind: error.kind });
+      return { ok: false, error };
+    }
+  }
+
+  /** Listens to pushed events; the activity stream runs while anyone listens. */
+  on(listener: (push: PushMessage) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.closed) this.feed.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) void this.feed.stop();
+    };
+  }
+
+  /** Stops every engine (their folders stay as they are) and the activity stream. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    await this.feed.stop();
+    await this.pairs.close();
+  }
+
+  private emit<E extends EventName>(event: E, data: EventOf<E>): void {
+    const checked = Events[event].safeParse(data);
+    if (!checked.success) {
+      this.log.error('event does not match the contract', { event });
+      return;
+    }
+    const push = { event, data: checked.data } as PushMessage;
+    for (const listener of this.listeners) {
+      try {
+        listener(push);
+      } catch (err) {
+        this.log.warn('a push listener failed', { event, err });
+      }
+    }
+  }
+
+  private async signedIn(): Promise<SignedIn[]> {
+    const out: SignedIn[] = [];
+    for (const a of await this.sessions.list()) {
+      const s = await this.sessions.get(a.id).catch(() => null);
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  private folderIndex(s: SignedIn): FolderIndex {
+    let index = this.folders.get(s.info.id);
+    if (!index) this.folders.set(s.info.id, (index = new FolderIndex(s.client)));
+    return index;
+  }
+
+  private async roleIn(s: SignedIn, workspaceId: number): Promise<string | null> {
+    return (await s.client.getWorkspace(workspaceId)).effective_role ?? null;
+  }
+
+  /** The user's role in the workspace holding an item. */
+  private async roleForItem(s: SignedIn, kind: 'folder' | 'file', itemId: number) {
+    let workspaceId: number;
+    if (kind === 'file') {
+      const file = await s.client.getFile(itemId);
+      workspaceId =
+        file.workspace_id ??
+        (await this.folderIndex(s).workspaceOf(file.ancestor_ids?.[0] ?? itemId));
+    } else {
+      workspaceId = await this.folderIndex(s).workspaceOf(itemId);
+    }
+    return this.roleIn(s, workspaceId);
+  }
+
+  private makeHandlers(): Handlers {
+    const acct = (p: { accountId: string }) => this.sessions.get(p.accountId);
+    return {
+      'app.info': async () => ({
+        name: 'Workspace Sync',
+        version: appVersion(),
+        platform: 'web',
+        demo: !!this.opts.demo,
+      }),
+
+      'accounts.signIn': async (p) =>
+        (await this.sessions.signInWithPassword(p.server, p.email, p.password)).info,
+      'accounts.signInWithBrowser': async () =>
+        fail(
+          'unsupported',
+          'Signing in through the browser is not available in the web window yet: sign in with your email and password, or paste an access token.',
+        ),
+      'accounts.signInWithToken': async (p) =>
+        (await this.sessions.signInWithToken(p.server, p.token)).info,
+      'accounts.tryDemo': async () => {
+        const demo = this.opts.demo;
+        if (!demo)
+          return fail('unsupported', 'The demo is available only when started with --sandbox.');
+        return (await this.sessions.signInWithPassword(demo.server, demo.email, demo.password))
+          .info;
+      },
+      'accounts.list': () => this.sessions.list(),
+      'accounts.signOut': async (p) => {
+        await this.pairs.removeForAccount(p.accountId);
+        this.folders.delete(p.accountId);
+        await this.sessions.signOut(p.accountId);
+        return null;
+      },
+
+      'pairs.add': async (p) => this.pairs.add(await acct(p), p.workspaceId, p.dir),
+      'pairs.list': async () => this.pairs.list(),
+      'pairs.remove': async (p) => {
+        await this.pairs.remove(p.pairId);
+        return null;
+      },
+      'pairs.pause': async (p) => {
+        this.pairs.pause(p.pairId);
+        return null;
+      },
+      'pairs.resume': async (p) => {
+        this.pairs.resume(p.pairId);
+        return null;
+      },
+      'pairs.openFolder': async () =>
+        fail(
+          'unsupported',
+          'The web window cannot open folders on this computer: the folder path is shown in the sync pair.',
+        ),
+
+      'workspaces.list': async (p) => {
+        const s = await acct(p);
+        const out = [];
+        for await (const w of s.client.listWorkspaces()) out.push(workspaceOf(w));
+        return out;
+      },
+      'workspaces.create': async (p) => {
+        const s = await acct(p);
+        const name = p.name.trim();
+        if (name === '') return fail('invalid', 'Give the workspace a name.');
+        const view = p.defaultView === undefined ? undefined : viewToService(p.defaultView);
+        if (view === null) return fail('invalid', 'The default view is list or grid.');
+        const w = await s.client.createWorkspace({
+          name,
+          ...(p.color !== undefined ? { background_color: p.color } : {}),
+          ...(view !== undefined ? { default_view: view } : {}),
+        });
+        return workspaceOf(w);
+      },
+      'workspaces.update': async (p) => {
+        const s = await acct(p);
+        const view = p.defaultView === undefined ? undefined : viewToService(p.defaultView);
+        if (view === null) return fail('invalid', 'The default view is list or grid.');
+        if (p.name !== undefined && p.name.trim() === '')
+          return fail('invalid', 'Give the workspace a name.');
+        const w = await s.client.updateWorkspace(p.workspaceId, {
+          ...(p.name !== undefined ? { name: p.name.trim() } : {}),
+          ...(p.color !== undefined ? { background_color: p.color } : {}),
+          ...(view !== undefined ? { default_view: view } : {}),
+        });
+        return workspaceOf(w);
+      },
+      'workspaces.delete': async (p) => {
+        const s = await acct(p);
+        const w = await s.client.getWorkspace(p.workspaceId);
+        // Exactly the name: deleting a workspace deletes everything in it for everyone.
+        if (p.confirmName !== w.name)
+          return fail('invalid', "Type the workspace's name to confirm.");
+        await s.client.deleteWorkspace(p.workspaceId);
+        return null;
+      },
+
+      'folders.contents': async (p) => {
+        const s = await acct(p);
+        const seen: FolderEntry[] = [];
+        const result = await page(
+          s.client.folderContents(p.folderId, {
+            ...(p.query ? { query: p.query } : {}),
+            ...(p.sort ? { sort: p.sort } : {}),
+          }),
+          p.offset ?? 0,
+          p.limit ?? 100,
+          (e) => {
+            seen.push(e);
+            return entryOf(e);
+          },
+        );
+        this.folderIndex(s).remember(seen);
+        return result;
+      },
+      'folders.path': async (p) => this.folderIndex(await acct(p)).path(p.folderId),
+      'folders.downloadZip': async (p) => {
+        const s = await acct(p);
+        const trail = await this.folderIndex(s).path(p.folderId);
+        const name = trail[trail.length - 1]?.name ?? `folder-${p.folderId}`;
+        return downloadZip({
+          client: s.client,
+          folderId: p.folderId,
+          folderName: name,
+          to: p.to,
+          progress: (bytes) =>
+            this.emit('zip-progress', { folderId: p.folderId, bytes, total: null }),
+        });
+      },
+
+      'comments.list': async (p) => {
+        const s = await acct(p);
+        const role = await this.roleForItem(s, p.kind, p.itemId);
+        const out = [];
+        for await (const c of s.client.listComments(p.kind, p.itemId))
+          out.push(commentOf(c, { userId: s.userId, role }));
+        return out;
+      },
+      'comments.add': async (p) => {
+        const s = await acct(p);
+        if (p.body.trim() === '') return fail('invalid', 'Write something before posting.');
+        const c = await s.client.addComment(p.kind, p.itemId, p.body);
+        // The service names the author: that is this user (the contract has no "me").
+        if (s.userId === null && typeof c.user_id === 'number') s.userId = c.user_id;
+        return commentOf(c, { userId: s.userId, role: null });
+      },
+      'comments.delete': async (p) => {
+        const s = await acct(p);
+        await s.client.deleteComment(p.kind, p.itemId, p.commentId);
+        return null;
+      },
+
+      'links.get': async (p) => {
+        const s = await acct(p);
+        const [link, role] = await Promise.all([
+          s.client.getLink(p.kind, p.itemId),
+          this.roleForItem(s, p.kind, p.itemId),
+        ]);
+        return linkOf(link, s.server, role);
+      },
+      'links.update': async (p) => {
+        const s = await acct(p);
+        if (p.requirePassword === true && !p.password)
+          return fail('invalid', 'Choose a password for the link.');
+        const expiresAt =
+          p.expiresAt === undefined || p.expiresAt === null
+            ? p.expiresAt
+            : epochOf(p.expiresAt, 'The expiry');
+        const link = await s.client.updateLink(p.kind, p.itemId, {
+          ...(p.tokenAccessible !== undefined ? { token_accessible: p.tokenAccessible } : {}),
+          ...(p.requirePassword !== undefined ? { require_password: p.requirePassword } : {}),
+          ...(p.password !== undefined ? { password: p.password } : {}),
+          ...(expiresAt !== undefined ? { expiresAt } : {}),
+        });
+        return linkOf(link, s.server, await this.roleForItem(s, p.kind, p.itemId));
+      },
+      'links.copy': async (p) => {
+        const s = await acct(p);
+        const link = await s.client.getLink(p.kind, p.itemId);
+        return { text: linkOf(link, s.server, null).url };
+      },
+
+      'activity.list': async (p) => {
+        const s = await acct(p);
+        const startTime = epochOf(p.from, 'From');
+        const endTime = epochOf(p.to, 'To');
+        if (startTime !== undefined && endTime !== undefined && startTime > endTime)
+          return fail('invalid', '"From" must be before "To".');
+        const events = s.client.listEvents({
+          ...(p.workspaces ? { workspaces: p.workspaces } : {}),
+          ...(p.verbs ? { verbs: p.verbs } : {}),
+          ...(p.actor !== undefined ? { actor: p.actor } : {}),
+          ...(p.othersOnly !== undefined ? { filterSelf: p.othersOnly } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        return page(events, p.offset ?? 0, p.limit ?? 50, activityOf);
+      },
+      'activity.auditTrail': async (p) => {
+        const s = await acct(p);
+        try {
+          const out = [];
+          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e));
+          return out;
+        } catch (err) {
+          if (err instanceof ApiError && (err.kind === 'forbidden' || err.kind === 'not-found'))
+            return fail('forbidden', AUDIT_FORBIDDEN);
+          throw err;
+        }
+      },
+      'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
+    };
+  }
+}
