@@ -29,6 +29,7 @@ import {
 } from './common';
 import { defaultStateDir } from './state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
+import { parseUi, ui, UI_USAGE } from './ui';
 
 interface Prepared {
   state: string | undefined;
@@ -69,6 +70,7 @@ const COMMANDS: Record<string, Command> = {
   logout: command(LOGOUT_USAGE, parseLogout, logout),
   workspaces: command(WORKSPACES_USAGE, parseWorkspaces, workspaces),
   sync: command(SYNC_USAGE, parseSync, sync, true),
+  ui: command(UI_USAGE, parseUi, ui, true),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -81,9 +83,10 @@ commands:
   logout      forget a remembered account
   workspaces  list the workspaces you can sync
   sync        sync a workspace with a folder, continuously or --once
+  ui          serve the Workspace Sync window to a browser on this computer
 
-Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces" and
-"sync" use an embedded demo sandbox (npm run demo).
+Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces",
+"sync" and "ui" use an embedded demo sandbox (npm run demo).
 
 environment:
   WORKSPACE_SYNC_STATE          the state directory: accounts, journals, logs, trash

@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../service/sandbox';
+import { FileAccountStore, normalizeServer } from './accounts';
+import { AppBackend } from './backend';
+import { startBridge, type RunningBridge } from './bridge';
+import {
+  CliError,
+  commonOptions,
+  EXIT,
+  parseOptions,
+  UsageError,
+  writeLine,
+  type CommandContext,
+} from './common';
+
+export const UI_USAGE = `usage: workspace-sync ui [--sandbox | --server URL] [--port N] [options]
+
+Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
+JSON line {"url": "http://127.0.0.1:PORT/#secret=..."}: open that URL. The secret in it changes
+on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
+
+Without --server (or with --sandbox) it starts an embedded demo sandbox, signs in its owner
+(ann@example.com, password ann-sandbox-pass), syncs the demo workspace into a fresh temporary
+folder and offers "Try the demo". The window is built by "npm run build" (out/renderer).
+
+  --sandbox         use an embedded demo sandbox (the default without --server)
+  --server URL      no sandbox: sign in to this service from the window
+  --port N          the port to listen on (default: any free port)
+  --static DIR      the built window (default: out/renderer of this package)
+  --state DIR       state directory: accounts, journals, logs, trash (with the sandbox and no
+                    --state: a temporary one, removed on exit)
+  --verbose         mirror the log to stderr; stack traces on failure
+  -h, --help        this text`;
+
+export const uiOptions = {
+  ...commonOptions,
+  sandbox: { type: 'boolean' },
+  server: { type: 'string' },
+  port: { type: 'string' },
+  static: { type: 'string' },
+} as const;
+
+export const parseUi = (args: string[]) => {
+  const values = parseOptions('ui', args, uiOptions);
+  if (values.sandbox && values.server !== undefined)
+    throw new UsageError('--sandbox and --server exclude each other', 'ui');
+  if (values.port !== undefined) {
+    const n = Number(values.port);
+    if (!/^\d+$/.test(values.port) || n > 65535)
+      throw new UsageError(`--port must be a port number (0-65535), not "${values.port}"`, 'ui');
+  }
+  if (values.server !== undefined) {
+    try {
+      normalizeServer(values.server);
+    } catch {
+      throw new UsageError(`--server "${values.server}" is not a URL`, 'ui');
+    }
+  }
+  return values;
+};
+
+/** Resolves once the signal aborts. */
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+
+export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext): Promise<number> {
+  const { log, signal } = ctx;
+  const embedded = values.server === undefined;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let sandbox: RunningSandbox | null = null;
+  let bridge: RunningBridge | null = null;
+  let backend: AppBackend | null = null;
+  try {
+    // A throwaway sandbox's accounts and journals must not pile up in the real state directory.
+    let stateDir = ctx.stateDir;
+    let accounts = ctx.accounts;
+    if (embedded && values.state === undefined) {
+      stateDir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-ui-state-'));
+      cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
+      accounts = FileAccountStore.inStateDir(stateDir);
+    }
+    let demo: { server: string; email: string; password: string } | null = null;
+    if (embedded) {
+      const sb = await startSandbox({ seed: 'demo' });
+      sandbox = sb;
+      const owner = sb.users[0];
+      if (!owner) throw new CliError('The embedded sandbox has no users.');
+      demo = { server: sb.baseUrl, email: owner.email, password: owner.password };
+    }
+    backend = new AppBackend({ stateDir, accounts, log, env: ctx.io.env, demo });
+    if (sandbox && demo) {
+      const signedIn = await backend.call('accounts.tryDemo', {});
+      if (!signedIn.ok) throw new CliError(signedIn.error.message);
+      const account = signedIn.result as { id: string };
+      const dir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-demo-'));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const added = await backend.call('pairs.add', {
+        accountId: account.id,
+        workspaceId: sandbox.workspaceId,
+        dir,
+      });
+      if (!added.ok) throw new CliError(added.error.message);
+      log.info('demo pair syncing', { dir, server: sandbox.baseUrl });
+    }
+    bridge = await startBridge({
+      backend,
+      staticDir: values.static ?? path.resolve(import.meta.dirname, '../../../out/renderer'),
+      port: values.port === undefined ? 0 : Number(values.port),
+      log,
+    });
+    writeLine(ctx.io.stdout, JSON.stringify({ url: bridge.url }));
+    await aborted(signal);
+    log.info('ui stopping');
+    return EXIT.ok;
+  } finally {
+    await bridge?.close().catch((err: unknown) => log.error('closing the bridge failed', { err }));
+    await backend
+      ?.close()
+      .catch((err: unknown) => log.error('stopping the engines failed', { err }));
+    await sandbox
+      ?.close()
+      .catch((err: unknown) => log.error('closing the sandbox failed', { err }));
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
