@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { Account } from '../../shared/app-api';
+import { parseDetail } from '../../shared/detail';
 import { ServiceClient } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
 import { openSession, signInWithPassword } from '../api/oauth';
@@ -56,6 +57,9 @@ async function identify(client: ServiceClient, email: string | null): Promise<Id
       userId = w.owner_id;
     if (atLeast(w.effective_role, 'Moderator')) moderated.push(w.id);
   }
+  // Not an owner: the user's own events say who they are (and how the service names them).
+  const actor = userId === null ? await ownActor(client).catch(() => null) : null;
+  if (actor) userId = actor.id;
   const wanted = email?.toLowerCase() ?? null;
   for (const workspaceId of moderated.slice(0, 3)) {
     try {
@@ -70,13 +74,39 @@ async function identify(client: ServiceClient, email: string | null): Promise<Id
         const name = [user.first_name, user.last_name]
           .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
           .join(' ');
-        return { userId: id ?? userId, name: name || null, email: mail };
+        return { userId: id ?? userId, name: name || actor?.name || null, email: mail };
       }
     } catch {
       // The member list is a courtesy: without it the email stands in for the name.
     }
   }
-  return { userId, name: null, email: null };
+  return { userId, name: actor?.name || null, email: null };
+}
+
+/** Up to `n` items of a list. */
+async function firstOf<T>(items: AsyncIterable<T>, n: number): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) {
+    out.push(item);
+    if (out.length >= n) break;
+  }
+  return out;
+}
+
+/**
+ * The user's id from their own recent events: those the feed drops when asked to leave out the
+ * user's own (`filter_self`). Null when they did nothing lately.
+ */
+async function ownActor(client: ServiceClient): Promise<{ id: number; name: string } | null> {
+  const N = 60;
+  const all = await firstOf(client.listEvents(), N);
+  const others = await firstOf(client.listEvents({ filterSelf: true }), N);
+  const kept = new Set(others.map((e) => e.id));
+  // Both lists are newest first; past the end of a full page of others nothing can be told.
+  const oldest = others.length < N ? -Infinity : Math.min(...others.map((e) => e.id));
+  const mine = all.find((e) => !kept.has(e.id) && e.id >= oldest && typeof e.user_id === 'number');
+  if (!mine || typeof mine.user_id !== 'number') return null;
+  return { id: mine.user_id, name: parseDetail(mine.detail).subject };
 }
 
 /**

@@ -15,6 +15,7 @@ export class ActivityFeed {
   private readonly newest = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly opts: {
@@ -26,12 +27,14 @@ export class ActivityFeed {
   ) {}
 
   start(): void {
+    this.stopped = false;
     if (this.timer) return;
     this.timer = setInterval(() => void this.poll(), this.opts.intervalMs);
     void this.poll();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.polling;
@@ -54,7 +57,7 @@ export class ActivityFeed {
       return;
     }
     for (const account of accounts) {
-      if (!this.timer) return;
+      if (this.stopped) return;
       try {
         await this.pollOne(account);
       } catch (err) {

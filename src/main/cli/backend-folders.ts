@@ -42,6 +42,7 @@ export class FolderIndex {
   async path(folderId: number): Promise<{ id: number; name: string }[]> {
     const here = await this.find(folderId);
     const chain = [...here.ancestors, folderId];
+    if (!this.known.has(chain[0]!)) await this.loadRoots();
     const out: { id: number; name: string }[] = [];
     for (const [i, id] of chain.entries()) {
       let k = this.known.get(id);

@@ -165,6 +165,14 @@ export class AppBackend {
     };
   }
 
+  /**
+   * Polls every signed-in account's events now (the timer does it every few seconds): the first
+   * poll of an account notes where its feed stands; later ones push what is new.
+   */
+  pollActivity(): Promise<void> {
+    return this.feed.poll();
+  }
+
   /** Stops every engine (their folders stay as they are) and the activity stream. */
   async close(): Promise<void> {
     this.closed = true;
