@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
@@ -125,6 +127,20 @@ describe('accounts', () => {
       `${sb.baseUrl} refused the sign-in of ann@example.com: Wrong email or password.`,
     );
     expect(e.message).not.toContain('not-her-password');
+  });
+
+  it('says offline when the server cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const e = await refused('accounts.signIn', {
+      server: `http://127.0.0.1:${port}`,
+      email: 'ann@example.com',
+      password: 'ann-sandbox-pass',
+    });
+    expect(e.kind).toBe('offline');
+    expect(e.message).toMatch(/Cannot reach the service/);
   });
 
   it('refuses a server that is not a URL', async () => {

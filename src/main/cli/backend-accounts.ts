@@ -26,6 +26,12 @@ export interface SignedIn {
   engineClient(): ServiceClient;
 }
 
+/**
+ * The window's calls give up sooner than a background job: a person is waiting, and the
+ * 'offline' answer tells them more than a spinner.
+ */
+export const WINDOW_RETRY = { maxAttempts: 3, maxTotalMs: 5000 };
+
 /** The account id the window holds: stable across runs, never a secret. */
 export function accountId(server: string, email: string): string {
   return `${server}#${email.toLowerCase()}`;
@@ -133,7 +139,7 @@ export class AccountSessions {
       password,
       ...client,
       device: hostname(),
-      transport: { log: this.opts.log },
+      transport: { log: this.opts.log, retry: WINDOW_RETRY },
     }).catch((err: unknown) => {
       if (!(err instanceof NotAuthenticatedError)) throw err;
       // "The service did not accept the sign-in (Wrong email or password.)." → its reason.
@@ -247,7 +253,7 @@ export class AccountSessions {
       baseUrl: server,
       ...client,
       tokens,
-      transport: { log: this.opts.log },
+      transport: { log: this.opts.log, retry: WINDOW_RETRY },
       onTokens: async (t) => {
         if (!saved) return;
         saved = {
