@@ -620,3 +620,58 @@ describe('pairs', () => {
     expect((await refused('pairs.pause', { pairId: pair.id })).kind).toBe('not-found');
   });
 });
+
+describe('pairs across runs', () => {
+  it('a later run with the same state starts the remembered pairs, paused as they were', async () => {
+    const state = path.join(tmp.dir, 'state-runs');
+    const open = () =>
+      new AppBackend({
+        stateDir: state,
+        accounts: FileAccountStore.inStateDir(state),
+        pollIntervalMs: 200,
+        env: {},
+      });
+    const first = open();
+    const dir = path.join(tmp.dir, 'pair-runs');
+    let pairId: string;
+    try {
+      const a = await first.call('accounts.signIn', {
+        server: sb.baseUrl,
+        email: 'dana@example.com',
+        password: 'dana-sandbox-pass',
+      });
+      if (!a.ok) throw new Error(a.error.message);
+      const added = await first.call('pairs.add', {
+        accountId: (a.result as { id: string }).id,
+        workspaceId: sb.workspaceId,
+        dir,
+      });
+      if (!added.ok) throw new Error(added.error.message);
+      pairId = (added.result as { id: string }).id;
+      expect((await first.call('pairs.pause', { pairId })).ok).toBe(true);
+    } finally {
+      await first.close();
+    }
+
+    const second = open();
+    try {
+      await second.restorePairs();
+      const list = await second.call('pairs.list', {});
+      expect(list.ok && list.result).toMatchObject([
+        { id: pairId, dir, workspaceName: 'Q3 Planning', paused: true },
+      ]);
+      expect((await second.call('pairs.remove', { pairId })).ok).toBe(true);
+    } finally {
+      await second.close();
+    }
+    expect(existsSync(dir)).toBe(true);
+
+    const third = open();
+    try {
+      await third.restorePairs();
+      expect(await third.call('pairs.list', {})).toEqual({ ok: true, result: [] });
+    } finally {
+      await third.close();
+    }
+  });
+});

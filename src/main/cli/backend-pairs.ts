@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import type { SyncEngine } from '../sync/engine';
@@ -24,13 +25,37 @@ interface Running {
 
 const inside = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
 
+/** What is remembered of a pair between runs (`<state>/pairs.json`). */
+export interface PairRecord {
+  id: string;
+  accountId: string;
+  workspaceId: number;
+  workspaceName: string;
+  dir: string;
+  paused: boolean;
+}
+
+function isRecord(v: unknown): v is PairRecord {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as Record<string, unknown>;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.accountId === 'string' &&
+    typeof r.workspaceId === 'number' &&
+    typeof r.workspaceName === 'string' &&
+    typeof r.dir === 'string' &&
+    typeof r.paused === 'boolean'
+  );
+}
+
 /**
- * The sync pairs of this run: each a SyncEngine in continuous mode, as `workspace-sync sync`
- * runs it. Removing a pair stops its engine and closes its journal; the local folder is left
- * exactly as it is.
+ * The sync pairs: each a SyncEngine in continuous mode, as `workspace-sync sync` runs it,
+ * remembered in the state directory so that the next run syncs them again. Removing a pair
+ * stops its engine and closes its journal; the local folder is left exactly as it is.
  */
 export class Pairs {
   private readonly pairs = new Map<string, Running>();
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly opts: {
@@ -54,28 +79,55 @@ export class Pairs {
       }
     }
     const workspace = await signed.client.getWorkspace(workspaceId);
+    const pair = await this.start(signed, {
+      id: randomBytes(8).toString('hex'),
+      accountId: signed.info.id,
+      workspaceId,
+      workspaceName: workspace.name,
+      dir: root,
+      paused: false,
+    });
+    await this.save();
+    return this.view(pair);
+  }
+
+  /**
+   * Starts the pairs remembered by an earlier run, those of `accounts` still signed in; one
+   * that cannot start (its folder gone, its journal unreadable) is logged and kept for later.
+   */
+  async restore(account: (accountId: string) => Promise<SignedIn | null>): Promise<void> {
+    for (const record of await this.load()) {
+      if (this.pairs.has(record.id)) continue;
+      const signed = await account(record.accountId).catch(() => null);
+      if (!signed) {
+        this.opts.log.warn('sync pair not restored: account signed out', { pair: record.id });
+        continue;
+      }
+      try {
+        await this.start(signed, record);
+      } catch (err) {
+        this.opts.log.error('sync pair not restored', { pair: record.id, err });
+      }
+    }
+  }
+
+  private async start(signed: SignedIn, record: PairRecord): Promise<Running> {
     const opened = await openSync({
       client: signed.engineClient(),
       server: signed.server,
       user: signed.email,
-      workspaceId,
-      dir: root,
+      workspaceId: record.workspaceId,
+      dir: record.dir,
       stateDir: this.opts.stateDir,
       log: this.opts.log,
       pollIntervalMs: this.opts.pollIntervalMs,
     });
-    const id = randomBytes(8).toString('hex');
+    const { id, paused, ...info } = record;
     const controller = new AbortController();
     const { engine } = opened;
     const pair: Running = {
-      info: {
-        id,
-        accountId: signed.info.id,
-        workspaceId,
-        workspaceName: workspace.name,
-        dir: root,
-      },
-      paused: false,
+      info: { id, ...info },
+      paused,
       engine,
       opened,
       controller,
@@ -84,38 +136,40 @@ export class Pairs {
       timer: null,
     };
     engine.on('status', () => this.schedule(pair));
+    if (paused) engine.pause();
     pair.running = engine.run(controller.signal).catch((err: unknown) => {
       // A fatal stop (signed out, folder gone) is in the status as needs-attention.
       this.opts.log.error('sync pair stopped', { pair: id, err });
     });
     this.pairs.set(id, pair);
-    this.opts.log.info('sync pair added', { pair: id, workspaceId, dir: root });
-    return this.view(pair);
+    this.opts.log.info('sync pair started', { pair: id, workspaceId: record.workspaceId });
+    return pair;
   }
 
   list(): SyncPair[] {
     return [...this.pairs.values()].map((p) => this.view(p));
   }
 
-  pause(id: string): void {
+  async pause(id: string): Promise<void> {
     const p = this.get(id);
     p.paused = true;
     p.engine.pause();
+    await this.save();
   }
 
-  resume(id: string): void {
+  async resume(id: string): Promise<void> {
     const p = this.get(id);
     p.paused = false;
     p.engine.resume();
+    await this.save();
   }
 
+  /** Stops the pair for good: it is forgotten, its folder stays as it is. */
   async remove(id: string): Promise<void> {
     const p = this.get(id);
     this.pairs.delete(id);
-    p.controller.abort();
-    await p.running;
-    if (p.timer) clearTimeout(p.timer);
-    await p.opened.close();
+    await this.save();
+    await this.stop(p);
     this.opts.log.info('sync pair removed', { pair: id });
   }
 
@@ -124,8 +178,58 @@ export class Pairs {
       if (p.info.accountId === accountId) await this.remove(p.info.id);
   }
 
+  /** Stops every engine; the pairs are remembered for the next run. */
   async close(): Promise<void> {
-    for (const id of [...this.pairs.keys()]) await this.remove(id);
+    const all = [...this.pairs.values()];
+    await this.saving.catch(() => undefined);
+    this.pairs.clear();
+    for (const p of all) await this.stop(p);
+  }
+
+  private async stop(p: Running): Promise<void> {
+    p.controller.abort();
+    await p.running;
+    if (p.timer) clearTimeout(p.timer);
+    await p.opened.close();
+  }
+
+  private get file(): string {
+    return path.join(this.opts.stateDir, 'pairs.json');
+  }
+
+  private async load(): Promise<PairRecord[]> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    try {
+      const parsed = JSON.parse(text) as { pairs?: unknown };
+      return Array.isArray(parsed.pairs) ? parsed.pairs.filter(isRecord) : [];
+    } catch {
+      this.opts.log.error('pairs.json is not valid JSON: no pair restored', { file: this.file });
+      return [];
+    }
+  }
+
+  /** Writes the list atomically (a temporary file, then a rename), one write at a time. */
+  private save(): Promise<void> {
+    const records: PairRecord[] = [...this.pairs.values()].map((p) => ({
+      ...p.info,
+      paused: p.paused,
+    }));
+    const write = async () => {
+      await mkdir(this.opts.stateDir, { recursive: true, mode: 0o700 });
+      const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(temp, JSON.stringify({ version: 1, pairs: records }, null, 2) + '\n', {
+        mode: 0o600,
+      });
+      await rename(temp, this.file);
+    };
+    this.saving = this.saving.then(write, write);
+    return this.saving;
   }
 
   private get(id: string): Running {

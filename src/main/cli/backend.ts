@@ -165,6 +165,11 @@ export class AppBackend {
     };
   }
 
+  /** Starts the sync pairs an earlier run with this state directory remembered. */
+  restorePairs(): Promise<void> {
+    return this.pairs.restore((id) => this.sessions.get(id).catch(() => null));
+  }
+
   /**
    * Polls every signed-in account's events now (the timer does it every few seconds): the first
    * poll of an account notes where its feed stands; later ones push what is new.
@@ -173,7 +178,10 @@ export class AppBackend {
     return this.feed.poll();
   }
 
-  /** Stops every engine (their folders stay as they are) and the activity stream. */
+  /**
+   * Stops every engine (their folders stay as they are; the pairs are remembered for the next
+   * run) and the activity stream.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
@@ -271,11 +279,11 @@ export class AppBackend {
         return null;
       },
       'pairs.pause': async (p) => {
-        this.pairs.pause(p.pairId);
+        await this.pairs.pause(p.pairId);
         return null;
       },
       'pairs.resume': async (p) => {
-        this.pairs.resume(p.pairId);
+        await this.pairs.resume(p.pairId);
         return null;
       },
       'pairs.openFolder': async () =>

@@ -93,6 +93,8 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       demo = { server: sb.baseUrl, email: owner.email, password: owner.password };
     }
     backend = new AppBackend({ stateDir, accounts, log, env: ctx.io.env, demo });
+    // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
+    if (!sandbox) await backend.restorePairs();
     if (sandbox && demo) {
       const signedIn = await backend.call('accounts.tryDemo', {});
       if (!signedIn.ok) throw new CliError(signedIn.error.message);
