@@ -42,8 +42,9 @@ export function App() {
         key={account.id}
         onSignedOut={() => {
           setChosen(null);
-          // What the previous account saw must not show for the next one.
-          queryClient.clear();
+          // What the previous account saw must not show for the next one; the account list
+          // goes back to loading, so the signed-out shell is gone until it is known again.
+          void queryClient.resetQueries();
         }}
       />
     </AccountContext.Provider>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEvent } from './hooks';
 import { useAccount, useApi } from './context';
 import type { BrowseTarget, Navigate, View } from './navigation';
 import { strings } from './strings';
@@ -18,6 +19,14 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
   const account = useAccount();
   const [view, setView] = useState<View>('status');
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
+  const queryClient = useQueryClient();
+  // Activity on the service means listings may have changed: what is on screen is fetched
+  // again, the rest when next shown.
+  useEvent('activity', ({ accountId }) => {
+    if (accountId !== account.id) return;
+    void queryClient.invalidateQueries({ queryKey: ['folders.contents', account.id] });
+    void queryClient.invalidateQueries({ queryKey: ['comments', account.id] });
+  });
   const signOut = useMutation({
     mutationFn: () => api.call('accounts.signOut', { accountId: account.id }),
     onSuccess: onSignedOut,

@@ -130,7 +130,6 @@ export const strings = {
     copied: (text: string) => `Copied: ${text}`,
     copyFailed: 'The link could not be copied.',
     linkOff: 'Sharing by link is off.',
-    readOnly: (reason: string) => `You can’t change this link: ${reason}`,
     audit: 'Audit trail',
     auditHidden: 'The audit trail of a file is shown to Moderators and Administrators only.',
     auditEmpty: 'No recorded activity for this file.',

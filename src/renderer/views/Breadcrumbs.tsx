@@ -24,7 +24,7 @@ export function Breadcrumbs({
   if (path.isError) return <ErrorMessage error={path.error} />;
   // Until the path arrives, the root's name stands in (the usual case, and no layout jump).
   const root = { id: rootId, name: rootName };
-  let steps = path.data ?? [{ id: folderId, name: rootName }];
+  let steps = path.data ?? (folderId === rootId ? [root] : [root, { id: folderId, name: '…' }]);
   // Whether the backend's path starts at the root or below it, the trail starts at the root.
   if (steps[0]?.id !== rootId) steps = [root, ...steps];
   return (

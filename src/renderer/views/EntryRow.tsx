@@ -53,7 +53,9 @@ export function EntryRow({
             aria-label={strings.browse.details(entry.name)}
             onClick={() => onSelect(item)}
           >
-            <span aria-hidden="true">ⓘ</span>
+            <span className="info-icon" aria-hidden="true">
+              i
+            </span>
           </button>
         )}
       </td>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Link, ParamsOf } from '../../shared/app-api';
+import { AppCallError, type Link, type ParamsOf } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
 import { endOfDayIso, toDateInput } from '../format';
@@ -29,22 +29,39 @@ export function ShareLink({ item }: { item: SelectedItem }) {
       setWantsPassword(false);
     },
   });
+  /**
+   * A switch moves at once, as a person expects of a switch, and goes back if the service
+   * refuses. Local state, not the query cache: the cache notifies on a later tick, and a
+   * controlled checkbox left unchanged by its own click event flips back in between.
+   */
+  const [overrides, setOverrides] = useState<Partial<Link>>({});
+  useEffect(() => setOverrides({}), [link.data]);
+  const change = (c: Change) => {
+    const { password: _password, ...visible } = c;
+    setOverrides((o) => ({ ...o, ...visible }));
+    update.mutate(c, { onError: () => setOverrides({}) });
+  };
 
   if (link.isPending)
     return (
-      <section className="panel-section">
+      <section className="panel-section share">
         <h3>{strings.item.share}</h3>
         <Loading />
       </section>
     );
   if (link.isError)
     return (
-      <section className="panel-section">
+      <section className="panel-section share">
         <h3>{strings.item.share}</h3>
-        <ErrorMessage error={link.error} />
+        {/* A role that may not read links is an answer, not a failure. */}
+        {link.error instanceof AppCallError && link.error.error.kind === 'forbidden' ? (
+          <p className="notice">{link.error.message}</p>
+        ) : (
+          <ErrorMessage error={link.error} />
+        )}
       </section>
     );
-  const l = link.data;
+  const l = { ...link.data, ...overrides };
   const readOnly = l.readOnlyReason != null;
   const disabled = readOnly || update.isPending;
   const showPassword = !readOnly && (wantsPassword || l.requirePassword);
@@ -54,7 +71,7 @@ export function ShareLink({ item }: { item: SelectedItem }) {
       <h3 id="share-title">{strings.item.share}</h3>
       {readOnly && (
         <p className="notice" id="link-readonly">
-          {strings.item.readOnly(l.readOnlyReason ?? '')}
+          {l.readOnlyReason}
         </p>
       )}
       <fieldset disabled={disabled} aria-describedby={readOnly ? 'link-readonly' : undefined}>
@@ -63,7 +80,7 @@ export function ShareLink({ item }: { item: SelectedItem }) {
           <input
             type="checkbox"
             checked={l.tokenAccessible}
-            onChange={(e) => update.mutate({ tokenAccessible: e.target.checked })}
+            onChange={(e) => change({ tokenAccessible: e.target.checked })}
           />
           {strings.item.linkEnabled}
         </label>
@@ -73,7 +90,7 @@ export function ShareLink({ item }: { item: SelectedItem }) {
             checked={l.requirePassword || wantsPassword}
             onChange={(e) => {
               if (e.target.checked) setWantsPassword(true);
-              else if (l.requirePassword) update.mutate({ requirePassword: false });
+              else if (l.requirePassword) change({ requirePassword: false });
               else setWantsPassword(false);
             }}
           />
@@ -84,7 +101,7 @@ export function ShareLink({ item }: { item: SelectedItem }) {
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              if (password) update.mutate({ requirePassword: true, password });
+              if (password) change({ requirePassword: true, password });
             }}
           >
             <label htmlFor="link-password">{strings.item.linkPassword}</label>
@@ -107,14 +124,14 @@ export function ShareLink({ item }: { item: SelectedItem }) {
             type="date"
             value={toDateInput(l.expiresAt)}
             onChange={(e) =>
-              update.mutate({ expiresAt: e.target.value ? endOfDayIso(e.target.value) : null })
+              change({ expiresAt: e.target.value ? endOfDayIso(e.target.value) : null })
             }
           />
           {l.expiresAt ? (
             <button
               type="button"
               className="link-button"
-              onClick={() => update.mutate({ expiresAt: null })}
+              onClick={() => change({ expiresAt: null })}
             >
               {strings.item.clearExpiry}
             </button>

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from '../cli/run-cli';
+
+export { repoRoot };
+export const artifacts = path.join(repoRoot, 'test-artifacts', 'window');
+
+/** A child process with its environment cleaned of WORKSPACE_SYNC_* (as test/cli does). */
+function start(args: string[]): ChildProcess {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
+  }
+  return spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The first stdout line that parses as JSON; the process's stderr goes into the error if it exits first. */
+function firstJsonLine(child: ChildProcess, what: string): Promise<unknown> {
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        // a log line before the JSON one
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}):\n${stderr}`)));
+    child.once('error', reject);
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Builds the renderer into out/renderer with Vite (only the renderer: main stays as it is). */
+export async function buildRenderer(): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`vite build failed (${code}):\n${output}`);
+}
+
+export interface SandboxUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+  token: string;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  workspaceId: number;
+  users: SandboxUser[];
+  user(email: string): SandboxUser;
+  close(): Promise<void>;
+}
+
+/** A sandbox of its own with the demo seed: its base URL is what a person types to sign in. */
+export async function startSandbox(): Promise<Sandbox> {
+  const child = start(['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--seed', 'demo']);
+  const info = (await firstJsonLine(child, 'sandbox')) as {
+    base_url: string;
+    workspace_id: number;
+    users: SandboxUser[];
+  };
+  return {
+    baseUrl: info.base_url,
+    workspaceId: info.workspace_id,
+    users: info.users,
+    user(email) {
+      const u = info.users.find((x) => x.email === email);
+      if (!u) throw new Error(`no sandbox user ${email}`);
+      return u;
+    },
+    close: () => stop(child),
+  };
+}
+
+export interface Bridge {
+  url: string;
+  stateDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `workspace-sync ui --port 0` with a state directory of its own: against `server` (the window
+ * opens on the sign-in view), or with `--sandbox` (the bridge signs its demo owner in and syncs
+ * the demo workspace, so the window opens signed in).
+ */
+export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
+  const stateDir = await mkdtemp(path.join(tmpdir(), 'ws-window-state-'));
+  const child = start([
+    '--import',
+    'tsx',
+    'src/main/cli/main.ts',
+    'ui',
+    ...(server === 'sandbox' ? ['--sandbox'] : ['--server', server]),
+    '--port',
+    '0',
+    '--state',
+    stateDir,
+  ]);
+  const line = (await firstJsonLine(child, 'cli ui')) as { url?: unknown };
+  if (typeof line.url !== 'string') throw new Error(`cli ui printed ${JSON.stringify(line)}`);
+  return {
+    url: line.url,
+    stateDir,
+    close: async () => {
+      await stop(child);
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  // Debian's Chromium: playwright-core never downloads a browser.
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface Watched {
+  context: BrowserContext;
+  page: Page;
+  /** Every JavaScript dialog (alert, confirm, prompt) the page opened: must stay empty. */
+  dialogs: string[];
+  /** Console errors and CSP violations, for the failure message. */
+  errors: string[];
+}
+
+export async function openWindow(browser: Browser, url: string): Promise<Watched> {
+  const context = await browser.newContext({
+    colorScheme: 'light',
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 1280, height: 860 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(url).origin,
+  });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return { context, page, dialogs, errors };
+}
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Serious and critical accessibility violations of what the page shows now. axe runs through
+ * evaluate: a <script> tag with its source would be refused by the window's CSP, which these
+ * tests keep in force.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const already = await page.evaluate('"axe" in window');
+  if (!already) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // Runs in the page: its globalThis is the window axe registered itself on.
+    const axe = (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function screenshot(page: Page, view: string): Promise<void> {
+  await mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${view}.png`), fullPage: true });
+}
+
+/** A REST call to the sandbox as one of its users: what another person does meanwhile. */
+export async function asUser<T>(
+  sandbox: Sandbox,
+  email: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(sandbox.baseUrl + route, {
+    method,
+    headers: {
+      authorization: `Bearer ${sandbox.user(email).token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

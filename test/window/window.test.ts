@@ -1,0 +1,405 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  asUser,
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  startSandbox,
+  type Bridge,
+  type Sandbox,
+  type Watched,
+} from './harness';
+
+// The window as a person uses it: the built renderer in Debian's Chromium, served by the real
+// `cli ui` bridge, signed in to a real sandbox. One story in order (each step starts where the
+// last one left the window), so a failure names the first step that broke. The main story runs
+// `cli ui --server` against a sandbox of the test's own (the window opens on sign-in); the
+// last part runs `cli ui --sandbox`, which signs its demo owner in by itself.
+
+const XSS = '<img src=x onerror=alert(1)>';
+const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' };
+const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' }; // Moderator
+const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
+
+let sandbox: Sandbox;
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let syncDir: string;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
+
+async function expectAccessible(view: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${view}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function signIn(who: { email: string; password: string }) {
+  await page.getByLabel('Server address').fill(sandbox.baseUrl);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signOut() {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
+}
+
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
+const contents = () => page.getByRole('table', { name: 'Folder contents' });
+const panel = () => page.getByRole('complementary');
+
+/** Browse from the workspace's root (Browse keeps the last folder, as a file manager does). */
+async function openInBrowse(...folders: string[]) {
+  await nav('Browse').click();
+  await shown(contents());
+  const root = page
+    .getByRole('navigation', { name: 'Folder path' })
+    .getByRole('button', { name: 'Q3 Planning' });
+  if ((await root.count()) > 0) {
+    await root.click();
+    await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
+  }
+  for (const f of folders) {
+    await contents()
+      .getByRole('button', { name: `Open folder ${f}` })
+      .click();
+    await shown(
+      page.getByRole('navigation', { name: 'Folder path' }).getByText(f, { exact: true }),
+    );
+  }
+}
+
+beforeAll(async () => {
+  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+  bridge = await startBridge(sandbox.baseUrl);
+  browser = await launchBrowser();
+  syncDir = await mkdtemp(path.join(tmpdir(), 'ws-window-sync-'));
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(20_000);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+  await sandbox?.close();
+  if (syncDir) await rm(syncDir, { recursive: true, force: true });
+});
+
+/** What the window showed when a step failed, beside the views' screenshots. */
+function screenshotOnFailure(get: () => Page) {
+  beforeEach((ctx) => {
+    onTestFailed(() => screenshot(get(), `failed-${ctx.task.name.replace(/\W+/g, '-')}`));
+  });
+}
+
+describe.sequential('the window, in Chromium, over the web bridge', { timeout: 90_000 }, () => {
+  screenshotOnFailure(() => page);
+  it('takes the secret out of the address bar', async () => {
+    await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
+    expect(page.url()).not.toContain('secret');
+  });
+
+  it('refuses a wrong password with a clear message, and the sign-in view is accessible', async () => {
+    await screenshot(page, 'sign-in');
+    await expectAccessible('sign-in');
+    await signIn({ email: ANN.email, password: 'not-the-password' });
+    const alert = page.getByRole('alert');
+    await shown(alert);
+    expect(await alert.textContent()).toMatch(/Sign-in failed.*Wrong email or password/);
+    await screenshot(page, 'sign-in-refused');
+    // Still on the sign-in view, nothing signed in.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
+
+  it('signs in with email and password', async () => {
+    await page.getByLabel('Password', { exact: true }).fill(ANN.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await shown(page.getByRole('heading', { name: 'Sync status' }));
+    await shown(page.getByText('Signed in as', { exact: false }));
+  });
+
+  it('mirrors the workspace until Status shows up to date', async () => {
+    await shown(page.getByRole('heading', { name: 'Choose what to sync' }));
+    await page.getByLabel('Workspace').selectOption({ label: 'Q3 Planning' });
+    await page.getByLabel('Folder on this computer').fill(syncDir);
+    await page.getByRole('button', { name: 'Start syncing' }).click();
+    const state = page.getByRole('status').filter({ hasText: 'Up to date' });
+    await shown(state, 90_000);
+    await shown(page.getByText(`Synced to ${syncDir}`));
+    await shown(page.getByRole('button', { name: 'Pause sync' }));
+    await screenshot(page, 'status');
+    await expectAccessible('status');
+  });
+
+  it('pauses and resumes', async () => {
+    await page.getByRole('button', { name: 'Pause sync' }).click();
+    await shown(page.getByRole('status').filter({ hasText: 'Paused' }));
+    await page.getByRole('button', { name: 'Resume sync' }).click();
+    await shown(page.getByRole('button', { name: 'Pause sync' }));
+  });
+
+  it('browses folders with the keyboard, marks hidden items, searches and sorts', async () => {
+    await nav('Browse').click();
+    await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
+    // The administrator's hidden folder is listed and marked.
+    const internal = contents().getByRole('row').filter({ hasText: 'Internal' });
+    await shown(internal.getByText('Hidden', { exact: true }));
+    // Sizes and dates in the user's locale (en-US here).
+    await shown(
+      contents()
+        .getByRole('row')
+        .filter({ hasText: 'README.txt' })
+        .getByText(/bytes?$/),
+    );
+    const reports = contents().getByRole('button', { name: 'Open folder Reports' });
+    await reports.focus();
+    await page.keyboard.press('Enter');
+    const crumbs = page.getByRole('navigation', { name: 'Folder path' });
+    await shown(crumbs.getByText('Reports', { exact: true }));
+    await shown(crumbs.getByRole('button', { name: 'Q3 Planning' }));
+    await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
+    await shown(contents().getByRole('button', { name: 'Open folder 2026' }));
+
+    await page.getByLabel('Search this folder').fill('summary');
+    await goneFrom(contents().getByRole('button', { name: 'Open folder 2026' }));
+    await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
+    await page.getByLabel('Search this folder').fill('no-such-thing');
+    await shown(page.getByText('Nothing matches “no-such-thing”.'));
+    await page.getByLabel('Search this folder').fill('');
+
+    for (const sort of ['Last modified', 'Size', 'Type', 'Name']) {
+      await page.getByLabel('Sort by').selectOption({ label: sort });
+      await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
+    }
+    await crumbs.getByRole('button', { name: 'Q3 Planning' }).click();
+    await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
+    await screenshot(page, 'browse');
+    await expectAccessible('browse');
+  });
+
+  it('adds and deletes a comment on a file', async () => {
+    await openInBrowse('Reports');
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    await shown(panel().getByRole('heading', { name: 'Q3 summary.md' }));
+    const thread = panel().getByRole('list', { name: 'Comments' });
+    await shown(thread.getByText('Ça me semble très bien.'));
+    const text = `Numbers checked ${Date.now()}`;
+    await panel().getByLabel('Add a comment').fill(text);
+    await panel().getByRole('button', { name: 'Post' }).click();
+    const mine = thread.getByRole('listitem').filter({ hasText: text });
+    await shown(mine);
+    await shown(mine.getByText(/now|seconds? ago/));
+    await mine.getByRole('button', { name: /^Delete comment by/ }).click();
+    await goneFrom(mine);
+    await shown(thread.getByText('Ça me semble très bien.'));
+  });
+
+  it('shows the audit trail of a file to an administrator', async () => {
+    await shown(panel().getByRole('list', { name: 'Audit trail' }));
+    await screenshot(page, 'item-panel');
+    await expectAccessible('item panel');
+  });
+
+  it('turns a folder link on, copies it, and turns it off again', async () => {
+    await openInBrowse('Reports');
+    await contents().getByRole('button', { name: 'Details of 2026' }).click();
+    await shown(panel().getByRole('heading', { name: '2026' }));
+    const enabled = panel().getByLabel('Anyone with the link can view');
+    await shown(enabled);
+    expect(await enabled.isChecked()).toBe(false);
+    await shown(panel().getByText('Sharing by link is off.'));
+    await enabled.check();
+    await panel().getByRole('button', { name: 'Copy link' }).click();
+    const copied = panel().getByRole('status').filter({ hasText: 'Copied:' });
+    await shown(copied);
+    const url = ((await copied.textContent()) ?? '').replace(/^Copied: /, '');
+    expect(url).toMatch(/^https?:\/\//);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
+    // The link works for anyone while it is on.
+    expect((await fetch(url)).status).toBe(200);
+    await enabled.uncheck();
+    await shown(panel().getByText('Sharing by link is off.'));
+    expect(await enabled.isChecked()).toBe(false);
+  });
+
+  it('filters the activity feed and opens an item from an event', async () => {
+    await nav('Activity').click();
+    const feed = page.getByRole('region', { name: 'Activity feed' });
+    await shown(feed.getByText(/uploaded/).first());
+    await screenshot(page, 'activity');
+    await expectAccessible('activity');
+
+    await page.getByLabel('Deleted', { exact: true }).check();
+    await shown(feed.getByText('deleted', { exact: false }).first());
+    await expect
+      .poll(async () => {
+        const lines = await feed.locator('.event-line').allTextContents();
+        return lines.length > 0 && lines.every((l) => l.includes('deleted'));
+      })
+      .toBe(true);
+    await page.getByLabel('Deleted', { exact: true }).uncheck();
+
+    // A date range that ends before the demo's history began shows nothing.
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await shown(page.getByText('No activity matches these filters.'));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    await page.getByLabel('Only changes by others').check();
+    await shown(feed.locator('.event-line').first());
+    expect(await feed.locator('.event-line strong').allTextContents()).not.toContain('Ann Lee');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Q3 Planning' });
+    const open = feed.getByRole('button', { name: 'Open folder Reports' }).first();
+    await shown(open);
+    await open.click();
+    await shown(page.getByRole('heading', { name: 'Browse' }));
+    await shown(
+      page.getByRole('navigation', { name: 'Folder path' }).getByText('Reports', { exact: true }),
+    );
+    await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
+  });
+
+  it('creates, renames and deletes a workspace behind a typed confirmation', async () => {
+    await nav('Workspaces').click();
+    await shown(page.getByRole('button', { name: 'Q3 Planning', exact: true }));
+    const name = 'Launch Plans';
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await shown(page.getByRole('button', { name, exact: true }));
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    const renamed = 'Launch Plans 2027';
+    await page.getByLabel(`New name for ${name}`).fill(renamed);
+    await page.getByLabel(`New name for ${name}`).press('Enter');
+    await shown(page.getByRole('button', { name: renamed, exact: true }));
+    await screenshot(page, 'workspaces');
+    await expectAccessible('workspaces');
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete “${renamed}”?` });
+    await shown(dialog);
+    const confirm = dialog.getByRole('button', { name: 'Delete workspace' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${renamed} to confirm`).fill('Launch');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${renamed} to confirm`).fill(renamed);
+    await screenshot(page, 'delete-workspace');
+    await expectAccessible('delete dialog');
+    await confirm.click();
+    await goneFrom(dialog);
+    await goneFrom(page.getByRole('button', { name: renamed, exact: true }));
+    await shown(page.getByRole('status').filter({ hasText: `Deleted ${renamed}.` }));
+  });
+
+  it('shows a folder and a comment named like markup as literal text, running nothing', async () => {
+    // Someone else makes the folder on the service meanwhile.
+    await asUser(
+      sandbox,
+      'kenji@example.com',
+      'POST',
+      `/workspaces/${sandbox.workspaceId}/folders`,
+      { filename: XSS },
+    );
+    await openInBrowse();
+    const folder = contents().getByRole('button', { name: `Open folder ${XSS}` });
+    await shown(folder);
+    expect(await folder.textContent()).toBe(XSS);
+    await contents()
+      .getByRole('button', { name: `Details of ${XSS}` })
+      .click();
+    await panel().getByLabel('Add a comment').fill(XSS);
+    await panel().getByRole('button', { name: 'Post' }).click();
+    const comment = panel()
+      .getByRole('list', { name: 'Comments' })
+      .getByRole('listitem')
+      .filter({ hasText: XSS });
+    await shown(comment);
+    expect(await comment.locator('.comment-body').textContent()).toBe(XSS);
+    // The activity feed names the folder as text too.
+    await nav('Activity').click();
+    await shown(page.getByRole('region', { name: 'Activity feed' }).getByText(XSS).first());
+    expect(await page.locator('img').count()).toBe(0);
+    expect(win.dialogs).toEqual([]);
+  });
+
+  it('shows the audit trail to a Moderator and hides it from a Viewer', async () => {
+    await signOut();
+    await signIn(MORITZ);
+    await openInBrowse('Reports');
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    await shown(panel().getByRole('list', { name: 'Audit trail' }));
+    await shown(
+      panel()
+        .getByRole('list', { name: 'Audit trail' })
+        .getByText(/uploaded/)
+        .first(),
+    );
+
+    await signOut();
+    await signIn(VIKRAM);
+    await openInBrowse('Reports');
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    await shown(panel().getByText('shown to Moderators and Administrators only', { exact: false }));
+    expect(await panel().getByRole('list', { name: 'Audit trail' }).count()).toBe(0);
+    // A Viewer may not read links: the panel says so instead of offering controls.
+    await shown(panel().locator('.share .notice'));
+    expect(await panel().getByLabel('Anyone with the link can view').count()).toBe(0);
+    await screenshot(page, 'item-panel-viewer');
+    await expectAccessible('item panel as a Viewer');
+  });
+
+  it('ran without a JavaScript dialog or a CSP violation', () => {
+    expect(win.dialogs).toEqual([]);
+    expect(win.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  });
+});
+
+describe.sequential('cli ui --sandbox: the demo', { timeout: 120_000 }, () => {
+  let demo: Bridge;
+  let demoWin: Watched;
+
+  beforeAll(async () => {
+    demo = await startBridge('sandbox');
+    demoWin = await openWindow(browser, demo.url);
+    demoWin.page.setDefaultTimeout(20_000);
+  }, 120_000);
+
+  screenshotOnFailure(() => demoWin.page);
+
+  afterAll(async () => {
+    await demoWin?.context.close();
+    await demo?.close();
+  });
+
+  it('opens signed in as the demo owner and mirrors the demo until it is up to date', async () => {
+    const p = demoWin.page;
+    await shown(p.getByText('Signed in as Ann Lee', { exact: false }));
+    await shown(p.getByRole('status').filter({ hasText: 'Up to date' }), 90_000);
+    await shown(p.getByRole('heading', { name: 'Q3 Planning' }));
+  });
+
+  it('offers "Try the demo" after signing out, and it signs in again', async () => {
+    const p = demoWin.page;
+    await p.getByRole('button', { name: 'Sign out' }).click();
+    const tryDemo = p.getByRole('button', { name: 'Try the demo' });
+    await shown(tryDemo);
+    await screenshot(p, 'sign-in-demo');
+    await tryDemo.click();
+    await shown(p.getByRole('heading', { name: 'Sync status' }));
+    await shown(p.getByText('Signed in as Ann Lee', { exact: false }));
+    expect(demoWin.dialogs).toEqual([]);
+  });
+});
