@@ -112,6 +112,11 @@ for (const setup of setups) {
       );
       expect(events.length).toBeGreaterThanOrEqual(3);
       expect(events.every((e) => e.detail.includes('uploaded'))).toBe(true);
+      // Starting at an offset skips exactly that many, across the service's pages of 30.
+      const all = await collect(client.listEvents());
+      expect(all.length).toBeGreaterThan(31);
+      const later = await collect(client.listEvents({ offset: 31 }));
+      expect(later.map((e) => e.id)).toEqual(all.slice(31).map((e) => e.id));
       const none = await collect(client.listEvents({ startTime: Date.now() + 3_600_000 }));
       expect(none).toEqual([]);
       expect((await collect(client.fileAuditTrail(file.id))).length).toBeGreaterThan(0);

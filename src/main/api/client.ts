@@ -36,6 +36,8 @@ export interface EventFilters {
   /** Epoch milliseconds; sent as RFC 2822 with an explicit +0000 zone. */
   startTime?: number;
   endTime?: number;
+  /** Events to skip (newest first): a window reading page by page starts where it left off. */
+  offset?: number;
 }
 
 export interface LinkChanges {
@@ -88,9 +90,13 @@ export class ServiceClient {
   async *pages(
     path: string,
     endpoint: string,
-    opts: { query?: Record<string, QueryValue>; json?: Record<string, unknown> } = {},
+    opts: {
+      query?: Record<string, QueryValue>;
+      json?: Record<string, unknown>;
+      offset?: number;
+    } = {},
   ): AsyncGenerator<Record<string, unknown>> {
-    let offset = 0;
+    let offset = opts.offset ?? 0;
     for (let guard = 0; guard < 100_000; guard++) {
       const { json } = await this.transport.requestJson({
         method: 'GET',
@@ -100,7 +106,8 @@ export class ServiceClient {
         json: opts.json,
       });
       const page = parseAnswer(ListWrapper, json, `GET ${endpoint}`);
-      const items = Array.isArray(page) ? page : page.items;
+      // An unpaged answer is the whole list, whatever offset was asked for.
+      const items = Array.isArray(page) ? page.slice(offset) : page.items;
       for (const [i, item] of items.entries()) {
         if (!item || typeof item !== 'object') {
           throw new ProtocolError(`GET ${endpoint}`, `items[${i}]`, 'is not an object');
@@ -380,7 +387,7 @@ export class ServiceClient {
     if (filters.startTime !== undefined) json.start_time = rfc2822(filters.startTime);
     if (filters.endTime !== undefined) json.end_time = rfc2822(filters.endTime);
     return this.typed(
-      this.pages('/activity/', '/activity/', { json }),
+      this.pages('/activity/', '/activity/', { json, offset: filters.offset }),
       'event',
       Event,
       '/activity/',
