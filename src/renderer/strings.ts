@@ -19,7 +19,8 @@ export const strings = {
     activity: 'Activity',
     workspaces: 'Workspaces',
     signOut: 'Sign out',
-    signedInAs: (name: string, email: string) => `Signed in as ${name} (${email})`,
+    signedInAs: (name: string, email: string) =>
+      name && name !== email ? `Signed in as ${name} (${email})` : `Signed in as ${email}`,
   },
 
   signIn: {
@@ -112,6 +113,7 @@ export const strings = {
     comments: 'Comments',
     noComments: 'No comments yet. Start the conversation.',
     addComment: 'Add a comment',
+    mayNotComment: 'Your role in this workspace lets you read comments but not add them.',
     commentPlaceholder: 'Write a comment…',
     post: 'Post',
     posting: 'Posting…',

@@ -26,6 +26,7 @@ import {
 const XSS = '<img src=x onerror=alert(1)>';
 const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' };
 const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' }; // Moderator
+const KENJI = { email: 'kenji@example.com', password: 'kenji-sandbox-pass' }; // Collaborator
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 
 let sandbox: Sandbox;
@@ -188,6 +189,11 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
     await screenshot(page, 'browse');
     await expectAccessible('browse');
+    // The dark theme follows the system's; a look for the person reviewing the screenshots.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'browse-dark');
+    await expectAccessible('browse, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('adds and deletes a comment on a file', async () => {
@@ -288,8 +294,13 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await screenshot(page, 'workspaces');
     await expectAccessible('workspaces');
 
+    // Escape backs out of the confirmation, as a dialog should.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete “${renamed}”?` });
+    await shown(dialog);
+    await page.keyboard.press('Escape');
+    await goneFrom(dialog);
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     await shown(dialog);
     const confirm = dialog.getByRole('button', { name: 'Delete workspace' });
     expect(await confirm.isDisabled()).toBe(true);
@@ -335,6 +346,21 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     expect(win.dialogs).toEqual([]);
   });
 
+  it('prepends an event pushed while the feed is open', async () => {
+    const feed = page.getByRole('region', { name: 'Activity feed' });
+    await shown(feed.locator('.feed-row').first());
+    const name = `Pushed ${Date.now()}`;
+    await asUser(
+      sandbox,
+      'chloe@example.com',
+      'POST',
+      `/workspaces/${sandbox.workspaceId}/folders`,
+      { filename: name },
+    );
+    await shown(feed.locator('.feed-row').first().getByText(name));
+    await shown(page.getByRole('status').filter({ hasText: /new event/ }));
+  });
+
   it('shows the audit trail to a Moderator and hides it from a Viewer', async () => {
     await signOut();
     await signIn(MORITZ);
@@ -349,6 +375,15 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     );
 
     await signOut();
+    await signIn(KENJI);
+    await openInBrowse('Reports');
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    // A Collaborator reads the link but may not change it: the controls say why, disabled.
+    await shown(panel().getByText("Only Moderators and above can change a link's settings."));
+    expect(await panel().getByLabel('Anyone with the link can view').isDisabled()).toBe(true);
+    await shown(panel().getByText('shown to Moderators and Administrators only', { exact: false }));
+
+    await signOut();
     await signIn(VIKRAM);
     await openInBrowse('Reports');
     await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
@@ -357,6 +392,9 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     // A Viewer may not read links: the panel says so instead of offering controls.
     await shown(panel().locator('.share .notice'));
     expect(await panel().getByLabel('Anyone with the link can view').count()).toBe(0);
+    // Nor comment: the thread is there, the form is not.
+    await shown(panel().getByText('lets you read comments but not add them', { exact: false }));
+    expect(await panel().getByLabel('Add a comment').count()).toBe(0);
     await screenshot(page, 'item-panel-viewer');
     await expectAccessible('item panel as a Viewer');
   });

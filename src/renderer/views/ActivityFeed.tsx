@@ -45,6 +45,8 @@ export function ActivityFeed({
       api.call('activity.list', { ...params, offset: pageParam, limit: PAGE }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
+    // Pushes reach the feed only while it is shown: coming back to it reads it anew.
+    staleTime: 0,
   });
   const [fresh, setFresh] = useState<ActivityEvent[]>([]);
   useEffect(() => setFresh([]), [params]);

@@ -8,7 +8,7 @@ import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 
-export function Comments({ item }: { item: SelectedItem }) {
+export function Comments({ item, mayComment }: { item: SelectedItem; mayComment: boolean }) {
   const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
@@ -72,20 +72,23 @@ export function Comments({ item }: { item: SelectedItem }) {
         </ul>
       )}
       {remove.isError && <ErrorMessage error={remove.error} />}
-      <form onSubmit={submit} className="comment-form">
-        <label htmlFor="comment-body">{strings.item.addComment}</label>
-        <textarea
-          id="comment-body"
-          rows={2}
-          placeholder={strings.item.commentPlaceholder}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        {add.isError && <ErrorMessage error={add.error} />}
-        <button type="submit" disabled={add.isPending || !body.trim()}>
-          {add.isPending ? strings.item.posting : strings.item.post}
-        </button>
-      </form>
+      {!mayComment && <p className="muted">{strings.item.mayNotComment}</p>}
+      {mayComment && (
+        <form onSubmit={submit} className="comment-form">
+          <label htmlFor="comment-body">{strings.item.addComment}</label>
+          <textarea
+            id="comment-body"
+            rows={2}
+            placeholder={strings.item.commentPlaceholder}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          {add.isError && <ErrorMessage error={add.error} />}
+          <button type="submit" disabled={add.isPending || !body.trim()}>
+            {add.isPending ? strings.item.posting : strings.item.post}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

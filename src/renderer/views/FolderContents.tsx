@@ -40,6 +40,8 @@ export function FolderContents({
       }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
+    // Opening a folder lists it anew, as a file manager does (the cached list shows meanwhile).
+    staleTime: 0,
   });
 
   if (contents.isPending) return <Loading />;

@@ -1,8 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '../../shared/app-api';
+import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { Comments } from './Comments';
 import { ShareLink } from './ShareLink';
 import { AuditTrail } from './AuditTrail';
+
+const readOnlyRoles: readonly string[] = ['Viewer', 'Printer', 'Downloader'] satisfies Role[];
 
 export function ItemPanel({
   item,
@@ -13,6 +18,15 @@ export function ItemPanel({
   workspaceId: number;
   onClose: () => void;
 }) {
+  const api = useApi();
+  const account = useAccount();
+  const role = useQuery({
+    queryKey: ['activity.role', account.id, workspaceId],
+    queryFn: () => api.call('activity.role', { accountId: account.id, workspaceId }),
+  });
+  // Comments: Creator and above (conventions, "Roles"). Unknown yet: the form is offered and
+  // the service has the last word.
+  const mayComment = role.data?.role == null || !readOnlyRoles.includes(role.data.role);
   return (
     <aside className="item-panel" aria-labelledby="item-title">
       <header className="panel-header">
@@ -29,7 +43,7 @@ export function ItemPanel({
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <Comments item={item} />
+      <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />
       {item.kind === 'file' && <AuditTrail fileId={item.id} workspaceId={workspaceId} />}
     </aside>

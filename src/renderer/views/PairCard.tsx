@@ -40,7 +40,11 @@ export function PairCard({ pair }: { pair: SyncPair }) {
       <div className={`state state-${status.state}`} role="status" aria-live="polite">
         <span className="state-dot" aria-hidden="true" />
         <strong>{strings.status.states[status.state]}</strong>
-        {status.message && <span className="muted"> — {status.message}</span>}
+        {/* The engine's message often repeats the state ("Up to date"): said once is enough. */}
+        {status.message &&
+          status.message.toLowerCase() !== strings.status.states[status.state].toLowerCase() && (
+            <span className="muted"> — {status.message}</span>
+          )}
       </div>
       {status.lastSyncAt != null && (
         <p className="muted">
