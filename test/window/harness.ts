@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -122,7 +123,11 @@ export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
     '0',
     '--state',
     stateDir,
+    ...(process.env.WINDOW_TEST_BRIDGE_LOG ? ['--verbose'] : []),
   ]);
+  // For a failure to look into: the bridge's log (--verbose mirrors it to stderr) in a file.
+  if (process.env.WINDOW_TEST_BRIDGE_LOG)
+    child.stderr!.pipe(createWriteStream(process.env.WINDOW_TEST_BRIDGE_LOG, { flags: 'a' }));
   const line = (await firstJsonLine(child, 'cli ui')) as { url?: unknown };
   if (typeof line.url !== 'string') throw new Error(`cli ui printed ${JSON.stringify(line)}`);
   return {

@@ -186,6 +186,9 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
       await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
     }
     await crumbs.getByRole('button', { name: 'Q3 Planning' }).click();
+    await contents().getByRole('button', { name: 'Open folder Archive' }).click();
+    await shown(page.getByText('This folder is empty.'));
+    await crumbs.getByRole('button', { name: 'Q3 Planning' }).click();
     await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
     await screenshot(page, 'browse');
     await expectAccessible('browse');
@@ -236,6 +239,24 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
     // The link works for anyone while it is on.
     expect((await fetch(url)).status).toBe(200);
+
+    // A password: the box asks for one before anything is sent.
+    const requirePassword = panel().getByLabel('Require a password');
+    await requirePassword.check();
+    await panel().getByLabel('Link password').fill('s3cret-link');
+    await panel().getByLabel('Link password').press('Enter');
+    await expect.poll(() => panel().getByLabel('Link password').inputValue()).toBe('');
+    expect(await requirePassword.isChecked()).toBe(true);
+    await requirePassword.uncheck();
+    await goneFrom(panel().getByLabel('Link password'));
+
+    // An expiry date, then none again.
+    await panel().getByLabel('Link expires on').fill('2030-06-15');
+    await shown(panel().getByRole('button', { name: 'Remove expiry' }));
+    expect(await panel().getByLabel('Link expires on').inputValue()).toBe('2030-06-15');
+    await panel().getByRole('button', { name: 'Remove expiry' }).click();
+    await shown(panel().getByText('Never expires'));
+
     await enabled.uncheck();
     await shown(panel().getByText('Sharing by link is off.'));
     expect(await enabled.isChecked()).toBe(false);
@@ -244,9 +265,23 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
   it('filters the activity feed and opens an item from an event', async () => {
     await nav('Activity').click();
     const feed = page.getByRole('region', { name: 'Activity feed' });
-    await shown(feed.getByText(/uploaded/).first());
+    await shown(feed.locator('.feed-row').first());
     await screenshot(page, 'activity');
     await expectAccessible('activity');
+
+    // Scrolling reads further pages until the end; only the rows in view are in the page.
+    const end = feed.getByText('That’s everything.');
+    await expect
+      .poll(async () => {
+        await feed.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return end.isVisible();
+      })
+      .toBe(true);
+    const rendered = await feed.locator('.feed-row').count();
+    const held = Number(await feed.locator('.feed-row').first().getAttribute('aria-setsize'));
+    expect(held).toBeGreaterThan(50); // a second page was read (50 a page)
+    expect(rendered).toBeLessThan(held); // and not every event is in the DOM
+    await feed.evaluate((el) => el.scrollTo(0, 0));
 
     await page.getByLabel('Deleted', { exact: true }).check();
     await shown(feed.getByText('deleted', { exact: false }).first());
@@ -269,8 +304,16 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Q3 Planning' });
+    await page.getByLabel('Created', { exact: true }).check();
+    // Reports was made days ago: scroll down to its event, as a person would.
     const open = feed.getByRole('button', { name: 'Open folder Reports' }).first();
-    await shown(open);
+    await expect
+      .poll(async () => {
+        if (await open.isVisible()) return true;
+        await feed.evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
+        return false;
+      })
+      .toBe(true);
     await open.click();
     await shown(page.getByRole('heading', { name: 'Browse' }));
     await shown(
@@ -291,6 +334,18 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await page.getByLabel(`New name for ${name}`).fill(renamed);
     await page.getByLabel(`New name for ${name}`).press('Enter');
     await shown(page.getByRole('button', { name: renamed, exact: true }));
+    const color = page.getByLabel(`Color of ${renamed}`);
+    await color.fill('#c0392b');
+    await expect.poll(() => color.inputValue()).toBe('#c0392b');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('listitem')
+          .filter({ hasText: renamed })
+          .locator('.swatch')
+          .getAttribute('style'),
+      )
+      .toContain('rgb(192, 57, 43)');
     await screenshot(page, 'workspaces');
     await expectAccessible('workspaces');
 

@@ -113,6 +113,10 @@ export function ActivityFeed({
               <li
                 key={event.id}
                 data-index={row.index}
+                // Only the rows in view exist: their place in the whole list is told to
+                // assistive technology.
+                aria-posinset={row.index + 1}
+                aria-setsize={events.length}
                 ref={virtualizer.measureElement}
                 className="feed-row"
                 style={{ transform: `translateY(${row.start}px)` }}
