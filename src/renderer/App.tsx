@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '../shared/app-api';
 import { AccountContext, useApi } from './context';
@@ -12,12 +12,19 @@ export function App() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Account | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
   const accounts = useQuery({
     queryKey: ['accounts'],
     queryFn: () => api.call('accounts.list', {}),
   });
+  // After a sign-out, once the shell is gone (so its queries cannot ask again for the old
+  // account): drop everything cached and learn the accounts anew.
+  useEffect(() => {
+    if (!signedOut) return;
+    void queryClient.resetQueries().finally(() => setSignedOut(false));
+  }, [signedOut, queryClient]);
 
-  if (accounts.isPending) return <Loading />;
+  if (accounts.isPending || signedOut) return <Loading />;
   if (accounts.isError)
     return <ErrorMessage error={accounts.error} onRetry={() => void accounts.refetch()} />;
 
@@ -42,9 +49,7 @@ export function App() {
         key={account.id}
         onSignedOut={() => {
           setChosen(null);
-          // What the previous account saw must not show for the next one; the account list
-          // goes back to loading, so the signed-out shell is gone until it is known again.
-          void queryClient.resetQueries();
+          setSignedOut(true);
         }}
       />
     </AccountContext.Provider>
