@@ -26,7 +26,7 @@ import {
 const XSS = '<img src=x onerror=alert(1)>';
 const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' };
 const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' }; // Moderator
-const KENJI = { email: 'kenji@example.com', password: 'kenji-sandbox-pass' }; // Collaborator
+const KENJI = { email: 'kenji@example.com' }; // Collaborator, signs in with a token
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 
 let sandbox: Sandbox;
@@ -416,7 +416,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await shown(page.getByRole('status').filter({ hasText: /new event/ }));
   });
 
-  it('shows the audit trail to a Moderator and hides it from a Viewer', async () => {
+  it('shows the audit trail to a Moderator, hides it from a Collaborator (token sign-in, read-only link) and a Viewer', async () => {
     await signOut();
     await signIn(MORITZ);
     await openInBrowse('Reports');
@@ -429,8 +429,13 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
         .first(),
     );
 
+    // Kenji signs in the advanced way, with an access token pasted from elsewhere.
     await signOut();
-    await signIn(KENJI);
+    await page.getByLabel('Server address').fill(sandbox.baseUrl);
+    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByLabel('Access token').fill(sandbox.user(KENJI.email).token);
+    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    await shown(page.getByText('Signed in as', { exact: false }));
     await openInBrowse('Reports');
     await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
     // A Collaborator reads the link but may not change it: the controls say why, disabled.
