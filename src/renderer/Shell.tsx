@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEvent } from './hooks';
 import { useAccount, useApi } from './context';
@@ -32,6 +32,18 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
     onSuccess: onSignedOut,
   });
 
+  // A new view moves focus to its content, so keyboard and screen-reader users start there
+  // (not on the first render: the page's own focus stays where the browser put it).
+  const mainRef = useRef<HTMLElement>(null);
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    mainRef.current?.focus();
+  }, [view]);
+
   const navigate = useCallback(
     ((next: View, where?: BrowseTarget) => {
       if (where) setTarget(where);
@@ -48,7 +60,7 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
       />
-      <main className="content" id="main" tabIndex={-1}>
+      <main className="content" id="main" tabIndex={-1} ref={mainRef}>
         {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}
         {view === 'status' && <StatusView />}
         {view === 'browse' && <BrowseView target={target} onTarget={setTarget} />}
