@@ -279,7 +279,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
       .toBe(true);
     const rendered = await feed.locator('.feed-row').count();
     const held = Number(await feed.locator('.feed-row').first().getAttribute('aria-setsize'));
-    expect(held).toBeGreaterThan(50); // a second page was read (50 a page)
+    expect(held).toBeGreaterThan(30); // a second page was read (the first holds 30)
     expect(rendered).toBeLessThan(held); // and not every event is in the DOM
     await feed.evaluate((el) => el.scrollTo(0, 0));
 
