@@ -280,6 +280,11 @@ export const Events = {
   'pair-status': z.object({ pairId: z.string(), status: SyncPairStatus }),
   activity: z.object({ accountId: z.string(), event: ActivityEvent }),
   'zip-progress': z.object({ folderId: id, bytes: z.number(), total: z.number().nullable() }),
+  /**
+   * A page the user must see in their browser (the service's sign-in page of "Sign in with your
+   * browser"): the web window opens it in a new tab; the app opens the system browser itself.
+   */
+  'open-url': z.object({ url: z.string() }),
 } as const;
 export type EventName = keyof typeof Events;
 export type EventOf<E extends EventName> = z.output<(typeof Events)[E]>;
