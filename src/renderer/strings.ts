@@ -76,6 +76,13 @@ export const strings = {
     noProblems: 'No problems.',
     conflicts: 'Conflicts',
     noConflicts: 'No conflicts.',
+    remove: 'Stop syncing…',
+    removeLabel: (workspace: string) => `Stop syncing ${workspace}…`,
+    removeTitle: (workspace: string) => `Stop syncing “${workspace}”?`,
+    removeExplain: (workspace: string, dir: string) =>
+      `Workspace Sync stops keeping ${dir} in sync with the workspace “${workspace}”. The files stay on this computer; nothing is deleted, here or on the server.`,
+    removeSubmit: 'Stop syncing',
+    removing: 'Stopping…',
   },
 
   browse: {
@@ -135,6 +142,13 @@ export const strings = {
     audit: 'Audit trail',
     auditHidden: 'The audit trail of a file is shown to Moderators and Administrators only.',
     auditEmpty: 'No recorded activity for this file.',
+    zip: 'Download as zip',
+    zipTo: 'Save the zip in this folder on this computer (full path)',
+    zipToPlaceholder: '/home/you/Downloads',
+    zipSubmit: 'Download as zip',
+    zipProgress: (bytes: string) => `Downloading… ${bytes} so far`,
+    zipSaved: (path: string) => `Saved to ${path}`,
+    zipFailed: 'The zip could not be saved',
   },
 
   activity: {
@@ -153,6 +167,8 @@ export const strings = {
       invite: 'Invited',
     },
     othersOnly: 'Only changes by others',
+    person: 'Person',
+    anyone: 'Anyone',
     from: 'From',
     to: 'To',
     reset: 'Clear filters',

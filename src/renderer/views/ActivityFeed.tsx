@@ -24,6 +24,7 @@ function toParams(accountId: string, f: FilterState): ActivityFilters {
   return {
     accountId,
     ...(f.workspaceId != null ? { workspaces: [f.workspaceId] } : {}),
+    ...(f.actor != null ? { actor: f.actor } : {}),
     ...(f.verbs.length ? { verbs: f.verbs } : {}),
     ...(f.othersOnly ? { othersOnly: true } : {}),
     ...(f.from ? { from: startOfDayIso(f.from) } : {}),
@@ -35,9 +36,12 @@ function toParams(accountId: string, f: FilterState): ActivityFilters {
 export function ActivityFeed({
   filters,
   onOpen,
+  onLoaded,
 }: {
   filters: FilterState;
   onOpen: (object: EventObject, event: ActivityEvent) => void;
+  /** The events held now, each time they change (the view learns who acted from them). */
+  onLoaded?: (events: ActivityEvent[]) => void;
 }) {
   const api = useApi();
   const account = useAccount();
@@ -68,6 +72,7 @@ export function ActivityFeed({
   useEvent('activity', ({ accountId, event }) => {
     if (accountId !== account.id) return;
     if (filters.workspaceId != null && event.workspaceId !== filters.workspaceId) return;
+    if (filters.actor != null && event.actorId !== filters.actor) return;
     if (filters.verbs.length || filters.othersOnly || filters.from || filters.to) {
       void queryClient.invalidateQueries({ queryKey: key });
       return;
@@ -86,6 +91,7 @@ export function ActivityFeed({
     }
     return all;
   }, [fresh, feed.data]);
+  useEffect(() => onLoaded?.(events), [events, onLoaded]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({

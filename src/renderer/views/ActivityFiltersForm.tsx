@@ -3,6 +3,8 @@ import { strings } from '../strings';
 
 export interface FilterState {
   workspaceId: number | null;
+  /** The user id of the person whose changes are shown, null for anyone. */
+  actor: number | null;
   verbs: Verb[];
   othersOnly: boolean;
   /** yyyy-mm-dd from the date inputs, '' when not set. */
@@ -12,20 +14,29 @@ export interface FilterState {
 
 export const noFilters: FilterState = {
   workspaceId: null,
+  actor: null,
   verbs: [],
   othersOnly: false,
   from: '',
   to: '',
 };
 
+/** Someone seen acting in the feed: the service filters by their user id. */
+export interface Person {
+  id: number;
+  name: string;
+}
+
 export function ActivityFiltersForm({
   filters,
   onChange,
   workspaces,
+  people,
 }: {
   filters: FilterState;
   onChange: (f: FilterState) => void;
   workspaces: Workspace[];
+  people: Person[];
 }) {
   const set = (patch: Partial<FilterState>) => onChange({ ...filters, ...patch });
   return (
@@ -45,6 +56,21 @@ export function ActivityFiltersForm({
           {workspaces.map((w) => (
             <option key={w.id} value={w.id}>
               {w.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field inline">
+        <label htmlFor="activity-person">{strings.activity.person}</label>
+        <select
+          id="activity-person"
+          value={filters.actor ?? ''}
+          onChange={(e) => set({ actor: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">{strings.activity.anyone}</option>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
             </option>
           ))}
         </select>

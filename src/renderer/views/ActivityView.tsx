@@ -1,15 +1,34 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { ActivityEvent } from '../../shared/app-api';
 import { useQuery } from '@tanstack/react-query';
 import { useAccount, useApi } from '../context';
 import type { Navigate } from '../navigation';
 import { strings } from '../strings';
-import { ActivityFiltersForm, noFilters, type FilterState } from './ActivityFiltersForm';
+import {
+  ActivityFiltersForm,
+  noFilters,
+  type FilterState,
+  type Person,
+} from './ActivityFiltersForm';
 import { ActivityFeed } from './ActivityFeed';
 
 export function ActivityView({ navigate }: { navigate: Navigate }) {
   const api = useApi();
   const account = useAccount();
   const [filters, setFilters] = useState<FilterState>(noFilters);
+  // The people seen acting in the events loaded so far: kept when a filter narrows the feed,
+  // so the person chosen stays on the list and another one can be chosen.
+  const [people, setPeople] = useState<Person[]>([]);
+  const learn = useCallback((events: ActivityEvent[]) => {
+    setPeople((known) => {
+      const byId = new Map(known.map((p) => [p.id, p]));
+      for (const e of events)
+        if (e.actorId != null && !byId.has(e.actorId))
+          byId.set(e.actorId, { id: e.actorId, name: e.subject });
+      if (byId.size === known.length) return known;
+      return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+    });
+  }, []);
   const workspaces = useQuery({
     queryKey: ['workspaces', account.id],
     queryFn: () => api.call('workspaces.list', { accountId: account.id }),
@@ -21,9 +40,11 @@ export function ActivityView({ navigate }: { navigate: Navigate }) {
         filters={filters}
         onChange={setFilters}
         workspaces={workspaces.data ?? []}
+        people={people}
       />
       <ActivityFeed
         filters={filters}
+        onLoaded={learn}
         onOpen={(o, event) => {
           const workspaceId = o.workspaceId ?? event.workspaceId;
           if (o.id == null) return;

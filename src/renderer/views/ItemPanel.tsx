@@ -6,6 +6,7 @@ import { strings } from '../strings';
 import { Comments } from './Comments';
 import { ShareLink } from './ShareLink';
 import { AuditTrail } from './AuditTrail';
+import { DownloadZip } from './DownloadZip';
 
 const readOnlyRoles: readonly string[] = ['Viewer', 'Printer', 'Downloader'] satisfies Role[];
 
@@ -45,6 +46,7 @@ export function ItemPanel({
       </header>
       <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />
+      {item.kind === 'folder' && <DownloadZip key={item.id} folderId={item.id} />}
       {item.kind === 'file' && <AuditTrail fileId={item.id} workspaceId={workspaceId} />}
     </aside>
   );

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncPair } from '../../shared/app-api';
 import { useApi } from '../context';
@@ -5,6 +6,7 @@ import { formatBytes, formatCount, formatDate, formatRelative } from '../format'
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
+import { RemovePairDialog } from './RemovePairDialog';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
 export function PairCard({ pair }: { pair: SyncPair }) {
@@ -18,6 +20,8 @@ export function PairCard({ pair }: { pair: SyncPair }) {
   const open = useMutation({
     mutationFn: () => api.call('pairs.openFolder', { pairId: pair.id }),
   });
+  const [removing, setRemoving] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
   const busy = status.state === 'syncing' || status.state === 'scanning';
   const headingId = `pair-${pair.id}`;
 
@@ -35,8 +39,27 @@ export function PairCard({ pair }: { pair: SyncPair }) {
           <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
             {strings.status.openFolder}
           </button>
+          <button
+            ref={removeButton}
+            type="button"
+            className="danger"
+            aria-label={strings.status.removeLabel(pair.workspaceName)}
+            onClick={() => setRemoving(true)}
+          >
+            {strings.status.remove}
+          </button>
         </div>
       </header>
+      {removing && (
+        <RemovePairDialog
+          pair={pair}
+          onClose={() => {
+            setRemoving(false);
+            // Back where the person was, when the pair is still there (cancelled).
+            removeButton.current?.focus();
+          }}
+        />
+      )}
       <div className={`state state-${status.state}`} role="status" aria-live="polite">
         <span className="state-dot" aria-hidden="true" />
         <strong>{strings.status.states[status.state]}</strong>
