@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -45,11 +45,19 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Builds the renderer into out/renderer with Vite (only the renderer: main stays as it is). */
+/**
+ * Where this test file's renderer is built: a folder of its own, since test files run at the same
+ * time and Vite empties its output folder first (a shared out/renderer would vanish under a
+ * bridge that is serving it).
+ */
+let builtDir: string | null = null;
+
+/** Builds the renderer with Vite into a folder of this test file's; the bridges serve it. */
 export async function buildRenderer(): Promise<void> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'ws-window-renderer-'));
   const child = spawn(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'],
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,6 +68,8 @@ export async function buildRenderer(): Promise<void> {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`vite build failed (${code}):\n${output}`);
+  builtDir = outDir;
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
 }
 
 export interface SandboxUser {
@@ -123,6 +133,7 @@ export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
     '0',
     '--state',
     stateDir,
+    ...(builtDir ? ['--static', builtDir] : []),
     ...(process.env.WINDOW_TEST_BRIDGE_LOG ? ['--verbose'] : []),
   ]);
   // For a failure to look into: the bridge's log (--verbose mirrors it to stderr) in a file.
