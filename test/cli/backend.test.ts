@@ -182,12 +182,85 @@ describe('accounts', () => {
     await ok('accounts.signOut', { accountId: a.id });
   });
 
-  it('signInWithBrowser is unsupported in the bridge; tryDemo signs in the demo user', async () => {
-    expect((await refused('accounts.signInWithBrowser', { server: sb.baseUrl })).kind).toBe(
-      'unsupported',
-    );
+  it('tryDemo signs in the demo user', async () => {
     const demo = await ok('accounts.tryDemo', {});
     expect(demo).toMatchObject({ email: 'ann@example.com', name: 'Ann Lee' });
+  });
+});
+
+/** What a browser does with the service's sign-in page: fills the form, follows the redirect. */
+async function signInOnPage(authorizeUrl: string, email: string, password: string) {
+  const page = await fetch(authorizeUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(m[1]!, m[2]!.replace(/&amp;/g, '&'));
+  expect(form.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  form.set('email', email);
+  form.set('password', password);
+  const action = /<form method="post" action="([^"]+)">/.exec(html)![1]!;
+  const posted = await fetch(new URL(action, authorizeUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(posted.status).toBe(302);
+  // The loopback listener answers the browser with a page saying it may be closed.
+  const back = await fetch(posted.headers.get('location')!);
+  expect(back.status).toBe(200);
+  expect(await back.text()).toContain('You are signed in');
+}
+
+describe('accounts: sign in with the browser', () => {
+  it('pushes open-url with the service sign-in page, and signs in once the person did', async () => {
+    const since = pushes.length;
+    const call = backend.call('accounts.signInWithBrowser', { server: sb.baseUrl });
+    const push = await nextPush((p) => p.event === 'open-url', since);
+    if (push.event !== 'open-url') throw new Error('not an open-url push');
+    const url = new URL(push.data.url);
+    expect(url.pathname).toMatch(/\/oauth\/authorize$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    await signInOnPage(push.data.url, 'moritz@example.com', 'moritz-sandbox-pass');
+    const reply = await call;
+    if (!reply.ok) throw new Error(`${reply.error.kind}: ${reply.error.message}`);
+    expect(reply.result).toEqual({
+      id: `${sb.baseUrl}#moritz@example.com`,
+      server: sb.baseUrl,
+      email: 'moritz@example.com',
+      name: 'Moritz Schäfer',
+    });
+    // The account works, and stays signed in like a password sign-in's.
+    const id = (reply.result as { id: string }).id;
+    expect((await ok('workspaces.list', { accountId: id })).length).toBeGreaterThan(0);
+    expect((await ok('accounts.list', {})).map((a) => a.id)).toContain(id);
+    await ok('accounts.signOut', { accountId: id });
+  });
+
+  it('takes the opener as an option, and says so clearly when the person never finishes', async () => {
+    const opened: string[] = [];
+    const other = new AppBackend({
+      stateDir: path.join(tmp.dir, 'state-browser'),
+      accounts: FileAccountStore.inStateDir(path.join(tmp.dir, 'state-browser')),
+      env: {},
+      openUrl: (url) => void opened.push(url),
+      browserSignInTimeoutMs: 1,
+    });
+    try {
+      const reply = await other.call('accounts.signInWithBrowser', { server: sb.baseUrl });
+      expect(reply).toEqual({
+        ok: false,
+        error: {
+          kind: 'invalid',
+          message: 'Signing in through the browser did not complete: try again.',
+        },
+      });
+      expect(opened).toHaveLength(1);
+      expect(opened[0]).toContain('/oauth/authorize?');
+      expect(await other.call('accounts.list', {})).toEqual({ ok: true, result: [] });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { Account } from '../../shared/app-api';
 import { parseDetail } from '../../shared/detail';
 import { ServiceClient } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
-import { openSession, signInWithPassword } from '../api/oauth';
+import { openSession, signInWithBrowser, signInWithPassword } from '../api/oauth';
 import type { Session, Tokens } from '../api/session';
 import { Transport } from '../api/transport';
 import type { Logger } from '../sync/ports';
@@ -158,6 +158,54 @@ export class AccountSessions {
     };
     await this.opts.store.put(stored);
     return this.open(stored, { fresh: true });
+  }
+
+  /**
+   * The authorization-code grant with PKCE: the service's sign-in page is handed to `openBrowser`
+   * (the window opens it in a tab, the app the system browser), which sends the person back to a
+   * one-shot listener on this computer's loopback address. The account is stored like a password
+   * sign-in's (with its refresh token); who the user is comes from the service, as for a token.
+   */
+  async signInWithBrowser(
+    server: string,
+    opts: {
+      openBrowser(url: string): void | Promise<void>;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+    },
+  ): Promise<SignedIn> {
+    const base = this.server(server);
+    const client = oauthClient(this.opts.env);
+    const tokens = await signInWithBrowser({
+      baseUrl: base,
+      ...client,
+      device: hostname(),
+      transport: { log: this.opts.log, retry: WINDOW_RETRY },
+      openBrowser: opts.openBrowser,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    }).catch((err: unknown) => {
+      if (!(err instanceof NotAuthenticatedError)) throw err;
+      if (/took too long/.test(err.message))
+        fail('invalid', 'Signing in through the browser did not complete: try again.');
+      const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? 'the sign-in was refused';
+      fail('not-authenticated', `${base} refused the sign-in: ${reason.replace(/\.?$/, '.')}`);
+    });
+    const probe = this.session(base, tokens);
+    const identity = await identify(probe.client, null).catch((): Identity => ({
+      userId: null,
+      name: null,
+      email: null,
+    }));
+    const stored: StoredAccount = {
+      server: base,
+      email: identity.email ?? '',
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
+      ...client,
+    };
+    await this.opts.store.put(stored);
+    return this.open(stored, { fresh: true, identity });
   }
 
   /** A pasted access token: checked against the service, kept without a refresh token. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
+  AppCallError,
   Events,
   isMethod,
   Methods,
@@ -44,6 +45,13 @@ export interface BackendOptions {
   activityPollMs?: number;
   /** The engines' remote poll; default the engine's (5 s). */
   pollIntervalMs?: number;
+  /**
+   * Shows the service's sign-in page of "Sign in with your browser". Default: the `open-url`
+   * push, which the web window opens in a new tab (the app passes the system browser instead).
+   */
+  openUrl?: (url: string) => void | Promise<void>;
+  /** How long "Sign in with your browser" waits for the person; default 5 minutes. */
+  browserSignInTimeoutMs?: number;
 }
 
 const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
@@ -96,6 +104,8 @@ export class AppBackend {
   private readonly feed: ActivityFeed;
   private readonly folders = new Map<string, FolderIndex>();
   private readonly handlers: Handlers;
+  /** The browser sign-in still waiting for the person: a new one, or close, replaces it. */
+  private browserSignIn: AbortController | null = null;
   private closed = false;
 
   constructor(private readonly opts: BackendOptions) {
@@ -184,6 +194,9 @@ export class AppBackend {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.browserSignIn?.abort(
+      new AppCallError({ kind: 'offline', message: 'Workspace Sync is shutting down.' }),
+    );
     this.listeners.clear();
     await this.feed.stop();
     await this.pairs.close();
@@ -202,6 +215,28 @@ export class AppBackend {
       } catch (err) {
         this.log.warn('a push listener failed', { event, err });
       }
+    }
+  }
+
+  private async signInWithBrowser(server: string) {
+    // One person, one sign-in page at a time: an earlier attempt still waiting gives way.
+    this.browserSignIn?.abort(
+      new AppCallError({
+        kind: 'invalid',
+        message: 'A newer sign-in through the browser replaced this one.',
+      }),
+    );
+    const controller = new AbortController();
+    this.browserSignIn = controller;
+    try {
+      const signed = await this.sessions.signInWithBrowser(server, {
+        openBrowser: this.opts.openUrl ?? ((url) => this.emit('open-url', { url })),
+        signal: controller.signal,
+        timeoutMs: this.opts.browserSignInTimeoutMs ?? 5 * 60_000,
+      });
+      return signed.info;
+    } finally {
+      if (this.browserSignIn === controller) this.browserSignIn = null;
     }
   }
 
@@ -250,11 +285,7 @@ export class AppBackend {
 
       'accounts.signIn': async (p) =>
         (await this.sessions.signInWithPassword(p.server, p.email, p.password)).info,
-      'accounts.signInWithBrowser': async () =>
-        fail(
-          'unsupported',
-          'Signing in through the browser is not available in the web window yet: sign in with your email and password, or paste an access token.',
-        ),
+      'accounts.signInWithBrowser': (p) => this.signInWithBrowser(p.server),
       'accounts.signInWithToken': async (p) =>
         (await this.sessions.signInWithToken(p.server, p.token)).info,
       'accounts.tryDemo': async () => {

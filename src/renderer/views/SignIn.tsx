@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Account } from '../../shared/app-api';
 import { useApi } from '../context';
@@ -19,15 +19,39 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
   const [password, setPassword] = useState('');
   const [token, setToken] = useState('');
   const [missingServer, setMissingServer] = useState(false);
+  /** The service's sign-in page of a browser sign-in under way (a link in case no tab opened). */
+  const [browserPage, setBrowserPage] = useState<string | null>(null);
+  /** The browser sign-in this window waits for (a number per attempt), 0 when none. */
+  const waitingForBrowser = useRef(0);
+  const attempts = useRef(0);
   const info = useQuery({ queryKey: ['app.info'], queryFn: () => api.call('app.info', {}) });
+
+  // The backend asks for its sign-in page to be shown: a new tab, only for a browser sign-in
+  // this window started, and only for a web address (never javascript: or file:).
+  useEffect(
+    () =>
+      api.on('open-url', ({ url }) => {
+        if (waitingForBrowser.current === 0 || !isWebUrl(url)) return;
+        setBrowserPage(url);
+        window.open(url, '_blank', 'noopener');
+      }),
+    [api],
+  );
 
   const signIn = useMutation({
     mutationFn: (a: Attempt): Promise<Account> => {
       switch (a.way) {
         case 'password':
           return api.call('accounts.signIn', a);
-        case 'browser':
-          return api.call('accounts.signInWithBrowser', { server: a.server });
+        case 'browser': {
+          const attempt = ++attempts.current;
+          waitingForBrowser.current = attempt;
+          return api.call('accounts.signInWithBrowser', { server: a.server }).finally(() => {
+            if (waitingForBrowser.current !== attempt) return;
+            waitingForBrowser.current = 0;
+            setBrowserPage(null);
+          });
+        }
         case 'token':
           return api.call('accounts.signInWithToken', a);
         case 'demo':
@@ -36,6 +60,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
     },
     onSuccess: onSignedIn,
   });
+  const browserPending = signIn.isPending && signIn.variables.way === 'browser';
+
+  /** Stops waiting here; the backend gives up by itself (or when a new attempt starts). */
+  const cancelBrowser = () => {
+    waitingForBrowser.current = 0;
+    setBrowserPage(null);
+    signIn.reset();
+  };
 
   /** The ways that need a server say so before sending anything. */
   const withServer = (make: (server: string) => Attempt) => {
@@ -108,6 +140,19 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
         <p className="hint" id="browser-hint">
           {strings.signIn.withBrowserHint}
         </p>
+        {browserPending && (
+          <div role="status" className="browser-waiting">
+            <p>{strings.signIn.browserWaiting}</p>
+            {browserPage && (
+              <a href={browserPage} target="_blank" rel="noopener noreferrer">
+                {strings.signIn.browserOpenAgain}
+              </a>
+            )}
+            <button type="button" onClick={cancelBrowser}>
+              {strings.signIn.browserCancel}
+            </button>
+          </div>
+        )}
         {info.data?.demo && (
           <>
             <button
@@ -148,4 +193,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
       </details>
     </main>
   );
+}
+
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
