@@ -28,28 +28,6 @@ let page: Page;
 
 const shown = (l: Locator) => l.waitFor({ state: 'visible' });
 
-/**
- * The sandbox's sign-in page says `form-action 'self'`, and Chromium applies form-action to the
- * redirect that follows the form too: the service's 302 to the app's loopback redirect_uri
- * (another port) is blocked ("Sending form data to …/oauth/authorize violates … form-action").
- * Until the sandbox allows its loopback redirect targets (src/service/routes/oauth.ts, not this
- * test's to change), its sign-in page reaches this browser with the loopback added to
- * form-action; nothing else of the page or of the window's own CSP changes.
- */
-async function allowLoopbackRedirect(w: Watched): Promise<void> {
-  await w.context.route(`${sandbox.baseUrl}/oauth/authorize?*`, async (route) => {
-    const res = await route.fetch();
-    const headers = res.headers();
-    const csp = headers['content-security-policy'];
-    if (csp)
-      headers['content-security-policy'] = csp.replace(
-        "form-action 'self'",
-        "form-action 'self' http://127.0.0.1:*",
-      );
-    await route.fulfill({ response: res, headers });
-  });
-}
-
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
   bridge = await startBridge(sandbox.baseUrl);
@@ -69,7 +47,6 @@ describe('sign in with your browser, in Chromium, over the web bridge', { timeou
   it('opens the service sign-in page in a new tab and signs the window in from there', async () => {
     await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
     await page.getByLabel('Server address').fill(sandbox.baseUrl);
-    await allowLoopbackRedirect(win);
     const tab = win.context.waitForEvent('page');
     await page.getByRole('button', { name: 'Sign in with your browser' }).click();
     const signInTab = await tab;

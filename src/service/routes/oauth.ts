@@ -92,12 +92,18 @@ function signInPage(fields: Record<string, string>, error?: string): string {
 `;
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): Reply {
+/**
+ * `redirectTo`: the checked redirect_uri of the sign-in form. Browsers (Chromium) apply
+ * `form-action` to the redirect that follows a submission too, so its origin is allowed, or the
+ * code never reaches the app's loopback listener.
+ */
+function sendHtml(res: ServerResponse, status: number, html: string, redirectTo?: string): Reply {
+  const formAction = redirectTo ? `'self' ${new URL(redirectTo).origin}` : "'self'";
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': Buffer.byteLength(html),
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; form-action 'self'; style-src 'unsafe-inline'",
+    'content-security-policy': `default-src 'none'; form-action ${formAction}; style-src 'unsafe-inline'`,
     'x-frame-options': 'DENY',
   });
   res.end(html);
@@ -224,7 +230,7 @@ export function registerOAuth(router: Router<User>, sb: Sandbox): void {
       const problem = checkAuthorizeRequest(fields);
       // A bad client or redirect is never redirected to: the page says what is wrong.
       if (problem) return sendHtml(res, 400, `<!doctype html><p>${escapeHtml(problem)}</p>`);
-      return sendHtml(res, 200, signInPage(fields));
+      return sendHtml(res, 200, signInPage(fields), fields.redirect_uri);
     },
     { auth: 'none' },
   );
@@ -247,7 +253,13 @@ export function registerOAuth(router: Router<User>, sb: Sandbox): void {
         ? (sb.db.prepare(`SELECT * FROM users WHERE email = ?`).get(email) as UserRow | undefined)
         : undefined;
       const ok = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) return sendHtml(res, 401, signInPage(fields, 'Wrong email or password'));
+      if (!user || !ok)
+        return sendHtml(
+          res,
+          401,
+          signInPage(fields, 'Wrong email or password'),
+          fields.redirect_uri,
+        );
       const code = newToken();
       sb.db
         .prepare(
