@@ -16,6 +16,8 @@ import type { FilterState } from './ActivityFiltersForm';
  * The first page is one of the service's (30 events): the feed shows after one request. Later
  * pages are larger, so a long scroll makes fewer round trips and fewer renders.
  */
+/** px: `.feed-row` in styles.css. */
+const ROW_HEIGHT = 40;
 const FIRST_PAGE = 30;
 const PAGE = 120;
 type EventObject = ActivityEvent['objects'][number];
@@ -97,7 +99,9 @@ export function ActivityFeed({
   const virtualizer = useVirtualizer({
     count: events.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 56,
+    // One line a row (long sentences are cut with an ellipsis, their text stays whole for
+    // assistive technology): rows of one known height need no measuring while scrolling.
+    estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -135,7 +139,6 @@ export function ActivityFeed({
                 // assistive technology.
                 aria-posinset={row.index + 1}
                 aria-setsize={events.length}
-                ref={virtualizer.measureElement}
                 className="feed-row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >
