@@ -31,6 +31,7 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
+/** Least to most powerful (conventions.md, Roles): the backend ranks roles by this order. */
 export const Role = z.enum([
   'Viewer',
   'Printer',

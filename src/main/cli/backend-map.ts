@@ -9,21 +9,14 @@ import type {
   SyncPairStatus,
   Workspace,
 } from '../../shared/app-api';
+import { Role as RoleSchema } from '../../shared/app-api';
 import { parseDetail } from '../../shared/detail';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { FolderEntry } from '../api/client';
 import type * as S from '../api/schemas';
 
-/** Roles from least to most powerful (conventions.md, Roles). */
-const RANK: readonly Role[] = [
-  'Viewer',
-  'Printer',
-  'Downloader',
-  'Creator',
-  'Collaborator',
-  'Moderator',
-  'Administrator',
-];
+/** Roles from least to most powerful: the contract's enum lists them in that order. */
+const RANK: readonly Role[] = RoleSchema.options;
 
 /** Whether `role` is `least` or above; an unknown or missing role is below everything. */
 export function atLeast(role: string | null | undefined, least: Role): boolean {
