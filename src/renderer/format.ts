@@ -2,6 +2,13 @@
 
 const locale = navigator.language;
 
+// Intl formatters are costly to make and cheap to use: one of each, made on first use (a
+// scrolled list formats dozens of rows a frame).
+const byteFormats = new Map<string, Intl.NumberFormat>();
+let countFormat: Intl.NumberFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 export function formatBytes(bytes: number): string {
@@ -11,22 +18,30 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: byteUnits[unit],
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  const name = byteUnits[unit]!;
+  let format = byteFormats.get(name);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: unit === 0 ? 'long' : 'short',
+      maximumFractionDigits: unit === 0 ? 0 : 1,
+    });
+    byteFormats.set(name, format);
+  }
+  return format.format(value);
 }
 
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat(locale).format(n);
+  countFormat ??= new Intl.NumberFormat(locale);
+  return countFormat.format(n);
 }
 
 export function formatDate(iso: string | number): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return String(iso);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  dateFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat.format(d);
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -44,7 +59,7 @@ export function formatRelative(iso: string | number, now = Date.now()): string {
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return String(iso);
   let value = (t - now) / 1000;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = (relativeFormat ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   for (const [unit, size] of steps) {
     if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
     value /= size;
