@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -686,11 +686,77 @@ describe('pairs', () => {
       paused: false,
     });
 
-    expect((await refused('pairs.openFolder', { pairId: pair.id })).kind).toBe('unsupported');
     expect(await ok('pairs.remove', { pairId: pair.id })).toBeNull();
     expect((await ok('pairs.list', {})).map((p) => p.id)).not.toContain(pair.id);
     expect(existsSync(path.join(dir, 'README.txt'))).toBe(true);
     expect((await refused('pairs.pause', { pairId: pair.id })).kind).toBe('not-found');
+  });
+});
+
+describe('opening a sync folder', () => {
+  it("starts the desktop's file manager on the pair's folder, found on the PATH", async () => {
+    // A file manager of our own on the PATH: a real program, started the way xdg-open is.
+    const bin = path.join(tmp.dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    const opener = path.join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open');
+    // Shell built-ins only: its PATH holds nothing else.
+    writeFileSync(opener, '#!/bin/sh\nprintf \'%s\' "$1" > "${0%/*}/opened"\n');
+    chmodSync(opener, 0o755);
+    const state = path.join(tmp.dir, 'state-open');
+    const withOpener = new AppBackend({
+      stateDir: state,
+      accounts: FileAccountStore.inStateDir(state),
+      pollIntervalMs: 200,
+      env: { PATH: bin },
+    });
+    const dir = path.join(tmp.dir, 'pair-open');
+    try {
+      const a = await withOpener.call('accounts.signIn', {
+        server: sb.baseUrl,
+        email: 'dana@example.com',
+        password: 'dana-sandbox-pass',
+      });
+      if (!a.ok) throw new Error(a.error.message);
+      const added = await withOpener.call('pairs.add', {
+        accountId: (a.result as { id: string }).id,
+        workspaceId: sb.workspaceId,
+        dir,
+      });
+      if (!added.ok) throw new Error(added.error.message);
+      const pairId = (added.result as { id: string }).id;
+      expect(await withOpener.call('pairs.openFolder', { pairId })).toEqual({
+        ok: true,
+        result: null,
+      });
+      const opened = path.join(bin, 'opened');
+      await expect.poll(() => existsSync(opened) && readFileSync(opened, 'utf8')).toBe(dir);
+    } finally {
+      await withOpener.close();
+    }
+
+    // No file manager at all (a headless machine): said plainly, with the folder's path.
+    const none = path.join(tmp.dir, 'empty-bin');
+    mkdirSync(none, { recursive: true });
+    const headless = new AppBackend({
+      stateDir: state,
+      accounts: FileAccountStore.inStateDir(state),
+      pollIntervalMs: 200,
+      env: { PATH: none },
+    });
+    try {
+      await headless.restorePairs();
+      const list = await headless.call('pairs.list', {});
+      const pairId = list.ok ? (list.result as { id: string }[])[0]!.id : '';
+      expect(await headless.call('pairs.openFolder', { pairId })).toEqual({
+        ok: false,
+        error: {
+          kind: 'unsupported',
+          message: `No program to open folders was found on this computer: the folder is ${dir}.`,
+        },
+      });
+    } finally {
+      await headless.close();
+    }
   });
 });
 

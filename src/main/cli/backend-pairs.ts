@@ -146,6 +146,11 @@ export class Pairs {
     return pair;
   }
 
+  /** The local folder of a pair. */
+  dirOf(id: string): string {
+    return this.get(id).info.dir;
+  }
+
   list(): SyncPair[] {
     return [...this.pairs.values()].map((p) => this.view(p));
   }

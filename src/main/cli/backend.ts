@@ -20,6 +20,7 @@ import { AccountSessions, type SignedIn } from './backend-accounts';
 import { describeIssues, fail, toAppError } from './backend-errors';
 import { FolderIndex } from './backend-folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './backend-map';
+import { openInFileManager } from './open-path';
 import { Pairs } from './backend-pairs';
 import { downloadZip } from './backend-zip';
 
@@ -50,6 +51,8 @@ export interface BackendOptions {
    * push, which the web window opens in a new tab (the app passes the system browser instead).
    */
   openUrl?: (url: string) => void | Promise<void>;
+  /** Shows a sync folder; default: the system's file manager (`xdg-open`, `open`, Explorer). */
+  openPath?: (dir: string) => Promise<void>;
   /** How long "Sign in with your browser" waits for the person; default 5 minutes. */
   browserSignInTimeoutMs?: number;
 }
@@ -317,11 +320,21 @@ export class AppBackend {
         await this.pairs.resume(p.pairId);
         return null;
       },
-      'pairs.openFolder': async () =>
-        fail(
-          'unsupported',
-          'The web window cannot open folders on this computer: the folder path is shown in the sync pair.',
-        ),
+      'pairs.openFolder': async (p) => {
+        const dir = this.pairs.dirOf(p.pairId);
+        const open =
+          this.opts.openPath ?? ((d) => openInFileManager(d, this.opts.env ?? process.env));
+        try {
+          await open(dir);
+        } catch (err) {
+          this.log.warn('no file manager could be started', { err });
+          return fail(
+            'unsupported',
+            `No program to open folders was found on this computer: the folder is ${dir}.`,
+          );
+        }
+        return null;
+      },
 
       'workspaces.list': async (p) => {
         const s = await acct(p);
