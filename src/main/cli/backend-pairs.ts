@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import type { SyncEngine } from '../sync/engine';
 import { openSync, type OpenSync } from '../sync/open';
@@ -26,27 +27,17 @@ interface Running {
 const inside = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
 
 /** What is remembered of a pair between runs (`<state>/pairs.json`). */
-export interface PairRecord {
-  id: string;
-  accountId: string;
-  workspaceId: number;
-  workspaceName: string;
-  dir: string;
-  paused: boolean;
-}
+const PairRecord = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  workspaceId: z.number(),
+  workspaceName: z.string(),
+  dir: z.string(),
+  paused: z.boolean(),
+});
+export type PairRecord = z.infer<typeof PairRecord>;
 
-function isRecord(v: unknown): v is PairRecord {
-  if (!v || typeof v !== 'object') return false;
-  const r = v as Record<string, unknown>;
-  return (
-    typeof r.id === 'string' &&
-    typeof r.accountId === 'string' &&
-    typeof r.workspaceId === 'number' &&
-    typeof r.workspaceName === 'string' &&
-    typeof r.dir === 'string' &&
-    typeof r.paused === 'boolean'
-  );
-}
+const isRecord = (v: unknown): v is PairRecord => PairRecord.safeParse(v).success;
 
 /**
  * The sync pairs: each a SyncEngine in continuous mode, as `workspace-sync sync` runs it,
