@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { registerSecret } from '../api/errors';
+import { readStateFile, writeStateFile } from './json-file';
 
 /** The tokens of one account on one server, and the OAuth client they were issued to. */
 export interface Account {
@@ -145,13 +144,8 @@ export class FileAccountStore implements AccountStore {
   }
 
   private async read(): Promise<Account[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
-    }
+    const text = await readStateFile(this.file);
+    if (text === null) return [];
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -172,28 +166,7 @@ export class FileAccountStore implements AccountStore {
   }
 
   private async write(accounts: Account[]): Promise<void> {
-    const dir = path.dirname(this.file);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
     const body: AccountsFile = { version: 1, accounts };
-    const temp = path.join(
-      dir,
-      `.${path.basename(this.file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-    );
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      try {
-        await handle.chmod(0o600); // whatever the umask
-        await handle.writeFile(JSON.stringify(body, null, 2) + '\n', 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, this.file);
-    } catch (err) {
-      await unlink(temp).catch(() => undefined);
-      throw err;
-    }
-    // On a file system that ignores the open mode (or an old file being replaced elsewhere).
-    await chmod(this.file, 0o600).catch(() => undefined);
+    await writeStateFile(this.file, body);
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
@@ -9,6 +8,7 @@ import type { Logger } from '../sync/ports';
 import type { SignedIn } from './backend-accounts';
 import { fail } from './backend-errors';
 import { pairStatusOf } from './backend-map';
+import { readStateFile, writeStateFile } from './json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
 export const STATUS_PUSH_MS = 250;
@@ -194,13 +194,8 @@ export class Pairs {
   }
 
   private async load(): Promise<PairRecord[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
-    }
+    const text = await readStateFile(this.file);
+    if (text === null) return [];
     try {
       const parsed = JSON.parse(text) as { pairs?: unknown };
       return Array.isArray(parsed.pairs) ? parsed.pairs.filter(isRecord) : [];
@@ -216,14 +211,7 @@ export class Pairs {
       ...p.info,
       paused: p.paused,
     }));
-    const write = async () => {
-      await mkdir(this.opts.stateDir, { recursive: true, mode: 0o700 });
-      const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temp, JSON.stringify({ version: 1, pairs: records }, null, 2) + '\n', {
-        mode: 0o600,
-      });
-      await rename(temp, this.file);
-    };
+    const write = () => writeStateFile(this.file, { version: 1, pairs: records });
     this.saving = this.saving.then(write, write);
     return this.saving;
   }
