@@ -105,8 +105,11 @@ async function firstOf<T>(items: AsyncIterable<T>, n: number): Promise<T[]> {
  */
 async function ownActor(client: ServiceClient): Promise<{ id: number; name: string } | null> {
   const N = 60;
-  const all = await firstOf(client.listEvents(), N);
-  const others = await firstOf(client.listEvents({ filterSelf: true }), N);
+  // Both reads see the same events: those up to a second ago (times have whole seconds). One
+  // arriving between the reads would shift the second list and hide the user's own.
+  const endTime = Math.floor(Date.now() / 1000) * 1000 - 1000;
+  const all = await firstOf(client.listEvents({ endTime }), N);
+  const others = await firstOf(client.listEvents({ filterSelf: true, endTime }), N);
   const kept = new Set(others.map((e) => e.id));
   // Both lists are newest first; past the end of a full page of others nothing can be told.
   const oldest = others.length < N ? -Infinity : Math.min(...others.map((e) => e.id));
