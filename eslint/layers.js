@@ -22,12 +22,20 @@ export const layers = [
     electron: false,
     node: true,
   },
+  // The engine's utility process: the backend and its engines, no Electron API.
+  {
+    name: 'host',
+    dir: 'src/main/host',
+    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli'],
+    electron: false,
+    node: true,
+  },
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], electron: true, node: true },
   {
     name: 'main',
     dir: 'src/main',
     flat: true,
-    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli', 'platform'],
+    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli', 'host', 'platform'],
     electron: true,
     node: true,
   },

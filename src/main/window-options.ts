@@ -15,8 +15,11 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       sandbox: true,
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
       spellcheck: false,
     },
   };

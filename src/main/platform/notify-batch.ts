@@ -1,0 +1,133 @@
+import type { ItemKind } from '../../shared/app-api';
+import type { OthersEvent } from '../../shared/others-activity';
+
+/** Where clicking a notice leads. */
+export type NoticeTarget =
+  | { kind: 'item'; accountId: string; workspaceId: number; itemKind: ItemKind; itemId: number }
+  | { kind: 'activity'; accountId: string | null };
+
+export interface Notice {
+  title: string;
+  body: string;
+  target: NoticeTarget;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function people(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? 'Someone';
+  if (names.length === 2) return `${names[0]} and ${names[1]}`;
+  return `${names[0]} and ${plural(names.length - 1, 'other')}`;
+}
+
+const distinct = <T>(values: T[]) => [...new Set(values)];
+
+/**
+ * One notice for a burst of others' events: a single event reads as itself ("Ann Lee uploaded
+ * model.json"); several as who did how much where ("Ann Lee and 2 others changed 5 items in
+ * Q3"). Null for no events.
+ */
+export function summarize(batch: readonly OthersEvent[]): Notice | null {
+  const first = batch[0];
+  if (!first) return null;
+  const items = new Map<string, { kind: ItemKind; id: number; workspaceId: number | null }>();
+  for (const { event } of batch) {
+    for (const o of event.objects) {
+      if ((o.kind === 'file' || o.kind === 'folder') && o.id !== null)
+        items.set(`${o.kind}:${o.id}`, {
+          kind: o.kind,
+          id: o.id,
+          workspaceId: o.workspaceId ?? event.workspaceId,
+        });
+    }
+  }
+  const accounts = distinct(batch.map((b) => b.accountId));
+  const only = items.size === 1 ? [...items.values()][0] : undefined;
+  const target: NoticeTarget =
+    only && only.workspaceId !== null && accounts.length === 1
+      ? {
+          kind: 'item',
+          accountId: first.accountId,
+          workspaceId: only.workspaceId,
+          itemKind: only.kind,
+          itemId: only.id,
+        }
+      : { kind: 'activity', accountId: accounts.length === 1 ? first.accountId : null };
+  const workspaces = distinct(batch.map((b) => b.workspaceName).filter((n) => n !== null));
+  const where =
+    workspaces.length === 1
+      ? ` in ${workspaces[0]}`
+      : workspaces.length > 1
+        ? ` in ${plural(workspaces.length, 'workspace')}`
+        : '';
+  const title = workspaces.length === 1 ? workspaces[0]! : 'Workspace Sync';
+  if (batch.length === 1) return { title, body: first.event.text, target };
+  const predicates = distinct(batch.map((b) => b.event.predicate));
+  const verb = predicates.length === 1 && predicates[0] ? predicates[0] : 'changed';
+  const what = items.size > 0 ? plural(items.size, 'item') : plural(batch.length, 'thing');
+  const who = people(distinct(batch.map((b) => b.event.subject)));
+  return { title, body: `${who} ${verb} ${what}${where}`, target };
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+/**
+ * Gathers others' events into bursts: a burst ends after `quietMs` without a new event, or
+ * `maxWaitMs` after it began, and becomes one notice. While notifications are off, events are
+ * dropped rather than kept for later: a notice is about what just happened.
+ */
+export class NoticeBatcher {
+  private pending: OthersEvent[] = [];
+  private quiet: unknown = null;
+  private deadline: unknown = null;
+  private enabled = true;
+
+  constructor(
+    private readonly opts: {
+      quietMs: number;
+      maxWaitMs: number;
+      notify: (notice: Notice) => void;
+      timers?: Timers;
+    },
+  ) {}
+
+  private get timers(): Timers {
+    return this.opts.timers ?? realTimers;
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    if (!enabled) this.reset();
+  }
+
+  add(events: readonly OthersEvent[]): void {
+    if (!this.enabled || events.length === 0) return;
+    this.pending.push(...events);
+    if (this.quiet !== null) this.timers.clear(this.quiet);
+    this.quiet = this.timers.set(() => this.flush(), this.opts.quietMs);
+    this.deadline ??= this.timers.set(() => this.flush(), this.opts.maxWaitMs);
+  }
+
+  /** Ends the burst now: one notice for what was gathered. */
+  flush(): void {
+    const batch = this.pending;
+    this.reset();
+    const notice = summarize(batch);
+    if (notice) this.opts.notify(notice);
+  }
+
+  private reset(): void {
+    if (this.quiet !== null) this.timers.clear(this.quiet);
+    if (this.deadline !== null) this.timers.clear(this.deadline);
+    this.quiet = this.deadline = null;
+    this.pending = [];
+  }
+}

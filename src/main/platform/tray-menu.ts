@@ -1,0 +1,85 @@
+import type { ActivityEvent, SyncPair } from '../../shared/app-api';
+import { trayStatusLine } from './tray-state';
+
+/** What a tray menu item does; the wiring carries it out. */
+export type TrayCommand =
+  | { kind: 'open-window' }
+  | { kind: 'open-folder'; pairId: string }
+  | { kind: 'open-event'; accountId: string; event: ActivityEvent }
+  | { kind: 'pause-all' }
+  | { kind: 'resume-all' }
+  | { kind: 'quit' };
+
+export type TrayMenuItem =
+  | { type: 'separator' }
+  | { type: 'item'; label: string; enabled: boolean; command: TrayCommand | null }
+  | { type: 'submenu'; label: string; items: TrayMenuItem[] };
+
+export interface RecentEvent {
+  accountId: string;
+  event: ActivityEvent;
+}
+
+/** How many activity items the menu lists. */
+export const TRAY_RECENT = 5;
+
+type PairView = Pick<SyncPair, 'id' | 'paused' | 'workspaceName' | 'dir' | 'status'>;
+
+/** A menu label: one line, short, and no `&` taken as an accelerator on Windows. */
+function label(text: string, max = 60): string {
+  const line = text.replace(/\s+/g, ' ').trim().replaceAll('&', '&&');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The tray menu as data: the status line, the last few activity items, the folders, the
+ * window, pause/resume and quit. Built anew on every change, so it is tested without Electron.
+ */
+export function trayMenu(
+  pairs: readonly PairView[],
+  recent: readonly RecentEvent[],
+): TrayMenuItem[] {
+  const items: TrayMenuItem[] = [
+    { type: 'item', label: label(trayStatusLine(pairs)), enabled: false, command: null },
+    { type: 'separator' },
+  ];
+  if (recent.length > 0) {
+    for (const r of recent.slice(0, TRAY_RECENT)) {
+      items.push({
+        type: 'item',
+        label: label(r.event.text),
+        enabled: true,
+        command: { kind: 'open-event', accountId: r.accountId, event: r.event },
+      });
+    }
+    items.push({ type: 'separator' });
+  }
+  const folder = (p: PairView): TrayMenuItem => ({
+    type: 'item',
+    label: pairs.length === 1 ? 'Open folder' : label(p.workspaceName),
+    enabled: true,
+    command: { kind: 'open-folder', pairId: p.id },
+  });
+  if (pairs.length === 1) items.push(folder(pairs[0]!));
+  else if (pairs.length > 1)
+    items.push({ type: 'submenu', label: 'Open folder', items: pairs.map(folder) });
+  items.push({
+    type: 'item',
+    label: 'Open Workspace Sync',
+    enabled: true,
+    command: { kind: 'open-window' },
+  });
+  if (pairs.length > 0) {
+    const allPaused = pairs.every((p) => p.paused);
+    items.push(
+      allPaused
+        ? { type: 'item', label: 'Resume syncing', enabled: true, command: { kind: 'resume-all' } }
+        : { type: 'item', label: 'Pause syncing', enabled: true, command: { kind: 'pause-all' } },
+    );
+  }
+  items.push(
+    { type: 'separator' },
+    { type: 'item', label: 'Quit Workspace Sync', enabled: true, command: { kind: 'quit' } },
+  );
+  return items;
+}

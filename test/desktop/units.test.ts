@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEvent, SyncPair, SyncPairStatus } from '../../src/shared/app-api';
+import type { OthersEvent } from '../../src/shared/others-activity';
+import { isHandover, parseAppArgs } from '../../src/main/args';
+import { NoticeBatcher, summarize, type Notice } from '../../src/main/platform/notify-batch';
+import { trayMenu, type TrayMenuItem } from '../../src/main/platform/tray-menu';
+import {
+  TRAY_STATES,
+  trayIconFile,
+  trayStateOf,
+  trayStatusLine,
+} from '../../src/main/platform/tray-state';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const status = (
+  state: SyncPairStatus['state'],
+  extra: Partial<SyncPairStatus> = {},
+): SyncPairStatus => ({
+  state,
+  message: '',
+  items: { done: 0, total: 0 },
+  bytes: { done: 0, total: 0 },
+  current: null,
+  problems: [],
+  conflicts: [],
+  lastSyncAt: null,
+  ...extra,
+});
+
+const pair = (
+  id: string,
+  state: SyncPairStatus['state'],
+  extra: Partial<SyncPair> = {},
+): SyncPair => ({
+  id,
+  accountId: 'a',
+  workspaceId: 1,
+  workspaceName: `W${id}`,
+  dir: `/sync/${id}`,
+  paused: state === 'paused',
+  status: status(state),
+  ...extra,
+});
+
+describe('tray state', () => {
+  it('maps pair states to one icon state, the most urgent first', () => {
+    expect(trayStateOf([])).toBe('idle');
+    expect(trayStateOf([pair('1', 'idle')])).toBe('idle');
+    expect(trayStateOf([pair('1', 'starting')])).toBe('syncing');
+    expect(trayStateOf([pair('1', 'scanning')])).toBe('syncing');
+    expect(trayStateOf([pair('1', 'syncing'), pair('2', 'idle')])).toBe('syncing');
+    expect(trayStateOf([pair('1', 'paused'), pair('2', 'paused')])).toBe('paused');
+    expect(trayStateOf([pair('1', 'paused'), pair('2', 'idle')])).toBe('idle');
+    expect(trayStateOf([pair('1', 'offline'), pair('2', 'syncing')])).toBe('offline');
+    expect(trayStateOf([pair('1', 'needs-attention'), pair('2', 'offline')])).toBe('attention');
+    expect(trayStateOf([pair('1', 'error'), pair('2', 'needs-attention')])).toBe('error');
+    const conflicted = pair('1', 'idle', {
+      status: status('idle', { conflicts: [{ path: 'a.txt', message: 'kept both', at: 1 }] }),
+    });
+    expect(trayStateOf([conflicted])).toBe('attention');
+    // A paused pair's last engine state does not count: it is paused.
+    expect(trayStateOf([pair('1', 'error', { paused: true })])).toBe('paused');
+  });
+
+  it('says the state in one line', () => {
+    expect(trayStatusLine([])).toBe('No folder is syncing');
+    expect(trayStatusLine([pair('1', 'idle')])).toBe('Up to date');
+    expect(
+      trayStatusLine([
+        pair('1', 'syncing', { status: status('syncing', { items: { done: 3, total: 10 } }) }),
+      ]),
+    ).toBe('Syncing 3 of 10 items');
+    expect(trayStatusLine([pair('1', 'paused')])).toBe('W1: paused');
+    expect(trayStatusLine([pair('1', 'offline')])).toBe(
+      'Offline: will sync when the service is back',
+    );
+    expect(
+      trayStatusLine([pair('1', 'error', { status: status('error', { message: 'Disk full' }) })]),
+    ).toBe('W1: Disk full');
+  });
+
+  it('names an icon for every state in the form each OS wants, and it exists in assets/', () => {
+    const dir = path.resolve(import.meta.dirname, '../../assets/tray');
+    for (const state of TRAY_STATES) {
+      expect(trayIconFile(state, 'darwin')).toBe(`${state}Template.png`);
+      expect(trayIconFile(state, 'win32')).toBe(`${state}.ico`);
+      expect(trayIconFile(state, 'linux')).toBe(`${state}.png`);
+      for (const platform of ['darwin', 'win32', 'linux'] as const)
+        expect(
+          existsSync(path.join(dir, trayIconFile(state, platform))),
+          `${state} ${platform}`,
+        ).toBe(true);
+    }
+  });
+});
+
+const event = (id: number, subject: string, extra: Partial<ActivityEvent> = {}): ActivityEvent => ({
+  id,
+  at: '2026-11-24T10:00:00Z',
+  workspaceId: 7,
+  actorId: 2,
+  subject,
+  predicate: 'uploaded',
+  objects: [{ text: `file${id}.txt`, label: 'File', kind: 'file', id: 100 + id, workspaceId: 7 }],
+  complement: '',
+  text: `${subject} uploaded file${id}.txt`,
+  ...extra,
+});
+const others = (e: ActivityEvent, workspaceName: string | null = 'Q3'): OthersEvent => ({
+  accountId: 'acc',
+  workspaceName,
+  event: e,
+});
+
+describe('tray menu', () => {
+  const labels = (items: TrayMenuItem[]) =>
+    items.map((i) => (i.type === 'separator' ? '—' : i.label));
+
+  it('lists the status, the last activity, the folder, the window, pause and quit', () => {
+    const recent = [1, 2, 3, 4, 5, 6].map((n) => ({ accountId: 'acc', event: event(n, 'Ann') }));
+    const menu = trayMenu([pair('1', 'idle')], recent);
+    expect(labels(menu)).toEqual([
+      'Up to date',
+      '—',
+      'Ann uploaded file1.txt',
+      'Ann uploaded file2.txt',
+      'Ann uploaded file3.txt',
+      'Ann uploaded file4.txt',
+      'Ann uploaded file5.txt',
+      '—',
+      'Open folder',
+      'Open Workspace Sync',
+      'Pause syncing',
+      '—',
+      'Quit Workspace Sync',
+    ]);
+    expect(menu[0]).toMatchObject({ enabled: false });
+    expect(menu[2]).toMatchObject({ command: { kind: 'open-event', accountId: 'acc' } });
+    expect(menu[8]).toMatchObject({ command: { kind: 'open-folder', pairId: '1' } });
+  });
+
+  it('offers resume when every pair is paused, a folder submenu for several pairs', () => {
+    const menu = trayMenu([pair('1', 'paused'), pair('2', 'paused')], []);
+    expect(labels(menu)).toEqual([
+      'All folders paused',
+      '—',
+      'Open folder',
+      'Open Workspace Sync',
+      'Resume syncing',
+      '—',
+      'Quit Workspace Sync',
+    ]);
+    expect(menu[2]).toMatchObject({
+      type: 'submenu',
+      items: [{ label: 'W1' }, { label: 'W2' }],
+    });
+  });
+
+  it('keeps labels to one short line and escapes the accelerator sign', () => {
+    const long = event(1, 'Ann & Ben', { text: `Ann & Ben\nuploaded ${'x'.repeat(100)}` });
+    const [, , item] = trayMenu([], [{ accountId: 'a', event: long }]);
+    expect(item).toMatchObject({ type: 'item' });
+    const text = (item as { label: string }).label;
+    expect(text.startsWith('Ann && Ben uploaded x')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(61);
+    expect(text).not.toContain('\n');
+  });
+});
+
+describe('notification batching', () => {
+  it('reads one event as itself and leads to its item', () => {
+    expect(summarize([others(event(1, 'Ann Lee'))])).toEqual({
+      title: 'Q3',
+      body: 'Ann Lee uploaded file1.txt',
+      target: { kind: 'item', accountId: 'acc', workspaceId: 7, itemKind: 'file', itemId: 101 },
+    });
+    expect(summarize([])).toBeNull();
+  });
+
+  it('reads a burst as who did how much where', () => {
+    const burst = [
+      others(event(1, 'Ann')),
+      others(event(2, 'Ben')),
+      others(event(3, 'Ann')),
+      others(event(4, 'Chloé')),
+      others(event(5, 'Ann', { predicate: 'deleted' })),
+    ];
+    expect(summarize(burst)).toEqual({
+      title: 'Q3',
+      body: 'Ann and 2 others changed 5 items in Q3',
+      target: { kind: 'activity', accountId: 'acc' },
+    });
+    expect(summarize([others(event(1, 'Ann')), others(event(2, 'Ben'))])?.body).toBe(
+      'Ann and Ben uploaded 2 items in Q3',
+    );
+    // The same item twice is one item; two workspaces are named by number.
+    const same = event(9, 'Ann', { objects: event(1, 'Ann').objects });
+    expect(summarize([others(event(1, 'Ann')), others(same, 'Launch')])?.body).toBe(
+      'Ann uploaded 1 item in 2 workspaces',
+    );
+  });
+
+  function clock() {
+    let now = 0;
+    const timers = new Map<number, { at: number; fn: () => void }>();
+    let next = 1;
+    return {
+      timers: {
+        set: (fn: () => void, ms: number) => {
+          timers.set(next, { at: now + ms, fn });
+          return next++;
+        },
+        clear: (h: unknown) => void timers.delete(h as number),
+      },
+      advance(ms: number) {
+        now += ms;
+        for (const [h, t] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
+          if (t.at <= now && timers.has(h)) {
+            timers.delete(h);
+            t.fn();
+          }
+        }
+      },
+    };
+  }
+
+  it('makes one notice of a burst, ended by quiet or by the longest wait', () => {
+    const c = clock();
+    const notices: Notice[] = [];
+    const b = new NoticeBatcher({
+      quietMs: 2000,
+      maxWaitMs: 10_000,
+      notify: (n) => notices.push(n),
+      timers: c.timers,
+    });
+    b.add([others(event(1, 'Ann'))]);
+    c.advance(1500);
+    b.add([others(event(2, 'Ben')), others(event(3, 'Chloé'))]);
+    c.advance(1500);
+    expect(notices).toEqual([]);
+    c.advance(600);
+    expect(notices.map((n) => n.body)).toEqual(['Ann and 2 others uploaded 3 items in Q3']);
+    // A steady trickle is cut at the longest wait.
+    for (let i = 0; i < 8; i++) {
+      b.add([others(event(10 + i, 'Dana'))]);
+      c.advance(1500);
+    }
+    expect(notices.map((n) => n.body)).toEqual([
+      'Ann and 2 others uploaded 3 items in Q3',
+      'Dana uploaded 7 items in Q3',
+    ]);
+  });
+
+  it('drops events while notifications are off', () => {
+    const c = clock();
+    const notices: Notice[] = [];
+    const b = new NoticeBatcher({
+      quietMs: 10,
+      maxWaitMs: 100,
+      notify: (n) => notices.push(n),
+      timers: c.timers,
+    });
+    b.add([others(event(1, 'Ann'))]);
+    b.setEnabled(false);
+    c.advance(200);
+    b.add([others(event(2, 'Ann'))]);
+    c.advance(200);
+    expect(notices).toEqual([]);
+    b.setEnabled(true);
+    b.add([others(event(3, 'Ann'))]);
+    c.advance(20);
+    expect(notices.map((n) => n.body)).toEqual(['Ann uploaded file3.txt']);
+  });
+});
+
+describe('app arguments', () => {
+  it('finds --copy-link paths in a packaged, an unpackaged and a second-instance argv', () => {
+    expect(
+      parseAppArgs(['/opt/Workspace Sync/workspace-sync', '--copy-link', '/home/a/x.txt'], '/'),
+    ).toEqual({
+      copyLink: ['/home/a/x.txt'],
+      hidden: false,
+      cli: null,
+    });
+    expect(
+      parseAppArgs(['/usr/bin/electron', '.', '--copy-link=rel/y.txt'], '/home/a').copyLink,
+    ).toEqual(['/home/a/rel/y.txt']);
+    // A file manager passes several; Chromium may append switches of its own.
+    expect(
+      parseAppArgs(
+        [
+          'app',
+          '--copy-link',
+          '/a b/1.txt',
+          'two.txt',
+          '--allow-file-access-from-files',
+          '--hidden',
+        ],
+        '/w',
+      ),
+    ).toEqual({ copyLink: ['/a b/1.txt', '/w/two.txt'], hidden: true, cli: null });
+    expect(parseAppArgs(['app', '--copy-link'], '/').copyLink).toEqual([]);
+  });
+
+  it('hands everything after --cli to the CLI', () => {
+    expect(parseAppArgs(['app', '--cli', 'link', '--copy', 'x'], '/').cli).toEqual([
+      'link',
+      '--copy',
+      'x',
+    ]);
+    expect(parseAppArgs(['app'], '/').cli).toBeNull();
+  });
+
+  it('accepts only a well-formed handover from a second instance', () => {
+    expect(isHandover({ argv: ['a', '--copy-link', '/x'], cwd: '/' })).toBe(true);
+    expect(isHandover({ argv: [1], cwd: '/' })).toBe(false);
+    expect(isHandover(null)).toBe(false);
+    expect(isHandover({ argv: [] })).toBe(false);
+  });
+});
