@@ -20,6 +20,8 @@ export const AppInfo = z.object({
   platform: z.enum(['darwin', 'win32', 'linux', 'web']),
   /** Whether "Try the demo" is offered (the bridge started with --sandbox). */
   demo: z.boolean(),
+  /** The desktop app (true) or the web window of `cli ui` (false): start at login is the app's. */
+  desktop: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -89,6 +91,47 @@ export const SyncPair = z.object({
   status: SyncPairStatus,
 });
 export type SyncPair = z.infer<typeof SyncPair>;
+
+/** Bounds of `pollIntervalSeconds`: a poll is one request per pair to the service. */
+export const POLL_SECONDS = { min: 5, max: 3600 } as const;
+// No full stop: error messages put one after the last issue.
+const POLL_SECONDS_RULE = `Choose a whole number of seconds from ${POLL_SECONDS.min} to ${POLL_SECONDS.max}`;
+
+/**
+ * The person's settings, kept in `<state>/settings.json`. `ignorePatterns` are gitignore lines
+ * applied to every pair before the folder's own `.workspace-sync-ignore` (which may re-include
+ * with `!`, as a repository's .gitignore overrides git's global excludes).
+ */
+export const Settings = z.object({
+  /** Notifications of others' activity (the desktop app shows them). */
+  notifications: z.boolean(),
+  /** Start the desktop app when the person logs in (meaningless in the web window). */
+  startAtLogin: z.boolean(),
+  /** How often each pair asks the service for changes; local changes go at once regardless. */
+  pollIntervalSeconds: z
+    .number()
+    .int(POLL_SECONDS_RULE)
+    .min(POLL_SECONDS.min, POLL_SECONDS_RULE)
+    .max(POLL_SECONDS.max, POLL_SECONDS_RULE),
+  ignorePatterns: z.array(z.string()),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/**
+ * Remote changes arrive within 30 s, as in Nextcloud's client; local changes are sent as soon as
+ * the watcher sees them, so the poll only paces others' edits and costs the service a request per
+ * pair per poll (the engine's own 5 s default is for the CLI and tests).
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  notifications: true,
+  startAtLogin: false,
+  pollIntervalSeconds: 30,
+  ignorePatterns: [],
+};
+
+/** What `settings.update` takes: any of the settings; a name that is not one is refused. */
+export const SettingsPatch = z.strictObject(Settings.partial().shape);
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const ContentSort = z.enum(['alphabetical', 'modified', 'size', 'type']);
 export type ContentSort = z.infer<typeof ContentSort>;
@@ -270,6 +313,10 @@ export const Methods = {
     params: z.object({ ...onAccount, workspaceId: id }),
     result: z.object({ role: z.string().nullable() }),
   },
+
+  'settings.get': { params: none, result: Settings },
+  /** Changes some settings; answers all of them, as now stored. */
+  'settings.update': { params: SettingsPatch, result: Settings },
 } as const;
 
 export type MethodName = keyof typeof Methods;
@@ -286,6 +333,8 @@ export const Events = {
    * browser"): the web window opens it in a new tab; the app opens the system browser itself.
    */
   'open-url': z.object({ url: z.string() }),
+  /** Every setting, after each change (the app's main process applies notifications and login). */
+  settings: Settings,
 } as const;
 export type EventName = keyof typeof Events;
 export type EventOf<E extends EventName> = z.output<(typeof Events)[E]>;

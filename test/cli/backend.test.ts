@@ -3,11 +3,13 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/cli/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/cli/backend';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
 
 // The window's typed API against a real sandbox over HTTP, real accounts and real sync folders.
@@ -811,6 +813,144 @@ describe('pairs across runs', () => {
       expect(await third.call('pairs.list', {})).toEqual({ ok: true, result: [] });
     } finally {
       await third.close();
+    }
+  });
+});
+
+describe('settings', () => {
+  it('app.info says this is not the desktop app unless told so', async () => {
+    expect(await ok('app.info', {})).toMatchObject({ desktop: false });
+    const state = path.join(tmp.dir, 'state-desktop');
+    const desktop = new AppBackend({
+      stateDir: state,
+      accounts: FileAccountStore.inStateDir(state),
+      desktop: true,
+      env: {},
+    });
+    try {
+      expect(await desktop.call('app.info', {})).toMatchObject({
+        ok: true,
+        result: { desktop: true },
+      });
+    } finally {
+      await desktop.close();
+    }
+  });
+
+  it('gets the defaults, updates, pushes the new settings, refuses bad values, remembers across runs', async () => {
+    expect(await ok('settings.get', {})).toEqual({
+      notifications: true,
+      startAtLogin: false,
+      pollIntervalSeconds: 30,
+      ignorePatterns: [],
+    });
+    const since = pushes.length;
+    const updated = await ok('settings.update', {
+      notifications: false,
+      ignorePatterns: ['*.iso'],
+    });
+    expect(updated).toEqual({
+      notifications: false,
+      startAtLogin: false,
+      pollIntervalSeconds: 30,
+      ignorePatterns: ['*.iso'],
+    });
+    expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
+    expect(await ok('settings.get', {})).toEqual(updated);
+
+    const tooOften = await refused('settings.update', { pollIntervalSeconds: 1 });
+    expect(tooOften).toEqual({
+      kind: 'invalid',
+      message:
+        'Invalid request to settings.update: pollIntervalSeconds: Choose a whole number of seconds from 5 to 3600.',
+    });
+    const twoLines = await refused('settings.update', { ignorePatterns: ['ok', 'a\nb'] });
+    expect(twoLines).toEqual({
+      kind: 'invalid',
+      message: 'One pattern per line: “a b” spans several.',
+    });
+    expect((await refused('settings.update', { theme: 'dark' })).message).toMatch(/theme/);
+    expect(await ok('settings.get', {})).toEqual(updated);
+
+    // The same state directory, a later run.
+    const state = path.join(tmp.dir, 'state');
+    const later = new AppBackend({ stateDir: state, accounts: FileAccountStore.inStateDir(state) });
+    try {
+      expect(await later.call('settings.get', {})).toEqual({ ok: true, result: updated });
+    } finally {
+      await later.close();
+    }
+    await ok('settings.update', { notifications: true, ignorePatterns: [] });
+  });
+
+  it('reach the engines: patterns for pairs started after and running ones, the poll interval for the wait under way', async () => {
+    const state = path.join(tmp.dir, 'state-settings');
+    // No pollIntervalMs: the engines follow the settings.
+    const b = new AppBackend({
+      stateDir: state,
+      accounts: FileAccountStore.inStateDir(state),
+      env: {},
+    });
+    const call = async <M extends MethodName>(m: M, p: ParamsOf<M>): Promise<ResultOf<M>> => {
+      const reply = await b.call(m, p);
+      if (!reply.ok) throw new Error(`${m}: ${reply.error.message}`);
+      return reply.result as ResultOf<M>;
+    };
+    const statuses: PushMessage[] = [];
+    const waiting: { test: () => boolean; resolve: () => void }[] = [];
+    const stopListening = b.on((p) => {
+      statuses.push(p);
+      for (const w of [...waiting])
+        if (w.test()) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve();
+        }
+    });
+    /** Resolves once `test` holds after a push (or now). */
+    const until = (test: () => boolean) =>
+      test() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ test, resolve }));
+    try {
+      const kenji = (
+        await call('accounts.signIn', {
+          server: sb.baseUrl,
+          email: 'kenji@example.com',
+          password: 'kenji-sandbox-pass',
+        })
+      ).id;
+      const ws = await call('workspaces.create', { accountId: kenji, name: 'Settings reach' });
+      const remote = () => remoteTree(sb, ws.id);
+
+      // Set before the pair exists: an hour between polls, and *.log ignored.
+      await call('settings.update', { pollIntervalSeconds: 3600, ignorePatterns: ['*.log'] });
+      const dir = path.join(tmp.dir, 'pair-settings');
+      await mkdir(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'before.log'), 'ignored from the start');
+      writeFileSync(path.join(dir, 'before.txt'), 'sent');
+      await call('pairs.add', { accountId: kenji, workspaceId: ws.id, dir });
+      await until(() => remote().has('before.txt'));
+      expect(remote().has('before.log')).toBe(false);
+
+      // A pattern added while it runs: a new matching file stays here, the marker after it goes.
+      await call('settings.update', { ignorePatterns: ['*.log', '*.iso'] });
+      writeFileSync(path.join(dir, 'disk.iso'), 'ignored from now on');
+      writeFileSync(path.join(dir, 'marker.txt'), 'sent');
+      await until(() => remote().has('marker.txt'));
+      expect(remote().has('disk.iso')).toBe(false);
+
+      // Someone else's upload: with an hour between polls it would not come; the new interval
+      // ends the wait under way.
+      const kenjiUser = sb.users.find((u) => u.email === 'kenji@example.com')!;
+      const client = clientFor(sb.baseUrl, tokenOf(kenjiUser));
+      await client.uploadFile(ws.rootFolderId, 'theirs.txt', () =>
+        Readable.from([Buffer.from('from the service')]),
+      );
+      await call('settings.update', { pollIntervalSeconds: 5 });
+      await until(() => existsSync(path.join(dir, 'theirs.txt')));
+      expect(statuses.some((p) => p.event === 'settings')).toBe(true);
+    } finally {
+      stopListening();
+      for (const w of waiting.splice(0)) w.resolve();
+      await b.close();
     }
   });
 });

@@ -1,8 +1,11 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IGNORE_FILE, IgnoreRules } from '../../src/main/sync/ignore';
+import { IGNORE_FILE, IgnoreRules, patternProblem } from '../../src/main/sync/ignore';
+import { startSandbox } from '../../src/service/sandbox';
+import { TempDirs, clientFor, openPair, remoteTree, settledUntil, tokenOf } from './harness';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -187,5 +190,118 @@ describe("the user's ignore file", () => {
     const reloaded = IgnoreRules.load(root);
     expect(reloaded.ignores('a.log', false)).toBe(false);
     expect(reloaded.ignores('a.bak', false)).toBe(true);
+  });
+});
+
+describe('patterns from the settings (every pair)', () => {
+  it('apply with the built-ins and before the ignore file, which may bring a name back', () => {
+    const rules = IgnoreRules.load(rootWith('!keep.log\n*.bak\n'), ['*.log', 'build/']);
+    expect(rules.problems).toEqual([]);
+    expect(rules.ignores('debug.log', false)).toBe(true);
+    expect(rules.ignores('a/build', true)).toBe(true);
+    expect(rules.ignores('keep.log', false)).toBe(false);
+    expect(rules.ignores('old.bak', false)).toBe(true);
+    expect(rules.ignores('x.tmp', false)).toBe(true);
+    expect(rules.ignores('notes.txt', false)).toBe(false);
+    // Without an ignore file, and with one that cannot be read, the settings' lines still apply.
+    expect(IgnoreRules.load(rootWith(), ['*.log']).ignores('a.log', false)).toBe(true);
+    const unreadable = rootWith();
+    mkdirSync(path.join(unreadable, IGNORE_FILE));
+    const both = IgnoreRules.load(unreadable, ['*.log']);
+    expect(both.problems).toHaveLength(1);
+    expect(both.ignores('a.log', false)).toBe(true);
+  });
+
+  it('cannot bring back the built-ins either, nor hide the ignore file', () => {
+    const rules = IgnoreRules.load(rootWith(), ['!*.tmp', '!/.workspace-sync-cache', '.*']);
+    expect(rules.ignores('data.tmp', false)).toBe(true);
+    expect(rules.ignores('.workspace-sync-cache', true)).toBe(true);
+    expect(rules.ignores(IGNORE_FILE, false)).toBe(false);
+  });
+
+  it('patternProblem accepts gitignore lines and names what is wrong with the rest', () => {
+    for (const ok of ['*.log', 'build/', '!keep.log', '/top.txt', '# note', '[z-a]', '**/x'])
+      expect(patternProblem(ok)).toBeNull();
+    expect(patternProblem('a\nb')).toMatch(/One pattern per line/);
+    expect(patternProblem('a\u0000b')).toMatch(/control character/);
+    expect(patternProblem('   ')).toMatch(/cannot be empty/);
+    expect(patternProblem('!/')).toMatch(/matches nothing/);
+    expect(patternProblem('x'.repeat(1025))).toMatch(/longer than 1024/);
+  });
+});
+
+describe('a running engine given new settings', { timeout: 60_000 }, () => {
+  const dirs = new TempDirs();
+  afterEach(() => dirs.cleanup());
+
+  it('a newly added pattern keeps a new file off the service, leaves synced ones, and its removal sends it', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    const client = clientFor(
+      sb.baseUrl,
+      tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+    );
+    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 20 });
+    const stop = new AbortController();
+    const onService = (rel: string) => () => remoteTree(sb).has(rel);
+    try {
+      writeFileSync(path.join(pair.dir, 'old.log'), 'synced before the pattern');
+      const first = settledUntil(pair.engine, onService('old.log'));
+      const running = pair.engine.run(stop.signal);
+      await first;
+
+      pair.engine.setExtraIgnore(['*.log']);
+      // The marker is written after the ignored file: a pass that sends it has seen both.
+      writeFileSync(path.join(pair.dir, 'new.log'), 'never sent while ignored');
+      writeFileSync(path.join(pair.dir, 'marker.txt'), 'sent');
+      await settledUntil(pair.engine, onService('marker.txt'));
+      const remote = remoteTree(sb);
+      expect(remote.has('new.log')).toBe(false);
+      // Ignored now, but not deleted from the service: ignoring is not removing.
+      expect(remote.has('old.log')).toBe(true);
+      expect(existsSync(path.join(pair.dir, 'new.log'))).toBe(true);
+
+      // The pattern gone: the folder is scanned again and the file goes up.
+      pair.engine.setExtraIgnore([]);
+      await settledUntil(pair.engine, onService('new.log'));
+
+      stop.abort();
+      await running;
+    } finally {
+      stop.abort();
+      await pair.close();
+      await sb.close();
+    }
+  });
+
+  it('a new poll interval applies to the wait under way', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    const client = clientFor(
+      sb.baseUrl,
+      tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+    );
+    // An hour between polls: only the new interval can bring the service's change in this test.
+    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 3_600_000 });
+    const stop = new AbortController();
+    try {
+      const first = settledUntil(pair.engine, () => true);
+      const running = pair.engine.run(stop.signal);
+      await first;
+      const root = (await client.rootFolder(sb.workspaceId)).id;
+      await client.uploadFile(root, 'theirs.txt', () =>
+        Readable.from([Buffer.from('from the service')]),
+      );
+      const arrived = settledUntil(pair.engine, () =>
+        existsSync(path.join(pair.dir, 'theirs.txt')),
+      );
+      pair.engine.setPollInterval(20);
+      await arrived;
+      expect(() => pair.engine.setPollInterval(0)).toThrow(RangeError);
+      stop.abort();
+      await running;
+    } finally {
+      stop.abort();
+      await pair.close();
+      await sb.close();
+    }
   });
 });

@@ -39,6 +39,17 @@ export type PairRecord = z.infer<typeof PairRecord>;
 
 const isRecord = (v: unknown): v is PairRecord => PairRecord.safeParse(v).success;
 
+/** What every engine is given from the settings; `configure` changes it for all of them. */
+export interface EngineSettings {
+  /** The remote poll; undefined for the engine's default. */
+  pollIntervalMs?: number;
+  /** Gitignore lines for every pair, before each folder's own ignore file. */
+  ignorePatterns: readonly string[];
+}
+
+const samePatterns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i]);
+
 /**
  * The sync pairs: each a SyncEngine in continuous mode, as `workspace-sync sync` runs it,
  * remembered in the state directory so that the next run syncs them again. Removing a pair
@@ -47,15 +58,31 @@ const isRecord = (v: unknown): v is PairRecord => PairRecord.safeParse(v).succes
 export class Pairs {
   private readonly pairs = new Map<string, Running>();
   private saving: Promise<void> = Promise.resolve();
+  private settings: EngineSettings = { ignorePatterns: [] };
 
   constructor(
     private readonly opts: {
       stateDir: string;
       log: Logger;
       push: (pairId: string, status: SyncPairStatus) => void;
-      pollIntervalMs?: number;
     },
   ) {}
+
+  /** Settings for the engines started from now on, and applied to the running ones. */
+  configure(next: EngineSettings): void {
+    const before = this.settings;
+    this.settings = { ...next, ignorePatterns: [...next.ignorePatterns] };
+    for (const p of this.pairs.values()) this.apply(p.engine, before);
+  }
+
+  /** What changed since `before`, on one engine (a new pattern list rescans its folder). */
+  private apply(engine: SyncEngine, before: EngineSettings): void {
+    const now = this.settings;
+    if (now.pollIntervalMs !== undefined && now.pollIntervalMs !== before.pollIntervalMs)
+      engine.setPollInterval(now.pollIntervalMs);
+    if (!samePatterns(now.ignorePatterns, before.ignorePatterns))
+      engine.setExtraIgnore(now.ignorePatterns);
+  }
 
   async add(signed: SignedIn, workspaceId: number, dir: string): Promise<SyncPair> {
     if (!path.isAbsolute(dir))
@@ -103,6 +130,7 @@ export class Pairs {
   }
 
   private async start(signed: SignedIn, record: PairRecord): Promise<Running> {
+    const settings = this.settings;
     const opened = await openSync({
       client: signed.engineClient(),
       server: signed.server,
@@ -111,7 +139,7 @@ export class Pairs {
       dir: record.dir,
       stateDir: this.opts.stateDir,
       log: this.opts.log,
-      pollIntervalMs: this.opts.pollIntervalMs,
+      pollIntervalMs: settings.pollIntervalMs,
     });
     const { id, paused, ...info } = record;
     const controller = new AbortController();
@@ -127,6 +155,9 @@ export class Pairs {
       timer: null,
     };
     engine.on('status', () => this.schedule(pair));
+    if (settings.ignorePatterns.length > 0) engine.setExtraIgnore(settings.ignorePatterns);
+    // Settings changed while the journal was being opened: this engine was not configured yet.
+    this.apply(engine, settings);
     if (paused) engine.pause();
     pair.running = engine.run(controller.signal).catch((err: unknown) => {
       // A fatal stop (signed out, folder gone) is in the status as needs-attention.

@@ -10,6 +10,7 @@ import {
   type EventName,
   type EventOf,
   type MethodName,
+  type Settings,
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
 import type { FolderEntry } from '../api/client';
@@ -23,6 +24,7 @@ import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } fr
 import { openInFileManager } from './open-path';
 import { Pairs } from './backend-pairs';
 import { downloadZip } from './backend-zip';
+import { SettingsStore } from './settings';
 
 /** What `call` answers: the `Reply` of the wire format without its id. */
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };
@@ -44,8 +46,10 @@ export interface BackendOptions {
   demo?: { server: string; email: string; password: string } | null;
   /** How often signed-in accounts' events are polled for the `activity` stream; default 5 s. */
   activityPollMs?: number;
-  /** The engines' remote poll; default the engine's (5 s). */
+  /** The engines' remote poll, over the settings' `pollIntervalSeconds` (tests use it). */
   pollIntervalMs?: number;
+  /** The desktop app (`app.info`); the web bridge leaves it false. */
+  desktop?: boolean;
   /**
    * Shows the service's sign-in page of "Sign in with your browser". Default: the `open-url`
    * push, which the web window opens in a new tab (the app passes the system browser instead).
@@ -107,6 +111,9 @@ export class AppBackend {
   private readonly feed: ActivityFeed;
   private readonly folders = new Map<string, FolderIndex>();
   private readonly handlers: Handlers;
+  private readonly settingsStore: SettingsStore;
+  /** The settings as last loaded or stored; engines start only once they are known. */
+  private settings: Promise<Settings>;
   /** The browser sign-in still waiting for the person: a new one, or close, replaces it. */
   private browserSignIn: AbortController | null = null;
   private closed = false;
@@ -121,9 +128,10 @@ export class AppBackend {
     this.pairs = new Pairs({
       stateDir: opts.stateDir,
       log: this.log,
-      pollIntervalMs: opts.pollIntervalMs,
       push: (pairId, status) => this.emit('pair-status', { pairId, status }),
     });
+    this.settingsStore = SettingsStore.inStateDir(opts.stateDir, this.log);
+    this.settings = this.settingsStore.load().then((s) => this.applySettings(s));
     this.feed = new ActivityFeed({
       intervalMs: opts.activityPollMs ?? 5000,
       accounts: () => this.signedIn(),
@@ -179,7 +187,8 @@ export class AppBackend {
   }
 
   /** Starts the sync pairs an earlier run with this state directory remembered. */
-  restorePairs(): Promise<void> {
+  async restorePairs(): Promise<void> {
+    await this.settings;
     return this.pairs.restore((id) => this.sessions.get(id).catch(() => null));
   }
 
@@ -203,6 +212,23 @@ export class AppBackend {
     this.listeners.clear();
     await this.feed.stop();
     await this.pairs.close();
+  }
+
+  /** Hands the engines their part of the settings (the poll option, when given, wins). */
+  private applySettings(s: Settings): Settings {
+    this.pairs.configure({
+      pollIntervalMs: this.opts.pollIntervalMs ?? s.pollIntervalSeconds * 1000,
+      ignorePatterns: s.ignorePatterns,
+    });
+    return s;
+  }
+
+  private async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+    await this.settings;
+    const next = await this.settingsStore.update(patch);
+    this.settings = Promise.resolve(this.applySettings(next));
+    this.emit('settings', next);
+    return next;
   }
 
   private emit<E extends EventName>(event: E, data: EventOf<E>): void {
@@ -284,6 +310,7 @@ export class AppBackend {
         version: appVersion(),
         platform: 'web',
         demo: !!this.opts.demo,
+        desktop: this.opts.desktop ?? false,
       }),
 
       'accounts.signIn': async (p) =>
@@ -306,7 +333,11 @@ export class AppBackend {
         return null;
       },
 
-      'pairs.add': async (p) => this.pairs.add(await acct(p), p.workspaceId, p.dir),
+      'pairs.add': async (p) => {
+        const signed = await acct(p);
+        await this.settings;
+        return this.pairs.add(signed, p.workspaceId, p.dir);
+      },
       'pairs.list': async () => this.pairs.list(),
       'pairs.remove': async (p) => {
         await this.pairs.remove(p.pairId);
@@ -499,6 +530,9 @@ export class AppBackend {
         }
       },
       'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
+
+      'settings.get': () => this.settings,
+      'settings.update': (p) => this.updateSettings(p),
     };
   }
 }

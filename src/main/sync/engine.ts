@@ -166,7 +166,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private st: SyncStatus = initialStatus();
   private readonly log: Logger;
   private readonly concurrency: number;
-  private readonly pollIntervalMs: number;
+  private pollIntervalMs: number;
+  /** Gitignore lines beyond the root's ignore file (the app's settings; `setExtraIgnore`). */
+  private extraIgnore: readonly string[] = [];
   private readonly fullWalkIntervalMs: number;
   private readonly now: () => number;
   private readonly overlapMs: number;
@@ -257,6 +259,25 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.poke();
   }
 
+  /** A new remote poll interval, from the next wait on (the current one ends now). */
+  setPollInterval(ms: number): void {
+    if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`poll interval ${ms} ms`);
+    this.pollIntervalMs = ms;
+    this.poke();
+  }
+
+  /**
+   * New extra ignore lines. The whole folder is scanned again: a name no longer ignored is
+   * synced, and a synced item now ignored stays on the service (the local pass never deletes
+   * what it ignores).
+   */
+  setExtraIgnore(lines: readonly string[]): void {
+    this.extraIgnore = [...lines];
+    this.ignore = null;
+    this.dirty = 'all';
+    this.poke();
+  }
+
   /** Asks for a full walk on the next pass (and starts it now in continuous mode). */
   requestFullWalk(reason = 'asked for'): void {
     this.walkDue = reason;
@@ -344,8 +365,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   private ignores(rel: string, isDir: boolean): boolean {
-    this.ignore ??= IgnoreRules.load(this.opts.root);
+    this.ignore ??= this.loadIgnore();
     return this.ignore.ignores(rel, isDir);
+  }
+
+  private loadIgnore(): IgnoreRules {
+    const rules = IgnoreRules.load(this.opts.root, this.extraIgnore);
+    for (const problem of rules.problems) this.log.warn('ignore rule skipped', { problem });
+    return rules;
   }
 
   private massDeleteError(): SyncFatalError {
@@ -478,7 +505,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.localPasses++;
     const full = dirty === 'all';
     if (!full && dirty.size === 0 && journal.openIntents().length === 0) return false;
-    if (full || dirty.has('')) this.ignore = IgnoreRules.load(this.opts.root);
+    if (full || dirty.has('')) this.ignore = this.loadIgnore();
     const scanStarted = Date.now();
     const { scan, plan } = await scanAndPlan(this.local!, journal, full ? [''] : [...dirty], full, {
       rootId: this.rootId!,

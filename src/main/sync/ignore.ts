@@ -43,36 +43,35 @@ export class IgnoreRules {
     this.matchers = matchersOf(userLines);
   }
 
-  /** Reads the user's ignore file in the sync root (gitignore syntax) if present, plus the built-in rules. */
-  static load(rootAbs: string): IgnoreRules {
+  /**
+   * Reads the user's ignore file in the sync root (gitignore syntax) if present, plus the built-in
+   * rules. `extra` (the settings' patterns, for every pair) come before the file's lines, so the
+   * folder's own file can bring a name back with `!`, as a .gitignore overrides git's global one.
+   */
+  static load(rootAbs: string, extra: readonly string[] = []): IgnoreRules {
+    const problems: string[] = [];
+    const fromSettings = accepted(extra, (n) => `ignore pattern ${n} of the settings`, problems);
     let text: string;
     try {
       text = readFileSync(path.join(rootAbs, IGNORE_FILE), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return IgnoreRules.of();
-      return IgnoreRules.build([], [`${IGNORE_FILE} could not be read (${code ?? String(error)})`]);
+      if (code !== 'ENOENT')
+        problems.push(`${IGNORE_FILE} could not be read (${code ?? String(error)})`);
+      return new IgnoreRules(fromSettings, problems);
     }
-    return IgnoreRules.build(text.replace(/^\uFEFF/, '').split(/\r?\n/), []);
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const fromFile = accepted(lines, (n) => `${IGNORE_FILE} line ${n}`, problems);
+    return new IgnoreRules([...fromSettings, ...fromFile], problems);
   }
 
   /** Built-in rules only (and optional extra gitignore lines) — for tests and tools. */
   static of(extra: string[] = []): IgnoreRules {
-    return IgnoreRules.build(extra, []);
-  }
-
-  private static build(lines: string[], problems: string[]): IgnoreRules {
-    const accepted: string[] = [];
-    for (const [index, line] of lines.entries()) {
-      // One line at a time, tried alone first, so a line the library rejects costs only itself.
-      try {
-        ignore({ ignorecase: false }).add(line).ignores('probe');
-        accepted.push(line);
-      } catch (error) {
-        problems.push(`${IGNORE_FILE} line ${index + 1} skipped: ${String(error)}`);
-      }
-    }
-    return new IgnoreRules(accepted, problems);
+    const problems: string[] = [];
+    return new IgnoreRules(
+      accepted(extra, (n) => `line ${n}`, problems),
+      problems,
+    );
   }
 
   /** The engine reloads the rules when this file changes. */
@@ -104,6 +103,53 @@ export class IgnoreRules {
 }
 
 const CHECKS_PER_MATCHERS = 5000;
+
+/** The lines the library accepts, each tried alone first, so a bad line costs only itself. */
+function accepted(
+  lines: readonly string[],
+  where: (lineNumber: number) => string,
+  problems: string[],
+): string[] {
+  const out: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    try {
+      ignore({ ignorecase: false }).add(line).ignores('probe');
+      out.push(line);
+    } catch (error) {
+      problems.push(`${where(index + 1)} skipped: ${String(error)}`);
+    }
+  }
+  return out;
+}
+
+/** Longest pattern the settings take: a path, not a document. */
+export const MAX_PATTERN_LENGTH = 1024;
+
+/**
+ * Why a pattern typed in the settings cannot be used, in words for the person, or null when it
+ * can. Stricter than the ignore file's reading (which skips a bad line and goes on): the settings
+ * refuse it while the person is there to fix it.
+ */
+export function patternProblem(pattern: string): string | null {
+  const shown = pattern.length > 40 ? `${pattern.slice(0, 40)}…` : pattern;
+  if (/\p{Cc}/u.test(pattern))
+    return /[\r\n]/.test(pattern)
+      ? `One pattern per line: “${shown.replace(/[\r\n]+/g, ' ')}” spans several.`
+      : `The pattern “${shown.replace(/\p{Cc}/gu, '?')}” holds a control character.`;
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    return `The pattern “${shown}” is longer than ${MAX_PATTERN_LENGTH} characters.`;
+  const body = pattern.trim();
+  if (body === '') return 'An ignore pattern cannot be empty.';
+  // Each of these matches nothing at all: certainly not what the person meant.
+  if (['!', '/', '!/', '\\'].includes(body))
+    return `The pattern “${body}” matches nothing: write a name or a pattern such as *.log or build/.`;
+  try {
+    ignore({ ignorecase: false }).add(pattern).ignores('probe');
+  } catch (error) {
+    return `The pattern “${shown}” is not valid gitignore syntax (${String(error)}).`;
+  }
+  return null;
+}
 
 /** The built-ins are kept apart from the user's rules so a `!` line cannot bring them back. */
 interface Matchers {
