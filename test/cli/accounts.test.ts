@@ -5,6 +5,7 @@ import { redact } from '../../src/main/api/errors';
 import {
   AmbiguousAccountError,
   FileAccountStore,
+  MemoryAccountStore,
   normalizeServer,
   type Account,
 } from '../../src/main/cli/accounts';
@@ -26,6 +27,8 @@ const account = (server: string, email: string, n = 1): Account => ({
   clientId: 'workspace-sync',
 });
 
+// FileAccountStore is the plain-text file of versions before the keychain (keychain.ts moves it
+// into the keychain; keychain.test.ts): still read, and a store for tests that need no keychain.
 describe('FileAccountStore', () => {
   it('keeps accounts per (server, email) in a 0600 file, replaced atomically', async () => {
     const store = FileAccountStore.inStateDir(path.join(tmp.dir, 'state'));
@@ -92,6 +95,28 @@ describe('FileAccountStore', () => {
       /not valid JSON/,
     );
     expect(await readFile(store.file, 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('MemoryAccountStore', () => {
+  it('keeps accounts per (server, email) for the life of the process, nothing on disk', async () => {
+    const store = new MemoryAccountStore();
+    await store.put(account('https://a.example/', 'ann@example.com'));
+    await store.put(account('https://a.example', 'bob@example.com'));
+    await store.put(account('https://a.example', 'ANN@example.com', 2));
+    expect((await store.list()).map((a) => a.email)).toEqual([
+      'bob@example.com',
+      'ANN@example.com',
+    ]);
+    await expect(store.get('https://a.example')).rejects.toBeInstanceOf(AmbiguousAccountError);
+    expect((await store.get('https://A.example', 'ann@example.com'))?.accessToken).toBe(
+      'access-ANN@example.com-2',
+    );
+    expect(redact('access-ANN@example.com-2')).toBe('[redacted]');
+    expect(await store.remove('https://a.example', 'bob@example.com')).toBe(true);
+    expect(await store.remove('https://a.example', 'bob@example.com')).toBe(false);
+    expect((await store.get('https://a.example'))?.email).toBe('ANN@example.com');
+    expect(await readdir(tmp.dir)).toEqual([]);
   });
 });
 

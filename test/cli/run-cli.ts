@@ -1,9 +1,53 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The keychain service of this test file (each file gets its modules afresh): test files run at
+ * the same time in one private keyring, and must not see each other's accounts.
+ */
+export const KEYCHAIN_TEST_SERVICE = `Workspace Sync test ${process.pid} ${randomBytes(4).toString('hex')}`;
+
+/** Whether the tests run inside scripts/with-keyring.mjs's private D-Bus session and keyring. */
+export function insidePrivateKeyring(): boolean {
+  const marker = process.env.WORKSPACE_SYNC_TEST_KEYRING;
+  return !!marker && marker === process.env.DBUS_SESSION_BUS_ADDRESS;
+}
+
+/**
+ * Fails the tests that use the OS keychain unless they run in a keyring of their own: they must
+ * never read or write the developer's.
+ */
+export function requirePrivateKeyring(): void {
+  if (insidePrivateKeyring()) return;
+  throw new Error(
+    'These tests use the OS keychain and run only in a private keyring: ' +
+      'node scripts/with-keyring.mjs npx vitest run FILE (npm test does it). ' +
+      'It needs dbus-run-session and gnome-keyring-daemon (Debian/Ubuntu: sudo apt-get install dbus gnome-keyring).',
+  );
+}
+
+/**
+ * The environment of a child `workspace-sync`: no WORKSPACE_SYNC_* variable from the machine
+ * running the tests, this file's keychain service, and outside a private keyring a session bus
+ * address that leads nowhere, so that a child can never reach the developer's keyring.
+ */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
+  }
+  env.WORKSPACE_SYNC_KEYCHAIN_SERVICE = KEYCHAIN_TEST_SERVICE;
+  if (!insidePrivateKeyring()) env.DBUS_SESSION_BUS_ADDRESS = NO_BUS;
+  return Object.assign(env, extra);
+}
+
+/** A D-Bus address where nothing listens. */
+export const NO_BUS = 'unix:path=/nonexistent/workspace-sync-test-no-bus';
 
 export interface CliRun {
   code: number | null;
@@ -14,18 +58,13 @@ export interface CliRun {
 
 /**
  * Runs `workspace-sync ARGS` as a real child process, the way a person does (through tsx, from
- * the repository root), with a clean environment: no WORKSPACE_SYNC_* variable leaks in from
- * the machine running the tests.
+ * the repository root), in `cliEnv`'s environment (plus `opts.env`).
  */
 export function runCli(
   args: string[],
   opts: { stdin?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
-  }
-  Object.assign(env, opts.env);
+  const env = cliEnv(opts.env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
     cwd: repoRoot,
     env,

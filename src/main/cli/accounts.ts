@@ -20,8 +20,8 @@ export interface Account {
 export type AccountInfo = Pick<Account, 'server' | 'email' | 'savedAt'>;
 
 /**
- * Where signed-in accounts live. The CLI keeps them in a 0600 JSON file in its state directory;
- * the desktop app can put a keychain-backed implementation behind the same interface.
+ * Where signed-in accounts live: the OS keychain, shared by the CLI and the app
+ * (`openAccountStore` in keychain.ts); in memory for a throwaway sandbox.
  */
 export interface AccountStore {
   /**
@@ -61,6 +61,76 @@ export function normalizeServer(server: string): string {
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** Whether `a` is the account of (server, email): `server` normalized, emails in any case. */
+export const isAccountOf = (a: AccountInfo, server: string, email: string): boolean =>
+  a.server === server && sameEmail(a.email, email);
+
+/**
+ * `get`'s choice among `accounts`: the one of `email` on `server`, or without an email the only
+ * one on `server` (AmbiguousAccountError when there are several).
+ */
+export function pickAccount(accounts: Account[], server: string, email?: string): Account | null {
+  const key = normalizeServer(server);
+  const onServer = accounts.filter((a) => a.server === key);
+  if (email !== undefined) return onServer.find((a) => sameEmail(a.email, email)) ?? null;
+  if (onServer.length > 1)
+    throw new AmbiguousAccountError(
+      key,
+      onServer.map((a) => a.email),
+    );
+  return onServer[0] ?? null;
+}
+
+/** Every secret of an account goes into the redaction list as soon as it is in memory. */
+export function registerAccountSecrets(a: Account): void {
+  registerSecret(a.accessToken);
+  registerSecret(a.refreshToken);
+  registerSecret(a.clientSecret);
+}
+
+/** `account` as stored: server normalized, refresh token null when absent, saved now. */
+export function toStored(account: Account, savedAt = Date.now()): Account {
+  return {
+    ...account,
+    server: normalizeServer(account.server),
+    refreshToken: account.refreshToken ?? null,
+    savedAt,
+  };
+}
+
+/**
+ * Accounts that die with the process: an embedded sandbox's tokens are worthless once it stops,
+ * so they have no business in a keychain.
+ */
+export class MemoryAccountStore implements AccountStore {
+  private accounts: Account[] = [];
+
+  // async, also below: a bad server or an ambiguous choice rejects, as with every store.
+  async get(server: string, email?: string): Promise<Account | null> {
+    return pickAccount(this.accounts, server, email);
+  }
+
+  async put(account: Account): Promise<void> {
+    const entry = toStored(account);
+    registerAccountSecrets(entry);
+    this.accounts = this.accounts.filter((a) => !isAccountOf(a, entry.server, entry.email));
+    this.accounts.push(entry);
+  }
+
+  async remove(server: string, email: string): Promise<boolean> {
+    const key = normalizeServer(server);
+    const before = this.accounts.length;
+    this.accounts = this.accounts.filter((a) => !isAccountOf(a, key, email));
+    return this.accounts.length < before;
+  }
+
+  list(): Promise<AccountInfo[]> {
+    return Promise.resolve(
+      this.accounts.map(({ server, email, savedAt }) => ({ server, email, savedAt })),
+    );
+  }
+}
+
 interface AccountsFile {
   version: 1;
   accounts: Account[];
@@ -78,9 +148,11 @@ function isAccount(value: unknown): value is Account {
 }
 
 /**
- * Accounts in `<state>/accounts.json`: mode 0600, replaced atomically (a temporary file beside it,
- * then a rename) so that a crash never leaves half a file. Writes from this process are
- * serialized; the last writer wins between processes.
+ * Accounts in `<state>/accounts.json`, tokens in plain text (mode 0600): what versions before the
+ * keychain wrote. `openAccountStore` moves them into the keychain and deletes the file; tests use
+ * it as a store that needs no keychain. Replaced atomically (a temporary file beside it, then a
+ * rename) so that a crash never leaves half a file. Writes from this process are serialized; the
+ * last writer wins between processes.
  */
 export class FileAccountStore implements AccountStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -92,30 +164,15 @@ export class FileAccountStore implements AccountStore {
   }
 
   async get(server: string, email?: string): Promise<Account | null> {
-    const key = normalizeServer(server);
-    const onServer = (await this.read()).filter((a) => a.server === key);
-    if (email !== undefined) return onServer.find((a) => sameEmail(a.email, email)) ?? null;
-    if (onServer.length > 1)
-      throw new AmbiguousAccountError(
-        key,
-        onServer.map((a) => a.email),
-      );
-    return onServer[0] ?? null;
+    return pickAccount(await this.read(), server, email);
   }
 
   put(account: Account): Promise<void> {
-    const entry: Account = {
-      ...account,
-      server: normalizeServer(account.server),
-      refreshToken: account.refreshToken ?? null,
-      savedAt: Date.now(),
-    };
-    registerSecret(entry.accessToken);
-    registerSecret(entry.refreshToken);
-    registerSecret(entry.clientSecret);
+    const entry = toStored(account);
+    registerAccountSecrets(entry);
     return this.exclusive(async () => {
       const accounts = (await this.read()).filter(
-        (a) => !(a.server === entry.server && sameEmail(a.email, entry.email)),
+        (a) => !isAccountOf(a, entry.server, entry.email),
       );
       accounts.push(entry);
       await this.write(accounts);
@@ -126,7 +183,7 @@ export class FileAccountStore implements AccountStore {
     const key = normalizeServer(server);
     return this.exclusive(async () => {
       const accounts = await this.read();
-      const kept = accounts.filter((a) => !(a.server === key && sameEmail(a.email, email)));
+      const kept = accounts.filter((a) => !isAccountOf(a, key, email));
       if (kept.length === accounts.length) return false;
       await this.write(kept);
       return true;
@@ -135,6 +192,11 @@ export class FileAccountStore implements AccountStore {
 
   async list(): Promise<AccountInfo[]> {
     return (await this.read()).map(({ server, email, savedAt }) => ({ server, email, savedAt }));
+  }
+
+  /** Every account, tokens included. */
+  all(): Promise<Account[]> {
+    return this.read();
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -157,11 +219,7 @@ export class FileAccountStore implements AccountStore {
       throw new Error(`${this.file} holds no account list: fix or delete it, then sign in again.`);
     }
     const accounts = list.filter(isAccount);
-    for (const a of accounts) {
-      registerSecret(a.accessToken);
-      registerSecret(a.refreshToken);
-      registerSecret(a.clientSecret);
-    }
+    accounts.forEach(registerAccountSecrets);
     return accounts;
   }
 

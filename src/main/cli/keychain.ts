@@ -1,0 +1,502 @@
+// Where tokens live: the OS keychain through keytar (macOS Keychain, Windows Credential Manager,
+// a Secret Service such as gnome-keyring), else a file encrypted by the desktop app's
+// safeStorage, never a plain file. One keychain for every state directory, so that the CLI and
+// the app see the same accounts.
+import { randomBytes } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Logger } from '../sync/ports';
+import {
+  FileAccountStore,
+  isAccountOf,
+  normalizeServer,
+  pickAccount,
+  registerAccountSecrets,
+  toStored,
+  type Account,
+  type AccountInfo,
+  type AccountStore,
+} from './accounts';
+import { readStateFile, writeStateFile } from './json-file';
+
+/** Electron's safeStorage, reached from wherever the store runs (main answers over IPC). */
+export interface SecretCipher {
+  isAvailable(): Promise<boolean>;
+  encrypt(plain: string): Promise<Buffer>;
+  decrypt(data: Buffer): Promise<string>;
+}
+
+/** The part of keytar the store uses. */
+export interface Keychain {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
+}
+
+export type AccountStoreKind = 'keychain' | 'encrypted-file' | 'none';
+
+export interface OpenedAccountStore extends AccountStore {
+  readonly kind: AccountStoreKind;
+  /** Why the keychain is not used (null when it is). */
+  readonly keychainProblem: string | null;
+}
+
+/** The keychain service every entry is filed under (what Seahorse or Keychain Access show). */
+export const KEYCHAIN_SERVICE = 'Workspace Sync';
+
+/**
+ * The service name to use: WORKSPACE_SYNC_KEYCHAIN_SERVICE when set (tests give each file its
+ * own, so that parallel test files do not see each other's accounts), else KEYCHAIN_SERVICE.
+ */
+export function keychainService(env: NodeJS.ProcessEnv): string {
+  return env.WORKSPACE_SYNC_KEYCHAIN_SERVICE?.trim() || KEYCHAIN_SERVICE;
+}
+
+/** Nowhere safe to keep a token: the account cannot be remembered. */
+export class NoKeychainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoKeychainError';
+  }
+}
+
+/** The plain-text file of versions before the keychain. */
+export const LEGACY_ACCOUNTS_FILE = 'accounts.json';
+/** The desktop app's fallback where no keychain works: safeStorage-encrypted. */
+export const ENCRYPTED_ACCOUNTS_FILE = 'accounts.enc.json';
+
+const StoredAccount = z.object({
+  server: z.string().min(1),
+  email: z.string(),
+  accessToken: z.string().min(1),
+  refreshToken: z.string().nullable(),
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  savedAt: z.number().optional(),
+});
+
+/** A keychain entry's value: the account and its secrets as JSON. */
+const KeychainEntry = StoredAccount.extend({ version: z.literal(1) });
+
+/** One entry per account; the email in lower case, as accounts are told apart. */
+const entryName = (server: string, email: string) => `${email.toLowerCase()} on ${server}`;
+const PROBE_PREFIX = 'probe ';
+
+/** Secrets at rest, whatever holds them. */
+interface Vault {
+  get(server: string, email: string): Promise<Account | null>;
+  all(): Promise<Account[]>;
+  /** Stores `account` as given (savedAt included). */
+  set(account: Account): Promise<void>;
+  delete(server: string, email: string): Promise<boolean>;
+}
+
+function parseEntry(text: string): Account | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = KeychainEntry.safeParse(json);
+  if (!parsed.success) return null;
+  const { version: _version, ...account } = parsed.data;
+  registerAccountSecrets(account);
+  return account;
+}
+
+class KeychainVault implements Vault {
+  constructor(
+    private readonly keychain: Keychain,
+    private readonly service: string,
+    private readonly log: Logger,
+  ) {}
+
+  async get(server: string, email: string): Promise<Account | null> {
+    const text = await this.keychain.getPassword(this.service, entryName(server, email));
+    if (text === null) return null;
+    const account = parseEntry(text);
+    if (!account) this.unreadable(entryName(server, email));
+    return account;
+  }
+
+  async all(): Promise<Account[]> {
+    const out: Account[] = [];
+    for (const { account: name, password } of await this.keychain.findCredentials(this.service)) {
+      if (name.startsWith(PROBE_PREFIX)) continue; // another process checking the keychain
+      const account = parseEntry(password);
+      if (account) out.push(account);
+      else this.unreadable(name);
+    }
+    return out;
+  }
+
+  set(account: Account): Promise<void> {
+    const entry = { version: 1, ...account };
+    return this.keychain.setPassword(
+      this.service,
+      entryName(account.server, account.email),
+      JSON.stringify(entry),
+    );
+  }
+
+  delete(server: string, email: string): Promise<boolean> {
+    return this.keychain.deletePassword(this.service, entryName(server, email));
+  }
+
+  private unreadable(name: string): void {
+    // The name holds an email and a server, never a token.
+    this.log.warn('an unreadable keychain entry was ignored', { service: this.service, name });
+  }
+}
+
+const EncryptedFile = z.object({
+  version: z.literal(1),
+  encryption: z.literal('safeStorage'),
+  data: z.string(),
+});
+
+/**
+ * The accounts as one blob encrypted by the cipher (base64 in a JSON file, 0600, written
+ * atomically): no server, email or token readable on disk. Writes from this process are
+ * serialized. A file it cannot decrypt is never overwritten: its accounts may come back.
+ */
+class EncryptedFileVault implements Vault {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly file: string,
+    private readonly cipher: SecretCipher,
+  ) {}
+
+  async get(server: string, email: string): Promise<Account | null> {
+    return (await this.all()).find((a) => isAccountOf(a, server, email)) ?? null;
+  }
+
+  async all(): Promise<Account[]> {
+    const text = await readStateFile(this.file);
+    if (text === null) return [];
+    const cannot = (why: string) =>
+      new Error(`${this.file} cannot be read (${why}): delete it, then sign in again.`);
+    let plain: string;
+    try {
+      const outer = EncryptedFile.parse(JSON.parse(text));
+      plain = await this.cipher.decrypt(Buffer.from(outer.data, 'base64'));
+    } catch (err) {
+      throw cannot(err instanceof Error ? err.message : String(err));
+    }
+    let accounts: Account[];
+    try {
+      accounts = z.array(StoredAccount).parse(JSON.parse(plain));
+    } catch {
+      throw cannot('its content is not a list of accounts');
+    }
+    accounts.forEach(registerAccountSecrets);
+    return accounts;
+  }
+
+  set(account: Account): Promise<void> {
+    return this.exclusive(async () => {
+      const others = (await this.all()).filter(
+        (a) => !isAccountOf(a, account.server, account.email),
+      );
+      await this.write([...others, account]);
+    });
+  }
+
+  delete(server: string, email: string): Promise<boolean> {
+    return this.exclusive(async () => {
+      const accounts = await this.all();
+      const kept = accounts.filter((a) => !isAccountOf(a, server, email));
+      if (kept.length === accounts.length) return false;
+      await this.write(kept);
+      return true;
+    });
+  }
+
+  private async write(accounts: Account[]): Promise<void> {
+    const data = await this.cipher.encrypt(JSON.stringify(accounts));
+    await writeStateFile(this.file, {
+      version: 1,
+      encryption: 'safeStorage',
+      data: data.toString('base64'),
+    } satisfies z.infer<typeof EncryptedFile>);
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** No vault: nothing is found, nothing can be stored. */
+class NoVault implements Vault {
+  constructor(private readonly message: string) {}
+  get(): Promise<Account | null> {
+    return Promise.resolve(null);
+  }
+  all(): Promise<Account[]> {
+    return Promise.resolve([]);
+  }
+  set(): Promise<void> {
+    return Promise.reject(new NoKeychainError(this.message));
+  }
+  delete(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+}
+
+/**
+ * The store over a vault. `legacy` is a plain-text accounts.json still on disk (the vault is
+ * 'none', or moving it failed): read, and emptied by `remove`, never written to otherwise.
+ */
+class VaultAccountStore implements OpenedAccountStore {
+  private warned = false;
+
+  constructor(
+    readonly kind: AccountStoreKind,
+    readonly keychainProblem: string | null,
+    private readonly vault: Vault,
+    private readonly legacy: FileAccountStore | null,
+    private readonly log: Logger,
+  ) {}
+
+  async get(server: string, email?: string): Promise<Account | null> {
+    const key = normalizeServer(server);
+    if (email === undefined) return pickAccount(await this.all(), key);
+    const found = await this.vault.get(key, email);
+    if (found) return found;
+    return (await this.legacyAccounts()).find((a) => isAccountOf(a, key, email)) ?? null;
+  }
+
+  async put(account: Account): Promise<void> {
+    const entry = toStored(account);
+    registerAccountSecrets(entry);
+    await this.vault.set(entry);
+  }
+
+  async remove(server: string, email: string): Promise<boolean> {
+    const key = normalizeServer(server);
+    const fromVault = await this.vault.delete(key, email);
+    // Deleting from the plain-text file only ever takes a token off the disk.
+    const fromLegacy = this.legacy ? await this.legacy.remove(key, email) : false;
+    return fromVault || fromLegacy;
+  }
+
+  async list(): Promise<AccountInfo[]> {
+    return (await this.all()).map(({ server, email, savedAt }) => ({ server, email, savedAt }));
+  }
+
+  /** The vault's accounts, then those only the legacy file has. */
+  private async all(): Promise<Account[]> {
+    const inVault = await this.vault.all();
+    const onlyLegacy = (await this.legacyAccounts()).filter(
+      (l) => !inVault.some((a) => isAccountOf(a, l.server, l.email)),
+    );
+    return [...inVault, ...onlyLegacy];
+  }
+
+  /**
+   * The legacy file's accounts; none when it cannot be read (then it never could be moved
+   * either: the log says why, and the keychain's accounts must not be held hostage by it).
+   */
+  private async legacyAccounts(): Promise<Account[]> {
+    if (!this.legacy) return [];
+    try {
+      return await this.legacy.all();
+    } catch (err) {
+      if (!this.warned) this.log.warn('the plain-text accounts file is unreadable', { err });
+      this.warned = true;
+      return [];
+    }
+  }
+}
+
+const describe = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, ' ').trim();
+
+function isKeychain(value: unknown): value is Keychain {
+  if (!value || typeof value !== 'object') return false;
+  const k = value as Record<string, unknown>;
+  return ['getPassword', 'setPassword', 'deletePassword', 'findCredentials'].every(
+    (f) => typeof k[f] === 'function',
+  );
+}
+
+// A name in a variable: keytar is optional (it may not have built), so neither TypeScript nor a
+// bundler should insist on finding it.
+const KEYTAR: string = 'keytar';
+
+/** keytar, or why it is not there. */
+async function loadKeytar(): Promise<Keychain | string> {
+  try {
+    const mod: unknown = await import(KEYTAR);
+    const k = (mod as { default?: unknown }).default ?? mod;
+    return isKeychain(k) ? k : 'keytar did not load as expected';
+  } catch (err) {
+    return `keytar is not installed or did not load: ${describe(err)}`;
+  }
+}
+
+/**
+ * Whether the keychain can keep a secret: a Secret Service may answer lookups and still refuse to
+ * store (no keyring, or a locked one with nobody to unlock it), so it stores, reads and deletes a
+ * throwaway entry of a name of its own. Null when it works, else the reason.
+ */
+async function probe(keychain: Keychain, service: string): Promise<string | null> {
+  const name = `${PROBE_PREFIX}${process.pid} ${randomBytes(6).toString('hex')}`;
+  const value = randomBytes(12).toString('hex');
+  try {
+    await keychain.setPassword(service, name, value);
+    const back = await keychain.getPassword(service, name);
+    return back === value ? null : 'the keychain did not give back what was stored';
+  } catch (err) {
+    return describe(err);
+  } finally {
+    await keychain.deletePassword(service, name).catch(() => false);
+  }
+}
+
+function noVaultMessage(problem: string, withCipher: boolean): string {
+  const remedy =
+    process.platform === 'linux'
+      ? 'start a Secret Service such as gnome-keyring'
+      : 'make sure the system keychain is unlocked';
+  return withCipher
+    ? `No keychain is available to remember the account (${problem}; the system's encryption is not available either): ${remedy}, then sign in again.`
+    : `No keychain is available to remember the account (${problem}). Use --token or WORKSPACE_SYNC_TOKEN, or ${remedy}.`;
+}
+
+/**
+ * Moves the accounts of `from` into `vault` (unless the vault holds a newer save of one), reads
+ * each back, and only then deletes the file. False, with the file left as it was, when any step
+ * fails: nothing is lost, and the next start tries again.
+ */
+async function moveAccounts(
+  from: { file: string; all(): Promise<Account[]> },
+  vault: Vault,
+  where: string,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    const accounts = await from.all();
+    for (const a of accounts) {
+      const entry = {
+        ...a,
+        server: normalizeServer(a.server),
+        refreshToken: a.refreshToken ?? null,
+      };
+      const there = await vault.get(entry.server, entry.email);
+      if (there && (there.savedAt ?? 0) >= (entry.savedAt ?? 0)) continue;
+      await vault.set(entry);
+      const back = await vault.get(entry.server, entry.email);
+      if (back?.accessToken !== entry.accessToken)
+        throw new Error(`the ${where} did not keep the account of ${entry.email}`);
+    }
+    await unlink(from.file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err; // another process moved it first
+    });
+    log.info(`accounts moved into the ${where}`, {
+      from: from.file,
+      accounts: accounts.map((a) => `${a.email} on ${a.server}`),
+    });
+    return true;
+  } catch (err) {
+    log.warn(`accounts could not be moved into the ${where}; the file is left as it was`, {
+      from: from.file,
+      err,
+    });
+    return false;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await readStateFile(file)) !== null;
+}
+
+/**
+ * The account store: the OS keychain when keytar loads and the keychain can keep a secret; else,
+ * given a cipher that is available, a file in `stateDir` encrypted by it; else 'none', which
+ * finds nothing and refuses to store, saying why. Never plain text.
+ *
+ * On open, accounts that earlier versions kept in `<stateDir>/accounts.json` move into the vault
+ * and the file is deleted. Where there is no vault, the file is left alone and its accounts stay
+ * usable read-only (they are already on disk; nothing new is written there). A file encrypted by
+ * the app's fallback moves into the keychain when one works again and the cipher can read it.
+ */
+export async function openAccountStore(opts: {
+  stateDir: string;
+  log: Logger;
+  cipher?: SecretCipher;
+  /** The keychain service name (default KEYCHAIN_SERVICE; see `keychainService`). */
+  service?: string;
+  /** Instead of keytar (null: no keychain), for tests and embedders. */
+  keychain?: Keychain | null;
+}): Promise<OpenedAccountStore> {
+  const { stateDir, log, cipher } = opts;
+  const service = opts.service ?? KEYCHAIN_SERVICE;
+  const legacyFile = path.join(stateDir, LEGACY_ACCOUNTS_FILE);
+  const encryptedFile = path.join(stateDir, ENCRYPTED_ACCOUNTS_FILE);
+
+  let problem: string | null;
+  let keychain: Keychain | null = null;
+  const loaded =
+    opts.keychain === undefined
+      ? await loadKeytar()
+      : (opts.keychain ?? 'no keychain was given to the account store');
+  if (typeof loaded === 'string') {
+    problem = loaded;
+  } else {
+    problem = await probe(loaded, service);
+    if (problem === null) keychain = loaded;
+  }
+  const cipherWorks = cipher ? await cipher.isAvailable().catch(() => false) : false;
+
+  let kind: AccountStoreKind;
+  let vault: Vault;
+  if (keychain) {
+    kind = 'keychain';
+    vault = new KeychainVault(keychain, service, log);
+    if (cipher && cipherWorks && (await exists(encryptedFile))) {
+      await moveAccounts(new EncryptedFileVault(encryptedFile, cipher), vault, 'keychain', log);
+    }
+  } else if (cipher && cipherWorks) {
+    kind = 'encrypted-file';
+    vault = new EncryptedFileVault(encryptedFile, cipher);
+  } else {
+    kind = 'none';
+    vault = new NoVault(noVaultMessage(problem ?? 'unknown', cipher !== undefined));
+  }
+  if (problem !== null) log.info('no keychain', { problem, store: kind });
+
+  let legacy: FileAccountStore | null = new FileAccountStore(legacyFile);
+  if (!(await exists(legacyFile))) {
+    legacy = null;
+  } else if (kind !== 'none') {
+    const where = kind === 'keychain' ? 'keychain' : 'encrypted file';
+    if (await moveAccounts(legacy, vault, where, log)) legacy = null;
+  }
+  return new VaultAccountStore(kind, problem, vault, legacy, log);
+}
+
+/**
+ * A store opened on first use: commands that never need an account (help, a pasted token, the
+ * embedded sandbox) never touch the keychain. A failed open is tried again on the next call.
+ */
+export function deferredAccountStore(open: () => Promise<AccountStore>): AccountStore {
+  let opening: Promise<AccountStore> | null = null;
+  const store = () =>
+    (opening ??= open().catch((err: unknown) => {
+      opening = null;
+      throw err;
+    }));
+  return {
+    get: async (server, email) => (await store()).get(server, email),
+    put: async (account) => (await store()).put(account),
+    remove: async (server, email) => (await store()).remove(server, email),
+    list: async () => (await store()).list(),
+  };
+}
