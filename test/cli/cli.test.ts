@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import keytar from 'keytar';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { loginOptions, logoutOptions, workspacesOptions } from '../../src/main/cli/commands';
 import { syncOptions } from '../../src/main/cli/sync';
 import { signInWithPassword } from '../../src/main/api/oauth';
-import { runCli, tempDir, type CliRun } from './run-cli';
+import { FileAccountStore } from '../../src/main/cli/accounts';
+import {
+  KEYCHAIN_TEST_SERVICE,
+  NO_BUS,
+  requirePrivateKeyring,
+  runCli,
+  tempDir,
+  type CliRun,
+} from './run-cli';
 
 // The `workspace-sync` command as a person runs it: a real child process against the sandbox
-// over HTTP, with its own state directory.
+// over HTTP, with its own state directory, accounts in a private gnome-keyring
+// (scripts/with-keyring.mjs) under a keychain service of this file's.
 
 let sb: RunningSandbox;
 let state: { dir: string; remove(): Promise<void> };
@@ -25,26 +35,45 @@ afterAll(async () => {
 });
 
 const owner = () => sb.users[0]!;
-const logFile = () => path.join(state.dir, 'logs', 'workspace-sync.log');
 const accountsFile = () => path.join(state.dir, 'accounts.json');
 
-interface StoredAccounts {
-  accounts: { server: string; email: string; accessToken: string; refreshToken: string }[];
+interface StoredAccount {
+  server: string;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
 }
-async function storedAccounts(): Promise<StoredAccounts> {
-  return JSON.parse(await readFile(accountsFile(), 'utf8')) as StoredAccounts;
+/** What the keychain holds for this file's sandbox, read as the CLI wrote it. */
+async function storedAccounts(): Promise<StoredAccount[]> {
+  return (await keytar.findCredentials(KEYCHAIN_TEST_SERVICE))
+    .map((e) => JSON.parse(e.password) as StoredAccount)
+    .filter((a) => a.server === sb.baseUrl);
 }
 
-/** No secret in what the command printed, nor in the log file. */
-async function expectNoSecrets(runs: CliRun[], secrets: string[]): Promise<void> {
-  const log = existsSync(logFile()) ? await readFile(logFile(), 'utf8') : '';
+/** Every file under `dir`, as text. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => readFile(path.join(e.parentPath, e.name), 'latin1')),
+  );
+}
+
+/** No secret in what the command printed, nor in any file of the state directory (its log). */
+async function expectNoSecrets(
+  runs: CliRun[],
+  secrets: string[],
+  stateDir = state.dir,
+): Promise<void> {
+  const files = existsSync(stateDir) ? await filesUnder(stateDir) : [];
   for (const secret of secrets) {
     expect(secret.length).toBeGreaterThan(5);
     for (const run of runs) {
       expect(run.stdout).not.toContain(secret);
       expect(run.stderr).not.toContain(secret);
     }
-    expect(log).not.toContain(secret);
+    for (const text of files) expect(text).not.toContain(secret);
   }
 }
 
@@ -117,7 +146,9 @@ describe('workspace-sync --help and usage errors', () => {
   });
 });
 
-describe('workspace-sync login, workspaces, logout', () => {
+describe('workspace-sync login, workspaces, sync, logout', () => {
+  beforeEach(requirePrivateKeyring);
+
   it('refuses a wrong password with exit 1 and a clear message, storing nothing', async () => {
     const run = await runCli(
       [
@@ -138,6 +169,7 @@ describe('workspace-sync login, workspaces, logout', () => {
     );
     expect(run.stdout).toBe('');
     expect(existsSync(accountsFile())).toBe(false);
+    expect(await storedAccounts()).toEqual([]);
     await expectNoSecrets([run], ['not-the-password']);
   });
 
@@ -151,7 +183,7 @@ describe('workspace-sync login, workspaces, logout', () => {
     expect(run.stderr).not.toContain('    at ');
   });
 
-  it('signs in with --password-stdin, stores the account 0600, and lists workspaces with --server alone', async () => {
+  it('signs in with --password-stdin, keeps the account in the keychain (no file holds a token), and lists workspaces with --server alone', async () => {
     const login = await runCli(
       [
         'login',
@@ -169,11 +201,9 @@ describe('workspace-sync login, workspaces, logout', () => {
     expect(login.code).toBe(0);
     expect(login.stdout).toBe(`Signed in as ${owner().email} on ${sb.baseUrl}\n`);
 
-    const info = await stat(accountsFile());
-    if (process.platform !== 'win32') expect(info.mode & 0o777).toBe(0o600);
     const stored = await storedAccounts();
-    expect(stored.accounts).toHaveLength(1);
-    const account = stored.accounts[0]!;
+    expect(stored).toHaveLength(1);
+    const account = stored[0]!;
     expect(account).toMatchObject({ server: sb.baseUrl, email: owner().email });
     expect(account.accessToken.length).toBeGreaterThan(20);
     expect(account.refreshToken.length).toBeGreaterThan(20);
@@ -215,7 +245,7 @@ describe('workspace-sync login, workspaces, logout', () => {
   });
 
   it('renews an expired access token with the stored refresh token and saves the new one', async () => {
-    const before = (await storedAccounts()).accounts[0]!;
+    const before = (await storedAccounts())[0]!;
     sb.advanceClock(3600); // the stored access token (10 minutes) has expired
     const run = await runCli([
       'workspaces',
@@ -228,13 +258,44 @@ describe('workspace-sync login, workspaces, logout', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('"role":"Administrator"');
-    const after = (await storedAccounts()).accounts[0]!;
+    const after = (await storedAccounts())[0]!;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).toBe(before.refreshToken);
     await expectNoSecrets([run], [before.accessToken, after.accessToken, after.refreshToken]);
   });
 
-  it('lists workspaces with a pasted --token (or WORKSPACE_SYNC_TOKEN), no account needed', async () => {
+  it('syncs --once without --token with the account login stored, from another state directory', async () => {
+    const other = await tempDir('sync-state');
+    try {
+      const dir = path.join(other.dir, 'workspace');
+      const stateDir = path.join(other.dir, 'state');
+      const run = await runCli([
+        'sync',
+        '--once',
+        '--json',
+        '--server',
+        sb.baseUrl,
+        '--workspace',
+        String(sb.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        stateDir,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout.trimEnd().split('\n').at(-1)!)).toMatchObject({
+        type: 'summary',
+      });
+      expect((await readdir(dir)).sort()).toContain('Reports');
+      const account = (await storedAccounts())[0]!;
+      await expectNoSecrets([run], [account.accessToken, account.refreshToken], stateDir);
+    } finally {
+      await other.remove();
+    }
+  });
+
+  it('lists workspaces with a pasted --token (or WORKSPACE_SYNC_TOKEN), which win over the remembered account', async () => {
     const other = await tempDir('token-state');
     try {
       const user = sb.users.find((u) => u.role === 'Collaborator')!;
@@ -247,6 +308,8 @@ describe('workspace-sync login, workspaces, logout', () => {
         password: user.password,
       });
       const collaborator = { token: accessToken };
+      // The owner (an Administrator) is remembered in the keychain; the token is a Collaborator's.
+      expect((await storedAccounts()).map((a) => a.email)).toEqual([owner().email]);
       const run = await runCli([
         'workspaces',
         '--server',
@@ -296,6 +359,8 @@ describe('workspace-sync login, workspaces, logout', () => {
       expect(log).not.toContain(collaborator.token);
       expect(log).not.toContain('not-a-valid-token-at-all');
       expect(existsSync(path.join(other.dir, 'accounts.json'))).toBe(false);
+      // A pasted token is never remembered.
+      expect((await storedAccounts()).map((a) => a.email)).toEqual([owner().email]);
     } finally {
       await other.remove();
     }
@@ -304,7 +369,10 @@ describe('workspace-sync login, workspaces, logout', () => {
   it('says how to sign in when no account is stored for the server', async () => {
     const empty = await tempDir('empty-state');
     try {
-      const run = await runCli(['workspaces', '--server', sb.baseUrl, '--state', empty.dir]);
+      // Accounts are the keychain's, whatever the state directory: an empty keychain service.
+      const run = await runCli(['workspaces', '--server', sb.baseUrl, '--state', empty.dir], {
+        env: { WORKSPACE_SYNC_KEYCHAIN_SERVICE: `${KEYCHAIN_TEST_SERVICE} empty` },
+      });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`workspace-sync: Not signed in to ${sb.baseUrl}`);
       expect(run.stderr).toContain('workspace-sync login --server');
@@ -317,8 +385,114 @@ describe('workspace-sync login, workspaces, logout', () => {
     const run = await runCli(['logout', '--server', sb.baseUrl, '--state', state.dir]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`Signed out ${owner().email} on ${sb.baseUrl}\n`);
-    expect((await storedAccounts()).accounts).toEqual([]);
+    expect(await storedAccounts()).toEqual([]);
     const again = await runCli(['logout', '--server', sb.baseUrl, '--state', state.dir]);
     expect(again.code).toBe(1);
+  });
+});
+
+describe('accounts of earlier versions, and no keychain', () => {
+  beforeEach(requirePrivateKeyring);
+  const noKeychain = { env: { DBUS_SESSION_BUS_ADDRESS: NO_BUS } };
+
+  it('without a keychain, login says what to do and stores nothing; --token still works', async () => {
+    const other = await tempDir('no-keychain');
+    try {
+      const login = await runCli(
+        [
+          'login',
+          '--server',
+          sb.baseUrl,
+          '--email',
+          owner().email,
+          '--password-stdin',
+          '--state',
+          other.dir,
+        ],
+        { ...noKeychain, stdin: `${owner().password}\n` },
+      );
+      expect(login.code).toBe(1);
+      expect(login.stdout).toBe('');
+      expect(login.stderr).toMatch(
+        /^workspace-sync: No keychain is available to remember the account \(.+\)\. Use --token or WORKSPACE_SYNC_TOKEN, or start a Secret Service such as gnome-keyring\.\n$/,
+      );
+      expect(await storedAccounts()).toEqual([]);
+      expect(existsSync(path.join(other.dir, 'accounts.json'))).toBe(false);
+
+      const { accessToken } = await signInWithPassword({
+        baseUrl: sb.baseUrl,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+        email: owner().email,
+        password: owner().password,
+      });
+      const viaToken = await runCli(
+        ['workspaces', '--server', sb.baseUrl, '--json', '--state', other.dir],
+        { env: { ...noKeychain.env, WORKSPACE_SYNC_TOKEN: accessToken } },
+      );
+      expect(viaToken.code, viaToken.stderr).toBe(0);
+      expect(viaToken.stdout).toContain('"role":"Administrator"');
+      await expectNoSecrets([login, viaToken], [owner().password, accessToken], other.dir);
+    } finally {
+      await other.remove();
+    }
+  });
+
+  it('an accounts.json of an earlier version is used as it is without a keychain, and moves into the keychain when there is one', async () => {
+    const other = await tempDir('legacy');
+    try {
+      const viewer = sb.users.find((u) => u.role === 'Viewer')!;
+      const tokens = await signInWithPassword({
+        baseUrl: sb.baseUrl,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+        email: viewer.email,
+        password: viewer.password,
+      });
+      // What versions before the keychain wrote.
+      const legacy = FileAccountStore.inStateDir(other.dir);
+      await legacy.put({
+        server: sb.baseUrl,
+        email: viewer.email,
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken ?? null,
+        clientId: sb.clientId,
+        clientSecret: sb.clientSecret,
+      });
+      const secrets = [tokens.accessToken, tokens.refreshToken!];
+
+      const without = await runCli(
+        ['workspaces', '--server', sb.baseUrl, '--json', '--state', other.dir],
+        noKeychain,
+      );
+      expect(without.code, without.stderr).toBe(0);
+      expect(without.stdout).toContain('"role":"Viewer"');
+      expect(existsSync(legacy.file)).toBe(true);
+
+      const moved = await runCli([
+        'workspaces',
+        '--server',
+        sb.baseUrl,
+        '--json',
+        '--state',
+        other.dir,
+        '--verbose',
+      ]);
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(moved.stdout).toContain('"role":"Viewer"');
+      expect(moved.stderr).toContain('accounts moved into the keychain');
+      expect(existsSync(legacy.file)).toBe(false);
+      expect(await storedAccounts()).toMatchObject([
+        { email: viewer.email, accessToken: tokens.accessToken },
+      ]);
+      // No file of the state directory holds a token any more; neither did any output.
+      await expectNoSecrets([without, moved], secrets, other.dir);
+
+      const logout = await runCli(['logout', '--server', sb.baseUrl, '--state', state.dir]);
+      expect(logout.code, logout.stderr).toBe(0);
+      expect(await storedAccounts()).toEqual([]);
+    } finally {
+      await other.remove();
+    }
   });
 });

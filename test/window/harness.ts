@@ -6,17 +6,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { repoRoot } from '../cli/run-cli';
+import { cliEnv, repoRoot, requirePrivateKeyring } from '../cli/run-cli';
 
 export { repoRoot };
 export const artifacts = path.join(repoRoot, 'test-artifacts', 'window');
 
-/** A child process with its environment cleaned of WORKSPACE_SYNC_* (as test/cli does). */
+/**
+ * A child process with test/cli's environment: no WORKSPACE_SYNC_* of the machine, this file's
+ * keychain service, never the developer's keyring.
+ */
 function start(args: string[]): ChildProcess {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
-  }
+  const env = cliEnv();
   return spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -122,6 +122,8 @@ export interface Bridge {
  * the demo workspace, so the window opens signed in).
  */
 export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
+  // Signing in to a server remembers the account in the keychain: a private one only.
+  if (server !== 'sandbox') requirePrivateKeyring();
   const stateDir = await mkdtemp(path.join(tmpdir(), 'ws-window-state-'));
   const child = start([
     '--import',

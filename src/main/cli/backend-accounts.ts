@@ -11,6 +11,7 @@ import { normalizeServer, type Account as StoredAccount, type AccountStore } fro
 import { fail } from './backend-errors';
 import { atLeast } from './backend-map';
 import { oauthClient } from './common';
+import { NoKeychainError } from './keychain';
 import { ENGINE_RETRY } from './sync';
 
 /** One signed-in account, ready to talk to its service. */
@@ -159,7 +160,7 @@ export class AccountSessions {
       refreshToken: tokens.refreshToken ?? null,
       ...client,
     };
-    await this.opts.store.put(stored);
+    await this.remember(stored);
     return this.open(stored, { fresh: true });
   }
 
@@ -207,7 +208,7 @@ export class AccountSessions {
       refreshToken: tokens.refreshToken ?? null,
       ...client,
     };
-    await this.opts.store.put(stored);
+    await this.remember(stored);
     return this.open(stored, { fresh: true, identity });
   }
 
@@ -232,7 +233,7 @@ export class AccountSessions {
       accessToken,
       refreshToken: null,
     };
-    await this.opts.store.put(stored);
+    await this.remember(stored);
     return this.open(stored, { fresh: true, identity });
   }
 
@@ -277,6 +278,16 @@ export class AccountSessions {
     this.live.delete(id);
     if (!key || !(await this.opts.store.remove(key.server, key.email)))
       fail('not-found', 'This account is not signed in.');
+  }
+
+  /** Stores a new sign-in; without a keychain, says why in words for the window. */
+  private async remember(stored: StoredAccount): Promise<void> {
+    try {
+      await this.opts.store.put(stored);
+    } catch (err) {
+      if (err instanceof NoKeychainError) fail('unsupported', err.message);
+      throw err;
+    }
   }
 
   private server(raw: string): string {

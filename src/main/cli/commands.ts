@@ -32,7 +32,7 @@ export async function readFirstLine(input: Input): Promise<string> {
 export const LOGIN_USAGE = `usage: workspace-sync login --server URL --email EMAIL [options]
 
 Signs in with email and password (the OAuth password grant) and remembers the account's tokens
-in the state directory, so that "workspaces" and "sync" need only --server afterwards. The
+in the OS keychain, so that "workspaces" and "sync" need only --server afterwards. The
 password is asked for without echo, or read from the first line of standard input with
 --password-stdin; it is never stored.
 
@@ -127,7 +127,7 @@ export async function login(
 
 export const LOGOUT_USAGE = `usage: workspace-sync logout --server URL [--email EMAIL] [options]
 
-Forgets a remembered account (its tokens are deleted from the state directory).
+Forgets a remembered account (its tokens are deleted from the keychain).
 
   --server URL   the service's base URL the account was signed in to
   --email EMAIL  the account (needed only when several are remembered for the server)

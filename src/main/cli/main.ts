@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redact } from '../api/errors';
 import { createFileLogger } from '../sync/file-log';
-import { FileAccountStore } from './accounts';
 import {
   login,
   LOGIN_USAGE,
@@ -27,6 +26,7 @@ import {
   type CliIo,
   type CommandContext,
 } from './common';
+import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
 import { defaultStateDir } from './state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
 import { parseUi, ui, UI_USAGE } from './ui';
@@ -166,7 +166,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       signal,
       stateDir,
       log,
-      accounts: FileAccountStore.inStateDir(stateDir),
+      // The OS keychain, opened only by a command that needs an account (no Electron, no cipher:
+      // without a keychain the CLI remembers nothing and says so).
+      accounts: deferredAccountStore(() =>
+        openAccountStore({ stateDir, log: ctx.log, service: keychainService(io.env) }),
+      ),
     };
     const work = prepared.run(ctx);
     const code = await (cmd.handlesSignal ? work : orInterrupted(work, signal));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../service/sandbox';
-import { FileAccountStore, normalizeServer } from './accounts';
+import { MemoryAccountStore, normalizeServer } from './accounts';
 import { AppBackend } from './backend';
 import { startBridge, type RunningBridge } from './bridge';
 import {
@@ -76,13 +76,13 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
   let bridge: RunningBridge | null = null;
   let backend: AppBackend | null = null;
   try {
-    // A throwaway sandbox's accounts and journals must not pile up in the real state directory.
+    // A throwaway sandbox's journals must not pile up in the real state directory, nor its
+    // tokens (worthless once it stops) in the keychain: they stay in memory.
     let stateDir = ctx.stateDir;
-    let accounts = ctx.accounts;
+    const accounts = embedded ? new MemoryAccountStore() : ctx.accounts;
     if (embedded && values.state === undefined) {
       stateDir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-ui-state-'));
       cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
-      accounts = FileAccountStore.inStateDir(stateDir);
     }
     let demo: { server: string; email: string; password: string } | null = null;
     if (embedded) {
