@@ -84,8 +84,18 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** `parseArgs` in strict mode, its complaints turned into usage errors. */
 export function parseOptions<O extends Options>(command: string, args: string[], options: O) {
+  return parseCommandLine(command, args, options, false).values;
+}
+
+/** Like `parseOptions`, for a command that also takes arguments (`--` ends the options). */
+export function parseCommandLine<O extends Options>(
+  command: string,
+  args: string[],
+  options: O,
+  allowPositionals = true,
+) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     if (!code.startsWith('ERR_PARSE_ARGS')) throw err;

@@ -27,6 +27,7 @@ import {
   type CommandContext,
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
+import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir } from './state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
 import { parseUi, ui, UI_USAGE } from './ui';
@@ -71,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
   workspaces: command(WORKSPACES_USAGE, parseWorkspaces, workspaces),
   sync: command(SYNC_USAGE, parseSync, sync, true),
   ui: command(UI_USAGE, parseUi, ui, true),
+  link: command(LINK_USAGE, parseLink, link),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -84,6 +86,7 @@ commands:
   workspaces  list the workspaces you can sync
   sync        sync a workspace with a folder, continuously or --once
   ui          serve the Workspace Sync window to a browser on this computer
+  link        print (or --copy) the share link of a synced file or folder
 
 Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces",
 "sync" and "ui" use an embedded demo sandbox (npm run demo).

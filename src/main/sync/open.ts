@@ -36,6 +36,9 @@ export interface OpenSyncOptions {
   >;
 }
 
+/** The journal's meta key holding its pair: `{ server, user, workspaceId, root }` as JSON. */
+export const PAIR_META = 'pair';
+
 export interface OpenSync {
   engine: SyncEngine;
   journal: Journal;
@@ -76,6 +79,10 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   const stored = readProfile(journal);
   if (stored) profile = opts.profile ?? stored;
   else journal.setMeta('volume_profile', JSON.stringify(profile));
+  // Which pair this journal is, readable without knowing its key (its file name is a hash):
+  // "copy share link" finds the pair of a local path by it (src/main/cli/pair-lookup.ts).
+  const pair = JSON.stringify({ ...key, root: wanted });
+  if (journal.getMeta(PAIR_META) !== pair) journal.setMeta(PAIR_META, pair);
   const engine = new SyncEngine({
     client: opts.client,
     workspaceId: opts.workspaceId,
