@@ -9,6 +9,7 @@ import { StatusView } from './views/StatusView';
 import { BrowseView } from './views/BrowseView';
 import { ActivityView } from './views/ActivityView';
 import { WorkspacesView } from './views/WorkspacesView';
+import { SettingsView } from './views/SettingsView';
 import { ErrorMessage } from './components/ErrorMessage';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
@@ -66,6 +67,7 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
         {view === 'browse' && <BrowseView target={target} onTarget={setTarget} />}
         {view === 'activity' && <ActivityView navigate={navigate} />}
         {view === 'workspaces' && <WorkspacesView navigate={navigate} />}
+        {view === 'settings' && <SettingsView />}
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import { useAccount } from './context';
 import type { View } from './navigation';
 import { strings } from './strings';
 
-const views: View[] = ['status', 'browse', 'activity', 'workspaces'];
+const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings'];
 
 export function Sidebar({
   view,

@@ -18,6 +18,7 @@ export const strings = {
     browse: 'Browse',
     activity: 'Activity',
     workspaces: 'Workspaces',
+    settings: 'Settings',
     signOut: 'Sign out',
     signedInAs: (name: string, email: string) =>
       name && name !== email ? `Signed in as ${name} (${email})` : `Signed in as ${email}`,
@@ -117,6 +118,13 @@ export const strings = {
     contents: 'Folder contents',
   },
 
+  menu: {
+    label: (name: string) => `Actions for ${name}`,
+    copyLink: 'Copy share link',
+    details: 'Open details',
+    copied: 'Link copied',
+  },
+
   item: {
     panel: (name: string) => `Details: ${name}`,
     close: 'Close details',
@@ -180,6 +188,32 @@ export const strings = {
     end: 'That’s everything.',
     open: (label: string, name: string) => `Open ${label ? label.toLowerCase() + ' ' : ''}${name}`,
     newEvents: (n: number) => (n === 1 ? '1 new event' : `${n} new events`),
+  },
+
+  settings: {
+    title: 'Settings',
+    general: 'General',
+    notifications: 'Notify me when others change things',
+    notificationsHint: 'Shows a notification for each change made by someone else.',
+    startAtLogin: 'Start Workspace Sync when I log in',
+    pollInterval: 'Check the service for changes every (seconds)',
+    pollIntervalHint: (min: number, max: number) =>
+      `From ${min} to ${max}. Your own changes are sent at once; this paces others’ changes.`,
+    pollIntervalInvalid: (min: number, max: number) =>
+      `Choose a whole number of seconds from ${min} to ${max}.`,
+    ignore: 'Ignore patterns',
+    ignoreLabel: 'Files and folders never synced, one pattern per line',
+    ignoreHint:
+      'Gitignore syntax, for every synced folder: *.log ignores log files, build/ a folder named build, !keep.log brings a name back. A folder’s own .workspace-sync-ignore applies too. Files already synced stay on the server.',
+    ignoreSave: 'Save patterns',
+    pairs: 'Synced folders',
+    noPairs: 'No folder is being synced yet.',
+    // The visible "Pause sync" first: a spoken name holds the words shown (WCAG 2.5.3).
+    pause: (workspace: string) => `Pause sync of ${workspace}`,
+    resume: (workspace: string) => `Resume sync of ${workspace}`,
+    saving: 'Saving…',
+    saved: 'Saved',
+    notSaved: 'Not saved',
   },
 
   workspaces: {

@@ -10,6 +10,8 @@ import { Empty } from '../components/Empty';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FolderContents } from './FolderContents';
 import { ItemPanel } from './ItemPanel';
+import { ItemMenu, type MenuRequest } from './ItemMenu';
+import { useCopyLink } from './CopyLink';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 
@@ -26,6 +28,9 @@ export function BrowseView({
   const [sort, setSort] = useState<ContentSort>('alphabetical');
   // Typing stays responsive; the listing follows the deferred text.
   const deferredQuery = useDeferredValue(query.trim());
+  const [menu, setMenu] = useState<MenuRequest | null>(null);
+  // Here, not in the menu: the menu is gone before the copy finishes, its outcome is shown here.
+  const copy = useCopyLink();
   const workspaces = useQuery({
     queryKey: ['workspaces', account.id],
     queryFn: () => api.call('workspaces.list', { accountId: account.id }),
@@ -95,6 +100,10 @@ export function BrowseView({
             </select>
           </div>
         </div>
+        <p role="status" aria-live="polite" className="copied menu-status">
+          {copy.isSuccess && strings.menu.copied}
+        </p>
+        {copy.isError && <ErrorMessage error={copy.error} title={strings.item.copyFailed} />}
         <Breadcrumbs
           folderId={folderId}
           rootId={workspace.rootFolderId}
@@ -108,8 +117,21 @@ export function BrowseView({
           selected={target.selected}
           onOpenFolder={(id) => go({ folderId: id })}
           onSelect={(item) => onTarget({ workspaceId: workspace.id, folderId, selected: item })}
+          onMenu={(request) => {
+            copy.reset();
+            setMenu(request);
+          }}
         />
       </div>
+      {menu && (
+        <ItemMenu
+          key={`${menu.item.kind}-${menu.item.id}-${menu.x}-${menu.y}`}
+          request={menu}
+          onClose={() => setMenu(null)}
+          onCopy={(item) => copy.mutate(item)}
+          onDetails={(item) => onTarget({ workspaceId: workspace.id, folderId, selected: item })}
+        />
+      )}
       {target.selected && (
         <ItemPanel
           key={`${target.selected.kind}-${target.selected.id}`}

@@ -6,14 +6,15 @@ import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 
 /**
- * The host copies where it can (the desktop app); in a browser only the page itself may write
- * the clipboard, so the text the host returns is written here too.
+ * Copies an item's share link; resolves to the text copied. The host copies where it can (the
+ * desktop app); in a browser only the page itself may write the clipboard, so the text the host
+ * returns is written here too. Used by the item panel and Browse's context menu.
  */
-export function CopyLink({ item }: { item: SelectedItem }) {
+export function useCopyLink() {
   const api = useApi();
   const account = useAccount();
-  const copy = useMutation({
-    mutationFn: async () => {
+  return useMutation({
+    mutationFn: async (item: SelectedItem) => {
       const { text } = await api.call('links.copy', {
         accountId: account.id,
         kind: item.kind,
@@ -28,9 +29,13 @@ export function CopyLink({ item }: { item: SelectedItem }) {
       return text;
     },
   });
+}
+
+export function CopyLink({ item }: { item: SelectedItem }) {
+  const copy = useCopyLink();
   return (
     <div className="copy">
-      <button type="button" className="primary" onClick={() => copy.mutate()}>
+      <button type="button" className="primary" onClick={() => copy.mutate(item)}>
         {strings.item.copy}
       </button>
       <p role="status" aria-live="polite" className="copied">

@@ -1,30 +1,68 @@
+import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Entry } from '../../shared/app-api';
 import { formatBytes, formatDate } from '../format';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
+import { isMenuKey, type MenuRequest } from './ItemMenu';
 
-/** One folder or file. A folder's name opens it; the details button (or a file's name) selects. */
+/**
+ * One folder or file. A folder's name opens it; the details button (or a file's name) selects.
+ * A right-click anywhere on the row, or the Menu key (Shift+F10) on one of its buttons, asks for
+ * the item's context menu.
+ */
 export function EntryRow({
   entry,
   selected,
   onOpenFolder,
   onSelect,
+  onMenu,
 }: {
   entry: Entry;
   selected: boolean;
   onOpenFolder: (id: number) => void;
   onSelect: (item: SelectedItem) => void;
+  onMenu: (request: MenuRequest) => void;
 }) {
   const item = { kind: entry.kind, id: entry.id, name: entry.name };
   const isFolder = entry.kind === 'folder';
+  const name = useRef<HTMLButtonElement>(null);
+  /** Below the element for the keyboard, at the pointer for a mouse (or a touch's long press). */
+  const menuAt = (x: number, y: number, focused: Element | null) =>
+    onMenu({
+      item,
+      x,
+      y,
+      returnTo: focused instanceof HTMLElement ? focused : name.current,
+    });
+  const belowOf = (el: HTMLElement) => {
+    const box = el.getBoundingClientRect();
+    menuAt(box.left, box.bottom, el);
+  };
+  const onContextMenu = (e: MouseEvent<HTMLTableRowElement>) => {
+    e.preventDefault();
+    // A menu key the browser turned into this event (no pointer) opens below the focus.
+    if (e.clientX === 0 && e.clientY === 0 && e.target instanceof HTMLElement) belowOf(e.target);
+    else menuAt(e.clientX, e.clientY, null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (!isMenuKey(e) || !(e.target instanceof HTMLElement)) return;
+    e.preventDefault();
+    belowOf(e.target);
+  };
   return (
-    <tr className={`${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}>
+    <tr
+      className={`${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}
+      onContextMenu={onContextMenu}
+      onKeyDown={onKeyDown}
+    >
       <td>
         <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
         {isFolder ? (
           <button
+            ref={name}
             type="button"
             className="link-button name"
+            aria-keyshortcuts="Shift+F10"
             onClick={() => onOpenFolder(entry.id)}
             aria-label={strings.browse.openFolder(entry.name)}
           >
@@ -32,8 +70,10 @@ export function EntryRow({
           </button>
         ) : (
           <button
+            ref={name}
             type="button"
             className="link-button name"
+            aria-keyshortcuts="Shift+F10"
             aria-pressed={selected}
             onClick={() => onSelect(item)}
           >

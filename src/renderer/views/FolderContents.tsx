@@ -7,6 +7,7 @@ import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { EntryRow } from './EntryRow';
+import type { MenuRequest } from './ItemMenu';
 
 const PAGE = 200;
 
@@ -17,6 +18,7 @@ export function FolderContents({
   selected,
   onOpenFolder,
   onSelect,
+  onMenu,
 }: {
   folderId: number;
   query: string;
@@ -24,6 +26,7 @@ export function FolderContents({
   selected: SelectedItem | null;
   onOpenFolder: (id: number) => void;
   onSelect: (item: SelectedItem) => void;
+  onMenu: (request: MenuRequest) => void;
 }) {
   const api = useApi();
   const account = useAccount();
@@ -71,6 +74,7 @@ export function FolderContents({
               selected={selected?.kind === e.kind && selected.id === e.id}
               onOpenFolder={onOpenFolder}
               onSelect={onSelect}
+              onMenu={onMenu}
             />
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SyncPair } from '../../shared/app-api';
 import { useApi } from '../context';
 import { formatBytes, formatCount, formatDate, formatRelative } from '../format';
@@ -7,16 +7,13 @@ import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { RemovePairDialog } from './RemovePairDialog';
+import { usePauseToggle } from './pairs';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
 export function PairCard({ pair }: { pair: SyncPair }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const { status } = pair;
-  const toggle = useMutation({
-    mutationFn: () => api.call(pair.paused ? 'pairs.resume' : 'pairs.pause', { pairId: pair.id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
-  });
+  const toggle = usePauseToggle(pair);
   const open = useMutation({
     mutationFn: () => api.call('pairs.openFolder', { pairId: pair.id }),
   });

@@ -1,24 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SyncPair } from '../../shared/app-api';
-import { useApi } from '../context';
-import { useEvent } from '../hooks';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PairCard } from './PairCard';
 import { SetupPair } from './SetupPair';
+import { usePairs } from './pairs';
 
 export function StatusView() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const pairs = useQuery({ queryKey: ['pairs'], queryFn: () => api.call('pairs.list', {}) });
-
-  // Status is pushed as it changes; the cached list is patched instead of asked again.
-  useEvent('pair-status', ({ pairId, status }) => {
-    queryClient.setQueryData<SyncPair[]>(['pairs'], (old) =>
-      old?.map((p) => (p.id === pairId ? { ...p, status, paused: status.state === 'paused' } : p)),
-    );
-  });
+  const pairs = usePairs();
 
   return (
     <section aria-labelledby="status-title">

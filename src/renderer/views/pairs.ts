@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SyncPair } from '../../shared/app-api';
+import { useApi } from '../context';
+import { useEvent } from '../hooks';
+
+/** The sync pairs, kept current by the status pushes (Status and Settings share this cache). */
+export function usePairs() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const pairs = useQuery({ queryKey: ['pairs'], queryFn: () => api.call('pairs.list', {}) });
+  // Status is pushed as it changes; the cached list is patched instead of asked again.
+  useEvent('pair-status', ({ pairId, status }) => {
+    queryClient.setQueryData<SyncPair[]>(['pairs'], (old) =>
+      old?.map((p) => (p.id === pairId ? { ...p, status, paused: status.state === 'paused' } : p)),
+    );
+  });
+  return pairs;
+}
+
+/** Pause or resume a pair, whichever it is not; the list is asked again after. */
+export function usePauseToggle(pair: SyncPair) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(pair.paused ? 'pairs.resume' : 'pairs.pause', { pairId: pair.id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+  });
+}

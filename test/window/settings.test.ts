@@ -1,0 +1,270 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import {
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  type Bridge,
+  type Watched,
+} from './harness';
+
+// The Settings view and Browse's context menu, against `cli ui --sandbox` (signed in as the demo
+// owner, the demo workspace synced). What the window did is read back through the same typed API
+// the window uses, over a WebSocket of the test's own to the bridge.
+
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let api: BridgeClient;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
+const contents = () => page.getByRole('table', { name: 'Folder contents' });
+const settingsView = () => page.getByRole('region', { name: 'Settings' });
+/** The text of what has the focus (evaluated in the page: this file has no DOM types). */
+const focusedText = async () =>
+  String(await page.evaluate('document.activeElement?.textContent ?? ""'));
+
+async function expectAccessible(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
+class BridgeClient {
+  private next = 1;
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async connect(url: string): Promise<BridgeClient> {
+    const page = new URL(url);
+    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
+      origin: page.origin,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new BridgeClient(socket);
+  }
+
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const reply = JSON.parse(String(raw)) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return; // a push, or another call's reply
+        this.socket.off('message', onMessage);
+        if (reply.ok) resolve(reply.result as ResultOf<M>);
+        else reject(new Error(`${method}: ${reply.error?.message}`));
+      };
+      this.socket.on('message', onMessage);
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+beforeAll(async () => {
+  await buildRenderer();
+  bridge = await startBridge('sandbox');
+  browser = await launchBrowser();
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(20_000);
+  api = await BridgeClient.connect(bridge.url);
+}, 180_000);
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await bridge?.close();
+});
+
+describe.sequential('settings and the context menu, in Chromium', { timeout: 120_000 }, () => {
+  beforeEach((ctx) => {
+    onTestFailed(() => screenshot(page, `failed-settings-${ctx.task.name.replace(/\W+/g, '-')}`));
+  });
+
+  it('opens signed in and mirrors the demo until it is up to date', async () => {
+    await shown(page.getByText('Signed in as Ann Lee', { exact: false }));
+    await shown(page.getByRole('status').filter({ hasText: 'Up to date' }), 90_000);
+  });
+
+  it('shows the settings, without Start at login in the web window, accessibly', async () => {
+    await nav('Settings').click();
+    await shown(page.getByRole('heading', { name: 'Settings', level: 1 }));
+    const notify = page.getByLabel('Notify me when others change things');
+    await shown(notify);
+    expect(await notify.isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Check the service for changes every (seconds)').inputValue(),
+    ).toBe('30');
+    // The form is shown once app.info has answered: no desktop, no Start at login.
+    expect(await page.getByText('Start Workspace Sync when I log in').count()).toBe(0);
+    expect((await api.call('app.info', {})).desktop).toBe(false);
+    await shown(settingsView().getByText('Q3 Planning', { exact: true }));
+    await screenshot(page, 'settings');
+    await expectAccessible('settings');
+  });
+
+  it('saves each setting as it is changed, and a fresh page load shows them', async () => {
+    const seconds = page.getByLabel('Check the service for changes every (seconds)');
+    const patterns = page.getByLabel('Files and folders never synced, one pattern per line');
+
+    await page.getByLabel('Notify me when others change things').uncheck();
+    await expect.poll(async () => (await api.call('settings.get', {})).notifications).toBe(false);
+    await shown(page.getByRole('status').filter({ hasText: 'Saved' }));
+
+    // Out of range: said at the field, nothing sent.
+    await seconds.fill('2');
+    await seconds.press('Tab');
+    const alert = page.getByRole('alert').filter({ hasText: 'from 5 to 3600' });
+    await shown(alert);
+    expect(await seconds.getAttribute('aria-invalid')).toBe('true');
+    expect((await api.call('settings.get', {})).pollIntervalSeconds).toBe(30);
+    await seconds.fill('120');
+    await goneFrom(alert);
+    await seconds.press('Enter');
+    await expect
+      .poll(async () => (await api.call('settings.get', {})).pollIntervalSeconds)
+      .toBe(120);
+
+    // A pattern the backend refuses: its words in the view, the text kept to be fixed.
+    await patterns.fill('*.log\n!\n');
+    await page.getByRole('button', { name: 'Save patterns' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await shown(refused);
+    expect(await refused.textContent()).toContain('The pattern “!” matches nothing');
+    expect(await patterns.inputValue()).toBe('*.log\n!\n');
+    await patterns.fill('*.log\n\nbuild/\n');
+    await patterns.press('Tab'); // leaving the field saves it
+    await expect
+      .poll(async () => (await api.call('settings.get', {})).ignorePatterns)
+      .toEqual(['*.log', 'build/']);
+    await goneFrom(refused);
+
+    const onDisk = JSON.parse(await readFile(path.join(bridge.stateDir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({
+      notifications: false,
+      pollIntervalSeconds: 120,
+      ignorePatterns: ['*.log', 'build/'],
+    });
+
+    await page.reload();
+    await nav('Settings').click();
+    await shown(page.getByLabel('Notify me when others change things'));
+    expect(await page.getByLabel('Notify me when others change things').isChecked()).toBe(false);
+    expect(await seconds.inputValue()).toBe('120');
+    expect(await patterns.inputValue()).toBe('*.log\nbuild/');
+    expect(await page.getByText('Start Workspace Sync when I log in').count()).toBe(0);
+  });
+
+  it('pauses a synced folder from Settings: Status says Paused; resumes it again', async () => {
+    await settingsView().getByRole('button', { name: 'Pause sync of Q3 Planning' }).click();
+    await shown(settingsView().getByRole('button', { name: 'Resume sync of Q3 Planning' }));
+    expect((await api.call('pairs.list', {}))[0]?.paused).toBe(true);
+    await nav('Status').click();
+    await shown(page.getByRole('status').filter({ hasText: 'Paused' }));
+    await shown(page.getByRole('button', { name: 'Resume sync' }));
+
+    await nav('Settings').click();
+    await settingsView().getByRole('button', { name: 'Resume sync of Q3 Planning' }).click();
+    await shown(settingsView().getByRole('button', { name: 'Pause sync of Q3 Planning' }));
+    expect((await api.call('pairs.list', {}))[0]?.paused).toBe(false);
+  });
+
+  it('right-click on an item: a menu with focus in it, accessible, closed by Escape', async () => {
+    await nav('Browse').click();
+    const readme = contents().getByRole('button', { name: 'README.txt' });
+    await shown(readme);
+    await contents().getByRole('row').filter({ hasText: 'README.txt' }).click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Actions for README.txt' });
+    await shown(menu);
+    await expect.poll(focusedText).toBe('Copy share link');
+    await screenshot(page, 'browse-context-menu');
+    await expectAccessible('context menu');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toBe('Open details');
+    await page.keyboard.press('ArrowDown'); // wraps around
+    await expect.poll(focusedText).toBe('Copy share link');
+    await page.keyboard.press('Escape');
+    await goneFrom(menu);
+    await expect.poll(focusedText).toBe('README.txt');
+
+    // A click elsewhere closes it too.
+    await contents().getByRole('row').filter({ hasText: 'README.txt' }).click({ button: 'right' });
+    await shown(menu);
+    await page.getByRole('heading', { name: 'Browse', level: 1 }).click();
+    await goneFrom(menu);
+  });
+
+  it('"Copy share link" puts the item\'s link on the clipboard and says so', async () => {
+    const root = (await api.call('workspaces.list', { accountId: await annId() })).find(
+      (w) => w.name === 'Q3 Planning',
+    )!.rootFolderId;
+    const listing = await api.call('folders.contents', {
+      accountId: await annId(),
+      folderId: root,
+    });
+    const file = listing.items.find((e) => e.name === 'README.txt')!;
+    const link = await api.call('links.get', {
+      accountId: await annId(),
+      kind: 'file',
+      itemId: file.id,
+    });
+
+    await contents().getByRole('row').filter({ hasText: 'README.txt' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Copy share link' }).click();
+    await shown(page.getByRole('status').filter({ hasText: 'Link copied' }));
+    await goneFrom(page.getByRole('menu'));
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link.url);
+  });
+
+  it('with the keyboard: Shift+F10 or the Menu key on a row, then Open details', async () => {
+    const reports = contents().getByRole('button', { name: 'Open folder Reports' });
+    await reports.focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: 'Actions for Reports' });
+    await shown(menu);
+    await expect.poll(focusedText).toBe('Copy share link');
+    await page.keyboard.press('Escape');
+    await goneFrom(menu);
+    await expect.poll(focusedText).toBe('Reports');
+
+    await page.keyboard.press('ContextMenu');
+    await shown(menu);
+    await page.keyboard.press('End');
+    await expect.poll(focusedText).toBe('Open details');
+    await page.keyboard.press('Enter');
+    await goneFrom(menu);
+    await shown(page.getByRole('complementary').getByRole('heading', { name: 'Reports' }));
+    expect(win.dialogs).toEqual([]);
+    // No script error, no CSP violation (the page's favicon is a 404 of no interest).
+    expect(win.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+});
+
+let ann: string | null = null;
+async function annId(): Promise<string> {
+  ann ??= (await api.call('accounts.list', {}))[0]!.id;
+  return ann;
+}
