@@ -1,4 +1,4 @@
-// Builds the three targets: main (ESM, Node), preload (CommonJS: sandboxed preloads cannot be
+// Builds the targets: main and the engine host (ESM, Node), preload (CommonJS: sandboxed preloads cannot be
 // ESM) with esbuild, and the renderer with Vite. `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -20,6 +20,13 @@ const common = {
 
 const targets = [
   { ...common, entryPoints: ['src/main/index.ts'], outfile: 'out/main/index.js', format: 'esm' },
+  // The engine host, started by main in a utility process.
+  {
+    ...common,
+    entryPoints: ['src/main/host/index.ts'],
+    outfile: 'out/main/host.js',
+    format: 'esm',
+  },
   {
     ...common,
     entryPoints: ['src/preload/index.ts'],

@@ -1,52 +1,46 @@
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app } from 'electron';
 import path from 'node:path';
-import { IpcChannel, type AppInfo } from '../shared/app-api';
-import { mainWindowOptions } from './window-options';
+import { parseAppArgs } from './args';
+import { startDesktop } from './app';
+import { main as runCli } from './cli/main';
+import { defaultStateDir } from './cli/state-dir';
+import { forkEngine } from './engine-process';
+import { installDesktopIntegrations } from './integrations';
+import { createFileLogger } from './sync/file-log';
 
-// The thin Electron shell: everything it hosts lives in modules that run under plain Node.
+// The thin Electron shell: everything it wires lives in modules tested under plain Node or
+// against a fake electron module.
 const outDir = path.dirname(import.meta.dirname);
+const args = parseAppArgs(process.argv, process.cwd());
 
-function createMainWindow(): BrowserWindow {
-  const win = new BrowserWindow(mainWindowOptions(path.join(outDir, 'preload', 'index.cjs')));
-  win.once('ready-to-show', () => win.show());
-  // The window never navigates away from the bundled renderer.
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  void win.loadFile(path.join(outDir, 'renderer', 'index.html'));
-  return win;
-}
-
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
+if (args.cli) {
+  // The packaged CLI (`workspace-sync` runs `<app> --cli …`): RunAsNode is fused off, so the
+  // app binary runs the headless client itself, without a window.
+  app.dock?.hide();
+  void runCli(args.cli, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+  }).then((code) => app.exit(code));
 } else {
-  // The typed API over IPC; the desktop issue hosts the whole backend here. Until then the
-  // window learns what it runs in, and every other method answers "unsupported".
-  ipcMain.handle(IpcChannel.call, (_event, id: number, method: string): unknown => {
-    if (method !== 'app.info') {
-      return {
-        id,
-        ok: false,
-        error: { kind: 'unsupported', message: `${method} is not available in this build.` },
-      };
-    }
-    const platform = process.platform;
-    const result: AppInfo = {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: platform === 'darwin' || platform === 'win32' ? platform : 'linux',
-      demo: false,
-    };
-    return { id, ok: true, result };
-  });
-  void app.whenReady().then(() => {
-    let win = createMainWindow();
-    app.on('second-instance', () => {
-      if (win.isDestroyed()) win = createMainWindow();
-      if (win.isMinimized()) win.restore();
-      win.focus();
-    });
-  });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+  const stateDir = defaultStateDir(process.env);
+  const verbose = process.argv.includes('--verbose');
+  const log = createFileLogger({ file: path.join(stateDir, 'logs', 'app.log'), verbose });
+  const resources = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'assets');
+  startDesktop({
+    argv: process.argv,
+    cwd: process.cwd(),
+    stateDir,
+    version: app.getVersion(),
+    verbose,
+    paths: {
+      preload: path.join(outDir, 'preload', 'index.cjs'),
+      renderer: path.join(outDir, 'renderer', 'index.html'),
+      trayIcons: path.join(resources, 'tray'),
+    },
+    forkEngine: () => forkEngine(path.join(outDir, 'main', 'host.js'), verbose),
+    log,
+    integrate: () => installDesktopIntegrations({ log, resources }),
   });
 }

@@ -53,6 +53,17 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
     [],
   );
 
+  // The desktop app shows what a notification or a tray entry is about.
+  useEvent('show', (target) => {
+    if (target.kind === 'item' && target.accountId === account.id) {
+      navigate('browse', {
+        workspaceId: target.workspaceId,
+        folderId: null,
+        selected: { kind: target.itemKind, id: target.itemId, name: target.name },
+      });
+    } else if (target.kind === 'activity') navigate('activity');
+  });
+
   return (
     <div className="shell">
       <Sidebar

@@ -333,6 +333,21 @@ export const Events = {
    * browser"): the web window opens it in a new tab; the app opens the system browser itself.
    */
   'open-url': z.object({ url: z.string() }),
+  /**
+   * The desktop app asks the window to show something: the item a notification or a tray entry
+   * is about (in Browse), or the activity feed.
+   */
+  show: z.union([
+    z.object({
+      kind: z.literal('item'),
+      accountId: z.string(),
+      workspaceId: id,
+      itemKind: ItemKind,
+      itemId: id,
+      name: z.string(),
+    }),
+    z.object({ kind: z.literal('activity'), accountId: z.string().nullable() }),
+  ]),
   /** Every setting, after each change (the app's main process applies notifications and login). */
   settings: Settings,
 } as const;

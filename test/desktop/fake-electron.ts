@@ -138,6 +138,7 @@ class FakeApp extends Emitter {
     const event = new FakeEvent();
     this.emit('before-quit', event);
     if (!event.defaultPrevented) this.emit('quit');
+    fake.changed();
   }
   exit(code = 0): void {
     this.exitCode = code;
@@ -265,8 +266,12 @@ export const clipboard = {
 /** A reversible stand-in for the OS's encryption (the real one needs a desktop session). */
 export const safeStorage = {
   available: true,
+  backend: 'gnome_libsecret',
   isEncryptionAvailable(): boolean {
     return this.available;
+  },
+  getSelectedStorageBackend(): string {
+    return this.backend;
   },
   encryptString(plain: string): Buffer {
     return Buffer.from(`enc:${Buffer.from(plain).toString('base64')}`);

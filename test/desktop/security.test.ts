@@ -129,3 +129,22 @@ describe('the preload', () => {
     await expect(call('app.info', {})).rejects.toMatchObject({ error: { kind: 'forbidden' } });
   });
 });
+
+describe("safeStorage as the keychain's fallback", () => {
+  it('counts only real encryption: not Linux basic_text, not when unavailable', async () => {
+    const { appCipher } = await import('../../src/main/platform/safe-storage');
+    const { safeStorage } = await import('./fake-electron');
+    safeStorage.available = true;
+    safeStorage.backend = 'gnome_libsecret';
+    expect(appCipher.isEncryptionAvailable()).toBe(true);
+    expect(appCipher.decryptString(appCipher.encryptString('secret'))).toBe('secret');
+    if (process.platform === 'linux') {
+      safeStorage.backend = 'basic_text';
+      expect(appCipher.isEncryptionAvailable()).toBe(false);
+    }
+    safeStorage.backend = 'gnome_libsecret';
+    safeStorage.available = false;
+    expect(appCipher.isEncryptionAvailable()).toBe(false);
+    safeStorage.available = true;
+  });
+});

@@ -173,7 +173,14 @@ describe('notification batching', () => {
     expect(summarize([others(event(1, 'Ann Lee'))])).toEqual({
       title: 'Q3',
       body: 'Ann Lee uploaded file1.txt',
-      target: { kind: 'item', accountId: 'acc', workspaceId: 7, itemKind: 'file', itemId: 101 },
+      target: {
+        kind: 'item',
+        accountId: 'acc',
+        workspaceId: 7,
+        itemKind: 'file',
+        itemId: 101,
+        name: 'file1.txt',
+      },
     });
     expect(summarize([])).toBeNull();
   });

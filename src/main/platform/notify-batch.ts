@@ -1,10 +1,8 @@
-import type { ItemKind } from '../../shared/app-api';
+import type { EventOf, ItemKind } from '../../shared/app-api';
 import type { OthersEvent } from '../../shared/others-activity';
 
 /** Where clicking a notice leads. */
-export type NoticeTarget =
-  | { kind: 'item'; accountId: string; workspaceId: number; itemKind: ItemKind; itemId: number }
-  | { kind: 'activity'; accountId: string | null };
+export type NoticeTarget = EventOf<'show'>;
 
 export interface Notice {
   title: string;
@@ -30,13 +28,17 @@ const distinct = <T>(values: T[]) => [...new Set(values)];
 export function summarize(batch: readonly OthersEvent[]): Notice | null {
   const first = batch[0];
   if (!first) return null;
-  const items = new Map<string, { kind: ItemKind; id: number; workspaceId: number | null }>();
+  const items = new Map<
+    string,
+    { kind: ItemKind; id: number; name: string; workspaceId: number | null }
+  >();
   for (const { event } of batch) {
     for (const o of event.objects) {
       if ((o.kind === 'file' || o.kind === 'folder') && o.id !== null)
         items.set(`${o.kind}:${o.id}`, {
           kind: o.kind,
           id: o.id,
+          name: o.text,
           workspaceId: o.workspaceId ?? event.workspaceId,
         });
     }
@@ -51,6 +53,7 @@ export function summarize(batch: readonly OthersEvent[]): Notice | null {
           workspaceId: only.workspaceId,
           itemKind: only.kind,
           itemId: only.id,
+          name: only.name,
         }
       : { kind: 'activity', accountId: accounts.length === 1 ? first.accountId : null };
   const workspaces = distinct(batch.map((b) => b.workspaceName).filter((n) => n !== null));

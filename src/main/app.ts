@@ -1,0 +1,363 @@
+import { app, BrowserWindow, clipboard, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { pathToFileURL } from 'node:url';
+import {
+  IpcChannel,
+  isMethod,
+  type ActivityEvent,
+  type AppError,
+  type Settings,
+  type SyncPair,
+} from '../shared/app-api';
+import type { Logger } from './sync/ports';
+import { isHandover, parseAppArgs, type AppArgs } from './args';
+import { EngineClient } from './engine-client';
+import type { EngineProcess } from './engine-process';
+import type { PushMessage } from './cli/backend';
+import { setStartAtLogin } from './platform/login-item';
+import { appCipher } from './platform/safe-storage';
+import { showNotification } from './platform/notifications';
+import { NoticeBatcher, type Notice } from './platform/notify-batch';
+import { hardenApp, openExternal } from './platform/security';
+import { AppTray } from './platform/tray';
+import { TRAY_RECENT, trayMenu, type RecentEvent, type TrayCommand } from './platform/tray-menu';
+import { trayStateOf, trayStatusLine } from './platform/tray-state';
+import { mainWindowOptions } from './window-options';
+
+export interface DesktopOptions {
+  argv: readonly string[];
+  cwd: string;
+  stateDir: string;
+  version: string;
+  verbose: boolean;
+  paths: { preload: string; renderer: string; trayIcons: string };
+  /** Starts the engine host (a utility process in the app; a Node child in tests). */
+  forkEngine: () => EngineProcess;
+  log: Logger;
+  /** First-start integrations (file-manager entries); failures are logged, never fatal. */
+  integrate?: () => Promise<void>;
+  /** How long quitting waits for the engines to finish their step. */
+  stopTimeoutMs?: number;
+  /** Tests: how often others' activity is read, how much quiet ends a burst. */
+  othersPollMs?: number;
+  noticeQuietMs?: number;
+}
+
+/** A burst of others' activity ends after this much quiet (or this long after it began). */
+const NOTICE_QUIET_MS = 2_000;
+const NOTICE_MAX_WAIT_MS = 20_000;
+
+/**
+ * The desktop app's main process: one instance, one window (closing it keeps the app in the
+ * tray), the engine in a utility process, the typed API relayed to it over IPC from our own
+ * window only, the tray, notifications of others' activity and copy-link requests from the
+ * file manager. Returns false when another instance already runs (it was handed our arguments).
+ */
+export function startDesktop(opts: DesktopOptions): boolean {
+  const first = parseAppArgs(opts.argv, opts.cwd);
+  if (!app.requestSingleInstanceLock({ argv: [...opts.argv], cwd: opts.cwd })) {
+    app.quit();
+    return false;
+  }
+  return new Desktop(opts, first).start();
+}
+
+class Desktop {
+  private win: BrowserWindow | null = null;
+  private tray: AppTray | null = null;
+  private engine!: EngineClient;
+  private pairs: SyncPair[] = [];
+  private recent: RecentEvent[] = [];
+  private quitting = false;
+  private settings: Settings | null = null;
+  private applying: Promise<void> = Promise.resolve();
+  private readonly rendererUrl: string;
+  private readonly notices: NoticeBatcher;
+
+  constructor(
+    private readonly opts: DesktopOptions,
+    private readonly args: AppArgs,
+  ) {
+    this.rendererUrl = pathToFileURL(opts.paths.renderer).href;
+    this.notices = new NoticeBatcher({
+      quietMs: opts.noticeQuietMs ?? NOTICE_QUIET_MS,
+      maxWaitMs: NOTICE_MAX_WAIT_MS,
+      notify: (n) => this.notify(n),
+    });
+  }
+
+  start(): boolean {
+    hardenApp();
+    app.on('second-instance', (_e, argv, cwd, data) => {
+      const handed = isHandover(data) ? data : { argv, cwd };
+      this.handle(parseAppArgs(handed.argv, handed.cwd), true);
+    });
+    ipcMain.handle(IpcChannel.call, (event, id: unknown, method: unknown, params: unknown) =>
+      this.relay(event, id, method, params),
+    );
+    app.on('before-quit', (event) => {
+      if (this.quitting) return;
+      event.preventDefault();
+      void this.quit();
+    });
+    // Closing the window keeps the app in the tray: nothing to do here.
+    app.on('window-all-closed', () => undefined);
+    app.on('activate', () => this.showWindow());
+    void app.whenReady().then(() => this.ready());
+    return true;
+  }
+
+  private async ready(): Promise<void> {
+    const { opts } = this;
+    this.engine = new EngineClient(
+      opts.forkEngine(),
+      {
+        stateDir: opts.stateDir,
+        cipher: appCipher.isEncryptionAvailable(),
+        version: opts.version,
+        verbose: opts.verbose,
+        ...(opts.othersPollMs ? { othersPollMs: opts.othersPollMs } : {}),
+      },
+      {
+        push: (p) => this.onPush(p),
+        othersActivity: (events) => this.notices.add(events),
+        openExternal: (url) => void openExternal(url),
+        openPath: (p) => void shell.openPath(p),
+        exited: (code) => this.engineExited(code),
+      },
+      appCipher,
+    );
+    this.tray = new AppTray({
+      iconDir: opts.paths.trayIcons,
+      platform: process.platform,
+      run: (c) => this.runTrayCommand(c),
+      onClick: () => this.showWindow(),
+    });
+    this.refreshTray();
+    if (!this.args.hidden && this.args.copyLink.length === 0) this.showWindow();
+    try {
+      await this.engine.whenReady();
+    } catch (err) {
+      opts.log.error('the engine did not start', { err });
+      showNotification({
+        title: 'Workspace Sync could not start syncing',
+        body: err instanceof Error ? err.message : String(err),
+      });
+      return;
+    }
+    await this.refreshPairs();
+    const settings = await this.engine.call('settings.get', {});
+    if (settings.ok) await this.applySettings(settings.result as Settings);
+    this.handle(this.args, false);
+    if (opts.integrate)
+      opts.integrate().catch((err: unknown) => opts.log.warn('integration failed', { err }));
+  }
+
+  /** Arguments of this launch or of a second one. */
+  private handle(args: AppArgs, secondLaunch: boolean): void {
+    for (const p of args.copyLink) void this.copyLink(p);
+    if (secondLaunch && args.copyLink.length === 0) this.showWindow();
+  }
+
+  private async copyLink(p: string): Promise<void> {
+    const r = await this.engine.copyLink(p);
+    if (r.ok) {
+      clipboard.writeText(r.url);
+      showNotification({
+        title: 'Link copied',
+        body: `The link to ${r.name} is on the clipboard.`,
+      });
+    } else {
+      showNotification({ title: 'Could not copy the link', body: r.message });
+    }
+  }
+
+  /**
+   * One call from the window. Only our window's main frame, showing the bundled renderer, may
+   * call: a message from anything else (another frame, a page it navigated to) is refused.
+   */
+  private async relay(
+    event: IpcMainInvokeEvent,
+    id: unknown,
+    method: unknown,
+    params: unknown,
+  ): Promise<unknown> {
+    const reqId = typeof id === 'number' && Number.isInteger(id) ? id : -1;
+    const refuse = (error: AppError) => ({ id: reqId, ok: false, error });
+    if (!this.trusted(event)) {
+      this.opts.log.warn('refused an IPC call from an unknown sender', {
+        url: event.senderFrame?.url ?? null,
+      });
+      return refuse({ kind: 'forbidden', message: 'This window may not use Workspace Sync.' });
+    }
+    if (typeof method !== 'string' || !isMethod(method))
+      return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
+    const r = await this.engine.call(method, params);
+    if (r.ok) {
+      // The desktop host puts a copied link on the clipboard itself (CopyLink.tsx).
+      if (method === 'links.copy') clipboard.writeText((r.result as { text: string }).text);
+      if (method.startsWith('pairs.') || method.startsWith('accounts.')) void this.refreshPairs();
+      if (method === 'settings.update') await this.applySettings(r.result as Settings);
+    }
+    return { id: reqId, ...r };
+  }
+
+  private trusted(event: IpcMainInvokeEvent): boolean {
+    const win = this.win;
+    if (!win || win.isDestroyed() || event.sender !== win.webContents) return false;
+    const frame = event.senderFrame;
+    return !!frame && frame === win.webContents.mainFrame && frame.url === this.rendererUrl;
+  }
+
+  private onPush(push: PushMessage): void {
+    if (this.win && !this.win.isDestroyed()) this.win.webContents.send(IpcChannel.event, push);
+    switch (push.event) {
+      case 'pair-status': {
+        const pair = this.pairs.find((p) => p.id === push.data.pairId);
+        if (pair) pair.status = push.data.status;
+        else void this.refreshPairs();
+        this.refreshTray();
+        return;
+      }
+      case 'activity':
+        this.recent = [push.data, ...this.recent].slice(0, TRAY_RECENT);
+        this.refreshTray();
+        return;
+      case 'settings':
+        void this.applySettings(push.data);
+        return;
+      case 'open-url':
+        void openExternal(push.data.url);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * Applies settings from the window's update and from the `settings` push alike; one at a
+   * time, so that whoever awaits it sees the change done (start at login written or removed).
+   */
+  private applySettings(next: Settings): Promise<void> {
+    this.applying = this.applying.then(async () => {
+      const before = this.settings;
+      this.settings = next;
+      this.notices.setEnabled(next.notifications);
+      if (before?.startAtLogin === next.startAtLogin) return;
+      await setStartAtLogin(next.startAtLogin).catch((err: unknown) =>
+        this.opts.log.warn('start at login could not be set', { err }),
+      );
+    });
+    return this.applying;
+  }
+
+  private async refreshPairs(): Promise<void> {
+    const r = await this.engine.call('pairs.list', {});
+    if (r.ok) this.pairs = r.result as SyncPair[];
+    this.refreshTray();
+  }
+
+  private refreshTray(): void {
+    this.tray?.update(
+      trayStateOf(this.pairs),
+      trayMenu(this.pairs, this.recent),
+      trayStatusLine(this.pairs),
+    );
+  }
+
+  private runTrayCommand(command: TrayCommand): void {
+    switch (command.kind) {
+      case 'open-window':
+        return this.showWindow();
+      case 'open-folder':
+        void this.engine.call('pairs.openFolder', { pairId: command.pairId });
+        return;
+      case 'open-event':
+        return this.openEvent(command.accountId, command.event);
+      case 'pause-all':
+      case 'resume-all': {
+        const method = command.kind === 'pause-all' ? 'pairs.pause' : 'pairs.resume';
+        void Promise.all(this.pairs.map((p) => this.engine.call(method, { pairId: p.id }))).then(
+          () => this.refreshPairs(),
+        );
+        return;
+      }
+      case 'quit':
+        app.quit();
+        return;
+    }
+  }
+
+  private openEvent(accountId: string, event: ActivityEvent): void {
+    const item = event.objects.find(
+      (o) => (o.kind === 'file' || o.kind === 'folder') && o.id !== null,
+    );
+    const workspaceId = item?.workspaceId ?? event.workspaceId;
+    if (
+      item?.id != null &&
+      workspaceId !== null &&
+      (item.kind === 'file' || item.kind === 'folder')
+    )
+      this.navigate({
+        kind: 'item',
+        accountId,
+        workspaceId,
+        itemKind: item.kind,
+        itemId: item.id,
+        name: item.text,
+      });
+    else this.navigate({ kind: 'activity', accountId });
+  }
+
+  private notify(notice: Notice): void {
+    showNotification(notice, () => this.navigate(notice.target));
+  }
+
+  /** Shows the window, at an item or at the activity feed. */
+  private navigate(target: Notice['target']): void {
+    this.showWindow();
+    const win = this.win;
+    if (!win) return;
+    const push: PushMessage = { event: 'show', data: target };
+    const send = () => win.webContents.send(IpcChannel.event, push);
+    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', send);
+    else send();
+  }
+
+  private showWindow(): void {
+    if (!app.isReady()) return;
+    if (!this.win || this.win.isDestroyed()) this.win = this.createWindow();
+    if (this.win.isMinimized()) this.win.restore();
+    this.win.show();
+    this.win.focus();
+  }
+
+  private createWindow(): BrowserWindow {
+    const win = new BrowserWindow(mainWindowOptions(this.opts.paths.preload));
+    win.on('close', (event) => {
+      // The app lives in the tray: closing the window hides it, quitting is in the tray menu.
+      if (this.quitting) return;
+      event.preventDefault();
+      win.hide();
+    });
+    void win.loadFile(this.opts.paths.renderer);
+    return win;
+  }
+
+  private engineExited(code: number): void {
+    this.opts.log.error('the engine exited', { code });
+    showNotification({
+      title: 'Workspace Sync stopped syncing',
+      body: 'The sync engine ended unexpectedly. Quit and start Workspace Sync again.',
+    });
+  }
+
+  /** Quit: the engines finish or journal their step, then the app ends. */
+  private async quit(): Promise<void> {
+    this.quitting = true;
+    this.notices.setEnabled(false);
+    this.opts.log.info('quitting');
+    await this.engine?.stop(this.opts.stopTimeoutMs ?? 15_000);
+    this.tray?.destroy();
+    app.quit();
+  }
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { AppBackend } from '../cli/backend';
+import { keychainService, openAccountStore } from '../cli/keychain';
+import { shareLinkForPath } from '../cli/link';
+import { messageOf } from '../cli/common';
+import { createFileLogger } from '../sync/file-log';
+import { CipherProxy } from './cipher-proxy';
+import { OthersActivity } from './others-activity';
+import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './protocol';
+
+/** How often others' activity is read for notifications. */
+const OTHERS_POLL_MS = 15_000;
+
+interface Running {
+  backend: AppBackend;
+  others: OthersActivity;
+  close(): Promise<void>;
+  copyLink(p: string): Promise<CopyLinkResult>;
+}
+
+/**
+ * The engine host: the backend (accounts, engines, the window's API) in a process of its own,
+ * so that a long scan or a slow disk never stalls the window or the tray. Main starts it with
+ * `init`, relays the window's calls, and asks it to `stop` before quitting: the engines finish
+ * or journal their current step, and the host says `stopped`.
+ */
+export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => void): void {
+  const post = (m: FromHost) => port.post(m);
+  const cipher = new CipherProxy(post);
+  let running: Promise<Running> | null = null;
+
+  port.onMessage((message) => {
+    switch (message.type) {
+      case 'init':
+        running ??= start(message.init, cipher, post);
+        running.then(
+          () => post({ type: 'ready' }),
+          (err: unknown) => {
+            post({ type: 'failed', message: messageOf(err) });
+            exit(1);
+          },
+        );
+        return;
+      case 'cipher-reply':
+        cipher.settle(message);
+        return;
+      case 'call': {
+        const { id, method, params } = message;
+        void whenRunning(running).then(
+          async (r) => post({ type: 'reply', id, result: await r.backend.call(method, params) }),
+          (err: unknown) =>
+            post({
+              type: 'reply',
+              id,
+              result: { ok: false, error: { kind: 'internal', message: messageOf(err) } },
+            }),
+        );
+        return;
+      }
+      case 'copy-link': {
+        const { id } = message;
+        void whenRunning(running).then(
+          async (r) =>
+            post({ type: 'copy-link-reply', id, result: await r.copyLink(message.path) }),
+          (err: unknown) =>
+            post({ type: 'copy-link-reply', id, result: { ok: false, message: messageOf(err) } }),
+        );
+        return;
+      }
+      case 'stop':
+        void (running ? running.then((r) => r.close()).catch(() => undefined) : Promise.resolve())
+          .then(() => post({ type: 'stopped' }))
+          .finally(() => exit(0));
+        return;
+    }
+  });
+}
+
+function whenRunning(running: Promise<Running> | null): Promise<Running> {
+  return running ?? Promise.reject(new Error('The engine has not been started.'));
+}
+
+async function start(
+  init: HostInit,
+  cipher: CipherProxy,
+  post: (m: FromHost) => void,
+): Promise<Running> {
+  const { stateDir } = init;
+  // Main writes app.log; two processes must not rotate one file.
+  const log = createFileLogger({
+    file: path.join(stateDir, 'logs', 'engine.log'),
+    verbose: init.verbose,
+  });
+  const accounts = await openAccountStore({
+    stateDir,
+    log,
+    service: keychainService(process.env),
+    ...(init.cipher ? { cipher } : {}),
+  });
+  log.info('engine host started', { store: accounts.kind, version: init.version });
+  const backend = new AppBackend({
+    stateDir,
+    accounts,
+    log,
+    env: process.env,
+    desktop: true,
+    openUrl: (url) => post({ type: 'open-external', url }),
+    openPath: async (dir) => post({ type: 'open-path', path: dir }),
+  });
+  backend.on((push) => post({ type: 'push', push }));
+  await backend.restorePairs();
+  const others = new OthersActivity({
+    backend,
+    intervalMs: init.othersPollMs ?? OTHERS_POLL_MS,
+    emit: (events) => post({ type: 'others-activity', events }),
+    log,
+  });
+  others.start();
+  return {
+    backend,
+    others,
+    copyLink: async (p) => {
+      try {
+        const link = await shareLinkForPath(p, { stateDir, accounts, env: process.env, log });
+        return { ok: true, url: link.url, name: link.name, kind: link.kind };
+      } catch (err) {
+        return { ok: false, message: messageOf(err) };
+      }
+    },
+    close: async () => {
+      await others.stop();
+      await backend.close();
+      log.info('engine host stopped');
+      await log.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { AppError } from '../../shared/app-api';
+import type { PushMessage } from '../cli/backend';
+import type { OthersEvent } from '../../shared/others-activity';
+
+/**
+ * The messages between the main process and the engine host (the utility process that runs the
+ * backend and its engines). Both ends are our own code, so the types are the contract; each end
+ * still ignores a message it does not know rather than failing on it.
+ */
+
+/** What main tells the host once, first. */
+export interface HostInit {
+  stateDir: string;
+  /** Whether main can encrypt with Electron's safeStorage (the keychain's fallback). */
+  cipher: boolean;
+  /** The app's own platform and version, for `app.info`. */
+  version: string;
+  /** Log to stderr too (development). */
+  verbose: boolean;
+  /** How often others' activity is read for notifications (default 15 s). */
+  othersPollMs?: number;
+}
+
+export type ToHost =
+  | { type: 'init'; init: HostInit }
+  | { type: 'call'; id: number; method: string; params: unknown }
+  | { type: 'copy-link'; id: number; path: string }
+  | { type: 'cipher-reply'; id: number; ok: true; value: string | Uint8Array | boolean }
+  | { type: 'cipher-reply'; id: number; ok: false; message: string }
+  | { type: 'stop' };
+
+export type CopyLinkResult =
+  { ok: true; url: string; name: string; kind: 'file' | 'folder' } | { ok: false; message: string };
+
+export type FromHost =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | {
+      type: 'reply';
+      id: number;
+      result: { ok: true; result: unknown } | { ok: false; error: AppError };
+    }
+  | { type: 'copy-link-reply'; id: number; result: CopyLinkResult }
+  | { type: 'push'; push: PushMessage }
+  | { type: 'others-activity'; events: OthersEvent[] }
+  | { type: 'cipher'; id: number; op: 'available' }
+  | { type: 'cipher'; id: number; op: 'encrypt'; plain: string }
+  | { type: 'cipher'; id: number; op: 'decrypt'; data: Uint8Array }
+  | { type: 'open-external'; url: string }
+  | { type: 'open-path'; path: string }
+  | { type: 'stopped' };
+
+/** One end of the channel: Electron's `process.parentPort`, a utility process, or a Node fork. */
+export interface Port<In, Out> {
+  post(message: Out): void;
+  onMessage(listener: (message: In) => void): void;
+}

@@ -1,0 +1,41 @@
+import { app } from 'electron';
+import { cp, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { installIntegrations } from './cli/integrate';
+import { appCommand } from './platform/login-item';
+import type { Logger } from './sync/ports';
+
+const QUICK_ACTION = 'Copy Workspace Sync Link.workflow';
+
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * "Copy Workspace Sync link" in the OS file manager, installed per user at each start of the
+ * packaged app (idempotent, so a moved AppImage is followed): Nautilus, Nemo, Dolphin and
+ * Thunar entries on Linux, the Finder Quick Action on macOS. On Windows the installer writes the
+ * registry entry. An unpackaged (development) run installs nothing: its binary is not the app.
+ */
+export async function installDesktopIntegrations(opts: {
+  log: Logger;
+  resources: string;
+}): Promise<void> {
+  if (!app.isPackaged) return;
+  if (process.platform === 'linux') {
+    const written = await installIntegrations({
+      command: [appCommand(), '--copy-link'],
+      env: process.env,
+      home: homedir(),
+    });
+    opts.log.info('file-manager entries installed', { written });
+  } else if (process.platform === 'darwin') {
+    const target = path.join(homedir(), 'Library', 'Services', QUICK_ACTION);
+    if (await exists(target)) return;
+    await cp(path.join(opts.resources, 'quick-action', QUICK_ACTION), target, { recursive: true });
+    opts.log.info('Finder Quick Action installed', { target });
+  }
+}

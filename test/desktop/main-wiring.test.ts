@@ -1,0 +1,344 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { IpcChannel, type Account, type Entry, type SyncPair } from '../../src/shared/app-api';
+import { startDesktop } from '../../src/main/app';
+import type { EngineProcess } from '../../src/main/engine-process';
+import { silentLogger } from '../../src/main/sync/ports';
+import { clientFor, tokenOf } from '../sync/harness';
+import {
+  BrowserWindow,
+  clipboard,
+  fake,
+  ipcMain,
+  type FakeMenuItem,
+  type Tray,
+} from './fake-electron';
+
+// The main process's wiring under plain Node: Electron is the fake module, everything else is
+// real: the engine host runs in a child process (as the utility process would), against a real
+// sandbox over HTTP, a real state directory, a real sync folder.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dirs: string[] = [];
+let sb: RunningSandbox;
+let stateDir: string;
+let syncDir: string;
+let host: ChildProcess | null = null;
+let hostExit: Promise<number | null>;
+const savedConfigHome = process.env.XDG_CONFIG_HOME;
+
+const forkHost = (): EngineProcess => {
+  const child = fork(path.join(root, 'src/main/host/index.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // This file's own keychain entries: parallel test files never see each other's accounts.
+    env: { ...process.env, WORKSPACE_SYNC_KEYCHAIN_SERVICE: `Workspace Sync test ${process.pid}` },
+  });
+  host = child;
+  hostExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    post: (m) => void child.send(m),
+    onMessage: (listener) => child.on('message', (m) => listener(m as never)),
+    onExit: (listener) => child.on('exit', (code) => listener(code ?? 1)),
+    kill: () => void child.kill(),
+  };
+};
+
+const window = () => BrowserWindow.all[0]!;
+const tray = (): Tray => fake.trays[0]!;
+const menuLabels = () => (tray().menu?.items ?? []).map((i) => i.label ?? '—');
+
+type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { kind: string; message: string } };
+
+/** A call as the preload makes it, from `sender` (our window unless a test says otherwise). */
+async function invoke(
+  method: string,
+  params: unknown,
+  from: { sender: unknown; senderFrame: unknown } = {
+    sender: window().webContents,
+    senderFrame: window().webContents.mainFrame,
+  },
+): Promise<Reply> {
+  const handler = ipcMain.handlers.get(IpcChannel.call)!;
+  return (await handler(from, 7, method, params)) as Reply;
+}
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const reply = await invoke(method, params);
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
+  return reply.result as T;
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  const make = async (prefix: string) => {
+    const d = await mkdtemp(path.join(tmpdir(), prefix));
+    dirs.push(d);
+    return d;
+  };
+  stateDir = await make('ws-desktop-state-');
+  syncDir = await make('ws-desktop-sync-');
+  process.env.XDG_CONFIG_HOME = await make('ws-desktop-config-');
+});
+
+afterAll(async () => {
+  host?.kill();
+  await sb?.close();
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  if (savedConfigHome === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = savedConfigHome;
+});
+
+describe('the desktop main process', () => {
+  let account: Account;
+
+  it('a second launch hands its arguments to the first and quits', () => {
+    fake.app.locked = false;
+    const started = startDesktop({
+      argv: ['/opt/ws', '--copy-link', 'notes.txt'],
+      cwd: '/home/ann',
+      stateDir: '/nowhere',
+      version: '1',
+      verbose: false,
+      paths: { preload: '/p', renderer: '/r/index.html', trayIcons: '/t' },
+      forkEngine: () => {
+        throw new Error('a second instance must not start an engine');
+      },
+      log: silentLogger,
+    });
+    expect(started).toBe(false);
+    expect(fake.app.lockData).toEqual({
+      argv: ['/opt/ws', '--copy-link', 'notes.txt'],
+      cwd: '/home/ann',
+    });
+    expect(fake.app.quitCalls).toBe(1);
+    fake.app.locked = true;
+  });
+
+  it('starts one window, the tray and the engine host', async () => {
+    const started = startDesktop({
+      argv: ['/opt/ws'],
+      cwd: root,
+      stateDir,
+      version: '1.2.3',
+      verbose: false,
+      paths: {
+        preload: path.join(root, 'out/preload/index.cjs'),
+        renderer: path.join(stateDir, 'renderer', 'index.html'),
+        trayIcons: path.join(root, 'assets/tray'),
+      },
+      forkEngine: forkHost,
+      log: silentLogger,
+      othersPollMs: 100,
+      noticeQuietMs: 50,
+      stopTimeoutMs: 20_000,
+    });
+    expect(started).toBe(true);
+    fake.app.makeReady();
+    await fake.until(() => BrowserWindow.all.length === 1 && window().visible, 'the window');
+    expect(window().options).toMatchObject({
+      webPreferences: { sandbox: true, contextIsolation: true },
+    });
+    expect(window().loaded).toBe(path.join(stateDir, 'renderer', 'index.html'));
+    await fake.until(() => fake.trays.length === 1 && tray().menu, 'the tray');
+    expect(tray().image.file).toBe(path.join(root, 'assets/tray/idle.png'));
+    expect(menuLabels()).toContain('Quit Workspace Sync');
+    const info = await call<{ desktop: boolean; version: string }>('app.info', {});
+    expect(info.desktop).toBe(true);
+  });
+
+  it('answers only its own window: other senders, frames and pages are refused', async () => {
+    const other = new BrowserWindow({});
+    const fromOther = await invoke(
+      'app.info',
+      {},
+      {
+        sender: other.webContents,
+        senderFrame: other.webContents.mainFrame,
+      },
+    );
+    expect(fromOther).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    const subFrame = { url: window().webContents.mainFrame.url };
+    expect(
+      await invoke('app.info', {}, { sender: window().webContents, senderFrame: subFrame }),
+    ).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    const frame = window().webContents.mainFrame;
+    const url = frame.url;
+    frame.url = 'https://evil.example/';
+    expect(await invoke('app.info', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    frame.url = url;
+    expect(await invoke('no.such', {})).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(await invoke('accounts.signIn', { server: 42 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid' },
+    });
+  });
+
+  it('signs in, syncs a workspace, and the tray follows the engine to "Up to date"', async () => {
+    const owner = sb.users[0]!;
+    account = await call<Account>('accounts.signIn', {
+      server: sb.baseUrl,
+      email: owner.email,
+      password: owner.password,
+    });
+    await call<SyncPair>('pairs.add', {
+      accountId: account.id,
+      workspaceId: sb.workspaceId,
+      dir: syncDir,
+    });
+    await fake.until(
+      () => tray().tooltip === 'Workspace Sync: Up to date' && menuLabels().includes('Open folder'),
+      'the tray to say Up to date',
+    );
+    expect(readdirSync(syncDir).length).toBeGreaterThan(0);
+    // The window got the engine's status pushes.
+    expect(
+      window().webContents.sent.some((s) => (s.data as { event: string }).event === 'pair-status'),
+    ).toBe(true);
+  });
+
+  async function aSyncedFile(): Promise<Entry> {
+    const ws = (
+      await call<{ id: number; rootFolderId: number }[]>('workspaces.list', {
+        accountId: account.id,
+      })
+    ).find((w) => w.id === sb.workspaceId)!;
+    const contents = await call<{ items: Entry[] }>('folders.contents', {
+      accountId: account.id,
+      folderId: ws.rootFolderId,
+    });
+    const file = contents.items.find(
+      (e) => e.kind === 'file' && existsSync(path.join(syncDir, e.name)),
+    );
+    expect(file).toBeDefined();
+    return file!;
+  }
+
+  it('copies a link from the window onto the clipboard', async () => {
+    const file = await aSyncedFile();
+    const { text } = await call<{ text: string }>('links.copy', {
+      accountId: account.id,
+      kind: 'file',
+      itemId: file.id,
+    });
+    expect(clipboard.readText()).toBe(text);
+    expect(text).toMatch(/^https?:\/\//);
+  });
+
+  it("copies a synced file's link for a second launch's --copy-link, and says so", async () => {
+    clipboard.writeText('');
+    const file = await aSyncedFile();
+    const link = await call<{ url: string }>('links.get', {
+      accountId: account.id,
+      kind: 'file',
+      itemId: file.id,
+    });
+    const before = fake.notifications.length;
+    fake.app.emit('second-instance', {}, ['/opt/ws', '--copy-link', file.name], syncDir, {
+      argv: ['/opt/ws', '--copy-link', file.name],
+      cwd: syncDir,
+    });
+    const notice = await fake.until(
+      () => fake.notifications.slice(before).find((n) => n.options.title === 'Link copied'),
+      'the "Link copied" notification',
+    );
+    expect(notice.options.body).toBe(`The link to ${file.name} is on the clipboard.`);
+    expect(clipboard.readText()).toBe(link.url);
+
+    const outside = path.join(stateDir, 'not-synced.txt');
+    fake.app.emit('second-instance', {}, [], '/', {
+      argv: ['/opt/ws', '--copy-link', outside],
+      cwd: '/',
+    });
+    const refused = await fake.until(
+      () =>
+        fake.notifications.slice(before).find((n) => n.options.title === 'Could not copy the link'),
+      'the refusal',
+    );
+    expect(refused.options.body.length).toBeGreaterThan(10);
+    expect(clipboard.readText()).toBe(link.url);
+  });
+
+  it("notifies of others' activity after it started listening, and a click opens the item", async () => {
+    const moritz = sb.users[1]!;
+    const client = clientFor(sb.baseUrl, tokenOf(moritz));
+    const rootFolder = await client.rootFolder(sb.workspaceId);
+    const before = fake.notifications.length;
+    const body = Buffer.from('from moritz');
+    await client.uploadFile(
+      rootFolder.id,
+      'from-moritz.txt',
+      () => Readable.from([body]),
+      body.length,
+    );
+    const notice = await fake.until(
+      () =>
+        fake.notifications.slice(before).find((n) => n.options.body.includes('from-moritz.txt')),
+      "the notice of Moritz's upload",
+    );
+    expect(notice.options.body).toMatch(/uploaded the from-moritz\.txt File/);
+    // The owner's own changes are never announced.
+    expect(fake.notifications.some((n) => n.options.body.startsWith(sb.users[0]!.name))).toBe(
+      false,
+    );
+    window().close();
+    expect(window().visible).toBe(false);
+    notice.click();
+    expect(window().visible).toBe(true);
+    const shown = window().webContents.sent.filter(
+      (s) => (s.data as { event: string }).event === 'show',
+    );
+    expect(shown.at(-1)?.data).toMatchObject({
+      event: 'show',
+      data: { kind: 'item', itemKind: 'file' },
+    });
+  });
+
+  it('applies settings: start at login writes the autostart entry', async () => {
+    const file = path.join(process.env.XDG_CONFIG_HOME!, 'autostart', 'workspace-sync.desktop');
+    await call('settings.update', { startAtLogin: true });
+    expect(existsSync(file)).toBe(true);
+    await call('settings.update', { startAtLogin: false });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('pauses and resumes from the tray menu', async () => {
+    const click = (label: string) => {
+      const item = tray().menu!.items.find((i: FakeMenuItem) => i.label === label);
+      expect(item, label).toBeDefined();
+      item!.click!();
+    };
+    click('Pause syncing');
+    await fake.until(() => tray().image.file.endsWith('paused.png'), 'the paused icon');
+    expect(menuLabels()).toContain('Resume syncing');
+    click('Resume syncing');
+    await fake.until(() => tray().image.file.endsWith('idle.png'), 'the idle icon');
+  });
+
+  it('closing the window keeps the app in the tray; the tray opens it again', () => {
+    window().close();
+    expect(window().isDestroyed()).toBe(false);
+    expect(window().visible).toBe(false);
+    tray().emit('click');
+    expect(window().visible).toBe(true);
+  });
+
+  it('quits gracefully: the engine host stops its engines and ends before the app', async () => {
+    let quit = false;
+    fake.app.on('quit', () => (quit = true));
+    fake.app.quit();
+    expect(quit).toBe(false);
+    expect(await hostExit).toBe(0);
+    await fake.until(() => quit, 'the app to quit');
+    expect(tray().destroyed).toBe(true);
+  });
+});
