@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ServiceClient } from '../../src/main/api/client';
@@ -143,4 +144,23 @@ export function readClipboard(display: string): Promise<string> {
       code === 0 ? resolve(out) : reject(new Error(`xclip -o: ${err}`)),
     );
   });
+}
+
+/**
+ * A notify-send of our own, first on PATH: it records each notification's arguments (joined
+ * by "|"), one record per call, so that a test sees what the desktop was asked to show.
+ */
+export function fakeNotifySend(dir: string): { path: string; shown(): string[] } {
+  const bin = path.join(dir, 'fake-bin');
+  const file = path.join(dir, 'notifications');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(
+    path.join(bin, 'notify-send'),
+    `#!/bin/sh\nprintf '%s|' "$@" >> '${file}'\nprintf '\\0' >> '${file}'\n`,
+    { mode: 0o755 },
+  );
+  return {
+    path: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+    shown: () => (existsSync(file) ? readFileSync(file, 'utf8').split('\0').slice(0, -1) : []),
+  };
 }

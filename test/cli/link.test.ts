@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
+  fakeNotifySend,
   local,
   NAMES,
   readClipboard,
@@ -188,21 +189,13 @@ describe('workspace-sync link', () => {
   });
 
   it('--notify tells the desktop how it went, failures too', async () => {
-    // A notify-send of our own on PATH records what it was asked to show.
-    const bin = path.join(tmp.dir, 'bin');
-    const shown = path.join(tmp.dir, 'notifications.txt');
-    mkdirSync(bin, { recursive: true });
-    writeFileSync(
-      path.join(bin, 'notify-send'),
-      `#!/bin/sh\nprintf '%s|' "$@" >> '${shown}'\necho >> '${shown}'\n`,
-      { mode: 0o755 },
-    );
-    const env = { PATH: `${bin}:${process.env.PATH}`, DISPLAY: x.display };
+    const notifications = fakeNotifySend(tmp.dir);
+    const env = { PATH: notifications.path, DISPLAY: x.display };
     const ok = await link(['--copy', '--notify', local(ann, FILE)], env);
     expect(ok.code, ok.stderr).toBe(0);
     const bad = await link(['--copy', '--notify', local(ann, 'nothing here.txt')], env);
     expect(bad.code).toBe(1);
-    const lines = readFileSync(shown, 'utf8').trim().split('\n');
+    const lines = notifications.shown();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(
       `--urgency=normal|--|Copied the link of “${NAMES.file}”|${ok.stdout.trim()}|`,

@@ -27,6 +27,7 @@ import {
   type CommandContext,
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
+import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir } from './state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
@@ -73,6 +74,7 @@ const COMMANDS: Record<string, Command> = {
   sync: command(SYNC_USAGE, parseSync, sync, true),
   ui: command(UI_USAGE, parseUi, ui, true),
   link: command(LINK_USAGE, parseLink, link),
+  integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -87,6 +89,8 @@ commands:
   sync        sync a workspace with a folder, continuously or --once
   ui          serve the Workspace Sync window to a browser on this computer
   link        print (or --copy) the share link of a synced file or folder
+  integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
+              file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
 
 Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces",
 "sync" and "ui" use an embedded demo sandbox (npm run demo).

@@ -1,0 +1,102 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import {
+  CliError,
+  commonOptions,
+  EXIT,
+  parseOptions,
+  PROGRAM,
+  UsageError,
+  writeLine,
+  type CommandContext,
+} from './common';
+import {
+  installIntegrations,
+  IntegrationError,
+  MENU_LABEL,
+  uninstallIntegrations,
+  type IntegrationFile,
+} from './integrate';
+
+export const INTEGRATE_USAGE = `usage: ${PROGRAM} integrate --install | --uninstall [options]
+
+Adds "${MENU_LABEL}" to the context menu of the Linux file managers, for you alone:
+Nautilus (a script), Nemo (an action), Dolphin (a service menu, KDE 6 and 5) and Thunar (a
+custom action, added to your others). It runs "${PROGRAM} link --copy --notify" on the item:
+the link goes to the clipboard and a notification says so, or why not.
+
+  --install      write the entries (again: running it twice changes nothing)
+  --uninstall    remove them (Thunar's other actions stay)
+  --state DIR    the state directory the entries use (default: $WORKSPACE_SYNC_STATE or the
+                 platform's); written into them, since a file manager does not have your
+                 shell's environment
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text
+
+The files written or removed are listed on stdout, one a line. The desktop app installs the
+same entries (running the app instead) each time it starts.`;
+
+export const integrateOptions = {
+  ...commonOptions,
+  install: { type: 'boolean' },
+  uninstall: { type: 'boolean' },
+} as const;
+
+export function parseIntegrate(args: string[]) {
+  const values = parseOptions('integrate', args, integrateOptions);
+  if (values.install === values.uninstall)
+    throw new UsageError('choose one of --install and --uninstall', 'integrate');
+  return values;
+}
+
+/**
+ * How a file manager starts this CLI: absolute paths only (it has another working directory
+ * and no terminal). From source (a .ts entry run through tsx) that is the bin launcher, which
+ * registers tsx itself wherever it is started from.
+ */
+export function cliLauncher(): string[] {
+  const argv1 = process.argv[1];
+  const entry = argv1 ? realpathSync(argv1) : '';
+  if (entry === '' || /\.[cm]?tsx?$/.test(entry)) {
+    const bin = path.resolve(import.meta.dirname, '../../../bin/workspace-sync.mjs');
+    if (!existsSync(bin)) throw new CliError(`Cannot find the ${PROGRAM} launcher (${bin}).`);
+    return [process.execPath, bin];
+  }
+  return [process.execPath, entry];
+}
+
+const listed = (files: IntegrationFile[]) => files.map((f) => `${f.fileManager}: ${f.file}`);
+
+export async function integrate(
+  values: ReturnType<typeof parseIntegrate>,
+  ctx: CommandContext,
+): Promise<number> {
+  const { io, log } = ctx;
+  const opts = {
+    command: [...cliLauncher(), 'link', '--copy', '--notify', '--state', ctx.stateDir],
+    env: io.env,
+    home: io.env.HOME || homedir(),
+  };
+  try {
+    if (values.install) {
+      const written = await installIntegrations(opts);
+      for (const line of listed(written)) writeLine(io.stdout, line);
+      writeLine(io.stderr, `Added "${MENU_LABEL}" to the file managers' menus.`);
+      log.info('file-manager entries installed', { files: written.map((f) => f.file) });
+    } else {
+      const removed = await uninstallIntegrations(opts);
+      for (const line of listed(removed)) writeLine(io.stdout, line);
+      writeLine(
+        io.stderr,
+        removed.length > 0 ? `Removed "${MENU_LABEL}".` : 'There was no entry to remove.',
+      );
+      log.info('file-manager entries removed', { files: removed.map((f) => f.file) });
+    }
+    return EXIT.ok;
+  } catch (err) {
+    if (!(err instanceof IntegrationError)) throw new CliError((err as Error).message);
+    for (const line of listed(err.done)) writeLine(io.stdout, line);
+    throw new CliError(err.message);
+  }
+}

@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+
+// "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
+// runs `command` with the chosen item's absolute path as its last argument. Every format has
+// its own quoting rules for that command line; each writer below follows its manager's.
+
+export const MENU_LABEL = 'Copy Workspace Sync link';
+const TOOLTIP = 'Copy the share link of this item to the clipboard';
+const ICON = 'insert-link';
+/** Names our entries (file names, the Thunar action's unique-id), so they are found again. */
+export const ENTRY_ID = 'workspace-sync-copy-link';
+
+export interface IntegrationOptions {
+  /** The program and its first arguments; the entry appends the selected item's path. */
+  command: string[];
+  env: NodeJS.ProcessEnv;
+  home: string;
+}
+
+export interface IntegrationFile {
+  fileManager: 'Nautilus' | 'Nemo' | 'Dolphin' | 'Dolphin (KDE 5)' | 'Thunar';
+  file: string;
+}
+
+/** An entry could not be written or removed; `done` lists those that were. */
+export class IntegrationError extends Error {
+  constructor(
+    message: string,
+    readonly done: IntegrationFile[],
+  ) {
+    super(message);
+    this.name = 'IntegrationError';
+  }
+}
+
+/** $XDG_DATA_HOME and $XDG_CONFIG_HOME, or their defaults (a relative value is ignored). */
+function xdgDirs(opts: IntegrationOptions): { data: string; config: string } {
+  const dir = (value: string | undefined, fallback: string) =>
+    value && path.isAbsolute(value) ? value : path.join(opts.home, fallback);
+  return {
+    data: dir(opts.env.XDG_DATA_HOME, '.local/share'),
+    config: dir(opts.env.XDG_CONFIG_HOME, '.config'),
+  };
+}
+
+export function integrationFiles(opts: IntegrationOptions): IntegrationFile[] {
+  const { data, config } = xdgDirs(opts);
+  return [
+    { fileManager: 'Nautilus', file: path.join(data, 'nautilus', 'scripts', MENU_LABEL) },
+    { fileManager: 'Nemo', file: path.join(data, 'nemo', 'actions', `${ENTRY_ID}.nemo_action`) },
+    // KDE Frameworks 6 (and 5 from 5.85); the same file name in the KDE 5 place, so that a KIO
+    // reading both shows the entry once (it keeps one file per name).
+    { fileManager: 'Dolphin', file: path.join(data, 'kio', 'servicemenus', `${ENTRY_ID}.desktop`) },
+    {
+      fileManager: 'Dolphin (KDE 5)',
+      file: path.join(data, 'kservices5', 'ServiceMenus', `${ENTRY_ID}.desktop`),
+    },
+    { fileManager: 'Thunar', file: path.join(config, 'Thunar', 'uca.xml') },
+  ];
+}
+
+// ---- Quoting, one function per format -------------------------------------------------------
+
+/** POSIX shell single quotes: everything literal; a quote is closed, escaped, reopened. */
+export const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * A GKeyFile / Desktop Entry string value: backslash and control characters escaped, and a
+ * leading space kept (`\s`), as g_key_file_get_string reads them back.
+ */
+function keyFileValue(value: string): string {
+  return value
+    .replaceAll('\\', '\\\\')
+    .replaceAll('\n', '\\n')
+    .replaceAll('\t', '\\t')
+    .replaceAll('\r', '\\r')
+    .replace(/^ /, '\\s');
+}
+
+/**
+ * One argument of a Desktop Entry Exec key: in double quotes, with `"`, `` ` ``, `$` and `\`
+ * escaped by a backslash, and `%` doubled (the spec's "Exec key" rules), before the string
+ * value's own escaping (keyFileValue) is applied to the whole line.
+ */
+const desktopExecArg = (arg: string) =>
+  `"${arg.replace(/["`$\\]/g, '\\$&')}"`.replaceAll('%', '%%');
+
+/** Nemo replaces these anywhere in Exec, quoted or not, and has no escape for them. */
+const NEMO_TOKEN = /%[UFPfNpD]/;
+
+function checkCommand(command: string[]): void {
+  if (command.length === 0 || command[0] === '')
+    throw new Error('The command of the file-manager entries is empty.');
+  for (const arg of command) {
+    // Newlines would end a key file's line; no path we install has one.
+    if (/[\n\r\0]/.test(arg)) throw new Error(`The command has a line break in "${arg}".`);
+    if (NEMO_TOKEN.test(arg)) {
+      throw new Error(
+        `The command has "${NEMO_TOKEN.exec(arg)![0]}" in "${arg}", which Nemo would replace: install from a path without it.`,
+      );
+    }
+  }
+}
+
+// ---- The entries -----------------------------------------------------------------------------
+
+function nautilusScript(command: string[]): string {
+  return `#!/bin/sh
+# ${MENU_LABEL} (${ENTRY_ID}): written by Workspace Sync; "workspace-sync integrate
+# --uninstall" removes it.
+# Nautilus passes the selection in NAUTILUS_SCRIPT_SELECTED_FILE_PATHS (absolute paths, one a
+# line) for local folders, and as arguments relative to the folder shown, its working directory.
+if [ -n "\${NAUTILUS_SCRIPT_SELECTED_FILE_PATHS:-}" ]; then
+  set -f
+  IFS='
+'
+  set -- $NAUTILUS_SCRIPT_SELECTED_FILE_PATHS
+  unset IFS
+fi
+exec ${command.map(shellQuote).join(' ')} "$@"
+`;
+}
+
+function nemoAction(command: string[]): string {
+  // %F with EscapeSpaces: Nemo inserts the path with spaces and quotes backslash-escaped, which
+  // g_shell_parse_argv (its spawn) reads back as one argument; ours are single-quoted.
+  const exec = `${command.map(shellQuote).join(' ')} %F`;
+  return `[Nemo Action]
+# ${ENTRY_ID}: written by Workspace Sync
+Name=${MENU_LABEL}
+Comment=${TOOLTIP}
+Exec=${keyFileValue(exec)}
+Icon-Name=${ICON}
+Selection=s
+Extensions=any;
+EscapeSpaces=true
+`;
+}
+
+function serviceMenu(command: string[]): string {
+  // %f: KIO inserts the local path as one argument. ServiceTypes is for KDE 5's reader,
+  // MimeType all/all for files and folders alike.
+  const exec = `${command.map(desktopExecArg).join(' ')} %f`;
+  return `[Desktop Entry]
+# ${ENTRY_ID}: written by Workspace Sync
+Type=Service
+ServiceTypes=KonqPopupMenu/Plugin
+X-KDE-ServiceTypes=KonqPopupMenu/Plugin
+MimeType=all/all;
+Actions=copyWorkspaceSyncLink;
+X-KDE-Priority=TopLevel
+
+[Desktop Action copyWorkspaceSyncLink]
+Name=${MENU_LABEL}
+Icon=${ICON}
+Exec=${keyFileValue(exec)}
+`;
+}
+
+/**
+ * Thunar runs `/bin/sh -c` on its command after replacing %f by the shell-quoted path and %%
+ * by %; any other %-letter pair is dropped, hence every % of ours doubled.
+ */
+const thunarCommand = (command: string[]) =>
+  `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} %f`;
+
+// ---- uca.xml ---------------------------------------------------------------------------------
+
+const UCA_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/**
+ * The declaration Thunar itself writes (`<?xml encoding="UTF-8" version="1.0"?>`) is not
+ * well-formed XML (version must come first), while Thunar's own reader skips it: it is read
+ * aside and a well-formed one written back, so that the file is valid XML afterwards.
+ */
+function parseUca(text: string, file: string): Document {
+  const body = text.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') throw new Error(message);
+      },
+    }).parseFromString(body, 'text/xml');
+  } catch (err) {
+    const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new Error(
+      `${file} is not valid XML (${why}): it was left as it is; fix it or move it away, then try again.`,
+    );
+  }
+  if (doc.documentElement?.tagName !== 'actions') {
+    throw new Error(
+      `${file} is not Thunar's list of custom actions (no <actions>): left as it is.`,
+    );
+  }
+  return doc;
+}
+
+/** The document whole (comments around <actions> too), one top-level node a line. */
+function serializeUca(doc: Document): string {
+  const serializer = new XMLSerializer();
+  const nodes = Array.from(doc.childNodes)
+    .filter((n) => n.nodeType !== n.TEXT_NODE || (n.nodeValue ?? '').trim() !== '')
+    .map((n) => serializer.serializeToString(n));
+  return UCA_HEADER + nodes.join('\n') + '\n';
+}
+
+const isOurs = (action: Element) =>
+  Array.from(action.getElementsByTagName('unique-id')).some(
+    (u) => (u.textContent ?? '').trim() === ENTRY_ID,
+  );
+
+/** Removes our <action> elements (and the line each stood on); returns how many. */
+function removeOurs(root: Element): number {
+  let removed = 0;
+  for (const node of Array.from(root.childNodes)) {
+    if (node.nodeType !== node.ELEMENT_NODE) continue;
+    const el = node as Element;
+    if (el.tagName !== 'action' || !isOurs(el)) continue;
+    const before = el.previousSibling;
+    if (before && before.nodeType === before.TEXT_NODE && (before.nodeValue ?? '').trim() === '')
+      root.removeChild(before);
+    root.removeChild(el);
+    removed++;
+  }
+  return removed;
+}
+
+function appendOurs(doc: Document, root: Element, command: string): void {
+  const action = doc.createElement('action');
+  // Only the elements every Thunar knows: an unknown one makes it drop the whole file.
+  const fields: [string, string][] = [
+    ['icon', ICON],
+    ['name', MENU_LABEL],
+    ['unique-id', ENTRY_ID],
+    ['command', command],
+    ['description', TOOLTIP],
+    ['patterns', '*'],
+  ];
+  for (const [tag, text] of fields) {
+    action.appendChild(doc.createTextNode('\n\t'));
+    const el = doc.createElement(tag);
+    el.appendChild(doc.createTextNode(text));
+    action.appendChild(el);
+  }
+  for (const tag of [
+    'directories',
+    'audio-files',
+    'image-files',
+    'other-files',
+    'text-files',
+    'video-files',
+  ]) {
+    action.appendChild(doc.createTextNode('\n\t'));
+    action.appendChild(doc.createElement(tag));
+  }
+  action.appendChild(doc.createTextNode('\n'));
+  // Before the closing tag, on a line of its own, whatever the file's last text was.
+  const last = root.lastChild;
+  if (last && last.nodeType === last.TEXT_NODE && (last.nodeValue ?? '').trim() === '') {
+    root.insertBefore(doc.createTextNode('\n'), last);
+    root.insertBefore(action, last);
+  } else {
+    root.appendChild(doc.createTextNode('\n'));
+    root.appendChild(action);
+    root.appendChild(doc.createTextNode('\n'));
+  }
+}
+
+async function readIfAny(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Replaces `file` whole or not at all (a temporary file beside it, then a rename). */
+async function writeAtomically(file: string, text: string, mode: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, text, { mode });
+    await chmod(tmp, mode); // the umask may have taken bits away
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+async function modeOf(file: string, fallback: number): Promise<number> {
+  const st = await stat(file).catch(() => null);
+  return st ? st.mode & 0o7777 : fallback;
+}
+
+async function installThunar(file: string, command: string): Promise<void> {
+  const text = await readIfAny(file);
+  const doc = parseUca(text ?? '<actions>\n</actions>', file);
+  const root = doc.documentElement!;
+  removeOurs(root);
+  appendOurs(doc, root, command);
+  const xml = serializeUca(doc);
+  if (xml !== text) await writeAtomically(file, xml, await modeOf(file, 0o644));
+}
+
+/** False when the file holds no action of ours (or is not there): it is left untouched. */
+async function uninstallThunar(file: string): Promise<boolean> {
+  const text = await readIfAny(file);
+  if (text === null) return false;
+  const doc = parseUca(text, file);
+  const root = doc.documentElement!;
+  if (removeOurs(root) === 0) return false;
+  await writeAtomically(file, serializeUca(doc), await modeOf(file, 0o644));
+  return true;
+}
+
+// ---- Install and uninstall -------------------------------------------------------------------
+
+async function eachEntry(
+  opts: IntegrationOptions,
+  work: (entry: IntegrationFile) => Promise<boolean>,
+  verb: string,
+): Promise<IntegrationFile[]> {
+  const done: IntegrationFile[] = [];
+  const failed: string[] = [];
+  // One manager's trouble (a broken uca.xml) does not keep the others from their entry.
+  for (const entry of integrationFiles(opts)) {
+    try {
+      if (await work(entry)) done.push(entry);
+    } catch (err) {
+      failed.push(`${entry.fileManager}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (failed.length > 0) {
+    throw new IntegrationError(`Could not ${verb} every entry. ${failed.join(' ')}`, done);
+  }
+  return done;
+}
+
+/**
+ * Writes the entries of Nautilus, Nemo, Dolphin (KDE 6 and 5) and Thunar for the user; running
+ * it again rewrites them (a moved program is followed) and leaves everything else as it was.
+ * Returns the files written.
+ */
+export function installIntegrations(opts: IntegrationOptions): Promise<IntegrationFile[]> {
+  checkCommand(opts.command);
+  const { command } = opts;
+  return eachEntry(
+    opts,
+    async ({ fileManager, file }) => {
+      switch (fileManager) {
+        case 'Nautilus':
+          await writeAtomically(file, nautilusScript(command), 0o755);
+          break;
+        case 'Nemo':
+          await writeAtomically(file, nemoAction(command), 0o644);
+          break;
+        case 'Dolphin':
+        case 'Dolphin (KDE 5)':
+          // KIO runs a service menu of the user's own only when it is executable.
+          await writeAtomically(file, serviceMenu(command), 0o755);
+          break;
+        case 'Thunar':
+          await installThunar(file, thunarCommand(command));
+          break;
+      }
+      return true;
+    },
+    'write',
+  );
+}
+
+/** Removes our entries, only ours (the other actions of uca.xml stay). Returns what it removed. */
+export function uninstallIntegrations(opts: IntegrationOptions): Promise<IntegrationFile[]> {
+  return eachEntry(
+    opts,
+    async ({ fileManager, file }) => {
+      if (fileManager === 'Thunar') return uninstallThunar(file);
+      const text = await readIfAny(file);
+      // A file of the same name that is not ours stays.
+      if (text === null || !text.includes(ENTRY_ID)) return false;
+      await rm(file, { force: true });
+      return true;
+    },
+    'remove',
+  );
+}
