@@ -819,18 +819,18 @@ describe('pairs across runs', () => {
 
 describe('settings', () => {
   it('app.info says this is not the desktop app unless told so', async () => {
-    expect(await ok('app.info', {})).toMatchObject({ desktop: false });
+    expect(await ok('app.info', {})).toMatchObject({ desktop: false, platform: 'web' });
     const state = path.join(tmp.dir, 'state-desktop');
     const desktop = new AppBackend({
       stateDir: state,
       accounts: FileAccountStore.inStateDir(state),
-      desktop: true,
+      desktop: { version: '9.8.7' },
       env: {},
     });
     try {
       expect(await desktop.call('app.info', {})).toMatchObject({
         ok: true,
-        result: { desktop: true },
+        result: { desktop: true, version: '9.8.7', platform: process.platform },
       });
     } finally {
       await desktop.close();

@@ -152,8 +152,11 @@ describe('the desktop main process', () => {
     await fake.until(() => fake.trays.length === 1 && tray().menu, 'the tray');
     expect(tray().image.file).toBe(path.join(root, 'assets/tray/idle.png'));
     expect(menuLabels()).toContain('Quit Workspace Sync');
-    const info = await call<{ desktop: boolean; version: string }>('app.info', {});
-    expect(info.desktop).toBe(true);
+    const info = await call<{ desktop: boolean; version: string; platform: string }>(
+      'app.info',
+      {},
+    );
+    expect(info).toMatchObject({ desktop: true, version: '1.2.3', platform: 'linux' });
   });
 
   it('answers only its own window: other senders, frames and pages are refused', async () => {

@@ -48,8 +48,11 @@ export interface BackendOptions {
   activityPollMs?: number;
   /** The engines' remote poll, over the settings' `pollIntervalSeconds` (tests use it). */
   pollIntervalMs?: number;
-  /** The desktop app (`app.info`); the web bridge leaves it false. */
-  desktop?: boolean;
+  /**
+   * The desktop app (`app.info`): its version (Electron's, since package.json is not beside the
+   * bundle) and this OS. The web bridge leaves it out.
+   */
+  desktop?: { version: string };
   /**
    * Shows the service's sign-in page of "Sign in with your browser". Default: the `open-url`
    * push, which the web window opens in a new tab (the app passes the system browser instead).
@@ -305,13 +308,17 @@ export class AppBackend {
   private makeHandlers(): Handlers {
     const acct = (p: { accountId: string }) => this.sessions.get(p.accountId);
     return {
-      'app.info': async () => ({
-        name: 'Workspace Sync',
-        version: appVersion(),
-        platform: 'web',
-        demo: !!this.opts.demo,
-        desktop: this.opts.desktop ?? false,
-      }),
+      'app.info': async () => {
+        const desktop = this.opts.desktop;
+        const os = process.platform;
+        return {
+          name: 'Workspace Sync',
+          version: desktop?.version ?? appVersion(),
+          platform: !desktop ? 'web' : os === 'darwin' || os === 'win32' ? os : 'linux',
+          demo: !!this.opts.demo,
+          desktop: desktop !== undefined,
+        };
+      },
 
       'accounts.signIn': async (p) =>
         (await this.sessions.signInWithPassword(p.server, p.email, p.password)).info,

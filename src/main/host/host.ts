@@ -103,7 +103,7 @@ async function start(
     accounts,
     log,
     env: process.env,
-    desktop: true,
+    desktop: { version: init.version },
     openUrl: (url) => post({ type: 'open-external', url }),
     openPath: async (dir) => post({ type: 'open-path', path: dir }),
   });
