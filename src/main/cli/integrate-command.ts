@@ -5,6 +5,7 @@ import {
   CliError,
   commonOptions,
   EXIT,
+  messageOf,
   parseOptions,
   PROGRAM,
   UsageError,
@@ -53,9 +54,12 @@ export function parseIntegrate(args: string[]) {
 /**
  * How a file manager starts this CLI: absolute paths only (it has another working directory
  * and no terminal). From source (a .ts entry run through tsx) that is the bin launcher, which
- * registers tsx itself wherever it is started from.
+ * registers tsx itself wherever it is started from. In the packaged app the CLI is the app
+ * binary with --cli (its RunAsNode fuse is off); in an AppImage that binary is the image
+ * ($APPIMAGE), not the temporary mount it runs from.
  */
-export function cliLauncher(): string[] {
+export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
+  if (process.versions.electron) return [env.APPIMAGE || process.execPath, '--cli'];
   const argv1 = process.argv[1];
   const entry = argv1 ? realpathSync(argv1) : '';
   if (entry === '' || /\.[cm]?tsx?$/.test(entry)) {
@@ -74,7 +78,7 @@ export async function integrate(
 ): Promise<number> {
   const { io, log } = ctx;
   const opts = {
-    command: [...cliLauncher(), 'link', '--copy', '--notify', '--state', ctx.stateDir],
+    command: [...cliLauncher(io.env), 'link', '--copy', '--notify', '--state', ctx.stateDir],
     env: io.env,
     home: io.env.HOME || homedir(),
   };
@@ -95,7 +99,7 @@ export async function integrate(
     }
     return EXIT.ok;
   } catch (err) {
-    if (!(err instanceof IntegrationError)) throw new CliError((err as Error).message);
+    if (!(err instanceof IntegrationError)) throw new CliError(messageOf(err));
     for (const line of listed(err.done)) writeLine(io.stdout, line);
     throw new CliError(err.message);
   }
