@@ -288,6 +288,7 @@ export const shell = {
   paths: [] as string[],
   async openExternal(url: string): Promise<void> {
     this.external.push(url);
+    fake.changed();
   },
   async openPath(p: string): Promise<string> {
     this.paths.push(p);

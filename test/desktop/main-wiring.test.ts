@@ -11,11 +11,13 @@ import { startDesktop } from '../../src/main/app';
 import type { EngineProcess } from '../../src/main/engine-process';
 import { silentLogger } from '../../src/main/sync/ports';
 import { clientFor, tokenOf } from '../sync/harness';
+import { signInOnPage } from '../cli/oauth-page';
 import {
   BrowserWindow,
   clipboard,
   fake,
   ipcMain,
+  shell,
   type FakeMenuItem,
   type Tray,
 } from './fake-electron';
@@ -207,6 +209,19 @@ describe('the desktop main process', () => {
     expect(
       window().webContents.sent.some((s) => (s.data as { event: string }).event === 'pair-status'),
     ).toBe(true);
+  });
+
+  it('"Sign in with your browser" opens the system browser and gets the code back on loopback', async () => {
+    const before = shell.external.length;
+    const pending = invoke('accounts.signInWithBrowser', { server: sb.baseUrl });
+    const url = await fake.until(
+      () => shell.external.slice(before).find((u) => u.includes('/oauth/authorize')),
+      'the system browser to be opened',
+    );
+    expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
+    await signInOnPage(url, 'moritz@example.com', 'moritz-sandbox-pass');
+    expect(await pending).toMatchObject({ ok: true, result: { email: 'moritz@example.com' } });
+    await call('accounts.signOut', { accountId: `${sb.baseUrl}#moritz@example.com` });
   });
 
   async function aSyncedFile(): Promise<Entry> {
