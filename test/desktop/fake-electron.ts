@@ -315,15 +315,18 @@ export const session = {
   },
 };
 
+type FakeChild = Emitter & { postMessage(m: unknown): void; kill(): boolean; posted: unknown[] };
+
 export const utilityProcess = {
   forks: [] as { modulePath: string; options: Record<string, unknown> }[],
+  children: [] as FakeChild[],
+  lastChild(): FakeChild {
+    return this.children.at(-1)!;
+  },
   fork(modulePath: string, _args: string[], options: Record<string, unknown>) {
     this.forks.push({ modulePath, options });
-    const child = new Emitter() as Emitter & {
-      postMessage(m: unknown): void;
-      kill(): boolean;
-      posted: unknown[];
-    };
+    const child = new Emitter() as FakeChild;
+    this.children.push(child);
     child.posted = [];
     child.postMessage = (m) => void child.posted.push(m);
     child.kill = () => true;
