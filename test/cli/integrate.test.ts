@@ -198,6 +198,19 @@ describe('workspace-sync integrate', () => {
     expect(uninstall.stdout).not.toContain('Nemo');
   });
 
+  it('explains its usage: one of --install and --uninstall', async () => {
+    const neither = await runCli(['integrate']);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('choose one of --install and --uninstall');
+    const both = await runCli(['integrate', '--install', '--uninstall']);
+    expect(both.code).toBe(2);
+    const help = await runCli(['integrate', '--help']);
+    expect(help.code).toBe(0);
+    for (const option of ['--install', '--uninstall', '--state', '--verbose']) {
+      expect(help.stdout).toContain(option);
+    }
+  });
+
   it('follows XDG_DATA_HOME and XDG_CONFIG_HOME', async () => {
     const data = path.join(tmp.dir, 'xdg data');
     const config = path.join(tmp.dir, 'xdg config');

@@ -115,6 +115,12 @@ describe('workspace-sync link', () => {
       `workspace-sync: ${tmp.dir} is not in a folder Workspace Sync syncs.\n`,
     );
 
+    const dangling = path.join(tmp.dir, 'dangling');
+    symlinkSync(local(ann, 'gone.txt'), dangling);
+    const broken = await link([dangling]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe(`workspace-sync: ${dangling} does not exist.\n`);
+
     const missing = await link([local(ann, 'nothing here.txt')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(

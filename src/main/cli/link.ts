@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ForbiddenError, NotFoundError } from '../api/errors';
 import type { Link } from '../api/schemas';
@@ -75,8 +75,10 @@ interface Located {
 /** Which synced item a local path is, from the journals alone (no request yet). */
 function locate(localPath: string, opts: ShareLinkOptions): Located {
   const abs = path.resolve(localPath);
-  const st = lstatSync(abs, { throwIfNoEntry: false });
-  if (!st) throw new LinkError('missing', `${abs} does not exist.`);
+  // Through symlinks: one whose target is gone has no item either.
+  if (!statSync(abs, { throwIfNoEntry: false })) {
+    throw new LinkError('missing', `${abs} does not exist.`);
+  }
   // The item a symlink points at is the one the person means (a link on the desktop, say).
   const real = realpathSync.native(abs);
   const pair = pairOf(real, pairsOnDisk(opts.stateDir, opts.log));
