@@ -273,6 +273,40 @@ describe('a running engine given new settings', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a folder a removed pattern hid is watched from then on', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    const client = clientFor(
+      sb.baseUrl,
+      tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+    );
+    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 20 });
+    const stop = new AbortController();
+    const onService = (rel: string) => () => remoteTree(sb).has(rel);
+    try {
+      pair.engine.setExtraIgnore(['build/']);
+      mkdirSync(path.join(pair.dir, 'build'));
+      writeFileSync(path.join(pair.dir, 'build', 'a.txt'), 'hidden at first');
+      writeFileSync(path.join(pair.dir, 'marker.txt'), 'sent');
+      const first = settledUntil(pair.engine, onService('marker.txt'));
+      const running = pair.engine.run(stop.signal);
+      await first;
+      expect(remoteTree(sb).has('build')).toBe(false);
+
+      pair.engine.setExtraIgnore([]);
+      await settledUntil(pair.engine, onService('build/a.txt'));
+      // Only the watcher can bring this one in: no full scan is due for minutes.
+      writeFileSync(path.join(pair.dir, 'build', 'b.txt'), 'seen by the watcher');
+      await settledUntil(pair.engine, onService('build/b.txt'));
+
+      stop.abort();
+      await running;
+    } finally {
+      stop.abort();
+      await pair.close();
+      await sb.close();
+    }
+  });
+
   it('a new poll interval applies to the wait under way', async () => {
     const sb = await startSandbox({ seed: 'empty' });
     const client = clientFor(

@@ -275,6 +275,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.extraIgnore = [...lines];
     this.ignore = null;
     this.dirty = 'all';
+    // The watcher never watched what the old rules hid: the next round starts a fresh one.
+    const watcher = this.watcher;
+    this.watcher = null;
+    void watcher?.close();
     this.poke();
   }
 
