@@ -232,6 +232,8 @@ export async function runProcess(argv: string[]): Promise<never> {
 }
 
 function isEntry(): boolean {
+  // Inside the app (bundled into its main process) the app decides: `--cli` runs `main`.
+  if (process.versions.electron) return false;
   const entry = process.argv[1];
   if (!entry) return false;
   try {
