@@ -12,6 +12,8 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
+import { pairsOnDisk } from '../../src/main/cli/pair-lookup';
+import { silentLogger } from '../../src/main/sync/ports';
 
 // The window's typed API against a real sandbox over HTTP, real accounts and real sync folders.
 
@@ -665,9 +667,14 @@ describe('pairs', () => {
       paused: false,
     });
 
+    const journalOf = () =>
+      pairsOnDisk(path.join(tmp.dir, 'state'), silentLogger).find((p) => p.root === dir);
+    expect(journalOf()).toBeDefined();
     expect(await ok('pairs.remove', { pairId: pair.id })).toBeNull();
     expect((await ok('pairs.list', {})).map((p) => p.id)).not.toContain(pair.id);
     expect(existsSync(path.join(dir, 'README.txt'))).toBe(true);
+    // The journal goes: the folder is no longer taken for synced (copy link says so).
+    expect(journalOf()).toBeUndefined();
     expect((await refused('pairs.pause', { pairId: pair.id })).kind).toBe('not-found');
   });
 });

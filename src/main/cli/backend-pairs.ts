@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
@@ -192,11 +193,17 @@ export class Pairs {
   }
 
   /** Stops the pair for good: it is forgotten, its folder stays as it is. */
+  /**
+   * Stops syncing a pair: the folder and its files stay as they are; the journal goes, so that
+   * nothing (copy link, a later pair on the same folder) takes the folder for synced any more.
+   */
   async remove(id: string): Promise<void> {
     const p = this.get(id);
     this.pairs.delete(id);
     await this.save();
     await this.stop(p);
+    const file = p.opened.journalFile;
+    await Promise.all([file, `${file}-wal`, `${file}-shm`].map((f) => rm(f, { force: true })));
     this.opts.log.info('sync pair removed', { pair: id });
   }
 

@@ -42,6 +42,8 @@ export const PAIR_META = 'pair';
 export interface OpenSync {
   engine: SyncEngine;
   journal: Journal;
+  /** The journal's SQLite file (with its `-wal` and `-shm` beside it while open). */
+  journalFile: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   return {
     engine,
     journal,
+    journalFile: file,
     close: async () => journal.close(),
   };
 }
