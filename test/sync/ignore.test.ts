@@ -4,8 +4,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IGNORE_FILE, IgnoreRules, patternProblem } from '../../src/main/sync/ignore';
-import { startSandbox } from '../../src/service/sandbox';
-import { TempDirs, clientFor, openPair, remoteTree, settledUntil, tokenOf } from './harness';
+import type { ServiceClient } from '../../src/main/api/client';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import {
+  TempDirs,
+  clientFor,
+  openPair,
+  remoteTree,
+  settledUntil,
+  tokenOf,
+  type Pair,
+} from './harness';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -234,19 +243,47 @@ describe('a running engine given new settings', { timeout: 60_000 }, () => {
   const dirs = new TempDirs();
   afterEach(() => dirs.cleanup());
 
-  it('a newly added pattern keeps a new file off the service, leaves synced ones, and its removal sends it', async () => {
+  interface Running {
+    sb: RunningSandbox;
+    client: ServiceClient;
+    pair: Pair;
+    /** Starts the engine's continuous run (register what to wait for first). */
+    start(): void;
+    onService(rel: string): () => boolean;
+  }
+
+  /** A pair on an empty sandbox, run continuously by `body`, everything closed after. */
+  async function withRunningPair(pollIntervalMs: number, body: (r: Running) => Promise<void>) {
     const sb = await startSandbox({ seed: 'empty' });
     const client = clientFor(
       sb.baseUrl,
       tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
     );
-    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 20 });
+    const pair = await openPair(sb, client, dirs, { pollIntervalMs });
     const stop = new AbortController();
-    const onService = (rel: string) => () => remoteTree(sb).has(rel);
+    let running: Promise<void> = Promise.resolve();
     try {
+      await body({
+        sb,
+        client,
+        pair,
+        start: () => (running = pair.engine.run(stop.signal)),
+        onService: (rel) => () => remoteTree(sb).has(rel),
+      });
+      stop.abort();
+      await running;
+    } finally {
+      stop.abort();
+      await pair.close();
+      await sb.close();
+    }
+  }
+
+  it('a newly added pattern keeps a new file off the service, leaves synced ones, and its removal sends it', () =>
+    withRunningPair(20, async ({ sb, pair, start, onService }) => {
       writeFileSync(path.join(pair.dir, 'old.log'), 'synced before the pattern');
       const first = settledUntil(pair.engine, onService('old.log'));
-      const running = pair.engine.run(stop.signal);
+      start();
       await first;
 
       pair.engine.setExtraIgnore(['*.log']);
@@ -263,32 +300,16 @@ describe('a running engine given new settings', { timeout: 60_000 }, () => {
       // The pattern gone: the folder is scanned again and the file goes up.
       pair.engine.setExtraIgnore([]);
       await settledUntil(pair.engine, onService('new.log'));
+    }));
 
-      stop.abort();
-      await running;
-    } finally {
-      stop.abort();
-      await pair.close();
-      await sb.close();
-    }
-  });
-
-  it('a folder a removed pattern hid is watched from then on', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    const client = clientFor(
-      sb.baseUrl,
-      tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-    );
-    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 20 });
-    const stop = new AbortController();
-    const onService = (rel: string) => () => remoteTree(sb).has(rel);
-    try {
+  it('a folder a removed pattern hid is watched from then on', () =>
+    withRunningPair(20, async ({ sb, pair, start, onService }) => {
       pair.engine.setExtraIgnore(['build/']);
       mkdirSync(path.join(pair.dir, 'build'));
       writeFileSync(path.join(pair.dir, 'build', 'a.txt'), 'hidden at first');
       writeFileSync(path.join(pair.dir, 'marker.txt'), 'sent');
       const first = settledUntil(pair.engine, onService('marker.txt'));
-      const running = pair.engine.run(stop.signal);
+      start();
       await first;
       expect(remoteTree(sb).has('build')).toBe(false);
 
@@ -297,28 +318,13 @@ describe('a running engine given new settings', { timeout: 60_000 }, () => {
       // Only the watcher can bring this one in: no full scan is due for minutes.
       writeFileSync(path.join(pair.dir, 'build', 'b.txt'), 'seen by the watcher');
       await settledUntil(pair.engine, onService('build/b.txt'));
+    }));
 
-      stop.abort();
-      await running;
-    } finally {
-      stop.abort();
-      await pair.close();
-      await sb.close();
-    }
-  });
-
-  it('a new poll interval applies to the wait under way', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    const client = clientFor(
-      sb.baseUrl,
-      tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-    );
-    // An hour between polls: only the new interval can bring the service's change in this test.
-    const pair = await openPair(sb, client, dirs, { pollIntervalMs: 3_600_000 });
-    const stop = new AbortController();
-    try {
+  // An hour between polls: only the new interval can bring the service's change in this test.
+  it('a new poll interval applies to the wait under way', () =>
+    withRunningPair(3_600_000, async ({ sb, client, pair, start }) => {
       const first = settledUntil(pair.engine, () => true);
-      const running = pair.engine.run(stop.signal);
+      start();
       await first;
       const root = (await client.rootFolder(sb.workspaceId)).id;
       await client.uploadFile(root, 'theirs.txt', () =>
@@ -330,12 +336,5 @@ describe('a running engine given new settings', { timeout: 60_000 }, () => {
       pair.engine.setPollInterval(20);
       await arrived;
       expect(() => pair.engine.setPollInterval(0)).toThrow(RangeError);
-      stop.abort();
-      await running;
-    } finally {
-      stop.abort();
-      await pair.close();
-      await sb.close();
-    }
-  });
+    }));
 });
