@@ -210,7 +210,7 @@ role must allow changing links: Moderator and above), and the command says so.
                  manager menus, which show no terminal
   --token TOKEN  an access token for the folder's server (default: $WORKSPACE_SYNC_TOKEN, else
                  the remembered account that syncs the folder)
-  --state DIR    state directory: accounts, journals, logs, trash
+  --state DIR    state directory: settings, journals, logs, trash
                  (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose      mirror the log to stderr; stack traces on failure
   -h, --help     this text

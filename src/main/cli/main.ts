@@ -96,7 +96,7 @@ Run "${PROGRAM} <command> --help" for a command's options. Without --server, "wo
 "sync" and "ui" use an embedded demo sandbox (npm run demo).
 
 environment:
-  WORKSPACE_SYNC_STATE          the state directory: accounts, journals, logs, trash
+  WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
                                 (now: ${defaultStateDir(env)})
   WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
   WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Where the CLI keeps its state (accounts, journals, logs, trash) when `--state` is not given:
+ * Where the CLI and the app keep their state (settings, journals, logs, trash; tokens are in
+ * the keychain) when `--state` is not given:
  * `WORKSPACE_SYNC_STATE` if set; else the platform's place for application state.
  */
 export function defaultStateDir(

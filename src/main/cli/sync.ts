@@ -35,7 +35,7 @@ in as its owner and syncs its demo workspace.
   --json            one JSON object per line on stdout: status, progress, problem, conflict,
                     notice, error, summary
   --sandbox         use an embedded demo sandbox even when other options are given
-  --state DIR       state directory: accounts, journals, logs, trash
+  --state DIR       state directory: settings, journals, logs, trash
                     (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose         mirror the log to stderr; stack traces on failure
   -h, --help        this text

@@ -29,7 +29,7 @@ folder and offers "Try the demo". The window is built by "npm run build" (out/re
   --server URL      no sandbox: sign in to this service from the window
   --port N          the port to listen on (default: any free port)
   --static DIR      the built window (default: out/renderer of this package)
-  --state DIR       state directory: accounts, journals, logs, trash (with the sandbox and no
+  --state DIR       state directory: settings, journals, logs, trash (with the sandbox and no
                     --state: a temporary one, removed on exit)
   --verbose         mirror the log to stderr; stack traces on failure
   -h, --help        this text`;
