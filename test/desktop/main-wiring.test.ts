@@ -336,10 +336,15 @@ describe('the desktop main process', () => {
       item!.click!();
     };
     click('Pause syncing');
-    await fake.until(() => tray().image.file.endsWith('paused.png'), 'the paused icon');
-    expect(menuLabels()).toContain('Resume syncing');
+    await fake.until(
+      () => tray().image.file.endsWith('paused.png') && menuLabels().includes('Resume syncing'),
+      'the paused icon and Resume',
+    );
     click('Resume syncing');
-    await fake.until(() => tray().image.file.endsWith('idle.png'), 'the idle icon');
+    await fake.until(
+      () => tray().image.file.endsWith('idle.png') && menuLabels().includes('Pause syncing'),
+      'the idle icon and Pause',
+    );
   });
 
   it('closing the window keeps the app in the tray; the tray opens it again', () => {

@@ -61,6 +61,8 @@ describe('tray state', () => {
     expect(trayStateOf([conflicted])).toBe('attention');
     // A paused pair's last engine state does not count: it is paused.
     expect(trayStateOf([pair('1', 'error', { paused: true })])).toBe('paused');
+    // Its engine saying so is enough, before the pair list catches up.
+    expect(trayStateOf([pair('1', 'paused', { paused: false })])).toBe('paused');
   });
 
   it('says the state in one line', () => {
@@ -138,6 +140,11 @@ describe('tray menu', () => {
     expect(menu[0]).toMatchObject({ enabled: false });
     expect(menu[2]).toMatchObject({ command: { kind: 'open-event', accountId: 'acc' } });
     expect(menu[8]).toMatchObject({ command: { kind: 'open-folder', pairId: '1' } });
+  });
+
+  it('offers resume as soon as the engines report paused', () => {
+    const menu = trayMenu([pair('1', 'paused', { paused: false })], []);
+    expect(menu.map((i) => (i.type === 'separator' ? '—' : i.label))).toContain('Resume syncing');
   });
 
   it('offers resume when every pair is paused, a folder submenu for several pairs', () => {

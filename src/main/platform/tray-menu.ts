@@ -1,5 +1,5 @@
 import type { ActivityEvent, SyncPair } from '../../shared/app-api';
-import { trayStatusLine } from './tray-state';
+import { isPaused, trayStatusLine } from './tray-state';
 
 /** What a tray menu item does; the wiring carries it out. */
 export type TrayCommand =
@@ -70,7 +70,7 @@ export function trayMenu(
     command: { kind: 'open-window' },
   });
   if (pairs.length > 0) {
-    const allPaused = pairs.every((p) => p.paused);
+    const allPaused = pairs.every(isPaused);
     items.push(
       allPaused
         ? { type: 'item', label: 'Resume syncing', enabled: true, command: { kind: 'resume-all' } }

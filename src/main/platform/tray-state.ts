@@ -6,13 +6,17 @@ export type TrayState = (typeof TRAY_STATES)[number];
 
 type PairView = Pick<SyncPair, 'paused' | 'workspaceName' | 'status'>;
 
+/** Paused by the person, or already reported paused by its engine (before the list says so). */
+export const isPaused = (p: Pick<SyncPair, 'paused' | 'status'>) =>
+  p.paused || p.status.state === 'paused';
+
 /**
  * One state for all pairs: the most urgent wins, because the tray has one icon. A failure the
  * person must act on outranks being offline (which heals by itself), which outranks work in
  * progress; paused only when every pair is.
  */
 export function trayStateOf(pairs: readonly PairView[]): TrayState {
-  const states = pairs.map((p) => (p.paused ? 'paused' : p.status.state));
+  const states = pairs.map((p) => (isPaused(p) ? 'paused' : p.status.state));
   if (states.includes('error')) return 'error';
   if (states.includes('needs-attention') || pairs.some((p) => p.status.conflicts.length > 0))
     return 'attention';
