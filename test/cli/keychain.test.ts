@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -182,6 +183,32 @@ describe('the keychain (gnome-keyring over the Secret Service)', () => {
     expect(await store.get('https://c.example')).toBeNull();
     expect(await store.remove('https://a.example', 'bob@example.com')).toBe(true);
     expect((await store.get('https://a.example'))?.email).toBe('ANN@example.com');
+  });
+
+  it('lists its accounts while another process opens the store (and probes the keychain)', async () => {
+    const store = await open();
+    const ann = account('https://a.example', 'ann@example.com');
+    await store.put(ann);
+    // A probe's entry coming and going among the accounts failed the listing of a running app.
+    const prober = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'keychain-prober.ts'), service, '40'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    prober.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => prober.on('exit', resolve));
+    let done = false;
+    void exited.then(() => (done = true));
+    let lists = 0;
+    while (!done) {
+      expect((await store.list()).map((a) => a.email)).toEqual(['ann@example.com']);
+      lists++;
+    }
+    expect(stderr).toBe('');
+    expect(await exited).toBe(0);
+    expect(lists).toBeGreaterThan(0);
+    expect(await keytar.findCredentials(service)).toHaveLength(1);
   });
 
   it('is one for every state directory (the CLI and the app), and registers what it reads as secrets', async () => {

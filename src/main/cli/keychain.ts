@@ -124,13 +124,28 @@ class KeychainVault implements Vault {
 
   async all(): Promise<Account[]> {
     const out: Account[] = [];
-    for (const { account: name, password } of await this.keychain.findCredentials(this.service)) {
-      if (name.startsWith(PROBE_PREFIX)) continue; // another process checking the keychain
+    for (const { account: name, password } of await this.credentials()) {
+      if (name.startsWith(PROBE_PREFIX)) continue; // an older version's probe
       const account = parseEntry(password);
       if (account) out.push(account);
       else this.unreadable(name);
     }
     return out;
+  }
+
+  /**
+   * Every entry of the service. An entry another process deletes while the Secret Service lists
+   * them fails the whole listing ("No such secret item"): the listing is taken again.
+   */
+  private async credentials(): Promise<{ account: string; password: string }[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.keychain.findCredentials(this.service);
+      } catch (err) {
+        if (attempt >= 3 || !/no such secret item/i.test(describe(err))) throw err;
+        this.log.debug('an entry went while the keychain was listed: listing again', { attempt });
+      }
+    }
   }
 
   set(account: Account): Promise<void> {
@@ -346,7 +361,15 @@ async function loadKeytar(): Promise<Keychain | string> {
  * store (no keyring, or a locked one with nobody to unlock it), so it stores, reads and deletes a
  * throwaway entry of a name of its own. Null when it works, else the reason.
  */
-async function probe(keychain: Keychain, service: string): Promise<string | null> {
+/**
+ * The probe's entries are filed under a service of their own: another process listing the
+ * accounts while a probe entry comes and goes would fail (a Secret Service lists, then reads
+ * each item; one deleted between the two fails the listing).
+ */
+export const probeService = (service: string) => `${service} (probe)`;
+
+async function probe(keychain: Keychain, accountsService: string): Promise<string | null> {
+  const service = probeService(accountsService);
   const name = `${PROBE_PREFIX}${process.pid} ${randomBytes(6).toString('hex')}`;
   const value = randomBytes(12).toString('hex');
   try {

@@ -46,25 +46,27 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
         return;
       case 'call': {
         const { id, method, params } = message;
-        void whenRunning(running).then(
-          async (r) => post({ type: 'reply', id, result: await r.backend.call(method, params) }),
-          (err: unknown) =>
-            post({
-              type: 'reply',
-              id,
-              result: { ok: false, error: { kind: 'internal', message: messageOf(err) } },
-            }),
-        );
+        void (async () => {
+          try {
+            const r = await whenRunning(running);
+            post({ type: 'reply', id, result: await r.backend.call(method, params) });
+          } catch (err) {
+            const error = { kind: 'internal' as const, message: messageOf(err) };
+            post({ type: 'reply', id, result: { ok: false, error } });
+          }
+        })();
         return;
       }
       case 'copy-link': {
-        const { id } = message;
-        void whenRunning(running).then(
-          async (r) =>
-            post({ type: 'copy-link-reply', id, result: await r.copyLink(message.path) }),
-          (err: unknown) =>
-            post({ type: 'copy-link-reply', id, result: { ok: false, message: messageOf(err) } }),
-        );
+        const { id, path: p } = message;
+        void (async () => {
+          try {
+            const r = await whenRunning(running);
+            post({ type: 'copy-link-reply', id, result: await r.copyLink(p) });
+          } catch (err) {
+            post({ type: 'copy-link-reply', id, result: { ok: false, message: messageOf(err) } });
+          }
+        })();
         return;
       }
       case 'stop':
