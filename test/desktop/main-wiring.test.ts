@@ -12,6 +12,7 @@ import type { EngineProcess } from '../../src/main/engine-process';
 import { silentLogger } from '../../src/main/sync/ports';
 import { clientFor, tokenOf } from '../sync/harness';
 import { signInOnPage } from '../cli/oauth-page';
+import { cliEnv, requirePrivateKeyring, runCli } from '../cli/run-cli';
 import {
   BrowserWindow,
   clipboard,
@@ -40,8 +41,8 @@ const forkHost = (): EngineProcess => {
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // This file's own keychain entries: parallel test files never see each other's accounts.
-    env: { ...process.env, WORKSPACE_SYNC_KEYCHAIN_SERVICE: `Workspace Sync test ${process.pid}` },
+    // This file's own keychain service, in the private keyring only (never the developer's).
+    env: cliEnv(),
   });
   host = child;
   hostExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -81,16 +82,19 @@ async function call<T>(method: string, params: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
+  requirePrivateKeyring();
   sb = await startSandbox({ seed: 'demo' });
-  const make = async (prefix: string) => {
-    const d = await mkdtemp(path.join(tmpdir(), prefix));
-    dirs.push(d);
-    return d;
-  };
   stateDir = await make('ws-desktop-state-');
   syncDir = await make('ws-desktop-sync-');
   process.env.XDG_CONFIG_HOME = await make('ws-desktop-config-');
 });
+
+async function make(prefix: string): Promise<string> {
+  const d = await mkdtemp(path.join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+}
+const newDir = () => make('ws-desktop-other-');
 
 afterAll(async () => {
   host?.kill();
@@ -205,6 +209,11 @@ describe('the desktop main process', () => {
       'the tray to say Up to date',
     );
     expect(readdirSync(syncDir).length).toBeGreaterThan(0);
+    // The CLI finds the account the app added, in the same keychain, from another state folder.
+    const cli = await runCli(['workspaces', '--server', sb.baseUrl, '--state', await newDir()]);
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain('Q3 Planning');
     // The window got the engine's status pushes.
     expect(
       window().webContents.sent.some((s) => (s.data as { event: string }).event === 'pair-status'),
