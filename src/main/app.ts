@@ -45,6 +45,9 @@ export interface DesktopOptions {
 /** A burst of others' activity ends after this much quiet (or this long after it began). */
 const NOTICE_QUIET_MS = 2_000;
 const NOTICE_MAX_WAIT_MS = 20_000;
+/** A crashed engine host is started again, up to this many times a minute. */
+const ENGINE_RESTARTS = 3;
+const ENGINE_RESTART_WINDOW_MS = 60_000;
 
 /**
  * The desktop app's main process: one instance, one window (closing it keeps the app in the
@@ -70,6 +73,8 @@ class Desktop {
   private quitting = false;
   private settings: Settings | null = null;
   private applying: Promise<void> = Promise.resolve();
+  /** When the engine host was last started again after a crash. */
+  private restarts: number[] = [];
   private readonly rendererUrl: string;
   private readonly notices: NoticeBatcher;
 
@@ -108,7 +113,24 @@ class Desktop {
 
   private async ready(): Promise<void> {
     const { opts } = this;
-    this.engine = new EngineClient(
+    this.engine = this.startEngine();
+    this.tray = new AppTray({
+      iconDir: opts.paths.trayIcons,
+      platform: process.platform,
+      run: (c) => this.runTrayCommand(c),
+      onClick: () => this.showWindow(),
+    });
+    this.refreshTray();
+    if (!this.args.hidden && this.args.copyLink.length === 0) this.showWindow();
+    if (!(await this.engineUp())) return;
+    this.handle(this.args, false);
+    if (opts.integrate)
+      opts.integrate().catch((err: unknown) => opts.log.warn('integration failed', { err }));
+  }
+
+  private startEngine(): EngineClient {
+    const { opts } = this;
+    return new EngineClient(
       opts.forkEngine(),
       {
         stateDir: opts.stateDir,
@@ -126,30 +148,24 @@ class Desktop {
       },
       appCipher,
     );
-    this.tray = new AppTray({
-      iconDir: opts.paths.trayIcons,
-      platform: process.platform,
-      run: (c) => this.runTrayCommand(c),
-      onClick: () => this.showWindow(),
-    });
-    this.refreshTray();
-    if (!this.args.hidden && this.args.copyLink.length === 0) this.showWindow();
+  }
+
+  /** Waits for the engine host, then reads what the tray and the settings need from it. */
+  private async engineUp(): Promise<boolean> {
     try {
       await this.engine.whenReady();
     } catch (err) {
-      opts.log.error('the engine did not start', { err });
+      this.opts.log.error('the engine did not start', { err });
       showNotification({
         title: 'Workspace Sync could not start syncing',
         body: err instanceof Error ? err.message : String(err),
       });
-      return;
+      return false;
     }
     await this.refreshPairs();
     const settings = await this.engine.call('settings.get', {});
     if (settings.ok) await this.applySettings(settings.result as Settings);
-    this.handle(this.args, false);
-    if (opts.integrate)
-      opts.integrate().catch((err: unknown) => opts.log.warn('integration failed', { err }));
+    return true;
   }
 
   /** Arguments of this launch or of a second one. */
@@ -343,12 +359,25 @@ class Desktop {
     return win;
   }
 
+  /**
+   * The engine host ended on its own (a crash): it is started again, its engines carrying on
+   * from their journals, unless it keeps ending; then the person is told.
+   */
   private engineExited(code: number): void {
     this.opts.log.error('the engine exited', { code });
-    showNotification({
-      title: 'Workspace Sync stopped syncing',
-      body: 'The sync engine ended unexpectedly. Quit and start Workspace Sync again.',
-    });
+    if (this.quitting) return;
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < ENGINE_RESTART_WINDOW_MS);
+    if (this.restarts.length >= ENGINE_RESTARTS) {
+      showNotification({
+        title: 'Workspace Sync stopped syncing',
+        body: 'The sync engine keeps stopping. Quit and start Workspace Sync again; the log says why.',
+      });
+      return;
+    }
+    this.restarts.push(now);
+    this.engine = this.startEngine();
+    void this.engineUp();
   }
 
   /** Quit: the engines finish or journal their step, then the app ends. */

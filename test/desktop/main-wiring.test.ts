@@ -46,6 +46,7 @@ const forkHost = (): EngineProcess => {
   });
   host = child;
   hostExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  fake.changed();
   return {
     post: (m) => void child.send(m),
     onMessage: (listener) => child.on('message', (m) => listener(m as never)),
@@ -354,6 +355,18 @@ describe('the desktop main process', () => {
       () => tray().image.file.endsWith('idle.png') && menuLabels().includes('Pause syncing'),
       'the idle icon and Pause',
     );
+  });
+
+  it('starts the engine again when it crashes, and the pairs carry on', async () => {
+    const crashed = host!;
+    const gone = hostExit;
+    crashed.kill('SIGKILL');
+    await gone;
+    await fake.until(() => host !== crashed, 'a new engine host');
+    // Calls reach the new host, which restored the pair from pairs.json.
+    const pairs = await call<SyncPair[]>('pairs.list', {});
+    expect(pairs.map((p) => p.dir)).toEqual([syncDir]);
+    expect((await call<{ desktop: boolean }>('app.info', {})).desktop).toBe(true);
   });
 
   it('closing the window keeps the app in the tray; the tray opens it again', () => {
