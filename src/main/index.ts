@@ -24,6 +24,8 @@ if (args.cli) {
     env: process.env,
   }).then((code) => app.exit(code));
 } else {
+  // Windows shows a notification only for the app id the installer registered.
+  if (process.platform === 'win32') app.setAppUserModelId('com.workspacesync.desktop');
   const stateDir = defaultStateDir(process.env);
   const verbose = process.argv.includes('--verbose');
   const log = createFileLogger({ file: path.join(stateDir, 'logs', 'app.log'), verbose });
