@@ -14,6 +14,7 @@ import {
 import {
   deferredAccountStore,
   ENCRYPTED_ACCOUNTS_FILE,
+  KEYCHAIN_VALUE_MAX,
   NoKeychainError,
   openAccountStore,
   type Keychain,
@@ -209,6 +210,62 @@ describe('the keychain (gnome-keyring over the Secret Service)', () => {
     expect(await exited).toBe(0);
     expect(lists).toBeGreaterThan(0);
     expect(await keytar.findCredentials(service)).toHaveLength(1);
+  });
+
+  it('keeps an account longer than an entry may be in parts, and cleans them up', async () => {
+    // Windows' Credential Manager: a secret of at most 2560 bytes. A map with that rule.
+    const entries = new Map<string, string>();
+    const limited: Keychain = {
+      getPassword: async (_s, a) => entries.get(a) ?? null,
+      setPassword: async (_s, a, p) => {
+        if (Buffer.byteLength(p) > 2560) throw new Error('The stub received bad data.');
+        entries.set(a, p);
+      },
+      deletePassword: async (_s, a) => entries.delete(a),
+      findCredentials: async () =>
+        [...entries].map(([account, password]) => ({ account, password })),
+    };
+    const store = await open({ keychain: limited });
+    const long = account('https://a.example', 'ann@example.com');
+    // JWTs of a real service, with a character of several bytes at the cuts.
+    long.accessToken = `${'é'.repeat(1199)}${long.accessToken}${'x'.repeat(1500)}`;
+    long.refreshToken = `${'ü'.repeat(1500)}${long.refreshToken}`;
+    await store.put(long);
+    const parts = [...entries.keys()].filter((k) => / #\d+$/.test(k));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(Math.max(...[...entries.values()].map((v) => Buffer.byteLength(v)))).toBeLessThanOrEqual(
+      KEYCHAIN_VALUE_MAX,
+    );
+    expect(await store.get('https://a.example', 'ann@example.com')).toMatchObject({
+      accessToken: long.accessToken,
+      refreshToken: long.refreshToken,
+    });
+    expect((await store.list()).map((a) => a.email)).toEqual(['ann@example.com']);
+
+    // A short one replaces it whole: no part is left behind.
+    const short = account('https://a.example', 'ann@example.com');
+    await store.put(short);
+    expect([...entries.keys()]).toEqual(['ann@example.com on https://a.example']);
+    expect((await store.get('https://a.example', 'ann@example.com'))?.accessToken).toBe(
+      short.accessToken,
+    );
+    await store.put(long);
+    expect(await store.remove('https://a.example', 'ann@example.com')).toBe(true);
+    expect(entries.size).toBe(0);
+  });
+
+  it('keeps long tokens in the real keyring too', async () => {
+    const store = await open();
+    const long = account('https://long.example', 'ann@example.com');
+    long.accessToken = `${long.accessToken}${'a'.repeat(6000)}`;
+    await store.put(long);
+    expect((await store.get('https://long.example', 'ann@example.com'))?.accessToken).toBe(
+      long.accessToken,
+    );
+    expect((await store.list()).map((a) => a.server)).toEqual(['https://long.example']);
+    expect((await keytar.findCredentials(service)).length).toBeGreaterThan(2);
+    await store.remove('https://long.example', 'ann@example.com');
+    expect(await keytar.findCredentials(service)).toEqual([]);
   });
 
   it('is one for every state directory (the CLI and the app), and registers what it reads as secrets', async () => {

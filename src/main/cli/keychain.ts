@@ -107,6 +107,37 @@ function parseEntry(text: string): Account | null {
   return account;
 }
 
+/**
+ * The longest value one keychain entry takes: Windows' Credential Manager refuses a secret over
+ * 2560 bytes (CRED_MAX_CREDENTIAL_BLOB_SIZE), and an account with long JWTs is more. A longer
+ * value is kept in parts, each an entry of its own (`<name> #1`…), the first entry saying how
+ * many.
+ */
+export const KEYCHAIN_VALUE_MAX = 2400;
+
+const partName = (name: string, k: number) => `${name} #${k}`;
+const PART = / #\d+$/;
+const Parted = z.object({ version: z.literal(1), parts: z.number().int().min(2).max(64) });
+
+/** `text` cut into pieces of at most `max` UTF-8 bytes, never inside a character. */
+function slices(text: string, max: number): string[] {
+  const out: string[] = [];
+  let piece = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > max) {
+      out.push(piece);
+      piece = '';
+      bytes = 0;
+    }
+    piece += ch;
+    bytes += size;
+  }
+  if (piece) out.push(piece);
+  return out;
+}
+
 class KeychainVault implements Vault {
   constructor(
     private readonly keychain: Keychain,
@@ -115,22 +146,60 @@ class KeychainVault implements Vault {
   ) {}
 
   async get(server: string, email: string): Promise<Account | null> {
-    const text = await this.keychain.getPassword(this.service, entryName(server, email));
+    const name = entryName(server, email);
+    const text = await this.keychain.getPassword(this.service, name);
     if (text === null) return null;
-    const account = parseEntry(text);
-    if (!account) this.unreadable(entryName(server, email));
+    const whole = await this.joined(name, text, (k) =>
+      this.keychain.getPassword(this.service, partName(name, k)),
+    );
+    const account = whole === null ? null : parseEntry(whole);
+    if (!account) this.unreadable(name);
     return account;
   }
 
   async all(): Promise<Account[]> {
     const out: Account[] = [];
-    for (const { account: name, password } of await this.credentials()) {
+    const entries = await this.credentials();
+    const byName = new Map(entries.map((e) => [e.account, e.password]));
+    for (const { account: name, password } of entries) {
       if (name.startsWith(PROBE_PREFIX)) continue; // an older version's probe
-      const account = parseEntry(password);
+      if (PART.test(name)) continue; // read with its first entry
+      const whole = await this.joined(
+        name,
+        password,
+        async (k) => byName.get(partName(name, k)) ?? null,
+      );
+      const account = whole === null ? null : parseEntry(whole);
       if (account) out.push(account);
       else this.unreadable(name);
     }
     return out;
+  }
+
+  /** An entry's whole value: itself, or its parts put together (null when one is missing). */
+  private async joined(
+    name: string,
+    first: string,
+    part: (k: number) => Promise<string | null>,
+  ): Promise<string | null> {
+    let head: unknown;
+    try {
+      head = JSON.parse(first);
+    } catch {
+      return first;
+    }
+    const parted = Parted.safeParse(head);
+    if (!parted.success) return first;
+    const pieces: string[] = [];
+    for (let k = 1; k <= parted.data.parts; k++) {
+      const piece = await part(k);
+      if (piece === null) {
+        this.log.warn('a keychain entry misses a part', { service: this.service, name, part: k });
+        return null;
+      }
+      pieces.push(piece);
+    }
+    return pieces.join('');
   }
 
   /**
@@ -148,17 +217,49 @@ class KeychainVault implements Vault {
     }
   }
 
-  set(account: Account): Promise<void> {
-    const entry = { version: 1, ...account };
-    return this.keychain.setPassword(
-      this.service,
-      entryName(account.server, account.email),
-      JSON.stringify(entry),
-    );
+  async set(account: Account): Promise<void> {
+    const name = entryName(account.server, account.email);
+    const value = JSON.stringify({ version: 1, ...account });
+    const old = await this.partsOf(name);
+    if (Buffer.byteLength(value) <= KEYCHAIN_VALUE_MAX) {
+      await this.keychain.setPassword(this.service, name, value);
+    } else {
+      // The parts first, then the entry that names them: a reader never finds it half written.
+      const pieces = slices(value, KEYCHAIN_VALUE_MAX);
+      for (const [i, piece] of pieces.entries())
+        await this.keychain.setPassword(this.service, partName(name, i + 1), piece);
+      await this.keychain.setPassword(
+        this.service,
+        name,
+        JSON.stringify({ version: 1, parts: pieces.length }),
+      );
+      for (let k = pieces.length + 1; k <= old; k++)
+        await this.keychain.deletePassword(this.service, partName(name, k));
+      return;
+    }
+    for (let k = 1; k <= old; k++)
+      await this.keychain.deletePassword(this.service, partName(name, k));
   }
 
-  delete(server: string, email: string): Promise<boolean> {
-    return this.keychain.deletePassword(this.service, entryName(server, email));
+  async delete(server: string, email: string): Promise<boolean> {
+    const name = entryName(server, email);
+    const parts = await this.partsOf(name);
+    const deleted = await this.keychain.deletePassword(this.service, name);
+    for (let k = 1; k <= parts; k++)
+      await this.keychain.deletePassword(this.service, partName(name, k));
+    return deleted;
+  }
+
+  /** How many parts the entry `name` has now (0 when it is whole or absent). */
+  private async partsOf(name: string): Promise<number> {
+    const text = await this.keychain.getPassword(this.service, name);
+    if (text === null) return 0;
+    try {
+      const parted = Parted.safeParse(JSON.parse(text));
+      return parted.success ? parted.data.parts : 0;
+    } catch {
+      return 0;
+    }
   }
 
   private unreadable(name: string): void {
