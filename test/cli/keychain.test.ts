@@ -186,6 +186,32 @@ describe('the keychain (gnome-keyring over the Secret Service)', () => {
     expect((await store.get('https://a.example'))?.email).toBe('ANN@example.com');
   });
 
+  it('lists its accounts while the same process signs another in and out', async () => {
+    // The app's engine does both at once: the activity poll lists, the window signs out.
+    const store = await open();
+    const ann = account('https://a.example', 'ann@example.com');
+    await store.put(ann);
+    let done = false;
+    const churn = (async () => {
+      try {
+        for (let i = 0; i < 30; i++) {
+          await store.put(account('https://b.example', 'bob@example.com'));
+          await store.remove('https://b.example', 'bob@example.com');
+        }
+      } finally {
+        done = true;
+      }
+    })();
+    let lists = 0;
+    while (!done) {
+      expect((await store.list()).map((a) => a.email)).toContain('ann@example.com');
+      lists++;
+    }
+    await churn;
+    expect(lists).toBeGreaterThan(0);
+    expect((await store.list()).map((a) => a.email)).toEqual(['ann@example.com']);
+  });
+
   it('lists its accounts while another process opens the store (and probes the keychain)', async () => {
     const store = await open();
     const ann = account('https://a.example', 'ann@example.com');

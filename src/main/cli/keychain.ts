@@ -447,21 +447,42 @@ function isKeychain(value: unknown): value is Keychain {
 const KEYTAR: string = 'keytar';
 
 /** keytar, or why it is not there. */
-async function loadKeytar(): Promise<Keychain | string> {
-  try {
-    const mod: unknown = await import(KEYTAR);
-    const k = (mod as { default?: unknown }).default ?? mod;
-    return isKeychain(k) ? k : 'keytar did not load as expected';
-  } catch (err) {
-    return `keytar is not installed or did not load: ${describe(err)}`;
-  }
+let keytar: Promise<Keychain | string> | null = null;
+
+/** keytar, loaded once per process, its calls one at a time (see `oneAtATime`). */
+function loadKeytar(): Promise<Keychain | string> {
+  keytar ??= (async () => {
+    try {
+      const mod: unknown = await import(KEYTAR);
+      const k = (mod as { default?: unknown }).default ?? mod;
+      return isKeychain(k) ? oneAtATime(k) : 'keytar did not load as expected';
+    } catch (err) {
+      return `keytar is not installed or did not load: ${describe(err)}`;
+    }
+  })();
+  return keytar;
 }
 
 /**
- * Whether the keychain can keep a secret: a Secret Service may answer lookups and still refuse to
- * store (no keyring, or a locked one with nobody to unlock it), so it stores, reads and deletes a
- * throwaway entry of a name of its own. Null when it works, else the reason.
+ * keytar runs each call on a thread of its own, and a listing that meets a deletion under way
+ * (an item gone between libsecret's search and its read) crashes the process inside libsecret:
+ * the engine host died of it when a sign-out and the activity poll met. One call at a time.
  */
+function oneAtATime(k: Keychain): Keychain {
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    getPassword: (s, a) => run(() => k.getPassword(s, a)),
+    setPassword: (s, a, p) => run(() => k.setPassword(s, a, p)),
+    deletePassword: (s, a) => run(() => k.deletePassword(s, a)),
+    findCredentials: (s) => run(() => k.findCredentials(s)),
+  };
+}
+
 /**
  * The probe's entries are filed under a service of their own: another process listing the
  * accounts while a probe entry comes and goes would fail (a Secret Service lists, then reads
@@ -469,6 +490,11 @@ async function loadKeytar(): Promise<Keychain | string> {
  */
 export const probeService = (service: string) => `${service} (probe)`;
 
+/**
+ * Whether the keychain can keep a secret: a Secret Service may answer lookups and still refuse to
+ * store (no keyring, or a locked one with nobody to unlock it), so it stores, reads and deletes a
+ * throwaway entry of a name of its own. Null when it works, else the reason.
+ */
 async function probe(keychain: Keychain, accountsService: string): Promise<string | null> {
   const service = probeService(accountsService);
   const name = `${PROBE_PREFIX}${process.pid} ${randomBytes(6).toString('hex')}`;
