@@ -36,7 +36,9 @@ let host: ChildProcess | null = null;
 let hostExit: Promise<number | null>;
 const savedConfigHome = process.env.XDG_CONFIG_HOME;
 
+let forks = 0;
 const forkHost = (): EngineProcess => {
+  forks++;
   const child = fork(path.join(root, 'src/main/host/index.ts'), [], {
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
@@ -384,6 +386,8 @@ describe('the desktop main process', () => {
     expect(quit).toBe(false);
     expect(await hostExit).toBe(0);
     await fake.until(() => quit, 'the app to quit');
+    // The host ran twice: at the start and after the test's crash, never ending on its own.
+    expect(forks).toBe(2);
     expect(tray().destroyed).toBe(true);
   });
 });
