@@ -45,6 +45,14 @@ export interface DesktopOptions {
 /** A burst of others' activity ends after this much quiet (or this long after it began). */
 const NOTICE_QUIET_MS = 2_000;
 const NOTICE_MAX_WAIT_MS = 20_000;
+/** The calls after which the tray's list of pairs is read again. */
+const CHANGES_PAIRS = new Set([
+  'pairs.add',
+  'pairs.remove',
+  'pairs.pause',
+  'pairs.resume',
+  'accounts.signOut',
+]);
 /** A crashed engine host is started again, up to this many times a minute. */
 const ENGINE_RESTARTS = 3;
 const ENGINE_RESTART_WINDOW_MS = 60_000;
@@ -211,7 +219,7 @@ class Desktop {
     if (r.ok) {
       // The desktop host puts a copied link on the clipboard itself (CopyLink.tsx).
       if (method === 'links.copy') clipboard.writeText((r.result as { text: string }).text);
-      if (method.startsWith('pairs.') || method.startsWith('accounts.')) void this.refreshPairs();
+      if (CHANGES_PAIRS.has(method)) void this.refreshPairs();
       if (method === 'settings.update') await this.applySettings(r.result as Settings);
     }
     return { id: reqId, ...r };
