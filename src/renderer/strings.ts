@@ -194,7 +194,8 @@ export const strings = {
     title: 'Settings',
     general: 'General',
     notifications: 'Notify me when others change things',
-    notificationsHint: 'Shows a notification for each change made by someone else.',
+    notificationsHint:
+      'Shows a notification when someone else changes your workspaces; a burst of changes is one notification.',
     startAtLogin: 'Start Workspace Sync when I log in',
     pollInterval: 'Check the service for changes every (seconds)',
     pollIntervalHint: (min: number, max: number) =>
