@@ -418,6 +418,13 @@ describe('accounts of earlier versions, and no keychain', () => {
       );
       expect(await storedAccounts()).toEqual([]);
       expect(existsSync(path.join(other.dir, 'accounts.json'))).toBe(false);
+      // It says so before asking for a password: nobody types one for nothing.
+      const asked = await runCli(
+        ['login', '--server', sb.baseUrl, '--email', owner().email, '--state', other.dir],
+        noKeychain,
+      );
+      expect(asked.code).toBe(1);
+      expect(asked.stderr).toMatch(/^workspace-sync: No keychain is available/);
 
       const { accessToken } = await signInWithPassword({
         baseUrl: sb.baseUrl,

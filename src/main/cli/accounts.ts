@@ -34,6 +34,11 @@ export interface AccountStore {
   /** Forgets an account; false when there was none. */
   remove(server: string, email: string): Promise<boolean>;
   list(): Promise<AccountInfo[]>;
+  /**
+   * Why a new account could not be remembered (no keychain, nothing to encrypt with), or null:
+   * asked before a sign-in, so that nobody types a password for nothing.
+   */
+  cannotRemember?(): Promise<string | null>;
 }
 
 export class AmbiguousAccountError extends Error {

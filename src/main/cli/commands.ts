@@ -71,6 +71,8 @@ export async function login(
     clientSecret: values['client-secret'],
   });
   registerSecret(client.clientSecret);
+  const cannot = await ctx.accounts.cannotRemember?.();
+  if (cannot) throw new CliError(cannot);
 
   let password: string;
   if (values['password-stdin']) {

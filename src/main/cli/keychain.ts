@@ -350,7 +350,7 @@ class EncryptedFileVault implements Vault {
 
 /** No vault: nothing is found, nothing can be stored. */
 class NoVault implements Vault {
-  constructor(private readonly message: string) {}
+  constructor(readonly message: string) {}
   get(): Promise<Account | null> {
     return Promise.resolve(null);
   }
@@ -392,6 +392,10 @@ class VaultAccountStore implements OpenedAccountStore {
     const entry = toStored(account);
     registerAccountSecrets(entry);
     await this.vault.set(entry);
+  }
+
+  cannotRemember(): Promise<string | null> {
+    return Promise.resolve(this.vault instanceof NoVault ? this.vault.message : null);
   }
 
   async remove(server: string, email: string): Promise<boolean> {
@@ -648,5 +652,6 @@ export function deferredAccountStore(open: () => Promise<AccountStore>): Account
     put: async (account) => (await store()).put(account),
     remove: async (server, email) => (await store()).remove(server, email),
     list: async () => (await store()).list(),
+    cannotRemember: async () => (await store()).cannotRemember?.() ?? null,
   };
 }
