@@ -737,34 +737,6 @@ describe('soak regressions', () => {
     expect(summary.uploaded).toBe(1);
   });
 
-  it('a file moved out there (copied, then deleted) while its folder was renamed here in case only: not uploaded again from the folder', async () => {
-    // Seed 1219193310: the remote pass did not find the file at its recorded place, forgot it,
-    // and the local pass sent it up again from the renamed folder: the file twice.
-    await withoutMoveExtension();
-    const root = (await admin.rootFolder(sb.workspaceId)).id;
-    const docs = await admin.createFolder(sb.workspaceId, root, 'Docs');
-    const file = await admin.uploadFile(docs.id, 'docs', () =>
-      Readable.from([Buffer.from('the docs')]),
-    );
-    await pair.engine.syncOnce();
-    // There: the move of a client without the extension, a copy at the top, then the delete.
-    await admin.uploadFile(root, 'docs', () => Readable.from([Buffer.from('the docs')]));
-    await admin.deleteFile(file.id);
-    // Here: the folder renamed in case only (a case-sensitive disk).
-    renameSync(path.join(pair.dir, 'Docs'), path.join(pair.dir, 'docs'));
-    tenMinutesPass();
-    await pair.engine.syncOnce();
-    await pair.engine.syncOnce();
-    const remote = remoteTree(sb);
-    const copies = [...remote].filter(([, blob]) => blob === sha('the docs')).map(([p]) => p);
-    expect(copies).toEqual(['docs']);
-    expect(localTree(pair.dir)).toEqual(remote);
-    // The folder is kept beside the file that took its name, empty as it is there.
-    const folders = [...remote].filter(([, blob]) => blob === 'dir').map(([p]) => p);
-    expect(folders).toHaveLength(1);
-    expect(folders[0]).toMatch(/^docs \(conflict .*\)$/);
-  });
-
   it('a new folder here whose name the service has in other case, then that folder renamed there to its exact name: the one here steps aside, nothing stale', async () => {
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     mkdirSync(path.join(pair.dir, 'Trail.'));

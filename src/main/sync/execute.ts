@@ -389,64 +389,15 @@ export class Executor {
     journal.moveTree(updated, to);
   }
 
-  /**
-   * Where a synced item is when its recorded place is empty because a folder above it was
-   * renamed or moved here since the last sync: the folders are followed by their identity, one
-   * listing per level. Null when it is not there (deleted or moved here itself).
-   */
-  private relocated(j: JournalItem): string | null {
-    const parent = parentOf(j.localPath);
-    if (parent === '') return null;
-    const parentNow = this.folderNow(parent, 0);
-    if (parentNow === null || parentNow === parent) return null;
-    const candidate = joinPath(parentNow, j.localPath.slice(parent.length + 1));
-    const st = this.ctx.local.stat(candidate);
-    return st && st.ino === j.ino && st.dev === j.dev ? candidate : null;
-  }
-
-  /** Where the synced folder recorded at `path` is now, by its identity; null when gone. */
-  private folderNow(path: string, depth: number): string | null {
-    if (path === '') return '';
+  private async trashItem(j: JournalItem): Promise<void> {
     const { local, journal } = this.ctx;
-    const folder = journal.atPath(path);
-    if (!folder || folder.kind !== 'folder' || folder.ino === null || depth > 64) return null;
-    const same = (st: ReturnType<LocalRoot['stat']>) =>
-      !!st && st.isDirectory() && st.ino === folder.ino && st.dev === folder.dev;
-    if (same(local.stat(path))) return path;
-    const parentNow = this.folderNow(parentOf(path), depth + 1);
-    if (parentNow === null) return null;
-    let names: string[];
-    try {
-      names = readdirSync(local.abs(parentNow));
-    } catch {
-      return null;
-    }
-    for (const name of names) {
-      const rel = joinPath(parentNow, name);
-      if (same(local.stat(rel))) return rel;
-    }
-    return null;
-  }
-
-  private async trashItem(recorded: JournalItem): Promise<void> {
-    const { local, journal } = this.ctx;
-    let j = recorded;
-    let st = local.stat(j.localPath);
-    if (!st) {
-      // A folder above it was renamed here, which the local pass has not sent yet: it is there.
-      const now = this.relocated(j);
-      if (now) {
-        journal.moveTree(j, { localPath: now, localName: j.localName });
-        j = journal.get(j.remoteId) ?? j;
-        st = local.stat(now);
-      }
-    }
     const was = this.held.get(j.remoteId);
     const trash = {
       // Under the path the user knew, not the holding place's.
       put: (abs: string, rel: string) =>
         this.ctx.trash.put(abs, was ? was + rel.slice(j.localPath.length) : rel),
     };
+    const st = local.stat(j.localPath);
     if (!st || st.isDirectory() !== (j.kind === 'folder')) {
       // Gone from here, or an item of the other kind took its name: that one is local work.
       journal.removeTree(j);
