@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,7 +15,7 @@ import {
   type SyncedFolder,
   type Xvfb,
 } from './link-harness';
-import { repoRoot, runCli, tempDir } from './run-cli';
+import { repoRoot, runCli, spawnCli, tempDir } from './run-cli';
 
 // `workspace-sync link PATH [--copy]`: real child processes, a real sandbox over HTTP, a folder
 // synced by `sync --once`, and the clipboard of a private X server read back with xclip.
@@ -211,27 +210,20 @@ describe('workspace-sync link', () => {
   });
 
   it('reads the journal of a sync that is running in another process', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/main/cli/main.ts',
-        'sync',
-        '--json',
-        '--server',
-        sb.baseUrl,
-        '--token',
-        ann.token,
-        '--workspace',
-        String(sb.workspaceId),
-        '--dir',
-        ann.dir,
-        '--state',
-        ann.state,
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawnCli([
+      'sync',
+      '--json',
+      '--server',
+      sb.baseUrl,
+      '--token',
+      ann.token,
+      '--workspace',
+      String(sb.workspaceId),
+      '--dir',
+      ann.dir,
+      '--state',
+      ann.state,
+    ]);
     const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
     try {
       // Up to date (new.txt uploaded by now): its link can be given while the engine runs.

@@ -56,6 +56,15 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Starts `workspace-sync ARGS` as a child, from the repository root, in `cliEnv`'s environment. */
+export function spawnCli(args: string[], opts: { env?: Record<string, string> } = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+    cwd: repoRoot,
+    env: cliEnv(opts.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
 /**
  * Runs `workspace-sync ARGS` as a real child process, the way a person does (through tsx, from
  * the repository root), in `cliEnv`'s environment (plus `opts.env`).
@@ -64,12 +73,7 @@ export function runCli(
   args: string[],
   opts: { stdin?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  const env = cliEnv(opts.env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
-    cwd: repoRoot,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnCli(args, { env: opts.env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { repoRoot, runCli, tempDir } from './run-cli';
+import { runCli, spawnCli, tempDir } from './run-cli';
 
 // `workspace-sync sync` running continuously until a signal, and against its embedded sandbox.
 
@@ -25,29 +24,22 @@ type Line = { type: string } & Record<string, unknown>;
 describe('workspace-sync sync', () => {
   it('runs until SIGINT, then closes cleanly with exit 0', async () => {
     const dir = path.join(tmp.dir, 'continuous');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/main/cli/main.ts',
-        'sync',
-        '--json',
-        '--server',
-        sb.baseUrl,
-        '--token',
-        sb.users[0]!.token,
-        '--workspace',
-        String(sb.workspaceId),
-        '--dir',
-        dir,
-        '--state',
-        path.join(tmp.dir, 'state-continuous'),
-        '--poll',
-        '0.5',
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawnCli([
+      'sync',
+      '--json',
+      '--server',
+      sb.baseUrl,
+      '--token',
+      sb.users[0]!.token,
+      '--workspace',
+      String(sb.workspaceId),
+      '--dir',
+      dir,
+      '--state',
+      path.join(tmp.dir, 'state-continuous'),
+      '--poll',
+      '0.5',
+    ]);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
