@@ -82,6 +82,57 @@ export function messageOf(err: unknown): string {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * `args` with each option that takes a value joined to its value (`--token VALUE` becomes
+ * `--token=VALUE`, `-t VALUE` becomes `-tVALUE`), so that a value may begin with '-': strict
+ * `parseArgs` refuses a separate one that does ("argument is ambiguous"), and a token, a
+ * password, a path or a name may well begin with one (a random base64url token does 1 time in
+ * 64). Boolean options, positionals and everything after `--` are left as they are. A value
+ * forgotten (the option is followed by `--` or by one of the command's own options) is a usage
+ * error, worded as when the option is the last argument, rather than a value.
+ */
+export function joinOptionValues(command: string, args: string[], options: Options): string[] {
+  const byShort = new Map<string, string>();
+  for (const [name, o] of Object.entries(options)) if (o.short) byShort.set(o.short, name);
+  const takesValue = (name: string) =>
+    Object.hasOwn(options, name) && options[name]!.type === 'string';
+  /** The option (`--name` or `-x`) that `arg` leaves waiting for the next argument, if any. */
+  const waiting = (arg: string): string | undefined => {
+    if (arg.startsWith('--'))
+      return !arg.includes('=') && takesValue(arg.slice(2)) ? arg : undefined;
+    if (!arg.startsWith('-')) return undefined;
+    // A short option, or a group of them (`-vt`): only the last may wait for a value.
+    for (let i = 1; i < arg.length; i++) {
+      const name = byShort.get(arg[i]!);
+      if (name === undefined) return undefined;
+      if (takesValue(name)) return i === arg.length - 1 ? `-${arg[i]}` : undefined;
+    }
+    return undefined;
+  };
+  const isOption = (arg: string) =>
+    arg === '--' ||
+    (arg.startsWith('--') && Object.hasOwn(options, arg.slice(2).split('=')[0]!)) ||
+    (/^-[^-]$/.test(arg) && byShort.has(arg[1]!));
+
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return out.concat(args.slice(i));
+    const option = waiting(arg);
+    const value = args[i + 1];
+    // (An option left waiting at the very end: parseArgs says that its value is missing.)
+    if (option === undefined || value === undefined) {
+      out.push(arg);
+      continue;
+    }
+    if (isOption(value))
+      throw new UsageError(`Option '${option} <value>' argument missing`, command);
+    out.push(arg.startsWith('--') ? `${arg}=${value}` : arg + value);
+    i++;
+  }
+  return out;
+}
+
 /** `parseArgs` in strict mode, its complaints turned into usage errors. */
 export function parseOptions<O extends Options>(command: string, args: string[], options: O) {
   return parseCommandLine(command, args, options, false).values;
@@ -95,7 +146,8 @@ export function parseCommandLine<O extends Options>(
   allowPositionals = true,
 ) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals });
+    const joined = joinOptionValues(command, args, options);
+    return parseArgs({ args: joined, options, strict: true, allowPositionals });
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     if (!code.startsWith('ERR_PARSE_ARGS')) throw err;
