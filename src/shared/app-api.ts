@@ -78,6 +78,8 @@ export const SyncPairStatus = z.object({
   ),
   conflicts: z.array(z.object({ path: z.string(), message: z.string(), at: z.number() })),
   lastSyncAt: z.number().nullable(),
+  /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
+  backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
 });
 export type SyncPairStatus = z.infer<typeof SyncPairStatus>;
 

@@ -57,6 +57,18 @@ export interface SyncStatus {
   conflicts: SyncConflict[];
   /** How the engine works around a limit of this machine or server, each said once. */
   notices: SyncNotice[];
+  /**
+   * Changes on the service seen but not applied yet, and why they wait (a burst still arriving,
+   * or one walk of the tree about to cover them); null when the engine keeps up.
+   */
+  backlog: SyncBacklog | null;
+}
+
+export interface SyncBacklog {
+  /** How many changes the service counts. */
+  changes: number;
+  /** A sentence for people, e.g. "1,500 changes on the service, still arriving: …". */
+  reason: string;
 }
 
 /** A change made on both sides (or a name taken on the other side), and how it was settled. */
@@ -85,6 +97,7 @@ export function initialStatus(): SyncStatus {
     message: 'Starting',
     conflicts: [],
     notices: [],
+    backlog: null,
   };
 }
 

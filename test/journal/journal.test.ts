@@ -61,20 +61,31 @@ describe('the journal', () => {
     j.close();
   });
 
-  it('keeps the cursor and prunes the ids it no longer needs', () => {
+  it('keeps the feed window, counts the ids in it and prunes those before it', () => {
     const j = new Journal(':memory:');
-    expect(j.cursor()).toEqual({ timeMs: null, seen: new Set() });
-    j.advanceCursor(
+    expect(j.feedWindow()).toEqual({ startMs: null, unknown: 0, unknownUntilMs: 0 });
+    j.recordFeed(
       [
         { id: 1, timeMs: 1_000 },
         { id: 2, timeMs: 9_000 },
         { id: 3, timeMs: 10_000 },
       ],
-      5_000,
+      { startMs: 5_000, unknown: 40, unknownUntilMs: 10_000 },
     );
-    expect(j.cursor()).toEqual({ timeMs: 10_000, seen: new Set([2, 3]) });
-    j.advanceCursor([], 5_000);
-    expect(j.cursor().timeMs).toBe(10_000);
+    expect(j.feedWindow()).toEqual({ startMs: 5_000, unknown: 40, unknownUntilMs: 10_000 });
+    expect([1, 2, 3].map((id) => j.hasSeen(id))).toEqual([false, true, true]);
+    expect(j.seenSince(5_000)).toBe(2);
+    expect(j.seenSince(10_000)).toBe(1);
+    j.recordFeed([], { startMs: 10_000, unknown: 0, unknownUntilMs: 0 });
+    expect(j.feedWindow()).toEqual({ startMs: 10_000, unknown: 0, unknownUntilMs: 0 });
+    expect(j.seenSince(0)).toBe(1);
+    j.close();
+  });
+
+  it("reads an earlier version's cursor as a window starting 5 s before it", () => {
+    const j = new Journal(':memory:');
+    j.setMeta('cursor_ms', 12_500);
+    expect(j.feedWindow()).toEqual({ startMs: 7_000, unknown: 0, unknownUntilMs: 0 });
     j.close();
   });
 

@@ -40,6 +40,26 @@ export interface EventFilters {
   offset?: number;
 }
 
+/** One page of List all Events for a User. */
+export interface EventsPage {
+  events: Event[];
+  /** `total_entries`: the events matching the filters, on every page; null when not said. */
+  total: number | null;
+  /** The offset of the next page, or null at the end. */
+  next: number | null;
+}
+
+function eventFilterBody(filters: EventFilters): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  if (filters.workspaces) json.workspaces = filters.workspaces;
+  if (filters.verbs) json.verbs = filters.verbs;
+  if (filters.filterSelf !== undefined) json.filter_self = filters.filterSelf;
+  if (filters.actor !== undefined) json.actor = filters.actor;
+  if (filters.startTime !== undefined) json.start_time = rfc2822(filters.startTime);
+  if (filters.endTime !== undefined) json.end_time = rfc2822(filters.endTime);
+  return json;
+}
+
 export interface LinkChanges {
   token_accessible?: boolean;
   require_password?: boolean;
@@ -379,19 +399,55 @@ export class ServiceClient {
 
   /** Events across the user's workspaces, newest first; filters travel as a JSON body on the GET. */
   listEvents(filters: EventFilters = {}): AsyncGenerator<Event> {
-    const json: Record<string, unknown> = {};
-    if (filters.workspaces) json.workspaces = filters.workspaces;
-    if (filters.verbs) json.verbs = filters.verbs;
-    if (filters.filterSelf !== undefined) json.filter_self = filters.filterSelf;
-    if (filters.actor !== undefined) json.actor = filters.actor;
-    if (filters.startTime !== undefined) json.start_time = rfc2822(filters.startTime);
-    if (filters.endTime !== undefined) json.end_time = rfc2822(filters.endTime);
     return this.typed(
-      this.pages('/activity/', '/activity/', { json, offset: filters.offset }),
+      this.pages('/activity/', '/activity/', {
+        json: eventFilterBody(filters),
+        offset: filters.offset,
+      }),
       'event',
       Event,
       '/activity/',
     );
+  }
+
+  /**
+   * One page of events at `filters.offset`, with the list's own count: the sync engine's feed
+   * compares `total` with the events it already knows, so that an idle poll is one request.
+   * `total` is null where the server does not say (an unpaged answer is the whole list).
+   */
+  async eventsPage(filters: EventFilters): Promise<EventsPage> {
+    const offset = filters.offset ?? 0;
+    const endpoint = 'GET /activity/';
+    const { json } = await this.transport.requestJson({
+      method: 'GET',
+      path: '/activity/',
+      endpoint,
+      query: { offset: offset || undefined },
+      json: eventFilterBody(filters),
+    });
+    const page = parseAnswer(ListWrapper, json, endpoint);
+    const raw = Array.isArray(page) ? page.slice(offset) : page.items;
+    const events = raw.map((item, i) => {
+      if (!item || typeof item !== 'object') {
+        throw new ProtocolError(endpoint, `items[${i}]`, 'is not an object');
+      }
+      const wrapped = (item as Record<string, unknown>).event ?? item;
+      return parseAnswer(Event, wrapped, endpoint);
+    });
+    if (Array.isArray(page)) return { events, total: page.length, next: null };
+    const next =
+      events.length === 0
+        ? null
+        : page.next_offset !== undefined
+          ? page.next_offset
+          : page.total_entries !== undefined && offset + events.length >= page.total_entries
+            ? null
+            : offset + events.length;
+    return {
+      events,
+      total: page.total_entries ?? null,
+      next: next !== null && next > offset ? next : null,
+    };
   }
   fileAuditTrail(fileId: number): AsyncGenerator<Event> {
     const endpoint = '/files/:id/audit_trail';

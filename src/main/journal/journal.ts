@@ -27,6 +27,18 @@ export interface JournalItem {
   state: ItemState;
 }
 
+/**
+ * Where the remote feed stands. Every event of the workspace with a time at or after `startMs`
+ * has been handled: by id (the journal's seen events) or, `unknown` of them, by a walk that made
+ * reading them needless; those have times up to `unknownUntilMs`.
+ */
+export interface FeedWindow {
+  /** Epoch ms, a whole second; null before the first look at the feed. */
+  startMs: number | null;
+  unknown: number;
+  unknownUntilMs: number;
+}
+
 export interface Intent {
   id: number;
   op: string;
@@ -154,12 +166,19 @@ export class Journal {
       moveDescendants: p(`UPDATE items SET local_path = ? || substr(local_path, ?),
           path_key = ? || substr(path_key, ?) WHERE path_key > ? AND path_key < ?`),
       count: p(`SELECT count(*) FROM items`),
+      folderCount: p(`SELECT count(*) FROM items WHERE kind = 'folder'`),
       all: p(`SELECT * FROM items ORDER BY path_key`),
       metaGet: p(`SELECT value FROM meta WHERE key = ?`),
       metaSet: p(`INSERT INTO meta (key, value) VALUES (?, ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
       metaDel: p(`DELETE FROM meta WHERE key = ?`),
-      seenAll: p(`SELECT id FROM seen_events`),
+      seenCount: p(`SELECT count(*) FROM seen_events WHERE time_ms >= ?`),
+      seenHas: p(`SELECT 1 FROM seen_events WHERE id = ?`),
+      ownAdd: p(`INSERT INTO own_changes (item_id, time_ms) VALUES (?, ?)`),
+      ownFind: p(`SELECT rowid FROM own_changes WHERE item_id = ? AND time_ms BETWEEN ? AND ?
+        ORDER BY time_ms LIMIT 1`),
+      ownDel: p(`DELETE FROM own_changes WHERE rowid = ?`),
+      ownPrune: p(`DELETE FROM own_changes WHERE time_ms < ?`),
       seenAdd: p(`INSERT OR IGNORE INTO seen_events (id, time_ms) VALUES (?, ?)`),
       seenPrune: p(`DELETE FROM seen_events WHERE time_ms < ?`),
       intentAdd: p(`INSERT INTO outbox (op, payload, created_at) VALUES (?, ?, ?)`),
@@ -254,6 +273,10 @@ export class Journal {
     return this.s.count!.pluck().get() as number;
   }
 
+  folderCount(): number {
+    return this.s.folderCount!.pluck().get() as number;
+  }
+
   *all(): IterableIterator<JournalItem> {
     for (const r of this.s.all!.iterate() as IterableIterator<Row>) yield fromRow(r);
   }
@@ -322,34 +345,65 @@ export class Journal {
     else this.s.metaSet!.run(key, String(value));
   }
 
-  // Remote cursor: the time of the newest event handled, and the ids handled within the
-  // overlap window before it (events are re-read from cursor - overlap and de-duplicated).
+  // The remote feed's window: events are read from `startMs` on, and those already handled are
+  // known by id (seen_events) or, after a walk that made reading them needless, only by count.
 
-  cursor(): { timeMs: number | null; seen: Set<number> } {
-    const raw = this.getMeta('cursor_ms');
-    const seen = new Set(this.s.seenAll!.pluck().all() as number[]);
-    return { timeMs: raw === undefined ? null : Number(raw), seen };
+  feedWindow(): FeedWindow {
+    const start = this.getMeta('feed_start_ms');
+    const unknown = Number(this.getMeta('feed_unknown') ?? 0);
+    const unknownUntilMs = Number(this.getMeta('feed_unknown_until_ms') ?? 0);
+    if (start !== undefined) return { startMs: Number(start), unknown, unknownUntilMs };
+    // A journal of an earlier version kept the newest event's time; its ids cover 5 s before it.
+    const legacy = this.getMeta('cursor_ms');
+    if (legacy === undefined) return { startMs: null, unknown: 0, unknownUntilMs: 0 };
+    return {
+      startMs: Math.floor((Number(legacy) - 5_000) / 1000) * 1000,
+      unknown: 0,
+      unknownUntilMs: 0,
+    };
   }
 
-  advanceCursor(events: { id: number; timeMs: number }[], overlapMs: number): void {
-    this.transaction(() => {
-      let newest = this.cursor().timeMs ?? -Infinity;
-      for (const e of events) {
-        this.s.seenAdd!.run(e.id, e.timeMs);
-        if (e.timeMs > newest) newest = e.timeMs;
-      }
-      if (Number.isFinite(newest)) {
-        this.setMeta('cursor_ms', newest);
-        this.s.seenPrune!.run(newest - overlapMs);
-      }
-    });
+  /** How many events handled by id have a time at or after `ms`. */
+  seenSince(ms: number): number {
+    return this.s.seenCount!.pluck().get(ms) as number;
   }
 
-  resetCursor(timeMs: number | null, seen: { id: number; timeMs: number }[] = []): void {
+  hasSeen(eventId: number): boolean {
+    return this.s.seenHas!.get(eventId) !== undefined;
+  }
+
+  /**
+   * A change this client made on the service, at the time the service gave it: its event, read
+   * back from the feed, is then known for ours (`takeOwnChange`) and costs no request.
+   */
+  noteOwnChange(itemId: number, timeMs: number): void {
+    if (Number.isFinite(timeMs)) this.s.ownAdd!.run(itemId, timeMs);
+  }
+
+  /**
+   * Whether an event of `itemId` at `timeMs` is one of this client's own changes; with `take`,
+   * that change is used up (one event each: someone else's change in the same second is then
+   * still seen). The event's time may lag the item's by a moment: `slackMs` either way.
+   */
+  takeOwnChange(itemId: number, timeMs: number, take: boolean, slackMs = 2_000): boolean {
+    const row = this.s.ownFind!.get(itemId, timeMs - slackMs, timeMs + slackMs) as
+      { rowid: number } | undefined;
+    if (row && take) this.s.ownDel!.run(row.rowid);
+    return row !== undefined;
+  }
+
+  /** Records events as handled and the window that follows, at once; drops ids before it. */
+  recordFeed(events: readonly { id: number; timeMs: number }[], next: FeedWindow): void {
     this.transaction(() => {
-      this.db.exec(`DELETE FROM seen_events`);
-      this.setMeta('cursor_ms', timeMs);
-      for (const e of seen) this.s.seenAdd!.run(e.id, e.timeMs);
+      for (const e of events) this.s.seenAdd!.run(e.id, e.timeMs);
+      this.setMeta('feed_start_ms', next.startMs);
+      this.setMeta('feed_unknown', next.unknown || null);
+      this.setMeta('feed_unknown_until_ms', next.unknown ? next.unknownUntilMs : null);
+      this.setMeta('cursor_ms', null);
+      if (next.startMs === null) this.db.exec(`DELETE FROM seen_events`);
+      else this.s.seenPrune!.run(next.startMs);
+      // An own change whose event never came in time is not kept to hide someone else's.
+      if (next.startMs) this.s.ownPrune!.run(next.startMs - 60_000);
     });
   }
 

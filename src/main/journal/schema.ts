@@ -83,6 +83,11 @@ export const MIGRATIONS: readonly string[] = [
     remote_name TEXT NOT NULL,
     PRIMARY KEY (dev, ino)
   );`,
+  // Part 4: the feed counts the events it handled in its window (journal.seenSince), and knows
+  // this client's own changes when it reads them back (journal.takeOwnChange).
+  `CREATE INDEX seen_events_time ON seen_events (time_ms);
+  CREATE TABLE own_changes (item_id INTEGER NOT NULL, time_ms INTEGER NOT NULL);
+  CREATE INDEX own_changes_item ON own_changes (item_id, time_ms);`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

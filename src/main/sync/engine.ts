@@ -10,18 +10,19 @@ import {
   type SyncConflict,
   type SyncNotice,
   type SyncProblem,
+  type SyncBacklog,
   type SyncState,
   type SyncStatus,
   type SyncSummary,
 } from '../../shared/sync-status';
 import { SyncFatalError } from './errors';
 import { Executor, PARTIAL_DIR, type ExecutionEvents, type ExecutionResult } from './execute';
-import { feedHead, pollFeed } from './feed';
+import { feedStart, readFeed, type FeedChoice, type FeedMemory } from './feed';
 import { LocalRoot } from './local';
 import { probeVolume, type VolumeProfile } from './names';
 import { CACHE_DIR, parentOf, planChanges, type Plan } from './plan';
 import { silentLogger, type Logger, type Trash } from './ports';
-import { resolveEvents } from './resolve';
+import { resolveCost, resolveEvents } from './resolve';
 import type { RemoteView } from './remote';
 import { walkRemote } from './walk';
 import { Moves } from '../api/moves';
@@ -92,8 +93,10 @@ export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000
 
 /** Passes one `syncOnce` may make before it stops chasing a service that keeps changing. */
 const MAX_PASSES = 50;
-/** More new events than this in one poll: a full walk is cheaper than looking each one up. */
-const MAX_EVENTS = 1000;
+/** More new events than a page: a burst, left to end before it is handled (continuous mode). */
+const BURST_EVENTS = 30;
+/** A burst that never ends is handled after this long all the same. */
+const MAX_HOLD_MS = 60_000;
 const MAX_BACKOFF_MS = 60_000;
 /** A removal seen once by a partial scan is looked at again after this (the other half of a move). */
 const CONFIRM_DELAY_MS = 100;
@@ -197,6 +200,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private deleteHold: { count: number; total: number } | null = null;
   private deletesConfirmed: boolean;
   private readonly settleMs: number;
+  /** A burst of remote changes left to end before it is handled: its size when last seen. */
+  private burst: { unread: number; since: number } | null = null;
 
   /**
    * Why the next pass must be a full walk, or null. Kept in the journal: events read but not
@@ -398,7 +403,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     await this.settleOpenIntents();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
-      const remote = await this.pass(summary, signal);
+      const remote = await this.pass(summary, signal, once);
       if (signal?.aborted) return;
       const local = await this.localPass(summary, signal);
       if (local === 'wait') {
@@ -423,10 +428,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /** One pass: detect → reconcile → plan → execute → record. Says whether it did anything. */
-  private async pass(summary: SyncSummary, signal?: AbortSignal): Promise<boolean> {
+  private async pass(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<boolean> {
     const { client, journal, workspaceId } = this.opts;
     const rootId = this.rootId!;
     const lastWalk = Number(journal.getMeta('last_walk_ms') ?? NaN);
+    if (journal.feedWindow().startMs === null && !Number.isNaN(lastWalk)) {
+      // Synced before, but where the feed stands is not known: only a walk can tell.
+      this.walkDue ??= 'the position in the event feed was lost';
+    }
     const walkReason =
       this.walkDue ??
       (Number.isNaN(lastWalk)
@@ -436,13 +445,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
           : null);
 
     if (walkReason !== null) {
-      if (journal.cursor().timeMs === null) {
+      if (journal.feedWindow().startMs === null) {
         // The feed's position before the walk: whatever happens during it is read afterwards.
-        const head = await feedHead(client, workspaceId, this.overlapMs);
-        journal.resetCursor(head.timeMs ?? Date.now(), head.seen);
+        const start = await feedStart(client, workspaceId, this.overlapMs);
+        journal.recordFeed(start.events, start.window);
       }
       const started = this.now();
-      this.setState('scanning', 'Looking for changes on the service');
+      this.setState('scanning', walkMessage(walkReason));
       this.log.info('full walk', { reason: walkReason });
       await this.readRole();
       const view = await walkRemote(client, rootId, {
@@ -459,42 +468,114 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       const result = await this.apply(view, true, summary, signal);
       journal.setMeta('last_walk_ms', started);
       this.walkDue = result.recheck ? 'the disk was not as recorded' : null;
+      this.setBacklog(null);
       return true;
     }
 
-    const cursor = journal.cursor();
-    const feed = await pollFeed(client, workspaceId, cursor, {
+    const feed = await readFeed(client, workspaceId, this.feedMemory(), {
       overlapMs: this.overlapMs,
-      maxEvents: MAX_EVENTS,
+      choose: (c) => this.chooseFeed(c, once),
     });
-    if (feed.gap) {
-      // The walk covers everything before it; the feed restarts from its head at that moment.
-      this.walkDue = feed.gap;
-      journal.resetCursor(null);
-      return true;
+    switch (feed.kind) {
+      case 'quiet':
+      case 'changed':
+        if (feed.kind === 'quiet' && feed.next) journal.recordFeed([], feed.next);
+        this.setBacklog(null);
+        return false;
+      case 'wait':
+        this.setBacklog({
+          changes: feed.unread,
+          reason: `${count(feed.unread, 'change')} on the service, still arriving: applied once they stop`,
+        });
+        return false;
+      case 'walk':
+        // Cheaper than reading each: one walk, and the feed resumes past what it covers.
+        this.log.info('events need a full walk', { reason: feed.reason, unread: feed.unread });
+        journal.transaction(() => {
+          this.walkDue = feed.reason;
+          journal.recordFeed(feed.events, feed.next);
+        });
+        this.setBacklog(
+          feed.unread > 0
+            ? {
+                changes: feed.unread,
+                reason: `${count(feed.unread, 'change')} on the service: listing every folder once is quicker than reading each`,
+              }
+            : null,
+        );
+        return true;
+      case 'events':
+        break;
     }
+    this.setBacklog(null);
     if (feed.refs.length === 0) {
-      if (feed.seen.length > 0) journal.advanceCursor(feed.seen, this.overlapMs);
+      journal.recordFeed(feed.events, feed.next);
       return false;
     }
-    this.setState('syncing', 'Applying changes from the service');
-    const resolution = await resolveEvents(client, journal, rootId, feed.refs, this.concurrency);
+    this.setState('syncing', `Applying ${count(feed.refs.length, 'change')} from the service`);
+    const resolution = await resolveEvents(client, journal, rootId, feed.refs, {
+      concurrency: this.concurrency,
+      maxRequests: this.walkCost(),
+    });
     if (resolution.walk) {
       this.log.info('events need a full walk', { reason: resolution.walk });
       journal.transaction(() => {
         this.walkDue = resolution.walk;
-        journal.advanceCursor(feed.seen, this.overlapMs);
+        journal.recordFeed(feed.events, feed.next);
       });
       return true;
     }
-    const result = await this.apply(resolution.view, false, summary, signal);
+    const { view } = resolution;
+    const result = await this.apply(view, false, summary, signal);
     // Only now: a crash before this point re-reads the same events, which is harmless. Changes
     // left waiting are then known only by the walk due, so both are written at once.
     journal.transaction(() => {
       if (result.recheck) this.walkDue = 'the disk was not as recorded';
-      journal.advanceCursor(feed.seen, this.overlapMs);
+      journal.recordFeed(feed.events, feed.next);
     });
-    return true;
+    // Events that were this client's own changes, read back, resolve to nothing.
+    return view.items.size > 0 || view.gone.size > 0;
+  }
+
+  private feedMemory(): FeedMemory {
+    const { journal } = this.opts;
+    return {
+      window: journal.feedWindow(),
+      hasSeen: (id) => journal.hasSeen(id),
+      seenSince: (ms) => journal.seenSince(ms),
+    };
+  }
+
+  /** About what a full walk costs: a listing per folder, and a page per 60 entries. */
+  private walkCost(): number {
+    const { journal } = this.opts;
+    return 1 + journal.folderCount() + Math.ceil(journal.count() / 60);
+  }
+
+  /**
+   * Reading the rest of a burst, or a walk: whichever costs fewer requests. In continuous mode a
+   * burst still growing is first left to end (one request a poll), so that it is handled once.
+   */
+  private chooseFeed(c: FeedChoice, once: boolean): 'read' | 'walk' | 'wait' {
+    const now = this.now();
+    const held = this.burst;
+    if (
+      !once &&
+      c.unread > BURST_EVENTS &&
+      (held === null || c.unread > held.unread) &&
+      now - (held?.since ?? now) < MAX_HOLD_MS
+    ) {
+      this.burst = { unread: c.unread, since: held?.since ?? now };
+      return 'wait';
+    }
+    this.burst = null;
+    // The first page is the sample of what the rest will be, scaled to the count.
+    const cost = resolveCost(this.opts.journal, c.sample);
+    const scale = c.sample.length > 0 ? c.unread / c.sample.length : 0;
+    const read = c.pagesLeft + (c.sample.length > 0 ? cost.requests * scale : c.unread);
+    const walk = this.walkCost() + cost.newFolders * scale;
+    this.log.debug('feed: read or walk', { unread: c.unread, read, walk });
+    return walk < read ? 'walk' : 'read';
   }
 
   /**
@@ -609,16 +690,11 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       serviceChanged: async () => {
         // A walk still due means events were read but not applied: the journal is behind.
         if (this.walkDue !== null) return true;
-        const feed = await pollFeed(
-          this.opts.client,
-          this.opts.workspaceId,
-          this.opts.journal.cursor(),
-          {
-            overlapMs: this.overlapMs,
-            maxEvents: MAX_EVENTS,
-          },
-        );
-        return feed.gap !== null || feed.refs.length > 0;
+        const feed = await readFeed(this.opts.client, this.opts.workspaceId, this.feedMemory(), {
+          overlapMs: this.overlapMs,
+          peek: true,
+        });
+        return feed.kind !== 'quiet';
       },
       step: this.opts.outboxStep,
       events: this.progressEvents(),
@@ -893,10 +969,24 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     if (total > 0) this.setState('syncing', `Syncing ${total} item${total === 1 ? '' : 's'}`);
   }
 
+  /** Remote changes seen but not applied yet, with why: part of the status, not only a log. */
+  private setBacklog(backlog: SyncBacklog | null): void {
+    const before = this.st.backlog;
+    if (before?.changes === backlog?.changes && before?.reason === backlog?.reason) return;
+    this.st.backlog = backlog;
+    if (backlog) this.log.info('remote backlog', { ...backlog });
+    this.touch();
+  }
+
   private setIdle(): void {
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
+    if (this.st.backlog) {
+      // Not "up to date": the service has changes this round left for later, on purpose.
+      this.setState('syncing', capitalize(this.st.backlog.reason));
+      return;
+    }
     this.st.lastSyncAt = Date.now();
     if (this.deleteHold) {
       const hold = this.deleteHold;
@@ -1029,3 +1119,22 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
 const problemKey = (remoteId: number | null, path: string) =>
   remoteId !== null ? `item:${remoteId}` : `path:${path}`;
+
+/** "1 change", "1,500 changes". */
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** What the status says while the service's tree is walked, by why. */
+function walkMessage(reason: string): string {
+  if (reason === 'first sync') return 'Looking at everything on the service';
+  if (reason === 'scheduled check') return 'Checking everything on the service (a regular check)';
+  if (/changes on the service$/.test(reason)) {
+    return `Catching up with ${reason}: listing every folder once`;
+  }
+  return 'Looking for changes on the service';
+}

@@ -1,4 +1,6 @@
-import type { ServiceClient } from '../api/client';
+import type { Event } from '../api/schemas';
+import type { EventFilters, ServiceClient } from '../api/client';
+import type { FeedWindow } from '../journal/journal';
 import { parseDetail } from '../../shared/detail';
 
 /** What an event says was acted on: the first `object` of its detail. */
@@ -7,93 +9,297 @@ export interface EventRef {
   timeMs: number;
   kind: 'folder' | 'file';
   id: number;
+  /** The event removed the item (its predicate reads as a delete). */
+  removed: boolean;
 }
 
-export interface FeedResult {
-  /** New events that name an item of this workspace, oldest first. */
-  refs: EventRef[];
-  /** Every new event (for the cursor), including those that name no item. */
-  seen: { id: number; timeMs: number }[];
-  /** Something the feed cannot vouch for: too many events, an unreadable one. Walk instead. */
-  gap: string | null;
+export interface FeedEvent {
+  id: number;
+  timeMs: number;
 }
 
-export interface FeedCursor {
-  timeMs: number | null;
-  seen: ReadonlySet<number>;
+/** What the feed knows already: the window, and the events handled in it. */
+export interface FeedMemory {
+  window: FeedWindow;
+  hasSeen(eventId: number): boolean;
+  /** Events handled by id with a time at or after `ms`. */
+  seenSince(ms: number): number;
 }
+
+/** Asked before the feed reads on past its first page: read the events, or walk instead. */
+export interface FeedChoice {
+  /** New events the service counts in the window, beyond those already read. */
+  unread: number;
+  /** Pages still to read to see them (the whole window when new ones hide among old). */
+  pagesLeft: number;
+  /** The new events read so far that name an item (a sample of what the rest will be). */
+  sample: readonly EventRef[];
+}
+
+export interface FeedOptions {
+  overlapMs: number;
+  /**
+   * Decides between reading on, a full walk, and waiting for a burst still arriving to end (read
+   * nothing more now, record nothing); the feed only counts. Reads when absent.
+   */
+  choose?: (c: FeedChoice) => 'read' | 'walk' | 'wait';
+  /** Only the first page: says whether anything is new, reads nothing further. */
+  peek?: boolean;
+}
+
+export type FeedRead =
+  /** Nothing new. `next` moves the window on, when it can. */
+  | { kind: 'quiet'; next: FeedWindow | null; requests: number }
+  /** New events, all read; `refs` (oldest first) name items to look at. */
+  | { kind: 'events'; refs: EventRef[]; events: FeedEvent[]; next: FeedWindow; requests: number }
+  /**
+   * A walk is cheaper than reading what is new (or something cannot be read): `next` counts the
+   * unread events as handled, which holds once the walk (journaled as due with it) has run.
+   */
+  | {
+      kind: 'walk';
+      reason: string;
+      unread: number;
+      events: FeedEvent[];
+      next: FeedWindow;
+      requests: number;
+    }
+  /** With `peek`: something is new; `unread` is how much, as far as the service says. */
+  | { kind: 'changed'; unread: number; requests: number }
+  /** `choose` said to wait: nothing is recorded, the next poll reads the same again. */
+  | { kind: 'wait'; unread: number; requests: number };
 
 /** The verbs that change the tree; downloads, views and invitations do not. */
 const TREE_VERBS = ['create', 'upload', 'update', 'delete'] as const;
+/** Events per page where the server does not say (the real service's figure). */
+const PAGE_SIZE = 30;
+/** A bound on pages for one read, whatever a server claims (30 per page: 3 million events). */
+const MAX_PAGES = 100_000;
+const REMOVED = /\b(delet|remov|trash)/i;
+
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 /**
- * One poll of the workspace's event feed: the events since the cursor, re-reading an overlap
- * window before it (an event may become visible late) and dropping the ids already handled.
- * When nothing happened it costs one request, whatever the size of the tree.
+ * One poll of the workspace's event feed. Every event with a time in the window (from
+ * `window.startMs` on: an event may become visible late, up to the overlap after its time) is
+ * handled already or new; the service's count of the window (`total_entries`) against what the
+ * journal knows says how many are new without reading them. So an idle poll is one request,
+ * whatever happened before it, and a burst is read once: new events are newest first, read page
+ * by page until all the count announced are found. When `choose` finds a walk cheaper than
+ * reading on, the rest is not read; the walk covers it and the window counts it.
  */
-export async function pollFeed(
+export async function readFeed(
   client: ServiceClient,
   workspaceId: number,
-  cursor: FeedCursor,
-  opts: { overlapMs: number; maxEvents: number },
-): Promise<FeedResult> {
-  if (cursor.timeMs === null) return { refs: [], seen: [], gap: 'no cursor yet' };
-  const startTime = Math.floor((cursor.timeMs - opts.overlapMs) / 1000) * 1000;
-  const refs: EventRef[] = [];
-  const seen: FeedResult['seen'] = [];
-  let gap: string | null = null;
-  for await (const event of client.listEvents({
+  memory: FeedMemory,
+  opts: FeedOptions,
+): Promise<FeedRead> {
+  const { window } = memory;
+  if (window.startMs === null) throw new Error('readFeed: the window has no start yet');
+  const start = window.startMs;
+  const filters: EventFilters = {
     workspaces: [workspaceId],
     verbs: [...TREE_VERBS],
-    startTime,
-  })) {
-    if (cursor.seen.has(event.id)) continue;
-    const timeMs = Date.parse(event.updated_at);
-    if (Number.isNaN(timeMs)) {
-      gap = `event ${event.id} has an unreadable time`;
-      break;
+    startTime: start,
+  };
+  const knownCount = memory.seenSince(start) + window.unknown;
+  const fresh: FeedEvent[] = [];
+  const refs: EventRef[] = [];
+  /** Unread ids that may be events a walk already covered (their ids were never read). */
+  const maybeCovered: FeedEvent[] = [];
+  const read = new Set<number>();
+  let total: number | null = null;
+  let head: number | null = null;
+  let reachedKnown = false;
+  let inCovered = false;
+  let requests = 0;
+  let offset = 0;
+  let problem: string | null = null;
+  let asked = false;
+  let askedCovered = false;
+
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await client.eventsPage({ ...filters, offset });
+    requests++;
+    if (page === 0) total = answer.total;
+    let older = false;
+    for (const event of answer.events) {
+      if (read.has(event.id)) continue;
+      read.add(event.id);
+      const timeMs = Date.parse(event.updated_at);
+      if (Number.isNaN(timeMs)) {
+        problem ??= `event ${event.id} has an unreadable time`;
+        continue;
+      }
+      head = Math.max(head ?? timeMs, timeMs);
+      if (timeMs < start) {
+        // A server that ignores start_time: everything from here on is older than the window.
+        older = true;
+        break;
+      }
+      if (memory.hasSeen(event.id)) {
+        reachedKnown = true;
+        continue;
+      }
+      if (window.unknown > 0 && timeMs <= window.unknownUntilMs) {
+        reachedKnown = true;
+        inCovered = true;
+        maybeCovered.push({ id: event.id, timeMs });
+        continue;
+      }
+      fresh.push({ id: event.id, timeMs });
+      const ref = refOf(event, workspaceId, timeMs);
+      if (ref === 'unreadable') problem ??= `event ${event.id} names no item this client can read`;
+      else if (ref) refs.push(ref);
     }
-    if (event.workspace_id != null && event.workspace_id !== workspaceId) continue;
-    seen.push({ id: event.id, timeMs });
-    if (seen.length > opts.maxEvents) {
-      gap = `more than ${opts.maxEvents} changes`;
-      break;
+    const unread = total === null ? null : total - knownCount - fresh.length;
+    if (opts.peek) {
+      const changed = fresh.length > 0 || (unread !== null && unread > 0);
+      return changed
+        ? { kind: 'changed', unread: Math.max(fresh.length, (total ?? 0) - knownCount), requests }
+        : { kind: 'quiet', next: null, requests };
     }
-    const target = parseDetail(event.detail).objects[0];
-    if (!target || target.kind === 'workspace') continue;
-    if (target.kind === 'unknown' || target.id === null) {
-      gap = `event ${event.id} names no item this client can read`;
-      break;
+    const end = older || answer.next === null;
+    // Done when every new event the count announced is found and the known ones are reached
+    // (events that vanished from the service would otherwise hide new ones from the count).
+    if (end || (unread !== null && unread <= 0 && reachedKnown)) break;
+    // Asked once per read, and once more when the new events must be found among covered ones:
+    // those can be anywhere in the window.
+    if (opts.choose && unread !== null && (!asked || (inCovered && !askedCovered))) {
+      const pagesLeft = inCovered
+        ? Math.ceil((total! - answer.next!) / PAGE_SIZE)
+        : Math.ceil(unread / PAGE_SIZE);
+      const first = !asked;
+      asked = true;
+      askedCovered = inCovered;
+      const choice = opts.choose({ unread, pagesLeft, sample: refs });
+      if (choice === 'wait' && first)
+        return { kind: 'wait', unread: unread + fresh.length, requests };
+      if (choice === 'walk') {
+        return skipToWalk(memory, fresh, head, total!, knownCount, requests);
+      }
     }
-    if (target.workspaceId !== null && target.workspaceId !== workspaceId) continue;
-    refs.push({ eventId: event.id, timeMs, kind: target.kind, id: target.id });
+    offset = answer.next!;
   }
-  // The feed is newest first; changes are applied oldest first.
+
+  const all = [...fresh];
+  let next = advance(window, head, opts.overlapMs);
+  if (total !== null && total - knownCount > fresh.length && maybeCovered.length > 0) {
+    // New events hide among those a walk covered without reading them: only another walk can
+    // tell them apart. Every id of the window was read just now, so they are all known from here.
+    all.push(...maybeCovered);
+    next = advance({ ...window, unknown: 0, unknownUntilMs: 0 }, head, opts.overlapMs);
+    problem ??= 'changes arrived late among those a walk covered';
+  }
+  if (problem !== null) {
+    return { kind: 'walk', reason: problem, unread: 0, events: all, next, requests };
+  }
+  if (fresh.length === 0 && all.length === 0) {
+    return { kind: 'quiet', next: sameWindow(next, window) ? null : next, requests };
+  }
   refs.reverse();
-  seen.reverse();
-  return { refs, seen, gap };
+  all.reverse();
+  return { kind: 'events', refs, events: all, next, requests };
 }
 
-/** The newest event of the workspace: where a fresh journal's cursor starts. */
-export async function feedHead(
+/** The walk covers what was not read: the window counts it, until its start moves past it. */
+function skipToWalk(
+  memory: FeedMemory,
+  fresh: FeedEvent[],
+  head: number | null,
+  total: number,
+  knownCount: number,
+  requests: number,
+): FeedRead {
+  const { window } = memory;
+  const unknown = Math.max(0, total - (knownCount - window.unknown) - fresh.length);
+  const next: FeedWindow = {
+    startMs: window.startMs,
+    unknown,
+    unknownUntilMs: Math.max(window.unknownUntilMs, head ?? 0),
+  };
+  const changes = total - knownCount;
+  const reason = `${changes.toLocaleString('en-US')} changes on the service`;
+  return { kind: 'walk', reason, unread: changes, events: fresh, next, requests };
+}
+
+/**
+ * The window after events up to `head` were handled: it starts the overlap before the newest,
+ * and never moves past events known only by count (their ids could not be told from new ones).
+ */
+function advance(window: FeedWindow, head: number | null, overlapMs: number): FeedWindow {
+  if (head === null || window.startMs === null) return window;
+  const start = second(head - overlapMs);
+  if (start <= window.startMs) return window;
+  if (window.unknown > 0 && window.unknownUntilMs >= start) return window;
+  return { startMs: start, unknown: 0, unknownUntilMs: 0 };
+}
+
+function sameWindow(a: FeedWindow, b: FeedWindow): boolean {
+  return (
+    a.startMs === b.startMs && a.unknown === b.unknown && a.unknownUntilMs === b.unknownUntilMs
+  );
+}
+
+function refOf(event: Event, workspaceId: number, timeMs: number): EventRef | 'unreadable' | null {
+  if (event.workspace_id != null && event.workspace_id !== workspaceId) return null;
+  const detail = parseDetail(event.detail);
+  const target = detail.objects[0];
+  if (!target || target.kind === 'workspace') return null;
+  if (target.kind === 'unknown' || target.id === null) return 'unreadable';
+  if (target.workspaceId !== null && target.workspaceId !== workspaceId) return null;
+  return {
+    eventId: event.id,
+    timeMs,
+    kind: target.kind,
+    id: target.id,
+    removed: REMOVED.test(detail.predicate),
+  };
+}
+
+/**
+ * Where a fresh journal's feed starts: the overlap before the newest event, every event from
+ * there on counted as covered by the walk that follows. One request, two when the newest page
+ * lies wholly inside the overlap (a burst just happened): then the service counts the window.
+ */
+export async function feedStart(
   client: ServiceClient,
   workspaceId: number,
   overlapMs: number,
-): Promise<{ timeMs: number | null; seen: { id: number; timeMs: number }[] }> {
-  const seen: { id: number; timeMs: number }[] = [];
-  let newest: number | null = null;
-  let count = 0;
-  for await (const event of client.listEvents({
-    workspaces: [workspaceId],
-    verbs: [...TREE_VERBS],
-  })) {
-    const timeMs = Date.parse(event.updated_at);
-    if (Number.isNaN(timeMs)) break;
-    newest ??= timeMs;
-    if (timeMs < newest - overlapMs) break;
-    seen.push({ id: event.id, timeMs });
-    // Only the first page is needed: older events of the window are merely re-resolved.
-    if (++count >= 30) break;
+): Promise<{ events: FeedEvent[]; window: FeedWindow }> {
+  const filters: EventFilters = { workspaces: [workspaceId], verbs: [...TREE_VERBS] };
+  const first = await client.eventsPage(filters);
+  const times = first.events
+    .map((e) => ({ id: e.id, timeMs: Date.parse(e.updated_at) }))
+    .filter((e) => !Number.isNaN(e.timeMs));
+  if (times.length === 0) {
+    // No event yet: every event to come is in the window.
+    return { events: [], window: { startMs: 0, unknown: 0, unknownUntilMs: 0 } };
   }
-  return { timeMs: newest, seen };
+  const head = Math.max(...times.map((e) => e.timeMs));
+  const startMs = second(head - overlapMs);
+  const inWindow = times.filter((e) => e.timeMs >= startMs);
+  const whole = first.next === null || times.some((e) => e.timeMs < startMs);
+  if (whole) return { events: inWindow, window: { startMs, unknown: 0, unknownUntilMs: 0 } };
+  const counted = await client.eventsPage({ ...filters, startTime: startMs });
+  const total = counted.total;
+  // Events that came between the two requests are counted too: the covered ones reach them.
+  const newest = Math.max(
+    head,
+    ...counted.events.map((e) => Date.parse(e.updated_at)).filter((t) => !Number.isNaN(t)),
+  );
+  if (total === null) {
+    // No count: the window's ids are read once instead.
+    const events = [...inWindow];
+    for await (const e of client.listEvents({ ...filters, startTime: startMs })) {
+      const timeMs = Date.parse(e.updated_at);
+      if (!Number.isNaN(timeMs) && !events.some((x) => x.id === e.id))
+        events.push({ id: e.id, timeMs });
+    }
+    return { events, window: { startMs, unknown: 0, unknownUntilMs: 0 } };
+  }
+  return {
+    events: inWindow,
+    window: { startMs, unknown: Math.max(0, total - inWindow.length), unknownUntilMs: newest },
+  };
 }

@@ -794,6 +794,10 @@ export class Pusher {
       journal.transaction(() => {
         record(item);
         journal.completeIntent(id, item ? { id: item.id } : null);
+        // Its event, read back from the feed, is then ours: no request to look at it.
+        if (item && payload.op !== 'delete') {
+          journal.noteOwnChange(item.id, Date.parse(item.updatedAt));
+        }
       });
       step?.('recorded', payload.op);
       this.ctx.events.sent(payload.path);

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Journal } from '../journal/journal';
+import type { Journal, JournalItem } from '../journal/journal';
 import type { EventRef } from './feed';
 import { emptyView, fromFile, type RemoteView } from './remote';
 import { listFolder, type Listing } from './walk';
@@ -12,32 +12,79 @@ export interface Resolution {
   requests: number;
 }
 
-/** Requests one resolution may make before a full walk is the cheaper answer. */
-const MAX_REQUESTS = 2000;
+/** What the events say of one item: the newest time, and whether the newest removed it. */
+interface Target {
+  kind: 'folder' | 'file';
+  id: number;
+  timeMs: number;
+  removed: boolean;
+}
 
 /**
- * Turns events into a partial view of the remote tree by re-reading only what they name: a file
- * by its metadata, a folder by listing the folder that holds it. Items that left a listed folder
- * are looked up too, and folders the journal does not know are placed through the ancestry their
- * children carry. What stays unplaced (a new, empty folder somewhere) asks for a full walk.
+ * The items the events name that need a look. An event that is one of this client's own changes
+ * read back (journal.takeOwnChange) needs none; `take` uses those up. A removal of an item
+ * never synced needs none either.
+ */
+function targetsOf(journal: Journal, refs: readonly EventRef[], take: boolean): Target[] {
+  const targets = new Map<string, Target>();
+  for (const ref of refs) {
+    if (!ref.removed && journal.takeOwnChange(ref.id, ref.timeMs, take)) continue;
+    const key = `${ref.kind}:${ref.id}`;
+    const t = targets.get(key);
+    if (!t || ref.timeMs >= t.timeMs) {
+      targets.set(key, { kind: ref.kind, id: ref.id, timeMs: ref.timeMs, removed: ref.removed });
+    }
+  }
+  return [...targets.values()].filter((t) => !t.removed || journal.get(t.id) !== undefined);
+}
+
+/**
+ * What resolving these events would cost in requests, about: one listing per folder that holds
+ * known items, one look per new item (new items of one folder often share a listing; counted
+ * singly, a bulk upload of new items is judged at its worst, which is where a walk wins); and
+ * how many new folders they make, each one more listing for a walk too.
+ */
+export function resolveCost(
+  journal: Journal,
+  refs: readonly EventRef[],
+): { requests: number; newFolders: number } {
+  const parents = new Set<number>();
+  let looks = 0;
+  let newFolders = 0;
+  for (const t of targetsOf(journal, refs, false)) {
+    const known = journal.get(t.id);
+    if (known) parents.add(known.remoteParentId);
+    else looks++;
+    if (!known && t.kind === 'folder') newFolders++;
+  }
+  return { requests: parents.size + looks, newFolders };
+}
+
+/**
+ * Turns events into a partial view of the remote tree by re-reading only what they name. Known
+ * items are found by listing the folders that held them, each folder once for all its changes;
+ * a new file is read once, and its folder listed when more new files may be there; a new folder
+ * is placed through the ancestry its children carry, or found in a folder listed anyway (the
+ * root is listed as a last look). What stays unplaced asks for a full walk, as does a
+ * resolution costing more than `maxRequests`.
  */
 export async function resolveEvents(
   client: ServiceClient,
   journal: Journal,
   rootId: number,
   refs: readonly EventRef[],
-  concurrency: number,
+  opts: { concurrency: number; maxRequests: number },
 ): Promise<Resolution> {
   const view = emptyView(rootId, false);
   let requests = 0;
   let walk: string | null = null;
   const listings = new Map<number, Promise<Listing | null>>();
-  const queue: { kind: 'folder' | 'file'; id: number }[] = refs.map((r) => ({
-    kind: r.kind,
-    id: r.id,
-  }));
+  const targets = targetsOf(journal, refs, true);
+  const removed = new Set(targets.filter((t) => t.removed).map((t) => t.id));
+  /** Known items that left a listed folder, to look up (moved, or removed unannounced). */
+  const lookups: { kind: 'folder' | 'file'; id: number }[] = [];
 
-  /** Lists a folder once; null when it is gone. Items that left it are queued for a look. */
+  /** Lists a folder once; null when it is gone. Items that left it are looked up. */
   const list = (folderId: number): Promise<Listing | null> => {
     let p = listings.get(folderId);
     if (!p) {
@@ -59,7 +106,10 @@ export async function resolveEvents(
           present.add(child.id);
         }
         for (const child of journal.children(folderId)) {
-          if (!present.has(child.remoteId)) queue.push({ kind: child.kind, id: child.remoteId });
+          if (present.has(child.remoteId)) continue;
+          // Announced as removed and no longer here: gone, with no request to confirm it.
+          if (removed.has(child.remoteId)) view.gone.add(child.remoteId);
+          else lookups.push({ kind: child.kind, id: child.remoteId });
         }
         return listing;
       })();
@@ -84,7 +134,7 @@ export async function resolveEvents(
     return true;
   };
 
-  const resolveFile = async (id: number) => {
+  const readFile = async (id: number, siblingsMayFollow: boolean) => {
     requests++;
     let file;
     try {
@@ -96,37 +146,80 @@ export async function resolveEvents(
       }
       throw err;
     }
-    view.items.set(id, fromFile(file));
-    if (!(await placeChain(file.ancestor_ids ?? []))) walk ??= `file ${id} could not be placed`;
+    const item = fromFile(file);
+    view.items.set(id, item);
+    if (!(await placeChain(file.ancestor_ids ?? []))) {
+      walk ??= `file ${id} could not be placed`;
+      return;
+    }
+    // New files come in groups (an upload of a folder): one listing finds the rest, unless
+    // the folder is large and they are few.
+    const known = journal.children(item.parentId).length;
+    if (siblingsMayFollow && Math.ceil(known / 60) < pendingNewFiles) await list(item.parentId);
   };
 
-  const resolveFolder = async (id: number) => {
-    if (id === rootId) return;
-    const parentId = view.items.get(id)?.parentId ?? journal.get(id)?.remoteParentId;
-    if (parentId !== undefined && (await contains(parentId, id))) return;
-    // Not where it was: moved, deleted, or new. The ancestry its children carry says where.
+  const lookFolder = async (id: number) => {
     const listing = await list(id);
     if (listing === null) {
       view.gone.add(id);
       return;
     }
     if (listing.chain && (await placeChain(listing.chain))) return;
-    walk ??= `folder ${id} could not be placed`;
+    // Empty, or its ancestry not told: found below if a folder listed anyway holds it.
+    unplaced.push(id);
   };
 
-  const done = new Set<string>();
-  while (queue.length > 0 && walk === null) {
-    const batch = queue.splice(0, concurrency).filter((ref) => {
-      const key = `${ref.kind}:${ref.id}`;
-      if (done.has(key)) return false;
-      done.add(key);
+  /** Runs `work` for each of `ids`, `concurrency` at a time, until a walk is the answer. */
+  const each = async <T>(items: T[], work: (item: T) => Promise<void>) => {
+    for (let i = 0; i < items.length && walk === null; i += opts.concurrency) {
+      await Promise.all(items.slice(i, i + opts.concurrency).map(work));
+      if (requests > opts.maxRequests) walk = 'too many changes to look up one by one';
+    }
+  };
+
+  const known = targets.filter((t) => journal.get(t.id));
+  const newFiles = targets.filter((t) => !journal.get(t.id) && t.kind === 'file');
+  const newFolders = targets.filter((t) => !journal.get(t.id) && t.kind === 'folder');
+  let pendingNewFiles = newFiles.length;
+  const unplaced: number[] = [];
+
+  // 1. Known items: the folders that held them, each listed once.
+  const parents = new Set(known.map((t) => (journal.get(t.id) as JournalItem).remoteParentId));
+  await each([...parents], async (id) => void (await list(id)));
+  // A known folder not where it was (moved), or a known item gone from its folder: looked up.
+  for (const t of known) {
+    if (t.kind === 'folder' && t.id !== rootId && !view.items.has(t.id) && !view.gone.has(t.id)) {
+      lookups.push({ kind: 'folder', id: t.id });
+    }
+  }
+  // 2. New files, unless a listing already showed them.
+  await each(newFiles, async (t) => {
+    pendingNewFiles--;
+    if (!view.items.has(t.id)) await readFile(t.id, pendingNewFiles > 0);
+  });
+  // 3. New folders, unless a listing already showed them. Many new ones are most often made
+  // side by side at the top: one listing of the root may show them all.
+  const rootPages = Math.ceil(journal.children(rootId).length / 60);
+  const newUnseen = newFolders.filter((t) => !view.items.has(t.id)).length;
+  if (walk === null && newUnseen > 1 && rootPages < newUnseen) await list(rootId);
+  await each(newFolders, async (t) => {
+    if (!view.items.has(t.id)) await lookFolder(t.id);
+  });
+  // 4. What left its folder: where is it now?
+  const looked = new Set<string>();
+  while (lookups.length > 0 && walk === null) {
+    const batch = lookups.splice(0).filter((l) => {
+      const key = `${l.kind}:${l.id}`;
+      if (looked.has(key) || view.items.has(l.id) || view.gone.has(l.id)) return false;
+      looked.add(key);
       return true;
     });
-    await Promise.all(
-      batch.map((r) => (r.kind === 'file' ? resolveFile(r.id) : resolveFolder(r.id))),
-    );
-    if (requests > MAX_REQUESTS) walk = 'too many changes to look up one by one';
+    await each(batch, (l) => (l.kind === 'file' ? readFile(l.id, false) : lookFolder(l.id)));
   }
+  // 5. New folders nothing placed: the root is the last place worth a look.
+  if (walk === null && unplaced.some((id) => !view.items.has(id))) await list(rootId);
+  const lost = unplaced.find((id) => !view.items.has(id));
+  if (walk === null && lost !== undefined) walk = `folder ${lost} could not be placed`;
   // An item seen in a listing is not gone, whatever an earlier look said.
   for (const id of view.items.keys()) view.gone.delete(id);
   return { view, walk, requests };
