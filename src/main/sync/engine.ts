@@ -574,7 +574,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const scale = c.sample.length > 0 ? c.unread / c.sample.length : 0;
     const read = c.pagesLeft + (c.sample.length > 0 ? cost.requests * scale : c.unread);
     const walk = this.walkCost() + cost.newFolders * scale;
-    this.log.debug('feed: read or walk', { unread: c.unread, read, walk });
+    this.log.debug('feed: read or walk', {
+      unread: c.unread,
+      sample: c.sample.length,
+      ...cost,
+      read,
+      walk,
+    });
     return walk < read ? 'walk' : 'read';
   }
 
@@ -974,8 +980,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const before = this.st.backlog;
     if (before?.changes === backlog?.changes && before?.reason === backlog?.reason) return;
     this.st.backlog = backlog;
-    if (backlog) this.log.info('remote backlog', { ...backlog });
-    this.touch();
+    if (!backlog) return this.touch();
+    this.log.info('remote backlog', { ...backlog });
+    // Said at once, as a state: not "up to date" while the service's changes wait.
+    this.setState('syncing', capitalize(backlog.reason));
   }
 
   private setIdle(): void {

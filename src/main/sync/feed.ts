@@ -107,9 +107,12 @@ export async function readFeed(
   const refs: EventRef[] = [];
   /** Unread ids that may be events a walk already covered (their ids were never read). */
   const maybeCovered: FeedEvent[] = [];
+  const coveredEvents: { event: Event; timeMs: number }[] = [];
   const read = new Set<number>();
   let total: number | null = null;
   let head: number | null = null;
+  /** The oldest time read: events not read are no newer (the feed is newest first). */
+  let oldest: number | null = null;
   let reachedKnown = false;
   let inCovered = false;
   let requests = 0;
@@ -132,6 +135,7 @@ export async function readFeed(
         continue;
       }
       head = Math.max(head ?? timeMs, timeMs);
+      oldest = Math.min(oldest ?? timeMs, timeMs);
       if (timeMs < start) {
         // A server that ignores start_time: everything from here on is older than the window.
         older = true;
@@ -145,6 +149,7 @@ export async function readFeed(
         reachedKnown = true;
         inCovered = true;
         maybeCovered.push({ id: event.id, timeMs });
+        coveredEvents.push({ event, timeMs });
         continue;
       }
       fresh.push({ id: event.id, timeMs });
@@ -176,7 +181,7 @@ export async function readFeed(
       if (choice === 'wait' && first)
         return { kind: 'wait', unread: unread + fresh.length, requests };
       if (choice === 'walk') {
-        return skipToWalk(memory, fresh, head, total!, knownCount, requests);
+        return skipToWalk(memory, fresh, oldest, total!, knownCount, requests);
       }
     }
     offset = answer.next!;
@@ -185,11 +190,16 @@ export async function readFeed(
   const all = [...fresh];
   let next = advance(window, head, opts.overlapMs);
   if (total !== null && total - knownCount > fresh.length && maybeCovered.length > 0) {
-    // New events hide among those a walk covered without reading them: only another walk can
-    // tell them apart. Every id of the window was read just now, so they are all known from here.
+    // New events hide among those a walk covered without reading their ids: nothing tells them
+    // apart, so all are looked at (a look at a covered one finds it as it is). Every id of the
+    // window was read just now: from here they are all known.
     all.push(...maybeCovered);
+    for (const e of coveredEvents) {
+      const ref = refOf(e.event, workspaceId, e.timeMs);
+      if (ref && ref !== 'unreadable') refs.push(ref);
+    }
+    refs.sort((a, b) => b.timeMs - a.timeMs);
     next = advance({ ...window, unknown: 0, unknownUntilMs: 0 }, head, opts.overlapMs);
-    problem ??= 'changes arrived late among those a walk covered';
   }
   if (problem !== null) {
     return { kind: 'walk', reason: problem, unread: 0, events: all, next, requests };
@@ -206,7 +216,7 @@ export async function readFeed(
 function skipToWalk(
   memory: FeedMemory,
   fresh: FeedEvent[],
-  head: number | null,
+  oldest: number | null,
   total: number,
   knownCount: number,
   requests: number,
@@ -216,7 +226,7 @@ function skipToWalk(
   const next: FeedWindow = {
     startMs: window.startMs,
     unknown,
-    unknownUntilMs: Math.max(window.unknownUntilMs, head ?? 0),
+    unknownUntilMs: Math.max(window.unknownUntilMs, oldest ?? 0),
   };
   const changes = total - knownCount;
   const reason = `${changes.toLocaleString('en-US')} changes on the service`;
@@ -281,25 +291,32 @@ export async function feedStart(
   const inWindow = times.filter((e) => e.timeMs >= startMs);
   const whole = first.next === null || times.some((e) => e.timeMs < startMs);
   if (whole) return { events: inWindow, window: { startMs, unknown: 0, unknownUntilMs: 0 } };
+  // The newest page lies wholly in the window: the service counts the window, and the ids of
+  // the counted answer's own first page are known; the rest are no newer than its oldest.
   const counted = await client.eventsPage({ ...filters, startTime: startMs });
-  const total = counted.total;
-  // Events that came between the two requests are counted too: the covered ones reach them.
-  const newest = Math.max(
-    head,
-    ...counted.events.map((e) => Date.parse(e.updated_at)).filter((t) => !Number.isNaN(t)),
-  );
-  if (total === null) {
-    // No count: the window's ids are read once instead.
-    const events = [...inWindow];
-    for await (const e of client.listEvents({ ...filters, startTime: startMs })) {
-      const timeMs = Date.parse(e.updated_at);
-      if (!Number.isNaN(timeMs) && !events.some((x) => x.id === e.id))
-        events.push({ id: e.id, timeMs });
+  const page = counted.events
+    .map((e) => ({ id: e.id, timeMs: Date.parse(e.updated_at) }))
+    .filter((e) => !Number.isNaN(e.timeMs) && e.timeMs >= startMs);
+  if (counted.total === null || counted.next === null) {
+    // No count, or all on one page: the window's ids are read instead.
+    const events = [...page];
+    if (counted.next !== null) {
+      for await (const e of client.listEvents({ ...filters, startTime: startMs })) {
+        const timeMs = Date.parse(e.updated_at);
+        if (!Number.isNaN(timeMs) && !events.some((x) => x.id === e.id)) {
+          events.push({ id: e.id, timeMs });
+        }
+      }
     }
     return { events, window: { startMs, unknown: 0, unknownUntilMs: 0 } };
   }
+  const oldest = Math.min(...page.map((e) => e.timeMs));
   return {
-    events: inWindow,
-    window: { startMs, unknown: Math.max(0, total - inWindow.length), unknownUntilMs: newest },
+    events: page,
+    window: {
+      startMs,
+      unknown: Math.max(0, counted.total - page.length),
+      unknownUntilMs: Number.isFinite(oldest) ? oldest : head,
+    },
   };
 }
