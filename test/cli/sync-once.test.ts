@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -117,6 +117,26 @@ describe('workspace-sync sync --once: the safety nets', () => {
     const confirmed = await syncOnce(dir, state, '--confirm-deletes');
     expect(confirmed.code, confirmed.stderr).toBe(0);
     expect(remoteTree(own).size).toBe(0);
+  });
+
+  it('an unchanged folder right after its bulk upload costs at most 3 requests', async () => {
+    const dir = path.join(work.dir, 'bulk');
+    const state = path.join(work.dir, 'state-bulk');
+    const first = await syncOnce(dir, state);
+    expect(first.code, first.stderr).toBe(0);
+    // The bulk upload: 10 folders of 20 files, 210 events of this client's own.
+    for (let f = 0; f < 10; f++) {
+      await mkdir(path.join(dir, `Bulk ${f}`));
+      for (let i = 0; i < 20; i++) await writeFile(path.join(dir, `Bulk ${f}`, `${i}.txt`), `${i}`);
+    }
+    const bulk = await syncOnce(dir, state);
+    expect(bulk.code, bulk.stderr).toBe(0);
+    expect(remoteTree(own).has('Bulk 9/19.txt')).toBe(true);
+    own.resetStats();
+    const again = await syncOnce(dir, state);
+    expect(again.code, again.stderr).toBe(0);
+    const requests = Object.values(own.stats()).reduce((a, b) => a + b, 0);
+    expect(requests, JSON.stringify(own.stats())).toBeLessThanOrEqual(3);
   });
 
   it('a vanished sync folder stops with exit 1 and deletes nothing', async () => {
