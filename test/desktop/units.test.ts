@@ -73,6 +73,17 @@ describe('tray state', () => {
         pair('1', 'syncing', { status: status('syncing', { items: { done: 3, total: 10 } }) }),
       ]),
     ).toBe('Syncing 3 of 10 items');
+    const reason = '1,500 changes on the service, still arriving: applied once they stop';
+    expect(
+      trayStatusLine([
+        pair('1', 'syncing', {
+          status: status('syncing', {
+            message: `${reason[0]!.toUpperCase()}${reason.slice(1)}`,
+            backlog: { changes: 1500, reason },
+          }),
+        }),
+      ]),
+    ).toBe('W1: 1,500 changes on the service, still arriving: applied once they stop');
     expect(trayStatusLine([pair('1', 'paused')])).toBe('W1: paused');
     expect(trayStatusLine([pair('1', 'offline')])).toBe(
       'Offline: will sync when the service is back',

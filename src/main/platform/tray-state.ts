@@ -49,7 +49,10 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
     case 'syncing': {
       const done = pairs.reduce((n, p) => n + p.status.items.done, 0);
       const total = pairs.reduce((n, p) => n + p.status.items.total, 0);
-      return total > 0 ? `Syncing ${done} of ${total} items` : 'Syncing…';
+      if (total > 0) return `Syncing ${done} of ${total} items`;
+      // Changes on the service left for later on purpose (a burst still arriving): say why.
+      const waiting = pairs.find((p) => p.status.backlog);
+      return waiting ? `${waiting.workspaceName}: ${waiting.status.message}` : 'Syncing…';
     }
     case 'paused':
       return one ? `${one.workspaceName}: paused` : 'All folders paused';
