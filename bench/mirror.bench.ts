@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, watch } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +25,8 @@ import { countTree, recordingLogger, type EngineArgs, type EngineLine } from './
 
 // The sync engine's initial mirror of a large workspace against the request floor (the fewest
 // requests any client needs, issued by a bare undici loop at the same concurrency), the cost of
-// an idle poll at 1k and 10k folders, and how soon a remote rename lands locally in continuous
+// an idle poll at 1k and 10k folders (and at 1k again once the engine has a burst of folders
+// created through the API), and how soon a remote rename lands locally in continuous
 // mode. The sandbox serves a generated workspace from its own process; the mirror runs in a
 // child process of its own (its memory measured alone). Everything lives in one temporary
 // directory, removed at the end, failure or not.
@@ -39,6 +40,10 @@ const IDLE_CALLS = 5;
 const POLL_INTERVAL_MS = 1_000;
 const RENAMES = 25;
 const LAND_TIMEOUT_MS = 10_000;
+/** Folders created through the API at once in the 1k workspace before the idle polls again. */
+const BURST = 300;
+/** syncOnce calls the engine may take to have the burst's folders. */
+const BURST_PASSES = 5;
 const SEED = 20_240_611;
 
 const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
@@ -59,7 +64,8 @@ const bench: Benchmark = {
   description:
     `initial mirror of ${FOLDERS} folders / ${FILES} files by the engine (child process) vs the ` +
     `request floor (bare undici, ${CONCURRENCY} in flight; best of 2, interleaved), idle polls ` +
-    `at 1k/10k folders, remote rename → local path in continuous mode`,
+    `at 1k/10k folders and at 1k after a burst of ${BURST} folder creations, remote rename → ` +
+    `local path in continuous mode`,
   async run() {
     const base = await mkdtemp(path.join(tmpdir(), 'workspace-mirror-bench-'));
     const live = new Set<ChildProcess>();
@@ -294,6 +300,70 @@ const bench: Benchmark = {
       };
       await idle('1k', small, smallMirror);
       await idle('10k', big, runs[runs.length - 1]!);
+      // The idle poll again once the engine has a burst of folders created through the API (a
+      // poll should then cost what it cost before the burst).
+      const burstNames = Array.from(
+        { length: BURST },
+        (_, i) => `Burst ${String(i + 1).padStart(4, '0')}`,
+      );
+      {
+        const burstPool = new Pool(baseUrl, { connections: 32 });
+        const started = performance.now();
+        try {
+          await Promise.all(
+            burstNames.map(async (filename) => {
+              const res = await burstPool.request({
+                method: 'POST',
+                path: `/workspaces/${small.workspaceId}/folders/${small.rootId}/folders`,
+                headers: {
+                  authorization: `Bearer ${owner.token}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ filename }),
+              });
+              const text = await res.body.text();
+              if (res.statusCode >= 300) {
+                throw new Error(`burst: creating ${filename}: ${res.statusCode} ${text}`);
+              }
+            }),
+          );
+        } finally {
+          await burstPool.close();
+        }
+        figures.burst_ms_1k = Math.round(performance.now() - started);
+        const pair = await open(small, smallMirror);
+        try {
+          for (let pass = 1; ; pass++) {
+            await pair.engine.syncOnce();
+            const here = new Set(await readdir(smallMirror.dir));
+            if (burstNames.every((n) => here.has(n))) break;
+            if (pass >= BURST_PASSES) {
+              throw new Error(`the engine lacks the ${BURST} new folders after ${pass} passes`);
+            }
+          }
+          await resetStats();
+          for (let i = 0; i < IDLE_CALLS; i++) {
+            const summary = await pair.engine.syncOnce();
+            const work =
+              summary.foldersCreated +
+              summary.filesDownloaded +
+              summary.moved +
+              summary.trashed +
+              summary.conflicts;
+            if (work > 0) {
+              throw new Error(
+                `idle after the burst: the engine found work: ${JSON.stringify(summary)}`,
+              );
+            }
+          }
+          const stats = await readStats();
+          figures.idle_requests_per_poll_after_burst_1k = round2(stats.total / IDLE_CALLS);
+          figures.idle_routes_after_burst_1k = routes(stats);
+        } finally {
+          engines.delete(pair);
+          await pair.close();
+        }
+      }
       const idlePhaseMs = performance.now() - t;
 
       // Phase 3: remote renames landing locally while the engine runs continuously.
@@ -368,7 +438,7 @@ const bench: Benchmark = {
         await pair.close();
       }
       const after = await countTree(smallMirror.dir);
-      if (after.folders !== small.folders || after.files !== small.files) {
+      if (after.folders !== small.folders + BURST || after.files !== small.files) {
         throw new Error(
           `after the renames the 1k tree has ${after.folders} folders / ${after.files} files`,
         );

@@ -1,9 +1,28 @@
-/** The sandbox's clock: real time plus an offset that tests move forward. */
+/** The sandbox's clock: real time plus an offset that tests move forward, or held still. */
 export class Clock {
   private offsetMs = 0;
+  private heldAt: number | null = null;
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.heldAt ?? Date.now() + this.offsetMs;
+  }
+
+  get held(): boolean {
+    return this.heldAt !== null;
+  }
+
+  /**
+   * Stops the clock where it is until `release`: whatever happens meanwhile gets the same time,
+   * as on a server fast enough to do it all within one second (the traffic bench's burst of
+   * events in one second, whatever the speed of the machine). `advance` still moves it.
+   */
+  hold(): void {
+    this.heldAt ??= this.now();
+  }
+
+  /** Lets the clock run again from real time plus the offset: a step forward by the time held. */
+  release(): void {
+    this.heldAt = null;
   }
 
   /**
@@ -12,6 +31,7 @@ export class Clock {
    */
   rewind(ms: number): void {
     this.offsetMs -= ms;
+    if (this.heldAt !== null) this.heldAt -= ms;
   }
 
   resume(): void {
@@ -21,5 +41,6 @@ export class Clock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
     this.offsetMs += ms;
+    if (this.heldAt !== null) this.heldAt += ms;
   }
 }

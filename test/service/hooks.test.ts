@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -81,6 +82,38 @@ describe('/_sandbox hooks', () => {
     });
     expect(back.status).toBe(422);
     expect(back.json.errors.advance_seconds).toBeDefined();
+  });
+
+  it('POST /_sandbox/clock {"hold": true} stops the clock until {"hold": false}', async () => {
+    const held = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: true } });
+    expect(held.status).toBe(200);
+    expect(held.json.held).toBe(true);
+    const at = Date.parse(held.json.now);
+    await sleep(50);
+    expect(sb.sandbox.clock.now()).toBe(at);
+    // What happens meanwhile gets the held time.
+    const ann = userOf(sb, 'Administrator');
+    const put = await api(sb.baseUrl, 'PUT', `/workspaces/${sb.workspaceId}`, {
+      token: ann.token,
+      json: { name: 'Held' },
+    });
+    expect(DateTime.fromISO(put.json.workspace.updated_at).toMillis()).toBe(
+      Math.floor(at / 1000) * 1000,
+    );
+    // Holding again keeps the time; advancing moves the held time.
+    const again = await api(sb.baseUrl, 'POST', '/_sandbox/clock', {
+      json: { hold: true, advance_seconds: 60 },
+    });
+    expect(Date.parse(again.json.now)).toBe(at + 60_000);
+    const released = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: false } });
+    expect(released.json.held).toBe(false);
+    expect(Date.parse(released.json.now)).toBeGreaterThanOrEqual(at + 60_000);
+    await sleep(20);
+    expect(sb.sandbox.clock.now()).toBeGreaterThan(Date.parse(released.json.now));
+    const bad = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: 'yes' } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.hold).toBeDefined();
+    expect(sb.sandbox.clock.held).toBe(false);
   });
 
   it('GET and DELETE /_sandbox/stats', async () => {

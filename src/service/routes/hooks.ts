@@ -40,8 +40,17 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
       if (!Number.isFinite(seconds) || seconds < 0) {
         throw HttpError.validation('advance_seconds', 'must be a non-negative number');
       }
+      // {"hold": true} stops the clock (everything until {"hold": false} gets the same time).
+      if (b.hold !== undefined && typeof b.hold !== 'boolean') {
+        throw HttpError.validation('hold', 'must be true or false');
+      }
       sb.clock.advance(seconds * 1000);
-      return { status: 200, json: { now: new Date(sb.clock.now()).toISOString() } };
+      if (b.hold === true) sb.clock.hold();
+      else if (b.hold === false) sb.clock.release();
+      return {
+        status: 200,
+        json: { now: new Date(sb.clock.now()).toISOString(), held: sb.clock.held },
+      };
     },
     { auth: 'none' },
   );
