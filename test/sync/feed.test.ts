@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
@@ -120,6 +122,31 @@ describe('the event feed, on servers that differ', () => {
     await upload(folders[4]!.id, 'new.txt', 'new');
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(await requestsOf(() => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
+  });
+
+  it('a count one higher than what the list shows never holds back deletes', async () => {
+    await upload(root, 'doomed.txt', 'to be deleted here');
+    await pair.engine.syncOnce();
+    rewrite = (page) => {
+      if (page.total_entries !== undefined) page.total_entries += 1;
+    };
+    rmSync(path.join(pair.dir, 'doomed.txt'));
+    await pair.engine.syncOnce();
+    expect(remoteTree(sb).has('doomed.txt')).toBe(false);
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
+  it('an event whose time cannot be read costs one walk, not one a poll', async () => {
+    const odd = new Set<number>();
+    rewrite = (page) => {
+      for (const i of page.items) if (odd.has(i.event.id)) i.event.updated_at = 'soon';
+    };
+    await upload(root, 'odd.txt', 'its event has no time');
+    odd.add(await newestEvent());
+    const first = await requestsOf(() => pair.engine.syncOnce());
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(first['GET /workspaces/:id']).toBe(1); // the walk reads the role
     expect(await requestsOf(() => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
   });
 

@@ -109,6 +109,7 @@ export async function readFeed(
   const maybeCovered: FeedEvent[] = [];
   const coveredEvents: { event: Event; timeMs: number }[] = [];
   const read = new Set<number>();
+  const unreadable: number[] = [];
   let total: number | null = null;
   let head: number | null = null;
   /** The oldest time read: events not read are no newer (the feed is newest first). */
@@ -131,6 +132,10 @@ export async function readFeed(
       read.add(event.id);
       const timeMs = Date.parse(event.updated_at);
       if (Number.isNaN(timeMs)) {
+        if (memory.hasSeen(event.id)) continue;
+        // Known from here by its id, kept while the window is where it is (one walk, not one a
+        // poll); its time is taken for the newest read.
+        unreadable.push(event.id);
         problem ??= `event ${event.id} has an unreadable time`;
         continue;
       }
@@ -158,13 +163,21 @@ export async function readFeed(
       else if (ref) refs.push(ref);
     }
     const unread = total === null ? null : total - knownCount - fresh.length;
-    if (opts.peek) {
-      const changed = fresh.length > 0 || (unread !== null && unread > 0);
-      return changed
-        ? { kind: 'changed', unread: Math.max(fresh.length, (total ?? 0) - knownCount), requests }
-        : { kind: 'quiet', next: null, requests };
-    }
     const end = older || answer.next === null;
+    if (opts.peek) {
+      // Something new is an event not seen; a count that is off (a server that counts what it
+      // does not show) alone is not: it would hold back every delete for ever.
+      if (fresh.length > 0) {
+        return {
+          kind: 'changed',
+          unread: Math.max(fresh.length, (total ?? 0) - knownCount),
+          requests,
+        };
+      }
+      if (end || unread === null || unread <= 0) return { kind: 'quiet', next: null, requests };
+      offset = answer.next!;
+      continue;
+    }
     // Done when every new event the count announced is found and the known ones are reached
     // (events that vanished from the service would otherwise hide new ones from the count).
     if (end || (unread !== null && unread <= 0 && reachedKnown)) break;
@@ -187,7 +200,7 @@ export async function readFeed(
     offset = answer.next!;
   }
 
-  const all = [...fresh];
+  const all = [...fresh, ...unreadable.map((id) => ({ id, timeMs: head ?? start }))];
   let next = advance(window, head, opts.overlapMs);
   if (total !== null && total - knownCount > fresh.length && maybeCovered.length > 0) {
     // New events hide among those a walk covered without reading their ids: nothing tells them
