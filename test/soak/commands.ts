@@ -5,6 +5,7 @@ import { ApiError } from '../../src/main/api/errors';
 import { serviceKey } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree, sha } from '../sync/harness';
+import { describeWork, didWork, MAX_ROUNDS } from './invariants';
 import type { Ledger } from './ledger';
 import type { CrashPlan, FaultWindow, SoakClient, World } from './world';
 
@@ -328,6 +329,171 @@ const remoteDelete = index.map(
     }),
 );
 
+/**
+ * A burst: another user's hundreds of changes within one second (a colleague's bulk upload),
+ * fired a few at a time through the API while the sandbox's clock is held. `ops` operations in all: `targets` folders to fill
+ * (the first the folder picked by `at` itself when `existing`, the others new folders made in
+ * it), subfolders made in them and small files uploaded into both, and `touch` renames or
+ * deletes of items that were there before. Every name carries the bulk's number, so none meets
+ * a sibling's name in any case; the burst's own requests only go to folders it made or picked.
+ */
+export interface BulkSpec {
+  ops: number;
+  at: number;
+  targets: number;
+  existing: boolean;
+  touch: number;
+}
+
+/** Requests of a bulk in flight at once. */
+const BULK_POOL = 8;
+
+/** Runs the tasks, at most `width` at a time, in their order. */
+async function pool(width: number, tasks: (() => Promise<unknown>)[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
+}
+
+export function bulkCommand(spec: BulkSpec): SoakCommand {
+  const { ops, at, targets, existing, touch } = spec;
+  return new Step(
+    `remote: bulk ${ops} ops #${at} into ${targets}${existing ? ' (the first there)' : ''}` +
+      (touch > 0 ? ` touching ${touch}` : ''),
+    async (w) => {
+      const n = ++w.bulks;
+      const base = pick(remoteFolders(w), at)!;
+      const taken = new Set(
+        w
+          .remoteEntries()
+          .filter((e) => e.parentId === base.id)
+          .map((e) => serviceKey(e.name)),
+      );
+      // A second after anything before it (versions differ by size or time: conventions.md),
+      // and all of it within that second, however fast this machine: the clock stands still.
+      w.sb.advanceClock(1);
+      const clock = w.sb.sandbox.clock;
+      clock.hold();
+      try {
+        await burst(w, n, base, taken, spec);
+      } finally {
+        clock.release();
+      }
+    },
+  );
+}
+
+/** The requests of bulk `n`, fired at most BULK_POOL at a time; the ledger kept in step. */
+async function burst(
+  w: World,
+  n: number,
+  base: { id: number; path: string },
+  taken: ReadonlySet<string>,
+  { ops, at, targets, existing, touch }: BulkSpec,
+): Promise<void> {
+  const before = w.remoteEntries();
+  const started = Date.now();
+  let requests = 0;
+  const counted = <T>(work: () => Promise<T>) => {
+    requests++;
+    return attempt(work);
+  };
+
+  // The folders to fill; the new ones are the first requests of the burst.
+  const fill: number[] = existing ? [base.id] : [];
+  for (let i = fill.length; i < targets; i++) {
+    const folderName = `bulk ${n}${'abc'[i]}`;
+    if (taken.has(serviceKey(folderName))) continue;
+    await counted(async () => {
+      fill.push((await w.admin.createFolder(w.sb.workspaceId, base.id, folderName)).id);
+    });
+  }
+  if (fill.length === 0) return;
+
+  // Renames and deletes of what was there, outside the folder the burst fills.
+  const outside = before.filter((e) => e.path !== base.path && !base.path.startsWith(e.path + '/'));
+  const touches: (() => Promise<unknown>)[] = [];
+  for (let i = 0; i < Math.min(touch, outside.length); i++) {
+    const src = pick(outside, at + i * 7)!;
+    if (i % 2 === 0) {
+      const blobs = w.remoteSubtreeBlobs(src);
+      touches.push(async () => {
+        const ok = await counted(() =>
+          src.kind === 'folder' ? w.admin.deleteFolder(src.id) : w.admin.deleteFile(src.id),
+        );
+        if (ok) for (const b of blobs) w.ledger.deleted(b);
+      });
+    } else {
+      const renamed = `bulk ${n} r${i}${/\.[a-z]+$/.exec(src.name)?.[0] ?? ''}`;
+      touches.push(() =>
+        counted(() =>
+          src.kind === 'folder'
+            ? w.admin.renameFolder(src.id, renamed)
+            : w.admin.renameFile(src.id, renamed),
+        ),
+      );
+    }
+  }
+
+  // Subfolders first in the queue, so a file waiting for its folder waits for a request
+  // already on its way; then the files, spread over the folders and subfolders.
+  const budget = Math.max(0, ops - requests - touches.length);
+  const subCount = Math.max(1, Math.floor(budget / 10));
+  const made = new Map<number, Promise<number | null>>();
+  const subTasks: (() => Promise<unknown>)[] = [];
+  for (let j = 0; j < subCount; j++) {
+    const parentId = fill[j % fill.length]!;
+    let resolve!: (id: number | null) => void;
+    made.set(j, new Promise((r) => (resolve = r)));
+    subTasks.push(async () => {
+      let id: number | null = null;
+      await counted(async () => {
+        id = (await w.admin.createFolder(w.sb.workspaceId, parentId, `b${n} d${j}`)).id;
+      });
+      resolve(id);
+    });
+  }
+  const fileTasks: (() => Promise<unknown>)[] = [];
+  for (let j = 0; j < budget - subCount; j++) {
+    const slot = j % (subCount + fill.length);
+    // Each file's bytes are written to the ledger now, in order: a replay writes the same.
+    const data = w.ledger.write('service', 24 + ((j * 37) % 177));
+    fileTasks.push(async () => {
+      const parentId = slot < subCount ? await made.get(slot)! : fill[slot - subCount]!;
+      let answer: { id: number } | undefined;
+      const ok =
+        parentId !== null &&
+        (await counted(async () => {
+          answer = await w.admin.uploadFile(
+            parentId,
+            `b${n} f${j}.txt`,
+            () => Readable.from([data]),
+            data.length,
+          );
+        }));
+      if (!ok) w.ledger.deleted(sha(data));
+      // Never a file that was there (the names are the bulk's own); if it were, on purpose.
+      else w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
+    });
+  }
+  await pool(BULK_POOL, [...subTasks, ...touches, ...fileTasks]);
+  if (w.config.log) {
+    w.logLines.push(`bulk ${n}: ${requests} requests in ${Date.now() - started} ms`);
+  }
+}
+
+const remoteBulk = fc
+  .record({
+    ops: fc.integer({ min: 100, max: 400 }),
+    at: index,
+    targets: fc.integer({ min: 1, max: 3 }),
+    existing: fc.boolean(),
+    touch: fc.nat(3),
+  })
+  .map(bulkCommand);
+
 const roleChange = fc
   .tuple(
     client,
@@ -356,6 +522,52 @@ const sync = fc
         },
       ),
   );
+
+/**
+ * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
+ * the event feed (engine.ts: `prepare` has the root's id, `settle` finds no open intents, `pass`
+ * polls the feed, the local pass scans the disk without a request).
+ */
+const IDLE_REQUESTS = 1;
+const FEED_ROUTE = 'GET /activity';
+
+/**
+ * A client left alone: it syncs until a sync finds nothing to do (or the step ends, when it cannot
+ * get there), then syncs `times` more with nothing changed anywhere. Each of those must make at
+ * most one request, a single page of the feed, however much happened before: a burst read once
+ * is never read again. A sync that starts with a full walk (the safety net due, or one asked for)
+ * may cost a walk, and is not counted.
+ */
+export function quietCommand(ci: 0 | 1, times: number): SoakCommand {
+  return new Step(`${'AB'[ci]}: quiet ${times} syncs`, async (w) => {
+    const c = w.clients[ci]!;
+    let settled = false;
+    for (let round = 0; round < MAX_ROUNDS && !settled; round++) {
+      const result = await c.sync();
+      settled = !(result instanceof Error) && !didWork(result);
+    }
+    if (!settled) return;
+    for (let i = 1; i <= times; i++) {
+      const walks = c.walkDue();
+      const { result, made } = await w.requestsDuring(() => c.sync());
+      if (walks || result instanceof Error) continue;
+      const total = [...made.values()].reduce((a, b) => a + b, 0);
+      if (total <= IDLE_REQUESTS && (made.get(FEED_ROUTE) ?? 0) <= 1) continue;
+      const routes = [...made]
+        .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+        .map(([route, count]) => `${route} ${count}`)
+        .join(', ');
+      const work = didWork(result) ? ` (and it did work: ${describeWork(result)})` : '';
+      w.broken.push(
+        `idle sync ${i} of ${times} of ${c.name} made ${total} requests, at most ${IDLE_REQUESTS} expected: ${routes}${work}`,
+      );
+    }
+  });
+}
+
+const quiet = fc
+  .tuple(client, fc.integer({ min: 3, max: 5 }))
+  .map(([ci, times]) => quietCommand(ci, times));
 
 const timePasses = client.map(
   (ci) =>
@@ -397,6 +609,10 @@ export function historyArbitrary(
       remoteDelete,
       roleChange,
       timePasses,
+      // A burst costs the whole history (hundreds of items for every later step to sync and
+      // scan): a third of one entry. A quiet step is cheap: the rest of that entry and one more.
+      fc.oneof({ arbitrary: remoteBulk, weight: 1 }, { arbitrary: quiet, weight: 2 }),
+      quiet,
       sync,
       sync,
       sync,

@@ -27,8 +27,8 @@ const WORK: (keyof SyncSummary)[] = [
   'remoteDeleted',
 ];
 
-const didWork = (s: SyncSummary) => WORK.some((k) => (s[k] ?? 0) > 0);
-const describeWork = (s: SyncSummary) =>
+export const didWork = (s: SyncSummary) => WORK.some((k) => (s[k] ?? 0) > 0);
+export const describeWork = (s: SyncSummary) =>
   WORK.filter((k) => (s[k] ?? 0) > 0)
     .map((k) => `${k}=${s[k]}`)
     .join(' ');
@@ -38,7 +38,8 @@ const describeWork = (s: SyncSummary) =>
  * then syncs until a whole round does nothing; then the invariants of the issue are checked.
  */
 export async function checkAtQuiescence(world: World): Promise<Findings> {
-  const findings: Findings = { divergences: [], lost: [], duplicates: [] };
+  // What steps found broken as they ran (an idle sync that asked too much of the service).
+  const findings: Findings = { divergences: [...world.broken], lost: [], duplicates: [] };
   world.sb.setFaults('');
   for (const c of world.clients) {
     await world.setRole(c, null);

@@ -53,6 +53,9 @@ export class SimulatedCrash extends Error {
   }
 }
 
+/** The engine's safety-net walk interval (its default: the soak does not set it). */
+export const FULL_WALK_MS = 10 * 60_000;
+
 export interface Figures {
   histories: number;
   operations: number;
@@ -123,7 +126,21 @@ export class SoakClient {
 
   /** Time passes for this client: its safety-net walk (every 10 minutes) falls due. */
   tenMinutesPass(): void {
-    this.aheadMs += 10 * 60_000;
+    this.aheadMs += FULL_WALK_MS;
+  }
+
+  /**
+   * Whether this client's next sync starts with a full walk: asked for (the journal's
+   * `walk_due`) or scheduled (its last walk a safety-net interval ago by the engine's clock).
+   * Without a record of a last walk the answer is no: the caller has seen a sync succeed, and the
+   * first one always walks.
+   */
+  walkDue(): boolean {
+    const journal = this.pair?.journal;
+    if (!journal) return true;
+    if (journal.getMeta('walk_due') != null) return true;
+    const last = Number(journal.getMeta('last_walk_ms') ?? NaN);
+    return !Number.isNaN(last) && Date.now() + this.aheadMs - last >= FULL_WALK_MS;
   }
 
   /** One `syncOnce`; a crash or an error under faults ends it (the next sync carries on). */
@@ -201,6 +218,10 @@ export class World {
   /** Who gave each of those names (by the service's comparison key), last. */
   readonly namedBy = new Map<string, string>();
   readonly clients: SoakClient[] = [];
+  /** Invariants a step found broken as it ran (an idle sync's requests): divergences at the end. */
+  readonly broken: string[] = [];
+  /** Bulk changes made so far: each names its folders and files after its number. */
+  bulks = 0;
   /** The engines' log, kept in memory: printing it as it comes slows the run and hides races. */
   readonly logLines: string[] = [];
   admin!: ServiceClient;
@@ -324,6 +345,23 @@ export class World {
       this.sb.setFaults('');
       this.figures.faults += this.injected() - before;
     }
+  }
+
+  /**
+   * What the service was asked while `work` ran: request counts by route ("GET /activity"), from
+   * the sandbox's own stats. Only what runs meanwhile counts, so nothing else may run.
+   */
+  async requestsDuring<T>(
+    work: () => Promise<T>,
+  ): Promise<{ result: T; made: Map<string, number> }> {
+    const before = new Map(this.sb.sandbox.stats);
+    const result = await work();
+    const made = new Map<string, number>();
+    for (const [route, count] of this.sb.sandbox.stats) {
+      const delta = count - (before.get(route) ?? 0);
+      if (delta > 0) made.set(route, delta);
+    }
+    return { result, made };
   }
 
   private injected(): number {
