@@ -165,6 +165,37 @@ describe('the remote feed under real traffic', () => {
     await expectIdlePolls(2);
   });
 
+  it('a bulk seen under a role that may not download: all of its problems clear, not 200', async () => {
+    const kenji = sb.users.find((u) => u.role === 'Collaborator')!;
+    const viewer = await openPair(sb, clientFor(sb.baseUrl, tokenOf(kenji)), dirs);
+    try {
+      await viewer.engine.syncOnce();
+      let rolemap: number | undefined;
+      for await (const r of colleague.listRolemaps(sb.workspaceId)) {
+        if (r.user_id === kenji.id || r.user?.id === kenji.id) rolemap = r.id;
+      }
+      await colleague.changeRole(rolemap!, 'Viewer');
+      viewer.engine.requestFullWalk();
+      const folder = await colleague.createFolder(sb.workspaceId, root, 'Seen, not downloaded');
+      await parallel(range(210), 16, (i) => upload(colleague, folder.id, `${i}.txt`, `${i}`));
+      await viewer.engine.syncOnce();
+      // More than the status lists (200): the journal keeps them all.
+      expect(viewer.journal.problems().length).toBeGreaterThan(200);
+      expect(viewer.engine.status().problems.length).toBe(200);
+      // The files go away on the service: each of their problems is over, not just 200.
+      await colleague.deleteFolder(folder.id);
+      await viewer.engine.syncOnce();
+      expect(viewer.journal.problems()).toEqual([]);
+      expect(viewer.engine.status().problems).toEqual([]);
+      await colleague.changeRole(rolemap!, 'Collaborator');
+      viewer.engine.requestFullWalk();
+      await viewer.engine.syncOnce();
+      expect(localTree(viewer.dir)).toEqual(remoteTree(sb));
+    } finally {
+      await viewer.close();
+    }
+  });
+
   it('a burst still arriving is a visible state, and is applied once it ends', async () => {
     const run = new AbortController();
     // A long poll interval, so that the whole burst is there at the next poll (poked below).

@@ -465,8 +465,9 @@ export class Journal {
     this.s.problemSet!.run(p.key, p.path, p.remoteId, p.reason, p.message, p.at);
   }
 
-  clearProblem(key: string): void {
-    this.s.problemDel!.run(key);
+  /** Says whether there was one. */
+  clearProblem(key: string): boolean {
+    return this.s.problemDel!.run(key).changes > 0;
   }
 
   problems(): StoredProblem[] {

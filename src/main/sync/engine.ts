@@ -862,7 +862,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   private clearVanishedProblems(): void {
-    for (const p of this.st.problems) {
+    // All of them, not the 200 the status shows: a problem past those would stay for good.
+    for (const p of this.allProblems()) {
       if (p.remoteId !== null && !this.opts.journal.get(p.remoteId)) {
         this.opts.journal.clearProblem(problemKey(p.remoteId, ''));
       }
@@ -1047,17 +1048,19 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.emit('status', this.status());
   }
 
+  /** The problems the status shows: the first 200 (the journal keeps them all). */
   private storedProblems(): SyncProblem[] {
-    return this.opts.journal
-      .problems()
-      .slice(0, 200)
-      .map((p) => ({
-        path: p.path,
-        remoteId: p.remoteId,
-        reason: p.reason as SyncProblem['reason'],
-        message: p.message,
-        at: p.at,
-      }));
+    return this.allProblems().slice(0, 200);
+  }
+
+  private allProblems(): SyncProblem[] {
+    return this.opts.journal.problems().map((p) => ({
+      path: p.path,
+      remoteId: p.remoteId,
+      reason: p.reason as SyncProblem['reason'],
+      message: p.message,
+      at: p.at,
+    }));
   }
 
   private addProblem(p: Omit<SyncProblem, 'at'>): void {
@@ -1074,9 +1077,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     for (const [key, sig] of this.refused) {
       if ((key.startsWith('delete:') ? sig : key) === path) this.refused.delete(key);
     }
-    if (!this.st.problems.some((p) => p.remoteId === null && p.path === path)) return;
-    this.opts.journal.clearProblem(problemKey(null, path));
-    this.st.problems = this.storedProblems();
+    // Asked of the journal: the status lists only the first 200.
+    if (this.opts.journal.clearProblem(problemKey(null, path))) {
+      this.st.problems = this.storedProblems();
+    }
   }
 
   /**
@@ -1087,7 +1091,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     const held = new Set(
       [...this.refused].map(([key, sig]) => (key.startsWith('delete:') ? sig : key)),
     );
-    for (const p of this.st.problems) {
+    for (const p of this.allProblems()) {
       if (p.remoteId !== null || badNames.has(p.path)) continue;
       // A name refused for a new item, now held by a synced one (the new one was moved aside to
       // make way for it): over. Not for other refusals: a synced file's refused version is one.
@@ -1098,9 +1102,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   private clearProblem(remoteId: number): void {
-    if (!this.st.problems.some((p) => p.remoteId === remoteId)) return;
-    this.opts.journal.clearProblem(problemKey(remoteId, ''));
-    this.st.problems = this.storedProblems();
+    if (this.opts.journal.clearProblem(problemKey(remoteId, ''))) {
+      this.st.problems = this.storedProblems();
+    }
   }
 
   // Waiting
