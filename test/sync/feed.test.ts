@@ -10,6 +10,8 @@ import {
   clientFor,
   localTree,
   openPair,
+  range,
+  requestsOf,
   remoteTree,
   tokenOf,
   type Pair,
@@ -68,15 +70,8 @@ afterEach(async () => {
   await sb.close();
 });
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const upload = (folder: number, name: string, text: string) =>
   colleague.uploadFile(folder, name, () => Readable.from([Buffer.from(text)]));
-
-async function requestsOf(work: () => Promise<unknown>): Promise<Record<string, number>> {
-  sb.resetStats();
-  await work();
-  return sb.stats();
-}
 
 /** The newest event's id, as the colleague sees the feed. */
 async function newestEvent(): Promise<number> {
@@ -96,11 +91,11 @@ describe('the event feed, on servers that differ', () => {
     await pair.engine.syncOnce();
     expect(localTree(pair.dir).has('Late/late.txt')).toBe(false);
     hidden.clear();
-    const stats = await requestsOf(() => pair.engine.syncOnce());
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     // Page 1 holds 30 newer events: the count says one more is new, found on page 2.
     expect(stats['GET /activity']).toBeLessThanOrEqual(4);
-    expect(await requestsOf(() => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
+    expect(await requestsOf(sb, () => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
   });
 
   it('times that all fall in one second: walks covered by count, later changes still found', async () => {
@@ -122,7 +117,7 @@ describe('the event feed, on servers that differ', () => {
     await upload(folders[4]!.id, 'new.txt', 'new');
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
-    expect(await requestsOf(() => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
+    expect(await requestsOf(sb, () => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
   });
 
   it('a count one higher than what the list shows never holds back deletes', async () => {
@@ -144,10 +139,10 @@ describe('the event feed, on servers that differ', () => {
     };
     await upload(root, 'odd.txt', 'its event has no time');
     odd.add(await newestEvent());
-    const first = await requestsOf(() => pair.engine.syncOnce());
+    const first = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(first['GET /workspaces/:id']).toBe(1); // the walk reads the role
-    expect(await requestsOf(() => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
+    expect(await requestsOf(sb, () => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
   });
 
   it('a list without a count: the window is read each poll, and nothing is missed', async () => {
@@ -161,7 +156,7 @@ describe('the event feed, on servers that differ', () => {
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     // Without a count an idle poll reads the window (two pages here), no more.
-    const idle = await requestsOf(() => pair.engine.syncOnce());
+    const idle = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(Object.keys(idle)).toEqual(['GET /activity']);
     expect(idle['GET /activity']).toBeLessThanOrEqual(3);
   });

@@ -156,3 +156,15 @@ export function statusUntil(engine: SyncEngine, state: string): Promise<void> {
     engine.on('status', on);
   });
 }
+
+export const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** The requests `work` makes, by route, as the sandbox counts them. */
+export async function requestsOf(
+  sb: { resetStats(): void; stats(): Record<string, number> },
+  work: () => Promise<unknown>,
+): Promise<Record<string, number>> {
+  sb.resetStats();
+  await work();
+  return sb.stats();
+}

@@ -10,6 +10,8 @@ import {
   clientFor,
   localTree,
   openPair,
+  range,
+  requestsOf,
   remoteTree,
   tokenOf,
   type Pair,
@@ -54,16 +56,8 @@ async function parallel<T>(items: T[], width: number, work: (item: T) => Promise
   );
 }
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const upload = (client: ServiceClient, folder: number, name: string, text: string) =>
   client.uploadFile(folder, name, () => Readable.from([Buffer.from(text)]));
-
-/** The requests one call makes, by route. */
-async function requestsOf(work: () => Promise<unknown>): Promise<Record<string, number>> {
-  sb.resetStats();
-  await work();
-  return sb.stats();
-}
 
 const total = (stats: Record<string, number>) => Object.values(stats).reduce((a, b) => a + b, 0);
 /** Every request but content transfers, which any client needs alike. */
@@ -72,7 +66,7 @@ const metadata = (stats: Record<string, number>) =>
 
 async function expectIdlePolls(n: number) {
   for (let i = 0; i < n; i++) {
-    expect(await requestsOf(() => pair.engine.syncOnce()), `idle poll ${i + 1}`).toEqual({
+    expect(await requestsOf(sb, () => pair.engine.syncOnce()), `idle poll ${i + 1}`).toEqual({
       'GET /activity': 1,
     });
   }
@@ -81,7 +75,7 @@ async function expectIdlePolls(n: number) {
 describe('the remote feed under real traffic', () => {
   it('after a burst of 300 changes in a second, every idle poll is one request', async () => {
     await parallel(range(300), 32, (i) => colleague.createFolder(sb.workspaceId, root, `b${i}`));
-    const burst = await requestsOf(() => pair.engine.syncOnce());
+    const burst = await requestsOf(sb, () => pair.engine.syncOnce());
     const tree = localTree(pair.dir);
     expect(range(300).every((i) => tree.get(`b${i}`) === 'dir')).toBe(true);
     // Read once (10 pages of 30), placed by one listing of the root.
@@ -96,7 +90,7 @@ describe('the remote feed under real traffic', () => {
     const seen: SyncStatus[] = [];
     const record = (s: SyncStatus) => seen.push(s);
     pair.engine.on('status', record);
-    const burst = await requestsOf(() => pair.engine.syncOnce());
+    const burst = await requestsOf(sb, () => pair.engine.syncOnce());
     pair.engine.off('status', record);
     expect(remoteTree(sb).get('mine.txt')).toBeDefined();
     expect(localTree(pair.dir).size).toBe(remoteTree(sb).size);
@@ -124,7 +118,7 @@ describe('the remote feed under real traffic', () => {
     sb.advanceClock(10);
     await parallel(range(40), 16, (i) => upload(colleague, folder.id, `old-${i}.txt`, 'v2!'));
     await parallel(range(40), 16, (i) => upload(colleague, folder.id, `new-${i}.txt`, 'n'));
-    const stats = await requestsOf(() => pair.engine.syncOnce());
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(stats['GET /files/:id'] ?? 0, JSON.stringify(stats)).toBeLessThanOrEqual(1);
     expect(stats['GET /folders/:id'] ?? 0, JSON.stringify(stats)).toBeLessThanOrEqual(3);
@@ -136,7 +130,7 @@ describe('the remote feed under real traffic', () => {
       mkdirSync(path.join(pair.dir, f));
       for (const i of range(20)) writeFileSync(path.join(pair.dir, f, `${i}.txt`), `${f}${i}`);
     }
-    const stats = await requestsOf(() => pair.engine.syncOnce());
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(stats['POST /folders/:id/files']).toBe(60);
     // 63 events of its own read back: three pages, and nothing looked up.
     expect(stats['GET /activity']).toBeLessThanOrEqual(4);
@@ -153,11 +147,11 @@ describe('the remote feed under real traffic', () => {
       16,
       ({ f, i }) => upload(colleague, f.id, `file ${i}.txt`, `${f.id}/${i}`),
     );
-    const converge = await requestsOf(() => pair.engine.syncOnce());
+    const converge = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     const fresh = await openPair(sb, clientFor(sb.baseUrl, tokenOf(sb.users[0]!)), dirs);
     try {
-      const walk = await requestsOf(() => fresh.engine.syncOnce());
+      const walk = await requestsOf(sb, () => fresh.engine.syncOnce());
       expect(metadata(converge)).toBeLessThanOrEqual(metadata(walk));
     } finally {
       await fresh.close();
