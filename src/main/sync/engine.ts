@@ -515,7 +515,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.setState('syncing', `Applying ${count(feed.refs.length, 'change')} from the service`);
     const resolution = await resolveEvents(client, journal, rootId, feed.refs, {
       concurrency: this.concurrency,
-      maxRequests: this.walkCost(),
+      maxRequests: () => this.walkCost(),
     });
     if (resolution.walk) {
       this.log.info('events need a full walk', { reason: resolution.walk });

@@ -44,6 +44,8 @@ function targetsOf(journal: Journal, refs: readonly EventRef[], take: boolean): 
  * bulk upload into a small tree) the walk wins all the same.
  */
 const NEW_FILE_COST = 0.25;
+/** Below this many looks a walk is not weighed: counting the journal for it costs more. */
+const CHEAP = 64;
 
 /**
  * What resolving these events would cost in requests, about: one listing per folder that holds
@@ -79,10 +81,15 @@ export async function resolveEvents(
   journal: Journal,
   rootId: number,
   refs: readonly EventRef[],
-  opts: { concurrency: number; maxRequests: number },
+  opts: {
+    concurrency: number;
+    /** What a walk would cost: asked only once the looks add up (it counts the journal). */
+    maxRequests: () => number;
+  },
 ): Promise<Resolution> {
   const view = emptyView(rootId, false);
   let requests = 0;
+  let budget: number | undefined;
   let walk: string | null = null;
   const listings = new Map<number, Promise<Listing | null>>();
   const targets = targetsOf(journal, refs, true);
@@ -179,7 +186,9 @@ export async function resolveEvents(
   const each = async <T>(items: T[], work: (item: T) => Promise<void>) => {
     for (let i = 0; i < items.length && walk === null; i += opts.concurrency) {
       await Promise.all(items.slice(i, i + opts.concurrency).map(work));
-      if (requests > opts.maxRequests) walk = 'too many changes to look up one by one';
+      if (requests > CHEAP && requests > (budget ??= opts.maxRequests())) {
+        walk = 'too many changes to look up one by one';
+      }
     }
   };
 
