@@ -44,13 +44,15 @@ function targetsOf(journal: Journal, refs: readonly EventRef[], take: boolean): 
  * bulk upload into a small tree) the walk wins all the same.
  */
 const NEW_FILE_COST = 0.25;
+/** New folders are mostly found in a listing of their parent (the root first) made anyway. */
+const NEW_FOLDER_COST = 0.5;
 /** Below this many looks a walk is not weighed: counting the journal for it costs more. */
 const CHEAP = 64;
 
 /**
  * What resolving these events would cost in requests, about: one listing per folder that holds
- * known items, a look per new folder, a fraction of one per new file; and how many new folders
- * they make, each one more listing for a walk too.
+ * known items, a fraction of one per new item; and how many new folders they make, each one
+ * more listing for a walk too.
  */
 export function resolveCost(
   journal: Journal,
@@ -65,7 +67,10 @@ export function resolveCost(
     else if (t.kind === 'folder') newFolders++;
     else newFiles++;
   }
-  return { requests: parents.size + newFolders + newFiles * NEW_FILE_COST, newFolders };
+  return {
+    requests: parents.size + newFolders * NEW_FOLDER_COST + newFiles * NEW_FILE_COST,
+    newFolders,
+  };
 }
 
 /**
