@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ARCHIVE_RULES,
-  chooseArchives,
-  downloadArchive,
-  extractArchive,
-  type ArchiveJob,
-} from '../../src/main/sync/archive';
-import type { Placement } from '../../src/main/sync/plan';
+import { downloadArchive, extractArchive } from '../../src/main/sync/down/archive';
+import { ARCHIVE_RULES, chooseArchives } from '../../src/main/sync/down/choose-archives';
+import type { ArchiveJob, Placement } from '../../src/main/sync/down/plan-types';
 import { silentLogger } from '../../src/main/sync/ports';
 import { emptyView, type RemoteItem } from '../../src/main/sync/remote';
 import { startSandbox } from '../../src/service/sandbox';

@@ -1,7 +1,7 @@
 // The engine in a child process, for the crash tests: one `syncOnce`, killed with SIGKILL at the
 // chosen outbox step (the nth time it is reached) when one is given. Prints one JSON line.
 import { clientFor, stderrLogger } from './harness';
-import { openSync } from '../../src/main/sync/open';
+import { openSync } from '../../src/main/sync/loop/open';
 
 interface Config {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // The engine in a child process, for the engine-level ENOSPC test: it runs continuously (the
 // watcher on) in a user namespace whose inotify limit the parent lowered. Prints one JSON line
 // per notice and per settled round; stops when stdin ends.
-import { openSync } from '../../src/main/sync/open';
+import { openSync } from '../../src/main/sync/loop/open';
 import { clientFor } from './harness';
 
 export type EngineChildLine = { type: 'notice'; message: string } | { type: 'settled' };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IGNORE_FILE, IgnoreRules, patternProblem } from '../../src/main/sync/ignore';
+import { IGNORE_FILE, IgnoreRules, patternProblem } from '../../src/main/sync/detect-local/ignore';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {

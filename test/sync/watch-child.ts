@@ -1,8 +1,8 @@
 // The local watcher in a child process, for the ENOSPC test: the parent runs it in a user
 // namespace with a lowered inotify limit. Prints one JSON line per warning, per batch of changed
 // folders, and once ready (with the subtrees that fell back to polling); closes when stdin ends.
-import { IgnoreRules } from '../../src/main/sync/ignore';
-import { watchLocal } from '../../src/main/sync/watch';
+import { IgnoreRules } from '../../src/main/sync/detect-local/ignore';
+import { watchLocal } from '../../src/main/sync/detect-local/watch';
 
 export type ChildLine =
   | { type: 'warning'; message: string }

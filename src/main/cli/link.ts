@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ForbiddenError, NotFoundError } from '../api/errors';
 import type { Link } from '../api/schemas';
-import { CACHE_DIR } from '../sync/plan';
+import { CACHE_DIR } from '../sync/paths';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from './accounts';
 import { shareUrl } from './backend-map';

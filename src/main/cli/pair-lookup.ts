@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { MIGRATIONS } from '../journal/schema';
 import { foldName, defaultProfile, type VolumeProfile } from '../sync/names';
-import { PAIR_META } from '../sync/open';
+import { PAIR_META } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
 
 /** A sync pair as its journal knows it (see `PAIR_META` in sync/open.ts). */

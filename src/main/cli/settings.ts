@@ -5,7 +5,7 @@ import {
   SettingsPatch,
   type SettingsPatch as Patch,
 } from '../../shared/app-api';
-import { patternProblem } from '../sync/ignore';
+import { patternProblem } from '../sync/detect-local/ignore';
 import { silentLogger, type Logger } from '../sync/ports';
 import { fail } from './backend-errors';
 import { readStateFile, writeStateFile } from './json-file';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApiError } from '../api/errors';
 import { SyncFatalError } from '../sync/errors';
-import { openSync, type OpenSync } from '../sync/open';
+import { openSync, type OpenSync } from '../sync/loop/open';
 import {
   connectionOptions,
   EXIT,

@@ -1,5 +1,5 @@
-import type { FolderEntry } from '../api/client';
-import { ProtocolError } from '../api/errors';
+import type { FolderEntry, ServiceClient } from '../api/client';
+import { ApiError, ProtocolError } from '../api/errors';
 import type { FileItem } from '../api/schemas';
 import type { ItemKind, JournalItem } from '../journal/journal';
 
@@ -93,4 +93,54 @@ export function asRemote(j: JournalItem): RemoteItem {
     size: j.remoteSize ?? 0,
     updatedAt: j.remoteUpdatedAt ?? '',
   };
+}
+
+// The one remote folder lister: every stage that reads a folder of the service reads it here.
+
+export interface Listing {
+  children: RemoteItem[];
+  /** The folder's own ancestry, root first and the folder last (from its children's
+   * `ancestor_ids`); null when it has no children or the server does not say. */
+  chain: number[] | null;
+}
+
+/** Lists one folder completely, page after page. */
+export async function listFolder(client: ServiceClient, folderId: number): Promise<Listing> {
+  const children: RemoteItem[] = [];
+  let chain: number[] | null = null;
+  for await (const entry of client.folderContents(folderId)) {
+    if (chain === null) {
+      const ancestors =
+        entry.kind === 'folder' ? entry.folder.ancestor_ids : entry.file.ancestor_ids;
+      if (ancestors && ancestors.at(-1) === folderId) chain = ancestors;
+    }
+    children.push(fromEntry(entry, folderId));
+  }
+  return { children, chain };
+}
+
+/** The first child of a folder that `match` accepts, reading no further page than needed. */
+export async function findInFolder(
+  client: ServiceClient,
+  folderId: number,
+  match: (item: RemoteItem) => boolean,
+): Promise<RemoteItem | null> {
+  for await (const entry of client.folderContents(folderId)) {
+    const item = fromEntry(entry, folderId);
+    if (match(item)) return item;
+  }
+  return null;
+}
+
+/** Whether a folder is still there (folders have no metadata read: a listing answers 404). */
+export async function folderExists(client: ServiceClient, folderId: number): Promise<boolean> {
+  try {
+    const pages = client.folderContents(folderId);
+    await pages.next();
+    await pages.return(undefined);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'not-found') return false;
+    throw err;
+  }
 }

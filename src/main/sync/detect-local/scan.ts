@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
-import { checkName } from '../../shared/paths';
-import type { ItemKind } from '../journal/journal';
-import type { LocalRoot } from './local';
-import { CACHE_DIR, joinPath } from './plan';
+import { checkName } from '../../../shared/paths';
+import type { ItemKind } from '../../journal/journal';
+import type { LocalRoot } from '../local';
+import { CACHE_DIR, joinPath } from '../paths';
 
 /** A file or folder found on disk, with the identity and facts the journal compares. */
 export interface LocalEntry {

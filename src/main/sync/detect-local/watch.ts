@@ -1,8 +1,8 @@
 import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { CACHE_DIR, parentOf } from './plan';
-import { silentLogger, type Logger } from './ports';
+import { CACHE_DIR, parentOf } from '../paths';
+import { silentLogger, type Logger } from '../ports';
 
 export interface WatchOptions {
   /** Absolute path of the sync root. */

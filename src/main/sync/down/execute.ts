@@ -1,29 +1,22 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import pLimit from 'p-limit';
-import type { ServiceClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Journal, JournalItem } from '../journal/journal';
+import type { ServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Journal, JournalItem } from '../../journal/journal';
 import {
   emptySummary,
   type ProblemReason,
   type SyncProblem,
   type SyncSummary,
-} from '../../shared/sync-status';
+} from '../../../shared/sync-status';
 import { downloadArchive, extractArchive } from './archive';
-import { fetchToTemp, VerificationError, type Fetched } from './download';
-import { factsOf, hashFile, type LocalRoot } from './local';
-import { defaultProfile, disambiguate } from './names';
-import {
-  CACHE_DIR,
-  MOVING_DIR,
-  joinPath,
-  parentOf,
-  type Placement,
-  type Plan,
-  type StructureOp,
-} from './plan';
-import type { Logger, Trash } from './ports';
-import { remoteFields } from './remote';
+import { fetchToTemp, VerificationError, type Fetched } from '../download';
+import { factsOf, hashFile, type LocalRoot } from '../local';
+import { defaultProfile, disambiguate } from '../names';
+import { CACHE_DIR, MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
+import type { Placement, Plan, StructureOp } from './plan-types';
+import type { Logger, Trash } from '../ports';
+import { remoteFields } from '../remote';
 
 /** What the executor tells the status model as it goes. */
 export interface ExecutionEvents {
@@ -62,7 +55,6 @@ export interface ExecutorContext {
   mayRecreate(id: number): boolean;
 }
 
-export const PARTIAL_DIR = `${CACHE_DIR}/partial`;
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
 

@@ -1,7 +1,7 @@
-import type { Event } from '../api/schemas';
-import type { EventFilters, ServiceClient } from '../api/client';
-import type { FeedWindow } from '../journal/journal';
-import { parseDetail } from '../../shared/detail';
+import type { Event } from '../../api/schemas';
+import type { EventFilters, ServiceClient } from '../../api/client';
+import type { FeedWindow } from '../../journal/journal';
+import { parseDetail } from '../../../shared/detail';
 
 /** What an event says was acted on: the first `object` of its detail. */
 export interface EventRef {

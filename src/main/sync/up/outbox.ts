@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import type { FolderEntry, ServiceClient } from '../api/client';
-import { parseDetail } from '../../shared/detail';
-import { ApiError, OutcomeUnknownError } from '../api/errors';
-import type { Journal } from '../journal/journal';
-import { fromEntry, fromFile, type RemoteItem } from './remote';
+import type { ServiceClient } from '../../api/client';
+import { parseDetail } from '../../../shared/detail';
+import { ApiError, OutcomeUnknownError } from '../../api/errors';
+import type { Journal } from '../../journal/journal';
+import { findInFolder, folderExists, fromFile, type RemoteItem } from '../remote';
 
 /**
  * Every remote mutation goes through the outbox: written (and committed) as an intent before
@@ -58,20 +58,6 @@ export const repairedName = (name: string) => name.replace(/[/\\\u0000-\u001f\u0
 const sameName = (a: string, b: string) =>
   a === b || a.toLowerCase() === b.toLowerCase() || repairedName(a) === b;
 
-async function findChild(
-  client: ServiceClient,
-  parentId: number,
-  match: (entry: FolderEntry) => boolean,
-): Promise<RemoteItem | null> {
-  for await (const entry of client.folderContents(parentId)) {
-    if (match(entry)) return fromEntry(entry, parentId);
-  }
-  return null;
-}
-
-const nameOf = (e: FolderEntry) => (e.kind === 'folder' ? e.folder.filename : e.file.filename);
-const idOf = (e: FolderEntry) => (e.kind === 'folder' ? e.folder.id : e.file.id);
-
 /** When the intent was written, and in which workspace: where the feed can tell more. */
 export interface IntentOrigin {
   timeMs: number;
@@ -91,10 +77,10 @@ export async function settle(
   try {
     switch (p.op) {
       case 'mkdir': {
-        const found = await findChild(
+        const found = await findInFolder(
           client,
           p.parentId,
-          (e) => e.kind === 'folder' && sameName(p.name, nameOf(e)) && !journal.get(idOf(e)),
+          (e) => e.kind === 'folder' && sameName(p.name, e.name) && !journal.get(e.id),
         );
         return found ? { made: true, item: found } : { made: false };
       }
@@ -104,21 +90,21 @@ export async function settle(
           const made = file.size === p.size && file.updatedAt !== p.before;
           return made ? { made: true, item: file } : { made: false };
         }
-        const found = await findChild(
+        const found = await findInFolder(
           client,
           p.parentId,
           (e) =>
             e.kind === 'file' &&
-            sameName(p.name, nameOf(e)) &&
-            e.file.size === p.size &&
-            !journal.get(e.file.id),
+            sameName(p.name, e.name) &&
+            e.size === p.size &&
+            !journal.get(e.id),
         );
         if (found) return { made: true, item: found };
         const moved = origin && (await uploadedSince(client, journal, p, origin));
         return moved ? { made: true, item: moved } : { made: false };
       }
       case 'move': {
-        const found = await findChild(client, p.parentId, (e) => idOf(e) === p.id);
+        const found = await findInFolder(client, p.parentId, (e) => e.id === p.id);
         return found && sameName(p.name, found.name)
           ? { made: true, item: found }
           : { made: false };
@@ -176,14 +162,9 @@ async function remoteHash(client: ServiceClient, id: number): Promise<string> {
 }
 
 async function exists(client: ServiceClient, p: { id: number; kind: string }): Promise<boolean> {
+  if (p.kind === 'folder') return folderExists(client, p.id);
   try {
-    if (p.kind === 'file') await client.getFile(p.id);
-    else {
-      // Folders have no metadata read: their listing answers 404 once they are gone.
-      const it = client.folderContents(p.id);
-      await it.next();
-      await it.return(undefined);
-    }
+    await client.getFile(p.id);
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not-found') return false;

@@ -1,7 +1,7 @@
-import type { ServiceClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import { drain } from './pool';
-import { emptyView, fromEntry, type RemoteItem, type RemoteView } from './remote';
+import type { ServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { drain } from '../pool';
+import { emptyView, listFolder, type RemoteItem, type RemoteView } from '../remote';
 
 export interface WalkOptions {
   concurrency: number;
@@ -10,28 +10,6 @@ export interface WalkOptions {
   onListed?: (folderId: number, children: RemoteItem[]) => void;
   /** A folder whose listing was refused: nothing below it is judged. */
   onRefused?: (folderId: number, err: ApiError) => void;
-}
-
-export interface Listing {
-  children: RemoteItem[];
-  /** The folder's own ancestry, root first and the folder last (from its children's
-   * `ancestor_ids`); null when it has no children or the server does not say. */
-  chain: number[] | null;
-}
-
-/** Lists one folder completely, page after page. */
-export async function listFolder(client: ServiceClient, folderId: number): Promise<Listing> {
-  const children: RemoteItem[] = [];
-  let chain: number[] | null = null;
-  for await (const entry of client.folderContents(folderId)) {
-    if (chain === null) {
-      const ancestors =
-        entry.kind === 'folder' ? entry.folder.ancestor_ids : entry.file.ancestor_ids;
-      if (ancestors && ancestors.at(-1) === folderId) chain = ancestors;
-    }
-    children.push(fromEntry(entry, folderId));
-  }
-  return { children, chain };
 }
 
 /**

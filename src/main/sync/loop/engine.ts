@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ServiceClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Journal, JournalItem } from '../journal/journal';
+import type { ServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Journal, JournalItem } from '../../journal/journal';
 import {
   emptySummary,
   initialStatus,
@@ -14,24 +14,26 @@ import {
   type SyncState,
   type SyncStatus,
   type SyncSummary,
-} from '../../shared/sync-status';
-import { SyncFatalError } from './errors';
-import { Executor, PARTIAL_DIR, type ExecutionEvents, type ExecutionResult } from './execute';
-import { feedStart, readFeed, type FeedChoice, type FeedMemory } from './feed';
-import { LocalRoot } from './local';
-import { probeVolume, type VolumeProfile } from './names';
-import { CACHE_DIR, parentOf, planChanges, type Plan } from './plan';
-import { silentLogger, type Logger, type Trash } from './ports';
-import { resolveCost, resolveEvents } from './resolve';
-import type { RemoteView } from './remote';
-import { walkRemote } from './walk';
-import { Moves } from '../api/moves';
-import { IgnoreRules } from './ignore';
-import { deletedCount, hasWork, scanAndPlan, type LocalPlan } from './local-plan';
-import type { OutboxStep, IntentPayload } from './outbox';
-import { Pusher, type PushEvents } from './push';
-import { watchLocal, type LocalWatcher } from './watch';
-import { emptyView } from './remote';
+} from '../../../shared/sync-status';
+import { SyncFatalError } from '../errors';
+import { CACHE_DIR, PARTIAL_DIR, parentOf } from '../paths';
+import { Executor, type ExecutionEvents, type ExecutionResult } from '../down/execute';
+import { feedStart, readFeed, type FeedChoice, type FeedMemory } from '../detect-remote/feed';
+import { LocalRoot } from '../local';
+import { probeVolume, type VolumeProfile } from '../names';
+import { planChanges } from '../down/plan';
+import type { Plan } from '../down/plan-types';
+import { silentLogger, type Logger, type Trash } from '../ports';
+import { resolveCost, resolveEvents } from '../detect-remote/resolve';
+import type { RemoteView } from '../remote';
+import { walkRemote } from '../detect-remote/walk';
+import { Moves } from '../../api/moves';
+import { IgnoreRules } from '../detect-local/ignore';
+import { deletedCount, hasWork, scanAndPlan, type LocalPlan } from '../up/reconcile';
+import type { OutboxStep, IntentPayload } from '../up/outbox';
+import { Pusher, type PushEvents } from '../up/send';
+import { watchLocal, type LocalWatcher } from '../detect-local/watch';
+import { emptyView } from '../remote';
 
 export interface EngineEvents {
   status: [SyncStatus];

@@ -1,57 +1,9 @@
-import type { Journal, JournalItem } from '../journal/journal';
-import { chooseArchives, type ArchiveJob } from './archive';
-import { encodeName, foldName, mapChildren, type ChildName, type VolumeProfile } from './names';
-import { asRemote, type RemoteItem, type RemoteView } from './remote';
-
-/** The folder at the top of the sync root where the engine keeps its own temporary files. */
-export const CACHE_DIR = '.workspace-sync-cache';
-/** Where an item waits, by its remote id, while its place is taken by another's move. */
-export const MOVING_DIR = `${CACHE_DIR}/moving`;
-
-/** Where an item belongs locally, in local names, '/'-separated, relative to the root. */
-export interface Placement {
-  item: RemoteItem;
-  path: string;
-  name: string;
-}
-
-export type StructureOp =
-  | ({ type: 'mkdir' } & Placement)
-  | ({ type: 'move' } & Placement)
-  /** The journal only: remote fields changed, nothing moves on disk. */
-  | ({ type: 'record' } & Placement);
-
-export interface Plan {
-  /** Folder creations, moves and renames, parents before children. */
-  structure: StructureOp[];
-  /** Items deleted remotely: to the trash, never unlinked. Run after `structure`. */
-  trash: JournalItem[];
-  /** New files and new versions, run last (their folders exist by then): single downloads, */
-  downloads: Placement[];
-  /** and folder archives where many small files make one request cheaper than many. */
-  archives: ArchiveJob[];
-  /** Files the user's role may not download: recorded as not permitted, no request made. */
-  refused: Placement[];
-}
-
-export interface PlanOptions {
-  profile: VolumeProfile;
-  /** Try again the downloads a role refused before (at a full walk: the role may have changed). */
-  retryNotPermitted: boolean;
-  /** False when the user's role allows listing but not downloading (Printer, Viewer). */
-  mayDownload: boolean;
-  /** Synced items known deleted here: they keep no local name of their own (see mayRecreate). */
-  deletedHere?: (id: number) => boolean;
-}
-
-export const joinPath = (parent: string, name: string) =>
-  parent === '' ? name : `${parent}/${name}`;
-
-/** The folder a '/'-separated relative path is in ('' for the root). */
-export const parentOf = (rel: string) => {
-  const i = rel.lastIndexOf('/');
-  return i < 0 ? '' : rel.slice(0, i);
-};
+import type { Journal, JournalItem } from '../../journal/journal';
+import { CACHE_DIR, joinPath } from '../paths';
+import { chooseArchives } from './choose-archives';
+import type { Plan, PlanOptions, StructureOp, Placement } from './plan-types';
+import { encodeName, foldName, mapChildren, type ChildName, type VolumeProfile } from '../names';
+import { asRemote, type RemoteItem, type RemoteView } from '../remote';
 
 /**
  * Reconciles what the service shows (a full or partial view) with the journal and plans the

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import pLimit from 'p-limit';
-import type { ServiceClient } from '../api/client';
-import { ApiError, ValidationError } from '../api/errors';
-import type { Moves } from '../api/moves';
-import type { Journal, JournalItem } from '../journal/journal';
-import type { SyncProblem } from '../../shared/sync-status';
-import { fetchToTemp } from './download';
-import { PARTIAL_DIR } from './execute';
-import { hashFile, type LocalRoot } from './local';
-import type { LocalPlan, LocalOp } from './local-plan';
-import { decodeName, serviceKey, type VolumeProfile } from './names';
-import { MOVING_DIR, parentOf } from './plan';
+import type { ServiceClient } from '../../api/client';
+import { ApiError, ValidationError } from '../../api/errors';
+import type { Moves } from '../../api/moves';
+import type { Journal, JournalItem } from '../../journal/journal';
+import type { SyncProblem } from '../../../shared/sync-status';
+import { fetchToTemp } from '../download';
+import { hashFile, type LocalRoot } from '../local';
+import type { LocalPlan, LocalOp } from './reconcile';
+import { decodeName, serviceKey, type VolumeProfile } from '../names';
+import { MOVING_DIR, PARTIAL_DIR, parentOf } from '../paths';
 import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
-import type { Logger } from './ports';
-import { asRemote, fromEntry, fromFile, remoteFields, type RemoteItem } from './remote';
-import { scanLocal, type LocalEntry } from './scan';
+import type { Logger } from '../ports';
+import { asRemote, fromEntry, fromFile, remoteFields, type RemoteItem } from '../remote';
+import { scanLocal, type LocalEntry } from '../detect-local/scan';
 
 export interface PushEvents {
   begin(op: string, path: string): void;

@@ -1,13 +1,13 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { ServiceClient } from '../api/client';
-import { Journal, journalFile } from '../journal/journal';
+import type { ServiceClient } from '../../api/client';
+import { Journal, journalFile } from '../../journal/journal';
 import { SyncEngine, type EngineOptions } from './engine';
-import { SyncFatalError } from './errors';
-import { defaultProfile, foldName, probeVolume, type VolumeProfile } from './names';
-import { CACHE_DIR } from './plan';
-import type { Logger, Trash } from './ports';
-import { FolderTrash } from './trash';
+import { SyncFatalError } from '../errors';
+import { defaultProfile, foldName, probeVolume, type VolumeProfile } from '../names';
+import { CACHE_DIR } from '../paths';
+import type { Logger, Trash } from '../ports';
+import { FolderTrash } from '../trash';
 
 export interface OpenSyncOptions {
   client: ServiceClient;

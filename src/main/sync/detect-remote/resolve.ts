@@ -1,9 +1,8 @@
-import type { ServiceClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Journal, JournalItem } from '../journal/journal';
+import type { ServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Journal, JournalItem } from '../../journal/journal';
 import type { EventRef } from './feed';
-import { emptyView, fromFile, type RemoteView } from './remote';
-import { listFolder, type Listing } from './walk';
+import { emptyView, fromFile, listFolder, type Listing, type RemoteView } from '../remote';
 
 export interface Resolution {
   view: RemoteView;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
-import { CACHE_DIR } from './plan';
+import { CACHE_DIR } from '../paths';
 
 /** The user's ignore file at the top of the sync root, in gitignore syntax. */
 export const IGNORE_FILE = '.workspace-sync-ignore';

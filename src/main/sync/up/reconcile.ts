@@ -1,8 +1,8 @@
 import { lstatSync } from 'node:fs';
-import type { Journal, JournalItem } from '../journal/journal';
-import type { LocalRoot } from './local';
-import { CACHE_DIR, MOVING_DIR, parentOf } from './plan';
-import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from './scan';
+import type { Journal, JournalItem } from '../../journal/journal';
+import type { LocalRoot } from '../local';
+import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
+import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 
 /** What the user did on disk since the journal was written, as operations for the service. */
 export type LocalOp =
