@@ -3,7 +3,7 @@
 // sync pair, times one `engine.syncOnce()` (only that) and prints one JSON line (EngineLine).
 import { ServiceClient } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
-import { openSync } from '../src/main/sync/open';
+import { openSync } from '../src/main/sync/loop/open';
 import { recordingLogger, type EngineArgs, type EngineLine } from './mirror-util';
 
 async function main(): Promise<void> {

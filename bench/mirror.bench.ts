@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { ServiceClient } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
-import { openSync, type OpenSync } from '../src/main/sync/open';
+import { openSync, type OpenSync } from '../src/main/sync/loop/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import type { User } from '../src/service/context';
 import { startSandbox } from '../src/service/sandbox';

@@ -1,8 +1,8 @@
 // The startup scan alone, in a process of its own (its peak memory is the scan's): a full scan of
 // the sync folder reconciled with the journal of an earlier run. Prints one JSON line.
 import { Journal } from '../src/main/journal/journal';
-import { IgnoreRules } from '../src/main/sync/ignore';
-import { hasWork, scanAndPlan } from '../src/main/sync/local-plan';
+import { IgnoreRules } from '../src/main/sync/detect-local/ignore';
+import { hasWork, scanAndPlan } from '../src/main/sync/up/reconcile';
 import { LocalRoot } from '../src/main/sync/local';
 
 export interface ScanArgs {

@@ -9,7 +9,6 @@ import pLimit from 'p-limit';
 import { writeTemp, type Fetched } from '../download';
 import type { Logger } from '../ports';
 import type { ArchiveJob, Placement } from './plan-types';
-import type { RemoteItem, RemoteView } from '../remote';
 
 const EXTRACT_CONCURRENCY = 8;
 /** Errors of this computer's disk, not of the archive: they fail the pass. */

@@ -13,7 +13,7 @@ import { downloadArchive, extractArchive } from './archive';
 import { fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
-import { CACHE_DIR, MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
+import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
 import type { Placement, Plan, StructureOp } from './plan-types';
 import type { Logger, Trash } from '../ports';
 import { remoteFields } from '../remote';

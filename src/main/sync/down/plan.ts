@@ -2,7 +2,7 @@ import type { Journal, JournalItem } from '../../journal/journal';
 import { CACHE_DIR, joinPath } from '../paths';
 import { chooseArchives } from './choose-archives';
 import type { Plan, PlanOptions, StructureOp, Placement } from './plan-types';
-import { encodeName, foldName, mapChildren, type ChildName, type VolumeProfile } from '../names';
+import { encodeName, foldName, mapChildren, type ChildName } from '../names';
 import { asRemote, type RemoteItem, type RemoteView } from '../remote';
 
 /**
