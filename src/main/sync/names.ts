@@ -1,3 +1,5 @@
+// Long because the name rules of every volume (Windows, macOS, Linux) are one table and their
+// encoding and decoding must be read side by side: split, a rule and its inverse could drift.
 /**
  * Local names for remote names.
  *

@@ -1,3 +1,6 @@
+// Long because every write of the down side (folders, moves, the trash, downloads, archives)
+// goes through the same checks of the disk before it touches it (unsynced local work is never
+// overwritten): one class, so that no job skips them.
 import { mkdirSync, readdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../../api/client';
@@ -52,7 +55,7 @@ export interface ExecutorContext {
    * local pass has seen it deleted (the service's change wins), or has looked since it was
    * first found missing. Until then it may have been moved here, not deleted.
    */
-  mayRecreate(id: number): boolean;
+  deletedHere: ReadonlySet<number>;
 }
 
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
@@ -253,9 +256,9 @@ export class Executor {
     }
     if (parent && inPlace) {
       for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
-        if (this.ctx.mayRecreate(a.remoteId)) return true;
+        if (this.ctx.deletedHere.has(a.remoteId)) return true;
       }
-    } else if (parent && this.ctx.mayRecreate(parent.remoteId)) {
+    } else if (parent && this.ctx.deletedHere.has(parent.remoteId)) {
       return true;
     }
     this.result.waiting.add(p.item.parentId);
@@ -276,7 +279,7 @@ export class Executor {
     const { journal, local } = this.ctx;
     const j = journal.get(p.item.id);
     if (!j || j.kind !== 'file' || j.state !== 'synced' || local.stat(j.localPath)) return true;
-    if (this.ctx.mayRecreate(j.remoteId)) return true;
+    if (this.ctx.deletedHere.has(j.remoteId)) return true;
     this.result.waiting.add(j.remoteId);
     this.result.recheck = true;
     this.ctx.log.info('waits for the local pass: it was moved or deleted here', { path: p.path });
@@ -352,7 +355,7 @@ export class Executor {
         // A record without a file (one the role may not download) just follows.
         if (j.localPath !== op.path) this.clear(op.path);
         journal.moveTree(updated, to);
-      } else if (!st && this.ctx.mayRecreate(j.remoteId)) {
+      } else if (!st && this.ctx.deletedHere.has(j.remoteId)) {
         // Deleted here (the local pass saw it): the record follows the service, so that what
         // the service put into it comes back at its new place, and the rest is deleted there.
         if (j.localPath !== op.path) this.clear(op.path);

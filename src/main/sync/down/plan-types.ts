@@ -36,8 +36,8 @@ export interface PlanOptions {
   retryNotPermitted: boolean;
   /** False when the user's role allows listing but not downloading (Printer, Viewer). */
   mayDownload: boolean;
-  /** Synced items known deleted here: they keep no local name of their own (see mayRecreate). */
-  deletedHere?: (id: number) => boolean;
+  /** Synced items known deleted here: they keep no local name of their own (see the executor's). */
+  deletedHere?: ReadonlySet<number>;
 }
 
 /** A folder whose whole subtree is fetched as one zip; `files` keyed by path inside the zip. */

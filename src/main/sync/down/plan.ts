@@ -63,7 +63,7 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
         ...(j &&
         j.remoteName === item.name &&
         j.kind === item.kind &&
-        !opts.deletedHere?.(j.remoteId)
+        !opts.deletedHere?.has(j.remoteId)
           ? { keep: j.localName, pinned: encodeName(item.name, profile) !== j.localName }
           : {}),
       };

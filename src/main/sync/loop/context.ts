@@ -1,0 +1,43 @@
+import type { Moves } from '../../api/moves';
+import type { Journal } from '../../journal/journal';
+import type { FeedMemory } from '../detect-remote/feed';
+import type { LocalRoot } from '../local';
+import type { VolumeProfile } from '../names';
+import type { Logger } from '../ports';
+import type { EngineOptions } from './options';
+import type { PassState } from './state';
+import type { StatusModel } from './status';
+
+/** What both passes of the loop work with: one pair, its root and its shared state. */
+export interface LoopContext {
+  opts: EngineOptions;
+  log: Logger;
+  concurrency: number;
+  overlapMs: number;
+  /** A file changed less than this long ago is still being written. */
+  settleMs: number;
+  now: () => number;
+  status: StatusModel;
+  state: PassState;
+  local: LocalRoot;
+  profile: VolumeProfile;
+  rootId: number;
+  moves: Moves;
+  ignores: (rel: string, isDir: boolean) => boolean;
+}
+
+/**
+ * Why the next remote pass must be a full walk, or null. Kept in the journal: events read but
+ * not applied (the window has moved past them) are only known through it after a crash.
+ */
+export const walkDue = (journal: Journal): string | null => journal.getMeta('walk_due') ?? null;
+
+export const setWalkDue = (journal: Journal, reason: string | null): void =>
+  journal.setMeta('walk_due', reason);
+
+/** What the feed reader needs of the journal. */
+export const feedMemory = (journal: Journal): FeedMemory => ({
+  window: journal.feedWindow(),
+  hasSeen: (id) => journal.hasSeen(id),
+  seenSince: (ms) => journal.seenSince(ms),
+});

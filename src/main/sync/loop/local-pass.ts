@@ -1,0 +1,223 @@
+import type { JournalItem } from '../../journal/journal';
+import type { SyncSummary } from '../../../shared/sync-status';
+import { readFeed } from '../detect-remote/feed';
+import { parentOf } from '../paths';
+import { holdReplaced, jobCount, planUp } from '../up/plan';
+import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
+import { Sender } from '../up/send';
+import { feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { DEFAULT_DELETE_GUARD } from './options';
+
+/** What a local pass tells the loop. */
+export interface LocalPassResult {
+  /** It did something (sent, recorded, or left work for the next passes). */
+  did: boolean;
+  /** Something must be looked at again shortly (files being written, a removal seen once). */
+  wait: boolean;
+}
+
+/**
+ * The local pass, up: detect (scan what changed on disk) → reconcile with the journal
+ * (up/reconcile.ts) → plan the jobs (up/plan.ts) → send them (up/send.ts, each mutation an intent
+ * first) → record. What sending learns comes back as data: folders to scan again, items for the
+ * next remote pass to bring down, a walk due.
+ */
+export class LocalPass {
+  /** Deletes held back by the guard, until confirmed. */
+  deleteHold: { count: number; total: number } | null = null;
+  deletesConfirmed: boolean;
+
+  constructor(private readonly ctx: LoopContext) {
+    this.deletesConfirmed = ctx.opts.confirmDeletes ?? false;
+  }
+
+  /**
+   * `recheck`: files still being written were found in these folders; the loop looks again once
+   * they have settled (at `at`, epoch ms).
+   */
+  async run(
+    summary: SyncSummary,
+    signal: AbortSignal | undefined,
+    recheck: (dirs: string[], at: number) => void,
+  ): Promise<LocalPassResult> {
+    const { opts, state, status, local } = this.ctx;
+    const { journal } = opts;
+    const dirty = state.dirty;
+    state.dirty = new Set();
+    state.localPasses++;
+    const full = dirty === 'all';
+    const none: LocalPassResult = { did: false, wait: false };
+    if (!full && dirty.size === 0 && journal.openIntents().length === 0) return none;
+    const scanStarted = Date.now();
+    const { scan, plan } = await scanAndPlan(local, journal, full ? [''] : [...dirty], full, {
+      rootId: this.ctx.rootId,
+      missingBefore: state.missingBefore,
+      ignores: this.ctx.ignores,
+      descend: full
+        ? () => true
+        : (e) => !journal.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
+      settleMs: this.ctx.settleMs,
+    });
+    for (const bad of scan.badNames) {
+      status.addProblem({
+        path: bad.path,
+        remoteId: null,
+        reason: 'name',
+        message: `This name cannot be synced (${bad.problem === 'separator' ? 'it holds a backslash' : bad.problem === 'control' ? 'it holds a control character' : bad.problem}): rename it to sync it.`,
+      });
+    }
+    if (full) {
+      status.clearStalePathProblems(
+        new Set(scan.badNames.map((b) => b.path)),
+        state.refusals,
+        local,
+      );
+    }
+    state.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
+    state.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
+    const settlingEntries = [...scan.entries.values()].filter((e) => e.settling);
+    const settling = settlingEntries.length > 0;
+    if (settling) {
+      recheck(
+        settlingEntries.map((e) => parentOf(e.path)),
+        scan.settlesAt!,
+      );
+    }
+    this.ctx.log.debug('local plan', {
+      ms: Date.now() - scanStarted,
+      relinks: plan.relinks.length,
+      mkdirs: plan.mkdirs.map((o) => o.entry.path),
+      moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
+      uploads: plan.uploads.map((o) => o.entry.path),
+      deletes: plan.deletes.map((o) => o.item.localPath),
+      unconfirmed: plan.unconfirmed.length,
+    });
+    this.guardDeletes(plan);
+    const wait = plan.unconfirmed.length > 0 || settling;
+    if (settling) {
+      // Not "up to date" while files wait to be uploaded.
+      const n = settlingEntries.length;
+      status.setState(
+        'syncing',
+        `Waiting for ${n} file${n === 1 ? '' : 's'} to finish being written`,
+      );
+    }
+    if (!hasWork(plan) && journal.openIntents().length === 0) return { did: false, wait };
+
+    let up = planUp(plan, scan, {
+      movesSupported: this.ctx.moves.supported,
+      rootId: this.ctx.rootId,
+      folderAt: (p) => {
+        const j = journal.atPath(p);
+        return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
+      },
+    });
+    status.setState('syncing', 'Sending changes to the service');
+    status.beginWork(
+      jobCount(up),
+      up.uploads.reduce((n, u) => n + u.entry.size, 0),
+      'Sending changes to the service',
+    );
+    const sender = this.sender();
+    let deferred = false;
+    await journal.batch(async () => {
+      await sender.settleOpen();
+      sender.relink(up.relinks);
+      if (up.replaced.length > 0) {
+        if (await this.serviceMoved()) up = holdReplaced(up);
+        else await sender.deletes(up.replaced);
+      }
+      await sender.structure(up);
+      await sender.uploads(up.uploads);
+      await sender.retire(up.retires);
+      if (up.deletes.length > 0) {
+        // The service moved on since the remote pass: it is applied first, so that a change
+        // made there to something deleted here wins.
+        if (await this.serviceMoved()) deferred = true;
+        else await sender.deletes(up.deletes);
+      }
+    });
+    const result = sender.result;
+    status.addCounts(summary, result);
+    state.fetch.push(...result.fetch);
+    if (result.rescan.size > 0) state.markDirty(result.rescan);
+    // Where removals seen once are now: a move in this send may have carried them along.
+    state.markDirty(this.parentsNow(plan.unconfirmed));
+    if (deferred) {
+      // Seen missing already: after the remote pass, the next local pass sends them.
+      for (const d of up.deletes) state.missingBefore.add(d.item.remoteId);
+      state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
+    }
+    if (result.walkNeeded && walkDue(journal) === null) {
+      setWalkDue(journal, 'a change the role refused is put back');
+    }
+    const did =
+      result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
+        0 ||
+      result.fetch.length > 0 ||
+      result.rescan.size > 0 ||
+      result.walkNeeded ||
+      result.movesUnsupported ||
+      deferred ||
+      plan.relinks.length > 0;
+    return { did, wait };
+  }
+
+  /** Settles what a crash or a failed pass left open; returns the folders to look at again. */
+  settleOpen(): Promise<ReadonlySet<string>> {
+    const sender = this.sender();
+    return this.ctx.opts.journal.batch(() => sender.settleOpen());
+  }
+
+  /**
+   * Whether the service changed since this round's remote pass: asked of the feed (one count)
+   * before deletes go, between two jobs of the send. A walk still due means events were read but
+   * not applied: the journal is behind.
+   */
+  private async serviceMoved(): Promise<boolean> {
+    const { client, journal, workspaceId } = this.ctx.opts;
+    if (walkDue(journal) !== null) return true;
+    const feed = await readFeed(client, workspaceId, feedMemory(journal), {
+      overlapMs: this.ctx.overlapMs,
+      peek: true,
+    });
+    return feed.kind !== 'quiet';
+  }
+
+  private sender(): Sender {
+    const { opts, state, status } = this.ctx;
+    return new Sender({
+      client: opts.client,
+      moves: this.ctx.moves,
+      journal: opts.journal,
+      local: this.ctx.local,
+      workspaceId: opts.workspaceId,
+      rootId: this.ctx.rootId,
+      profile: this.ctx.profile,
+      log: this.ctx.log,
+      concurrency: this.ctx.concurrency,
+      refusals: state.refusals,
+      step: opts.outboxStep,
+      events: status.progressEvents(state.refusals),
+    });
+  }
+
+  /** The folders that hold these items now, by the journal. */
+  private parentsNow(items: readonly JournalItem[]): string[] {
+    const { journal } = this.ctx.opts;
+    return items.map((j) => parentOf(journal.get(j.remoteId)?.localPath ?? j.localPath));
+  }
+
+  /** Holds back a pass's deletes when they are too many, until the person confirms. */
+  private guardDeletes(plan: Parameters<typeof deletedCount>[0]): void {
+    const n = deletedCount(plan);
+    if (n === 0) return;
+    const guard = this.ctx.opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
+    const total = Math.max(1, this.ctx.opts.journal.count());
+    const tooMany = n > guard.maxCount || (n >= guard.minCount && n / total > guard.maxShare);
+    if (!tooMany || this.deletesConfirmed) return;
+    plan.deletes = [];
+    this.deleteHold = { count: n, total };
+    this.ctx.log.warn('mass delete held back', { count: n, total });
+  }
+}

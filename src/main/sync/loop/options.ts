@@ -1,0 +1,52 @@
+import type { ServiceClient } from '../../api/client';
+import type { Journal } from '../../journal/journal';
+import type { VolumeProfile } from '../names';
+import type { Logger, Trash } from '../ports';
+import type { IntentPayload, OutboxStep } from '../up/outbox';
+
+/** Write settling: a file must be left alone this long before it is uploaded. */
+export const DEFAULT_SETTLE_MS = 300;
+
+export interface EngineOptions {
+  client: ServiceClient;
+  workspaceId: number;
+  /** The local folder, absolute. */
+  root: string;
+  journal: Journal;
+  trash: Trash;
+  log?: Logger;
+  /** How often the remote event feed is polled in continuous mode; default 5 s. */
+  pollIntervalMs?: number;
+  /** The safety net: a full re-walk this often; default 10 minutes. */
+  fullWalkIntervalMs?: number;
+  /** Requests in flight at once; default 8. */
+  concurrency?: number;
+  /** Events are re-read from this long before the cursor (late arrivals); default 5 s. */
+  overlapMs?: number;
+  /** The name rules of the local volume; probed on the sync folder by default. */
+  profile?: VolumeProfile;
+  /** A file changed less than this long ago is still being written (DEFAULT_SETTLE_MS). */
+  settleMs?: number;
+  /** When one pass would delete too much on the service, it waits for a confirmation. */
+  deleteGuard?: DeleteGuard;
+  /** Lets this run's passes delete on the service past the guard (the CLI's --confirm-deletes). */
+  confirmDeletes?: boolean;
+  /** Watch the disk in `run` (default true); without it, each round scans the whole folder. */
+  watch?: boolean;
+  /** Crash tests stop the process between an intent, its request and its record. */
+  outboxStep?: (step: OutboxStep, op: IntentPayload['op']) => void;
+  /** The clock of the walk schedule; the soak moves it to make the safety-net walk due. */
+  now?: () => number;
+}
+
+/**
+ * A pass trips the guard when it would delete on the service more than `maxCount` items, or
+ * more than `maxShare` of the synced items once at least `minCount` are involved.
+ */
+export interface DeleteGuard {
+  maxShare: number;
+  maxCount: number;
+  minCount: number;
+}
+
+export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000, minCount: 10 };

@@ -1,0 +1,278 @@
+import type { SyncSummary } from '../../../shared/sync-status';
+import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
+import { resolveCost, resolveEvents } from '../detect-remote/resolve';
+import { walkRemote } from '../detect-remote/walk';
+import { Executor, type ExecutionResult } from '../down/execute';
+import { planChanges } from '../down/plan';
+import { parentOf } from '../paths';
+import { emptyView, type RemoteView } from '../remote';
+import { feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { ofWorkspace } from './root';
+import { count } from './status';
+
+/** More new events than a page: a burst, left to end before it is handled (continuous mode). */
+const BURST_EVENTS = 30;
+/** A burst that never ends is handled after this long all the same. */
+const MAX_HOLD_MS = 60_000;
+/** Roles that may list and read metadata but not download (conventions.md, Roles). */
+const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
+
+/**
+ * The remote pass, down: detect (a full walk, or the event feed resolved to items) → reconcile
+ * with the journal and plan (down/plan.ts) → apply on disk (down/execute.ts) → record. It also
+ * brings down what the last local pass left for it (items changed on both sides).
+ */
+export class RemotePass {
+  /** A burst of remote changes left to end before it is handled: its size when last seen. */
+  private burst: { unread: number; since: number } | null = null;
+
+  constructor(
+    private readonly ctx: LoopContext,
+    private readonly fullWalkIntervalMs: number,
+  ) {}
+
+  /** Says whether it did anything. */
+  async run(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<boolean> {
+    const { opts, state, rootId } = this.ctx;
+    const { journal } = opts;
+    const carried = state.takeFetch();
+    let did = false;
+    if (carried.length > 0 && walkDue(journal) === null) {
+      // Changed on the service too: its version comes down, local work is kept beside it.
+      const view = emptyView(rootId, false);
+      for (const item of carried) view.items.set(item.id, item);
+      await this.apply(view, false, summary, signal);
+      did = true;
+    }
+    return (await this.detectAndApply(summary, signal, once)) || did;
+  }
+
+  private async detectAndApply(
+    summary: SyncSummary,
+    signal: AbortSignal | undefined,
+    once: boolean,
+  ): Promise<boolean> {
+    const { opts, status, rootId } = this.ctx;
+    const { client, journal, workspaceId } = opts;
+    const lastWalk = Number(journal.getMeta('last_walk_ms') ?? NaN);
+    if (journal.feedWindow().startMs === null && !Number.isNaN(lastWalk)) {
+      // Synced before, but where the feed stands is not known: only a walk can tell.
+      if (walkDue(journal) === null) {
+        setWalkDue(journal, 'the position in the event feed was lost');
+      }
+    }
+    const walkReason =
+      walkDue(journal) ??
+      (Number.isNaN(lastWalk)
+        ? 'first sync'
+        : this.ctx.now() - lastWalk >= this.fullWalkIntervalMs
+          ? 'scheduled check'
+          : null);
+
+    if (walkReason !== null) {
+      if (journal.feedWindow().startMs === null) {
+        // The feed's position before the walk: whatever happens during it is read afterwards.
+        const start = await feedStart(client, workspaceId, this.ctx.overlapMs);
+        journal.recordFeed(start.events, start.window);
+      }
+      const started = this.ctx.now();
+      status.setState('scanning', walkMessage(walkReason));
+      this.ctx.log.info('full walk', { reason: walkReason });
+      await this.readRole();
+      const view = await walkRemote(client, rootId, {
+        concurrency: this.ctx.concurrency,
+        signal,
+        onRefused: (folderId, err) =>
+          status.addProblem({
+            path: journal.get(folderId)?.localPath ?? '',
+            remoteId: folderId,
+            reason: 'not-permitted',
+            message: err.message,
+          }),
+      });
+      const result = await this.apply(view, true, summary, signal);
+      journal.setMeta('last_walk_ms', started);
+      setWalkDue(journal, result.recheck ? 'the disk was not as recorded' : null);
+      status.setBacklog(null);
+      return true;
+    }
+
+    const feed = await readFeed(client, workspaceId, feedMemory(journal), {
+      overlapMs: this.ctx.overlapMs,
+      choose: (c) => this.chooseFeed(c, once),
+    });
+    switch (feed.kind) {
+      case 'quiet':
+      case 'changed':
+        if (feed.kind === 'quiet' && feed.next) journal.recordFeed([], feed.next);
+        status.setBacklog(null);
+        return false;
+      case 'wait':
+        status.setBacklog({
+          changes: feed.unread,
+          reason: `${count(feed.unread, 'change')} on the service, still arriving: applied once they stop`,
+        });
+        return false;
+      case 'walk':
+        // Cheaper than reading each: one walk, and the feed resumes past what it covers.
+        this.ctx.log.info('events need a full walk', { reason: feed.reason, unread: feed.unread });
+        journal.transaction(() => {
+          setWalkDue(journal, feed.reason);
+          journal.recordFeed(feed.events, feed.next);
+        });
+        status.setBacklog(
+          feed.unread > 0
+            ? {
+                changes: feed.unread,
+                reason: `${count(feed.unread, 'change')} on the service: listing every folder once is quicker than reading each`,
+              }
+            : null,
+        );
+        return true;
+      case 'events':
+        break;
+    }
+    status.setBacklog(null);
+    if (feed.refs.length === 0) {
+      journal.recordFeed(feed.events, feed.next);
+      return false;
+    }
+    status.setState('syncing', `Applying ${count(feed.refs.length, 'change')} from the service`);
+    const resolution = await resolveEvents(client, journal, rootId, feed.refs, {
+      concurrency: this.ctx.concurrency,
+      maxRequests: () => this.walkCost(),
+    });
+    if (resolution.walk) {
+      this.ctx.log.info('events need a full walk', { reason: resolution.walk });
+      journal.transaction(() => {
+        setWalkDue(journal, resolution.walk);
+        journal.recordFeed(feed.events, feed.next);
+      });
+      return true;
+    }
+    const { view } = resolution;
+    const result = await this.apply(view, false, summary, signal);
+    // Only now: a crash before this point re-reads the same events, which is harmless. Changes
+    // left waiting are then known only by the walk due, so both are written at once.
+    journal.transaction(() => {
+      if (result.recheck) setWalkDue(journal, 'the disk was not as recorded');
+      journal.recordFeed(feed.events, feed.next);
+    });
+    // Events that were this client's own changes, read back, resolve to nothing.
+    return view.items.size > 0 || view.gone.size > 0;
+  }
+
+  /** About what a full walk costs: a listing per folder, and a page per 60 entries. */
+  private walkCost(): number {
+    const { journal } = this.ctx.opts;
+    return 1 + journal.folderCount() + Math.ceil(journal.count() / 60);
+  }
+
+  /**
+   * Reading the rest of a burst, or a walk: whichever costs fewer requests. In continuous mode a
+   * burst still growing is first left to end (one request a poll), so that it is handled once.
+   */
+  private chooseFeed(c: FeedChoice, once: boolean): 'read' | 'walk' | 'wait' {
+    const now = this.ctx.now();
+    const held = this.burst;
+    if (
+      !once &&
+      c.unread > BURST_EVENTS &&
+      (held === null || c.unread > held.unread) &&
+      now - (held?.since ?? now) < MAX_HOLD_MS
+    ) {
+      this.burst = { unread: c.unread, since: held?.since ?? now };
+      return 'wait';
+    }
+    this.burst = null;
+    // The first page is the sample of what the rest will be, scaled to the count.
+    const cost = resolveCost(this.ctx.opts.journal, c.sample);
+    const scale = c.sample.length > 0 ? c.unread / c.sample.length : 0;
+    const read = c.pagesLeft + (c.sample.length > 0 ? cost.requests * scale : c.unread);
+    const walk = this.walkCost() + cost.newFolders * scale;
+    this.ctx.log.debug('feed: read or walk', {
+      unread: c.unread,
+      sample: c.sample.length,
+      ...cost,
+      read,
+      walk,
+    });
+    return walk < read ? 'walk' : 'read';
+  }
+
+  /** Reconcile and plan (down/plan.ts), then apply on disk (down/execute.ts) and record. */
+  private async apply(
+    view: RemoteView,
+    full: boolean,
+    summary: SyncSummary,
+    signal?: AbortSignal,
+  ): Promise<ExecutionResult> {
+    const { opts, state, status } = this.ctx;
+    const { client, journal, trash } = opts;
+    const role = journal.getMeta('role') ?? '';
+    const deletedHere = state.deletedHere();
+    const plan = planChanges(view, journal, {
+      profile: this.ctx.profile,
+      // At each walk: the role may have dropped and come back since the last one. A role that
+      // may not download makes no request for them (mayDownload).
+      retryNotPermitted: full,
+      mayDownload: !NO_DOWNLOAD_ROLES.has(role),
+      deletedHere,
+    });
+    const items = plan.structure.length + plan.trash.length + plan.downloads.length;
+    status.beginWork(
+      items,
+      plan.downloads.reduce((n, d) => n + d.item.size, 0),
+      `Syncing ${items} item${items === 1 ? '' : 's'}`,
+    );
+    const executor = new Executor({
+      client,
+      journal,
+      local: this.ctx.local,
+      trash,
+      log: this.ctx.log,
+      concurrency: this.ctx.concurrency,
+      signal,
+      events: status.progressEvents(state.refusals),
+      deletedHere,
+    });
+    const result = await journal.batch(() => executor.run(plan));
+    status.addCounts(summary, result);
+    if (full) {
+      for (const id of state.missingHere.keys()) {
+        if (!result.waiting.has(id)) state.missingHere.delete(id);
+      }
+    }
+    for (const id of result.waiting) {
+      if (!state.missingHere.has(id)) state.missingHere.set(id, state.localPasses);
+    }
+    state.markDirty(result.rescan);
+    // An item gone from the service takes its problem along; while a walk is due (a refused
+    // delete waits for it to come back), the journal does not know everything yet.
+    if (full || walkDue(journal) === null) status.clearVanishedProblems();
+    return result;
+  }
+
+  /**
+   * The user's role in the workspace, read at each full walk: a role that may not download
+   * costs no download requests. What a role refused is tried again at each walk, whether or not
+   * the role read here differs: it may have gone down and back up between two walks.
+   */
+  private async readRole(): Promise<void> {
+    const { client, journal, workspaceId } = this.ctx.opts;
+    const workspace = await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
+    const role = workspace.effective_role ?? '';
+    if (journal.getMeta('role') !== role) journal.setMeta('role', role);
+    this.ctx.state.markDirty(this.ctx.state.refusals.clear().map(parentOf));
+  }
+}
+
+/** What the status says while the service's tree is walked, by why. */
+function walkMessage(reason: string): string {
+  if (reason === 'first sync') return 'Looking at everything on the service';
+  if (reason === 'scheduled check') return 'Checking everything on the service (a regular check)';
+  if (/changes on the service$/.test(reason)) {
+    return `Catching up with ${reason}: listing every folder once`;
+  }
+  return 'Looking for changes on the service';
+}

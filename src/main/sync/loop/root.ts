@@ -1,0 +1,92 @@
+import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Journal } from '../../journal/journal';
+import { SyncFatalError } from '../errors';
+import type { LocalRoot } from '../local';
+import { CACHE_DIR, PARTIAL_DIR } from '../paths';
+import { setWalkDue, walkDue } from './context';
+
+// The sync root and the workspace's root folder, checked before each round.
+
+/** The sync folder is the one the journal was made for (or a new one, recorded now). */
+export function checkRoot(journal: Journal, root: string): void {
+  const st = statSync(root, { throwIfNoEntry: false });
+  const dev = journal.getMeta('root_dev');
+  const ino = journal.getMeta('root_ino');
+  if (dev !== undefined) {
+    if (!st) {
+      throw new SyncFatalError(
+        'root-missing',
+        `The sync folder ${root} is missing. If you moved or renamed it, put it back; to start over in a new folder, choose that folder instead. Nothing was deleted on the service.`,
+      );
+    }
+    if (String(st.dev) !== dev || String(st.ino) !== ino) {
+      throw new SyncFatalError(
+        'root-changed',
+        `The sync folder ${root} was replaced by another folder. Syncing stopped so that nothing is deleted on the service; put the original folder back, or sync into a new folder.`,
+      );
+    }
+  } else {
+    mkdirSync(root, { recursive: true });
+    const now = statSync(root);
+    journal.setMeta('root_dev', now.dev);
+    journal.setMeta('root_ino', now.ino);
+  }
+}
+
+/**
+ * The engine's own folder: a file in its way moved aside, leftovers no download will resume
+ * removed; items left in the holding place by an interrupted pass make a walk due.
+ */
+export function tidyCache(local: LocalRoot, journal: Journal): void {
+  const cache = lstatSync(local.abs(CACHE_DIR), { throwIfNoEntry: false });
+  if (cache && !cache.isDirectory()) local.moveAside(CACHE_DIR, false);
+  const partial = local.abs(PARTIAL_DIR);
+  let names: string[] = [];
+  try {
+    names = readdirSync(partial);
+  } catch {
+    // No partial downloads.
+  }
+  const resumable = new Set(journal.pendingDownloads().map((d) => d.tempName));
+  for (const name of names) {
+    if (!resumable.has(name) && (name.endsWith('.part') || name.endsWith('.zip'))) {
+      rmSync(path.join(partial, name), { force: true });
+    }
+  }
+  // A pass interrupted while items waited in the holding place: a walk puts them back.
+  if (journal.descendants(CACHE_DIR).length > 0 && walkDue(journal) === null) {
+    setWalkDue(journal, 'items left mid-move');
+  }
+}
+
+/** The workspace's root folder: from the journal, else asked once and recorded. */
+export async function rootFolderId(
+  client: ServiceClient,
+  journal: Journal,
+  workspaceId: number,
+): Promise<number> {
+  const stored = journal.getMeta('root_folder_id');
+  if (stored !== undefined) return Number(stored);
+  const folder = await ofWorkspace(workspaceId, () => client.rootFolder(workspaceId));
+  journal.setMeta('root_folder_id', folder.id);
+  journal.setMeta('workspace_id', workspaceId);
+  return folder.id;
+}
+
+/** A request about the workspace itself: a 404 means it is gone for this user, which stops. */
+export async function ofWorkspace<T>(workspaceId: number, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'not-found') {
+      throw new SyncFatalError(
+        'workspace-gone',
+        `Workspace ${workspaceId} does not exist or you no longer have access to it.`,
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,264 @@
+import type { EventEmitter } from 'node:events';
+import type { Journal } from '../../journal/journal';
+import {
+  initialStatus,
+  type SyncBacklog,
+  type SyncConflict,
+  type SyncNotice,
+  type SyncProblem,
+  type SyncState,
+  type SyncStatus,
+  type SyncSummary,
+} from '../../../shared/sync-status';
+import type { ExecutionEvents } from '../down/execute';
+import type { LocalRoot } from '../local';
+import type { Logger } from '../ports';
+import type { Refusals } from '../up/refusals';
+import type { SendEvents } from '../up/send';
+import type { Failure } from './failure';
+
+export interface EngineEvents {
+  status: [SyncStatus];
+  problem: [SyncProblem];
+  /** A conflict and how it was settled. */
+  conflict: [SyncConflict];
+  /** A limit worked around (the watcher polling, a server without moves). */
+  notice: [SyncNotice];
+  /** After each round of passes that left nothing to do, with what it did. */
+  settled: [SyncSummary];
+}
+
+/**
+ * The engine's status as the person sees it: state and message, progress, problems (kept in the
+ * journal, the first 200 shown), conflicts and notices, the remote backlog. Plain data, emitted as
+ * `status` events (progress at most every 100 ms, a state change at once).
+ */
+export class StatusModel {
+  readonly st: SyncStatus = initialStatus();
+  private lastEmit = 0;
+  private emitTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly log: Logger,
+    private readonly emitter: EventEmitter<EngineEvents>,
+  ) {
+    this.st.problems = this.storedProblems();
+  }
+
+  snapshot(): SyncStatus {
+    return structuredClone(this.st);
+  }
+
+  /** What the executor and the sender report as they work, into the status. */
+  progressEvents(refusals: Refusals): ExecutionEvents & SendEvents {
+    return {
+      begin: (op, path) => {
+        this.st.current = { op, path };
+        this.touch();
+      },
+      done: () => {
+        this.st.items.done++;
+        this.touch();
+      },
+      bytes: (n) => {
+        this.st.bytes.done += n;
+        this.touch();
+      },
+      problem: (p) => this.addProblem(p),
+      solved: (remoteId) => this.clearProblem(remoteId),
+      sent: (path) => {
+        // A change reached the service at this path: a refusal reported there is over.
+        refusals.clearPath(path);
+        this.clearPathProblem(path);
+      },
+      note: (path, message) => this.note(path, message),
+      notice: (message) => this.notice(message),
+    };
+  }
+
+  /** Adds a stage's counts (the executor's, the sender's) to the round's summary. */
+  addCounts(summary: SyncSummary, counts: Partial<Record<keyof SyncSummary, unknown>>): void {
+    for (const key of Object.keys(summary) as (keyof SyncSummary)[]) {
+      const n = counts[key];
+      if (key !== 'problems' && typeof n === 'number') summary[key] = (summary[key] ?? 0) + n;
+    }
+    summary.problems = this.st.problems.length;
+  }
+
+  /** The work a pass is about to do: its count of items and bytes. */
+  beginWork(items: number, bytes: number, message: string): void {
+    this.st.items = { done: 0, total: items };
+    this.st.bytes = { done: 0, total: bytes };
+    if (items > 0) this.setState('syncing', message);
+  }
+
+  note(path: string, message: string): void {
+    const conflict = { path, message, at: Date.now() };
+    this.st.conflicts.push(conflict);
+    this.emitter.emit('conflict', conflict);
+    if (this.st.conflicts.length > 50) this.st.conflicts.splice(0, this.st.conflicts.length - 50);
+    this.log.info('conflict', { path, message });
+    this.touch();
+  }
+
+  notice(message: string): void {
+    if (this.st.notices.some((n) => n.message === message)) return;
+    const notice = { message, at: Date.now() };
+    this.st.notices.push(notice);
+    this.emitter.emit('notice', notice);
+    this.log.info('notice', { message });
+    this.touch();
+  }
+
+  /** Remote changes seen but not applied yet, with why: part of the status, not only a log. */
+  setBacklog(backlog: SyncBacklog | null): void {
+    const before = this.st.backlog;
+    if (before?.changes === backlog?.changes && before?.reason === backlog?.reason) return;
+    this.st.backlog = backlog;
+    if (!backlog) return this.touch();
+    this.log.info('remote backlog', { ...backlog });
+    // Said at once, as a state: not "up to date" while the service's changes wait.
+    this.setState('syncing', capitalize(backlog.reason));
+  }
+
+  /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
+  setIdle(held: { count: number; message: string } | null): void {
+    this.st.items = { done: 0, total: 0 };
+    this.st.bytes = { done: 0, total: 0 };
+    this.st.current = null;
+    if (this.st.backlog) {
+      // Not "up to date": the service has changes this round left for later, on purpose.
+      this.setState('syncing', capitalize(this.st.backlog.reason));
+      return;
+    }
+    this.st.lastSyncAt = Date.now();
+    if (held) {
+      this.st.lastError = { kind: 'mass-delete', message: held.message, at: Date.now() };
+      this.setState(
+        'needs-attention',
+        `${held.count} items were removed here: confirm to delete them on the service too`,
+      );
+      return;
+    }
+    this.setState('idle', 'Up to date');
+  }
+
+  fail(failure: Failure): void {
+    this.st.lastError = { kind: failure.kind, message: failure.message, at: Date.now() };
+    const state: SyncState = failure.fatal
+      ? 'needs-attention'
+      : failure.kind === 'offline'
+        ? 'offline'
+        : 'error';
+    this.log[failure.fatal ? 'error' : 'warn']('sync failed', {
+      kind: failure.kind,
+      message: failure.message,
+    });
+    this.setState(state, failure.message);
+  }
+
+  setState(state: SyncState, message: string): void {
+    const changed = this.st.state !== state || this.st.message !== message;
+    this.st.state = state;
+    this.st.message = message;
+    if (changed) this.flush();
+  }
+
+  /** Progress changes are emitted at most every 100 ms; state changes at once. */
+  touch(): void {
+    const now = Date.now();
+    if (now - this.lastEmit >= 100) this.flush();
+    else this.emitTimer ??= setTimeout(() => this.flush(), 100 - (now - this.lastEmit));
+  }
+
+  flush(): void {
+    if (this.emitTimer) clearTimeout(this.emitTimer);
+    this.emitTimer = null;
+    this.lastEmit = Date.now();
+    this.emitter.emit('status', this.snapshot());
+  }
+
+  // Problems
+
+  /** The problems the status shows: the first 200 (the journal keeps them all). */
+  private storedProblems(): SyncProblem[] {
+    return this.allProblems().slice(0, 200);
+  }
+
+  private allProblems(): SyncProblem[] {
+    return this.journal.problems().map((p) => ({
+      path: p.path,
+      remoteId: p.remoteId,
+      reason: p.reason as SyncProblem['reason'],
+      message: p.message,
+      at: p.at,
+    }));
+  }
+
+  addProblem(p: Omit<SyncProblem, 'at'>): void {
+    const problem: SyncProblem = { ...p, at: Date.now() };
+    this.journal.setProblem({ key: problemKey(p.remoteId, p.path), ...problem });
+    this.st.problems = this.storedProblems();
+    this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
+    this.emitter.emit('problem', problem);
+    this.touch();
+  }
+
+  /** A problem about this local path is over (asked of the journal: the status lists 200). */
+  clearPathProblem(path: string): void {
+    if (this.journal.clearProblem(problemKey(null, path))) {
+      this.st.problems = this.storedProblems();
+    }
+  }
+
+  clearProblem(remoteId: number): void {
+    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+      this.st.problems = this.storedProblems();
+    }
+  }
+
+  /** An item gone from the service takes its problem along. */
+  clearVanishedProblems(): void {
+    // All of them, not the 200 the status shows: a problem past those would stay for good.
+    for (const p of this.allProblems()) {
+      if (p.remoteId !== null && !this.journal.get(p.remoteId)) {
+        this.journal.clearProblem(problemKey(p.remoteId, ''));
+      }
+    }
+    this.st.problems = this.storedProblems();
+  }
+
+  /**
+   * After a full scan: a problem about a local path that the scan no longer finds (a bad name
+   * renamed, a refused item removed) and that no refusal still holds is over.
+   */
+  clearStalePathProblems(
+    badNames: ReadonlySet<string>,
+    refusals: Refusals,
+    local: LocalRoot,
+  ): void {
+    const held = refusals.paths();
+    for (const p of this.allProblems()) {
+      if (p.remoteId !== null || badNames.has(p.path)) continue;
+      // A name refused for a new item, now held by a synced one (the new one was moved aside to
+      // make way for it): over. Not for other refusals: a synced file's refused version is one.
+      const madeWay = p.reason === 'name' && this.journal.atPath(p.path)?.state === 'synced';
+      if (!madeWay && held.has(p.path) && local.stat(p.path)) continue;
+      refusals.clearPath(p.path);
+      this.clearPathProblem(p.path);
+    }
+  }
+}
+
+const problemKey = (remoteId: number | null, path: string) =>
+  remoteId !== null ? `item:${remoteId}` : `path:${path}`;
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "1 change", "1,500 changes". */
+export function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,138 @@
+import type { JournalItem } from '../../journal/journal';
+import type { LocalEntry, LocalScan } from '../detect-local/scan';
+import { parentOf } from '../paths';
+import type { LocalOp, LocalPlan } from './reconcile';
+
+// The up side's plan: what the local reconciliation found (reconcile.ts), turned into the jobs
+// the sender carries out, decided before anything is sent. Sending never plans again.
+
+export type MkdirOp = Extract<LocalOp, { type: 'mkdir' }>;
+export type MoveOp = Extract<LocalOp, { type: 'move' }>;
+export type UploadOp = Extract<LocalOp, { type: 'upload' }>;
+export type DeleteOp = Extract<LocalOp, { type: 'delete' }>;
+export type RelinkOp = Extract<LocalOp, { type: 'relink' }>;
+
+/**
+ * A moved item on a server that cannot move (conventions.md: the move extension is optional):
+ * its copy is made at the new place (the plan's mkdirs and uploads, at `parts`), then the old
+ * place is deleted on the service, only if all of the copy was made and nothing changed there.
+ */
+export interface RetireOp {
+  type: 'retire';
+  item: JournalItem;
+  /** The new place, and every path of the copy (the new place first). */
+  path: string;
+  parts: string[];
+}
+
+export interface UpPlan {
+  relinks: RelinkOp[];
+  /** New folders, parents first (the copies' too). */
+  mkdirs: MkdirOp[];
+  moves: MoveOp[];
+  uploads: UploadOp[];
+  /** Old places of copied items, retired once their copy is made. */
+  retires: RetireOp[];
+  /** Deletes of items whose place a new item takes (a folder replaced by a file): sent first. */
+  replaced: DeleteOp[];
+  deletes: DeleteOp[];
+}
+
+export interface UpPlanOptions {
+  /** False once the server was found to have no move extension (null: not known yet). */
+  movesSupported: boolean | null;
+  rootId: number;
+  /** The synced folder at a local path, as the journal has it (undefined: none). */
+  folderAt: (path: string) => JournalItem | undefined;
+}
+
+/**
+ * The jobs for a local plan. A move into another folder on a server without moves becomes a copy
+ * (folder creations and uploads of what the scan found there) and a retire of the old place.
+ */
+export function planUp(plan: LocalPlan, scan: LocalScan, opts: UpPlanOptions): UpPlan {
+  const mkdirs = [...plan.mkdirs];
+  const uploads = [...plan.uploads];
+  const moves: MoveOp[] = [];
+  const retires: RetireOp[] = [];
+  if (opts.movesSupported === false) {
+    // Where each moved folder goes: its children's parent is then that item.
+    const movedTo = new Map(plan.moves.map((m) => [m.entry.path, m.item.remoteId]));
+    const parentIdAt = (path: string): number | undefined =>
+      path === '' ? opts.rootId : (movedTo.get(path) ?? opts.folderAt(path)?.remoteId);
+    const copies = plan.moves.filter(
+      (m) => parentIdAt(parentOf(m.entry.path)) !== m.item.remoteParentId,
+    );
+    // A copied folder's contents go with it: a rename inside it is part of the copy.
+    const inCopy = (p: string) => copies.some((c) => p.startsWith(c.entry.path + '/'));
+    moves.push(...plan.moves.filter((m) => !copies.includes(m) && !inCopy(m.entry.path)));
+    const copyJobs = new Map<string, MkdirOp | UploadOp>();
+    for (const c of copies) {
+      const inside = [...scan.entries.values()]
+        .filter((e) => e.path.startsWith(c.entry.path + '/'))
+        .sort((a, b) => depth(a) - depth(b));
+      const parts: LocalEntry[] = [c.entry, ...inside];
+      for (const e of parts) {
+        copyJobs.set(
+          e.path,
+          e.kind === 'folder'
+            ? { type: 'mkdir', entry: e }
+            : { type: 'upload', entry: e, item: null },
+        );
+      }
+      retires.push({
+        type: 'retire',
+        item: c.item,
+        path: c.entry.path,
+        parts: parts.map((e) => e.path),
+      });
+    }
+    // What the plan had below a copy (a new file, a new version) goes up as part of the copy.
+    const mine = (op: { entry: LocalEntry }) => !copyJobs.has(op.entry.path);
+    const own = [...copyJobs.values()];
+    mkdirs.splice(0, mkdirs.length, ...mkdirs.filter(mine), ...own.filter(isMkdir));
+    uploads.splice(0, uploads.length, ...uploads.filter(mine), ...own.filter(isUpload));
+  } else {
+    moves.push(...plan.moves);
+  }
+  // A folder replaced here by a file of its name (or the reverse): the old one is deleted
+  // first, or the new one's record would take its place in the journal before it is sent.
+  const made = new Set([
+    ...mkdirs.map((m) => m.entry.path),
+    ...uploads.filter((u) => !u.item).map((u) => u.entry.path),
+  ]);
+  const replaced = plan.deletes.filter((d) => made.has(d.item.localPath));
+  return {
+    relinks: plan.relinks,
+    mkdirs,
+    moves,
+    uploads,
+    retires,
+    replaced,
+    deletes: plan.deletes.filter((d) => !replaced.includes(d)),
+  };
+}
+
+/**
+ * The plan with its replacing jobs held back: the service changed since the remote pass, so the
+ * deletes of what they replace wait for it, with them.
+ */
+export function holdReplaced(up: UpPlan): UpPlan {
+  const waiting = new Set(up.replaced.map((d) => d.item.localPath));
+  return {
+    ...up,
+    mkdirs: up.mkdirs.filter((m) => !waiting.has(m.entry.path)),
+    uploads: up.uploads.filter((u) => u.item || !waiting.has(u.entry.path)),
+    replaced: [],
+    deletes: [...up.deletes, ...up.replaced],
+  };
+}
+
+/** Jobs the up plan holds, for the status's count. */
+export const jobCount = (up: UpPlan) =>
+  up.mkdirs.length + up.moves.length + up.uploads.length + up.deletes.length + up.replaced.length;
+
+const depth = (e: LocalEntry) => e.path.split('/').length;
+
+const isMkdir = (op: MkdirOp | UploadOp): op is MkdirOp => op.type === 'mkdir';
+const isUpload = (op: MkdirOp | UploadOp): op is UploadOp => op.type === 'upload';

@@ -1,0 +1,175 @@
+import { createReadStream, lstatSync } from 'node:fs';
+import { ApiError } from '../../api/errors';
+import { hashFile } from '../local';
+import { serviceKey } from '../names';
+import { parentOf } from '../paths';
+import { fromFile, type RemoteItem } from '../remote';
+import type { IntentPayload } from './outbox';
+import type { DeleteOp, UploadOp } from './plan';
+import { refusalFacts } from './refusals';
+import { facts, type SendState } from './send-state';
+
+/**
+ * Sends files and deletes: a new file or a new version (only over the version it was made from;
+ * never over someone else's file of that name), and the delete of a synced item gone from here.
+ */
+export class FileSender {
+  constructor(private readonly s: SendState) {}
+
+  async upload(op: UploadOp): Promise<void> {
+    const { client, journal, local, events } = this.s.ctx;
+    const { entry } = op;
+    const parentId = this.s.folderId(parentOf(entry.path));
+    if (parentId === undefined) return;
+    let into = parentId;
+    const abs = local.abs(entry.path);
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (!st || !st.isFile()) return;
+    const now = { ...entry, ...facts(st) };
+    if (this.s.refusedNow(entry.path, refusalFacts(now))) return;
+    const made = op.item ? undefined : journal.atPath(entry.path);
+    if (
+      made?.kind === 'file' &&
+      made.dev === now.dev &&
+      made.ino === now.ino &&
+      made.size === now.size &&
+      made.mtimeMs === now.mtimeMs
+    ) {
+      return; // copied along with the folder it is in (a move without the extension)
+    }
+    events.begin('upload', entry.path);
+    try {
+      const hash = await hashFile(abs);
+      let item = op.item ? journal.get(op.item.remoteId) : undefined;
+      if (item && item.hash === hash) {
+        journal.upsert({ ...item, ...facts(st) });
+        return;
+      }
+      let name = this.s.serviceName(entry);
+      if (item) {
+        // A new version: only if the service still has the version this one was made from.
+        let remote: RemoteItem | null = null;
+        try {
+          remote = fromFile(await client.getFile(item.remoteId));
+        } catch (err) {
+          if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+        }
+        if (!remote) {
+          // Deleted there: it goes up again as a new file, under the name it had there (the
+          // one here may be numbered or mapped), unless it was renamed here.
+          if (item.localName === entry.name) name = item.remoteName;
+          journal.removeTree(item);
+          item = undefined;
+        } else if (remote.updatedAt !== item.remoteUpdatedAt || remote.size !== item.remoteSize) {
+          // Changed on both sides: the service's version comes down and this one is kept
+          // beside it as a conflict copy (then uploaded as a file of its own).
+          this.s.result.fetch.push(remote);
+          this.s.result.conflicts++;
+          return;
+        } else {
+          // The same version there, perhaps renamed or moved meanwhile: the new version goes
+          // to it where it is now (by its old name it would become a second file).
+          name = remote.name;
+          into = remote.parentId;
+        }
+      }
+      if (!item && !this.s.created.has(parentId)) {
+        const taken = (await this.s.kidsOf(parentId)).get(serviceKey(name));
+        const synced = taken && journal.get(taken.id);
+        if (taken && !synced) {
+          // Someone else's file of that name: uploading would bury it as an old version. It
+          // comes down instead; this one is kept beside it (or adopted if the same).
+          this.s.result.fetch.push(taken);
+          this.s.result.conflicts++;
+          return;
+        }
+        if (
+          synced &&
+          synced.remoteParentId === parentId &&
+          serviceKey(synced.remoteName) === serviceKey(name)
+        ) {
+          // A synced file here has the same name for the service (it differs only in case or
+          // accents): uploading would make this a new version of that one. While that file is
+          // still here, this one waits for a rename; once it left (deleted or moved here, sent
+          // after the uploads), this one goes up in the next pass.
+          if (local.stat(synced.localPath)) this.s.clash(entry.path, now, synced);
+          else this.s.result.rescan.add(parentOf(entry.path));
+          return;
+        }
+      }
+      const payload: IntentPayload = {
+        op: 'upload',
+        parentId: into,
+        name,
+        path: entry.path,
+        fileId: item?.remoteId ?? null,
+        size: st.size,
+        hash,
+        before: item?.remoteUpdatedAt ?? null,
+        identity: { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs },
+      };
+      await this.s.mutate(
+        payload,
+        async () => {
+          const answer = await client.uploadFile(into, name, () => createReadStream(abs), st.size);
+          return fromFile({
+            ...answer,
+            ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [into],
+          });
+        },
+        (answer) => this.s.recordFile(payload, answer, st, entry),
+      );
+      this.s.result.uploaded++;
+      this.s.result.bytesUploaded += st.size;
+      events.bytes(st.size);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        this.s.result.recheckRemote = true;
+        return;
+      }
+      this.s.refuse({ kind: 'change', path: entry.path, entry: now }, err);
+    } finally {
+      events.done();
+    }
+  }
+
+  async delete(op: DeleteOp): Promise<void> {
+    const { client, journal, events } = this.s.ctx;
+    const j = journal.get(op.item.remoteId);
+    if (!j) return;
+    if (this.s.ctx.refusals.ofDelete(j.remoteId)?.path === j.localPath) return;
+    events.begin('delete', j.localPath);
+    try {
+      await this.s.mutate(
+        { op: 'delete', id: j.remoteId, kind: j.kind, path: j.localPath },
+        async () => {
+          try {
+            await (j.kind === 'folder'
+              ? client.deleteFolder(j.remoteId)
+              : client.deleteFile(j.remoteId));
+          } catch (err) {
+            // Already gone (a retried request, or deleted there too): the same outcome.
+            if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+          }
+          return null;
+        },
+      );
+      this.s.result.remoteDeleted += op.count;
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'forbidden') {
+        // The role may not delete it: the service keeps it, and it comes back here. Once back
+        // it is in sync, so this is a note in the status, not a standing problem.
+        journal.removeTree(j);
+        this.s.result.walkNeeded = true;
+        events.note(
+          j.localPath,
+          'Your role does not allow deleting it on the service: it is put back.',
+        );
+        return;
+      }
+      this.s.refuse({ kind: 'delete', item: j }, err);
+    } finally {
+      events.done();
+    }
+  }
+}
