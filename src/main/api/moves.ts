@@ -7,7 +7,13 @@ import { parseAnswer } from './validate';
 // documentation: support is detected, and a server without them gets a typed "unsupported"
 // answer (once remembered, no further calls) so the engine can fall back without an error storm.
 
-export type MoveResult<T> = { supported: true; item: T } | { supported: false; reason: string };
+/**
+ * `item` on an unsupported answer: the item as a server that ignored the parent left it (it may
+ * have taken the new name where it is).
+ */
+export type MoveResult<T> =
+  | { supported: true; item: T }
+  | { supported: false; reason: string; item?: T };
 
 const UNSUPPORTED_STATUSES = [404, 405, 501] as const;
 
@@ -94,7 +100,7 @@ export class Moves {
     if (ancestors && ancestors[ancestors.length - 1] !== parentId) {
       // 200 with the old place: the server ignored the field it does not know.
       this.support = false;
-      return { supported: false, reason: 'the server ignored the move' };
+      return { supported: false, reason: 'the server ignored the move', item };
     }
     this.support = true;
     return { supported: true, item };

@@ -6,7 +6,7 @@ import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { decodeName, serviceKey } from '../names';
 import { parentOf } from '../paths';
-import { asRemote, findInFolder, fromFile, type RemoteItem } from '../remote';
+import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
 import type { MkdirOp, MoveOp } from './plan';
 import { refusalFacts } from './refusals';
@@ -221,13 +221,23 @@ export class StructureSender {
                 );
           if (!moved.supported) {
             fellBack = true;
-            return null;
+            // A server that ignores the parent may have renamed it where it is, as asked: that
+            // rename is ours (its event costs nothing), and the copy's check knows the name.
+            // Anything more (another version) is not ours: it is left for the remote pass.
+            const there = moved.item && toRemote(moved.item, j.kind, j.remoteParentId);
+            const renamedOnly =
+              there &&
+              there.name === name &&
+              name !== j.remoteName &&
+              (j.kind === 'folder' || there.size === j.remoteSize);
+            return renamedOnly ? there : null;
           }
           return toRemote(moved.item, j.kind, parentId);
         },
         (item) => {
-          // A move the server could not make records nothing.
           if (!fellBack) this.s.record(payload, item);
+          // Not moved: only what the service did to it where it is (a rename) is recorded.
+          else if (item) journal.upsert({ ...j, ...remoteFields(item) });
         },
       );
       this.s.leaving.delete(j.remoteId);
