@@ -1,7 +1,10 @@
 // `npm run -s soak -- --runs N [--seed S] [--path P]`: random histories of the whole engine.
+// `npm run -s soak -- --replay NAME` (or `all`): the written histories of histories.ts instead
+// (any other --replay is the commands' replay path printed with a failing random history).
 // The last line is one JSON object of the figures; the exit code is 1 when an invariant broke.
 import { parseArgs } from 'node:util';
-import { runSoak } from './soak';
+import { HISTORIES, historiesNamed } from './histories';
+import { replayHistory, runSoak } from './soak';
 import type { Sabotage } from './world';
 
 const { values } = parseArgs({
@@ -37,6 +40,37 @@ if (!['none', 'no-intent-check', 'no-conflict-check'].includes(values.sabotage))
 
 if (values.scope !== 'all' && values.scope !== 'case-sensitive' && values.scope !== 'emulated') {
   console.error(`soak: --scope ${values.scope}: expected all, case-sensitive or emulated`);
+  process.exit(2);
+}
+
+const written = values.replay === undefined ? undefined : historiesNamed(values.replay);
+if (written) {
+  const started = Date.now();
+  let failed = 0;
+  for (const h of written) {
+    const { findings, steps, log } = await replayHistory(h, { log: values.log });
+    const broken = [
+      ...findings.divergences.map((d) => `divergence: ${d}`),
+      ...findings.lost.map((d) => `lost: ${d}`),
+      ...findings.duplicates.map((d) => `duplicate: ${d}`),
+    ];
+    if (broken.length === 0) {
+      if (!values.quiet) console.error(`ok   ${h.name} (${steps.length} steps)`);
+      continue;
+    }
+    failed++;
+    console.error(`FAIL ${h.name}: ${h.title}\n${broken.join('\n')}`);
+    console.error(`the history:\n${steps.map((s) => `  ${s}`).join('\n')}`);
+    if (values.log) console.error(log.join('\n'));
+  }
+  console.error(`soak: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(JSON.stringify({ replayed: written.length, failed }));
+  process.exit(failed > 0 ? 1 : 0);
+} else if (values.replay !== undefined && /^[a-z]+(?:-[a-z]+)+$/.test(values.replay)) {
+  // A history's name, mistyped: not a replay path (those have no dashes).
+  console.error(
+    `soak: --replay ${values.replay}: no such history (all, or one of: ${HISTORIES.map((h) => h.name).join(', ')})`,
+  );
   process.exit(2);
 }
 

@@ -94,6 +94,28 @@ const faultWindow: fc.Arbitrary<FaultWindow> = fc.oneof(
 const pick = <T>(list: readonly T[], i: number): T | undefined =>
   list.length === 0 ? undefined : list[i % list.length];
 
+/**
+ * A step's target: an index into the listing of the moment (modulo its length), as the random
+ * histories draw it, or, in a written history (histories.ts), the path it must be there.
+ */
+export type Target = number | string;
+
+/** The target's index in the listing, by one of its paths; a written history's missing path throws. */
+function indexOf<T>(list: readonly T[], t: Target, pathOf: (item: T) => string): number {
+  if (typeof t === 'number') return t;
+  const i = list.findIndex((item) => pathOf(item) === t);
+  if (i < 0) {
+    throw new Error(
+      `history step: nothing at ${JSON.stringify(t)} (of ${list.map(pathOf).join(', ')})`,
+    );
+  }
+  return i;
+}
+const onDisk = (list: readonly string[], t: Target) => indexOf(list, t, (p) => p);
+const onService = (list: readonly { path: string }[], t: Target) => indexOf(list, t, (e) => e.path);
+/** A target as a step's label shows it: `#3`, or `"Docs/a.txt"`. */
+const shown = (t: Target) => (typeof t === 'number' ? `#${t}` : JSON.stringify(t));
+
 const baseName = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
 const join = (parent: string, child: string) => (parent === '' ? child : `${parent}/${child}`);
 const who = (c: SoakClient) => `disk ${c.name}`;
@@ -129,95 +151,117 @@ function hashesBelow(c: SoakClient, rel: string): string[] {
 // Local operations: what a person does in the folder while the engine is not looking (the next
 // sync's scan finds them, as a startup scan would).
 
-const localMkdir = fc.tuple(client, index, name).map(
-  ([ci, at, n]) =>
-    new Step(`${'AB'[ci]}: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
-      const c = w.clients[ci]!;
-      const parent = pick(c.entries().folders, at)!;
-      if (!canName(c, parent, n)) return;
-      mkdirSync(c.abs(join(parent, n)));
-    }),
-);
+export function localMkdirCommand(ci: 0 | 1, at: Target, n: string): SoakCommand {
+  return new Step(`${'AB'[ci]}: mkdir ${shown(at)}/${JSON.stringify(n)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders } = c.entries();
+    const parent = pick(folders, onDisk(folders, at))!;
+    if (!canName(c, parent, n)) return;
+    mkdirSync(c.abs(join(parent, n)));
+  });
+}
+const localMkdir = fc.tuple(client, index, name).map(([ci, at, n]) => localMkdirCommand(ci, at, n));
 
-const localWrite = fc
-  .tuple(client, index, name, size, fc.constantFrom('new', 'overwrite', 'save-via-temp'))
-  .map(
-    ([ci, at, n, bytes, mode]) =>
-      new Step(`${'AB'[ci]}: write ${mode} #${at} ${JSON.stringify(n)} ${bytes}B`, async (w) => {
-        const c = w.clients[ci]!;
-        const { folders, files } = c.entries();
-        let target: string;
-        if (mode === 'new') {
-          const parent = pick(folders, at)!;
-          if (!canName(c, parent, n)) return;
-          target = join(parent, n);
-        } else {
-          const file = pick(files, at);
-          if (file === undefined) return;
-          target = file;
-          w.ledger.deleted(w.hashOnDisk(c, file));
-        }
-        // As for the service's writes: a version a second after the last, or the API (whole
-        // seconds, size and time only: conventions.md) cannot tell two versions of one size apart.
-        if (mode !== 'new') w.sb.advanceClock(1);
-        const data = w.ledger.write(who(c), bytes);
-        if (mode === 'save-via-temp') {
-          // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
-          const temp = c.abs(`${target}.${bytes}.tmp`);
-          writeFileSync(temp, data);
-          renameSync(temp, c.abs(target));
-        } else writeFileSync(c.abs(target), data);
-      }),
+export type WriteMode = 'new' | 'overwrite' | 'save-via-temp';
+
+export function localWriteCommand(
+  ci: 0 | 1,
+  at: Target,
+  n: string,
+  bytes: number,
+  mode: WriteMode,
+): SoakCommand {
+  return new Step(
+    `${'AB'[ci]}: write ${mode} ${shown(at)} ${JSON.stringify(n)} ${bytes}B`,
+    async (w) => {
+      const c = w.clients[ci]!;
+      const { folders, files } = c.entries();
+      let target: string;
+      if (mode === 'new') {
+        const parent = pick(folders, onDisk(folders, at))!;
+        if (!canName(c, parent, n)) return;
+        target = join(parent, n);
+      } else {
+        const file = pick(files, onDisk(files, at));
+        if (file === undefined) return;
+        target = file;
+        w.ledger.deleted(w.hashOnDisk(c, file));
+      }
+      // As for the service's writes: a version a second after the last, or the API (whole
+      // seconds, size and time only: conventions.md) cannot tell two versions of one size apart.
+      if (mode !== 'new') w.sb.advanceClock(1);
+      const data = w.ledger.write(who(c), bytes);
+      if (mode === 'save-via-temp') {
+        // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
+        const temp = c.abs(`${target}.${bytes}.tmp`);
+        writeFileSync(temp, data);
+        renameSync(temp, c.abs(target));
+      } else writeFileSync(c.abs(target), data);
+    },
   );
+}
+const localWrite = fc
+  .tuple(client, index, name, size, fc.constantFrom<WriteMode>('new', 'overwrite', 'save-via-temp'))
+  .map(([ci, at, n, bytes, mode]) => localWriteCommand(ci, at, n, bytes, mode));
 
-const localMove = fc.tuple(client, index, index, fc.option(name, { freq: 2 })).map(
-  ([ci, from, to, n]) =>
-    new Step(
-      `${'AB'[ci]}: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
-      async (w) => {
-        const c = w.clients[ci]!;
-        const { folders, files } = c.entries();
-        const src = pick([...folders.slice(1), ...files], from);
-        const dest = pick(folders, to)!;
-        if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
-        const newName = n ?? baseName(src);
-        if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
-        renameSync(c.abs(src), c.abs(join(dest, newName)));
-        w.chosenNames.add(serviceKey(newName));
-        w.namedBy.set(serviceKey(newName), c.name);
-      },
-    ),
-);
-
-const localCaseRename = fc.tuple(client, index).map(
-  ([ci, at]) =>
-    new Step(`${'AB'[ci]}: case-rename #${at}`, async (w) => {
+export function localMoveCommand(
+  ci: 0 | 1,
+  from: Target,
+  to: Target,
+  n: string | null,
+): SoakCommand {
+  return new Step(
+    `${'AB'[ci]}: move ${shown(from)} -> ${shown(to)}${n === null ? '' : '/' + JSON.stringify(n)}`,
+    async (w) => {
       const c = w.clients[ci]!;
       const { folders, files } = c.entries();
-      const src = pick([...folders.slice(1), ...files], at);
-      if (src === undefined) return;
-      const old = baseName(src);
-      const flipped =
-        old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
-      const renamed = flipped + old.slice(1);
-      if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
-      renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
-      w.chosenNames.add(serviceKey(renamed));
-      w.namedBy.set(serviceKey(renamed), c.name);
-    }),
-);
+      const items = [...folders.slice(1), ...files];
+      const src = pick(items, onDisk(items, from));
+      const dest = pick(folders, onDisk(folders, to))!;
+      if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
+      const newName = n ?? baseName(src);
+      if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
+      renameSync(c.abs(src), c.abs(join(dest, newName)));
+      w.chosenNames.add(serviceKey(newName));
+      w.namedBy.set(serviceKey(newName), c.name);
+    },
+  );
+}
+const localMove = fc
+  .tuple(client, index, index, fc.option(name, { freq: 2 }))
+  .map(([ci, from, to, n]) => localMoveCommand(ci, from, to, n));
 
-const localDelete = fc.tuple(client, index).map(
-  ([ci, at]) =>
-    new Step(`${'AB'[ci]}: delete #${at}`, async (w) => {
-      const c = w.clients[ci]!;
-      const { folders, files } = c.entries();
-      const src = pick([...folders.slice(1), ...files], at);
-      if (src === undefined) return;
-      for (const h of hashesBelow(c, src)) w.ledger.deleted(h);
-      rmSync(c.abs(src), { recursive: true });
-    }),
-);
+export function localCaseRenameCommand(ci: 0 | 1, at: Target): SoakCommand {
+  return new Step(`${'AB'[ci]}: case-rename ${shown(at)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders, files } = c.entries();
+    const items = [...folders.slice(1), ...files];
+    const src = pick(items, onDisk(items, at));
+    if (src === undefined) return;
+    const old = baseName(src);
+    const flipped =
+      old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
+    const renamed = flipped + old.slice(1);
+    if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
+    renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
+    w.chosenNames.add(serviceKey(renamed));
+    w.namedBy.set(serviceKey(renamed), c.name);
+  });
+}
+const localCaseRename = fc.tuple(client, index).map(([ci, at]) => localCaseRenameCommand(ci, at));
+
+export function localDeleteCommand(ci: 0 | 1, at: Target): SoakCommand {
+  return new Step(`${'AB'[ci]}: delete ${shown(at)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders, files } = c.entries();
+    const items = [...folders.slice(1), ...files];
+    const src = pick(items, onDisk(items, at));
+    if (src === undefined) return;
+    for (const h of hashesBelow(c, src)) w.ledger.deleted(h);
+    rmSync(c.abs(src), { recursive: true });
+  });
+}
+const localDelete = fc.tuple(client, index).map(([ci, at]) => localDeleteCommand(ci, at));
 
 // Remote operations: another user of the workspace, through the API.
 
@@ -237,97 +281,108 @@ const remoteFolders = (w: World) => [
   ...w.remoteEntries().filter((e) => e.kind === 'folder'),
 ];
 
-const remoteMkdir = fc.tuple(index, name).map(
-  ([at, n]) =>
-    new Step(`remote: mkdir #${at}/${JSON.stringify(n)}`, async (w) => {
-      const parent = pick(remoteFolders(w), at)!;
-      await attempt(() => w.admin.createFolder(w.sb.workspaceId, parent.id, n));
-    }),
-);
+export function remoteMkdirCommand(at: Target, n: string): SoakCommand {
+  return new Step(`remote: mkdir ${shown(at)}/${JSON.stringify(n)}`, async (w) => {
+    const folders = remoteFolders(w);
+    const parent = pick(folders, onService(folders, at))!;
+    await attempt(() => w.admin.createFolder(w.sb.workspaceId, parent.id, n));
+  });
+}
+const remoteMkdir = fc.tuple(index, name).map(([at, n]) => remoteMkdirCommand(at, n));
 
-const remoteWrite = fc.tuple(index, name, size, fc.boolean()).map(
-  ([at, n, bytes, isNew]) =>
-    new Step(
-      `remote: write ${isNew ? 'new' : 'overwrite'} #${at} ${JSON.stringify(n)} ${bytes}B`,
-      async (w) => {
-        const before = w.remoteEntries();
-        let parentId: number;
-        let fileName: string;
-        if (isNew) {
-          const parent = pick(remoteFolders(w), at)!;
-          parentId = parent.id;
-          fileName = n;
-        } else {
-          const file = pick(
-            before.filter((e) => e.kind === 'file'),
-            at,
-          );
-          if (!file) return;
-          parentId = file.parentId;
-          fileName = file.name;
-        }
-        // A second after anything before it: versions of one file differ by size or time, and the
-        // API's times have whole seconds (conventions.md).
-        w.sb.advanceClock(1);
-        const data = w.ledger.write('service', bytes);
-        let answer: { id: number } | undefined;
-        const ok = await attempt(async () => {
-          answer = await w.admin.uploadFile(
-            parentId,
-            fileName,
-            () => Readable.from([data]),
-            data.length,
-          );
-        });
-        if (!ok) {
-          w.ledger.deleted(sha(data));
-          return;
-        }
-        // A new version of a file that was there replaces its content, on purpose.
-        w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
-      },
-    ),
-);
-
-const remoteMove = fc.tuple(index, index, fc.option(name, { freq: 2 })).map(
-  ([from, to, n]) =>
-    new Step(
-      `remote: move #${from} -> #${to}${n === null ? '' : '/' + JSON.stringify(n)}`,
-      async (w) => {
-        const entries = w.remoteEntries();
-        const src = pick(entries, from);
-        if (!src) return;
-        const dest = pick(remoteFolders(w), to)!;
-        if (dest.id === src.id || dest.path.startsWith(src.path + '/')) return;
-        if (dest.id === src.parentId || !w.config.extensions) {
-          // A rename in place (without the extension there is no other way to move).
-          if (n === null || n === src.name) return;
-          await attempt(() =>
-            src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
-          );
-          return;
-        }
-        await attempt(() =>
-          src.kind === 'folder'
-            ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
-            : w.moves.moveFile(src.id, dest.id, n ?? undefined),
+export function remoteWriteCommand(
+  at: Target,
+  n: string,
+  bytes: number,
+  isNew: boolean,
+): SoakCommand {
+  return new Step(
+    `remote: write ${isNew ? 'new' : 'overwrite'} ${shown(at)} ${JSON.stringify(n)} ${bytes}B`,
+    async (w) => {
+      const before = w.remoteEntries();
+      let parentId: number;
+      let fileName: string;
+      if (isNew) {
+        const folders = remoteFolders(w);
+        const parent = pick(folders, onService(folders, at))!;
+        parentId = parent.id;
+        fileName = n;
+      } else {
+        const files = before.filter((e) => e.kind === 'file');
+        const file = pick(files, onService(files, at));
+        if (!file) return;
+        parentId = file.parentId;
+        fileName = file.name;
+      }
+      // A second after anything before it: versions of one file differ by size or time, and the
+      // API's times have whole seconds (conventions.md).
+      w.sb.advanceClock(1);
+      const data = w.ledger.write('service', bytes);
+      let answer: { id: number } | undefined;
+      const ok = await attempt(async () => {
+        answer = await w.admin.uploadFile(
+          parentId,
+          fileName,
+          () => Readable.from([data]),
+          data.length,
         );
-      },
-    ),
-);
+      });
+      if (!ok) {
+        w.ledger.deleted(sha(data));
+        return;
+      }
+      // A new version of a file that was there replaces its content, on purpose.
+      w.ledger.deleted(before.find((e) => e.id === answer!.id)?.blob ?? undefined);
+    },
+  );
+}
+const remoteWrite = fc
+  .tuple(index, name, size, fc.boolean())
+  .map(([at, n, bytes, isNew]) => remoteWriteCommand(at, n, bytes, isNew));
 
-const remoteDelete = index.map(
-  (at) =>
-    new Step(`remote: delete #${at}`, async (w) => {
-      const src = pick(w.remoteEntries(), at);
+export function remoteMoveCommand(from: Target, to: Target, n: string | null): SoakCommand {
+  return new Step(
+    `remote: move ${shown(from)} -> ${shown(to)}${n === null ? '' : '/' + JSON.stringify(n)}`,
+    async (w) => {
+      const entries = w.remoteEntries();
+      const src = pick(entries, onService(entries, from));
       if (!src) return;
-      const blobs = w.remoteSubtreeBlobs(src);
-      const ok = await attempt(() =>
-        src.kind === 'folder' ? w.admin.deleteFolder(src.id) : w.admin.deleteFile(src.id),
+      const folders = remoteFolders(w);
+      const dest = pick(folders, onService(folders, to))!;
+      if (dest.id === src.id || dest.path.startsWith(src.path + '/')) return;
+      if (dest.id === src.parentId || !w.config.extensions) {
+        // A rename in place (without the extension there is no other way to move).
+        if (n === null || n === src.name) return;
+        await attempt(() =>
+          src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
+        );
+        return;
+      }
+      await attempt(() =>
+        src.kind === 'folder'
+          ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
+          : w.moves.moveFile(src.id, dest.id, n ?? undefined),
       );
-      if (ok) for (const b of blobs) w.ledger.deleted(b);
-    }),
-);
+    },
+  );
+}
+const remoteMove = fc
+  .tuple(index, index, fc.option(name, { freq: 2 }))
+  .map(([from, to, n]) => remoteMoveCommand(from, to, n));
+
+export function remoteDeleteCommand(at: Target): SoakCommand {
+  return new Step(`remote: delete ${shown(at)}`, async (w) => {
+    const entries = w.remoteEntries();
+    const src = pick(entries, onService(entries, at));
+    if (!src) return;
+    const blobs = w.remoteSubtreeBlobs(src);
+    const ok = await attempt(() =>
+      src.kind === 'folder' ? w.admin.deleteFolder(src.id) : w.admin.deleteFile(src.id),
+    );
+    if (ok) for (const b of blobs) w.ledger.deleted(b);
+  });
+}
+const remoteDelete = index.map(remoteDeleteCommand);
 
 /**
  * A burst: another user's hundreds of changes within one second (a colleague's bulk upload),
@@ -494,34 +549,38 @@ const remoteBulk = fc
   })
   .map(bulkCommand);
 
+export function roleCommand(ci: 0 | 1, role: RoleName | 'restore'): SoakCommand {
+  return new Step(`remote: ${'AB'[ci]}'s role -> ${role}`, async (w) => {
+    await w.setRole(w.clients[ci]!, role === 'restore' ? null : role);
+  });
+}
 const roleChange = fc
   .tuple(
     client,
     fc.constantFrom<RoleName | 'restore'>('Creator', 'Downloader', 'Viewer', 'restore'),
   )
-  .map(
-    ([ci, role]) =>
-      new Step(`remote: ${'AB'[ci]}'s role -> ${role}`, async (w) => {
-        await w.setRole(w.clients[ci]!, role === 'restore' ? null : role);
-      }),
-  );
+  .map(([ci, role]) => roleCommand(ci, role));
 
 // The engine: one sync of one client, maybe killed at an outbox step, maybe under a fault window.
 
+export function syncCommand(
+  ci: 0 | 1,
+  crash: CrashPlan | null = null,
+  faults: FaultWindow | null = null,
+): SoakCommand {
+  return new Step(
+    `${'AB'[ci]}: sync` +
+      (crash ? ` crash@${crash.op}:${crash.step}#${crash.nth}` : '') +
+      (faults ? ` faults ${faults.kind}=${faults.level} seed=${faults.seed}` : ''),
+    async (w) => {
+      const c = w.clients[ci]!;
+      await w.withFaults(faults, () => c.sync(crash));
+    },
+  );
+}
 const sync = fc
   .tuple(client, fc.option(crashPlan, { freq: 3 }), fc.option(faultWindow, { freq: 2 }))
-  .map(
-    ([ci, crash, faults]) =>
-      new Step(
-        `${'AB'[ci]}: sync` +
-          (crash ? ` crash@${crash.op}:${crash.step}#${crash.nth}` : '') +
-          (faults ? ` faults ${faults.kind}=${faults.level} seed=${faults.seed}` : ''),
-        async (w) => {
-          const c = w.clients[ci]!;
-          await w.withFaults(faults, () => c.sync(crash));
-        },
-      ),
-  );
+  .map(([ci, crash, faults]) => syncCommand(ci, crash, faults));
 
 /**
  * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
@@ -569,12 +628,25 @@ const quiet = fc
   .tuple(client, fc.integer({ min: 3, max: 5 }))
   .map(([ci, times]) => quietCommand(ci, times));
 
-const timePasses = client.map(
-  (ci) =>
-    new Step(`${'AB'[ci]}: ten minutes pass`, async (w) => {
-      w.clients[ci]!.tenMinutesPass();
-    }),
-);
+export function timePassesCommand(ci: 0 | 1): SoakCommand {
+  return new Step(`${'AB'[ci]}: ten minutes pass`, async (w) => {
+    w.clients[ci]!.tenMinutesPass();
+  });
+}
+const timePasses = client.map(timePassesCommand);
+
+/**
+ * Not drawn by the random histories: a written history's own assertion (a regression's, that the
+ * invariants would not see), run where it stands; what it returns is broken (a divergence).
+ */
+export function checkCommand(
+  label: string,
+  check: (w: World) => string[] | Promise<string[]>,
+): SoakCommand {
+  return new Step(`check: ${label}`, async (w) => {
+    w.broken.push(...(await check(w)).map((m) => `${label}: ${m}`));
+  });
+}
 
 /**
  * 'all', or 'case-sensitive': no names that differ only by case or normalization and no

@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bulkCommand, quietCommand } from './commands';
+import { HISTORIES } from './histories';
 import { checkAtQuiescence } from './invariants';
-import { runSoak } from './soak';
+import { replayHistory, runSoak } from './soak';
 import { World, type Figures, type Sabotage } from './world';
 
 // The soak on every CI run: 100 random histories from a fixed seed (so a failure replays), a
@@ -111,5 +112,22 @@ describe('soak', () => {
       expect(result.failure?.findings).toMatch(/^lost: content .* is nowhere/m);
       expect(result.figures.lost).toBeGreaterThan(0);
     },
+  );
+});
+
+describe('soak histories', () => {
+  // The cases the soak found, written as its own steps (histories.ts), replayed through its world
+  // and invariants; each history's own checks come out as divergences.
+  it.each(HISTORIES.map((h) => [h.name, h] as const))(
+    '%s',
+    async (_name, h) => {
+      const { findings, steps } = await replayHistory(h);
+      expect(findings, `${h.title}\n${steps.join('\n')}`).toEqual({
+        divergences: [],
+        lost: [],
+        duplicates: [],
+      });
+    },
+    60_000,
   );
 });

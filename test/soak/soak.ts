@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { VolumeProfile } from '../../src/main/sync/names';
-import { historyArbitrary, type SoakScope } from './commands';
+import { historyArbitrary, type SoakCommand, type SoakScope } from './commands';
 import { checkAtQuiescence, type Findings } from './invariants';
 import { World, type Figures, type Sabotage, type WorldConfig } from './world';
 
@@ -73,6 +73,56 @@ const MAC: VolumeProfile = {
   caseInsensitive: true,
   normalizationInsensitive: true,
 };
+
+/** A written history (histories.ts): its setting, and its steps built afresh for each replay. */
+export interface WrittenHistory {
+  name: string;
+  /** The case it came from (test/soak/regressions.test.ts), as its test was named. */
+  title: string;
+  /** The server's move extension (the soak draws it): on unless the history says. */
+  extensions?: boolean;
+  /** Client B's volume (the soak draws it): the plain Linux one unless the history says. */
+  profileB?: VolumeProfile;
+  steps: () => SoakCommand[];
+}
+
+/** What a written history's replay found: the invariants' findings (its own checks included). */
+export interface Replayed {
+  findings: Findings;
+  /** The steps as run, one label each. */
+  steps: string[];
+  log: string[];
+}
+
+/**
+ * Replays a written history as the soak runs its random ones: a fresh sandbox and folders, each
+ * step against the world, then quiescence and the invariants. What the history's own checks
+ * found broken comes out with the divergences.
+ */
+export async function replayHistory(
+  h: WrittenHistory,
+  opts: { log?: boolean } = {},
+): Promise<Replayed> {
+  const figures: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+  const world = await World.create(
+    {
+      extensions: h.extensions ?? true,
+      profileB: h.profileB ?? POSIX,
+      sabotage: 'none',
+      log: opts.log ?? false,
+    },
+    figures,
+  );
+  try {
+    figures.histories++;
+    const steps = h.steps();
+    await fc.asyncModelRun(() => ({ model: world.ledger, real: world }), steps);
+    const findings = await checkAtQuiescence(world);
+    return { findings, steps: steps.map(String), log: world.logLines };
+  } finally {
+    await world.dispose();
+  }
+}
 
 /** Runs `runs` random histories (or replays one), each against a fresh sandbox and fresh folders. */
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {

@@ -70,6 +70,8 @@ export class SoakClient {
   crash: CrashPlan | null = null;
   private reached = 0;
   conflicts = 0;
+  /** What the last `sync` gave (a written history's checks look at it). */
+  last: SyncSummary | Error | null = null;
   /** The engine's clock runs this far ahead of real time (its walk schedule follows it). */
   private aheadMs = 0;
 
@@ -151,9 +153,9 @@ export class SoakClient {
     try {
       const summary = await pair.engine.syncOnce();
       this.conflicts += summary.conflicts;
-      return summary;
+      return (this.last = summary);
     } catch (err) {
-      return err instanceof Error ? err : new Error(String(err));
+      return (this.last = err instanceof Error ? err : new Error(String(err)));
     } finally {
       this.crash = null;
       if (!this.pair) await closeQuietly(pair);

@@ -1,0 +1,984 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { VolumeProfile } from '../../src/main/sync/names';
+import type { RoleName } from '../../src/service/roles';
+import { localTree } from '../sync/harness';
+import {
+  checkCommand,
+  localCaseRenameCommand,
+  localDeleteCommand,
+  localMkdirCommand,
+  localMoveCommand,
+  localWriteCommand,
+  remoteDeleteCommand,
+  remoteMkdirCommand,
+  remoteMoveCommand,
+  remoteWriteCommand,
+  roleCommand,
+  syncCommand,
+  timePassesCommand,
+  type Target,
+} from './commands';
+import type { WrittenHistory } from './soak';
+import type { CrashPlan, World } from './world';
+
+/*
+ * Cases the soak found, as histories of its own steps (commands.ts): `npm run -s soak -- --replay
+ * NAME` (or `all`) replays them through the soak's world and invariants, and so does
+ * soak.test.ts. Targets are paths where the step must find them (a missing one fails the step),
+ * on the disk of client A (the regressions' only client: a Collaborator on this Linux volume) or
+ * on the service; an index (#n of the listing, as the random histories draw them) where a path
+ * names two items (a file and a folder of one name). Contents are the ledger's, named by their
+ * label: `service#1` is the first content any side wrote, by the other user through the API;
+ * `disk A#2` the second, written on A's disk.
+ *
+ * What the invariants would not see is kept as a `check` step: the regression's assertion where
+ * it stood. A check's findings are divergences at the end.
+ */
+
+const A = 0 as const;
+const B = 1 as const;
+const MAC: VolumeProfile = {
+  flavor: 'posix',
+  caseInsensitive: true,
+  normalizationInsensitive: true,
+};
+
+const crashAfter = (op: CrashPlan['op']): CrashPlan => ({ step: 'answered', op, nth: 1 });
+const sync = (crash: CrashPlan | null = null, ci: 0 | 1 = A) => syncCommand(ci, crash);
+const mkdir = (parent: Target, name: string, ci: 0 | 1 = A) => localMkdirCommand(ci, parent, name);
+const write = (parent: Target, name: string, bytes = 40) =>
+  localWriteCommand(A, parent, name, bytes, 'new');
+const saveViaTemp = (file: Target, bytes = 60) =>
+  localWriteCommand(A, file, '', bytes, 'save-via-temp');
+const move = (from: Target, to: Target, name: string | null = null) =>
+  localMoveCommand(A, from, to, name);
+const caseRename = (at: Target, ci: 0 | 1 = A) => localCaseRenameCommand(ci, at);
+const remove = (at: Target) => localDeleteCommand(A, at);
+const role = (r: RoleName | 'restore') => roleCommand(A, r);
+const tenMinutes = (ci: 0 | 1 = A) => timePassesCommand(ci);
+const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+const remote = {
+  mkdir: (parent: Target, name: string) => remoteMkdirCommand(parent, name),
+  write: (parent: Target, name: string, bytes = 40) =>
+    remoteWriteCommand(parent, name, bytes, true),
+  overwrite: (file: Target, bytes = 60) => remoteWriteCommand(file, '', bytes, false),
+  rename: (from: string, name: string) => remoteMoveCommand(from, parentOf(from), name),
+  move: (from: Target, to: Target) => remoteMoveCommand(from, to, null),
+  delete: (at: Target) => remoteDeleteCommand(at),
+};
+const check = checkCommand;
+
+// What checks look at.
+
+const eq = (what: string, actual: unknown, expected: unknown): string[] =>
+  isDeepStrictEqual(actual, expected)
+    ? []
+    : [`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+
+const labelOf = (w: World, hash: string) => w.ledger.labelOf(hash) ?? hash.slice(0, 8);
+
+/** The service's tree: path → 'dir' or the content's label. */
+const service = (w: World): Record<string, string> =>
+  Object.fromEntries(
+    w
+      .remoteEntries()
+      .map((e) => [e.path, e.kind === 'folder' ? 'dir' : e.blob ? labelOf(w, e.blob) : '']),
+  );
+
+/** A client's disk: path → 'dir' or the content's label. */
+const disk = (w: World, ci: 0 | 1 = A): Record<string, string> =>
+  Object.fromEntries(
+    [...localTree(w.clients[ci]!.dir)].map(([p, v]) => [p, v === 'dir' ? 'dir' : labelOf(w, v)]),
+  );
+
+const status = (w: World, ci: 0 | 1 = A) => {
+  const pair = w.clients[ci]!.pair;
+  if (!pair) throw new Error('history check: the engine is not running');
+  return pair.engine.status();
+};
+const problems = (w: World) => status(w).problems.map((p) => [p.path, p.reason]);
+const journal = (w: World) => w.clients[A]!.pair!.journal;
+
+const inSync = (w: World, ci: 0 | 1 = A) => eq('disk and service', disk(w, ci), service(w));
+const noProblems = (w: World) => eq('problems', problems(w), []);
+const crashes = (n: number) => check('the crash came', (w) => eq('crashes', w.figures.crashes, n));
+/** The service holds exactly this, and A's disk the same. */
+const synced = (label: string, tree: Record<string, string>) =>
+  check(label, (w) => [...eq('service', service(w), tree), ...inSync(w)]);
+
+/** The regressions of the soak that its own steps express, by name. */
+export const HISTORIES: WrittenHistory[] = [
+  {
+    name: 'role-refused-delete-put-back',
+    title:
+      'a delete the role refused is put back, and its problem clears at the walk after the role allows it again',
+    steps: () => [
+      write('', 'plan.md'),
+      sync(),
+      role('Viewer'),
+      remove('plan.md'),
+      sync(),
+      check('put back, with a note', (w) => [
+        ...eq(
+          'conflicts',
+          status(w).conflicts.map((c) => [c.path, c.message]),
+          [['plan.md', 'Your role does not allow deleting it on the service: it is put back.']],
+        ),
+        // A Viewer may not download it either: that is the problem that stands.
+        ...eq(
+          'problems',
+          problems(w).map(([, reason]) => reason),
+          ['not-permitted'],
+        ),
+      ]),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      check('synced, no problem', (w) => [...inSync(w), ...noProblems(w)]),
+    ],
+  },
+  {
+    name: 'role-refused-change-syncs-later',
+    title: 'a change the role refused syncs once allowed again, and its problem clears',
+    steps: () => [
+      role('Downloader'),
+      write('', 'notes.txt'),
+      sync(),
+      check('refused', (w) => eq('problems', problems(w), [['notes.txt', 'not-permitted']])),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      check('synced, no problem', (w) => [...inSync(w), ...noProblems(w)]),
+    ],
+  },
+  {
+    name: 'role-lowered-between-walks-change',
+    title: 'a change refused while the role was lower between two walks syncs at the next walk',
+    steps: () => [
+      sync(),
+      // The walk read Collaborator; the role drops and comes back before the next one.
+      role('Downloader'),
+      write('', 'notes.txt'),
+      sync(),
+      check('refused', (w) => eq('problems', problems(w), [['notes.txt', 'not-permitted']])),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      synced('sent', { 'notes.txt': 'disk A#1' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'creator-folder-delete-put-back',
+    title: 'a folder a Creator may not delete is put back: a note, and no problem left',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      sync(),
+      role('Creator'),
+      remove('Docs'),
+      sync(),
+      synced('put back', { Docs: 'dir' }),
+      check('a note, no problem', (w) => [
+        ...eq(
+          'conflicts',
+          status(w).conflicts.map((c) => c.path),
+          ['Docs'],
+        ),
+        ...noProblems(w),
+      ]),
+    ],
+  },
+  {
+    name: 'role-lowered-download-local-work-kept',
+    title:
+      'a download refused while the role was lower between two walks comes down at the next walk; local work in its place is kept',
+    steps: () => [
+      sync(),
+      role('Viewer'),
+      remote.write('', 'Docs'),
+      sync(),
+      check('refused', (w) =>
+        eq(
+          'problems',
+          problems(w).map(([, reason]) => reason),
+          ['not-permitted'],
+        ),
+      ),
+      write('', 'Docs'),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      check('both kept, theirs under its name', (w) => [
+        ...inSync(w),
+        ...eq('contents', Object.values(service(w)).sort(), ['disk A#2', 'service#1']),
+        ...eq('Docs', service(w)['Docs'], 'service#1'),
+        ...noProblems(w),
+      ]),
+    ],
+  },
+  {
+    name: 'role-refused-rename-put-back',
+    title:
+      'a rename the role refuses is put back, and a file added in the renamed folder still goes up',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      sync(),
+      role('Creator'),
+      move('Docs', '', 'Reports'),
+      write('Reports', 'new.txt'),
+      sync(),
+      synced('put back, the file sent', { Docs: 'dir', 'Docs/new.txt': 'disk A#1' }),
+      check('a note, no problem', (w) => [
+        ...eq(
+          'conflicts',
+          status(w).conflicts.map((c) => c.message),
+          [
+            'Your role does not allow moving or renaming it on the service: it is put back (it was Reports).',
+          ],
+        ),
+        ...noProblems(w),
+      ]),
+    ],
+  },
+  {
+    name: 'unsyncable-name-renamed',
+    title: 'a name that cannot be synced: once renamed, it syncs and its problem clears',
+    steps: () => [
+      write('', 'x\\y'),
+      sync(),
+      check('reported', (w) =>
+        eq(
+          'problems',
+          problems(w).map(([, r]) => r),
+          ['name'],
+        ),
+      ),
+      move('x\\y', '', 'x-y'),
+      sync(),
+      synced('sent', { 'x-y': 'disk A#1' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'viewer-refused-download-deleted-there',
+    title: 'a file a Viewer could not download, deleted on the service: its problem goes with it',
+    steps: () => [
+      role('Viewer'),
+      remote.write('', 'Docs'),
+      sync(),
+      check('refused', (w) =>
+        eq(
+          'problems',
+          problems(w).map(([, r]) => r),
+          ['not-permitted'],
+        ),
+      ),
+      remote.delete('Docs'),
+      remote.mkdir('', 'Docs'),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      synced('the folder', { Docs: 'dir' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'renamed-here-same-size-version-there',
+    title:
+      'a file renamed here while a new version of the same size arrived there: the rename is sent, the new version comes down under it',
+    steps: () => [
+      remote.write('', 'Docs', 24),
+      sync(),
+      // 24 bytes again, a second later (the step advances the service's clock).
+      remote.overwrite('Docs', 24),
+      caseRename('Docs'),
+      sync(),
+      synced('renamed, the new version', { docs: 'service#2' }),
+    ],
+  },
+  {
+    name: 'renamed-here-deleted-there',
+    title:
+      'a file renamed here while it was deleted there, its time a second ahead: the renamed file is uploaded',
+    steps: () => [
+      // The step advances the service's clock first: the download's time is ahead here.
+      remote.write('', 'Docs'),
+      sync(),
+      remote.delete('Docs'),
+      caseRename('Docs'),
+      sync(),
+      synced('uploaded', { docs: 'service#1' }),
+    ],
+  },
+  {
+    name: 'deleted-here-new-version-there-walk',
+    title:
+      'a file deleted here while a new version arrived there, with events that need a walk: the new version wins',
+    steps: () => [
+      remote.write('', 'Docs', 40),
+      sync(),
+      // An empty new folder cannot be placed from its event alone: the events call for a walk.
+      remote.mkdir('', 'Reports'),
+      remote.overwrite('Docs', 60),
+      remove('Docs'),
+      sync(),
+      synced('the new version', { Docs: 'service#2', Reports: 'dir' }),
+    ],
+  },
+  {
+    name: 'deleted-here-new-version-there-crash',
+    title:
+      'a file deleted here while a new version arrived there, and a crash after the remote pass read it: after the restart the new version still wins',
+    steps: () => [
+      remote.write('', 'Docs', 40),
+      sync(),
+      remote.overwrite('Docs', 60),
+      remove('Docs'),
+      write('', 'notes.txt'),
+      // The remote pass reads the new version and leaves it waiting; the crash comes in the push.
+      sync(crashAfter('upload')),
+      crashes(1),
+      sync(),
+      synced('the new version, and the new file', { Docs: 'service#2', 'notes.txt': 'disk A#3' }),
+    ],
+  },
+  {
+    name: 'moved-into-new-folder-beside-other-accents',
+    title:
+      'a file moved here into a new folder beside a new file of its name in other accents, while a new version arrived there: the new file is not sent over it',
+    steps: () => [
+      remote.write('', 'Caf\u00e9', 40),
+      sync(),
+      mkdir('', 'Docs'),
+      move('Caf\u00e9', 'Docs'),
+      write('Docs', 'Cafe\u0301'),
+      remote.overwrite('Caf\u00e9', 60),
+      sync(),
+      check('moved, the new version; the new file waits here', (w) => [
+        ...eq('service', service(w), { Docs: 'dir', 'Docs/Caf\u00e9': 'service#3' }),
+        ...eq('the new file', disk(w)['Docs/Cafe\u0301'], 'disk A#2'),
+        ...eq('problems', problems(w), [['Docs/Cafe\u0301', 'name']]),
+      ]),
+    ],
+  },
+  {
+    name: 'folder-renamed-both-sides-file-there',
+    title:
+      'a folder renamed here while renamed there and given a new file: the file is there once, in the folder as named here',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      sync(),
+      remote.rename('Docs', 'docs'),
+      remote.write('docs', 'Docs'),
+      move('Docs', '', 'Photos'),
+      sync(),
+      synced('once, as named here', { Photos: 'dir', 'Photos/Docs': 'service#1' }),
+    ],
+  },
+  {
+    name: 'folder-deleted-here-file-added-there',
+    title:
+      'a folder deleted here while the service added a file to it: it comes back with that file',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('Docs', 'old.txt'),
+      sync(),
+      remote.write('Docs', 'new.txt'),
+      remove('Docs'),
+      sync(),
+      // The change there wins; what was deleted here and unchanged there is deleted there.
+      synced('back with the new file', { Docs: 'dir', 'Docs/new.txt': 'service#2' }),
+    ],
+  },
+  {
+    name: 'folder-deleted-here-renamed-there-file-added',
+    title:
+      'a folder deleted here while renamed there and given a file: it comes back under the new name with that file',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('Docs', 'old.txt'),
+      sync(),
+      remote.rename('Docs', 'Reports'),
+      remote.write('Reports', 'new.txt'),
+      remove('Docs'),
+      sync(),
+      synced('back, renamed, with the file', { Reports: 'dir', 'Reports/new.txt': 'service#2' }),
+    ],
+  },
+  {
+    name: 'new-file-other-accents-of-synced',
+    title:
+      'a new file whose name the service takes for a synced one (accents composed or not) is kept here and reported',
+    steps: () => [
+      write('', 'Caf\u00e9'),
+      sync(),
+      write('', 'Cafe\u0301'),
+      sync(),
+      check('kept here, reported', (w) => [
+        ...eq('service', service(w), { 'Caf\u00e9': 'disk A#1' }),
+        ...eq('problems', problems(w), [['Cafe\u0301', 'name']]),
+      ]),
+      // Renamed, it goes up.
+      move('Cafe\u0301', '', 'Cafe 2'),
+      sync(),
+      synced('sent', { 'Caf\u00e9': 'disk A#1', 'Cafe 2': 'disk A#2' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'deleted-and-made-again-other-case',
+    title:
+      'a file deleted and made again with other case at once: the new one goes up, nothing lost',
+    steps: () => [
+      write('', 'notes.txt'),
+      sync(),
+      remove('notes.txt'),
+      write('', 'Notes.txt'),
+      sync(),
+      synced('the new one', { 'Notes.txt': 'disk A#2' }),
+    ],
+  },
+  {
+    name: 'lost-upload-answer-renamed-there',
+    title:
+      'an upload whose answer was lost, then renamed on the service: the restart finds it by the feed, no second copy',
+    steps: () => [
+      write('', 'Docs'),
+      sync(crashAfter('upload')),
+      crashes(1),
+      check('uploaded', (w) => eq('service', service(w), { Docs: 'disk A#1' })),
+      remote.rename('Docs', 'Photos'),
+      sync(),
+      synced('once, renamed', { Photos: 'disk A#1' }),
+    ],
+  },
+  {
+    name: 'lost-upload-answer-moved-here',
+    title:
+      'an upload whose answer was lost, then moved here before the restart: recorded by its identity, moved, not sent twice',
+    steps: () => {
+      let uploaded: number | undefined;
+      return [
+        mkdir('', 'Photos'),
+        write('', 'Docs'),
+        sync(crashAfter('upload')),
+        crashes(1),
+        check('uploaded', (w) => {
+          uploaded = w.remoteEntries().find((e) => e.path === 'Docs')?.id;
+          return uploaded === undefined ? ['nothing uploaded'] : [];
+        }),
+        move('Docs', 'Photos'),
+        sync(),
+        synced('moved', { Photos: 'dir', 'Photos/Docs': 'disk A#1' }),
+        check('the same item', (w) => [
+          ...eq('id', w.remoteEntries().find((e) => e.path === 'Photos/Docs')?.id, uploaded),
+          ...noProblems(w),
+        ]),
+      ];
+    },
+  },
+  {
+    name: 'lost-mkdir-answer-renamed-here',
+    title:
+      'a new folder whose answer was lost, renamed here before the restart: the rename is sent, no second folder',
+    steps: () => [
+      mkdir('', 'Docs'),
+      sync(crashAfter('mkdir')),
+      crashes(1),
+      caseRename('Docs'),
+      sync(),
+      synced('renamed, once', { docs: 'dir' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'no-move-extension-copy-crashed',
+    title:
+      'a move copied on a server without the move extension, crashed after the copy: the old one is deleted, nothing twice',
+    extensions: false,
+    steps: () => [
+      mkdir('', 'Photos'),
+      write('', 'Docs'),
+      sync(),
+      move('Docs', 'Photos'),
+      sync(crashAfter('upload')),
+      crashes(1),
+      sync(),
+      synced('moved, once', { Photos: 'dir', 'Photos/Docs': 'disk A#1' }),
+    ],
+  },
+  {
+    name: 'case-insensitive-case-rename-replaced-by-folder',
+    title:
+      'on a case-insensitive volume, a file renamed in case here and replaced there by a folder: it makes way from its actual name',
+    // Client B on a macOS-like volume (emulated on this disk, as the regression was).
+    profileB: MAC,
+    steps: () => [
+      remote.write('', 'Docs'),
+      sync(null, B),
+      caseRename('Docs', B),
+      remote.delete('Docs'),
+      remote.mkdir('', 'docs'),
+      // The walk comes first: the folder is placed before the rename here is sent.
+      tenMinutes(B),
+      sync(null, B),
+      // Deleted there and unchanged here (only its case changed): to the trash, out of the way.
+      check('the folder only', (w) => [
+        ...eq('service', service(w), { docs: 'dir' }),
+        ...inSync(w, B),
+      ]),
+    ],
+  },
+  {
+    name: 'folder-and-file-swapped-kinds',
+    title:
+      'a folder replaced here by a file of its name, and a file by a folder: the old one goes, the new one comes',
+    steps: () => [
+      remote.mkdir('', 'Notes.txt'),
+      remote.write('', 'plan.md'),
+      sync(),
+      remove('Notes.txt'),
+      write('', 'Notes.txt'),
+      remove('plan.md'),
+      mkdir('', 'plan.md'),
+      sync(),
+      synced('swapped', { 'Notes.txt': 'disk A#2', 'plan.md': 'dir' }),
+    ],
+  },
+  {
+    name: 'no-move-extension-new-name-taken-at-old-place',
+    title:
+      'a move with a new name, on a server without the move extension, where that name is taken at the old place: copied, not stuck',
+    extensions: false,
+    steps: () => [
+      remote.write('', 'trail.'),
+      remote.mkdir('', 'Photos'),
+      remote.write('', 'Docs'),
+      sync(),
+      move('Docs', 'Photos', 'trail.'),
+      sync(),
+      synced('copied', { Photos: 'dir', 'Photos/trail.': 'service#2', 'trail.': 'service#1' }),
+    ],
+  },
+  {
+    name: 'folder-renamed-to-service-name-other-case',
+    title:
+      'a folder renamed here to a name the service has in other case: renamed aside here and there, nothing stale',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      sync(),
+      remote.mkdir('', 'Notes.txt'),
+      move('Docs', '', 'notes.txt'),
+      sync(),
+      check('renamed aside, recorded, noted', (w) => {
+        const names = Object.keys(service(w));
+        const aside = names.find((n) => n !== 'Notes.txt') ?? '';
+        return [
+          ...eq('names', names.length === 2 && names.includes('Notes.txt'), true),
+          ...(/^notes\.txt \(conflict \d{4}-\d\d-\d\d \d{6} .+\)$/.test(aside)
+            ? []
+            : [`aside: ${aside}`]),
+          ...inSync(w),
+          ...eq(
+            'journal',
+            [...journal(w).all()].map((j) => [j.localPath, j.remoteName]).sort(),
+            [
+              ['Notes.txt', 'Notes.txt'],
+              [aside, aside],
+            ].sort(),
+          ),
+          ...eq(
+            'conflicts',
+            status(w).conflicts.map((c) => c.message),
+            [
+              `The service already has an item named like notes.txt there (names are compared without regard to case or accents): it was renamed ${aside}.`,
+            ],
+          ),
+          ...noProblems(w),
+        ];
+      }),
+    ],
+  },
+  ...[true, false].map((extensions): WrittenHistory => ({
+    name: `folder-moved-into-folder-of-its-service-name-${extensions ? 'moves' : 'no-moves'}`,
+    title: `a folder moved into a new folder whose name the service takes for its own (move extension: ${extensions}): it steps aside, then moves in`,
+    extensions,
+    steps: () => [
+      mkdir('', 'Docs'),
+      write('Docs', 'a.txt'),
+      sync(),
+      mkdir('', 'docs'),
+      move('Docs', 'docs'),
+      sync(),
+      synced('moved in', { docs: 'dir', 'docs/Docs': 'dir', 'docs/Docs/a.txt': 'disk A#1' }),
+      check('no problem, no open intent', (w) => [
+        ...noProblems(w),
+        ...eq('open intents', journal(w).openIntents().length, 0),
+      ]),
+    ],
+  })),
+  {
+    name: 'folder-kept-after-delete-goes-up-under-service-name',
+    title:
+      'a folder kept here after the service deleted it goes up under its service name, not the mapped local one',
+    steps: () => [
+      remote.write('', 'q.txt'),
+      remote.mkdir('', 'q.txt'),
+      sync(),
+      check('the folder is mapped', (w) =>
+        eq('disk', disk(w), { 'q.txt': 'service#1', 'q.txt (2)': 'dir' }),
+      ),
+      write('q.txt (2)', 'new.txt'),
+      // #1 of the service's listing (by depth, then id): the folder, made after the file.
+      check('#1 is the folder', (w) => eq('#1', w.remoteEntries()[1]?.kind, 'folder')),
+      remote.delete(1),
+      sync(),
+      check('up under its service name', (w) => [
+        ...eq(
+          'service',
+          w
+            .remoteEntries()
+            .map((e) => `${e.kind} ${e.path}`)
+            .sort(),
+          ['file q.txt', 'file q.txt/new.txt', 'folder q.txt'],
+        ),
+        ...eq('new.txt', service(w)['q.txt/new.txt'], 'disk A#2'),
+        ...eq('recorded', journal(w).atPath('q.txt (2)')?.remoteName, 'q.txt'),
+      ]),
+    ],
+  },
+  {
+    name: 'folder-deleted-there-case-renamed-here-file-at-old-name',
+    title:
+      'a folder deleted there, renamed here in case with a file now at its old name: no crash, both go up',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      sync(),
+      caseRename('Docs'),
+      write('', 'Docs'),
+      remote.delete('Docs'),
+      sync(),
+      synced('both up', { Docs: 'disk A#1', docs: 'dir' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'folder-case-renamed-here-renamed-there-name-taken',
+    title:
+      'a folder renamed here in case while renamed there, and a new folder there takes its old name: the local rename is sent',
+    steps: () => {
+      let id = 0;
+      return [
+        remote.mkdir('', 'Caf\u00e9'),
+        sync(),
+        check('noted', (w) => {
+          id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
+          return id ? [] : ['not synced'];
+        }),
+        remote.rename('Caf\u00e9', 'Docs'),
+        remote.mkdir('', 'Caf\u00e9'),
+        caseRename('Caf\u00e9'),
+        tenMinutes(),
+        sync(),
+        check('the local rename sent', (w) => [
+          ...inSync(w),
+          ...eq('its path', journal(w).get(id)?.localPath, journal(w).get(id)?.remoteName),
+          ...eq('theirs', service(w)['Caf\u00e9'], 'dir'),
+        ]),
+      ];
+    },
+  },
+  {
+    name: 'folder-deleted-here-renamed-there-name-taken',
+    title:
+      'a folder deleted here while renamed there, and a new folder there takes its old name: the delete is sent',
+    steps: () => {
+      let id = 0;
+      return [
+        remote.mkdir('', 'Caf\u00e9'),
+        sync(),
+        check('noted', (w) => {
+          id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
+          return id ? [] : ['not synced'];
+        }),
+        remote.rename('Caf\u00e9', 'Docs'),
+        remote.mkdir('', 'Caf\u00e9'),
+        remove('Caf\u00e9'),
+        tenMinutes(),
+        sync(),
+        synced('deleted', { 'Caf\u00e9': 'dir' }),
+        check('forgotten', (w) => eq('its row', journal(w).get(id), undefined)),
+      ];
+    },
+  },
+  {
+    name: 'no-move-extension-folder-moved-here-file-added-there',
+    title:
+      'a folder moved here on a server without the move extension while a file was added to it there: the file is kept at the old place',
+    extensions: false,
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('Docs', 'a.txt'),
+      remote.mkdir('', 'Photos'),
+      sync(),
+      move('Docs', 'Photos'),
+      remote.write('Docs', 'new.txt'),
+      sync(),
+      synced('copied; the new file at the old place', {
+        Docs: 'dir',
+        'Docs/new.txt': 'service#2',
+        Photos: 'dir',
+        'Photos/Docs': 'dir',
+        'Photos/Docs/a.txt': 'service#1',
+      }),
+    ],
+  },
+  {
+    name: 'no-move-extension-folder-deleted-there-holder-moved-here',
+    title:
+      'a folder deleted there while the folder holding it was moved here, on a server without the move extension: it goes up once, with the copy',
+    extensions: false,
+    steps: () => [
+      remote.mkdir('', 'Caf\u00e9'),
+      sync(),
+      remote.mkdir('', 'Docs'),
+      mkdir('Caf\u00e9', 'Docs'),
+      write('Caf\u00e9', 'docs'),
+      sync(),
+      check('synced', inSync),
+      move('Caf\u00e9', 'Docs'),
+      remote.delete('Caf\u00e9/Docs'),
+      tenMinutes(),
+      sync(),
+      // Deleted there, carried along by a move here (not changed here): it goes up again, as the
+      // move here found it.
+      synced('up once, with the copy', {
+        Docs: 'dir',
+        'Docs/Caf\u00e9': 'dir',
+        'Docs/Caf\u00e9/Docs': 'dir',
+        'Docs/Caf\u00e9/docs': 'disk A#1',
+      }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'no-move-extension-file-deleted-there-folder-moved-here',
+    title:
+      'a file deleted there while its folder was moved here, on a server without the move extension: it goes up once, with the copy',
+    extensions: false,
+    steps: () => [
+      remote.mkdir('', 'Caf\u00e9'),
+      remote.write('Caf\u00e9', 'a.txt'),
+      remote.mkdir('', 'Docs'),
+      sync(),
+      move('Caf\u00e9', 'Docs'),
+      remote.delete('Caf\u00e9/a.txt'),
+      tenMinutes(),
+      sync(),
+      synced('up once', {
+        Docs: 'dir',
+        'Docs/Caf\u00e9': 'dir',
+        'Docs/Caf\u00e9/a.txt': 'service#1',
+      }),
+      check('one upload', (w) => {
+        const last = w.clients[A]!.last;
+        return eq('uploaded', last instanceof Error ? last.message : last?.uploaded, 1);
+      }),
+    ],
+  },
+  {
+    name: 'new-folder-other-case-renamed-there-exact',
+    title:
+      'a new folder here whose name the service has in other case, then that folder renamed there to its exact name: the one here steps aside, nothing stale',
+    steps: () => [
+      mkdir('', 'Trail.'),
+      remote.mkdir('', 'trail.'),
+      sync(),
+      remote.rename('trail.', 'Trail.'),
+      // No walk (it would clear what was refused): the problem must go with the next full scan.
+      sync(),
+      check('stepped aside, nothing stale', (w) => {
+        const names = Object.keys(disk(w)).sort();
+        const theirs = w.remoteEntries().find((e) => e.path === 'Trail.');
+        return [
+          ...eq('names', names.length, 2),
+          ...eq('first', names[0], 'Trail.'),
+          ...(/^Trail\. \(conflict .*\)$/.test(names[1] ?? '') ? [] : [`second: ${names[1]}`]),
+          ...inSync(w),
+          ...eq('theirs', theirs && journal(w).get(theirs.id)?.localPath, 'Trail.'),
+          ...noProblems(w),
+        ];
+      }),
+    ],
+  },
+  {
+    name: 'new-file-service-name-synced-deleted-there',
+    title:
+      'a new file whose name the service takes for a synced one goes up as soon as that one is deleted there, without waiting for a walk',
+    steps: () => [
+      write('', 'notes.txt'),
+      sync(),
+      write('', 'Notes.txt'),
+      sync(),
+      check('reported', (w) => eq('problems', problems(w), [['Notes.txt', 'name']])),
+      remote.delete('notes.txt'),
+      sync(),
+      synced('sent', { 'Notes.txt': 'disk A#2' }),
+      check('no problem', noProblems),
+    ],
+  },
+  {
+    name: 'synced-file-moved-into-new-folder-service-name-other-case',
+    title:
+      'a synced file moved here into a new folder whose name the service has in other case: it waits there with the folder, and goes up with it once renamed',
+    steps: () => {
+      let plan = 0;
+      return [
+        mkdir('', 'docs'),
+        write('', 'plan.md'),
+        sync(),
+        check('noted', (w) => {
+          plan = journal(w).atPath('plan.md')?.remoteId ?? 0;
+          return plan ? [] : ['not synced'];
+        }),
+        mkdir('', 'Docs'),
+        move('plan.md', 'Docs'),
+        sync(),
+        check('waits, nothing deleted or twice there', (w) => [
+          ...eq('problems', problems(w), [['Docs', 'name']]),
+          ...eq('service', service(w), { docs: 'dir', 'plan.md': 'disk A#1' }),
+        ]),
+        move('Docs', '', 'Docs 2'),
+        sync(),
+        check('up with it', (w) => [
+          ...inSync(w),
+          ...eq('its path', journal(w).get(plan)?.localPath, 'Docs 2/plan.md'),
+          ...noProblems(w),
+        ]),
+      ];
+    },
+  },
+  {
+    name: 'numbered-file-deleted-there-saved-here-via-temp',
+    title:
+      'a file numbered here beside a folder of its name, deleted there while saved here through a temporary file: it goes up under its service name',
+    steps: () => [
+      remote.mkdir('', 'plan.md'),
+      remote.write('', 'plan.md'),
+      sync(),
+      check('numbered here', (w) =>
+        eq('disk', Object.keys(disk(w)).sort(), ['plan (2).md', 'plan.md']),
+      ),
+      remote.mkdir('', 'Photos'),
+      // #1 of the service's listing (by depth, then id): the file, made after the folder.
+      check('#1 is the file', (w) => eq('#1', w.remoteEntries()[1]?.kind, 'file')),
+      remote.delete(1),
+      saveViaTemp('plan (2).md'),
+      sync(),
+      check('up under its service name', (w) => [
+        ...eq(
+          'service',
+          w
+            .remoteEntries()
+            .filter((e) => !e.path.includes('/'))
+            .map((e) => `${e.kind} ${e.path}`)
+            .sort(),
+          ['file plan.md', 'folder Photos', 'folder plan.md'],
+        ),
+        ...eq('disk', Object.keys(disk(w)).sort(), ['Photos', 'plan (2).md', 'plan.md']),
+      ]),
+    ],
+  },
+  {
+    name: 'folder-replaced-by-file-while-service-moved-file-in',
+    title:
+      'a folder replaced here by a file of its name while the service moved a file into it: no crash, the folder comes back beside the file',
+    steps: () => [
+      remote.write('', 'Docs'),
+      remote.mkdir('', 'r\u00e9sum\u00e9.pdf'),
+      sync(),
+      remove('r\u00e9sum\u00e9.pdf'),
+      write('', 'r\u00e9sum\u00e9.pdf'),
+      remote.move('Docs', 'r\u00e9sum\u00e9.pdf'),
+      tenMinutes(),
+      sync(),
+      check('the folder back beside the file', (w) => [
+        ...eq(
+          'service',
+          w
+            .remoteEntries()
+            .map((e) => `${e.kind} ${e.path}`)
+            .sort(),
+          [
+            'file r\u00e9sum\u00e9.pdf',
+            'file r\u00e9sum\u00e9.pdf/Docs',
+            'folder r\u00e9sum\u00e9.pdf',
+          ],
+        ),
+        ...noProblems(w),
+        ...eq('mine', disk(w)['r\u00e9sum\u00e9.pdf'], 'disk A#2'),
+        ...eq('theirs', disk(w)['r\u00e9sum\u00e9.pdf (2)/Docs'], 'service#1'),
+      ]),
+    ],
+  },
+  {
+    name: 'no-move-extension-file-moved-here-new-version-there',
+    title:
+      'a file moved here on a server without the move extension while a new version arrived there: the new version is kept at the old place',
+    extensions: false,
+    steps: () => [
+      remote.write('', 'Docs', 40),
+      sync(),
+      mkdir('', 'docs'),
+      move('Docs', 'docs'),
+      remote.overwrite('Docs', 60),
+      sync(),
+      synced('both kept', { Docs: 'service#2', docs: 'dir', 'docs/Docs': 'service#1' }),
+    ],
+  },
+  {
+    name: 'new-file-service-name-synced-renamed-there',
+    title:
+      'a new file whose name the service takes for a synced one goes up as soon as that one is renamed there',
+    steps: () => [
+      remote.write('', 'notes.txt'),
+      sync(),
+      write('', 'Notes.txt'),
+      sync(),
+      check('reported', (w) => eq('problems', problems(w), [['Notes.txt', 'name']])),
+      remote.rename('notes.txt', 'Docs'),
+      sync(),
+      synced('sent', { Docs: 'service#1', 'Notes.txt': 'disk A#2' }),
+      check('no problem', noProblems),
+    ],
+  },
+  ...[true, false].map((deletedThere): WrittenHistory => ({
+    name: `folder-deleted-file-renamed-into-its-name-crash${deletedThere ? '-deleted-there' : ''}`,
+    title: `a folder deleted here and a file renamed into its name, crashed after the rename (folder deleted there too: ${deletedThere}): the restart records it, the delete follows`,
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('', 'docs'),
+      sync(),
+      remove('Docs'),
+      move('docs', '', 'Docs'),
+      sync(crashAfter('move')),
+      crashes(1),
+      ...(deletedThere
+        ? [
+            // #0 of the service's listing: the folder (the file, renamed, has its name too).
+            check('#0 is the folder', (w) => eq('#0', w.remoteEntries()[0]?.kind, 'folder')),
+            remote.delete(0),
+          ]
+        : []),
+      sync(),
+      synced('the file', { Docs: 'service#1' }),
+    ],
+  })),
+];
+
+/** Histories by name; `all` for every one. */
+export function historiesNamed(name: string): WrittenHistory[] | undefined {
+  if (name === 'all') return HISTORIES;
+  const h = HISTORIES.find((x) => x.name === name);
+  return h && [h];
+}

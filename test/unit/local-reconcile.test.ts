@@ -1,0 +1,342 @@
+import { lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Journal, type JournalItem } from '../../src/main/journal/journal';
+import { scanAndPlan, type LocalPlan } from '../../src/main/sync/local-plan';
+import { LocalRoot } from '../../src/main/sync/local';
+
+// The local reconciler (disk scan + journal → operations for the service) on real temporary
+// folders and an in-memory journal, case by case. The journal is written from the disk as it
+// was synced (lstat of each entry), then the row's change is made, then the scan plans.
+
+const ROOT = 1;
+
+/** Changes to a folder, by '/'-separated relative paths. */
+class Disk {
+  constructor(readonly dir: string) {}
+  abs(rel: string): string {
+    return path.join(this.dir, ...rel.split('/'));
+  }
+  mkdir(rel: string): this {
+    mkdirSync(this.abs(rel));
+    return this;
+  }
+  write(rel: string, data: string): this {
+    writeFileSync(this.abs(rel), data);
+    return this;
+  }
+  mv(from: string, to: string): this {
+    renameSync(this.abs(from), this.abs(to));
+    return this;
+  }
+  rm(rel: string): this {
+    rmSync(this.abs(rel), { recursive: true });
+    return this;
+  }
+  /** An editor's save: the new content written aside, then renamed over the file. */
+  saveViaTemp(rel: string, data: string): this {
+    return this.write(`${rel}.tmp`, data).mv(`${rel}.tmp`, rel);
+  }
+}
+
+interface Case {
+  name: string;
+  /** The synced tree: folders end with '/'; each is a journal row, ids from 2 in this order. */
+  synced?: string[];
+  /** What the user did since. */
+  change?: (d: Disk) => void;
+  /** After the change: the journal as the row needs it (an inode the volume gave again). */
+  patch?: (journal: Journal, d: Disk) => void;
+  /** Folders the scan lists ('' and all below by default), and whether it is complete. */
+  dirs?: string[];
+  complete?: boolean;
+  /** Paths of synced items a previous partial scan found missing. */
+  missingBefore?: string[];
+  /** The journal compares names this way (a case-insensitive volume: lower case). */
+  fold?: 'lower';
+  /** Files changed less than this long ago are still being written. */
+  settleMs?: number;
+  expect: {
+    mkdirs?: string[];
+    /** `from -> to`. */
+    moves?: string[];
+    /** The path, and ` (new version of <path>)` when it is one. */
+    uploads?: string[];
+    /** `path (count)`. */
+    deletes?: string[];
+    unconfirmed?: string[];
+    relinks?: string[];
+  };
+}
+
+/** Editors' temporary files and logs, as an ignore file would have them. */
+const ignores = (rel: string) => rel.endsWith('.tmp') || rel.endsWith('.log');
+
+const cases: Case[] = [
+  {
+    name: 'nothing changed: nothing to do',
+    synced: ['Docs/', 'Docs/a.txt', 'b.txt'],
+    expect: {},
+  },
+  {
+    name: 'a new file: uploaded as new',
+    synced: ['Docs/'],
+    change: (d) => d.write('Docs/new.txt', 'new'),
+    expect: { uploads: ['Docs/new.txt'] },
+  },
+  {
+    name: 'a new folder with contents: folders parents first, then its files',
+    change: (d) =>
+      d
+        .mkdir('N')
+        .mkdir('N/sub')
+        .write('N/a.txt', 'a')
+        .mkdir('N/sub/deep')
+        .write('N/sub/b.txt', 'b'),
+    expect: { mkdirs: ['N', 'N/sub', 'N/sub/deep'], uploads: ['N/a.txt', 'N/sub/b.txt'] },
+  },
+  {
+    name: 'an edited file: a new version of its item',
+    synced: ['a.txt'],
+    change: (d) => d.write('a.txt', 'edited, and longer'),
+    expect: { uploads: ['a.txt (new version of a.txt)'] },
+  },
+  {
+    name: 'a renamed file: one move',
+    synced: ['a.txt'],
+    change: (d) => d.mv('a.txt', 'b.txt'),
+    expect: { moves: ['a.txt -> b.txt'] },
+  },
+  {
+    name: 'a file moved to another folder: one move',
+    synced: ['A/', 'A/x.txt', 'B/'],
+    change: (d) => d.mv('A/x.txt', 'B/x.txt'),
+    expect: { moves: ['A/x.txt -> B/x.txt'] },
+  },
+  {
+    name: 'a folder moved deep into another: one move, what it holds settled with it',
+    synced: ['A/', 'A/B/', 'A/B/c.txt', 'A/B/C/', 'A/B/C/d.txt', 'D/', 'D/E/'],
+    change: (d) => d.mv('A/B', 'D/E/B'),
+    expect: { moves: ['A/B -> D/E/B'] },
+  },
+  {
+    name: 'a folder renamed and a file in it edited: the move, and the new version at its new place',
+    synced: ['A/', 'A/x.txt'],
+    change: (d) => d.mv('A', 'Z').write('Z/x.txt', 'edited, and longer'),
+    expect: { moves: ['A -> Z'], uploads: ['Z/x.txt (new version of A/x.txt)'] },
+  },
+  {
+    name: 'a file deleted, seen by a complete scan: deleted',
+    synced: ['a.txt', 'b.txt'],
+    change: (d) => d.rm('a.txt'),
+    expect: { deletes: ['a.txt (1)'] },
+  },
+  {
+    name: 'a file deleted, seen once by a partial scan: unconfirmed (the other half of a move may come)',
+    synced: ['a.txt', 'b.txt'],
+    change: (d) => d.rm('a.txt'),
+    dirs: [''],
+    complete: false,
+    expect: { unconfirmed: ['a.txt'] },
+  },
+  {
+    name: 'a file deleted, seen by a partial scan after a previous one found it missing: deleted',
+    synced: ['a.txt', 'b.txt'],
+    change: (d) => d.rm('a.txt'),
+    dirs: [''],
+    complete: false,
+    missingBefore: ['a.txt'],
+    expect: { deletes: ['a.txt (1)'] },
+  },
+  {
+    name: 'a partial scan of one folder: what it did not list is not judged',
+    synced: ['A/', 'A/x.txt', 'B/', 'B/y.txt'],
+    change: (d) => d.rm('A/x.txt').rm('B/y.txt'),
+    dirs: ['B'],
+    complete: false,
+    missingBefore: ['B/y.txt'],
+    expect: { deletes: ['B/y.txt (1)'] },
+  },
+  {
+    name: 'a folder deleted: one delete, counting what it held',
+    synced: ['Docs/', 'Docs/a.txt', 'Docs/sub/', 'Docs/sub/b.txt', 'c.txt'],
+    change: (d) => d.rm('Docs'),
+    expect: { deletes: ['Docs (4)'] },
+  },
+  {
+    name: "an editor's save through a temporary file (new inode, same place): a new version, not delete + new",
+    synced: ['a.txt'],
+    change: (d) => d.saveViaTemp('a.txt', 'saved, and longer'),
+    expect: { uploads: ['a.txt (new version of a.txt)'] },
+  },
+  {
+    name: 'a file deleted and its inode given to a new file: the new one is new, the old one deleted',
+    synced: ['a.txt'],
+    change: (d) => d.rm('a.txt').write('b.txt', 'another file, another size'),
+    // ext4 hands a freed inode to the next file made; here the journal is told so.
+    patch: (journal, d) => {
+      const j = journal.atPath('a.txt')!;
+      journal.upsert({ ...j, ino: lstatSync(d.abs('b.txt')).ino });
+    },
+    expect: { uploads: ['b.txt'], deletes: ['a.txt (1)'] },
+  },
+  {
+    name: 'a case-only rename on a case-sensitive volume: a move',
+    synced: ['notes.txt'],
+    change: (d) => d.mv('notes.txt', 'Notes.txt'),
+    expect: { moves: ['notes.txt -> Notes.txt'] },
+  },
+  {
+    name: 'a case-only rename on a case-insensitive volume (journal folds case): a move',
+    fold: 'lower',
+    synced: ['Docs/', 'notes.txt'],
+    change: (d) => d.mv('notes.txt', 'Notes.txt').mv('Docs', 'docs'),
+    expect: { moves: ['Docs -> docs', 'notes.txt -> Notes.txt'] },
+  },
+  {
+    name: 'ignored paths are never deleted (there and unreported, or gone)',
+    synced: ['keep.log', 'Docs/', 'Docs/gone.log', 'a.txt'],
+    change: (d) => d.rm('Docs/gone.log'),
+    expect: {},
+  },
+  {
+    name: 'files still being written are not uploaded yet (new or changed)',
+    synced: ['a.txt'],
+    settleMs: 60_000,
+    change: (d) => d.write('a.txt', 'being written').write('b.txt', 'being written'),
+    expect: {},
+  },
+  {
+    name: 'a folder deleted and made again (new inode): relinked, nothing sent',
+    synced: ['Docs/'],
+    // Made before the old one is removed: a new inode (a freed one may be handed out again).
+    change: (d) => d.mv('Docs', 'old').mkdir('Docs').rm('old'),
+    expect: { relinks: ['Docs'] },
+  },
+  {
+    name: 'a folder made again, its file put back in it: relinked, the file settled as it was',
+    synced: ['Docs/', 'Docs/a.txt'],
+    change: (d) => d.mv('Docs', 'old').mkdir('Docs').mv('old/a.txt', 'Docs/a.txt').rm('old'),
+    expect: { relinks: ['Docs'] },
+  },
+  {
+    name: 'a file replaced by a folder of its name, and a folder by a file: both go, both come',
+    synced: ['Notes.txt/', 'plan.md'],
+    change: (d) => d.rm('Notes.txt').write('Notes.txt', 'mine').rm('plan.md').mkdir('plan.md'),
+    expect: {
+      mkdirs: ['plan.md'],
+      uploads: ['Notes.txt'],
+      deletes: ['Notes.txt (1)', 'plan.md (1)'],
+    },
+  },
+  {
+    name: 'two files swapped by name: two moves, no upload',
+    synced: ['a.txt', 'b.txt'],
+    change: (d) => d.mv('a.txt', 'x').mv('b.txt', 'a.txt').mv('x', 'b.txt'),
+    expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
+  },
+];
+
+const made: string[] = [];
+const journals: Journal[] = [];
+afterEach(() => {
+  for (const j of journals.splice(0)) j.close();
+});
+afterAll(() => {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** The synced tree on disk and in the journal, as the engine would have recorded it. */
+function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, number> } {
+  const base = mkdtempSync(path.join(tmpdir(), 'wsync-unit-'));
+  made.push(base);
+  const disk = new Disk(path.join(base, 'Workspace'));
+  mkdirSync(disk.dir);
+  const journal = new Journal(':memory:', {
+    fold: c.fold === 'lower' ? (p) => p.toLowerCase() : undefined,
+  });
+  journals.push(journal);
+  const ids = new Map<string, number>([['', ROOT]]);
+  const entries = (c.synced ?? []).map((p) => ({
+    rel: p.replace(/\/$/, ''),
+    folder: p.endsWith('/'),
+  }));
+  for (const { rel, folder } of entries) {
+    if (folder) disk.mkdir(rel);
+    else disk.write(rel, `synced ${rel}`);
+  }
+  entries.forEach(({ rel, folder }, i) => {
+    const id = i + 2;
+    ids.set(rel, id);
+    const st = lstatSync(disk.abs(rel));
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    const row: JournalItem = {
+      remoteId: id,
+      kind: folder ? 'folder' : 'file',
+      remoteParentId: ids.get(parent)!,
+      remoteName: name,
+      localPath: rel,
+      localName: name,
+      dev: st.dev,
+      ino: st.ino,
+      size: folder ? 0 : st.size,
+      mtimeMs: st.mtimeMs,
+      hash: null,
+      remoteSize: folder ? null : st.size,
+      remoteUpdatedAt: '2026-01-01T10:00:00Z',
+      state: 'synced',
+    };
+    journal.upsert(row);
+  });
+  return { disk, journal, ids };
+}
+
+async function run(c: Case): Promise<LocalPlan> {
+  const { disk, journal, ids } = syncedState(c);
+  c.change?.(disk);
+  c.patch?.(journal, disk);
+  const { plan } = await scanAndPlan(
+    new LocalRoot(disk.dir),
+    journal,
+    c.dirs ?? [''],
+    c.complete ?? true,
+    {
+      rootId: ROOT,
+      ignores,
+      missingBefore: new Set((c.missingBefore ?? []).map((p) => ids.get(p)!)),
+      descend: () => c.dirs === undefined,
+      settleMs: c.settleMs ?? 0,
+    },
+  );
+  return plan;
+}
+
+const sorted = (list: string[]) => [...list].sort();
+
+describe('scanAndPlan (LocalReconciler)', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const plan = await run(c);
+    expect({
+      // In the plan's order: parents before children.
+      mkdirs: plan.mkdirs.map((op) => op.entry.path),
+      moves: sorted(plan.moves.map((op) => `${op.item.localPath} -> ${op.entry.path}`)),
+      uploads: sorted(
+        plan.uploads.map(
+          (op) => op.entry.path + (op.item ? ` (new version of ${op.item.localPath})` : ''),
+        ),
+      ),
+      deletes: sorted(plan.deletes.map((op) => `${op.item.localPath} (${op.count})`)),
+      unconfirmed: sorted(plan.unconfirmed.map((j) => j.localPath)),
+      relinks: sorted(plan.relinks.map((op) => op.entry.path)),
+    }).toEqual({
+      mkdirs: c.expect.mkdirs ?? [],
+      moves: sorted(c.expect.moves ?? []),
+      uploads: sorted(c.expect.uploads ?? []),
+      deletes: sorted(c.expect.deletes ?? []),
+      unconfirmed: sorted(c.expect.unconfirmed ?? []),
+      relinks: sorted(c.expect.relinks ?? []),
+    });
+  });
+});
