@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalItem } from '../../src/main/journal/journal';
-import { scanAndPlan, type LocalPlan } from '../../src/main/sync/local-plan';
+import { scanAndPlan, type LocalPlan } from '../../src/main/sync/up/reconcile';
 import { LocalRoot } from '../../src/main/sync/local';
 
 // The local reconciler (disk scan + journal → operations for the service) on real temporary

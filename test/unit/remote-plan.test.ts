@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalItem } from '../../src/main/journal/journal';
 import { foldName, type VolumeProfile } from '../../src/main/sync/names';
-import { planChanges, type Plan, type PlanOptions } from '../../src/main/sync/plan';
+import { planChanges } from '../../src/main/sync/down/plan';
+import type { Plan, PlanOptions } from '../../src/main/sync/down/plan-types';
 import type { RemoteItem, RemoteView } from '../../src/main/sync/remote';
 
 // planChanges (remote view + journal → local plan) on an in-memory journal, case by case.
@@ -111,17 +112,14 @@ interface Case {
   };
 }
 
-/**
- * The options as PlanOptions takes them. `deletedHere` is data here (a set of ids): when
- * PlanOptions takes the set itself, this becomes `deletedHere: o.deletedHere`.
- */
+/** The options as PlanOptions takes them. */
 function planOptions(o: {
   profile: VolumeProfile;
   mayDownload: boolean;
   retryNotPermitted: boolean;
   deletedHere: ReadonlySet<number>;
 }): PlanOptions {
-  return { ...o, deletedHere: (id) => o.deletedHere.has(id) };
+  return o;
 }
 
 const cases: Case[] = [
