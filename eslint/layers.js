@@ -1,44 +1,99 @@
 // The layers of the house, declared as data (after VS Code's `code-import-patterns`).
 // A file belongs to the layer whose `dir` is the longest prefix of its path; `flat` layers
 // hold only the files directly in `dir`. `may` lists the layers it may import from (its own
-// layer is always allowed); `electron` says whether it may import electron; `node` whether it
-// may import Node built-ins (false for code that also runs in the renderer).
+// layer is always allowed); `node` says whether it may import Node built-ins (false for code
+// that also runs in the renderer). Which layers may import a given package is in `packages`.
 export const layers = [
-  { name: 'shared', dir: 'src/shared', may: [], electron: false, node: false },
-  { name: 'service', dir: 'src/service', may: ['shared'], electron: false, node: true },
-  { name: 'api', dir: 'src/main/api', may: ['shared'], electron: false, node: true },
-  { name: 'journal', dir: 'src/main/journal', may: ['shared'], electron: false, node: true },
+  { name: 'shared', dir: 'src/shared', may: [], node: false },
+  // The sandbox: a development tool, reached only from src/dev (never from what the app ships).
+  { name: 'service', dir: 'src/service', may: ['shared'], node: true },
+  { name: 'api', dir: 'src/main/api', may: ['shared'], node: true },
+  { name: 'journal', dir: 'src/main/journal', may: ['shared'], node: true },
+  { name: 'sync', dir: 'src/main/sync', may: ['shared', 'api', 'journal'], node: true },
+  // An error's words for a person: messageOf, UserError, the program's name.
+  { name: 'errors', dir: 'src/main/errors', may: ['api'], node: true },
+  // State files: atomic JSON files, the state directory, the settings.
+  { name: 'state', dir: 'src/main/state', may: ['shared', 'sync'], node: true },
+  // The account store, the keychain, and a signed-in connection to a server.
   {
-    name: 'sync',
-    dir: 'src/main/sync',
-    may: ['shared', 'api', 'journal'],
-    electron: false,
+    name: 'accounts',
+    dir: 'src/main/accounts',
+    may: ['api', 'sync', 'errors', 'state'],
     node: true,
   },
+  // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
+  { name: 'os', dir: 'src/main/os', may: ['sync', 'errors'], node: true },
+  // A synced local path's share link, found through the journals.
+  {
+    name: 'links',
+    dir: 'src/main/links',
+    may: ['api', 'journal', 'sync', 'errors', 'accounts'],
+    node: true,
+  },
+  // The window's backend (AppBackend) and its web bridge.
+  {
+    name: 'backend',
+    dir: 'src/main/backend',
+    may: ['shared', 'api', 'sync', 'state', 'accounts', 'os', 'links'],
+    node: true,
+  },
+  // The terminal program `workspace-sync`.
   {
     name: 'cli',
     dir: 'src/main/cli',
-    may: ['shared', 'service', 'api', 'journal', 'sync'],
-    electron: false,
+    may: [
+      'shared',
+      'service',
+      'api',
+      'journal',
+      'sync',
+      'errors',
+      'state',
+      'accounts',
+      'os',
+      'links',
+      'backend',
+    ],
     node: true,
   },
   // The engine's utility process: the backend and its engines, no Electron API.
   {
     name: 'host',
     dir: 'src/main/host',
-    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli'],
-    electron: false,
+    may: ['shared', 'sync', 'errors', 'accounts', 'links', 'backend', 'cli'],
     node: true,
   },
-  { name: 'platform', dir: 'src/main/platform', may: ['shared'], electron: true, node: true },
+  { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
   {
     name: 'main',
     dir: 'src/main',
     flat: true,
-    may: ['shared', 'service', 'api', 'journal', 'sync', 'cli', 'host', 'platform'],
-    electron: true,
+    may: [
+      'shared',
+      'api',
+      'journal',
+      'sync',
+      'errors',
+      'state',
+      'accounts',
+      'os',
+      'links',
+      'backend',
+      'cli',
+      'host',
+      'platform',
+    ],
     node: true,
   },
-  { name: 'preload', dir: 'src/preload', may: ['shared'], electron: true, node: false },
-  { name: 'renderer', dir: 'src/renderer', may: ['shared'], electron: false, node: false },
+  { name: 'preload', dir: 'src/preload', may: ['shared'], node: false },
+  { name: 'renderer', dir: 'src/renderer', may: ['shared'], node: false },
+];
+
+// Package allow-lists (after `code-import-patterns`): a package named here may be imported
+// only by the layers listed; any other package by every layer.
+export const packages = [
+  // The Electron API: the adapters, the main process's wiring and the preload.
+  { name: 'electron', layers: ['platform', 'main', 'preload'] },
+  // All SQL lives in the journal (and in the sandbox's own database).
+  { name: 'better-sqlite3', layers: ['journal', 'service', 'cli'] }, // cli: until links/ moves its SQL
 ];

@@ -9,7 +9,7 @@ import type { Logger } from '../sync/ports';
 import type { SignedIn } from './backend-accounts';
 import { fail } from './backend-errors';
 import { pairStatusOf } from './backend-map';
-import { readStateFile, writeStateFile } from './json-file';
+import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
 export const STATUS_PUSH_MS = 250;

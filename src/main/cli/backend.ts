@@ -24,7 +24,7 @@ import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } fr
 import { openInFileManager } from './open-path';
 import { Pairs } from './backend-pairs';
 import { downloadZip } from './backend-zip';
-import { SettingsStore } from './settings';
+import { SettingsStore } from '../state/settings';
 
 /** What `call` answers: the `Reply` of the wire format without its id. */
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };

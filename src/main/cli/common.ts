@@ -1,10 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../service/sandbox';
-import { redact } from '../api/errors';
+import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from './accounts';
 
-export const PROGRAM = 'workspace-sync';
+export { messageOf, PROGRAM } from '../errors/user-error';
 
 /** Options every command takes. */
 export const commonOptions = {
@@ -59,7 +59,7 @@ export class UsageError extends Error {
 }
 
 /** A failure whose message is complete for a person: printed as is, exit 1. */
-export class CliError extends Error {
+export class CliError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'CliError';
@@ -68,16 +68,6 @@ export class CliError extends Error {
 
 export function writeLine(out: Output, line: string): void {
   out.write(line + '\n');
-}
-
-/** An error's message for one line of output: no secrets, no line breaks. */
-export function messageOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return (
-    redact(text)
-      .replace(/\s*\n\s*/g, ' ')
-      .trim() || 'unknown error'
-  );
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -29,7 +29,7 @@ import {
 import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
-import { defaultStateDir } from './state-dir';
+import { defaultStateDir } from '../state/state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
 import { parseUi, ui, UI_USAGE } from './ui';
 
