@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { FileAccountStore } from '../src/main/cli/accounts';
+import { FileAccountStore } from '../src/main/accounts/accounts';
 import { AppBackend } from '../src/main/cli/backend';
 import { startBridge } from '../src/main/cli/bridge';
 import { recordEvent } from '../src/service/events';

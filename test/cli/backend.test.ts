@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/cli/accounts';
+import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/cli/backend';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';

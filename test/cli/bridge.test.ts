@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { FileAccountStore } from '../../src/main/cli/accounts';
+import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/cli/backend';
 import { CSP, startBridge, type RunningBridge } from '../../src/main/cli/bridge';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';

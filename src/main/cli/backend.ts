@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../api/errors';
 import type { FolderEntry } from '../api/client';
 import { silentLogger, type Logger } from '../sync/ports';
-import type { AccountStore } from './accounts';
+import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './backend-activity';
 import { AccountSessions, type SignedIn } from './backend-accounts';
 import { describeIssues, fail, toAppError } from './backend-errors';

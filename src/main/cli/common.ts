@@ -1,8 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../service/sandbox';
 import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
-import type { AccountStore } from './accounts';
+import type { AccountStore } from '../accounts/accounts';
 
 export { messageOf, PROGRAM } from '../errors/user-error';
 
@@ -182,15 +181,4 @@ export function wantsHelp(args: string[]): boolean {
     if (a === '--help' || a === '-h') return true;
   }
   return false;
-}
-
-/** The OAuth client to sign in as: flags, then the environment, then the sandbox's client. */
-export function oauthClient(
-  env: NodeJS.ProcessEnv,
-  flags: { clientId?: string; clientSecret?: string } = {},
-): { clientId: string; clientSecret: string } {
-  return {
-    clientId: flags.clientId || env.WORKSPACE_SYNC_CLIENT_ID || SANDBOX_CLIENT_ID,
-    clientSecret: flags.clientSecret || env.WORKSPACE_SYNC_CLIENT_SECRET || SANDBOX_CLIENT_SECRET,
-  };
 }

@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError } from '../api/errors';
 import type { Link } from '../api/schemas';
 import { CACHE_DIR } from '../sync/plan';
 import type { Logger } from '../sync/ports';
-import type { AccountStore } from './accounts';
+import type { AccountStore } from '../accounts/accounts';
 import { shareUrl } from './backend-map';
 import { copyText } from './clipboard';
 import {

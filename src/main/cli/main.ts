@@ -26,7 +26,7 @@ import {
   type CliIo,
   type CommandContext,
 } from './common';
-import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
+import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir } from '../state/state-dir';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../service/sandbox';
-import { MemoryAccountStore, normalizeServer } from './accounts';
+import { MemoryAccountStore, normalizeServer } from '../accounts/accounts';
 import { AppBackend } from './backend';
 import { startBridge, type RunningBridge } from './bridge';
 import {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { AppBackend } from '../cli/backend';
-import { keychainService, openAccountStore } from '../cli/keychain';
+import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../cli/link';
 import { messageOf } from '../cli/common';
 import { createFileLogger } from '../sync/file-log';
