@@ -21,7 +21,7 @@ import { AccountSessions, type SignedIn } from './backend-accounts';
 import { describeIssues, fail, toAppError } from './backend-errors';
 import { FolderIndex } from './backend-folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './backend-map';
-import { openInFileManager } from './open-path';
+import { openInFileManager } from '../os/open-path';
 import { Pairs } from './backend-pairs';
 import { downloadZip } from './backend-zip';
 import { SettingsStore } from '../state/settings';

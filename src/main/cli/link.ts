@@ -6,7 +6,7 @@ import { CACHE_DIR } from '../sync/plan';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import { shareUrl } from './backend-map';
-import { copyText } from './clipboard';
+import { copyText } from '../os/clipboard';
 import {
   CliError,
   commonOptions,
@@ -19,7 +19,7 @@ import {
   type CommandContext,
 } from './common';
 import { connect, type Connection } from './connect';
-import { notify } from './notify';
+import { notify } from '../os/notify';
 import { isInside, pairOf, pairsOnDisk, syncedItem, type PairOnDisk } from './pair-lookup';
 
 export type LinkProblem =
