@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend, type PushMessage } from '../../src/main/cli/backend';
+import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';

@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/cli/backend';
-import { CSP, startBridge, type RunningBridge } from '../../src/main/cli/bridge';
+import { AppBackend } from '../../src/main/backend/backend';
+import { CSP, startBridge, type RunningBridge } from '../../src/main/backend/bridge';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { repoRoot, tempDir } from './run-cli';
 

@@ -5,7 +5,7 @@ import type { Link } from '../api/schemas';
 import { CACHE_DIR } from '../sync/plan';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
-import { shareUrl } from './backend-map';
+import { shareUrl } from '../backend/map';
 import { copyText } from '../os/clipboard';
 import {
   CliError,

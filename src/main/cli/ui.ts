@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../service/sandbox';
 import { MemoryAccountStore, normalizeServer } from '../accounts/accounts';
-import { AppBackend } from './backend';
-import { startBridge, type RunningBridge } from './bridge';
+import { AppBackend } from '../backend/backend';
+import { startBridge, type RunningBridge } from '../backend/bridge';
 import {
   CliError,
   commonOptions,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppBackend } from '../cli/backend';
+import { AppBackend } from '../backend/backend';
 import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../cli/link';
 import { messageOf } from '../cli/common';

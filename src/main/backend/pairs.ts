@@ -6,9 +6,9 @@ import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import type { SyncEngine } from '../sync/engine';
 import { openSync, type OpenSync } from '../sync/open';
 import type { Logger } from '../sync/ports';
-import type { SignedIn } from './backend-accounts';
-import { fail } from './backend-errors';
-import { pairStatusOf } from './backend-map';
+import type { SignedIn } from './accounts';
+import { fail } from './errors';
+import { pairStatusOf } from './map';
 import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */

@@ -12,8 +12,8 @@ import {
   type Account as StoredAccount,
   type AccountStore,
 } from '../accounts/accounts';
-import { fail } from './backend-errors';
-import { atLeast } from './backend-map';
+import { fail } from './errors';
+import { atLeast } from './map';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
