@@ -45,7 +45,6 @@ export const layers = [
       'shared',
       'service',
       'api',
-      'journal',
       'sync',
       'errors',
       'state',
@@ -95,5 +94,5 @@ export const packages = [
   // The Electron API: the adapters, the main process's wiring and the preload.
   { name: 'electron', layers: ['platform', 'main', 'preload'] },
   // All SQL lives in the journal (and in the sandbox's own database).
-  { name: 'better-sqlite3', layers: ['journal', 'service', 'cli'] }, // cli: until links/ moves its SQL
+  { name: 'better-sqlite3', layers: ['journal', 'service'] },
 ];

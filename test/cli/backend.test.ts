@@ -12,7 +12,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
-import { pairsOnDisk } from '../../src/main/cli/pair-lookup';
+import { pairsOnDisk } from '../../src/main/links/pair-lookup';
 import { silentLogger } from '../../src/main/sync/ports';
 
 // The window's typed API against a real sandbox over HTTP, real accounts and real sync folders.

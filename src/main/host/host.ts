@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AppBackend } from '../backend/backend';
 import { keychainService, openAccountStore } from '../accounts/keychain';
-import { shareLinkForPath } from '../cli/link';
+import { shareLinkForPath } from '../links/link';
 import { messageOf } from '../cli/common';
 import { createFileLogger } from '../sync/file-log';
 import { CipherProxy } from './cipher-proxy';
