@@ -59,7 +59,7 @@ export const layers = [
   {
     name: 'host',
     dir: 'src/main/host',
-    may: ['shared', 'sync', 'errors', 'accounts', 'links', 'backend', 'cli'],
+    may: ['shared', 'sync', 'errors', 'accounts', 'links', 'backend'],
     node: true,
   },
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
