@@ -41,18 +41,7 @@ export const layers = [
   {
     name: 'cli',
     dir: 'src/main/cli',
-    may: [
-      'shared',
-      'service',
-      'api',
-      'sync',
-      'errors',
-      'state',
-      'accounts',
-      'os',
-      'links',
-      'backend',
-    ],
+    may: ['shared', 'api', 'sync', 'errors', 'state', 'accounts', 'os', 'links', 'backend'],
     node: true,
   },
   // The engine's utility process: the backend and its engines, no Electron API.
@@ -84,6 +73,8 @@ export const layers = [
     ],
     node: true,
   },
+  // Development entries the app never bundles: the CLI from source with the embedded sandbox.
+  { name: 'dev', dir: 'src/dev', may: ['service', 'cli'], node: true },
   { name: 'preload', dir: 'src/preload', may: ['shared'], node: false },
   { name: 'renderer', dir: 'src/renderer', may: ['shared'], node: false },
 ];

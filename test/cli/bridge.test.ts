@@ -231,7 +231,7 @@ describe('workspace-sync ui --sandbox', () => {
   it('prints one JSON line with the URL, serves the demo, and stops on SIGTERM with exit 0', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'ui', '--sandbox', '--static', staticDir],
+      ['--import', 'tsx', 'src/dev/cli.ts', 'ui', '--sandbox', '--static', staticDir],
       {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],

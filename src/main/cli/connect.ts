@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { startSandbox, type RunningSandbox } from '../../service/sandbox';
 import {
   connectToServer,
   EmptyTokenError,
@@ -11,6 +10,7 @@ import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../sync/ports';
 import { CliError, UsageError } from './common';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
   command: string;
@@ -29,7 +29,7 @@ export interface ConnectOptions {
 export interface Connection extends Omit<ServerConnection, 'how'> {
   how: ServerConnection['how'] | 'sandbox';
   /** The embedded sandbox, when one was started. */
-  sandbox: RunningSandbox | null;
+  sandbox: EmbeddedSandbox | null;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     if (opts.server !== undefined)
       throw new UsageError('--sandbox and --server exclude each other', opts.command);
     if (opts.token !== undefined) throw new UsageError('--token needs --server', opts.command);
-    const sandbox = await startSandbox({ seed: 'demo' });
+    const sandbox = await startEmbeddedSandbox();
     try {
       const wanted = opts.email?.toLowerCase();
       const user = wanted

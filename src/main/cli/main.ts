@@ -1,5 +1,6 @@
-// `workspace-sync <command> [options]`: the headless client. `npm run -s cli -- ARGS`, or the
-// `workspace-sync` bin (bin/workspace-sync.mjs), or `node --import tsx src/main/cli/main.ts`.
+// `workspace-sync <command> [options]`: the headless client, as the app ships it (`<app> --cli`,
+// or `node --import tsx src/main/cli/main.ts`: no embedded sandbox). From source, with the
+// sandbox: src/dev/cli.ts (`npm run -s cli -- ARGS`, the `workspace-sync` bin).
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
