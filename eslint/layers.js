@@ -52,25 +52,12 @@ export const layers = [
     node: true,
   },
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
+  // The main process's wiring (it ships: never the sandbox).
   {
     name: 'main',
     dir: 'src/main',
     flat: true,
-    may: [
-      'shared',
-      'api',
-      'journal',
-      'sync',
-      'errors',
-      'state',
-      'accounts',
-      'os',
-      'links',
-      'backend',
-      'cli',
-      'host',
-      'platform',
-    ],
+    may: ['shared', 'sync', 'state', 'os', 'backend', 'cli', 'host', 'platform'],
     node: true,
   },
   // Development entries the app never bundles: the CLI from source with the embedded sandbox.
