@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { targets } from '../../scripts/build-targets.mjs';
+import { main } from '../../src/main/cli/main';
+import { NO_SANDBOX } from '../../src/main/cli/sandbox';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../src/main/accounts/oauth-client';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/service/sandbox';
 
@@ -50,5 +55,30 @@ describe('what the app ships', () => {
       id: SANDBOX_CLIENT_ID,
       secret: SANDBOX_CLIENT_SECRET,
     });
+  });
+
+  it('has a CLI that says in one line that --sandbox needs the source', async () => {
+    const state = await mkdtemp(path.join(tmpdir(), 'ws-shipped-'));
+    try {
+      for (const args of [
+        ['workspaces', '--sandbox'],
+        ['sync', '--once', '--dir', state],
+      ]) {
+        const stdout = new PassThrough();
+        const stderr = new PassThrough();
+        let err = '';
+        stderr.on('data', (d: Buffer) => (err += d.toString()));
+        const code = await main(args, {
+          stdout,
+          stderr,
+          stdin: new PassThrough(),
+          env: { WORKSPACE_SYNC_STATE: state },
+        });
+        expect(code, args.join(' ')).toBe(1);
+        expect(err, args.join(' ')).toBe(`workspace-sync: ${NO_SANDBOX}\n`);
+      }
+    } finally {
+      await rm(state, { recursive: true, force: true });
+    }
   });
 });
