@@ -237,7 +237,7 @@ function cliEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * `workspace-sync ARGS` (node --import tsx src/main/cli/main.ts) as a child of its own, from the
+ * `workspace-sync ARGS` (node --import tsx src/dev/cli.ts) as a child of its own, from the
  * repository root, its JSON lines collected as they come. It is in `live` until it exits.
  */
 export class CliChild {
@@ -253,7 +253,7 @@ export class CliChild {
     args: string[],
     live: Set<ChildProcess>,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/cli.ts', ...args], {
       cwd: repoRoot,
       env: cliEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 // The layers of the house, declared as data (after VS Code's `code-import-patterns`).
 // A file belongs to the layer whose `dir` is the longest prefix of its path; `flat` layers
 // hold only the files directly in `dir`. `may` lists the layers it may import from (its own
-// layer is always allowed); `electron` says whether it may import electron; `node` whether it
-// may import Node built-ins (false for code that also runs in the renderer).
-/** The engine's layers, for the layers that use the engine. */
+// layer is always allowed); `node` says whether it may import Node built-ins (false for code
+// that also runs in the renderer). Which layers may import a given package is in `packages`.
+/** The engine's layers, for the rooms that use the engine. */
 const SYNC = [
   'sync',
   'sync-detect-remote',
@@ -14,21 +14,15 @@ const SYNC = [
 ];
 
 export const layers = [
-  { name: 'shared', dir: 'src/shared', may: [], electron: false, node: false },
-  { name: 'service', dir: 'src/service', may: ['shared'], electron: false, node: true },
-  { name: 'api', dir: 'src/main/api', may: ['shared'], electron: false, node: true },
-  { name: 'journal', dir: 'src/main/journal', may: ['shared'], electron: false, node: true },
+  { name: 'shared', dir: 'src/shared', may: [], node: false },
+  // The sandbox: a development tool, reached only from src/dev (never from what the app ships).
+  { name: 'service', dir: 'src/service', may: ['shared'], node: true },
+  { name: 'api', dir: 'src/main/api', may: ['shared'], node: true },
+  { name: 'journal', dir: 'src/main/journal', may: ['shared'], node: true },
   // The engine: its vocabulary (paths, items, names, the local root) flat in src/main/sync, and
   // one sub-layer per stage. Detection imports no planner; the up side never imports the down
   // side (nor the reverse); only the loop sees every stage.
-  {
-    name: 'sync',
-    dir: 'src/main/sync',
-    flat: true,
-    may: ['shared', 'api', 'journal'],
-    electron: false,
-    node: true,
-  },
+  { name: 'sync', dir: 'src/main/sync', flat: true, may: ['shared', 'api', 'journal'], node: true },
   ...[
     ['sync-detect-remote', 'detect-remote', []],
     ['sync-detect-local', 'detect-local', []],
@@ -39,33 +33,69 @@ export const layers = [
     name,
     dir: `src/main/sync/${dir}`,
     may: ['shared', 'api', 'journal', 'sync', ...stages],
-    electron: false,
     node: true,
   })),
+  // An error's words for a person: messageOf, UserError, the program's name.
+  { name: 'errors', dir: 'src/main/errors', may: ['api'], node: true },
+  // State files: atomic JSON files, the state directory, the settings.
+  { name: 'state', dir: 'src/main/state', may: ['shared', ...SYNC], node: true },
+  // The account store, the keychain, and a signed-in connection to a server.
+  {
+    name: 'accounts',
+    dir: 'src/main/accounts',
+    may: ['api', ...SYNC, 'errors', 'state'],
+    node: true,
+  },
+  // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
+  { name: 'os', dir: 'src/main/os', may: [...SYNC, 'errors'], node: true },
+  // A synced local path's share link, found through the journals.
+  {
+    name: 'links',
+    dir: 'src/main/links',
+    may: ['api', 'journal', ...SYNC, 'errors', 'accounts'],
+    node: true,
+  },
+  // The window's backend (AppBackend) and its web bridge.
+  {
+    name: 'backend',
+    dir: 'src/main/backend',
+    may: ['shared', 'api', ...SYNC, 'state', 'accounts', 'os', 'links'],
+    node: true,
+  },
+  // The terminal program `workspace-sync`.
   {
     name: 'cli',
     dir: 'src/main/cli',
-    may: ['shared', 'service', 'api', 'journal', ...SYNC],
-    electron: false,
+    may: ['shared', 'api', ...SYNC, 'errors', 'state', 'accounts', 'os', 'links', 'backend'],
     node: true,
   },
   // The engine's utility process: the backend and its engines, no Electron API.
   {
     name: 'host',
     dir: 'src/main/host',
-    may: ['shared', 'service', 'api', 'journal', ...SYNC, 'cli'],
-    electron: false,
+    may: ['shared', ...SYNC, 'errors', 'accounts', 'links', 'backend'],
     node: true,
   },
-  { name: 'platform', dir: 'src/main/platform', may: ['shared'], electron: true, node: true },
+  { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
+  // The main process's wiring (it ships: never the sandbox).
   {
     name: 'main',
     dir: 'src/main',
     flat: true,
-    may: ['shared', 'service', 'api', 'journal', ...SYNC, 'cli', 'host', 'platform'],
-    electron: true,
+    may: ['shared', ...SYNC, 'state', 'os', 'backend', 'cli', 'host', 'platform'],
     node: true,
   },
-  { name: 'preload', dir: 'src/preload', may: ['shared'], electron: true, node: false },
-  { name: 'renderer', dir: 'src/renderer', may: ['shared'], electron: false, node: false },
+  // Development entries the app never bundles: the CLI from source with the embedded sandbox.
+  { name: 'dev', dir: 'src/dev', may: ['service', 'cli'], node: true },
+  { name: 'preload', dir: 'src/preload', may: ['shared'], node: false },
+  { name: 'renderer', dir: 'src/renderer', may: ['shared'], node: false },
+];
+
+// Package allow-lists (after `code-import-patterns`): a package named here may be imported
+// only by the layers listed; any other package by every layer.
+export const packages = [
+  // The Electron API: the adapters, the main process's wiring and the preload.
+  { name: 'electron', layers: ['platform', 'main', 'preload'] },
+  // All SQL lives in the journal (and in the sandbox's own database).
+  { name: 'better-sqlite3', layers: ['journal', 'service'] },
 ];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { builtinModules } from 'node:module';
-import { layers } from './layers.js';
+import { layers, packages } from './layers.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtins = new Set(builtinModules);
@@ -17,6 +17,14 @@ export function layerOf(relPath) {
   return best;
 }
 
+/** The package a bare specifier names: `electron/main` is `electron`, `@scope/x/y` is `@scope/x`. */
+export function packageOf(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const allowList = new Map(packages.map((p) => [p.name, p.layers]));
+
 function toRel(absPath) {
   return path.relative(root, absPath).split(path.sep).join('/');
 }
@@ -27,8 +35,8 @@ const layersRule = {
     docs: { description: 'Enforce the import rules between the layers in eslint/layers.js' },
     schema: [],
     messages: {
-      electron:
-        "Layer '{{layer}}' must not import electron: only src/main/platform, the src/main wiring and src/preload may.",
+      package:
+        "Layer '{{layer}}' must not import {{pkg}}: only the layers {{allowed}} may (the packages list in eslint/layers.js).",
       node: "Layer '{{layer}}' also runs in the renderer and must not import the Node built-in '{{spec}}'.",
       layer:
         "Layer '{{layer}}' must not import from layer '{{target}}' ({{spec}}); it may import from: {{allowed}}.",
@@ -48,17 +56,24 @@ const layersRule = {
     }
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
-      if (spec === 'electron' || spec.startsWith('electron/')) {
-        if (!layer.electron)
-          context.report({ node, messageId: 'electron', data: { layer: layer.name } });
-        return;
-      }
       if (spec.startsWith('node:') || builtins.has(spec.split('/')[0])) {
         if (!layer.node)
           context.report({ node, messageId: 'node', data: { layer: layer.name, spec } });
         return;
       }
-      if (!spec.startsWith('.')) return; // a package
+      if (!spec.startsWith('.')) {
+        // A package: free for all unless it has an allow-list.
+        const pkg = packageOf(spec);
+        const allowed = allowList.get(pkg);
+        if (allowed && !allowed.includes(layer.name)) {
+          context.report({
+            node,
+            messageId: 'package',
+            data: { layer: layer.name, pkg, allowed: allowed.join(', ') },
+          });
+        }
+        return;
+      }
       const target = layerOf(toRel(path.resolve(path.dirname(context.filename), spec)));
       if (!target || target === layer || layer.may.includes(target.name)) return;
       context.report({

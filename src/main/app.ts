@@ -12,7 +12,7 @@ import type { Logger } from './sync/ports';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
 import { EngineClient } from './engine-client';
 import type { EngineProcess } from './engine-process';
-import type { PushMessage } from './cli/backend';
+import type { PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
 import { showNotification } from './platform/notifications';

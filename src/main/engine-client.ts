@@ -1,6 +1,6 @@
 import type { AppError } from '../shared/app-api';
 import type { OthersEvent } from '../shared/others-activity';
-import type { PushMessage } from './cli/backend';
+import type { PushMessage } from './backend/backend';
 import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './host/protocol';
 
 type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };

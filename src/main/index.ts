@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseAppArgs } from './args';
 import { startDesktop } from './app';
 import { main as runCli } from './cli/main';
-import { defaultStateDir } from './cli/state-dir';
+import { defaultStateDir } from './state/state-dir';
 import { forkEngine } from './engine-process';
 import { installDesktopIntegrations } from './integrations';
 import { createFileLogger } from './sync/file-log';

@@ -2,7 +2,7 @@ import { app } from 'electron';
 import { cp, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { installIntegrations } from './cli/integrate';
+import { installIntegrations } from './os/integrate';
 import { appCommand } from './platform/login-item';
 import type { Logger } from './sync/ports';
 

@@ -8,7 +8,7 @@ import {
   MemoryAccountStore,
   normalizeServer,
   type Account,
-} from '../../src/main/cli/accounts';
+} from '../../src/main/accounts/accounts';
 import { tempDir } from './run-cli';
 
 let tmp: { dir: string; remove(): Promise<void> };

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/cli/accounts';
-import { AppBackend, type PushMessage } from '../../src/main/cli/backend';
+import { FileAccountStore } from '../../src/main/accounts/accounts';
+import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
-import { pairsOnDisk } from '../../src/main/cli/pair-lookup';
+import { pairsOnDisk } from '../../src/main/links/pair-lookup';
 import { silentLogger } from '../../src/main/sync/ports';
 
 // The window's typed API against a real sandbox over HTTP, real accounts and real sync folders.

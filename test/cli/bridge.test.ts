@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { FileAccountStore } from '../../src/main/cli/accounts';
-import { AppBackend } from '../../src/main/cli/backend';
-import { CSP, startBridge, type RunningBridge } from '../../src/main/cli/bridge';
+import { FileAccountStore } from '../../src/main/accounts/accounts';
+import { AppBackend } from '../../src/main/backend/backend';
+import { CSP, startBridge, type RunningBridge } from '../../src/main/backend/bridge';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { repoRoot, tempDir } from './run-cli';
 
@@ -231,7 +231,7 @@ describe('workspace-sync ui --sandbox', () => {
   it('prints one JSON line with the URL, serves the demo, and stops on SIGTERM with exit 0', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'ui', '--sandbox', '--static', staticDir],
+      ['--import', 'tsx', 'src/dev/cli.ts', 'ui', '--sandbox', '--static', staticDir],
       {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { loginOptions, logoutOptions, workspacesOptions } from '../../src/main/cli/commands';
 import { syncOptions } from '../../src/main/cli/sync';
 import { signInWithPassword } from '../../src/main/api/oauth';
-import { FileAccountStore } from '../../src/main/cli/accounts';
+import { FileAccountStore } from '../../src/main/accounts/accounts';
 import {
   KEYCHAIN_TEST_SERVICE,
   NO_BUS,

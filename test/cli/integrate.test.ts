@@ -9,7 +9,7 @@ import {
   integrationFiles,
   MENU_LABEL,
   uninstallIntegrations,
-} from '../../src/main/cli/integrate';
+} from '../../src/main/os/integrate';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
   fakeNotifySend,

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openAccountStore } from '../../src/main/cli/keychain';
+import { openAccountStore } from '../../src/main/accounts/keychain';
 import { silentLogger } from '../../src/main/sync/ports';
 
 const [service, times] = process.argv.slice(2);

@@ -10,7 +10,7 @@ import {
   FileAccountStore,
   type Account,
   type AccountStore,
-} from '../../src/main/cli/accounts';
+} from '../../src/main/accounts/accounts';
 import {
   deferredAccountStore,
   ENCRYPTED_ACCOUNTS_FILE,
@@ -19,7 +19,7 @@ import {
   openAccountStore,
   type Keychain,
   type SecretCipher,
-} from '../../src/main/cli/keychain';
+} from '../../src/main/accounts/keychain';
 import type { Logger } from '../../src/main/sync/ports';
 import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, tempDir } from './run-cli';
 

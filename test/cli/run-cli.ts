@@ -58,7 +58,7 @@ export interface CliRun {
 
 /** Starts `workspace-sync ARGS` as a child, from the repository root, in `cliEnv`'s environment. */
 export function spawnCli(args: string[], opts: { env?: Record<string, string> } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/dev/cli.ts', ...args], {
     cwd: repoRoot,
     env: cliEnv(opts.env),
     stdio: ['pipe', 'pipe', 'pipe'],

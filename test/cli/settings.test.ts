@@ -2,7 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppCallError, DEFAULT_SETTINGS, type Settings } from '../../src/shared/app-api';
-import { MAX_PATTERNS, SETTINGS_FILE, SettingsStore } from '../../src/main/cli/settings';
+import { MAX_PATTERNS, SETTINGS_FILE, SettingsStore } from '../../src/main/state/settings';
 import type { Logger } from '../../src/main/sync/ports';
 import { tempDir } from './run-cli';
 

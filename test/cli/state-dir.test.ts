@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultStateDir } from '../../src/main/cli/state-dir';
+import { defaultStateDir } from '../../src/main/state/state-dir';
 
 describe('defaultStateDir', () => {
   it('prefers WORKSPACE_SYNC_STATE everywhere', () => {

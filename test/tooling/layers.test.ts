@@ -26,6 +26,9 @@ describe('the layer rule', () => {
       'src/main/api/x.ts',
       'src/main/journal/x.ts',
       'src/main/cli/x.ts',
+      'src/main/backend/x.ts',
+      'src/main/host/x.ts',
+      'src/dev/x.ts',
       'src/renderer/x.tsx',
     ]) {
       expect(await lint(file, code), file).toHaveLength(1);
@@ -75,6 +78,81 @@ describe('the layer rule', () => {
     expect(
       await lint('src/shared/x.ts', "import { s } from '../service/server';\nexport default s;\n"),
     ).toHaveLength(1);
+  });
+
+  it('keeps better-sqlite3 in the journal (and the sandbox): all SQL lives there', async () => {
+    const code = "import Database from 'better-sqlite3';\nexport default Database;\n";
+    for (const file of [
+      'src/main/links/pair-lookup.ts',
+      'src/main/cli/x.ts',
+      'src/main/backend/x.ts',
+      'src/main/sync/x.ts',
+      'src/main/host/x.ts',
+      'src/main/index.ts',
+    ]) {
+      const messages = await lint(file, code);
+      expect(messages, file).toHaveLength(1);
+      expect(messages[0], file).toContain('must not import better-sqlite3');
+    }
+    for (const file of ['src/main/journal/read-only.ts', 'src/service/db.ts']) {
+      expect(await lint(file, code), file).toEqual([]);
+    }
+    // A type-only import and a subpath count too.
+    expect(
+      await lint(
+        'src/main/links/x.ts',
+        "import type { Database } from 'better-sqlite3';\nexport type D = Database;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the engine host off the terminal program', async () => {
+    const messages = await lint(
+      'src/main/host/host.ts',
+      "import { main } from '../cli/main';\nexport default main;\n",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("Layer 'host' must not import from layer 'cli'");
+    expect(
+      await lint(
+        'src/main/host/host.ts',
+        "import { AppBackend } from '../backend/backend';\nexport default AppBackend;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets nothing the app ships import the sandbox: only src/dev may', async () => {
+    for (const [file, spec] of [
+      ['src/main/cli/connect.ts', '../../service/sandbox'],
+      ['src/main/host/host.ts', '../../service/sandbox'],
+      ['src/main/backend/backend.ts', '../../service/sandbox'],
+      ['src/main/accounts/oauth-client.ts', '../../service/sandbox'],
+      ['src/main/index.ts', '../service/sandbox'],
+    ] as const) {
+      const messages = await lint(
+        file,
+        `import { startSandbox } from '${spec}';\nexport default startSandbox;\n`,
+      );
+      expect(messages, file).toHaveLength(1);
+      expect(messages[0], file).toContain("must not import from layer 'service'");
+    }
+    expect(
+      await lint(
+        'src/dev/cli.ts',
+        "import { startSandbox } from '../service/sandbox';\nexport default startSandbox;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the rooms below the window and the terminal off them', async () => {
+    const imports = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    expect(await lint('src/main/backend/x.ts', imports('../cli/common'))).toHaveLength(1);
+    expect(await lint('src/main/links/x.ts', imports('../backend/backend'))).toHaveLength(1);
+    expect(await lint('src/main/accounts/x.ts', imports('../backend/backend'))).toHaveLength(1);
+    expect(await lint('src/main/state/x.ts', imports('../accounts/accounts'))).toHaveLength(1);
+    expect(await lint('src/main/os/x.ts', imports('../links/link'))).toHaveLength(1);
+    expect(await lint('src/main/errors/x.ts', imports('../state/settings'))).toHaveLength(1);
+    expect(await lint('src/main/cli/x.ts', imports('../backend/backend'))).toEqual([]);
   });
 
   it('flags a file under src that is in no declared layer', async () => {

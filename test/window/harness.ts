@@ -128,7 +128,7 @@ export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
   const child = start([
     '--import',
     'tsx',
-    'src/main/cli/main.ts',
+    'src/dev/cli.ts',
     'ui',
     ...(server === 'sandbox' ? ['--sandbox'] : ['--server', server]),
     '--port',

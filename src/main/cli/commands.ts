@@ -4,13 +4,13 @@ import { collect } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
 import { signInWithPassword } from '../api/oauth';
 import { assertSafeBaseUrl } from '../api/transport';
-import { normalizeServer } from './accounts';
+import { normalizeServer } from '../accounts/accounts';
+import { oauthClient } from '../accounts/oauth-client';
 import {
   CliError,
   commonOptions,
   connectionOptions,
   EXIT,
-  oauthClient,
   parseOptions,
   required,
   writeLine,

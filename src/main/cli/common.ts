@@ -1,10 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../service/sandbox';
-import { redact } from '../api/errors';
+import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
-import type { AccountStore } from './accounts';
+import type { AccountStore } from '../accounts/accounts';
 
-export const PROGRAM = 'workspace-sync';
+export { messageOf, PROGRAM } from '../errors/user-error';
 
 /** Options every command takes. */
 export const commonOptions = {
@@ -59,7 +58,7 @@ export class UsageError extends Error {
 }
 
 /** A failure whose message is complete for a person: printed as is, exit 1. */
-export class CliError extends Error {
+export class CliError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'CliError';
@@ -68,16 +67,6 @@ export class CliError extends Error {
 
 export function writeLine(out: Output, line: string): void {
   out.write(line + '\n');
-}
-
-/** An error's message for one line of output: no secrets, no line breaks. */
-export function messageOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return (
-    redact(text)
-      .replace(/\s*\n\s*/g, ' ')
-      .trim() || 'unknown error'
-  );
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -192,15 +181,4 @@ export function wantsHelp(args: string[]): boolean {
     if (a === '--help' || a === '-h') return true;
   }
   return false;
-}
-
-/** The OAuth client to sign in as: flags, then the environment, then the sandbox's client. */
-export function oauthClient(
-  env: NodeJS.ProcessEnv,
-  flags: { clientId?: string; clientSecret?: string } = {},
-): { clientId: string; clientSecret: string } {
-  return {
-    clientId: flags.clientId || env.WORKSPACE_SYNC_CLIENT_ID || SANDBOX_CLIENT_ID,
-    clientSecret: flags.clientSecret || env.WORKSPACE_SYNC_CLIENT_SECRET || SANDBOX_CLIENT_SECRET,
-  };
 }

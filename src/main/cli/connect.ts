@@ -1,17 +1,16 @@
 import { hostname } from 'node:os';
-import { startSandbox, type RunningSandbox } from '../../service/sandbox';
+import {
+  connectToServer,
+  EmptyTokenError,
+  type Connection as ServerConnection,
+} from '../accounts/connect';
+import type { AccountStore } from '../accounts/accounts';
 import { ServiceClient } from '../api/client';
-import { NotAuthenticatedError } from '../api/errors';
 import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
-import { Session } from '../api/session';
-import { Transport } from '../api/transport';
-import { SyncFatalError } from '../sync/errors';
 import type { Logger } from '../sync/ports';
-import { normalizeServer, type Account, type AccountStore } from './accounts';
-import { CliError, PROGRAM, UsageError, oauthClient } from './common';
-
-const signedOut = (err: unknown) => err instanceof SyncFatalError && err.kind === 'signed-out';
+import { CliError, UsageError } from './common';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
   command: string;
@@ -26,35 +25,26 @@ export interface ConnectOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-/** A signed-in service client, however the credentials came. */
-export interface Connection {
-  client: ServiceClient;
-  /** The base URL as given (normalized). */
-  server: string;
-  /** The account's email; '' for a pasted token. */
-  user: string;
-  how: 'sandbox' | 'token' | 'account';
+/** A signed-in service client, however the credentials came (an embedded sandbox too). */
+export interface Connection extends Omit<ServerConnection, 'how'> {
+  how: ServerConnection['how'] | 'sandbox';
   /** The embedded sandbox, when one was started. */
-  sandbox: RunningSandbox | null;
-  /** Words a person can act on for an error of this connection (a refused token, signed out). */
-  explain(err: unknown): unknown;
-  close(): Promise<void>;
+  sandbox: EmbeddedSandbox | null;
 }
 
 /**
  * Connects the way the options say: an embedded sandbox (`--sandbox`, or no server at all),
  * a pasted token (`--token`, or WORKSPACE_SYNC_TOKEN) without refresh, or a stored account
- * whose renewed tokens are saved back to the store.
+ * whose renewed tokens are saved back to the store (`connectToServer`).
  */
 export async function connect(opts: ConnectOptions): Promise<Connection> {
   const { log } = opts;
-  const transportOptions = { retry: opts.retry, log };
 
   if (opts.sandbox || opts.server === undefined) {
     if (opts.server !== undefined)
       throw new UsageError('--sandbox and --server exclude each other', opts.command);
     if (opts.token !== undefined) throw new UsageError('--token needs --server', opts.command);
-    const sandbox = await startSandbox({ seed: 'demo' });
+    const sandbox = await startEmbeddedSandbox();
     try {
       const wanted = opts.email?.toLowerCase();
       const user = wanted
@@ -79,7 +69,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
         clientId: sandbox.clientId,
         clientSecret: sandbox.clientSecret,
         tokens,
-        transport: transportOptions,
+        transport: { retry: opts.retry, log },
       });
       log.info('embedded sandbox started', { server: sandbox.baseUrl, user: user.email });
       return {
@@ -97,71 +87,14 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     }
   }
 
-  const server = normalizeServer(opts.server);
-  const token = opts.token ?? (opts.env.WORKSPACE_SYNC_TOKEN || undefined);
-  if (token !== undefined) {
-    if (token.trim() === '') throw new UsageError('--token is empty', opts.command);
-    const transport = new Transport({ ...transportOptions, baseUrl: server });
-    transport.tokens = new Session({ accessToken: token.trim(), refreshToken: null }, null);
-    return {
-      client: new ServiceClient(transport),
-      server,
-      user: opts.email ?? '',
-      how: 'token',
-      sandbox: null,
-      explain: (err) =>
-        err instanceof NotAuthenticatedError || signedOut(err)
-          ? new CliError(
-              `${server} refused the access token (expired or revoked): get a new one, or sign in with "${PROGRAM} login --server ${server} --email EMAIL".`,
-            )
-          : err,
-      close: async () => {},
-    };
+  try {
+    return { ...(await connectToServer({ ...opts, server: opts.server })), sandbox: null };
+  } catch (err) {
+    throw usageOf(err, opts.command);
   }
+}
 
-  const account = await opts.accounts.get(server, opts.email);
-  if (!account) {
-    throw new CliError(
-      `Not signed in to ${server}${opts.email ? ` as ${opts.email}` : ''}: run "${PROGRAM} login --server ${server} --email ${opts.email ?? 'EMAIL'}" first, or pass --token.`,
-    );
-  }
-  const client = oauthClient(opts.env, {
-    clientId: account.clientId,
-    clientSecret: account.clientSecret,
-  });
-  let stored: Account = account;
-  const { transport } = openSession({
-    baseUrl: server,
-    ...client,
-    tokens: { accessToken: account.accessToken, refreshToken: account.refreshToken },
-    transport: transportOptions,
-    onTokens: async (t) => {
-      stored = {
-        ...stored,
-        accessToken: t.accessToken,
-        refreshToken: t.refreshToken ?? stored.refreshToken,
-      };
-      try {
-        await opts.accounts.put(stored);
-        log.info('renewed tokens saved', { server, user: account.email });
-      } catch (err) {
-        // The session goes on with the new tokens; the next run signs in again if need be.
-        log.warn('could not save the renewed tokens', { server, err });
-      }
-    },
-  });
-  return {
-    client: new ServiceClient(transport),
-    server,
-    user: account.email,
-    how: 'account',
-    sandbox: null,
-    explain: (err) =>
-      err instanceof NotAuthenticatedError && err.signedOut
-        ? new CliError(
-            `You are signed out of ${server}: run "${PROGRAM} login --server ${server} --email ${account.email}" again.`,
-          )
-        : err,
-    close: async () => {},
-  };
+/** A blank token given on the command line (or in WORKSPACE_SYNC_TOKEN) is a usage mistake. */
+export function usageOf(err: unknown, command: string): unknown {
+  return err instanceof EmptyTokenError ? new UsageError(err.message, command) : err;
 }

@@ -18,7 +18,7 @@ import {
   MENU_LABEL,
   uninstallIntegrations,
   type IntegrationFile,
-} from './integrate';
+} from '../os/integrate';
 
 export const INTEGRATE_USAGE = `usage: ${PROGRAM} integrate --install | --uninstall [options]
 

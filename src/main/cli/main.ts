@@ -1,5 +1,6 @@
-// `workspace-sync <command> [options]`: the headless client. `npm run -s cli -- ARGS`, or the
-// `workspace-sync` bin (bin/workspace-sync.mjs), or `node --import tsx src/main/cli/main.ts`.
+// `workspace-sync <command> [options]`: the headless client, as the app ships it (`<app> --cli`,
+// or `node --import tsx src/main/cli/main.ts`: no embedded sandbox). From source, with the
+// sandbox: src/dev/cli.ts (`npm run -s cli -- ARGS`, the `workspace-sync` bin).
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +27,10 @@ import {
   type CliIo,
   type CommandContext,
 } from './common';
-import { deferredAccountStore, keychainService, openAccountStore } from './keychain';
+import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
-import { defaultStateDir } from './state-dir';
+import { defaultStateDir } from '../state/state-dir';
 import { parseSync, sync, SYNC_USAGE } from './sync';
 import { parseUi, ui, UI_USAGE } from './ui';
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
 import { SyncFatalError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
@@ -54,12 +55,6 @@ export const syncOptions = {
   poll: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
-
-/**
- * A short retry budget for the engine's requests: the transport gives up quickly, the engine
- * goes offline and its own backoff takes over (with status the user can see).
- */
-export const ENGINE_RETRY = { maxAttempts: 4, maxTotalMs: 5000 };
 
 export function errorKind(err: unknown): string {
   if (err instanceof SyncFatalError || err instanceof ApiError) return err.kind;

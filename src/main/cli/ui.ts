@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../service/sandbox';
-import { MemoryAccountStore, normalizeServer } from './accounts';
-import { AppBackend } from './backend';
-import { startBridge, type RunningBridge } from './bridge';
+import { MemoryAccountStore, normalizeServer } from '../accounts/accounts';
+import { AppBackend } from '../backend/backend';
+import { startBridge, type RunningBridge } from '../backend/bridge';
 import {
   CliError,
   commonOptions,
@@ -14,6 +13,7 @@ import {
   writeLine,
   type CommandContext,
 } from './common';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export const UI_USAGE = `usage: workspace-sync ui [--sandbox | --server URL] [--port N] [options]
 
@@ -72,7 +72,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
   const { log, signal } = ctx;
   const embedded = values.server === undefined;
   const cleanups: (() => Promise<unknown>)[] = [];
-  let sandbox: RunningSandbox | null = null;
+  let sandbox: EmbeddedSandbox | null = null;
   let bridge: RunningBridge | null = null;
   let backend: AppBackend | null = null;
   try {
@@ -86,7 +86,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
     }
     let demo: { server: string; email: string; password: string } | null = null;
     if (embedded) {
-      const sb = await startSandbox({ seed: 'demo' });
+      const sb = await startEmbeddedSandbox();
       sandbox = sb;
       const owner = sb.users[0];
       if (!owner) throw new CliError('The embedded sandbox has no users.');

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { AppBackend } from '../cli/backend';
-import { keychainService, openAccountStore } from '../cli/keychain';
-import { shareLinkForPath } from '../cli/link';
-import { messageOf } from '../cli/common';
+import { AppBackend } from '../backend/backend';
+import { keychainService, openAccountStore } from '../accounts/keychain';
+import { shareLinkForPath } from '../links/link';
+import { messageOf } from '../errors/user-error';
 import { createFileLogger } from '../sync/file-log';
 import { CipherProxy } from './cipher-proxy';
 import { OthersActivity } from './others-activity';

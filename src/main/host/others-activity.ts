@@ -1,7 +1,7 @@
 import type { Account, ActivityEvent, Page, Workspace } from '../../shared/app-api';
 import type { OthersEvent } from '../../shared/others-activity';
 import type { Logger } from '../sync/ports';
-import type { CallResult } from '../cli/backend';
+import type { CallResult } from '../backend/backend';
 import type { z } from 'zod';
 
 /** The part of the backend the watcher uses: its public, validated API. */

@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/app-api';
-import type { PushMessage } from '../cli/backend';
+import type { PushMessage } from '../backend/backend';
 import type { OthersEvent } from '../../shared/others-activity';
 
 /**

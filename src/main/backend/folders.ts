@@ -1,5 +1,5 @@
 import type { FolderEntry, ServiceClient } from '../api/client';
-import { fail } from './backend-errors';
+import { fail } from './errors';
 
 interface Known {
   name: string;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  AppCallError,
   DEFAULT_SETTINGS,
   Settings,
   SettingsPatch,
@@ -7,7 +8,6 @@ import {
 } from '../../shared/app-api';
 import { patternProblem } from '../sync/detect-local/ignore';
 import { silentLogger, type Logger } from '../sync/ports';
-import { fail } from './backend-errors';
 import { readStateFile, writeStateFile } from './json-file';
 
 /** The file in the state directory, beside accounts.json and pairs.json. */
@@ -109,6 +109,11 @@ export class SettingsStore {
   }
 }
 
+/** Refuses a patch: the window's 'invalid' error, with words a person can act on. */
+function invalid(message: string): never {
+  throw new AppCallError({ kind: 'invalid', message });
+}
+
 function defaults(): Settings {
   return structuredClone(DEFAULT_SETTINGS);
 }
@@ -119,15 +124,15 @@ function checkPatch(patch: unknown): Patch {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-    return fail('invalid', `${where}${issue?.message ?? 'these are not settings'}.`);
+    return invalid(`${where}${issue?.message ?? 'these are not settings'}.`);
   }
   const patterns = parsed.data.ignorePatterns;
   if (patterns) {
     if (patterns.length > MAX_PATTERNS)
-      fail('invalid', `Keep at most ${MAX_PATTERNS} ignore patterns (${patterns.length} given).`);
+      invalid(`Keep at most ${MAX_PATTERNS} ignore patterns (${patterns.length} given).`);
     for (const p of patterns) {
       const problem = patternProblem(p);
-      if (problem) fail('invalid', problem);
+      if (problem) invalid(problem);
     }
   }
   return parsed.data;

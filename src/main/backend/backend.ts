@@ -15,16 +15,16 @@ import {
 import { ApiError } from '../api/errors';
 import type { FolderEntry } from '../api/client';
 import { silentLogger, type Logger } from '../sync/ports';
-import type { AccountStore } from './accounts';
-import { ActivityFeed } from './backend-activity';
-import { AccountSessions, type SignedIn } from './backend-accounts';
-import { describeIssues, fail, toAppError } from './backend-errors';
-import { FolderIndex } from './backend-folders';
-import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './backend-map';
-import { openInFileManager } from './open-path';
-import { Pairs } from './backend-pairs';
-import { downloadZip } from './backend-zip';
-import { SettingsStore } from './settings';
+import type { AccountStore } from '../accounts/accounts';
+import { ActivityFeed } from './activity';
+import { AccountSessions, type SignedIn } from './accounts';
+import { describeIssues, fail, toAppError } from './errors';
+import { FolderIndex } from './folders';
+import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
+import { openInFileManager } from '../os/open-path';
+import { Pairs } from './pairs';
+import { downloadZip } from './zip';
+import { SettingsStore } from '../state/settings';
 
 /** What `call` answers: the `Reply` of the wire format without its id. */
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };

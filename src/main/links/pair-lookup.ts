@@ -1,8 +1,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { MIGRATIONS } from '../journal/schema';
+import { readJournalItem, readJournalMeta, type JournalItemRow } from '../journal/read-only';
 import { foldName, defaultProfile, type VolumeProfile } from '../sync/names';
 import { PAIR_META } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
@@ -25,14 +24,7 @@ export interface PairOnDisk {
 }
 
 /** One synced item of a pair's journal. */
-export interface SyncedItem {
-  remoteId: number;
-  kind: 'file' | 'folder';
-  remoteName: string;
-  dev: number | null;
-  ino: number | null;
-  state: string;
-}
+export type SyncedItem = JournalItemRow;
 
 const PairMeta = z.object({
   server: z.string().min(1),
@@ -47,22 +39,6 @@ const Profile = z.object({
   normalizationInsensitive: z.boolean(),
 });
 
-/**
- * Opens a journal for reading only, beside an engine that may be writing it in another process
- * (WAL: readers never block the writer; a checkpoint may hold us a moment, hence the timeout).
- */
-function openReadOnly<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
-  try {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > MIGRATIONS.length)
-      throw new Error(`written by a newer version of Workspace Sync (schema ${version})`);
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
 const realOr = (p: string) => {
   try {
     return realpathSync.native(p);
@@ -72,34 +48,28 @@ const realOr = (p: string) => {
 };
 
 function readPair(file: string): PairOnDisk | null {
-  return openReadOnly(file, (db) => {
-    const meta = new Map(
-      (db.prepare(`SELECT key, value FROM meta`).all() as { key: string; value: string }[]).map(
-        (r) => [r.key, r.value],
-      ),
-    );
-    const json = (key: string): unknown => {
-      try {
-        return JSON.parse(meta.get(key) ?? 'null') as unknown;
-      } catch {
-        return null;
-      }
-    };
-    const pair = PairMeta.safeParse(json(PAIR_META));
-    if (!pair.success) return null;
-    const profile = Profile.safeParse(json('volume_profile'));
-    const rootFolder = Number(meta.get('root_folder_id'));
-    const dev = meta.get('root_dev');
-    const ino = meta.get('root_ino');
-    return {
-      journal: file,
-      ...pair.data,
-      realRoot: realOr(pair.data.root),
-      rootFolderId: Number.isSafeInteger(rootFolder) ? rootFolder : null,
-      profile: profile.success ? profile.data : defaultProfile(),
-      rootIdentity: dev !== undefined && ino !== undefined ? { dev, ino } : null,
-    };
-  });
+  const meta = readJournalMeta(file);
+  const json = (key: string): unknown => {
+    try {
+      return JSON.parse(meta.get(key) ?? 'null') as unknown;
+    } catch {
+      return null;
+    }
+  };
+  const pair = PairMeta.safeParse(json(PAIR_META));
+  if (!pair.success) return null;
+  const profile = Profile.safeParse(json('volume_profile'));
+  const rootFolder = Number(meta.get('root_folder_id'));
+  const dev = meta.get('root_dev');
+  const ino = meta.get('root_ino');
+  return {
+    journal: file,
+    ...pair.data,
+    realRoot: realOr(pair.data.root),
+    rootFolderId: Number.isSafeInteger(rootFolder) ? rootFolder : null,
+    profile: profile.success ? profile.data : defaultProfile(),
+    rootIdentity: dev !== undefined && ino !== undefined ? { dev, ino } : null,
+  };
 }
 
 /** The pairs of every journal in the state directory; unreadable journals are logged and left. */
@@ -166,29 +136,5 @@ export function pairOf(realPath: string, pairs: PairOnDisk[]): PairOnDisk | null
 
 /** The synced item at `relPath` ('/'-separated, relative to the pair's folder), or null. */
 export function syncedItem(pair: PairOnDisk, relPath: string): SyncedItem | null {
-  const key = foldName(relPath, pair.profile);
-  return openReadOnly(pair.journal, (db) => {
-    const row = db
-      .prepare(`SELECT remote_id, kind, remote_name, dev, ino, state FROM items WHERE path_key = ?`)
-      .get(key) as
-      | {
-          remote_id: number;
-          kind: 'file' | 'folder';
-          remote_name: string;
-          dev: number | null;
-          ino: number | null;
-          state: string;
-        }
-      | undefined;
-    return row
-      ? {
-          remoteId: row.remote_id,
-          kind: row.kind,
-          remoteName: row.remote_name,
-          dev: row.dev,
-          ino: row.ino,
-          state: row.state,
-        }
-      : null;
-  });
+  return readJournalItem(pair.journal, foldName(relPath, pair.profile));
 }

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '../../shared/app-api';
 import type { Logger } from '../sync/ports';
-import type { SignedIn } from './backend-accounts';
-import { activityOf } from './backend-map';
+import type { SignedIn } from './accounts';
+import { activityOf } from './map';
 
 /** New events pushed per account and poll at most (a flood is read in the feed, not pushed). */
 const MAX_PER_POLL = 200;

@@ -14,6 +14,7 @@ import { parseDetail } from '../../shared/detail';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { FolderEntry } from '../api/client';
 import type * as S from '../api/schemas';
+import { shareUrl } from '../links/share-url';
 
 /** Roles from least to most powerful: the contract's enum lists them in that order. */
 const RANK: readonly Role[] = RoleSchema.options;
@@ -78,12 +79,6 @@ export function commentOf(
 }
 
 export const LINK_READ_ONLY = "Only Moderators and above can change a link's settings.";
-
-/** The absolute share URL: the server's base URL and the link's public path (conventions.md). */
-export function shareUrl(server: string, link: string): string {
-  if (/^https?:\/\//i.test(link)) return link;
-  return server.replace(/\/+$/, '') + (link.startsWith('/') ? link : `/${link}`);
-}
 
 export function linkOf(l: S.Link, server: string, role: string | null): Link {
   return {

@@ -18,7 +18,7 @@ import {
   type AccountInfo,
   type AccountStore,
 } from './accounts';
-import { readStateFile, writeStateFile } from './json-file';
+import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Electron's safeStorage, reached from wherever the store runs (main answers over IPC). */
 export interface SecretCipher {

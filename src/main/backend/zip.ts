@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceClient } from '../api/client';
-import { fail } from './backend-errors';
+import { fail } from './errors';
 
 /** Progress pushes at most this often. */
 const PROGRESS_MS = 250;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { CliError } from './common';
+import { UserError } from '../errors/user-error';
 
 /** The clipboard could not take the text; the message says what to do. */
-export class ClipboardError extends CliError {
+export class ClipboardError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'ClipboardError';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { registerSecret } from '../api/errors';
-import { readStateFile, writeStateFile } from './json-file';
+import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** The tokens of one account on one server, and the OAuth client they were issued to. */
 export interface Account {

@@ -7,12 +7,16 @@ import { openSession, signInWithBrowser, signInWithPassword } from '../api/oauth
 import type { Session, Tokens } from '../api/session';
 import { Transport } from '../api/transport';
 import type { Logger } from '../sync/ports';
-import { normalizeServer, type Account as StoredAccount, type AccountStore } from './accounts';
-import { fail } from './backend-errors';
-import { atLeast } from './backend-map';
-import { oauthClient } from './common';
-import { NoKeychainError } from './keychain';
-import { ENGINE_RETRY } from './sync';
+import {
+  normalizeServer,
+  type Account as StoredAccount,
+  type AccountStore,
+} from '../accounts/accounts';
+import { fail } from './errors';
+import { atLeast } from './map';
+import { ENGINE_RETRY } from '../accounts/connect';
+import { NoKeychainError } from '../accounts/keychain';
+import { oauthClient } from '../accounts/oauth-client';
 
 /** One signed-in account, ready to talk to its service. */
 export interface SignedIn {

@@ -6,10 +6,10 @@ import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import type { SyncEngine } from '../sync/loop/engine';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
-import type { SignedIn } from './backend-accounts';
-import { fail } from './backend-errors';
-import { pairStatusOf } from './backend-map';
-import { readStateFile, writeStateFile } from './json-file';
+import type { SignedIn } from './accounts';
+import { fail } from './errors';
+import { pairStatusOf } from './map';
+import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
 export const STATUS_PUSH_MS = 250;

@@ -1,0 +1,125 @@
+import { ServiceClient } from '../api/client';
+import { NotAuthenticatedError } from '../api/errors';
+import { openSession } from '../api/oauth';
+import type { RetryPolicy } from '../api/retry';
+import { Session } from '../api/session';
+import { Transport } from '../api/transport';
+import { PROGRAM, UserError } from '../errors/user-error';
+import { SyncFatalError } from '../sync/errors';
+import type { Logger } from '../sync/ports';
+import { normalizeServer, type Account, type AccountStore } from './accounts';
+import { oauthClient } from './oauth-client';
+
+/**
+ * A short retry budget for the engine's requests (the CLI's `sync`, the window's pairs): the
+ * transport gives up quickly, the engine goes offline and its own backoff takes over (with
+ * status the user can see).
+ */
+export const ENGINE_RETRY = { maxAttempts: 4, maxTotalMs: 5000 };
+
+const signedOut = (err: unknown) => err instanceof SyncFatalError && err.kind === 'signed-out';
+
+/** The access token given (`--token`, or WORKSPACE_SYNC_TOKEN) is blank. */
+export class EmptyTokenError extends UserError {
+  constructor() {
+    super('--token is empty');
+    this.name = 'EmptyTokenError';
+  }
+}
+
+export interface ServerConnectOptions {
+  server: string;
+  token?: string;
+  email?: string;
+  env: NodeJS.ProcessEnv;
+  accounts: AccountStore;
+  log: Logger;
+  retry?: Partial<RetryPolicy>;
+}
+
+/** A signed-in service client, however the credentials came. */
+export interface Connection {
+  client: ServiceClient;
+  /** The base URL as given (normalized). */
+  server: string;
+  /** The account's email; '' for a pasted token. */
+  user: string;
+  how: 'token' | 'account';
+  /** Words a person can act on for an error of this connection (a refused token, signed out). */
+  explain(err: unknown): unknown;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to a server: with a pasted token (`token`, or WORKSPACE_SYNC_TOKEN) without
+ * refresh, or as a stored account whose renewed tokens are saved back to the store.
+ */
+export async function connectToServer(opts: ServerConnectOptions): Promise<Connection> {
+  const { log } = opts;
+  const transportOptions = { retry: opts.retry, log };
+  const server = normalizeServer(opts.server);
+  const token = opts.token ?? (opts.env.WORKSPACE_SYNC_TOKEN || undefined);
+  if (token !== undefined) {
+    if (token.trim() === '') throw new EmptyTokenError();
+    const transport = new Transport({ ...transportOptions, baseUrl: server });
+    transport.tokens = new Session({ accessToken: token.trim(), refreshToken: null }, null);
+    return {
+      client: new ServiceClient(transport),
+      server,
+      user: opts.email ?? '',
+      how: 'token',
+      explain: (err) =>
+        err instanceof NotAuthenticatedError || signedOut(err)
+          ? new UserError(
+              `${server} refused the access token (expired or revoked): get a new one, or sign in with "${PROGRAM} login --server ${server} --email EMAIL".`,
+            )
+          : err,
+      close: async () => {},
+    };
+  }
+
+  const account = await opts.accounts.get(server, opts.email);
+  if (!account) {
+    throw new UserError(
+      `Not signed in to ${server}${opts.email ? ` as ${opts.email}` : ''}: run "${PROGRAM} login --server ${server} --email ${opts.email ?? 'EMAIL'}" first, or pass --token.`,
+    );
+  }
+  const client = oauthClient(opts.env, {
+    clientId: account.clientId,
+    clientSecret: account.clientSecret,
+  });
+  let stored: Account = account;
+  const { transport } = openSession({
+    baseUrl: server,
+    ...client,
+    tokens: { accessToken: account.accessToken, refreshToken: account.refreshToken },
+    transport: transportOptions,
+    onTokens: async (t) => {
+      stored = {
+        ...stored,
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken ?? stored.refreshToken,
+      };
+      try {
+        await opts.accounts.put(stored);
+        log.info('renewed tokens saved', { server, user: account.email });
+      } catch (err) {
+        // The session goes on with the new tokens; the next run signs in again if need be.
+        log.warn('could not save the renewed tokens', { server, err });
+      }
+    },
+  });
+  return {
+    client: new ServiceClient(transport),
+    server,
+    user: account.email,
+    how: 'account',
+    explain: (err) =>
+      err instanceof NotAuthenticatedError && err.signedOut
+        ? new UserError(
+            `You are signed out of ${server}: run "${PROGRAM} login --server ${server} --email ${account.email}" again.`,
+          )
+        : err,
+    close: async () => {},
+  };
+}
