@@ -13,7 +13,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../src/main/sync/detect-local/ignore';
-import { watchLocal, type LocalWatcher, type WatchOptions } from '../../src/main/sync/detect-local/watch';
+import {
+  watchLocal,
+  type LocalWatcher,
+  type WatchOptions,
+} from '../../src/main/sync/detect-local/watch';
 import type { ChildLine } from './watch-child';
 
 // The watcher on a real folder. Nothing waits for time to pass: each step waits (under the test's

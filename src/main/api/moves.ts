@@ -12,8 +12,7 @@ import { parseAnswer } from './validate';
  * have taken the new name where it is).
  */
 export type MoveResult<T> =
-  | { supported: true; item: T }
-  | { supported: false; reason: string; item?: T };
+  { supported: true; item: T } | { supported: false; reason: string; item?: T };
 
 const UNSUPPORTED_STATUSES = [404, 405, 501] as const;
 
