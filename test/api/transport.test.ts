@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
   ApiError,
@@ -324,3 +326,42 @@ for (const basePath of [undefined, '/api/v1']) {
     });
   });
 }
+
+describe('Transport and renewed tokens', () => {
+  it('retries a 401 of a token renewed meanwhile without spending its own refreshes', async () => {
+    // The stand-in takes only the newest token, and each refusal stands for another request
+    // renewing it (which revokes the one in flight): six renewals while this request waits.
+    let current = 0;
+    let refreshes = 0;
+    const server = createServer((req, res) => {
+      const sent = Number((req.headers.authorization ?? '').replace('Bearer t', ''));
+      if (sent !== 6) {
+        if (sent === current) current++;
+        res.writeHead(401).end('{}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const t = new Transport({
+        baseUrl: `http://127.0.0.1:${port}`,
+        tokens: {
+          accessToken: () => `t${current}`,
+          refresh: async (failed) => {
+            if (failed !== `t${current}`) return;
+            refreshes++;
+            current++;
+          },
+          canRefresh: true,
+        },
+      });
+      const res = await t.requestJson({ method: 'GET', path: '/x', endpoint: 'GET /x' });
+      expect(res.status).toBe(200);
+      expect(refreshes).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});

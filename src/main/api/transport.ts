@@ -292,14 +292,18 @@ export class Transport {
         this.log.debug('request', { endpoint: spec.endpoint, status, attempt });
         return res;
       }
+      // Sent with a token another request has renewed since (a refresh revokes the old one):
+      // not a refusal of the sign-in, so it costs none of this request's refreshes. Counting it
+      // failed requests that were only unlucky enough to be in flight during several renewals.
+      const stale = token !== null && token !== this.tokens?.accessToken();
       if (
         status === 401 &&
         token !== null &&
         this.tokens?.canRefresh &&
-        refreshes < MAX_REFRESHES
+        (stale || refreshes < MAX_REFRESHES)
       ) {
         await res.body.dump();
-        refreshes++;
+        if (!stale) refreshes++;
         this.log.debug('access token refused: refreshing', { endpoint: spec.endpoint });
         await this.tokens.refresh(token);
         attempt--; // a refresh is not a retry
