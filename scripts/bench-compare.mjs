@@ -21,7 +21,9 @@
 // `wall_s` is added per bench: the seconds one run took, spawn to exit.
 //
 // A numeric field whose change exceeds the threshold (default 5%) is flagged: `COUNT` for a
-// count of requests, calls or polls (deterministic: a change is a change of behaviour), `noise?`
+// count of requests, calls or polls (a change past the threshold is a change of behaviour; below
+// it, `count differs`: traffic's converge_after_* counts move by one or two between runs of the
+// same code, as B's polls fall differently against the upload or the burst), `noise?`
 // for times, ratios of times, memory and requests counted over a window of wall time, such as
 // `requests_during_bulk` (compare with the noise of two runs of the same code, e.g. `--base
 // HEAD`, before reading anything into it), `CHANGED` for anything else (sizes, settings).
