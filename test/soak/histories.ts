@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { VolumeProfile } from '../../src/main/sync/names';
+import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
@@ -37,11 +37,7 @@ import type { CrashPlan, World } from './world';
 
 const A = 0 as const;
 const B = 1 as const;
-const MAC: VolumeProfile = {
-  flavor: 'posix',
-  caseInsensitive: true,
-  normalizationInsensitive: true,
-};
+const MAC = defaultProfile('darwin');
 
 const crashAfter = (op: CrashPlan['op']): CrashPlan => ({ step: 'answered', op, nth: 1 });
 const sync = (crash: CrashPlan | null = null, ci: 0 | 1 = A) => syncCommand(ci, crash);
@@ -107,6 +103,24 @@ const synced = (label: string, tree: Record<string, string>) =>
   check(label, (w) => [...eq('service', service(w), tree), ...inSync(w)]);
 
 /** The regressions of the soak that its own steps express, by name. */
+/** `Café` synced, then renamed there to `Docs` and its old name taken by a new folder there. */
+function renamedThereNameTaken(): { steps: ReturnType<WrittenHistory['steps']>; id: () => number } {
+  let id = 0;
+  return {
+    id: () => id,
+    steps: [
+      remote.mkdir('', 'Caf\u00e9'),
+      sync(),
+      check('noted', (w) => {
+        id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
+        return id ? [] : ['not synced'];
+      }),
+      remote.rename('Caf\u00e9', 'Docs'),
+      remote.mkdir('', 'Caf\u00e9'),
+    ],
+  };
+}
+
 export const HISTORIES: WrittenHistory[] = [
   {
     name: 'role-refused-delete-put-back',
@@ -667,22 +681,16 @@ export const HISTORIES: WrittenHistory[] = [
     title:
       'a folder renamed here in case while renamed there, and a new folder there takes its old name: the local rename is sent',
     steps: () => {
-      let id = 0;
+      const taken = renamedThereNameTaken();
+      const id = taken.id;
       return [
-        remote.mkdir('', 'Caf\u00e9'),
-        sync(),
-        check('noted', (w) => {
-          id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
-          return id ? [] : ['not synced'];
-        }),
-        remote.rename('Caf\u00e9', 'Docs'),
-        remote.mkdir('', 'Caf\u00e9'),
+        ...taken.steps,
         caseRename('Caf\u00e9'),
         tenMinutes(),
         sync(),
         check('the local rename sent', (w) => [
           ...inSync(w),
-          ...eq('its path', journal(w).get(id)?.localPath, journal(w).get(id)?.remoteName),
+          ...eq('its path', journal(w).get(id())?.localPath, journal(w).get(id())?.remoteName),
           ...eq('theirs', service(w)['Caf\u00e9'], 'dir'),
         ]),
       ];
@@ -693,21 +701,15 @@ export const HISTORIES: WrittenHistory[] = [
     title:
       'a folder deleted here while renamed there, and a new folder there takes its old name: the delete is sent',
     steps: () => {
-      let id = 0;
+      const taken = renamedThereNameTaken();
+      const id = taken.id;
       return [
-        remote.mkdir('', 'Caf\u00e9'),
-        sync(),
-        check('noted', (w) => {
-          id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
-          return id ? [] : ['not synced'];
-        }),
-        remote.rename('Caf\u00e9', 'Docs'),
-        remote.mkdir('', 'Caf\u00e9'),
+        ...taken.steps,
         remove('Caf\u00e9'),
         tenMinutes(),
         sync(),
         synced('deleted', { 'Caf\u00e9': 'dir' }),
-        check('forgotten', (w) => eq('its row', journal(w).get(id), undefined)),
+        check('forgotten', (w) => eq('its row', journal(w).get(id()), undefined)),
       ];
     },
   },

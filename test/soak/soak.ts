@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { VolumeProfile } from '../../src/main/sync/names';
+import { defaultProfile, type VolumeProfile } from '../../src/main/sync/names';
 import { historyArbitrary, type SoakCommand, type SoakScope } from './commands';
 import { checkAtQuiescence, type Findings } from './invariants';
 import { World, type Figures, type Sabotage, type WorldConfig } from './world';
@@ -63,16 +63,8 @@ const WIN32_NAMES: VolumeProfile = {
  * or macOS volume cannot (a folder `Plan.md` made beside a file `plan.md`). Only `--scope
  * emulated` uses them; a failure found there is checked against a real volume's behaviour first.
  */
-const WIN32: VolumeProfile = {
-  flavor: 'win32',
-  caseInsensitive: true,
-  normalizationInsensitive: false,
-};
-const MAC: VolumeProfile = {
-  flavor: 'posix',
-  caseInsensitive: true,
-  normalizationInsensitive: true,
-};
+const WIN32 = defaultProfile('win32');
+const MAC = defaultProfile('darwin');
 
 /** A written history (histories.ts): its setting, and its steps built afresh for each replay. */
 export interface WrittenHistory {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalItem } from '../../src/main/journal/journal';
-import { foldName, type VolumeProfile } from '../../src/main/sync/names';
+import { defaultProfile, foldName, type VolumeProfile } from '../../src/main/sync/names';
 import { planChanges } from '../../src/main/sync/down/plan';
 import type { Plan, PlanOptions } from '../../src/main/sync/down/plan-types';
 import type { RemoteItem, RemoteView } from '../../src/main/sync/remote';
@@ -11,23 +11,11 @@ const ROOT = 1;
 const T1 = '2026-01-01T10:00:00Z';
 const T2 = '2026-01-01T10:00:05Z';
 
-const POSIX: VolumeProfile = {
-  flavor: 'posix',
-  caseInsensitive: false,
-  normalizationInsensitive: false,
-};
+const POSIX = defaultProfile('linux');
 /** A Windows volume: case-insensitive, Windows' name rules. */
-const WIN32: VolumeProfile = {
-  flavor: 'win32',
-  caseInsensitive: true,
-  normalizationInsensitive: false,
-};
+const WIN32 = defaultProfile('win32');
 /** A default macOS volume: case- and normalization-insensitive. */
-const MAC: VolumeProfile = {
-  flavor: 'posix',
-  caseInsensitive: true,
-  normalizationInsensitive: true,
-};
+const MAC = defaultProfile('darwin');
 
 /** A remote item: `[id, kind, parentId, name]`, optionally with size and time. */
 type R = [

@@ -35,6 +35,11 @@ export const walkDue = (journal: Journal): string | null => journal.getMeta('wal
 export const setWalkDue = (journal: Journal, reason: string | null): void =>
   journal.setMeta('walk_due', reason);
 
+/** Makes a walk due for this reason, unless one already is (its reason stays). */
+export const askWalk = (journal: Journal, reason: string): void => {
+  if (walkDue(journal) === null) setWalkDue(journal, reason);
+};
+
 /** What the feed reader needs of the journal. */
 export const feedMemory = (journal: Journal): FeedMemory => ({
   window: journal.feedWindow(),

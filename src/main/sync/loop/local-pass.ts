@@ -5,7 +5,7 @@ import { parentOf } from '../paths';
 import { holdReplaced, jobCount, planUp } from '../up/plan';
 import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
-import { feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD } from './options';
 
 /** What a local pass tells the loop. */
@@ -148,9 +148,7 @@ export class LocalPass {
       for (const d of up.deletes) state.missingBefore.add(d.item.remoteId);
       state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
     }
-    if (result.walkNeeded && walkDue(journal) === null) {
-      setWalkDue(journal, 'a change the role refused is put back');
-    }
+    if (result.walkNeeded) askWalk(journal, 'a change the role refused is put back');
     const did =
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||

@@ -6,7 +6,7 @@ import { Executor, type ExecutionResult } from '../down/execute';
 import { planChanges } from '../down/plan';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView } from '../remote';
-import { feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
 import { ofWorkspace } from './root';
 import { count } from './status';
 
@@ -57,9 +57,7 @@ export class RemotePass {
     const lastWalk = Number(journal.getMeta('last_walk_ms') ?? NaN);
     if (journal.feedWindow().startMs === null && !Number.isNaN(lastWalk)) {
       // Synced before, but where the feed stands is not known: only a walk can tell.
-      if (walkDue(journal) === null) {
-        setWalkDue(journal, 'the position in the event feed was lost');
-      }
+      askWalk(journal, 'the position in the event feed was lost');
     }
     const walkReason =
       walkDue(journal) ??

@@ -6,7 +6,7 @@ import type { Journal } from '../../journal/journal';
 import { SyncFatalError } from '../errors';
 import type { LocalRoot } from '../local';
 import { CACHE_DIR, PARTIAL_DIR } from '../paths';
-import { setWalkDue, walkDue } from './context';
+import { askWalk } from './context';
 
 // The sync root and the workspace's root folder, checked before each round.
 
@@ -57,9 +57,7 @@ export function tidyCache(local: LocalRoot, journal: Journal): void {
     }
   }
   // A pass interrupted while items waited in the holding place: a walk puts them back.
-  if (journal.descendants(CACHE_DIR).length > 0 && walkDue(journal) === null) {
-    setWalkDue(journal, 'items left mid-move');
-  }
+  if (journal.descendants(CACHE_DIR).length > 0) askWalk(journal, 'items left mid-move');
 }
 
 /** The workspace's root folder: from the journal, else asked once and recorded. */
