@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
+import { AccountSessions } from '../../src/main/backend/accounts';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
@@ -936,5 +937,29 @@ describe('settings', () => {
       for (const w of waiting.splice(0)) w.resolve();
       await b.close();
     }
+  });
+});
+
+describe('accounts: sign out while another call opens the account', () => {
+  it('keeps the account signed out (the activity poller lists accounts at any time)', async () => {
+    const state = path.join(tmp.dir, 'state-signout-race');
+    const sessions = new AccountSessions({
+      store: FileAccountStore.inStateDir(state),
+      env: {},
+      log: silentLogger,
+    });
+    const { info } = await sessions.signInWithPassword(
+      sb.baseUrl,
+      'kenji@example.com',
+      'kenji-sandbox-pass',
+    );
+    const out = sessions.signOut(info.id);
+    const racing = sessions.get(info.id).catch(() => null);
+    await out;
+    await racing;
+    await expect(sessions.get(info.id)).rejects.toMatchObject({
+      error: { kind: 'not-authenticated' },
+    });
+    expect(await sessions.list()).toEqual([]);
   });
 });

@@ -279,9 +279,11 @@ export class AccountSessions {
 
   async signOut(id: string): Promise<void> {
     const key = parseAccountId(id);
+    // Forget the session only once the store has: a `get` in between (the activity poller's)
+    // would otherwise reopen it from the store and keep it after the sign-out.
+    const removed = key ? await this.opts.store.remove(key.server, key.email) : false;
     this.live.delete(id);
-    if (!key || !(await this.opts.store.remove(key.server, key.email)))
-      fail('not-found', 'This account is not signed in.');
+    if (!removed) fail('not-found', 'This account is not signed in.');
   }
 
   /** Stores a new sign-in; without a keychain, says why in words for the window. */
