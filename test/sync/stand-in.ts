@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
@@ -7,6 +7,11 @@ export interface StandInHooks {
   json?(path: string, json: unknown): unknown;
   /** Answers GET /folders/:id/archive itself (a hostile zip), or null to pass it on. */
   archive?(folderId: number): Buffer | null;
+  /**
+   * Answers any request itself (a lying length, a trickle, an endless body): return true when
+   * it took the request, false to pass it on. `url` is without the base path.
+   */
+  answer?(req: IncomingMessage, res: ServerResponse, url: URL): boolean | Promise<boolean>;
 }
 
 async function bodyOf(req: IncomingMessage): Promise<Buffer> {
@@ -27,6 +32,7 @@ export async function startStandIn(
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
+      if (hooks.answer && (await hooks.answer(req, res, url))) return;
       const archive = /^\/folders\/(\d+)\/archive$/.exec(url.pathname);
       const zip = archive && hooks.archive?.(Number(archive[1]));
       if (zip) {
