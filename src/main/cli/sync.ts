@@ -32,6 +32,12 @@ in as its owner and syncs its demo workspace.
   --once            one pass, then a summary; exit 0 when it completed
   --confirm-deletes let this run delete on the service even when a pass would delete more than
                     the safety net allows (half of the synced items, or over 1,000)
+  --confirm-remote-deletes
+                    let this run move to the trash (never delete) what the service lists as
+                    deleted, even past that safety net
+  --keep-local-copies
+                    when the service lists past that safety net as deleted, keep those files
+                    here and upload them again
   --poll SECONDS    how often to look for remote changes when running continuously (default 5)
   --json            one JSON object per line on stdout: status, progress, problem, conflict,
                     notice, error, summary
@@ -52,6 +58,8 @@ export const syncOptions = {
   dir: { type: 'string' },
   once: { type: 'boolean' },
   'confirm-deletes': { type: 'boolean' },
+  'confirm-remote-deletes': { type: 'boolean' },
+  'keep-local-copies': { type: 'boolean' },
   poll: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -89,6 +97,19 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 export const parseSync = (args: string[]) => parseOptions('sync', args, syncOptions);
 
+/** The answer given in advance to deletions on the service past the guard, if any. */
+function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep' | undefined {
+  const trash = values['confirm-remote-deletes'] === true;
+  const keep = values['keep-local-copies'] === true;
+  if (trash && keep) {
+    throw new UsageError(
+      '--confirm-remote-deletes and --keep-local-copies cannot both be given',
+      'sync',
+    );
+  }
+  return trash ? 'trash' : keep ? 'keep' : undefined;
+}
+
 export async function sync(
   values: ReturnType<typeof parseSync>,
   ctx: CommandContext,
@@ -104,6 +125,7 @@ export async function sync(
     throw new UsageError('--workspace is required', 'sync');
   const pollIntervalMs =
     values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
+  const remoteDeletes = remoteDeletesOf(values);
 
   const reporter: SyncReporter = values.json
     ? new JsonReporter(io.stdout)
@@ -146,7 +168,10 @@ export async function sync(
       stateDir: ctx.stateDir,
       log,
       pollIntervalMs,
-      tuning: { confirmDeletes: values['confirm-deletes'] === true },
+      tuning: {
+        confirmDeletes: values['confirm-deletes'] === true,
+        remoteDeletes,
+      },
     });
     const { engine } = opened;
     engine.on('status', (s) => reporter.status(s));

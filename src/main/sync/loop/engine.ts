@@ -3,14 +3,15 @@ import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
-import { SyncFatalError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
 import { silentLogger, type Logger } from '../ports';
 import { setWalkDue, type LoopContext } from './context';
 import { describeFailure } from './failure';
+import { heldError, heldWords, type HeldDeletes } from './held';
 import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
+import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { RemotePass } from './remote-pass';
 import { checkRoot, rootFolderId, tidyCache } from './root';
 import { PassState } from './state';
@@ -59,6 +60,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** The passes and what they work with, once the root is known (`prepare`). */
   private passes: { ctx: LoopContext; remote: RemotePass; local: LocalPass } | null = null;
   private confirmed: boolean;
+  /** An answer to held remote deletions given before the passes exist. */
+  private remoteAnswer: RemoteDeleteAnswer | null = null;
 
   constructor(readonly opts: EngineOptions) {
     super();
@@ -86,6 +89,23 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Deletes waiting for a confirmation, if any. */
   heldDeletes(): { count: number; total: number } | null {
     const hold = this.passes?.local.deleteHold;
+    return hold ? { ...hold } : null;
+  }
+
+  /**
+   * Answers deletions on the service the guard held back: 'trash' moves them to the trash here,
+   * 'keep' keeps them and uploads them again. The next pass walks and applies it to what the
+   * service still lists as deleted.
+   */
+  answerRemoteDeletes(answer: RemoteDeleteAnswer): void {
+    if (this.passes) this.passes.remote.answerHold(answer);
+    else this.remoteAnswer = answer;
+    this.poke();
+  }
+
+  /** Deletions on the service waiting for an answer, if any. */
+  heldRemoteDeletes(): RemoteDeleteHold | null {
+    const hold = this.passes?.remote.hold;
     return hold ? { ...hold } : null;
   }
 
@@ -146,7 +166,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       await this.prepare();
       this.state.dirty = 'all';
       await this.settle(summary, signal, true);
-      if (this.heldDeletes()) throw this.massDeleteError();
+      const held = heldError(this.held());
+      if (held) throw held;
       this.setIdle();
       this.emit('settled', summary);
       return summary;
@@ -230,17 +251,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return rules;
   }
 
-  private massDeleteError(): SyncFatalError {
-    const hold = this.heldDeletes()!;
-    return new SyncFatalError(
-      'mass-delete',
-      `${hold.count} of ${hold.total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).`,
-    );
+  private held(): HeldDeletes {
+    return { local: this.heldDeletes(), remote: this.heldRemoteDeletes() };
   }
 
   private setIdle(): void {
-    const hold = this.heldDeletes();
-    this.status_.setIdle(hold && { count: hold.count, message: this.massDeleteError().message });
+    this.status_.setIdle(heldWords(this.held()));
   }
 
   /**
@@ -306,11 +322,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       };
       const localPass = new LocalPass(ctx);
       localPass.deletesConfirmed = this.confirmed;
-      this.passes = {
-        ctx,
-        remote: new RemotePass(ctx, this.fullWalkIntervalMs),
-        local: localPass,
-      };
+      const remotePass = new RemotePass(ctx, this.fullWalkIntervalMs);
+      if (this.remoteAnswer) remotePass.answerHold(this.remoteAnswer);
+      this.passes = { ctx, remote: remotePass, local: localPass };
       return;
     }
     tidyCache(this.passes.ctx.local, journal);

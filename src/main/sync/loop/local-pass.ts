@@ -6,7 +6,7 @@ import { holdReplaced, jobCount, planUp } from '../up/plan';
 import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
-import { DEFAULT_DELETE_GUARD } from './options';
+import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
 
 /** What a local pass tells the loop. */
 export interface LocalPassResult {
@@ -212,8 +212,7 @@ export class LocalPass {
     if (n === 0) return;
     const guard = this.ctx.opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
     const total = Math.max(1, this.ctx.opts.journal.count());
-    const tooMany = n > guard.maxCount || (n >= guard.minCount && n / total > guard.maxShare);
-    if (!tooMany || this.deletesConfirmed) return;
+    if (!tooManyDeletes(n, total, guard) || this.deletesConfirmed) return;
     plan.deletes = [];
     this.deleteHold = { count: n, total };
     this.ctx.log.warn('mass delete held back', { count: n, total });

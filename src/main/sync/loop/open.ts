@@ -32,7 +32,14 @@ export interface OpenSyncOptions {
   /** The engine's two-way settings (settling, the delete guard, watching, crash-test hooks). */
   tuning?: Pick<
     EngineOptions,
-    'settleMs' | 'deleteGuard' | 'confirmDeletes' | 'watch' | 'outboxStep' | 'overlapMs' | 'now'
+    | 'settleMs'
+    | 'deleteGuard'
+    | 'confirmDeletes'
+    | 'remoteDeletes'
+    | 'watch'
+    | 'outboxStep'
+    | 'overlapMs'
+    | 'now'
   >;
 }
 

@@ -27,10 +27,15 @@ export interface EngineOptions {
   profile?: VolumeProfile;
   /** A file changed less than this long ago is still being written (DEFAULT_SETTLE_MS). */
   settleMs?: number;
-  /** When one pass would delete too much on the service, it waits for a confirmation. */
+  /** When one pass would delete too much (either side), it waits for a confirmation. */
   deleteGuard?: DeleteGuard;
   /** Lets this run's passes delete on the service past the guard (the CLI's --confirm-deletes). */
   confirmDeletes?: boolean;
+  /**
+   * What this run does when a pass would move too much to the trash because the service lists
+   * it deleted: 'trash' (the CLI's --confirm-remote-deletes) or 'keep' (--keep-local-copies).
+   */
+  remoteDeletes?: 'trash' | 'keep';
   /** Watch the disk in `run` (default true); without it, each round scans the whole folder. */
   watch?: boolean;
   /** Crash tests stop the process between an intent, its request and its record. */
@@ -50,3 +55,8 @@ export interface DeleteGuard {
 }
 
 export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000, minCount: 10 };
+
+/** Whether `n` deletions of `total` synced items are too many to make without asking. */
+export function tooManyDeletes(n: number, total: number, guard: DeleteGuard): boolean {
+  return n > guard.maxCount || (n >= guard.minCount && n / Math.max(1, total) > guard.maxShare);
+}

@@ -7,6 +7,8 @@ import { planChanges } from '../down/plan';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView } from '../remote';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { DEFAULT_DELETE_GUARD } from './options';
+import { guardRemoteDeletes, type RemoteDeleteAnswer, type RemoteDeleteHold } from './remote-guard';
 import { ofWorkspace } from './root';
 import { count } from './status';
 
@@ -16,6 +18,12 @@ const BURST_EVENTS = 30;
 const MAX_HOLD_MS = 60_000;
 /** Roles that may list and read metadata but not download (conventions.md, Roles). */
 const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
+/**
+ * Journal meta: deletions on the service are held back. The feed's events for them are read
+ * already, so a later run (the CLI's next `--once`) finds them again only by a walk.
+ */
+const HELD_META = 'remote_deletes_held';
+const HELD_WALK = 'deletions on the service wait for a confirmation';
 
 /**
  * The remote pass, down: detect (a full walk, or the event feed resolved to items) → reconcile
@@ -25,11 +33,23 @@ const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
 export class RemotePass {
   /** A burst of remote changes left to end before it is handled: its size when last seen. */
   private burst: { unread: number; since: number } | null = null;
+  /** Deletions on the service the guard held back (remote-guard.ts), until answered. */
+  hold: RemoteDeleteHold | null = null;
+  /** The person's answer to a hold, used by the next walk (the engine's `answerRemoteDeletes`). */
+  answer: RemoteDeleteAnswer | null = null;
 
   constructor(
     private readonly ctx: LoopContext,
     private readonly fullWalkIntervalMs: number,
-  ) {}
+  ) {
+    if (ctx.opts.journal.getMeta(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
+  }
+
+  /** The person answered: the next pass walks and applies the answer to what is still gone. */
+  answerHold(answer: RemoteDeleteAnswer): void {
+    this.answer = answer;
+    askWalk(this.ctx.opts.journal, HELD_WALK);
+  }
 
   /** Says whether it did anything. */
   async run(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<boolean> {
@@ -209,7 +229,7 @@ export class RemotePass {
     const { client, journal, trash } = opts;
     const role = journal.getMeta('role') ?? '';
     const deletedHere = state.deletedHere();
-    const plan = planChanges(view, journal, {
+    const planned = planChanges(view, journal, {
       profile: this.ctx.profile,
       // At each walk: the role may have dropped and come back since the last one. A role that
       // may not download makes no request for them (mayDownload).
@@ -217,6 +237,14 @@ export class RemotePass {
       mayDownload: !NO_DOWNLOAD_ROLES.has(role),
       deletedHere,
     });
+    const answer = this.answer ?? opts.remoteDeletes ?? null;
+    const guarded = guardRemoteDeletes(
+      planned,
+      journal,
+      opts.deleteGuard ?? DEFAULT_DELETE_GUARD,
+      answer,
+    );
+    const { plan } = guarded;
     const items = plan.structure.length + plan.trash.length + plan.downloads.length;
     status.beginWork(
       items,
@@ -236,6 +264,7 @@ export class RemotePass {
     });
     const result = await journal.batch(() => executor.run(plan));
     status.addCounts(summary, result);
+    this.settleHold(guarded, full, answer);
     if (full) {
       for (const id of state.missingHere.keys()) {
         if (!result.waiting.has(id)) state.missingHere.delete(id);
@@ -249,6 +278,39 @@ export class RemotePass {
     // delete waits for it to come back), the journal does not know everything yet.
     if (full || walkDue(journal) === null) status.clearVanishedProblems();
     return result;
+  }
+
+  /**
+   * Records what the guard decided: a hold (a walk finds it again after a restart), or an answer
+   * carried out. Kept items are forgotten: the local pass finds them new and uploads them again.
+   */
+  private settleHold(
+    guarded: ReturnType<typeof guardRemoteDeletes>,
+    full: boolean,
+    answer: RemoteDeleteAnswer | null,
+  ): void {
+    const { journal } = this.ctx.opts;
+    if (guarded.keep.length > 0) {
+      journal.transaction(() => {
+        for (const j of guarded.keep) journal.removeTree(j);
+      });
+      this.ctx.state.markDirty(guarded.keep.map((j) => parentOf(j.localPath)));
+      this.ctx.log.info('deletions on the service kept here', { items: guarded.keep.length });
+    }
+    const { held } = guarded;
+    if (held) {
+      // A feed pass adds to a hold; a walk sees everything, so its hold replaces the last one.
+      const before = full ? null : this.hold;
+      this.hold = { count: held.count + (before?.count ?? 0), total: held.total };
+      journal.setMeta(HELD_META, this.hold.count);
+      this.ctx.log.warn('deletions on the service held back', { ...this.hold });
+    } else if (full || guarded.answered) {
+      this.hold = null;
+      journal.setMeta(HELD_META, null);
+    }
+    // An answer is for the hold it was given to: the walk it asked for has used it, or found
+    // nothing left to ask about.
+    if (full && answer !== null && this.answer === answer) this.answer = null;
   }
 
   /**

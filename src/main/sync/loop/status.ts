@@ -123,7 +123,7 @@ export class StatusModel {
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { count: number; message: string } | null): void {
+  setIdle(held: { summary: string; message: string } | null): void {
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
@@ -135,10 +135,7 @@ export class StatusModel {
     this.st.lastSyncAt = Date.now();
     if (held) {
       this.st.lastError = { kind: 'mass-delete', message: held.message, at: Date.now() };
-      this.setState(
-        'needs-attention',
-        `${held.count} items were removed here: confirm to delete them on the service too`,
-      );
+      this.setState('needs-attention', held.summary);
       return;
     }
     this.setState('idle', 'Up to date');

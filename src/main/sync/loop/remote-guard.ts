@@ -1,0 +1,52 @@
+import type { Journal, JournalItem } from '../../journal/journal';
+import type { Plan } from '../down/plan-types';
+import { tooManyDeletes, type DeleteGuard } from './options';
+
+/** What the person answered to deletions on the service the guard held back. */
+export type RemoteDeleteAnswer = 'trash' | 'keep';
+
+/** Deletions on the service held back: how many synced items, of how many. */
+export interface RemoteDeleteHold {
+  count: number;
+  total: number;
+}
+
+/** What the guard decided for one remote pass's trash, as data for the pass to carry out. */
+export interface RemoteGuardResult {
+  /** The plan to execute: its trash emptied when the deletions are held or kept. */
+  plan: Plan;
+  /** Set when the deletions wait for the person. */
+  held: RemoteDeleteHold | null;
+  /** Items to forget (kept here, uploaded again as new): the answer was 'keep'. */
+  keep: JournalItem[];
+  /** The guard tripped and `answer` settled it. */
+  answered: boolean;
+}
+
+/**
+ * The remote side's mass-delete guard, between plan and execute: a pass whose trash would take
+ * too many synced items (a server listing an empty root, a colleague deleting most of the
+ * workspace) moves nothing. It waits for the person, unless `answer` says what to do: 'trash'
+ * lets it go, 'keep' forgets the items so that the local pass uploads them again. Below the
+ * thresholds the plan passes unchanged.
+ */
+export function guardRemoteDeletes(
+  plan: Plan,
+  journal: Journal,
+  guard: DeleteGuard,
+  answer: RemoteDeleteAnswer | null,
+): RemoteGuardResult {
+  const pass = { plan, held: null, keep: [], answered: false };
+  if (plan.trash.length === 0) return pass;
+  // The trash lists the topmost gone items: a folder takes everything below it along.
+  const count = plan.trash.reduce(
+    (n, j) => n + 1 + (j.kind === 'folder' ? journal.descendants(j.localPath).length : 0),
+    0,
+  );
+  const total = journal.count();
+  if (!tooManyDeletes(count, total, guard)) return pass;
+  if (answer === 'trash') return { ...pass, answered: true };
+  const held = { ...plan, trash: [] };
+  if (answer === 'keep') return { plan: held, held: null, keep: plan.trash, answered: true };
+  return { plan: held, held: { count, total }, keep: [], answered: false };
+}
