@@ -1,0 +1,96 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { clientFor, localTree, remoteTree, tokenOf } from '../sync/harness';
+import { runCli, tempDir } from './run-cli';
+
+// `workspace-sync sync --once` when the service lists most synced items as deleted (issue 24,
+// row 11): a real child process against a real sandbox, a colleague deleting through the API.
+
+let sb: RunningSandbox;
+let tmp: { dir: string; remove(): Promise<void> };
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  tmp = await tempDir('remote-guard');
+});
+afterAll(async () => {
+  await sb?.close();
+  await tmp?.remove();
+});
+
+const owner = () => sb.users.find((u) => u.role === 'Administrator')!;
+const syncOnce = (dir: string, state: string, ...extra: string[]) =>
+  runCli(
+    [
+      'sync',
+      '--once',
+      '--server',
+      sb.baseUrl,
+      '--workspace',
+      String(sb.workspaceId),
+      '--dir',
+      dir,
+      '--state',
+      state,
+      ...extra,
+    ],
+    { env: { WORKSPACE_SYNC_TOKEN: owner().token } },
+  );
+
+/** Every file below `dir`, relative. */
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+
+describe('workspace-sync sync --once: the service lists most synced items as deleted', () => {
+  it('stops with exit 1 and trashes nothing, until --confirm-remote-deletes', async () => {
+    const dir = path.join(tmp.dir, 'workspace');
+    const state = path.join(tmp.dir, 'state');
+    const first = await syncOnce(dir, state);
+    expect(first.code, first.stderr).toBe(0);
+    const before = localTree(dir);
+
+    // A colleague deletes every top folder (all but the loose files at the root).
+    const client = clientFor(sb.baseUrl, tokenOf(owner()));
+    const root = (await client.rootFolder(sb.workspaceId)).id;
+    for await (const entry of client.folderContents(root)) {
+      if (entry.kind === 'folder') await client.deleteFolder(entry.folder.id);
+    }
+    const after = remoteTree(sb);
+    expect(after.size).toBeLessThan(before.size / 2);
+
+    const held = await syncOnce(dir, state);
+    expect(held.code).toBe(1);
+    expect(held.stderr).toMatch(/The service lists \d+ of \d+ synced items as deleted/);
+    expect(held.stderr).toContain('--confirm-remote-deletes');
+    expect(held.stderr).toContain('--keep-local-copies');
+    expect(localTree(dir)).toEqual(before);
+
+    // Asked again at the next run: the hold is remembered, not forgotten with the events.
+    const again = await syncOnce(dir, state);
+    expect(again.code).toBe(1);
+    expect(localTree(dir)).toEqual(before);
+
+    const confirmed = await syncOnce(dir, state, '--confirm-remote-deletes');
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(localTree(dir)).toEqual(after);
+    // Moved to the trash in the state directory, not deleted.
+    const trashedFiles = await filesIn(path.join(state, 'trash'));
+    const goneFiles = [...before].filter(([p, v]) => v !== 'dir' && !after.has(p));
+    expect(trashedFiles).toHaveLength(goneFiles.length);
+  });
+
+  it('refuses both answers at once', async () => {
+    const run = await syncOnce(
+      path.join(tmp.dir, 'both'),
+      path.join(tmp.dir, 'state-both'),
+      '--confirm-remote-deletes',
+      '--keep-local-copies',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/cannot both be given/);
+  });
+});
