@@ -80,6 +80,11 @@ export const SyncPairStatus = z.object({
   lastSyncAt: z.number().nullable(),
   /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
   backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
+  /** Deletions held back until the person answers (`pairs.answerDeletes`): which side, how many. */
+  held: z
+    .object({ side: z.enum(['local', 'remote']), count: z.number(), total: z.number() })
+    .nullable()
+    .optional(),
 });
 export type SyncPairStatus = z.infer<typeof SyncPairStatus>;
 
@@ -240,6 +245,15 @@ export const Methods = {
   'pairs.remove': { params: z.object({ pairId: z.string() }), result: done },
   'pairs.pause': { params: z.object({ pairId: z.string() }), result: done },
   'pairs.resume': { params: z.object({ pairId: z.string() }), result: done },
+  /**
+   * Answers the deletions a pair holds back (its status's `held`): 'confirm' lets them go
+   * (deleted on the service, or moved to the trash here); 'keep' keeps what the service lists as
+   * deleted and uploads it again.
+   */
+  'pairs.answerDeletes': {
+    params: z.object({ pairId: z.string(), answer: z.enum(['confirm', 'keep']) }),
+    result: done,
+  },
   'pairs.openFolder': { params: z.object({ pairId: z.string() }), result: done },
 
   'workspaces.list': { params: z.object(onAccount), result: z.array(Workspace) },

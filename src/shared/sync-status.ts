@@ -41,6 +41,14 @@ export interface SyncOperation {
   path: string;
 }
 
+/** Deletions a guard holds back until the person answers (see docs/SYNC.md, Safety nets). */
+export interface SyncHeld {
+  /** 'local': removed here, not yet deleted on the service; 'remote': the other way. */
+  side: 'local' | 'remote';
+  count: number;
+  total: number;
+}
+
 export interface SyncStatus {
   state: SyncState;
   /** Work of the current pass; both 0 when idle. */
@@ -53,6 +61,8 @@ export interface SyncStatus {
   lastSyncAt: number | null;
   /** A short human sentence for the state, e.g. "Offline: trying again in 8 s". */
   message: string;
+  /** Deletions waiting for the person's answer (state `needs-attention`), if any. */
+  held?: SyncHeld | null;
   /** Recent conflicts and what was done about them, newest last (at most 50). */
   conflicts: SyncConflict[];
   /** How the engine works around a limit of this machine or server, each said once. */

@@ -358,6 +358,10 @@ export class AppBackend {
         await this.pairs.resume(p.pairId);
         return null;
       },
+      'pairs.answerDeletes': (p) => {
+        this.pairs.answerDeletes(p.pairId, p.answer);
+        return Promise.resolve(null);
+      },
       'pairs.openFolder': async (p) => {
         const dir = this.pairs.dirOf(p.pairId);
         const open =

@@ -128,5 +128,6 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
     conflicts: s.conflicts.map((c) => ({ path: c.path, message: c.message, at: c.at })),
     lastSyncAt: s.lastSyncAt,
     backlog: s.backlog ? { changes: s.backlog.changes, reason: s.backlog.reason } : null,
+    held: s.held ? { side: s.held.side, count: s.held.count, total: s.held.total } : null,
   };
 }

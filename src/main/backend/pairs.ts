@@ -192,6 +192,25 @@ export class Pairs {
     await this.save();
   }
 
+  /**
+   * The person's answer to the deletions a pair holds back: 'confirm' lets them go (whichever
+   * side held them), 'keep' keeps what the service lists as deleted and uploads it again.
+   */
+  answerDeletes(id: string, answer: 'confirm' | 'keep'): void {
+    const { engine } = this.get(id);
+    const local = engine.heldDeletes();
+    const remote = engine.heldRemoteDeletes();
+    if (!local && !remote) return fail('conflict', 'No deletions are waiting for an answer.');
+    if (answer === 'keep' && !remote) {
+      return fail(
+        'invalid',
+        'These items were removed in the sync folder: to keep them, put them back there.',
+      );
+    }
+    if (local && answer === 'confirm') engine.confirmDeletes();
+    if (remote) engine.answerRemoteDeletes(answer === 'confirm' ? 'trash' : 'keep');
+  }
+
   /** Stops the pair for good: it is forgotten, its folder stays as it is. */
   /**
    * Stops syncing a pair: the folder and its files stay as they are; the journal goes, so that

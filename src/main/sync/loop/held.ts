@@ -1,3 +1,4 @@
+import type { SyncHeld } from '../../../shared/sync-status';
 import { SyncFatalError } from '../errors';
 import type { RemoteDeleteHold } from './remote-guard';
 import { count } from './status';
@@ -12,12 +13,14 @@ export interface HeldDeletes {
 export interface HeldWords {
   summary: string;
   message: string;
+  held: SyncHeld;
 }
 
 /** The words for what waits for the person, local deletions first; null when nothing does. */
 export function heldWords({ local, remote }: HeldDeletes): HeldWords | null {
   if (local) {
     return {
+      held: { side: 'local', ...local },
       summary: `${local.count} items were removed here: confirm to delete them on the service too`,
       message: `${local.count} of ${local.total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).`,
     };
@@ -27,6 +30,7 @@ export function heldWords({ local, remote }: HeldDeletes): HeldWords | null {
     // clean-up: the person decides, and either answer loses nothing.
     const of = `${remote.count.toLocaleString('en-US')} of ${count(remote.total, 'synced item')}`;
     return {
+      held: { side: 'remote', count: remote.count, total: remote.total },
       summary: `The service lists ${of} as deleted: confirm to move them to the trash here, or keep them`,
       message: `The service lists ${of} as deleted; nothing was moved to the trash here. If that is right, run again with --confirm-remote-deletes (they go to the trash, not away); to keep them and upload them again, run with --keep-local-copies. Check first that the server and workspace are the right ones.`,
     };

@@ -4,6 +4,7 @@ import {
   initialStatus,
   type SyncBacklog,
   type SyncConflict,
+  type SyncHeld,
   type SyncNotice,
   type SyncProblem,
   type SyncState,
@@ -123,7 +124,8 @@ export class StatusModel {
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { summary: string; message: string } | null): void {
+  setIdle(held: { summary: string; message: string; held: SyncHeld } | null): void {
+    this.st.held = held?.held ?? null;
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
