@@ -76,6 +76,12 @@ export const strings = {
     pause: 'Pause sync',
     resume: 'Resume sync',
     openFolder: 'Open folder',
+    /** The answers to deletions held back (the status message says which and how many). */
+    held: {
+      confirmLocal: 'Delete them on the service too',
+      confirmRemote: 'Move them to the trash here',
+      keepRemote: 'Keep them and upload them again',
+    },
     problems: 'Problems',
     noProblems: 'No problems.',
     conflicts: 'Conflicts',

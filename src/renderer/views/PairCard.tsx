@@ -7,13 +7,14 @@ import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { RemovePairDialog } from './RemovePairDialog';
-import { usePauseToggle } from './pairs';
+import { useAnswerDeletes, usePauseToggle } from './pairs';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
 export function PairCard({ pair }: { pair: SyncPair }) {
   const api = useApi();
   const { status } = pair;
   const toggle = usePauseToggle(pair);
+  const answer = useAnswerDeletes(pair);
   const open = useMutation({
     mutationFn: () => api.call('pairs.openFolder', { pairId: pair.id }),
   });
@@ -66,6 +67,26 @@ export function PairCard({ pair }: { pair: SyncPair }) {
             <span className="muted"> — {status.message}</span>
           )}
       </div>
+      {status.held && (
+        // Nothing moves until the person answers; each answer loses nothing (docs/SYNC.md).
+        <div className="actions">
+          <button
+            type="button"
+            onClick={() => answer.mutate('confirm')}
+            disabled={answer.isPending}
+          >
+            {status.held.side === 'local'
+              ? strings.status.held.confirmLocal
+              : strings.status.held.confirmRemote}
+          </button>
+          {status.held.side === 'remote' && (
+            <button type="button" onClick={() => answer.mutate('keep')} disabled={answer.isPending}>
+              {strings.status.held.keepRemote}
+            </button>
+          )}
+        </div>
+      )}
+      {answer.isError && <ErrorMessage error={answer.error} />}
       {status.lastSyncAt != null && (
         <p className="muted">
           <time

@@ -17,6 +17,15 @@ export function usePairs() {
   return pairs;
 }
 
+/** Answers the deletions a pair holds back (its status's `held`). */
+export function useAnswerDeletes(pair: SyncPair) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (answer: 'confirm' | 'keep') =>
+      api.call('pairs.answerDeletes', { pairId: pair.id, answer }),
+  });
+}
+
 /** Pause or resume a pair, whichever it is not; the list is asked again after. */
 export function usePauseToggle(pair: SyncPair) {
   const api = useApi();
