@@ -23,11 +23,16 @@ export const DESKTOP_CSP = rendererCsp("'none'");
 
 const HEADERS = securityHeaders(DESKTOP_CSP);
 
-/** Before the app is ready (Electron's rule): app: is a standard, secure scheme. */
+/**
+ * Before the app is ready (Electron's rule): app: is a standard, secure scheme. corsEnabled
+ * because Vite's bundle loads as `<script type="module" crossorigin>` (a CORS-mode request);
+ * no other origin can read our files for it, since the handler sends no Access-Control header.
+ * No fetch API: the window fetches nothing (connect-src 'none').
+ */
+export const APP_PRIVILEGES = { standard: true, secure: true, corsEnabled: true } as const;
+
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_PRIVILEGES }]);
 }
 
 /** Once the app is ready: app:// serves the files of `rendererDir`. */

@@ -50,6 +50,8 @@ describe('app://workspace-sync', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toBe(DESKTOP_CSP);
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // corsEnabled lets the page's own module scripts load; no other origin may read them.
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
     const script = await serve(new Request('app://workspace-sync/assets/app.js'));
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -99,7 +101,7 @@ describe('app://workspace-sync', () => {
     registerAppScheme();
     expect(protocol.privileged.at(-1)).toEqual({
       scheme: 'app',
-      privileges: { standard: true, secure: true },
+      privileges: { standard: true, secure: true, corsEnabled: true },
     });
     fake.app.makeReady();
     serveRenderer(rendererDir);

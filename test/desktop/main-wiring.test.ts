@@ -161,7 +161,7 @@ describe('the desktop main process', () => {
     // Through the app:// protocol (never file://), served from the renderer's folder only.
     expect(window().loaded).toBe('app://workspace-sync/index.html');
     expect(protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, corsEnabled: true } },
     ]);
     expect(protocol.handlers.has('app')).toBe(true);
     await fake.until(() => fake.trays.length === 1 && tray().menu, 'the tray');
