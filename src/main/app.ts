@@ -1,5 +1,5 @@
 import { app, BrowserWindow, clipboard, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
 import {
   IpcChannel,
   isMethod,
@@ -9,6 +9,7 @@ import {
   type SyncPair,
 } from '../shared/app-api';
 import type { Logger } from './sync/ports';
+import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
 import { EngineClient } from './engine-client';
 import type { EngineProcess } from './engine-process';
@@ -16,8 +17,8 @@ import type { PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
 import { showNotification } from './platform/notifications';
-import { NoticeBatcher, type Notice } from './platform/notify-batch';
-import { hardenApp, openExternal } from './platform/security';
+import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
+import { hardenApp, openExternal, trustServers, whileSigningIn } from './platform/security';
 import { AppTray } from './platform/tray';
 import { TRAY_RECENT, trayMenu, type RecentEvent, type TrayCommand } from './platform/tray-menu';
 import { trayStateOf, trayStatusLine } from './platform/tray-state';
@@ -45,6 +46,8 @@ export interface DesktopOptions {
 /** A burst of others' activity ends after this much quiet (or this long after it began). */
 const NOTICE_QUIET_MS = 2_000;
 const NOTICE_MAX_WAIT_MS = 20_000;
+/** The calls after which the signed-in servers (whose pages open without a question) are read. */
+const CHANGES_ACCOUNTS = /^accounts\.(signIn|signInWithBrowser|signInWithToken|tryDemo|signOut)$/;
 /** The calls after which the tray's list of pairs is read again. */
 const CHANGES_PAIRS = new Set([
   'pairs.add',
@@ -83,14 +86,12 @@ class Desktop {
   private applying: Promise<void> = Promise.resolve();
   /** When the engine host was last started again after a crash. */
   private restarts: number[] = [];
-  private readonly rendererUrl: string;
   private readonly notices: NoticeBatcher;
 
   constructor(
     private readonly opts: DesktopOptions,
     private readonly args: AppArgs,
   ) {
-    this.rendererUrl = pathToFileURL(opts.paths.renderer).href;
     this.notices = new NoticeBatcher({
       quietMs: opts.noticeQuietMs ?? NOTICE_QUIET_MS,
       maxWaitMs: NOTICE_MAX_WAIT_MS,
@@ -100,6 +101,7 @@ class Desktop {
 
   start(): boolean {
     hardenApp();
+    registerAppScheme();
     app.on('second-instance', (_e, argv, cwd, data) => {
       const handed = isHandover(data) ? data : { argv, cwd };
       this.handle(parseAppArgs(handed.argv, handed.cwd), true);
@@ -121,6 +123,7 @@ class Desktop {
 
   private async ready(): Promise<void> {
     const { opts } = this;
+    serveRenderer(path.dirname(opts.paths.renderer));
     this.engine = this.startEngine();
     this.tray = new AppTray({
       iconDir: opts.paths.trayIcons,
@@ -170,7 +173,7 @@ class Desktop {
       });
       return false;
     }
-    await this.refreshPairs();
+    await Promise.all([this.refreshPairs(), this.refreshTrust()]);
     const settings = await this.engine.call('settings.get', {});
     if (settings.ok) await this.applySettings(settings.result as Settings);
     return true;
@@ -215,7 +218,12 @@ class Desktop {
     }
     if (typeof method !== 'string' || !isMethod(method))
       return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
-    const r = await this.engine.call(method, params);
+    const call = () => this.engine.call(method, params);
+    const r =
+      method === 'accounts.signInWithBrowser'
+        ? await whileSigningIn((params as { server?: unknown } | null)?.server, call)
+        : await call();
+    if (CHANGES_ACCOUNTS.test(method)) await this.refreshTrust();
     if (r.ok) {
       // The desktop host puts a copied link on the clipboard itself (CopyLink.tsx).
       if (method === 'links.copy') clipboard.writeText((r.result as { text: string }).text);
@@ -229,7 +237,7 @@ class Desktop {
     const win = this.win;
     if (!win || win.isDestroyed() || event.sender !== win.webContents) return false;
     const frame = event.senderFrame;
-    return !!frame && frame === win.webContents.mainFrame && frame.url === this.rendererUrl;
+    return !!frame && frame === win.webContents.mainFrame && frame.url === RENDERER_URL;
   }
 
   private onPush(push: PushMessage): void {
@@ -280,6 +288,11 @@ class Desktop {
     this.refreshTray();
   }
 
+  private async refreshTrust(): Promise<void> {
+    const r = await this.engine.call('accounts.list', {});
+    if (r.ok) trustServers((r.result as { server: string }[]).map((a) => a.server));
+  }
+
   private refreshTray(): void {
     this.tray?.update(
       trayStateOf(this.pairs),
@@ -312,24 +325,7 @@ class Desktop {
   }
 
   private openEvent(accountId: string, event: ActivityEvent): void {
-    const item = event.objects.find(
-      (o) => (o.kind === 'file' || o.kind === 'folder') && o.id !== null,
-    );
-    const workspaceId = item?.workspaceId ?? event.workspaceId;
-    if (
-      item?.id != null &&
-      workspaceId !== null &&
-      (item.kind === 'file' || item.kind === 'folder')
-    )
-      this.navigate({
-        kind: 'item',
-        accountId,
-        workspaceId,
-        itemKind: item.kind,
-        itemId: item.id,
-        name: item.text,
-      });
-    else this.navigate({ kind: 'activity', accountId });
+    this.navigate(eventTarget(accountId, event));
   }
 
   private notify(notice: Notice): void {
@@ -363,7 +359,7 @@ class Desktop {
       event.preventDefault();
       win.hide();
     });
-    void win.loadFile(this.opts.paths.renderer);
+    void win.loadURL(RENDERER_URL);
     return win;
   }
 

@@ -183,7 +183,7 @@ describe('static files', () => {
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(index.headers['content-security-policy']).toBe(CSP);
     expect(CSP).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect(index.headers['x-content-type-options']).toBe('nosniff');
     const js = await get(bridge.port, '/assets/app.js?v=1');

@@ -71,9 +71,10 @@ export class BrowserWindow extends Emitter {
     BrowserWindow.all.push(this);
     fake.app.emit('web-contents-created', new FakeEvent(), this.webContents);
   }
-  async loadFile(file: string): Promise<void> {
-    this.loaded = file;
-    this.webContents.mainFrame.url = new URL(`file://${file}`).href;
+  /** No loadFile: the app's window loads app://…, never file://. */
+  async loadURL(url: string): Promise<void> {
+    this.loaded = url;
+    this.webContents.mainFrame.url = url;
     this.webContents.loading = false;
     this.webContents.emit('did-finish-load');
   }
@@ -296,6 +297,37 @@ export const shell = {
   },
 };
 
+export const protocol = {
+  privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+  handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+  registerSchemesAsPrivileged(
+    schemes: { scheme: string; privileges?: Record<string, boolean> }[],
+  ): void {
+    if (fake.app.isReady()) throw new Error('registerSchemesAsPrivileged after ready');
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    if (!fake.app.isReady()) throw new Error('protocol.handle before ready');
+    this.handlers.set(scheme, handler);
+  },
+};
+
+/** The person's answers to message boxes: the next one is shifted off; none left is Cancel. */
+export const dialog = {
+  asked: [] as { message: string; detail?: string; buttons?: string[] }[],
+  answers: [] as number[],
+  async showMessageBox(options: {
+    message: string;
+    detail?: string;
+    buttons?: string[];
+    cancelId?: number;
+  }): Promise<{ response: number; checkboxChecked: boolean }> {
+    this.asked.push(options);
+    fake.changed();
+    return { response: this.answers.shift() ?? options.cancelId ?? 0, checkboxChecked: false };
+  },
+};
+
 type PermissionHandler = (...args: unknown[]) => unknown;
 
 export const session = {
@@ -390,4 +422,6 @@ export default {
   shell,
   session,
   utilityProcess,
+  protocol,
+  dialog,
 };

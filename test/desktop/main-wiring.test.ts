@@ -18,6 +18,7 @@ import {
   clipboard,
   fake,
   ipcMain,
+  protocol,
   shell,
   type FakeMenuItem,
   type Tray,
@@ -157,7 +158,12 @@ describe('the desktop main process', () => {
     expect(window().options).toMatchObject({
       webPreferences: { sandbox: true, contextIsolation: true },
     });
-    expect(window().loaded).toBe(path.join(stateDir, 'renderer', 'index.html'));
+    // Through the app:// protocol (never file://), served from the renderer's folder only.
+    expect(window().loaded).toBe('app://workspace-sync/index.html');
+    expect(protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, corsEnabled: true } },
+    ]);
+    expect(protocol.handlers.has('app')).toBe(true);
     await fake.until(() => fake.trays.length === 1 && tray().menu, 'the tray');
     expect(tray().image.file).toBe(path.join(root, 'assets/tray/idle.png'));
     expect(menuLabels()).toContain('Quit Workspace Sync');

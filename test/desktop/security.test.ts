@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   contextBridge,
+  dialog,
   FakeEvent,
   FakeWebContents,
   fake,
@@ -11,7 +12,15 @@ import {
   shell,
 } from './fake-electron';
 import { mainWindowOptions } from '../../src/main/window-options';
-import { hardenApp, hardenContents, isExternalWebUrl } from '../../src/main/platform/security';
+import {
+  externalVerdict,
+  hardenApp,
+  hardenContents,
+  isExternalWebUrl,
+  openExternal,
+  trustServers,
+  whileSigningIn,
+} from '../../src/main/platform/security';
 import { API_GLOBAL, IpcChannel } from '../../src/shared/app-api';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,6 +63,10 @@ describe('the window options (the Electron security checklist)', () => {
     expect(directives.get('form-action')).toEqual(["'none'"]);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
+    // The bridge's WebSocket is on the page's own origin; the desktop window connects nowhere
+    // (its header says 'none'): no wider than that, no port ranges.
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(csp).not.toContain('*');
   });
 });
 
@@ -73,10 +86,13 @@ describe('navigation, new windows and permissions', () => {
     }
   });
 
-  it('opens no window: web links go to the OS browser, anything else nowhere', () => {
+  it('opens no window: web links go to the OS browser (others asked about), anything else nowhere', async () => {
     const contents = new FakeWebContents();
     hardenContents(contents as never);
-    const before = shell.external.length;
+    trustServers(['https://files.example.com/api/v1']);
+    const opened = shell.external.length;
+    const asked = dialog.asked.length;
+    dialog.answers.push(0);
     for (const url of [
       'https://files.example.com/s/abc',
       'http://127.0.0.1:4000/x',
@@ -86,12 +102,63 @@ describe('navigation, new windows and permissions', () => {
       'not a url',
     ])
       expect(contents.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
-    expect(shell.external.slice(before)).toEqual([
+    await fake.until(() => shell.external.length === opened + 2, 'both web pages to open');
+    expect(shell.external.slice(opened)).toEqual([
       'https://files.example.com/s/abc',
+      'http://127.0.0.1:4000/x',
+    ]);
+    // Only the page of no signed-in service was asked about; the others were never shown.
+    expect(dialog.asked.slice(asked).map((a) => a.detail?.split('\n')[0])).toEqual([
       'http://127.0.0.1:4000/x',
     ]);
     expect(isExternalWebUrl('HTTPS://x.example')).toBe(true);
     expect(isExternalWebUrl('data:text/html,hi')).toBe(false);
+  });
+
+  it("opens the signed-in service's pages at once, asks about any other, refuses other schemes", async () => {
+    trustServers(['https://files.example.com/api/v1', 'http://127.0.0.1:4000']);
+    expect(externalVerdict('https://files.example.com/w/42/f/7')).toBe('open');
+    expect(externalVerdict('http://127.0.0.1:4000/oauth/authorize?x=1')).toBe('open');
+    // Same host, another scheme or port, or a look-alike: another origin, asked about.
+    for (const url of [
+      'http://files.example.com/w/42',
+      'https://files.example.com:8443/w/42',
+      'https://files.example.com.evil.example/w/42',
+      'https://evil.example/?https://files.example.com',
+      'https://user@evil.example/',
+    ])
+      expect(externalVerdict(url), url).toBe('ask');
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://x/y',
+      'ms-settings:',
+      '',
+    ])
+      expect(externalVerdict(url), url).toBe('refuse');
+
+    // Cancel: nothing opens; the address was shown, its host as the browser will reach it.
+    const opened = shell.external.length;
+    expect(await openExternal('https://xn--80ak6aa92e.com/login')).toBe(false);
+    expect(await openExternal('https://аррӏе.com/login')).toBe(false);
+    expect(dialog.asked.at(-1)!.detail).toContain('https://xn--80ak6aa92e.com/login');
+    expect(await openExternal('file:///etc/passwd')).toBe(false);
+    expect(shell.external.length).toBe(opened);
+    // Yes: it opens.
+    dialog.answers.push(0);
+    expect(await openExternal('https://docs.example.org/help')).toBe(true);
+    expect(shell.external.at(-1)).toBe('https://docs.example.org/help');
+
+    // Signed out: the service's pages are asked about too. A browser sign-in under way trusts
+    // the server being signed in to, for as long as it runs.
+    trustServers([]);
+    expect(externalVerdict('https://files.example.com/w/42')).toBe('ask');
+    let during: string | null = null;
+    await whileSigningIn('https://files.example.com/api/v1', async () => {
+      during = externalVerdict('https://files.example.com/oauth/authorize?state=x');
+    });
+    expect(during).toBe('open');
+    expect(externalVerdict('https://files.example.com/oauth/authorize')).toBe('ask');
   });
 
   it('denies every permission request and check', async () => {

@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,6 +8,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { Request } from '../../shared/app-api';
 import { silentLogger, type Logger } from '../sync/ports';
 import type { AppBackend } from './backend';
+import {
+  contentType,
+  looksLikeTraversal,
+  rendererCsp,
+  resolveStaticFile,
+  securityHeaders,
+} from './static-files';
 
 /**
  * The web bridge of `cli ui`: the built window served from 127.0.0.1, and its typed API over one
@@ -18,33 +24,10 @@ import type { AppBackend } from './backend';
  * 127.0.0.1:PORT or localhost:PORT (a rebound DNS name reaching this port is refused).
  */
 
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+/** The page reaches only its own origin: the WebSocket at /api. */
+export const CSP = rendererCsp("'self'");
 
-const SECURITY_HEADERS = {
-  'content-security-policy': CSP,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-} as const;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
+const SECURITY_HEADERS = securityHeaders(CSP);
 
 /** Largest message the window may send (a request is a method name and small parameters). */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -98,41 +81,17 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   let port = 0;
   const hosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
-  /** The file under the static folder a URL path names, or null (never a path outside it). */
-  async function resolveFile(urlPath: string): Promise<string | null> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-    if (decoded.includes('\0') || decoded.includes('\\')) return null;
-    const root = await realpath(staticDir).catch(() => null);
-    if (!root) return null;
-    const wanted = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
-    if (wanted !== root && !wanted.startsWith(root + path.sep)) return null;
-    // A symbolic link inside must not lead outside either.
-    const real = await realpath(wanted).catch(() => null);
-    if (!real || (real !== root && !real.startsWith(root + path.sep))) return null;
-    const s = await stat(real).catch(() => null);
-    if (!s) return null;
-    if (s.isDirectory()) return resolveFile(path.posix.join(decoded, 'index.html'));
-    return s.isFile() ? real : null;
-  }
-
   async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       return send(res, 405, 'Method not allowed');
     }
     const raw = req.url ?? '/';
-    // Raw dot segments or encoded slashes never name a file of ours.
-    if (/(^|\/|%2f|%5c)\.\.?(\/|%2f|%5c|$)/i.test(raw.split('?')[0]!) || /%2f|%5c/i.test(raw))
-      return send(res, 404, 'Not found');
+    if (looksLikeTraversal(raw)) return send(res, 404, 'Not found');
     const pathname = new URL(raw, 'http://bridge.invalid').pathname;
-    const file = await resolveFile(pathname);
+    const file = await resolveStaticFile(staticDir, pathname);
     if (!file) return send(res, 404, 'Not found');
-    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentType(file);
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'content-type': type,

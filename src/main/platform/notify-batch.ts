@@ -1,4 +1,4 @@
-import type { EventOf, ItemKind } from '../../shared/app-api';
+import type { ActivityEvent, EventOf, ItemKind } from '../../shared/app-api';
 import type { OthersEvent } from '../../shared/others-activity';
 
 /** Where clicking a notice leads. */
@@ -8,6 +8,24 @@ export interface Notice {
   title: string;
   body: string;
   target: NoticeTarget;
+}
+
+/** Where an event of the tray's recent list leads: its file or folder, else the activity feed. */
+export function eventTarget(accountId: string, event: ActivityEvent): NoticeTarget {
+  const item = event.objects.find(
+    (o) => (o.kind === 'file' || o.kind === 'folder') && o.id !== null,
+  );
+  const workspaceId = item?.workspaceId ?? event.workspaceId;
+  if (item?.id != null && workspaceId !== null && (item.kind === 'file' || item.kind === 'folder'))
+    return {
+      kind: 'item',
+      accountId,
+      workspaceId,
+      itemKind: item.kind,
+      itemId: item.id,
+      name: item.text,
+    };
+  return { kind: 'activity', accountId };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

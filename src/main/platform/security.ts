@@ -1,4 +1,4 @@
-import { app, session, shell, type WebContents } from 'electron';
+import { app, dialog, session, shell, type WebContents } from 'electron';
 
 /** Whether a URL may leave for the OS browser: web pages only, never file:, javascript: etc. */
 export function isExternalWebUrl(url: string): boolean {
@@ -10,9 +10,78 @@ export function isExternalWebUrl(url: string): boolean {
   }
 }
 
-/** Opens a web page in the OS browser; anything else is refused. */
+const originOf = (url: string): string | null => {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The origins of the servers of the signed-in accounts: their pages open without a question. */
+let signedIn = new Set<string>();
+/** Servers a "sign in with your browser" is under way with (its sign-in page opens at once). */
+const pending = new Map<string, number>();
+
+/** The signed-in accounts' servers (base URLs), replacing the previous list. */
+export function trustServers(servers: Iterable<string>): void {
+  signedIn = new Set([...servers].map(originOf).filter((o): o is string => o !== null));
+}
+
+/**
+ * Runs `work` (a browser sign-in) with `server`'s pages trusted meanwhile: the person typed that
+ * server's address to sign in to it, so its sign-in page opens without a question.
+ */
+export async function whileSigningIn<T>(server: unknown, work: () => Promise<T>): Promise<T> {
+  const origin = typeof server === 'string' ? originOf(server) : null;
+  if (origin) pending.set(origin, (pending.get(origin) ?? 0) + 1);
+  try {
+    return await work();
+  } finally {
+    if (origin) {
+      const left = (pending.get(origin) ?? 1) - 1;
+      if (left > 0) pending.set(origin, left);
+      else pending.delete(origin);
+    }
+  }
+}
+
+/**
+ * What opening `url` in the OS browser takes: a page of a signed-in account's service opens,
+ * any other web page only after the person said yes, anything but http(s) never.
+ */
+export function externalVerdict(url: string): 'open' | 'ask' | 'refuse' {
+  if (!isExternalWebUrl(url)) return 'refuse';
+  const origin = originOf(url);
+  return origin !== null && (signedIn.has(origin) || pending.has(origin)) ? 'open' : 'ask';
+}
+
+/** Longest address shown in the question (the whole of it unless it is absurdly long). */
+const SHOWN_URL_CHARS = 1_000;
+
+async function personAgrees(url: string): Promise<boolean> {
+  // href shows the host as the browser will reach it (punycode): no look-alike letters.
+  const href = new URL(url).href;
+  const shown = href.length > SHOWN_URL_CHARS ? `${href.slice(0, SHOWN_URL_CHARS)}…` : href;
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+    title: 'Workspace Sync',
+    message: 'Open this address in your browser?',
+    detail: `${shown}\n\nIt is not a page of a service you are signed in to.`,
+  });
+  return response === 0;
+}
+
+/** Opens a web page in the OS browser, asking first unless it is the service's own (above). */
 export async function openExternal(url: string): Promise<boolean> {
-  if (!isExternalWebUrl(url)) return false;
+  const verdict = externalVerdict(url);
+  if (verdict === 'refuse') return false;
+  if (verdict === 'ask' && !(await personAgrees(url))) return false;
   await shell.openExternal(url);
   return true;
 }

@@ -7,7 +7,14 @@ export class SyncFatalError extends Error {
   override readonly name = 'SyncFatalError';
   constructor(
     readonly kind:
-      'signed-out' | 'root-changed' | 'root-missing' | 'workspace-gone' | 'journal' | 'mass-delete',
+      | 'signed-out'
+      | 'root-changed'
+      | 'root-missing'
+      | 'workspace-gone'
+      | 'journal'
+      | 'mass-delete'
+      // A chosen folder that cannot be one (folder-check.ts).
+      | 'folder',
     message: string,
   ) {
     super(message);

@@ -299,7 +299,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Checks the sync folder and learns the workspace's root folder, once per start. */
   private async prepare(): Promise<void> {
     const { journal, root, client, workspaceId } = this.opts;
-    checkRoot(journal, root);
+    await checkRoot(journal, root);
     if (!this.passes) {
       const local = new LocalRoot(root);
       const profile = this.opts.profile ?? (await probeVolume(root));

@@ -1,9 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceClient } from '../../api/client';
 import { Journal, journalFile } from '../../journal/journal';
 import { SyncEngine, type EngineOptions } from './engine';
 import { SyncFatalError } from '../errors';
+import { checkSyncFolder } from '../folder-check';
 import { defaultProfile, foldName, probeVolume, type VolumeProfile } from '../names';
 import { CACHE_DIR } from '../paths';
 import type { Logger, Trash } from '../ports';
@@ -61,13 +63,8 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   const key = { server: opts.server, user: opts.user, workspaceId: opts.workspaceId };
   const file = journalFile(state, { ...key, root: wanted });
   // A first run creates the folder; a later one finds a missing folder through the journal.
-  if (!journalExists(file)) mkdirSync(wanted, { recursive: true });
-  let root = wanted;
-  try {
-    root = realpathSync(wanted);
-  } catch {
-    // Missing: the engine says so with the journal's knowledge.
-  }
+  // Missing with a journal: the engine says so with the journal's knowledge.
+  const root = (await checkSyncFolder(wanted, { create: !journalExists(file) })) ?? wanted;
   if (root === state || root.startsWith(state + path.sep) || state.startsWith(root + path.sep)) {
     throw new SyncFatalError(
       'journal',
@@ -81,7 +78,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   let profile = opts.profile ?? defaultProfile();
   if (!opts.profile && !known && existsSync(root) && lstatSync(root).isDirectory()) {
     const cache = path.join(root, CACHE_DIR);
-    mkdirSync(cache, { recursive: true });
+    await mkdir(cache, { recursive: true });
     profile = await probeVolume(cache);
   }
   const journal = new Journal(file, { fold: (p) => foldName(p, profile) });

@@ -1,9 +1,10 @@
-import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Journal } from '../../journal/journal';
 import { SyncFatalError } from '../errors';
+import { checkSyncFolder } from '../folder-check';
 import type { LocalRoot } from '../local';
 import { CACHE_DIR, PARTIAL_DIR } from '../paths';
 import { askWalk } from './context';
@@ -11,7 +12,7 @@ import { askWalk } from './context';
 // The sync root and the workspace's root folder, checked before each round.
 
 /** The sync folder is the one the journal was made for (or a new one, recorded now). */
-export function checkRoot(journal: Journal, root: string): void {
+export async function checkRoot(journal: Journal, root: string): Promise<void> {
   const st = statSync(root, { throwIfNoEntry: false });
   const dev = journal.getMeta('root_dev');
   const ino = journal.getMeta('root_ino');
@@ -29,8 +30,8 @@ export function checkRoot(journal: Journal, root: string): void {
       );
     }
   } else {
-    mkdirSync(root, { recursive: true });
-    const now = statSync(root);
+    const made = await checkSyncFolder(root, { create: true });
+    const now = statSync(made ?? root);
     journal.setMeta('root_dev', now.dev);
     journal.setMeta('root_ino', now.ino);
   }

@@ -1,0 +1,150 @@
+import { mkdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SyncFatalError } from './errors';
+
+// The one check of a chosen sync folder (the window's pairs.add, the CLI's --dir, every engine
+// start). It runs off the main thread (fs/promises runs on libuv's pool) under a deadline, and
+// never uses a recursive mkdir: Node's recursive mkdir loops for ever where mkdir answers ENOENT
+// under a parent that exists (/proc/self/x), which pinned a core and made the process deaf to
+// SIGTERM. Missing folders are created one level at a time instead, each a single system call.
+
+/** How long the whole check may take (a network share that stopped answering). */
+export const FOLDER_CHECK_MS = 10_000;
+
+/** Kernel and device trees: never a place for a person's files, whatever link leads there. */
+const SYSTEM_DIRS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
+  linux: ['/proc', '/sys', '/dev'],
+  android: ['/proc', '/sys', '/dev'],
+  freebsd: ['/proc', '/dev'],
+  darwin: ['/dev', '/System'],
+};
+
+/** Windows device namespaces (\\.\PhysicalDrive0, \\?\GLOBALROOT\…) name devices, not folders. */
+const WIN32_DEVICE = /^[\\/]{2}[.?][\\/](?![a-z]:[\\/])/i;
+
+const under = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
+
+/** Whether `p` (absolute) is in a system tree no sync folder may be in. */
+export function isSystemPath(p: string, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === 'win32') return WIN32_DEVICE.test(p);
+  return (SYSTEM_DIRS[platform] ?? []).some((dir) => under(p, dir));
+}
+
+const refuse = (message: string): never => {
+  throw new SyncFatalError('folder', message);
+};
+
+function refuseSystem(real: string, wanted: string): void {
+  if (!isSystemPath(real)) return;
+  const via = real === wanted ? '' : ` (it leads to ${real})`;
+  refuse(
+    `${wanted} is in a system folder${via}, which holds no files of yours: choose a folder in your home folder or on a data disk.`,
+  );
+}
+
+const codeOf = (err: unknown): string =>
+  typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+
+/** A failed file system call on `p`, as one line a person can act on (never an errno). */
+function folderFailure(err: unknown, p: string): never {
+  switch (codeOf(err)) {
+    case 'EACCES':
+    case 'EPERM':
+      return refuse(`${p} cannot be used: permission denied. Choose a folder you can write to.`);
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return refuse(
+        `The disk holding ${p} is full: free some space, or choose a folder on another disk.`,
+      );
+    case 'EROFS':
+      return refuse(`${p} is on a read-only disk: choose a folder you can write to.`);
+    case 'ENAMETOOLONG':
+      return refuse(`The path ${p} is too long for this computer: choose a shorter one.`);
+    case 'ELOOP':
+      return refuse(`${p} goes through a loop of symbolic links: choose another folder.`);
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return refuse(`${p} is a file, not a folder: choose a folder for syncing.`);
+    default:
+      return refuse(`${p} cannot be used as a sync folder: choose another folder.`);
+  }
+}
+
+/** The nearest of `p` and its parents that exists, and the names below it that do not. */
+async function nearestExisting(p: string): Promise<{ existing: string; missing: string[] }> {
+  const missing: string[] = [];
+  let existing = p;
+  for (;;) {
+    try {
+      const st = await stat(existing);
+      if (!st.isDirectory()) refuse(`${existing} is a file, not a folder: choose a folder.`);
+      return { existing, missing };
+    } catch (err) {
+      if (err instanceof SyncFatalError) throw err;
+      const code = codeOf(err);
+      const parent = path.dirname(existing);
+      // ENOTDIR: a file on the way; its own stat (one level up) says so.
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
+        folderFailure(err, existing);
+      missing.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+async function examine(wanted: string, create: boolean): Promise<string | null> {
+  const { existing, missing } = await nearestExisting(wanted);
+  // Where the path really leads: a symbolic link to /proc is refused like /proc itself.
+  let real = await realpath(existing).catch((err: unknown) => folderFailure(err, existing));
+  refuseSystem(path.join(real, ...missing), wanted);
+  if (missing.length > 0 && !create) return null;
+  for (const name of missing) {
+    real = path.join(real, name);
+    try {
+      await mkdir(real);
+    } catch (err) {
+      // Made meanwhile by someone else is fine, as long as it is a folder.
+      if (codeOf(err) !== 'EEXIST') folderFailure(err, real);
+      const st = await stat(real).catch((e: unknown) => folderFailure(e, real));
+      if (!st.isDirectory()) folderFailure(err, real);
+    }
+  }
+  const final = await realpath(wanted).catch((err: unknown) => folderFailure(err, wanted));
+  refuseSystem(final, wanted);
+  return final;
+}
+
+/**
+ * Checks a chosen sync folder and creates it (and missing parents) when `create` is set.
+ * Resolves with its real path, or null when it is missing and `create` is not set (the engine
+ * then says what its journal knows). Rejects with a SyncFatalError of kind `folder` whose message
+ * is one line: a system folder, a file in the way, no permission, a full or read-only disk, or
+ * no answer within `timeoutMs`.
+ */
+export async function checkSyncFolder(
+  dir: string,
+  opts: { create: boolean; timeoutMs?: number },
+): Promise<string | null> {
+  const wanted = path.resolve(dir);
+  refuseSystem(wanted, wanted);
+  const timeoutMs = opts.timeoutMs ?? FOLDER_CHECK_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new SyncFatalError(
+            'folder',
+            `${wanted} did not answer within ${Math.round(timeoutMs / 1000)} s (a disk or network share that stopped responding?): choose another folder.`,
+          ),
+        ),
+      timeoutMs,
+    );
+    timer.unref();
+  });
+  try {
+    return await Promise.race([examine(wanted, opts.create), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
