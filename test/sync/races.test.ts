@@ -20,6 +20,7 @@ import {
   remoteTree,
   sha,
   tokenOf,
+  type Pair,
 } from './harness';
 import { CACHE_DIR } from '../../src/main/sync/paths';
 import { startSwapper } from './swapper';
@@ -69,8 +70,20 @@ function plainTree(dir: string): Map<string, string> {
   return out;
 }
 
+/**
+ * After the race, nothing is lost: every file the service has is here too (symlinks are not
+ * synced). The engine may have met the symlink and moved it, or the folder, aside as local work
+ * in the way: then what looks deleted is held by the mass-delete guard, not sent.
+ */
+async function afterRace(pair: Pair, sb: RunningSandbox): Promise<void> {
+  await pair.engine.syncOnce().catch((err: Error) => expect(err.message).toMatch(/removed/));
+  const here = new Set(plainTree(pair.dir).values());
+  const missing = [...remoteTree(sb)].filter(([, hash]) => hash !== 'dir' && !here.has(hash));
+  expect(missing).toEqual([]);
+}
+
 describe('a synced folder exchanged with a symlink to a folder outside, while downloads run', () => {
-  it('never places a file or folder outside; the swapped items wait, and all comes down after', async () => {
+  it('never places a file or folder outside; a swap met stops that item, nothing is lost', async () => {
     const sb = await startSandbox({ seed: 'empty' });
     try {
       const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
@@ -98,13 +111,11 @@ describe('a synced folder exchanged with a symlink to a folder outside, while do
             gone = (await swapper.stop()).gone;
           }
           expect(everything(outside)).toEqual([]);
-          if (gone) break;
-          expect(lstatSync(link).isSymbolicLink()).toBe(true);
+          // No longer two things to exchange as at the start: the race is over.
+          if (gone || !lstatSync(link).isSymbolicLink()) break;
         }
         expect(failures.filter((m) => /TypeError|reading '/.test(m))).toEqual([]);
-        // Once nothing races any more, the two sides agree (symlinks are not synced).
-        await pair.engine.syncOnce();
-        expect(plainTree(pair.dir)).toEqual(remoteTree(sb));
+        await afterRace(pair, sb);
         expect(everything(outside)).toEqual([]);
       } finally {
         await pair.close();
@@ -173,7 +184,8 @@ describe('a file exchanged with a symlink to a file outside, while it is uploade
         const outside = dirs.make('wsync-outside-');
         const link = path.join(dirs.make('wsync-link-'), 'link');
         symlinkSync(outside, link);
-        for (const round of range(4)) {
+        let gone = false;
+        for (const round of range(8)) {
           // The same names inside and outside: only the content tells which was read.
           for (const i of range(20)) {
             writeFileSync(path.join(inside, `n${round}-${i}.txt`), `note ${round}/${i}`);
@@ -183,12 +195,12 @@ describe('a file exchanged with a symlink to a file outside, while it is uploade
           try {
             await pair.engine.syncOnce().catch(() => undefined);
           } finally {
-            await swapper.stop();
+            gone = (await swapper.stop()).gone;
           }
           expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
+          if (gone || !lstatSync(link).isSymbolicLink()) break;
         }
-        await pair.engine.syncOnce();
-        expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+        await afterRace(pair, sb);
         expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
       } finally {
         await pair.close();
