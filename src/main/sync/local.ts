@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  lstatSync,
-  mkdirSync,
-  realpathSync,
-  renameSync,
-  type Stats,
-} from 'node:fs';
+import { createReadStream, lstatSync, realpathSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
 import type { JournalItem } from '../journal/journal';
+import { Confined, SwapError } from './confined';
 
 /** The local identity and content facts the journal keeps of a file or folder. */
 export interface LocalFacts {
@@ -60,10 +54,13 @@ export function conflictName(name: string, isFolder: boolean, now = new Date()):
 export class LocalRoot {
   readonly real: string;
   readonly flavor: PathFlavor;
+  /** Writes and checked reads through folders opened without following links. */
+  readonly confined: Confined;
 
   constructor(readonly root: string) {
     this.flavor = process.platform === 'win32' ? 'win32' : 'posix';
     this.real = realpathSync(root);
+    this.confined = new Confined(root, (rel) => this.abs(rel));
   }
 
   abs(rel: string): string {
@@ -86,6 +83,12 @@ export class LocalRoot {
   /** Forgets the folders checked so far: each pass checks again what it writes through. */
   newPass(): void {
     this.contained.clear();
+    this.confined.release(true);
+  }
+
+  /** Closes the folders the pass opened. */
+  endPass(): void {
+    this.confined.release();
   }
 
   /** Throws unless the folder that holds `rel` really is inside the root (no symlink escape). */
@@ -94,7 +97,7 @@ export class LocalRoot {
     if (this.contained.has(dir)) return;
     const real = realpathSync.native(dir);
     if (!isInsideRoot(this.real, real, this.flavor)) {
-      throw new Error(`Refusing to write through ${dir}: it leads outside the sync folder`);
+      throw new SwapError(`Refusing to write through ${dir}: it leads outside the sync folder`);
     }
     this.contained.add(dir);
   }
@@ -110,7 +113,7 @@ export class LocalRoot {
     if (st) return [];
     const made = this.ensureFolder(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel));
     this.assertContained(rel);
-    mkdirSync(this.abs(rel));
+    this.confined.mkdir(rel);
     return [...made, rel];
   }
 
@@ -137,7 +140,7 @@ export class LocalRoot {
     }
     const to = dir === '' ? candidate : `${dir}/${candidate}`;
     this.assertContained(to);
-    renameSync(this.abs(rel), this.abs(to));
+    this.confined.rename(rel, to);
     return to;
   }
 }

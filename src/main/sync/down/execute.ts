@@ -1,7 +1,8 @@
 // Long because every write of the down side (folders, moves, the trash, downloads, archives)
 // goes through the same checks of the disk before it touches it (unsynced local work is never
 // overwritten): one class, so that no job skips them.
-import { mkdirSync, readdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import path from 'node:path';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -13,6 +14,7 @@ import {
   type SyncSummary,
 } from '../../../shared/sync-status';
 import { downloadArchive, extractArchive } from './archive';
+import { SwapError, swapped } from '../confined';
 import { fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
@@ -97,7 +99,12 @@ export class Executor {
       for (const op of plan.structure) {
         this.check();
         this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
-        this.structure(op);
+        try {
+          this.structure(op);
+        } catch (err) {
+          if (!(err instanceof SwapError)) throw err;
+          this.swapped(op.path, op.item.id, err);
+        }
         this.ctx.events.done();
       }
       for (const j of plan.trash) {
@@ -147,8 +154,27 @@ export class Executor {
     } finally {
       // Nothing keeps running behind a failed pass.
       await Promise.allSettled(zips.map((z) => z.zip));
+      local.endPass();
     }
     return this.result;
+  }
+
+  /**
+   * A folder on the item's path was replaced or moved while it was written (a racing local
+   * process, perhaps a link to elsewhere): what was written is undone, and the item waits for
+   * the next pass; the rest of this one goes on.
+   */
+  private swapped(rel: string, remoteId: number, err: SwapError): void {
+    this.result.recheck = true;
+    this.ctx.log.warn('a folder changed while an item was written into it', { path: rel });
+    this.ctx.events.problem({ path: rel, remoteId, reason: 'local', message: err.message });
+  }
+
+  /** The facts of what was just written at `rel`, looked at through its opened folder. */
+  private factsAt(rel: string) {
+    const st = this.ctx.local.confined.lstat(rel);
+    if (!st) throw swapped(rel);
+    return factsOf(st);
   }
 
   private check(): void {
@@ -199,7 +225,7 @@ export class Executor {
       // pass would take it for a new folder and the old one for deleted.
       const j = this.ctx.journal.atPath(made);
       if (j?.kind === 'folder') {
-        this.ctx.journal.upsert({ ...j, ...factsOf(local.stat(made)!), size: null, hash: null });
+        this.ctx.journal.upsert({ ...j, ...this.factsAt(made), size: null, hash: null });
         this.result.rescan.add(made);
       }
       this.result.conflicts++;
@@ -293,7 +319,7 @@ export class Executor {
     this.held.set(j.remoteId, this.held.get(j.remoteId) ?? j.localPath);
     if (onDisk) {
       mkdirSync(local.abs(MOVING_DIR), { recursive: true });
-      renameSync(local.abs(from), local.abs(hold));
+      local.confined.rename(from, hold);
     }
     journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
   }
@@ -314,11 +340,11 @@ export class Executor {
       if (!st || !st.isDirectory() || (occupant && occupant.remoteId !== op.item.id)) {
         this.clear(op.path);
         this.ensureParent(op.path);
-        mkdirSync(local.abs(op.path));
+        local.confined.mkdir(op.path);
         this.result.foldersCreated++;
       }
       // An existing folder of that name is adopted: same-name folders merge.
-      const facts = factsOf(local.stat(op.path)!);
+      const facts = this.factsAt(op.path);
       journal.upsert({
         ...remoteFields(op.item),
         localPath: op.path,
@@ -378,7 +404,7 @@ export class Executor {
       this.clear(op.path, st);
       local.assertContained(j.localPath);
       this.ensureParent(op.path);
-      renameSync(local.abs(j.localPath), local.abs(op.path));
+      local.confined.rename(j.localPath, op.path);
       this.result.moved++;
     }
     journal.moveTree(updated, to);
@@ -500,8 +526,19 @@ export class Executor {
     await this.place(p, fetched);
   }
 
-  /** Puts a fetched file in its place, keeping whatever local work was there. */
+  /** Puts a fetched file in its place; a swap met on the way stops this item only. */
   private async place(p: Placement, fetched: Fetched): Promise<void> {
+    try {
+      await this.put(p, fetched);
+    } catch (err) {
+      if (!(err instanceof SwapError)) throw err;
+      // The download stays in the cache (undone, or never placed): the next pass resumes it.
+      this.swapped(p.path, p.item.id, err);
+    }
+  }
+
+  /** Puts a fetched file in its place, keeping whatever local work was there. */
+  private async put(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
     if (!this.parentReady(p) || !this.placeReady(p)) {
       rmSync(fetched.temp);
@@ -510,7 +547,10 @@ export class Executor {
     const remoteMs = Date.parse(p.item.updatedAt);
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
     const j = journal.get(p.item.id);
-    const st = local.stat(p.path);
+    // Looked at through its folder as opened, not by a path a swap can send elsewhere.
+    const st = local.stat(parentOf(p.path))?.isDirectory()
+      ? local.confined.lstat(p.path)
+      : local.stat(p.path);
     const record = journal.atPath(p.path);
     if (!st && record && record.remoteId !== p.item.id) {
       // A record without a file holds the place: it waits, and a walk settles it.
@@ -547,7 +587,7 @@ export class Executor {
       }
     }
     this.ensureParent(p.path);
-    renameSync(fetched.temp, local.abs(p.path));
+    local.confined.rename(`${PARTIAL_DIR}/${path.basename(fetched.temp)}`, p.path);
     journal.removeDownload(p.item.id);
     this.record(p, fetched.hash);
     this.result.filesDownloaded++;
@@ -555,7 +595,7 @@ export class Executor {
   }
 
   private record(p: Placement, hash: string): void {
-    const facts = factsOf(this.ctx.local.stat(p.path)!);
+    const facts = this.factsAt(p.path);
     this.ctx.journal.upsert({
       ...remoteFields(p.item),
       localPath: p.path,

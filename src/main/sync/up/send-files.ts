@@ -1,6 +1,6 @@
-import { createReadStream, lstatSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import { ApiError } from '../../api/errors';
-import { hashFile } from '../local';
+import { SwapError, hashFd, readFd } from '../confined';
 import { serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { fromFile, type RemoteItem } from '../remote';
@@ -38,8 +38,12 @@ export class FileSender {
       return; // copied along with the folder it is in (a move without the extension)
     }
     events.begin('upload', entry.path);
+    // Opened once, without following a link, and only if it is the file just looked at: the
+    // hash and every attempt of the upload read that descriptor, never the path again.
+    let fd: number | undefined;
     try {
-      const hash = await hashFile(abs);
+      fd = local.confined.openFile(entry.path, st);
+      const hash = await hashFd(fd, st.size);
       let item = op.item ? journal.get(op.item.remoteId) : undefined;
       if (item && item.hash === hash) {
         journal.upsert({ ...item, ...facts(st) });
@@ -108,10 +112,16 @@ export class FileSender {
         before: item?.remoteUpdatedAt ?? null,
         identity: { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs },
       };
+      const opened = fd;
       await this.s.mutate(
         payload,
         async () => {
-          const answer = await client.uploadFile(into, name, () => createReadStream(abs), st.size);
+          const answer = await client.uploadFile(
+            into,
+            name,
+            () => readFd(opened, st.size),
+            st.size,
+          );
           return fromFile({
             ...answer,
             ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [into],
@@ -127,8 +137,15 @@ export class FileSender {
         this.s.result.recheckRemote = true;
         return;
       }
+      if (err instanceof SwapError) {
+        // Replaced (perhaps by a link to elsewhere) since it was looked at: not sent; the next
+        // pass looks again.
+        events.problem({ path: entry.path, remoteId: null, reason: 'local', message: err.message });
+        return;
+      }
       this.s.refuse({ kind: 'change', path: entry.path, entry: now }, err);
     } finally {
+      if (fd !== undefined) closeSync(fd);
       events.done();
     }
   }

@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  type Stats,
+} from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+// Writes and reads under the sync root that a racing local process cannot send outside it. A
+// path is resolved again at every call, so a folder on it that is exchanged with a symlink to
+// elsewhere (an atomic rename) between a check and the call redirects the call. Here folders are
+// opened one component at a time without following links, and the call goes through the opened
+// descriptor (Linux: /proc/self/fd/N/name names the folder that descriptor holds, wherever it is
+// now — openat without native bindings). After a write the folder's path is checked again to
+// still lead to that folder; if not, the write is undone and the item stops with a problem.
+
+/** An item's folder was replaced or moved while it was being synced (perhaps by a link). */
+export class SwapError extends Error {
+  override readonly name = 'SwapError';
+}
+
+export const swapped = (rel: string) =>
+  new SwapError(
+    `${rel || 'The sync folder'} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.`,
+  );
+
+/** Where descriptors can be named as folders; elsewhere only the checks before and after hold. */
+const FD_DIR = process.platform === 'linux' && existsSync('/proc/self/fd') ? '/proc/self/fd' : null;
+
+const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+/** No FIFO or device blocks the open: what was checked was a regular file. */
+const FILE_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** What a folder of the chain was when it was opened. */
+interface Link {
+  abs: string;
+  dev: number;
+  ino: number;
+}
+
+/** An opened folder under the root, and the folders from the root down to it. */
+export interface OpenDir {
+  rel: string;
+  /** -1 where descriptors cannot be named (the path is used, checked before and after). */
+  fd: number;
+  chain: Link[];
+}
+
+const isGone = (err: unknown) =>
+  ['ENOENT', 'ENOTDIR', 'ELOOP'].includes((err as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * The folders of one sync root, opened without following links. Opened folders are kept until
+ * `release` (a pass writes many files into few folders; each is opened once per pass).
+ */
+export class Confined {
+  private readonly open = new Map<string, OpenDir>();
+  /** Within a pass opened folders are kept for the next item; outside one, closed after each. */
+  private keep = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly abs: (rel: string) => string,
+  ) {}
+
+  /** Opens folder `rel` from the root down; a link or non-folder on the way is a swap. */
+  dir(rel: string): OpenDir {
+    const kept = this.open.get(rel);
+    if (kept) return kept;
+    const names = rel === '' ? [] : rel.split('/');
+    let fd = FD_DIR ? openSync(this.root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)) : -1;
+    const chain: Link[] = [];
+    try {
+      for (let i = 0; i < names.length; i++) {
+        const sub = names.slice(0, i + 1).join('/');
+        const abs = this.abs(sub);
+        let st: Stats;
+        if (fd >= 0) {
+          let next: number;
+          try {
+            next = openSync(`${FD_DIR}/${fd}/${names[i]}`, DIR_FLAGS);
+          } catch (err) {
+            if (isGone(err)) throw swapped(rel);
+            throw err;
+          }
+          closeSync(fd);
+          fd = next;
+          st = fstatSync(fd);
+        } else {
+          const l = lstatSync(abs, { throwIfNoEntry: false });
+          if (!l?.isDirectory()) throw swapped(rel);
+          st = l;
+        }
+        chain.push({ abs, dev: st.dev, ino: st.ino });
+      }
+    } catch (err) {
+      if (fd >= 0) closeSync(fd);
+      throw err;
+    }
+    const d = { rel, fd, chain };
+    this.open.set(rel, d);
+    return d;
+  }
+
+  /** The path of `name` in an opened folder, as the system calls should take it. */
+  at(d: OpenDir, name: string): string {
+    return d.fd >= 0 ? `${FD_DIR}/${d.fd}/${name}` : path.join(this.abs(d.rel), name);
+  }
+
+  /** Whether the folder's path still leads, through no link, to the folder that was opened. */
+  holds(d: OpenDir): boolean {
+    for (const link of d.chain) {
+      const st = lstatSync(link.abs, { throwIfNoEntry: false });
+      if (!st?.isDirectory() || st.dev !== link.dev || st.ino !== link.ino) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The check before a write. Through a descriptor the write cannot leave the folder, and the
+   * check after it undoes a move of the folder; by path, only a check just before narrows the
+   * window in which a swap redirects the write.
+   */
+  private before(d: OpenDir): boolean {
+    return d.fd >= 0 || this.holds(d);
+  }
+
+  /** Forgets an opened folder (after a swap: the next item opens it again). */
+  drop(d: OpenDir): void {
+    // Only the holder closes: a descriptor closed twice could close another's that took its number.
+    if (this.open.get(d.rel) !== d) return;
+    this.open.delete(d.rel);
+    if (d.fd >= 0) closeSync(d.fd);
+  }
+
+  /** Starts a pass (`keep`: folders stay open until the next call) or ends one. */
+  release(keep = false): void {
+    for (const d of this.open.values()) if (d.fd >= 0) closeSync(d.fd);
+    this.open.clear();
+    this.keep = keep;
+  }
+
+  private settle(dirs: OpenDir[]): void {
+    if (!this.keep) for (const d of dirs) this.drop(d);
+  }
+
+  /**
+   * Renames `from` to `to` (relative paths), each through its opened folder; undone (and a
+   * SwapError) if either folder's path no longer leads to it afterwards.
+   */
+  rename(from: string, to: string): void {
+    const [fromDir, fromName] = split(from);
+    const [toDir, toName] = split(to);
+    const src = this.dir(fromDir);
+    const dst = this.dir(toDir);
+    try {
+      if (!this.before(src) || !this.before(dst)) throw this.fail([src, dst], to);
+      renameSync(this.at(src, fromName), this.at(dst, toName));
+      if (this.holds(src) && this.holds(dst)) return;
+      // Put back where it came from, through the same descriptors: nothing stays where it went.
+      if (src.fd >= 0) renameSync(this.at(dst, toName), this.at(src, fromName));
+      throw this.fail([src, dst], to);
+    } finally {
+      this.settle([src, dst]);
+    }
+  }
+
+  /** Makes folder `rel` in its opened parent; removed again (and a SwapError) after a swap. */
+  mkdir(rel: string): void {
+    const [dir, name] = split(rel);
+    const parent = this.dir(dir);
+    try {
+      if (!this.before(parent)) throw this.fail([parent], rel);
+      try {
+        mkdirSync(this.at(parent, name));
+      } catch (err) {
+        // Not there when looked at by path, there through the folder: it changed meanwhile.
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw this.fail([parent], rel);
+        throw err;
+      }
+      if (this.holds(parent)) return;
+      if (parent.fd >= 0) rmdirSync(this.at(parent, name));
+      throw this.fail([parent], rel);
+    } finally {
+      this.settle([parent]);
+    }
+  }
+
+  /** The facts of the item at `rel`, looked at through its opened folder (no link followed). */
+  lstat(rel: string): Stats | undefined {
+    const [dir, name] = split(rel);
+    const parent = this.dir(dir);
+    try {
+      const st = lstatSync(this.at(parent, name), { throwIfNoEntry: false });
+      if (!this.holds(parent)) throw this.fail([parent], rel);
+      return st;
+    } finally {
+      this.settle([parent]);
+    }
+  }
+
+  /**
+   * Opens the regular file at `rel` for reading, once, without following a link, and only if it
+   * is the file that was looked at (`seen`: same identity, size and time). The caller reads from
+   * the descriptor and closes it.
+   */
+  openFile(rel: string, seen: Stats): number {
+    const [dir, name] = split(rel);
+    const parent = this.dir(dir);
+    let fd: number;
+    try {
+      try {
+        fd = openSync(this.at(parent, name), FILE_FLAGS);
+      } catch (err) {
+        if (isGone(err)) throw swapped(rel);
+        throw err;
+      }
+      const st = fstatSync(fd);
+      const same =
+        st.isFile() &&
+        st.dev === seen.dev &&
+        st.ino === seen.ino &&
+        st.size === seen.size &&
+        st.mtimeMs === seen.mtimeMs;
+      if (!same || !this.holds(parent)) {
+        closeSync(fd);
+        throw swapped(rel);
+      }
+      return fd;
+    } finally {
+      // Reads open one file per folder now and then: nothing of it is kept.
+      this.drop(parent);
+    }
+  }
+
+  private fail(dirs: OpenDir[], rel: string): SwapError {
+    for (const d of dirs) this.drop(d);
+    return swapped(rel);
+  }
+}
+
+function split(rel: string): [string, string] {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? ['', rel] : [rel.slice(0, i), rel.slice(i + 1)];
+}
+
+/**
+ * The first `size` bytes of an open file, read by position from its descriptor (which stays
+ * open): each call starts again at 0, so a retried upload reads the same file again.
+ */
+export function readFd(fd: number, size: number): Readable {
+  if (size === 0) return Readable.from([]);
+  // With `fd` given the path is not used.
+  return createReadStream('', { fd, start: 0, end: size - 1, autoClose: false });
+}
+
+/** The sha256 of the first `size` bytes of an open file. */
+export async function hashFd(fd: number, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(readFd(fd, size), hash);
+  return hash.digest('hex');
+}

@@ -1,0 +1,212 @@
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServiceClient } from '../../src/main/api/client';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import {
+  TempDirs,
+  clientFor,
+  localTree,
+  openPair,
+  range,
+  remoteTree,
+  sha,
+  tokenOf,
+  type Pair,
+} from './harness';
+import { CACHE_DIR } from '../../src/main/sync/paths';
+import { startSwapper } from './swapper';
+
+// A local process racing the engine: a folder or file exchanged atomically (renameat2
+// RENAME_EXCHANGE, in a tight loop) with a symlink to something outside the sync folder. Nothing
+// outside is ever written or read; a swap met is a problem for that item and the rest goes on.
+// Each race is a bounded stress loop (a few passes), not a timing assertion.
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+const ownerOf = (sb: RunningSandbox) => sb.users.find((u) => u.role === 'Administrator')!;
+
+async function upload(client: ServiceClient, folderId: number, name: string, data: string) {
+  return client.uploadFile(folderId, name, () => Readable.from([Buffer.from(data)]));
+}
+
+/** Everything below `dir` (relative paths), through no symlink. */
+function everything(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel === '' ? e.name : `${rel}/${e.name}`;
+      out.push(child);
+      if (e.isDirectory()) visit(child);
+    }
+  };
+  visit('');
+  return out;
+}
+
+/** Like `localTree`, without the symlinks the engine leaves alone. */
+function plainTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (child === CACHE_DIR || e.isSymbolicLink()) continue;
+      if (e.isDirectory()) {
+        out.set(child, 'dir');
+        visit(child);
+      } else out.set(child, sha(readFileSync(path.join(dir, child))));
+    }
+  };
+  visit('');
+  return out;
+}
+
+/**
+ * After the race, nothing is lost: every file the service has is here too (symlinks are not
+ * synced). The engine may have met the symlink and moved it, or the folder, aside as local work
+ * in the way: then what looks deleted is held by the mass-delete guard, not sent.
+ */
+async function afterRace(pair: Pair, sb: RunningSandbox): Promise<void> {
+  await pair.engine.syncOnce().catch((err: Error) => expect(err.message).toMatch(/removed/));
+  const here = new Set(plainTree(pair.dir).values());
+  const missing = [...remoteTree(sb)].filter(([, hash]) => hash !== 'dir' && !here.has(hash));
+  expect(missing).toEqual([]);
+}
+
+describe('a synced folder exchanged with a symlink to a folder outside, while downloads run', () => {
+  it('never places a file or folder outside; a swap met stops that item, nothing is lost', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const docs = await client.createFolder(sb.workspaceId, null, 'Docs');
+      const pair = await openPair(sb, client, dirs);
+      try {
+        await pair.engine.syncOnce();
+        const outside = dirs.make('wsync-outside-');
+        const link = path.join(dirs.make('wsync-link-'), 'link');
+        symlinkSync(outside, link);
+        const failures: string[] = [];
+        let gone = false;
+        for (const round of range(6)) {
+          // New files, and a new folder with files, for each pass to place through Docs.
+          const sub = await client.createFolder(sb.workspaceId, docs.id, `Sub ${round}`);
+          for (const i of range(15)) {
+            await upload(client, docs.id, `r${round}-${i}.txt`, `round ${round} file ${i}`);
+            await upload(client, sub.id, `s${round}-${i}.txt`, `round ${round} sub ${i}`);
+          }
+          const swapper = await startSwapper(path.join(pair.dir, 'Docs'), link);
+          try {
+            await pair.engine.syncOnce().catch((err: Error) => failures.push(err.message));
+          } finally {
+            // The engine may have moved the symlink it met aside (a local item in the way).
+            gone = (await swapper.stop()).gone;
+          }
+          expect(everything(outside)).toEqual([]);
+          // No longer two things to exchange as at the start: the race is over.
+          if (gone || !lstatSync(link).isSymbolicLink()) break;
+        }
+        expect(failures.filter((m) => /TypeError|reading '/.test(m))).toEqual([]);
+        await afterRace(pair, sb);
+        expect(everything(outside)).toEqual([]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
+});
+
+/** Every blob the service holds (current files and old versions), as text. */
+function blobsOf(sb: RunningSandbox): string[] {
+  const db = sb.sandbox.db;
+  const hashes = db
+    .prepare(`SELECT blob FROM items WHERE blob IS NOT NULL UNION SELECT blob FROM file_versions`)
+    .pluck()
+    .all() as string[];
+  return hashes.map((h) => readFileSync(sb.sandbox.blobs.pathOf(h), 'utf8'));
+}
+
+describe('a file exchanged with a symlink to a file outside, while it is uploaded', () => {
+  it('never uploads the outside content; the file goes up once nothing races', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const pair = await openPair(sb, client, dirs);
+      try {
+        await pair.engine.syncOnce();
+        const secret = path.join(dirs.make('wsync-outside-'), 'secret.txt');
+        // As long as the file's versions: a read of it would fit the size the client announces.
+        writeFileSync(secret, 'SECRET from there!');
+        const link = path.join(dirs.make('wsync-link-'), 'link');
+        symlinkSync(secret, link);
+        const doc = path.join(pair.dir, 'report.txt');
+        for (const round of range(30)) {
+          // A new version each round, written while nothing races: each pass uploads it.
+          writeFileSync(doc, `report, version ${String(round).padStart(2, '0')}`);
+          const swapper = await startSwapper(doc, link);
+          try {
+            await pair.engine.syncOnce().catch(() => undefined);
+          } finally {
+            await swapper.stop();
+          }
+          expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
+        }
+        await pair.engine.syncOnce();
+        expect(remoteTree(sb)).toEqual(localTree(pair.dir));
+        expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
+
+  it("never uploads a file of a folder outside that took the folder's place", async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const pair = await openPair(sb, client, dirs);
+      try {
+        const inside = path.join(pair.dir, 'Notes');
+        mkdirSync(inside);
+        await pair.engine.syncOnce();
+        const outside = dirs.make('wsync-outside-');
+        const link = path.join(dirs.make('wsync-link-'), 'link');
+        symlinkSync(outside, link);
+        let gone = false;
+        for (const round of range(8)) {
+          // The same names inside and outside: only the content tells which was read.
+          for (const i of range(20)) {
+            writeFileSync(path.join(inside, `n${round}-${i}.txt`), `note ${round}/${i}`);
+            writeFileSync(path.join(outside, `n${round}-${i}.txt`), `SECRET ${round}/${i}`);
+          }
+          const swapper = await startSwapper(inside, link);
+          try {
+            await pair.engine.syncOnce().catch(() => undefined);
+          } finally {
+            gone = (await swapper.stop()).gone;
+          }
+          expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
+          if (gone || !lstatSync(link).isSymbolicLink()) break;
+        }
+        await afterRace(pair, sb);
+        expect(blobsOf(sb).filter((b) => b.includes('SECRET'))).toEqual([]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
+});
