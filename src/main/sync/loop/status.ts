@@ -219,10 +219,10 @@ export class StatusModel {
   }
 
   /** An item gone from the service takes its problem along. */
-  clearVanishedProblems(): void {
+  clearVanishedProblems(there: (remoteId: number) => boolean): void {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
     for (const p of this.allProblems()) {
-      if (p.remoteId !== null && !this.journal.get(p.remoteId)) {
+      if (p.remoteId !== null && !there(p.remoteId)) {
         this.journal.clearProblem(problemKey(p.remoteId, ''));
       }
     }
