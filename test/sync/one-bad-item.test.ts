@@ -1,17 +1,53 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { askWalk } from '../../src/main/sync/loop/context';
 import { PARTIAL_DIR } from '../../src/main/sync/paths';
 import { startSandbox } from '../../src/service/sandbox';
-import { TempDirs, clientFor, localTree, openPair, range, remoteTree, tokenOf } from './harness';
+import {
+  TempDirs,
+  clientFor,
+  localTree,
+  openPair,
+  range,
+  remoteTree,
+  sha,
+  tokenOf,
+} from './harness';
 import { startStandIn } from './stand-in';
+import { cliEnv, repoRoot } from '../cli/run-cli';
 
 // One bad item never blocks the rest: a name that is not valid UTF-8, a download cut short. Each
 // becomes a problem for that item (reason in words, tried again later) while the rest syncs.
 
 const dirs = new TempDirs();
 afterAll(() => dirs.cleanup());
+
+/**
+ * `workspace-sync ARGS` as a child. Run as root (CI), it runs without the capabilities that let
+ * root read any file, so that a file of mode 000 is as unreadable to it as to a person.
+ */
+function runCliAsPerson(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const node = [process.execPath, '--import', 'tsx', 'src/dev/cli.ts', ...args];
+  const [cmd, ...argv] =
+    process.getuid?.() === 0
+      ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', ...node]
+      : node;
+  const child = spawn(cmd!, argv, { cwd: repoRoot, env: cliEnv(env), stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdin.end();
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 /** `dir/<bytes>`: a path whose last name is raw bytes (not necessarily valid UTF-8). */
 const rawPath = (dir: string, ...bytes: number[][]) =>
@@ -132,4 +168,52 @@ describe('a download whose Content-Length exceeds its body', () => {
       await sb.close();
     }
   });
+});
+
+describe('a local file that cannot be read', () => {
+  it.runIf(process.platform !== 'win32')(
+    'is a problem for that file; the others are uploaded, and it goes up once readable',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const owner = sb.users.find((u) => u.role === 'Administrator')!;
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(path.join(dir, 'docs'), { recursive: true });
+        for (const i of range(20)) writeFileSync(path.join(dir, 'docs', `f${i}.txt`), `file ${i}`);
+        const locked = path.join(dir, 'docs', 'locked.txt');
+        writeFileSync(locked, 'private');
+        chmodSync(locked, 0o000);
+        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        args.push('--workspace', String(sb.workspaceId), '--dir', dir);
+        args.push('--state', dirs.make('wsync-state-'));
+        const env = { WORKSPACE_SYNC_TOKEN: owner.token };
+
+        const first = await runCliAsPerson(args, env);
+        expect(first.code, first.stderr + first.stdout).toBe(0);
+        const lines = first.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
+        expect(lines.filter((l) => l.type === 'problem')).toEqual([
+          expect.objectContaining({
+            path: 'docs/locked.txt',
+            reason: 'local',
+            message: expect.stringContaining('cannot be read (permission denied)') as unknown,
+          }),
+        ]);
+        expect(lines.at(-1)).toMatchObject({ type: 'summary', uploaded: 20, problems: 1 });
+        expect(remoteTree(sb).size).toBe(21);
+        expect(remoteTree(sb).has('docs/locked.txt')).toBe(false);
+
+        // Readable again: the next run sends it, and the problem is over.
+        chmodSync(locked, 0o644);
+        const second = await runCliAsPerson(args, env);
+        expect(second.code, second.stderr + second.stdout).toBe(0);
+        expect(second.stdout.trimEnd().split('\n').at(-1)).toContain('"problems":0');
+        expect(remoteTree(sb).get('docs/locked.txt')).toBe(sha('private'));
+      } finally {
+        await sb.close();
+      }
+    },
+  );
 });

@@ -8,6 +8,7 @@ import type { IntentPayload } from './outbox';
 import type { DeleteOp, UploadOp } from './plan';
 import { refusalFacts } from './refusals';
 import { facts, type SendState } from './send-state';
+import { unreadableMessage, unreadableReason } from './unreadable';
 
 /**
  * Sends files and deletes: a new file or a new version (only over the version it was made from;
@@ -125,6 +126,20 @@ export class FileSender {
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'not-found') {
         this.s.result.recheckRemote = true;
+        return;
+      }
+      if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
+        this.s.result.rescan.add(parentOf(entry.path)); // gone since the scan: looked at again
+        return;
+      }
+      const reason = unreadableReason(err);
+      if (reason !== null) {
+        events.problem({
+          path: entry.path,
+          remoteId: null,
+          reason: 'local',
+          message: unreadableMessage(reason),
+        });
         return;
       }
       this.s.refuse({ kind: 'change', path: entry.path, entry: now }, err);
