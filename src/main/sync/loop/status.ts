@@ -144,7 +144,8 @@ export class StatusModel {
     this.setState('idle', 'Up to date');
   }
 
-  fail(failure: Failure): void {
+  /** A failed pass: `shown` is the status line (by default the failure's message). */
+  fail(failure: Failure, shown = failure.message): void {
     this.st.lastError = { kind: failure.kind, message: failure.message, at: Date.now() };
     const state: SyncState = failure.fatal
       ? 'needs-attention'
@@ -155,7 +156,7 @@ export class StatusModel {
       kind: failure.kind,
       message: failure.message,
     });
-    this.setState(state, failure.message);
+    this.setState(state, shown);
   }
 
   setState(state: SyncState, message: string): void {
