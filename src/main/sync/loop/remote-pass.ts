@@ -247,12 +247,14 @@ export class RemotePass {
     state.markDirty(result.rescan);
     // An item gone from the service takes its problem along; while a walk is due (a refused
     // delete waits for it to come back), the journal does not know everything yet.
-    // One not placed yet (a download cut short) is not in the journal: only the view can say
-    // it is gone, and only a full walk's view that it is gone by not holding it.
+    // A file not placed yet is not in the journal: its problem stays while the view holds it,
+    // or, between walks, while its cut download waits to be resumed.
     if (full || walkDue(journal) === null) {
       status.clearVanishedProblems(
         (id) =>
-          journal.get(id) !== undefined || (!view.gone.has(id) && (view.items.has(id) || !full)),
+          journal.get(id) !== undefined ||
+          (!view.gone.has(id) &&
+            (view.items.has(id) || (!full && journal.pendingDownload(id) !== undefined))),
       );
     }
     return result;
