@@ -70,6 +70,8 @@ describe('a local name that is not valid UTF-8', () => {
         writeFileSync(rawPath(dir, [0xfe, 0xfe], [0x63]), 'inside');
 
         const pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(owner)), dirs, { dir });
+        const said: string[] = [];
+        pair.engine.on('problem', (p) => said.push(p.path));
         try {
           await pair.engine.syncOnce();
           expect([...remoteTree(sb).keys()].sort()).toEqual(['a.txt', 'docs', 'docs/b.txt']);
@@ -83,9 +85,10 @@ describe('a local name that is not valid UTF-8', () => {
             'nothing in it is synced',
           );
 
-          // Still there at the next full scan, and nothing else changes.
+          // Still there at the next full scan (said once), and nothing else changes.
           await pair.engine.syncOnce();
           expect(pair.engine.status().problems).toHaveLength(2);
+          expect(said).toHaveLength(2);
           expect(remoteTree(sb).size).toBe(3);
         } finally {
           await pair.close();

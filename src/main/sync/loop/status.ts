@@ -198,6 +198,10 @@ export class StatusModel {
   }
 
   addProblem(p: Omit<SyncProblem, 'at'>): void {
+    // Found again by the next look at its folder: already said.
+    const same = (q: SyncProblem) =>
+      q.path === p.path && q.remoteId === p.remoteId && q.message === p.message;
+    if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
     this.journal.setProblem({ key: problemKey(p.remoteId, p.path), ...problem });
     this.st.problems = this.storedProblems();
