@@ -135,6 +135,32 @@ describe('TextReporter', () => {
     ]);
   });
 
+  it('says each line of a failure and its retries once, until the failure is over', () => {
+    const s = sink();
+    const r = new TextReporter(s.out, false, () => new Date(2026, 0, 1, 9, 5, 7).getTime());
+    const full = 'The disk holding /home/a/W is full: free some space; syncing resumes by itself.';
+    r.status(status({ state: 'scanning', message: 'Looking at everything on the service' }));
+    r.status(status({ state: 'syncing', message: 'Syncing 20 items' }));
+    r.status(status({ state: 'error', message: full }));
+    for (let retry = 0; retry < 3; retry++) {
+      r.status(status({ state: 'scanning', message: 'Looking at everything on the service' }));
+      r.status(status({ state: 'syncing', message: 'Syncing 1 item' }));
+      r.status(status({ state: 'error', message: full }));
+    }
+    r.status(status({ state: 'syncing', message: 'Syncing 1 item' }));
+    r.status(status({ state: 'idle', message: 'Up to date' }));
+    r.status(status({ state: 'syncing', message: 'Syncing 1 item' }));
+    r.close();
+    expect(s.lines()).toEqual([
+      '09:05:07  Looking at everything on the service',
+      '09:05:07  Syncing 20 items',
+      `09:05:07  ${full}`,
+      '09:05:07  Syncing 1 item',
+      '09:05:07  Up to date',
+      '09:05:07  Syncing 1 item',
+    ]);
+  });
+
   it('says what was sent to the service only when something was', () => {
     expect(describeSummary(emptySummary())).not.toContain('sent to the service');
     expect(

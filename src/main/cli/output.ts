@@ -188,6 +188,10 @@ export function describeSummary(s: SyncSummary): string {
 export class TextReporter implements SyncReporter {
   private last: { state: string; message: string } | null = null;
   private bar: SingleBar | null = null;
+  /** A pass failed and the next tries have not got past it yet. */
+  private failing = false;
+  /** The state lines said since the last "Up to date". */
+  private readonly said = new Set<string>();
 
   constructor(
     private readonly out: Output,
@@ -209,7 +213,15 @@ export class TextReporter implements SyncReporter {
   status(s: SyncStatus): void {
     if (this.last?.state !== s.state || this.last.message !== s.message) {
       this.last = { state: s.state, message: s.message };
-      this.line(`${clock(this.now())}  ${s.message || s.state}`);
+      const text = s.message || s.state;
+      // Retries of a failure (a full disk) go through the same states each time: each line is
+      // said once until the failure is over, not once per retry.
+      const repeat = this.failing && this.said.has(text);
+      if (s.state === 'error' || s.state === 'offline') this.failing = true;
+      else if (s.state !== 'scanning' && s.state !== 'syncing') this.failing = false;
+      if (s.state === 'idle') this.said.clear();
+      this.said.add(text);
+      if (!repeat || s.state === 'needs-attention') this.line(`${clock(this.now())}  ${text}`);
       // What to do about it, e.g. run again with --confirm-deletes.
       if (s.state === 'needs-attention' && s.lastError && s.lastError.message !== s.message) {
         this.line(`          ${s.lastError.message}`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
-import { SyncFatalError } from '../sync/errors';
+import { SyncFatalError, SyncPassError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import {
   connectionOptions,
@@ -65,7 +65,8 @@ export const syncOptions = {
 } as const;
 
 export function errorKind(err: unknown): string {
-  if (err instanceof SyncFatalError || err instanceof ApiError) return err.kind;
+  if (err instanceof SyncFatalError || err instanceof SyncPassError || err instanceof ApiError)
+    return err.kind;
   return 'internal';
 }
 

@@ -5,12 +5,32 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { Journal } from '../journal/journal';
 import type { RemoteItem } from './remote';
 
 /** The downloaded bytes are not what the service announced. */
 export class VerificationError extends Error {
   override readonly name = 'VerificationError';
+}
+
+/**
+ * The body ended before the bytes announced (the connection cut, a lying Content-Length): what
+ * came is kept, and the next try resumes from it with Range.
+ */
+export class CutShortError extends Error {
+  override readonly name = 'CutShortError';
+}
+
+/** Codes of a connection that broke while a body was read (undici's own, or the socket's). */
+const CUT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/** Whether reading a body failed on the way (not the disk, not a cancel). */
+function bodyBroke(err: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return false;
+  if (err instanceof ApiError) return err.kind === 'network' || err.kind === 'protocol';
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && (code.startsWith('UND_ERR') || CUT_CODES.has(code));
 }
 
 export interface Fetched {
@@ -44,9 +64,15 @@ export async function writeTemp(
   };
   if (size <= SMALL_FILE && flags === 'w') {
     const chunks: Buffer[] = [];
-    for await (const chunk of body) {
-      count(chunk as Buffer);
-      chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of body) {
+        count(chunk as Buffer);
+        chunks.push(chunk as Buffer);
+      }
+    } catch (err) {
+      // A body cut off: what came is kept, for the next try to resume from (with Range).
+      if (!(err instanceof VerificationError)) writeFileSync(temp, Buffer.concat(chunks));
+      throw err;
     }
     writeFileSync(temp, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   } else {
@@ -133,6 +159,13 @@ export async function fetchToTemp(
     );
   } catch (err) {
     if (err instanceof VerificationError) journal.removeDownload(item.id);
+    if (bodyBroke(err, signal)) {
+      // Headers came, the bytes stopped: this file's problem, not the pass's. The service may
+      // be fine (a lying length), and the next file's request tells if it is not.
+      throw new CutShortError(
+        `The download was cut off after ${written} of the ${item.size} bytes announced: it is tried again (from there) later`,
+      );
+    }
     throw err;
   }
   if (written !== item.size) {

@@ -20,3 +20,18 @@ export class SyncFatalError extends Error {
     super(message);
   }
 }
+
+/**
+ * A `syncOnce` that failed for a reason of this computer (a full disk): the words for a person,
+ * not the errno. The original error is its `cause`.
+ */
+export class SyncPassError extends Error {
+  override readonly name = 'SyncPassError';
+  constructor(
+    readonly kind: string,
+    message: string,
+    options?: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -90,10 +90,23 @@ export async function scanLocal(
       continue;
     }
     scan.listed.add(dir);
+    const undecodable = undecodableNames(local.abs(dir), names);
     const subdirs: string[] = [];
     for (const d of names) {
       const rel = joinPath(dir, d.name);
       if (dir === '' && d.name === CACHE_DIR) continue;
+      const left = undecodable.get(d.name);
+      if (left) {
+        // Node shows such a name with U+FFFD in place of its bad bytes: that string names no
+        // file (or another one), so it is reported, never opened or sent.
+        undecodable.set(d.name, left - 1);
+        if (!opts.ignores(rel, d.isDirectory()))
+          scan.badNames.push({
+            path: rel,
+            problem: d.isDirectory() ? 'encoding-folder' : 'encoding',
+          });
+        continue;
+      }
       const check = checkName(d.name, local.flavor);
       if (!check.ok) {
         // Such a name would become a separator (or worse) elsewhere: reported, never sent.
@@ -135,4 +148,25 @@ export async function scanLocal(
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
   return scan;
+}
+
+/**
+ * Names in `abs` that are not valid UTF-8, as Node shows them (bad bytes as U+FFFD), with how
+ * many entries show that way. Only a listing that shows U+FFFD is read again as bytes: a real
+ * U+FFFD in a valid name is not one of them.
+ */
+function undecodableNames(abs: string, names: readonly Dirent[]): Map<string, number> {
+  const found = new Map<string, number>();
+  if (!names.some((d) => d.name.includes('\uFFFD'))) return found;
+  let raw: Buffer[];
+  try {
+    raw = readdirSync(abs, { encoding: 'buffer' });
+  } catch {
+    return found;
+  }
+  for (const bytes of raw) {
+    const shown = bytes.toString('utf8');
+    if (!Buffer.from(shown, 'utf8').equals(bytes)) found.set(shown, (found.get(shown) ?? 0) + 1);
+  }
+  return found;
 }

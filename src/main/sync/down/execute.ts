@@ -15,7 +15,7 @@ import {
 } from '../../../shared/sync-status';
 import { downloadArchive, extractArchive } from './archive';
 import { SwapError, swapped } from '../confined';
-import { fetchToTemp, VerificationError, type Fetched } from '../download';
+import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
 import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
@@ -517,7 +517,7 @@ export class Executor {
         return;
       }
       if (err instanceof ApiError && err.kind === 'not-found') return; // deleted meanwhile
-      if (err instanceof VerificationError) {
+      if (err instanceof VerificationError || err instanceof CutShortError) {
         this.problem(p, 'verification', err.message);
         return;
       }

@@ -3,11 +3,12 @@ import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
+import { SyncFatalError, SyncPassError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
 import { silentLogger, type Logger } from '../ports';
 import { setWalkDue, type LoopContext } from './context';
-import { describeFailure } from './failure';
+import { describeFailure, isLocalFailure, retryMessage } from './failure';
 import { heldError, heldWords, type HeldDeletes } from './held';
 import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
@@ -159,7 +160,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.poke();
   }
 
-  /** Syncs until nothing is left to do; throws SyncFatalError or an ApiError on failure. */
+  /**
+   * Syncs until nothing is left to do; throws SyncFatalError, an ApiError, or SyncPassError (a
+   * full disk, in words) on failure.
+   */
   async syncOnce(signal?: AbortSignal): Promise<SyncSummary> {
     const summary = emptySummary();
     try {
@@ -172,9 +176,15 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       this.emit('settled', summary);
       return summary;
     } catch (err) {
-      const failure = describeFailure(err);
-      this.status_.fail(failure);
-      throw failure.fatal ?? err;
+      const failure = describeFailure(err, this.opts.root);
+      this.status_.fail(failure, failure.onceMessage);
+      if (failure.fatal) throw failure.fatal;
+      // Not a raw ENOSPC: the same one line the status says.
+      if (isLocalFailure(failure)) {
+        const message = failure.onceMessage ?? failure.message;
+        throw new SyncPassError(failure.kind, message, { cause: err });
+      }
+      throw err;
     }
   }
 
@@ -202,16 +212,16 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
           await this.sleep(this.pollIntervalMs, signal);
         } catch (err) {
           if (signal.aborted) break;
-          const failure = describeFailure(err);
-          this.status_.fail(failure);
-          if (failure.fatal) throw failure.fatal;
+          const failure = describeFailure(err, this.opts.root);
+          if (failure.fatal) {
+            this.status_.fail(failure);
+            throw failure.fatal;
+          }
           failures++;
           const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 6));
           const wait = Math.round(delay / 2 + (Math.random() * delay) / 2);
-          this.status_.setState(
-            failure.kind === 'offline' ? 'offline' : 'error',
-            `${failure.kind === 'offline' ? 'Offline' : failure.message}: trying again in ${Math.ceil(wait / 1000)} s`,
-          );
+          // One status line per failure, not the failure and then its retry.
+          this.status_.fail(failure, retryMessage(failure, wait));
           await this.sleep(wait, signal);
         }
       }

@@ -9,10 +9,15 @@ export interface Failure {
   /** Worth trying again by itself later (the service down, a full disk being cleaned). */
   transient: boolean;
   fatal: SyncFatalError | null;
+  /** The message for a single pass (`sync --once`), which does not try again by itself. */
+  onceMessage?: string;
 }
 
-/** Sorts an error into what the engine does with it and what the person is told. */
-export function describeFailure(err: unknown): Failure {
+/**
+ * Sorts an error into what the engine does with it and what the person is told. `root`, the sync
+ * folder, names the disk that is full.
+ */
+export function describeFailure(err: unknown, root?: string): Failure {
   if (err instanceof SyncFatalError) {
     return { kind: err.kind, message: err.message, transient: false, fatal: err };
   }
@@ -39,10 +44,14 @@ export function describeFailure(err: unknown): Failure {
       fatal: null,
     };
   }
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') {
+    // The journal lives in the state folder, perhaps on another disk than the sync folder.
+    const where =
+      code === 'SQLITE_FULL' ? "the sync's journal" : root !== undefined ? root : 'the sync folder';
     return {
       kind: 'disk-full',
-      message: 'The disk is full: free some space; syncing goes on by itself.',
+      message: `The disk holding ${where} is full: free some space; syncing resumes by itself.`,
+      onceMessage: `The disk holding ${where} is full: free some space, then sync again.`,
       transient: true,
       fatal: null,
     };
@@ -57,4 +66,20 @@ export function describeFailure(err: unknown): Failure {
   }
   const message = err instanceof Error ? err.message : String(err);
   return { kind: 'internal', message, transient: true, fatal: null };
+}
+
+/**
+ * What the status says while the engine waits to try again: said once per failure (a full disk
+ * has no countdown: the line would change at every retry, and it resumes by itself anyway).
+ */
+export function retryMessage(failure: Failure, waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  if (failure.kind === 'offline') return `Offline: trying again in ${seconds} s`;
+  if (failure.kind === 'disk-full') return failure.message;
+  return `${failure.message.replace(/[.\s]+$/, '')}: trying again in ${seconds} s`;
+}
+
+/** Whether a failure is this computer's (a full disk, a folder that cannot be written). */
+export function isLocalFailure(failure: Failure): boolean {
+  return failure.kind === 'disk-full' || failure.kind === 'local-access';
 }

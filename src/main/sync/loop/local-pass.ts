@@ -8,6 +8,21 @@ import { Sender } from '../up/send';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
 
+/** Why a local name is not synced, and what to do: one line for the status. */
+function badNameMessage(problem: string): string {
+  if (problem === 'encoding' || problem === 'encoding-folder') {
+    const what = problem === 'encoding' ? 'it is not synced' : 'nothing in it is synced';
+    return `This name is not valid UTF-8 (shown with \uFFFD for the bytes that are not): ${what}; rename it to sync it.`;
+  }
+  const why =
+    problem === 'separator'
+      ? 'it holds a backslash'
+      : problem === 'control'
+        ? 'it holds a control character'
+        : problem;
+  return `This name cannot be synced (${why}): rename it to sync it.`;
+}
+
 /** What a local pass tells the loop. */
 export interface LocalPassResult {
   /** It did something (sent, recorded, or left work for the next passes). */
@@ -63,7 +78,7 @@ export class LocalPass {
         path: bad.path,
         remoteId: null,
         reason: 'name',
-        message: `This name cannot be synced (${bad.problem === 'separator' ? 'it holds a backslash' : bad.problem === 'control' ? 'it holds a control character' : bad.problem}): rename it to sync it.`,
+        message: badNameMessage(bad.problem),
       });
     }
     if (full) {

@@ -276,7 +276,16 @@ export class RemotePass {
     state.markDirty(result.rescan);
     // An item gone from the service takes its problem along; while a walk is due (a refused
     // delete waits for it to come back), the journal does not know everything yet.
-    if (full || walkDue(journal) === null) status.clearVanishedProblems();
+    // A file not placed yet is not in the journal: its problem stays while the view holds it,
+    // or, between walks, while its cut download waits to be resumed.
+    if (full || walkDue(journal) === null) {
+      status.clearVanishedProblems(
+        (id) =>
+          journal.get(id) !== undefined ||
+          (!view.gone.has(id) &&
+            (view.items.has(id) || (!full && journal.pendingDownload(id) !== undefined))),
+      );
+    }
     return result;
   }
 

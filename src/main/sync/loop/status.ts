@@ -143,7 +143,8 @@ export class StatusModel {
     this.setState('idle', 'Up to date');
   }
 
-  fail(failure: Failure): void {
+  /** A failed pass: `shown` is the status line (by default the failure's message). */
+  fail(failure: Failure, shown = failure.message): void {
     this.st.lastError = { kind: failure.kind, message: failure.message, at: Date.now() };
     const state: SyncState = failure.fatal
       ? 'needs-attention'
@@ -154,7 +155,7 @@ export class StatusModel {
       kind: failure.kind,
       message: failure.message,
     });
-    this.setState(state, failure.message);
+    this.setState(state, shown);
   }
 
   setState(state: SyncState, message: string): void {
@@ -196,6 +197,10 @@ export class StatusModel {
   }
 
   addProblem(p: Omit<SyncProblem, 'at'>): void {
+    // Found again by the next look at its folder: already said.
+    const same = (q: SyncProblem) =>
+      q.path === p.path && q.remoteId === p.remoteId && q.message === p.message;
+    if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
     this.journal.setProblem({ key: problemKey(p.remoteId, p.path), ...problem });
     this.st.problems = this.storedProblems();
@@ -218,10 +223,10 @@ export class StatusModel {
   }
 
   /** An item gone from the service takes its problem along. */
-  clearVanishedProblems(): void {
+  clearVanishedProblems(there: (remoteId: number) => boolean): void {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
     for (const p of this.allProblems()) {
-      if (p.remoteId !== null && !this.journal.get(p.remoteId)) {
+      if (p.remoteId !== null && !there(p.remoteId)) {
         this.journal.clearProblem(problemKey(p.remoteId, ''));
       }
     }

@@ -8,6 +8,7 @@ import type { IntentPayload } from './outbox';
 import type { DeleteOp, UploadOp } from './plan';
 import { refusalFacts } from './refusals';
 import { facts, type SendState } from './send-state';
+import { unreadableMessage, unreadableReason } from './unreadable';
 
 /**
  * Sends files and deletes: a new file or a new version (only over the version it was made from;
@@ -141,6 +142,20 @@ export class FileSender {
         // Replaced (perhaps by a link to elsewhere) since it was looked at: not sent; the next
         // pass looks again.
         events.problem({ path: entry.path, remoteId: null, reason: 'local', message: err.message });
+        return;
+      }
+      if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
+        this.s.result.rescan.add(parentOf(entry.path)); // gone since the scan: looked at again
+        return;
+      }
+      const reason = unreadableReason(err);
+      if (reason !== null) {
+        events.problem({
+          path: entry.path,
+          remoteId: null,
+          reason: 'local',
+          message: unreadableMessage(reason),
+        });
         return;
       }
       this.s.refuse({ kind: 'change', path: entry.path, entry: now }, err);
