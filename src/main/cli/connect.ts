@@ -10,14 +10,14 @@ import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../sync/ports';
 import { CliError, UsageError } from './common';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
+import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
   command: string;
   server?: string;
   token?: string;
   email?: string;
-  /** Use an embedded demo sandbox (also when no server is given). */
+  /** Use an embedded demo sandbox (only when asked: never implied by a missing --server). */
   sandbox?: boolean;
   env: NodeJS.ProcessEnv;
   accounts: AccountStore;
@@ -33,16 +33,15 @@ export interface Connection extends Omit<ServerConnection, 'how'> {
 }
 
 /**
- * Connects the way the options say: an embedded sandbox (`--sandbox`, or no server at all),
- * a pasted token (`--token`, or WORKSPACE_SYNC_TOKEN) without refresh, or a stored account
+ * Connects the way the options say: an embedded sandbox (`--sandbox`), a pasted token
+ * (`--token`, `--token-file`, or WORKSPACE_SYNC_TOKEN) without refresh, or a stored account
  * whose renewed tokens are saved back to the store (`connectToServer`).
  */
 export async function connect(opts: ConnectOptions): Promise<Connection> {
   const { log } = opts;
 
+  requireServerOrSandbox(opts, opts.command);
   if (opts.sandbox || opts.server === undefined) {
-    if (opts.server !== undefined)
-      throw new UsageError('--sandbox and --server exclude each other', opts.command);
     if (opts.token !== undefined) throw new UsageError('--token needs --server', opts.command);
     const sandbox = await startEmbeddedSandbox();
     try {
