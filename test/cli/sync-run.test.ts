@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,40 @@ describe('workspace-sync sync', () => {
     expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
     // The sandbox's seeded password is never printed.
     expect(run.stdout).not.toContain('ann-sandbox-pass');
+  });
+
+  it('says --dir is a file (or under one) as a usage error, exit 2, touching nothing', async () => {
+    const file = path.join(tmp.dir, 'notes.txt');
+    await writeFile(file, 'mine\n');
+    const cases: [string, string][] = [
+      [file, `--dir ${file} is a file, not a folder`],
+      [
+        path.join(file, 'Q3', 'sub'),
+        `--dir ${path.join(file, 'Q3', 'sub')} cannot be a folder: ${file} is a file`,
+      ],
+    ];
+    for (const [dir, message] of cases) {
+      const run = await runCli(
+        [
+          'sync',
+          '--once',
+          '--server',
+          sb.baseUrl,
+          '--workspace',
+          String(sb.workspaceId),
+          '--dir',
+          dir,
+          '--state',
+          path.join(tmp.dir, 'state-file-dir'),
+        ],
+        { env: { WORKSPACE_SYNC_TOKEN: sb.users[0]!.token } },
+      );
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toBe(
+        `workspace-sync: ${message}\nRun "workspace-sync sync --help" for the usage.\n`,
+      );
+    }
+    expect(await readFile(file, 'utf8')).toBe('mine\n');
   });
 
   it('fails with one line and exit 1 when the workspace does not exist', async () => {

@@ -15,6 +15,7 @@ import {
   type CommandContext,
 } from './common';
 import { connect, type Connection } from './connect';
+import { checkSyncDir } from './dir';
 import { requireServerOrSandbox, sandboxAvailable } from './sandbox';
 import { tokenFrom } from './token';
 import { JsonReporter, TextReporter, type SyncReporter } from './output';
@@ -123,7 +124,8 @@ export async function sync(
 ): Promise<number> {
   const { io, log, signal } = ctx;
   const embedded = values.sandbox === true;
-  const dir = path.resolve(required(values.dir, '--dir', 'sync'));
+  const givenDir = required(values.dir, '--dir', 'sync');
+  const dir = path.resolve(givenDir);
   let workspaceId: number | undefined =
     values.workspace === undefined
       ? undefined
@@ -139,6 +141,7 @@ export async function sync(
   let conn: Connection | undefined;
   let opened: OpenSync | undefined;
   try {
+    await checkSyncDir(dir, givenDir, 'sync');
     const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
     conn = await untilAborted(
       connect({
