@@ -116,7 +116,7 @@ describe('what the app ships', () => {
       ]) {
         const { code, out } = await run(args);
         expect(code).toBe(0);
-        expect(out, args.join(" ")).not.toMatch(/demo|--sandbox/i);
+        expect(out, args.join(' ')).not.toMatch(/demo|--sandbox/i);
       }
     } finally {
       await rm(state, { recursive: true, force: true });

@@ -17,7 +17,8 @@ import {
   type CommandContext,
   type Input,
 } from './common';
-import { connect } from './connect';
+import { apiBaseNotice, connect } from './connect';
+import { findApiBase } from '../accounts/api-base';
 import { requireServerOrSandbox, sandboxAvailable } from './sandbox';
 import { tokenFrom } from './token';
 
@@ -65,9 +66,12 @@ export async function login(
   values: ReturnType<typeof parseLogin>,
   ctx: CommandContext,
 ): Promise<number> {
-  const server = normalizeServer(required(values.server, '--server', 'login'));
+  const given = normalizeServer(required(values.server, '--server', 'login'));
   const email = required(values.email, '--email', 'login').trim();
-  assertSafeBaseUrl(server);
+  assertSafeBaseUrl(given);
+  // Before the password is asked for: the account belongs to the API's base URL.
+  const server = await findApiBase(given, { log: ctx.log });
+  if (server !== given) writeLine(ctx.io.stderr, apiBaseNotice(server, given));
   const client = oauthClient(ctx.io.env, {
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
@@ -224,6 +228,7 @@ export async function workspaces(
     env: ctx.io.env,
     accounts: ctx.accounts,
     log: ctx.log,
+    stderr: ctx.io.stderr,
   });
   try {
     const list = await collect(conn.client.listWorkspaces()).catch((err: unknown) => {

@@ -9,7 +9,7 @@ import { ServiceClient } from '../api/client';
 import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../sync/ports';
-import { CliError, UsageError } from './common';
+import { CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
 import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
@@ -23,6 +23,8 @@ export interface ConnectOptions {
   accounts: AccountStore;
   log: Logger;
   retry?: Partial<RetryPolicy>;
+  /** Where to say that the API was found under the given URL (stderr). */
+  stderr: Output;
 }
 
 /** A signed-in service client, however the credentials came (an embedded sandbox too). */
@@ -87,10 +89,22 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
   }
 
   try {
-    return { ...(await connectToServer({ ...opts, server: opts.server })), sandbox: null };
+    return {
+      ...(await connectToServer({
+        ...opts,
+        server: opts.server,
+        onApiBase: (found, given) => writeLine(opts.stderr, apiBaseNotice(found, given)),
+      })),
+      sandbox: null,
+    };
   } catch (err) {
     throw usageOf(err, opts.command);
   }
+}
+
+/** One line: the API was not at the URL given, but under it; how to skip the search next time. */
+export function apiBaseNotice(found: string, given: string): string {
+  return `${PROGRAM}: ${given} is not the service's API; using ${found} (give that as --server to skip this check).`;
 }
 
 /** A blank token given on the command line (or in WORKSPACE_SYNC_TOKEN) is a usage mistake. */

@@ -153,6 +153,7 @@ export async function sync(
         env: io.env,
         accounts: ctx.accounts,
         log,
+        stderr: io.stderr,
         retry: ENGINE_RETRY,
       }),
       signal,
