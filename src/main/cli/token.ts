@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { read } from 'read';
 import { registerSecret } from '../api/errors';
 import { CliError, PROGRAM, UsageError, writeLine, type CliIo, type Input } from './common';
 
@@ -38,7 +39,20 @@ function fileProblem(file: string, err: unknown): CliError {
 async function readTokenFile(file: string, io: CliIo): Promise<string> {
   const where = file === '-' ? 'standard input' : file;
   let bytes: Buffer;
-  if (file === '-') {
+  if (file === '-' && io.stdin.isTTY) {
+    // Typed (or pasted) at a terminal: asked for without echo, like a password.
+    const typed = await read({
+      prompt: 'Access token: ',
+      silent: true,
+      replace: '',
+      input: io.stdin,
+      output: io.stderr,
+      terminal: true,
+    })
+      .catch(() => '')
+      .finally(() => io.stderr.write('\n'));
+    bytes = Buffer.from(typed);
+  } else if (file === '-') {
     bytes = await readUpTo(io.stdin, MAX_TOKEN_BYTES);
   } else {
     let handle;
