@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import keytar from 'keytar';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryAccountStore } from '../../src/main/accounts/accounts';
 import { AccountSessions } from '../../src/main/backend/accounts';
 import { silentLogger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { runCli, tempDir } from './run-cli';
+import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, runCli, tempDir } from './run-cli';
 
 // A base URL given without its API path (http://host for http://host/api/v1): every request
 // answered 404, read as "Not found … deleted, or you no longer have access". The known API
@@ -115,5 +116,31 @@ describe('a base URL without its API path', () => {
     ).rejects.toMatchObject({
       error: { kind: 'invalid', message: expect.stringContaining(`${originOf(odd)}/api/v1`) },
     });
+  });
+});
+
+describe('login with a base URL without its API path', () => {
+  beforeEach(requirePrivateKeyring);
+
+  it('finds /api/v1 before asking for the password, and remembers the account there', async () => {
+    const origin = originOf(sb);
+    const owner = sb.users[0]!;
+    const state = path.join(tmp.dir, 'state-login');
+    const login = await runCli(
+      ['login', '--server', origin, '--email', owner.email, '--password-stdin', '--state', state],
+      { stdin: `${owner.password}\n` },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`using ${sb.baseUrl}`);
+    expect(login.stdout).toBe(`Signed in as ${owner.email} on ${sb.baseUrl}\n`);
+    const stored = (await keytar.findCredentials(KEYCHAIN_TEST_SERVICE)).map(
+      (e) => (JSON.parse(e.password) as { server: string }).server,
+    );
+    expect(stored).toContain(sb.baseUrl);
+    expect(stored).not.toContain(origin);
+    // The remembered account serves the host as given, too: the probe comes before the lookup.
+    const list = await runCli(['workspaces', '--server', origin, '--json', '--state', state]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain(`"id":${sb.workspaceId}`);
   });
 });
