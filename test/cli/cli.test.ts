@@ -338,15 +338,10 @@ describe('workspace-sync login, workspaces, sync, logout', () => {
         role: 'Collaborator',
       });
 
-      const refused = await runCli([
-        'workspaces',
-        '--server',
-        sb.baseUrl,
-        '--token',
-        'not-a-valid-token-at-all',
-        '--state',
-        other.dir,
-      ]);
+      const refused = await runCli(
+        ['workspaces', '--server', sb.baseUrl, '--token-file', '-', '--state', other.dir],
+        { stdin: 'not-a-valid-token-at-all\n' },
+      );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^workspace-sync: .*refused the access token/);
       expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);

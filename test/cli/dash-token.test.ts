@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../src/service/auth';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { local, NAMES, syncedFolder, urlOf } from './link-harness';
+import { TOKEN_ON_COMMAND_LINE } from '../../src/main/cli/token';
 import { runCli, tempDir, type CliRun } from './run-cli';
 import { clientFor, tokenOf } from '../sync/harness';
 
@@ -65,7 +66,7 @@ describe('--token with a token that begins with -', () => {
       state,
     ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe(`${TOKEN_ON_COMMAND_LINE}\n`);
     expect(
       run.stdout
         .trimEnd()
@@ -87,7 +88,9 @@ describe('--token with a token that begins with -', () => {
       state,
     ]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^workspace-sync: .*refused the access token.*\n$/);
+    expect(refused.stderr).toMatch(
+      /^workspace-sync: warning: --token .*\nworkspace-sync: .*refused the access token.*\n$/,
+    );
     await expectNotShown(refused, unknown, state);
   });
 

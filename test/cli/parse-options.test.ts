@@ -116,7 +116,18 @@ describe('parseOptions: values that begin with -', () => {
       json: true,
     });
     expect(
-      parseSync(['--token', '-tok', '--dir', '-dir', '--state', '-state', '--workspace', '-1']),
+      parseSync([
+        '--server',
+        server,
+        '--token',
+        '-tok',
+        '--dir',
+        '-dir',
+        '--state',
+        '-state',
+        '--workspace',
+        '-1',
+      ]),
     ).toMatchObject({ token: '-tok', dir: '-dir', state: '-state', workspace: '-1' });
     expect(parseLink(['--token', '-tok', '--copy', '--', '-file'])).toMatchObject({
       token: '-tok',
@@ -128,7 +139,7 @@ describe('parseOptions: values that begin with -', () => {
       'client-secret': '-s',
     });
     // The command's own check of the value now speaks, not parseArgs.
-    expect(usageError(() => parseUi(['--port', '-1'])).message).toBe(
+    expect(usageError(() => parseUi(['--sandbox', '--port', '-1'])).message).toBe(
       '--port must be a port number (0-65535), not "-1"',
     );
   });

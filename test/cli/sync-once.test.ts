@@ -25,21 +25,25 @@ describe('workspace-sync sync --once --json', () => {
     const dir = path.join(tmp.dir, 'workspace');
     const state = path.join(tmp.dir, 'state');
     const token = sb.users[0]!.token;
-    const run = await runCli([
-      'sync',
-      '--once',
-      '--json',
-      '--server',
-      sb.baseUrl,
-      '--token',
-      token,
-      '--workspace',
-      String(sb.workspaceId),
-      '--dir',
-      dir,
-      '--state',
-      state,
-    ]);
+    // The token through standard input: never on the command line, and no warning.
+    const run = await runCli(
+      [
+        'sync',
+        '--once',
+        '--json',
+        '--server',
+        sb.baseUrl,
+        '--token-file',
+        '-',
+        '--workspace',
+        String(sb.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        state,
+      ],
+      { stdin: `${token}\n` },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
 
@@ -77,21 +81,22 @@ describe('workspace-sync sync --once: the safety nets', () => {
   });
 
   const syncOnce = (dir: string, state: string, ...extra: string[]) =>
-    runCli([
-      'sync',
-      '--once',
-      '--server',
-      own.baseUrl,
-      '--token',
-      own.users[0]!.token,
-      '--workspace',
-      String(own.workspaceId),
-      '--dir',
-      dir,
-      '--state',
-      state,
-      ...extra,
-    ]);
+    runCli(
+      [
+        'sync',
+        '--once',
+        '--server',
+        own.baseUrl,
+        '--workspace',
+        String(own.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        state,
+        ...extra,
+      ],
+      { env: { WORKSPACE_SYNC_TOKEN: own.users[0]!.token } },
+    );
 
   const emptyFolder = async (dir: string) => {
     for (const name of await readdir(dir)) {

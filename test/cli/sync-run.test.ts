@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,22 +25,23 @@ type Line = { type: string } & Record<string, unknown>;
 describe('workspace-sync sync', () => {
   it('runs until SIGINT, then closes cleanly with exit 0', async () => {
     const dir = path.join(tmp.dir, 'continuous');
-    const child = spawnCli([
-      'sync',
-      '--json',
-      '--server',
-      sb.baseUrl,
-      '--token',
-      sb.users[0]!.token,
-      '--workspace',
-      String(sb.workspaceId),
-      '--dir',
-      dir,
-      '--state',
-      path.join(tmp.dir, 'state-continuous'),
-      '--poll',
-      '0.5',
-    ]);
+    const child = spawnCli(
+      [
+        'sync',
+        '--json',
+        '--server',
+        sb.baseUrl,
+        '--workspace',
+        String(sb.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        path.join(tmp.dir, 'state-continuous'),
+        '--poll',
+        '0.5',
+      ],
+      { env: { WORKSPACE_SYNC_TOKEN: sb.users[0]!.token } },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -63,10 +65,29 @@ describe('workspace-sync sync', () => {
     expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
   });
 
-  it('starts an embedded demo sandbox when no server is given', async () => {
+  it('never syncs a folder against the demo unless asked: no --server and no --sandbox is a usage error', async () => {
+    // A real folder, named as a person would, with no --server: it must not fill with demo files.
+    const dir = path.join(tmp.dir, 'Q3');
+    for (const command of [
+      ['sync', '--once', '--dir', dir, '--workspace', '42'],
+      ['workspaces'],
+      ['ui'],
+    ]) {
+      const run = await runCli([...command, '--state', path.join(tmp.dir, 'state-no-server')]);
+      expect(run.code, command.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(
+        /^workspace-sync: --server URL is required \(or --sandbox, .*\)\n/,
+      );
+      expect(run.stdout).toBe('');
+    }
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('starts an embedded demo sandbox with --sandbox', async () => {
     const dir = path.join(tmp.dir, 'embedded');
     const run = await runCli([
       'sync',
+      '--sandbox',
       '--once',
       '--json',
       '--dir',
@@ -90,21 +111,56 @@ describe('workspace-sync sync', () => {
     expect(run.stdout).not.toContain('ann-sandbox-pass');
   });
 
+  it('says --dir is a file (or under one) as a usage error, exit 2, touching nothing', async () => {
+    const file = path.join(tmp.dir, 'notes.txt');
+    await writeFile(file, 'mine\n');
+    const cases: [string, string][] = [
+      [file, `--dir ${file} is a file, not a folder`],
+      [
+        path.join(file, 'Q3', 'sub'),
+        `--dir ${path.join(file, 'Q3', 'sub')} cannot be a folder: ${file} is a file`,
+      ],
+    ];
+    for (const [dir, message] of cases) {
+      const run = await runCli(
+        [
+          'sync',
+          '--once',
+          '--server',
+          sb.baseUrl,
+          '--workspace',
+          String(sb.workspaceId),
+          '--dir',
+          dir,
+          '--state',
+          path.join(tmp.dir, 'state-file-dir'),
+        ],
+        { env: { WORKSPACE_SYNC_TOKEN: sb.users[0]!.token } },
+      );
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toBe(
+        `workspace-sync: ${message}\nRun "workspace-sync sync --help" for the usage.\n`,
+      );
+    }
+    expect(await readFile(file, 'utf8')).toBe('mine\n');
+  });
+
   it('fails with one line and exit 1 when the workspace does not exist', async () => {
-    const run = await runCli([
-      'sync',
-      '--once',
-      '--server',
-      sb.baseUrl,
-      '--token',
-      sb.users[0]!.token,
-      '--workspace',
-      '9999',
-      '--dir',
-      path.join(tmp.dir, 'missing'),
-      '--state',
-      path.join(tmp.dir, 'state-missing'),
-    ]);
+    const run = await runCli(
+      [
+        'sync',
+        '--once',
+        '--server',
+        sb.baseUrl,
+        '--workspace',
+        '9999',
+        '--dir',
+        path.join(tmp.dir, 'missing'),
+        '--state',
+        path.join(tmp.dir, 'state-missing'),
+      ],
+      { env: { WORKSPACE_SYNC_TOKEN: sb.users[0]!.token } },
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^workspace-sync: [^\n]+\n$/);
     expect(run.stderr).not.toContain(sb.users[0]!.token);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,7 +63,7 @@ describe('what the app ships', () => {
     try {
       for (const args of [
         ['workspaces', '--sandbox'],
-        ['sync', '--once', '--dir', state],
+        ['sync', '--sandbox', '--once', '--dir', state],
       ]) {
         const stdout = new PassThrough();
         const stderr = new PassThrough();
@@ -76,6 +77,46 @@ describe('what the app ships', () => {
         });
         expect(code, args.join(' ')).toBe(1);
         expect(err, args.join(' ')).toBe(`workspace-sync: ${NO_SANDBOX}\n`);
+      }
+    } finally {
+      await rm(state, { recursive: true, force: true });
+    }
+  });
+
+  it('has a CLI that never starts the demo without --sandbox, nor offers it in its help', async () => {
+    const state = await mkdtemp(path.join(tmpdir(), 'ws-shipped-'));
+    const run = async (args: string[]) => {
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      let out = '';
+      let err = '';
+      stdout.on('data', (d: Buffer) => (out += d.toString()));
+      stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await main(args, {
+        stdout,
+        stderr,
+        stdin: new PassThrough(),
+        env: { WORKSPACE_SYNC_STATE: state },
+      });
+      return { code, out, err };
+    };
+    try {
+      const dir = path.join(state, 'Q3');
+      for (const args of [['sync', '--once', '--dir', dir, '--workspace', '42'], ['workspaces']]) {
+        const { code, err } = await run(args);
+        expect(code, args.join(' ')).toBe(2);
+        expect(err, args.join(' ')).toMatch(/^workspace-sync: --server URL is required\n/);
+      }
+      expect(existsSync(dir)).toBe(false);
+      for (const args of [
+        ['--help'],
+        ['sync', '--help'],
+        ['workspaces', '--help'],
+        ['ui', '--help'],
+      ]) {
+        const { code, out } = await run(args);
+        expect(code).toBe(0);
+        expect(out, args.join(' ')).not.toMatch(/demo|--sandbox/i);
       }
     } finally {
       await rm(state, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { PROGRAM, UserError } from '../errors/user-error';
 import { SyncFatalError } from '../sync/errors';
 import type { Logger } from '../sync/ports';
 import { normalizeServer, type Account, type AccountStore } from './accounts';
+import { findApiBase } from './api-base';
 import { oauthClient } from './oauth-client';
 
 /**
@@ -35,12 +36,14 @@ export interface ServerConnectOptions {
   accounts: AccountStore;
   log: Logger;
   retry?: Partial<RetryPolicy>;
+  /** Told when `server` is not the API but a known prefix under it is (which is then used). */
+  onApiBase?(found: string, given: string): void;
 }
 
 /** A signed-in service client, however the credentials came. */
 export interface Connection {
   client: ServiceClient;
-  /** The base URL as given (normalized). */
+  /** The API's base URL: as given (normalized), or the known API prefix found under it. */
   server: string;
   /** The account's email; '' for a pasted token. */
   user: string;
@@ -57,7 +60,10 @@ export interface Connection {
 export async function connectToServer(opts: ServerConnectOptions): Promise<Connection> {
   const { log } = opts;
   const transportOptions = { retry: opts.retry, log };
-  const server = normalizeServer(opts.server);
+  const given = normalizeServer(opts.server);
+  // Before a token or an account is looked up: both belong to the API's base URL.
+  const server = await findApiBase(given, { log });
+  if (server !== given) opts.onApiBase?.(server, given);
   const token = opts.token ?? (opts.env.WORKSPACE_SYNC_TOKEN || undefined);
   if (token !== undefined) {
     if (token.trim() === '') throw new EmptyTokenError();

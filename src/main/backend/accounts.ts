@@ -17,6 +17,7 @@ import { atLeast } from './map';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
+import { findApiBase, NotAnApiBaseError } from '../accounts/api-base';
 
 /** One signed-in account, ready to talk to its service. */
 export interface SignedIn {
@@ -135,11 +136,12 @@ export class AccountSessions {
   ) {}
 
   async signInWithPassword(server: string, email: string, password: string): Promise<SignedIn> {
-    const base = this.server(server);
+    this.server(server); // a URL at all, before the rest is checked
     const who = email.trim();
     if (who === '') fail('invalid', 'Enter the email address of your account.');
     if (password === '') fail('invalid', 'Enter your password.');
     registerSecret(password);
+    const base = await this.apiBase(server);
     const client = oauthClient(this.opts.env);
     const tokens = await signInWithPassword({
       baseUrl: base,
@@ -182,7 +184,7 @@ export class AccountSessions {
       timeoutMs?: number;
     },
   ): Promise<SignedIn> {
-    const base = this.server(server);
+    const base = await this.apiBase(server);
     const client = oauthClient(this.opts.env);
     const tokens = await signInWithBrowser({
       baseUrl: base,
@@ -218,10 +220,11 @@ export class AccountSessions {
 
   /** A pasted access token: checked against the service, kept without a refresh token. */
   async signInWithToken(server: string, token: string): Promise<SignedIn> {
-    const base = this.server(server);
+    this.server(server);
     const accessToken = token.trim();
     if (accessToken === '') fail('invalid', 'Paste an access token.');
     registerSecret(accessToken);
+    const base = await this.apiBase(server);
     const probe = this.session(base, { accessToken, refreshToken: null });
     let identity: Identity;
     try {
@@ -304,6 +307,17 @@ export class AccountSessions {
         'invalid',
         `"${raw}" is not a server address: enter a URL such as https://files.example.com.`,
       );
+    }
+  }
+
+  /** The API's base URL of what the person typed (a known prefix under a bare host is found). */
+  private async apiBase(raw: string): Promise<string> {
+    const base = this.server(raw);
+    try {
+      return await findApiBase(base, { log: this.opts.log });
+    } catch (err) {
+      if (err instanceof NotAnApiBaseError) fail('invalid', err.message);
+      throw err;
     }
   }
 

@@ -17,7 +17,10 @@ import {
   type CommandContext,
   type Input,
 } from './common';
-import { connect } from './connect';
+import { apiBaseNotice, connect } from './connect';
+import { findApiBase } from '../accounts/api-base';
+import { requireServerOrSandbox, sandboxAvailable } from './sandbox';
+import { tokenFrom } from './token';
 
 /** The first line of a stream (without its line break), reading no further than needed. */
 export async function readFirstLine(input: Input): Promise<string> {
@@ -63,9 +66,12 @@ export async function login(
   values: ReturnType<typeof parseLogin>,
   ctx: CommandContext,
 ): Promise<number> {
-  const server = normalizeServer(required(values.server, '--server', 'login'));
+  const given = normalizeServer(required(values.server, '--server', 'login'));
   const email = required(values.email, '--email', 'login').trim();
-  assertSafeBaseUrl(server);
+  assertSafeBaseUrl(given);
+  // Before the password is asked for: the account belongs to the API's base URL.
+  const server = await findApiBase(given, { log: ctx.log });
+  if (server !== given) writeLine(ctx.io.stderr, apiBaseNotice(server, given));
   const client = oauthClient(ctx.io.env, {
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
@@ -161,23 +167,32 @@ export async function logout(
   return EXIT.ok;
 }
 
-export const WORKSPACES_USAGE = `usage: workspace-sync workspaces [--server URL] [options]
+/** The help of `workspaces`; the demo sandbox only where this program has one. */
+export function workspacesUsage(demo = sandboxAvailable()): string {
+  const server = demo ? '--server URL | --sandbox' : '--server URL';
+  return `usage: workspace-sync workspaces ${server} [options]
 
 Lists the workspaces you can sync: id, name and your role in each.
 
-  --server URL    the service's base URL (without it: an embedded demo sandbox)
-  --token TOKEN   an access token to use (default: $WORKSPACE_SYNC_TOKEN, else the account
-                  remembered by "login")
-  --email EMAIL   which remembered account, when there are several for the server
-  --json          one JSON object per line: {"id", "name", "role"}
-  --sandbox       use an embedded demo sandbox
-  --state DIR     state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose       mirror the log to stderr; stack traces on failure
-  -h, --help      this text
+  --server URL        the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH   read an access token from PATH (- for standard input); default:
+                      $WORKSPACE_SYNC_TOKEN, else the account remembered by "login"
+  --token TOKEN       the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL       which remembered account, when there are several for the server
+  --json              one JSON object per line: {"id", "name", "role"}${
+    demo
+      ? `
+  --sandbox           use an embedded demo sandbox instead of a service`
+      : ''
+  }
+  --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose           mirror the log to stderr; stack traces on failure
+  -h, --help          this text
 
 examples:
-  workspace-sync workspaces --server https://files.example.com
-  WORKSPACE_SYNC_TOKEN=... workspace-sync workspaces --server https://files.example.com --json`;
+  workspace-sync workspaces --server https://files.example.com/api/v1
+  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`;
+}
 
 export const workspacesOptions = { ...connectionOptions, json: { type: 'boolean' } } as const;
 
@@ -194,8 +209,11 @@ export function table(rows: string[][]): string[] {
   );
 }
 
-export const parseWorkspaces = (args: string[]) =>
-  parseOptions('workspaces', args, workspacesOptions);
+export const parseWorkspaces = (args: string[]) => {
+  const values = parseOptions('workspaces', args, workspacesOptions);
+  requireServerOrSandbox(values, 'workspaces');
+  return values;
+};
 
 export async function workspaces(
   values: ReturnType<typeof parseWorkspaces>,
@@ -204,12 +222,13 @@ export async function workspaces(
   const conn = await connect({
     command: 'workspaces',
     server: values.server,
-    token: values.token,
+    token: await tokenFrom(values, ctx.io, 'workspaces'),
     email: values.email,
     sandbox: values.sandbox,
     env: ctx.io.env,
     accounts: ctx.accounts,
     log: ctx.log,
+    stderr: ctx.io.stderr,
   });
   try {
     const list = await collect(conn.client.listWorkspaces()).catch((err: unknown) => {

@@ -16,6 +16,7 @@ export const commonOptions = {
 export const connectionOptions = {
   server: { type: 'string' },
   token: { type: 'string' },
+  'token-file': { type: 'string' },
   email: { type: 'string' },
   sandbox: { type: 'boolean' },
   ...commonOptions,

@@ -9,20 +9,22 @@ import { ServiceClient } from '../api/client';
 import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../sync/ports';
-import { CliError, UsageError } from './common';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
+import { CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
+import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
   command: string;
   server?: string;
   token?: string;
   email?: string;
-  /** Use an embedded demo sandbox (also when no server is given). */
+  /** Use an embedded demo sandbox (only when asked: never implied by a missing --server). */
   sandbox?: boolean;
   env: NodeJS.ProcessEnv;
   accounts: AccountStore;
   log: Logger;
   retry?: Partial<RetryPolicy>;
+  /** Where to say that the API was found under the given URL (stderr). */
+  stderr: Output;
 }
 
 /** A signed-in service client, however the credentials came (an embedded sandbox too). */
@@ -33,16 +35,15 @@ export interface Connection extends Omit<ServerConnection, 'how'> {
 }
 
 /**
- * Connects the way the options say: an embedded sandbox (`--sandbox`, or no server at all),
- * a pasted token (`--token`, or WORKSPACE_SYNC_TOKEN) without refresh, or a stored account
+ * Connects the way the options say: an embedded sandbox (`--sandbox`), a pasted token
+ * (`--token`, `--token-file`, or WORKSPACE_SYNC_TOKEN) without refresh, or a stored account
  * whose renewed tokens are saved back to the store (`connectToServer`).
  */
 export async function connect(opts: ConnectOptions): Promise<Connection> {
   const { log } = opts;
 
+  requireServerOrSandbox(opts, opts.command);
   if (opts.sandbox || opts.server === undefined) {
-    if (opts.server !== undefined)
-      throw new UsageError('--sandbox and --server exclude each other', opts.command);
     if (opts.token !== undefined) throw new UsageError('--token needs --server', opts.command);
     const sandbox = await startEmbeddedSandbox();
     try {
@@ -88,10 +89,22 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
   }
 
   try {
-    return { ...(await connectToServer({ ...opts, server: opts.server })), sandbox: null };
+    return {
+      ...(await connectToServer({
+        ...opts,
+        server: opts.server,
+        onApiBase: (found, given) => writeLine(opts.stderr, apiBaseNotice(found, given)),
+      })),
+      sandbox: null,
+    };
   } catch (err) {
     throw usageOf(err, opts.command);
   }
+}
+
+/** One line: the API was not at the URL given, but under it; how to skip the search next time. */
+export function apiBaseNotice(found: string, given: string): string {
+  return `${PROGRAM}: ${given} is not the service's API; using ${found} (give that as --server to skip this check).`;
 }
 
 /** A blank token given on the command line (or in WORKSPACE_SYNC_TOKEN) is a usage mistake. */

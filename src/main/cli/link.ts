@@ -13,6 +13,7 @@ import {
   type CommandContext,
 } from './common';
 import { usageOf } from './connect';
+import { tokenFrom } from './token';
 
 export const LINK_USAGE = `usage: ${PROGRAM} link PATH [--copy] [options]
 
@@ -20,15 +21,17 @@ Prints the share link of a synced file or folder: the address at which anyone wi
 opens it. A link that is turned off is turned on first, as "Copy link" does in the window (your
 role must allow changing links: Moderator and above), and the command says so.
 
-  --copy         also put the link on the clipboard (wl-copy, xclip or xsel on Linux)
-  --notify       also say how it went in a desktop notification (notify-send), for file
-                 manager menus, which show no terminal
-  --token TOKEN  an access token for the folder's server (default: $WORKSPACE_SYNC_TOKEN, else
-                 the remembered account that syncs the folder)
-  --state DIR    state directory: settings, journals, logs, trash
-                 (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text
+  --copy             also put the link on the clipboard (wl-copy, xclip or xsel on Linux)
+  --notify           also say how it went in a desktop notification (notify-send), for file
+                     manager menus, which show no terminal
+  --token-file PATH  read an access token for the folder's server from PATH (- for standard
+                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
+                     syncs the folder
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
 
 The link goes to stdout, on one line; what else happened (copied, turned on) to stderr.
 Exit status 1 when PATH is not synced (yet), or the service refused.
@@ -42,6 +45,7 @@ const linkOptions = {
   copy: { type: 'boolean' },
   notify: { type: 'boolean' },
   token: { type: 'string' },
+  'token-file': { type: 'string' },
 } as const;
 
 export function parseLink(args: string[]) {
@@ -77,7 +81,7 @@ export async function link(
       accounts: ctx.accounts,
       env: io.env,
       log,
-      token: values.token,
+      token: await tokenFrom(values, io, 'link'),
     });
     writeLine(io.stdout, found.url);
     for (const line of notes(found)) writeLine(io.stderr, line);

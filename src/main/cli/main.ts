@@ -15,7 +15,7 @@ import {
   parseLogout,
   parseWorkspaces,
   workspaces,
-  WORKSPACES_USAGE,
+  workspacesUsage,
 } from './commands';
 import {
   EXIT,
@@ -31,8 +31,9 @@ import { deferredAccountStore, keychainService, openAccountStore } from '../acco
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir } from '../state/state-dir';
-import { parseSync, sync, SYNC_USAGE } from './sync';
-import { parseUi, ui, UI_USAGE } from './ui';
+import { parseSync, sync, syncUsage } from './sync';
+import { parseUi, ui, uiUsage } from './ui';
+import { sandboxAvailable } from './sandbox';
 
 interface Prepared {
   state: string | undefined;
@@ -41,7 +42,8 @@ interface Prepared {
 }
 
 interface Command {
-  usage: string;
+  /** The help text (a function: it depends on whether this program has the demo sandbox). */
+  usage: () => string;
   /** Parses the options (throwing UsageError) before anything is touched. */
   prepare(args: string[]): Prepared;
   /** Whether the command ends itself cleanly on SIGINT/SIGTERM (otherwise main stops waiting). */
@@ -49,13 +51,13 @@ interface Command {
 }
 
 function command<V extends { state?: string; verbose?: boolean }>(
-  usage: string,
+  usage: string | (() => string),
   parse: (args: string[]) => V,
   run: (values: V, ctx: CommandContext) => Promise<number>,
   handlesSignal = false,
 ): Command {
   return {
-    usage,
+    usage: typeof usage === 'string' ? () => usage : usage,
     handlesSignal,
     prepare(args) {
       const values = parse(args);
@@ -71,9 +73,9 @@ function command<V extends { state?: string; verbose?: boolean }>(
 const COMMANDS: Record<string, Command> = {
   login: command(LOGIN_USAGE, parseLogin, login),
   logout: command(LOGOUT_USAGE, parseLogout, logout),
-  workspaces: command(WORKSPACES_USAGE, parseWorkspaces, workspaces),
-  sync: command(SYNC_USAGE, parseSync, sync, true),
-  ui: command(UI_USAGE, parseUi, ui, true),
+  workspaces: command(() => workspacesUsage(), parseWorkspaces, workspaces),
+  sync: command(() => syncUsage(), parseSync, sync, true),
+  ui: command(() => uiUsage(), parseUi, ui, true),
   link: command(LINK_USAGE, parseLink, link),
   integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
 };
@@ -93,13 +95,18 @@ commands:
   integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
               file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
 
-Run "${PROGRAM} <command> --help" for a command's options. Without --server, "workspaces",
-"sync" and "ui" use an embedded demo sandbox (npm run demo).
+Run "${PROGRAM} <command> --help" for a command's options.${
+    sandboxAvailable()
+      ? ` "workspaces", "sync" and "ui" take
+--sandbox instead of --server for an embedded demo sandbox (npm run demo); never without it.`
+      : ''
+  }
 
 environment:
   WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
                                 (now: ${defaultStateDir(env)})
   WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
+                                (or --token-file PATH; never --token, which ps shows)
   WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
   WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
 
@@ -149,7 +156,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!cmd) return usageError(`unknown command "${name}"`);
   if (wantsHelp(args)) {
-    writeLine(io.stdout, cmd.usage);
+    writeLine(io.stdout, cmd.usage());
     return EXIT.ok;
   }
   let prepared: Prepared;

@@ -1,7 +1,7 @@
-import { CliError } from './common';
+import { CliError, UsageError } from './common';
 
 /**
- * The embedded demo sandbox as the CLI uses it (`--sandbox`, or no `--server`): the service's
+ * The embedded demo sandbox as the CLI uses it (`--sandbox`, never implied): the service's
  * local implementation (src/service), which the app does not ship. Only the source entry
  * (src/dev/cli.ts: `npm run cli`, `npm run demo`, bin/workspace-sync.mjs) provides one.
  */
@@ -26,8 +26,32 @@ export function provideSandbox(start: SandboxStarter): void {
   starter = start;
 }
 
+/** Whether this program has the embedded sandbox (the source entry), for its help and errors. */
+export function sandboxAvailable(): boolean {
+  return starter !== null;
+}
+
 export const NO_SANDBOX =
-  'The embedded demo sandbox (--sandbox, the default without --server) is only available when run from source (npm run -s cli): pass --server URL.';
+  'The embedded demo sandbox (--sandbox) is only available when run from source (npm run -s cli): pass --server URL.';
+
+/**
+ * Checks that the options name a service (`--server`) or ask for the demo (`--sandbox`). The
+ * demo is never implied: a real folder synced against it would fill with demo files.
+ */
+export function requireServerOrSandbox(
+  values: { server?: string; sandbox?: boolean },
+  command: string,
+): void {
+  if (values.sandbox && values.server !== undefined)
+    throw new UsageError('--sandbox and --server exclude each other', command);
+  if (values.sandbox || values.server !== undefined) return;
+  throw new UsageError(
+    sandboxAvailable()
+      ? '--server URL is required (or --sandbox, to try the embedded demo sandbox instead of a service)'
+      : '--server URL is required',
+    command,
+  );
+}
 
 /** A new embedded sandbox; a CliError saying why not in the shipped program. */
 export function startEmbeddedSandbox(): Promise<EmbeddedSandbox> {

@@ -15,42 +15,67 @@ import {
   type CommandContext,
 } from './common';
 import { connect, type Connection } from './connect';
+import { checkSyncDir } from './dir';
+import { requireServerOrSandbox, sandboxAvailable } from './sandbox';
+import { tokenFrom } from './token';
 import { JsonReporter, TextReporter, type SyncReporter } from './output';
 
-export const SYNC_USAGE = `usage: workspace-sync sync --workspace ID --dir PATH [--server URL] [options]
+/** The help of `sync`; the demo sandbox only where this program has one. */
+export function syncUsage(demo = sandboxAvailable()): string {
+  return `usage: workspace-sync sync --server URL --workspace ID --dir PATH [options]${
+    demo
+      ? `
+       workspace-sync sync --sandbox --dir PATH [options]`
+      : ''
+  }
 
 Syncs a workspace with a local folder: continuously until Ctrl-C (SIGINT) or SIGTERM, or one
-pass with --once. Without --server (or with --sandbox) it starts an embedded demo sandbox, signs
-in as its owner and syncs its demo workspace.
+pass with --once.${
+    demo
+      ? ` With --sandbox (never without it) it starts an embedded demo sandbox, signs in
+as its owner and syncs its demo workspace.`
+      : ''
+  }
 
-  --server URL      the service's base URL (without it: an embedded demo sandbox)
-  --token TOKEN     an access token to use, not renewed (default: $WORKSPACE_SYNC_TOKEN, else
-                    the account remembered by "login", renewed as needed)
-  --email EMAIL     which remembered account, when there are several for the server
-  --workspace ID    the workspace to sync (see "workspace-sync workspaces"); required with --server
-  --dir PATH        the local folder (created when missing)
-  --once            one pass, then a summary; exit 0 when it completed
-  --confirm-deletes let this run delete on the service even when a pass would delete more than
-                    the safety net allows (half of the synced items, or over 1,000)
+  --server URL       the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH  read an access token from PATH (- for standard input), not renewed;
+                     default: $WORKSPACE_SYNC_TOKEN, else the account remembered by "login",
+                     renewed as needed
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL      which remembered account, when there are several for the server
+  --workspace ID     the workspace to sync (see "workspace-sync workspaces")
+  --dir PATH         the local folder (created when missing)
+  --once             one pass, then a summary; exit 0 when it completed
+  --confirm-deletes  let this run delete on the service even when a pass would delete more than
+                     the safety net allows (half of the synced items, or over 1,000)
   --confirm-remote-deletes
-                    let this run move to the trash (never delete) what the service lists as
-                    deleted, even past that safety net
+                     let this run move to the trash (never delete) what the service lists as
+                     deleted, even past that safety net
   --keep-local-copies
-                    when the service lists past that safety net as deleted, keep those files
-                    here and upload them again
-  --poll SECONDS    how often to look for remote changes when running continuously (default 5)
-  --json            one JSON object per line on stdout: status, progress, problem, conflict,
-                    notice, error, summary
-  --sandbox         use an embedded demo sandbox even when other options are given
-  --state DIR       state directory: settings, journals, logs, trash
-                    (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose         mirror the log to stderr; stack traces on failure
-  -h, --help        this text
+                     when the service lists past that safety net as deleted, keep those files
+                     here and upload them again
+  --poll SECONDS     how often to look for remote changes when running continuously (default 5)
+  --json             one JSON object per line on stdout: status, progress, problem, conflict,
+                     notice, error, summary${
+                       demo
+                         ? `
+  --sandbox          use an embedded demo sandbox instead of a service`
+                         : ''
+                     }
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
 
-examples:
-  workspace-sync sync --dir ./demo-workspace
-  workspace-sync sync --server https://files.example.com --workspace 42 --dir ~/Q3 --once
-  workspace-sync sync --server https://files.example.com --workspace 42 --dir ~/Q3 --json`;
+examples:${
+    demo
+      ? `
+  workspace-sync sync --sandbox --dir ./demo-workspace`
+      : ''
+  }
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json`;
+}
 
 export const syncOptions = {
   ...connectionOptions,
@@ -96,7 +121,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export const parseSync = (args: string[]) => parseOptions('sync', args, syncOptions);
+export const parseSync = (args: string[]) => {
+  const values = parseOptions('sync', args, syncOptions);
+  requireServerOrSandbox(values, 'sync');
+  return values;
+};
 
 /** The answer given in advance to deletions on the service past the guard, if any. */
 function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep' | undefined {
@@ -116,8 +145,9 @@ export async function sync(
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log, signal } = ctx;
-  const embedded = values.sandbox === true || values.server === undefined;
-  const dir = path.resolve(required(values.dir, '--dir', 'sync'));
+  const embedded = values.sandbox === true;
+  const givenDir = required(values.dir, '--dir', 'sync');
+  const dir = path.resolve(givenDir);
   let workspaceId: number | undefined =
     values.workspace === undefined
       ? undefined
@@ -134,16 +164,19 @@ export async function sync(
   let conn: Connection | undefined;
   let opened: OpenSync | undefined;
   try {
+    await checkSyncDir(dir, givenDir, 'sync');
+    const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
     conn = await untilAborted(
       connect({
         command: 'sync',
         server: values.server,
-        token: values.token,
+        token,
         email: values.email,
         sandbox: values.sandbox,
         env: io.env,
         accounts: ctx.accounts,
         log,
+        stderr: io.stderr,
         retry: ENGINE_RETRY,
       }),
       signal,

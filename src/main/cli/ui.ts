@@ -13,26 +13,46 @@ import {
   writeLine,
   type CommandContext,
 } from './common';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
+import {
+  requireServerOrSandbox,
+  sandboxAvailable,
+  startEmbeddedSandbox,
+  type EmbeddedSandbox,
+} from './sandbox';
 
-export const UI_USAGE = `usage: workspace-sync ui [--sandbox | --server URL] [--port N] [options]
+/** The help of `ui`; the demo sandbox only where this program has one. */
+export function uiUsage(demo = sandboxAvailable()): string {
+  return `usage: workspace-sync ui ${demo ? '--sandbox | --server URL' : '--server URL'} [--port N] [options]
 
 Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
 JSON line {"url": "http://127.0.0.1:PORT/#secret=..."}: open that URL. The secret in it changes
 on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
-
-Without --server (or with --sandbox) it starts an embedded demo sandbox, signs in its owner
-(ann@example.com, password ann-sandbox-pass), syncs the demo workspace into a fresh temporary
-folder and offers "Try the demo". The window is built by "npm run build" (out/renderer).
-
-  --sandbox         use an embedded demo sandbox (the default without --server)
-  --server URL      no sandbox: sign in to this service from the window
+${
+  demo
+    ? `
+With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
+password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
+"Try the demo". The window is built by "npm run build" (out/renderer).
+`
+    : ''
+}
+  --server URL      sign in to this service from the window${
+    demo
+      ? `
+  --sandbox         use an embedded demo sandbox instead of a service`
+      : ''
+  }
   --port N          the port to listen on (default: any free port)
   --static DIR      the built window (default: out/renderer of this package)
-  --state DIR       state directory: settings, journals, logs, trash (with the sandbox and no
-                    --state: a temporary one, removed on exit)
+  --state DIR       state directory: settings, journals, logs, trash${
+    demo
+      ? ` (with the sandbox and no
+                    --state: a temporary one, removed on exit)`
+      : ''
+  }
   --verbose         mirror the log to stderr; stack traces on failure
   -h, --help        this text`;
+}
 
 export const uiOptions = {
   ...commonOptions,
@@ -44,8 +64,7 @@ export const uiOptions = {
 
 export const parseUi = (args: string[]) => {
   const values = parseOptions('ui', args, uiOptions);
-  if (values.sandbox && values.server !== undefined)
-    throw new UsageError('--sandbox and --server exclude each other', 'ui');
+  requireServerOrSandbox(values, 'ui');
   if (values.port !== undefined) {
     const n = Number(values.port);
     if (!/^\d+$/.test(values.port) || n > 65535)

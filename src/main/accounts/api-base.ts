@@ -1,0 +1,89 @@
+import { Transport, type LogSink } from '../api/transport';
+import { UserError } from '../errors/user-error';
+
+/**
+ * Where services put their API under a host (the contract's example base URL is
+ * `https://host/api/v1`). A person often gives the host alone: without this, every request
+ * answers 404, which reads as "deleted, or you no longer have access".
+ */
+export const KNOWN_API_PREFIXES = ['/api/v1'] as const;
+
+/** A probe waits no longer than this: a base that does not answer is for the real requests to report. */
+const PROBE_TIMEOUT_MS = 10_000;
+
+/** What an unauthenticated `GET <base>/workspaces` says about `base`. */
+type Verdict = 'api' | 'not-api' | 'unknown';
+
+/** A base URL that is not the service's API, and none of the known prefixes under it is. */
+export class NotAnApiBaseError extends UserError {
+  constructor(readonly server: string) {
+    const example = new URL(server).origin + KNOWN_API_PREFIXES[0];
+    super(
+      `${server} is not the service's API (it has no workspaces there): give the API's base URL, such as ${example}.`,
+    );
+    this.name = 'NotAnApiBaseError';
+  }
+}
+
+/**
+ * Asks `base` for its workspaces without credentials (nothing to leak, and cheap): the service
+ * answers 401 (or a JSON list); a host whose API lives elsewhere answers 404, or a web page.
+ * Anything else (offline, a 5xx, a timeout, plain http to another computer) is not for the
+ * probe to judge: the real requests say what is wrong in their own words.
+ */
+async function look(base: string, log: LogSink | undefined): Promise<Verdict> {
+  let transport: Transport;
+  try {
+    transport = new Transport({ baseUrl: base, retry: { maxAttempts: 1 }, log });
+  } catch {
+    return 'unknown';
+  }
+  try {
+    const res = await transport.request({
+      method: 'GET',
+      path: '/workspaces',
+      endpoint: 'GET /workspaces (API probe)',
+      auth: false,
+      // Every status is an answer here, not an error.
+      accept: Array.from({ length: 500 }, (_, i) => i + 100),
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.status === 404 || res.status === 410) return 'not-api';
+    if (res.status >= 200 && res.status < 300) return /json/i.test(type) ? 'api' : 'not-api';
+    if (res.status === 401 || res.status === 403) return 'api';
+    return 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The bases a known prefix makes of `server`: under its origin, and under its path. */
+function candidates(server: string): string[] {
+  const origin = new URL(server).origin;
+  const out = new Set<string>();
+  for (const prefix of KNOWN_API_PREFIXES) {
+    out.add(origin + prefix);
+    out.add(server + prefix);
+  }
+  out.delete(server);
+  return [...out];
+}
+
+/**
+ * The API base URL of `server` (normalized, without a trailing slash): `server` itself when it
+ * answers as the API (or cannot be judged), else the first known prefix under it that does;
+ * NotAnApiBaseError when none does. Costs one request when `server` is right.
+ */
+export async function findApiBase(server: string, opts: { log?: LogSink } = {}): Promise<string> {
+  const verdict = await look(server, opts.log);
+  if (verdict !== 'not-api') return server;
+  for (const candidate of candidates(server)) {
+    if ((await look(candidate, opts.log)) === 'api') {
+      opts.log?.warn('the API is under a known prefix', { given: server, found: candidate });
+      return candidate;
+    }
+  }
+  throw new NotAnApiBaseError(server);
+}

@@ -1,0 +1,103 @@
+import { open } from 'node:fs/promises';
+import { read } from 'read';
+import { registerSecret } from '../api/errors';
+import { CliError, PROGRAM, UsageError, writeLine, type CliIo, type Input } from './common';
+
+/** Said once per run of `--token`: why it is a bad idea, and what to use instead. */
+export const TOKEN_ON_COMMAND_LINE = `${PROGRAM}: warning: --token puts the token on the command line, where every user of this computer can read it (ps): use --token-file PATH (or - for standard input) or WORKSPACE_SYNC_TOKEN instead.`;
+
+/** A token is a line of text; anything longer is the wrong file (and must not fill memory). */
+const MAX_TOKEN_BYTES = 64 * 1024;
+
+/** Reads at most `max` + 1 bytes of a stream: enough to tell that it holds more than `max`. */
+async function readUpTo(input: Input, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buf);
+    size += buf.length;
+    if (size > max) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+function fileProblem(file: string, err: unknown): CliError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' || code === 'ENOTDIR'
+      ? 'does not exist'
+      : code === 'EISDIR'
+        ? 'is a folder, not a file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read (permission denied)'
+          : `cannot be read (${code ?? 'unknown error'})`;
+  return new CliError(`--token-file ${file} ${why}.`);
+}
+
+/** The first line of a token file (`-`: standard input), trimmed; a CliError saying what is wrong. */
+async function readTokenFile(file: string, io: CliIo): Promise<string> {
+  const where = file === '-' ? 'standard input' : file;
+  let bytes: Buffer;
+  if (file === '-' && io.stdin.isTTY) {
+    // Typed (or pasted) at a terminal: asked for without echo, like a password.
+    const typed = await read({
+      prompt: 'Access token: ',
+      silent: true,
+      replace: '',
+      input: io.stdin,
+      output: io.stderr,
+      terminal: true,
+    })
+      .catch(() => '')
+      .finally(() => io.stderr.write('\n'));
+    bytes = Buffer.from(typed);
+  } else if (file === '-') {
+    bytes = await readUpTo(io.stdin, MAX_TOKEN_BYTES);
+  } else {
+    let handle;
+    try {
+      handle = await open(file, 'r');
+      // A folder opens on Linux; reading it fails with EISDIR.
+      bytes = await readUpTo(handle.createReadStream({ autoClose: false }), MAX_TOKEN_BYTES);
+    } catch (err) {
+      throw fileProblem(file, err);
+    } finally {
+      await handle?.close();
+    }
+  }
+  if (bytes.length > MAX_TOKEN_BYTES)
+    throw new CliError(`--token-file ${file}: ${where} holds more than a token (over 64 KiB).`);
+  const token = bytes.toString('utf8').split('\n')[0]!.trim();
+  if (token === '')
+    throw new CliError(
+      file === '-'
+        ? '--token-file -: standard input held no token.'
+        : `--token-file ${file} is empty.`,
+    );
+  registerSecret(token);
+  return token;
+}
+
+/**
+ * The access token the options give, if any: `--token-file` (a file, or `-` for standard input)
+ * or `--token` (with a warning on stderr, never the token). Undefined when neither is given:
+ * WORKSPACE_SYNC_TOKEN or a remembered account then apply.
+ */
+export async function tokenFrom(
+  values: { token?: string; 'token-file'?: string },
+  io: CliIo,
+  command: string,
+): Promise<string | undefined> {
+  const file = values['token-file'];
+  if (file !== undefined && values.token !== undefined)
+    throw new UsageError('--token and --token-file exclude each other', command);
+  if (file === '')
+    throw new UsageError('--token-file needs a file (or - for standard input)', command);
+  if (file !== undefined) return readTokenFile(file, io);
+  if (values.token !== undefined) {
+    if (values.token.trim() !== '') registerSecret(values.token.trim());
+    writeLine(io.stderr, TOKEN_ON_COMMAND_LINE);
+  }
+  return values.token;
+}
