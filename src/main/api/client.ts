@@ -75,6 +75,19 @@ export function rfc2822(ms: number): string {
   });
 }
 
+/** More items than any one list holds: past this a server is sending the same list forever. */
+const MAX_LIST_ITEMS = 1_000_000;
+
+/** What names a list item across pages: its wrapped resource's id (`{folder: {id}}`) or its own. */
+function identity(item: Record<string, unknown>): string | null {
+  for (const [key, value] of Object.entries(item)) {
+    if (value && typeof value === 'object' && 'id' in value) {
+      return `${key}:${String((value as { id: unknown }).id)}`;
+    }
+  }
+  return 'id' in item ? `id:${String(item.id)}` : null;
+}
+
 const segment = (kind: ItemKind) => (kind === 'folder' ? 'folders' : 'files');
 
 /**
@@ -106,7 +119,12 @@ export class ServiceClient {
     return parseAnswer(schema, value, `${method} ${endpoint}`);
   }
 
-  /** Every item of a list, page after page, driven by `offset` and the wrapper's figures. */
+  /**
+   * Every item of a list, page after page, driven by `offset` and the wrapper's figures. A
+   * hostile or broken server cannot make it endless: it stops past `total_entries`, and a page
+   * whose items were all listed already (an ignored `offset`) or a list past MAX_LIST_ITEMS is
+   * a protocol error rather than a loop that fills the memory.
+   */
   async *pages(
     path: string,
     endpoint: string,
@@ -117,7 +135,9 @@ export class ServiceClient {
     } = {},
   ): AsyncGenerator<Record<string, unknown>> {
     let offset = opts.offset ?? 0;
-    for (let guard = 0; guard < 100_000; guard++) {
+    const seen = new Set<string>();
+    let listed = 0;
+    for (;;) {
       const { json } = await this.transport.requestJson({
         method: 'GET',
         path,
@@ -128,19 +148,32 @@ export class ServiceClient {
       const page = parseAnswer(ListWrapper, json, `GET ${endpoint}`);
       // An unpaged answer is the whole list, whatever offset was asked for.
       const items = Array.isArray(page) ? page.slice(offset) : page.items;
+      let fresh = 0;
       for (const [i, item] of items.entries()) {
         if (!item || typeof item !== 'object') {
           throw new ProtocolError(`GET ${endpoint}`, `items[${i}]`, 'is not an object');
         }
+        const key = identity(item as Record<string, unknown>);
+        if (key !== null && seen.has(key)) continue;
+        if (key !== null) seen.add(key);
+        fresh++;
+        listed++;
         yield item as Record<string, unknown>;
       }
       if (Array.isArray(page) || items.length === 0) return;
-      const next =
-        page.next_offset !== undefined
-          ? page.next_offset
-          : page.total_entries !== undefined && offset + items.length >= page.total_entries
-            ? null
-            : offset + items.length;
+      const total = page.total_entries;
+      if (total !== undefined && offset + items.length >= total) return;
+      if (fresh === 0) {
+        throw new ProtocolError(
+          `GET ${endpoint}`,
+          '',
+          `repeats the page at offset ${offset} (the server ignores offset)`,
+        );
+      }
+      if (listed > MAX_LIST_ITEMS) {
+        throw new ProtocolError(`GET ${endpoint}`, '', `lists more than ${MAX_LIST_ITEMS} items`);
+      }
+      const next = page.next_offset !== undefined ? page.next_offset : offset + items.length;
       if (next === null || next <= offset) return;
       offset = next;
     }
@@ -237,13 +270,14 @@ export class ServiceClient {
   async deleteFolder(id: number): Promise<void> {
     await this.call('DELETE', `/folders/${id}`, '/folders/:id', null);
   }
-  /** The zip of a folder's subtree, streamed. */
-  async folderArchive(id: number, signal?: AbortSignal): Promise<Readable> {
+  /** The zip of a folder's subtree, streamed; `expectBytes` (its listed size) sets its deadline. */
+  async folderArchive(id: number, signal?: AbortSignal, expectBytes?: number): Promise<Readable> {
     const res = await this.transport.request({
       method: 'GET',
       path: `/folders/${id}/archive`,
       endpoint: 'GET /folders/:id/archive',
       signal,
+      expectBytes,
     });
     return res.body;
   }
@@ -284,6 +318,7 @@ export class ServiceClient {
       method: 'POST',
       path: `/folders/${folderId}/files`,
       endpoint: 'POST /folders/:id/files',
+      expectBytes: size,
       body: () => ({
         body: Readable.from(
           (async function* () {
@@ -311,7 +346,7 @@ export class ServiceClient {
    */
   async download(
     id: number,
-    opts: { offset?: number; signal?: AbortSignal } = {},
+    opts: { offset?: number; signal?: AbortSignal; expectBytes?: number } = {},
   ): Promise<{ body: RawResponse['body']; partial: boolean; length: number | null }> {
     const offset = opts.offset ?? 0;
     const res = await this.transport.request({
@@ -320,6 +355,7 @@ export class ServiceClient {
       endpoint: 'GET /download/:id',
       headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
       signal: opts.signal,
+      expectBytes: opts.expectBytes,
     });
     const raw = res.headers['content-length'];
     const length = raw === undefined ? null : Number(Array.isArray(raw) ? raw[0] : raw);

@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
-import type { ApiError } from './errors';
 import {
+  ApiError,
   ForbiddenError,
   InsecureConnectionError,
   NetworkError,
@@ -47,6 +47,11 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** Use this dispatcher for this request (downloads use a resuming one). */
   dispatcher?: Dispatcher;
+  /**
+   * The body size the caller expects (a download's listed size): its deadline grows by the time
+   * that takes at the slowest rate allowed, so a big file is not cut for being big.
+   */
+  expectBytes?: number;
 }
 
 export interface RawResponse {
@@ -77,7 +82,40 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>;
   log?: LogSink;
   userAgent?: string;
+  limits?: Partial<TransportLimits>;
 }
+
+/**
+ * What one request may cost at most. The dispatcher's timeouts are idle timeouts: a server
+ * sending a byte every 20 s never trips them, so every request also has an overall deadline
+ * (headers and body), and a JSON answer a size past which it is refused unread.
+ */
+export interface TransportLimits {
+  /** Every request, its body included, ends within this (a download gets more, by size). */
+  deadlineMs: number;
+  /** The slowest rate a download's deadline allows for its expected bytes. */
+  minBytesPerSecond: number;
+  /** The largest JSON answer read (a listing page, an event page). */
+  maxJsonBytes: number;
+}
+
+export const DEFAULT_LIMITS: TransportLimits = {
+  deadlineMs: 120_000,
+  minBytesPerSecond: 32 * 1024,
+  maxJsonBytes: 32 * 1024 * 1024,
+};
+
+/**
+ * A request past its overall deadline: a network failure (retried per policy, the pass then
+ * offline) that says what happened instead of a connection code.
+ */
+export class DeadlineError extends NetworkError {
+  constructor(endpoint: string, ms: number) {
+    super(endpoint, DEADLINE_CODE);
+    this.message = `The service did not finish answering ${endpoint} within ${Math.round(ms / 1000)} s: it will be tried again.`;
+  }
+}
+const DEADLINE_CODE = 'WSYNC_DEADLINE';
 
 /**
  * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
@@ -105,6 +143,7 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
+  DEADLINE_CODE,
 ]);
 
 function errorCode(err: unknown): string | null {
@@ -234,6 +273,7 @@ export class Transport {
   private readonly policy: RetryPolicy;
   private readonly log: LogSink;
   private readonly userAgent: string;
+  readonly limits: TransportLimits;
   tokens: TokenSource | undefined;
 
   constructor(opts: TransportOptions) {
@@ -244,6 +284,7 @@ export class Transport {
     this.log = opts.log ?? silentLog;
     this.userAgent = opts.userAgent ?? 'WorkspaceSync/0.1';
     this.tokens = opts.tokens;
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
   }
 
   /** The absolute URL of a path relative to base_url (a base path prefix is kept). */
@@ -276,6 +317,7 @@ export class Transport {
         res = await this.once(spec, token);
       } catch (err) {
         if (spec.signal?.aborted) throw abortError(spec.signal);
+        const last = err instanceof DeadlineError ? err : null;
         const code = errorCode(err) ?? 'UNKNOWN';
         if (!NETWORK_CODES.has(code) && !(err instanceof undiciErrors.UndiciError)) throw err;
         const notSent = NOT_SENT_CODES.has(code);
@@ -283,7 +325,7 @@ export class Transport {
         this.log.debug('request failed', { endpoint: spec.endpoint, attempt, code });
         if (!idempotent && !notSent) throw new OutcomeUnknownError(spec.endpoint, code);
         const delay = this.nextDelay(attempt, started, null);
-        if (delay === null) throw new NetworkError(spec.endpoint, code);
+        if (delay === null) throw last ?? new NetworkError(spec.endpoint, code);
         await sleep(delay, spec.signal);
         continue;
       }
@@ -329,16 +371,51 @@ export class Transport {
     }
   }
 
-  /** Sends a request and parses its JSON answer (undefined for an empty body). */
+  /**
+   * Sends a request and parses its JSON answer (undefined for an empty body). An answer past
+   * `maxJsonBytes` is cut there, never gathered whole: an endless answer costs that much memory.
+   */
   async requestJson(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
     const res = await this.request(spec);
-    const text = await res.body.text();
+    const text = await this.readCapped(spec.endpoint, res);
     if (text.trim() === '') return { status: res.status, json: undefined };
     try {
       return { status: res.status, json: JSON.parse(text) as unknown };
     } catch {
       throw new ProtocolError(spec.endpoint, '', 'the answer is not JSON');
     }
+  }
+
+  private async readCapped(endpoint: string, res: RawResponse): Promise<string> {
+    const cap = this.limits.maxJsonBytes;
+    const tooBig = () =>
+      new ProtocolError(endpoint, '', `is larger than ${Math.round(cap / 1024 / 1024)} MB`);
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > cap) {
+      res.body.destroy();
+      throw tooBig();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > cap) throw tooBig();
+        chunks.push(chunk as Buffer);
+      }
+    } catch (err) {
+      res.body.destroy();
+      if (err instanceof ApiError) throw err;
+      // Cut off mid-answer (a reset, the idle timeout): the connection's failure, not a shape.
+      throw new NetworkError(endpoint, errorCode(err) ?? 'UNKNOWN');
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** The overall deadline of one attempt: a floor, plus the expected bytes at the slowest rate. */
+  private deadlineFor(spec: RequestSpec): number {
+    const { deadlineMs, minBytesPerSecond } = this.limits;
+    return deadlineMs + ((spec.expectBytes ?? 0) / minBytesPerSecond) * 1000;
   }
 
   /** The delay before the next attempt, or null when the attempts or the time budget are spent. */
@@ -400,15 +477,34 @@ export class Transport {
       Object.assign(headers, made.headers);
     }
     const url = this.url(spec.path, spec.query);
-    const res = await (spec.dispatcher ?? this.dispatcher).request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: spec.method,
-      headers,
-      body,
-      signal: spec.signal,
-    });
-    return { status: res.statusCode, headers: res.headers, body: res.body };
+    // One signal for the caller's abort and the deadline; undici destroys a body still being
+    // read with the deadline's error, so a reader of a trickling body gets it too.
+    const ms = this.deadlineFor(spec);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineError(spec.endpoint, ms)), ms);
+    timer.unref();
+    const onAbort = () => controller.abort(abortError(spec.signal));
+    if (spec.signal?.aborted) onAbort();
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onAbort);
+    };
+    try {
+      const res = await (spec.dispatcher ?? this.dispatcher).request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: spec.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      res.body.once('close', done);
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    } catch (err) {
+      done();
+      throw err;
+    }
   }
 }
 

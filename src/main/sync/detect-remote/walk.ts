@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, ProtocolError } from '../../api/errors';
 import { drain } from '../pool';
 import { emptyView, listFolder, type RemoteItem, type RemoteView } from '../remote';
 
@@ -23,6 +23,9 @@ export async function walkRemote(
   opts: WalkOptions,
 ): Promise<RemoteView> {
   const view = emptyView(rootId, true);
+  // Every folder is listed once: a server that lists a folder inside itself, or inside its own
+  // subtree, or in two places, would otherwise send the walk round that loop forever.
+  const queued = new Set<number>([rootId]);
   await drain(
     [rootId],
     opts.concurrency,
@@ -45,8 +48,18 @@ export async function walkRemote(
       }
       view.listed.add(folderId);
       for (const child of children) {
+        if (child.kind === 'folder') {
+          if (queued.has(child.id)) {
+            throw new ProtocolError(
+              'GET /folders/:id',
+              '',
+              `lists the folder "${child.name}" (id ${child.id}) again inside folder ${folderId}, a loop in the tree`,
+            );
+          }
+          queued.add(child.id);
+          push(child.id);
+        }
         view.items.set(child.id, child);
-        if (child.kind === 'folder') push(child.id);
       }
       opts.onListed?.(folderId, children);
     },
