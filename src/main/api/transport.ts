@@ -112,10 +112,12 @@ export const DEFAULT_LIMITS: TransportLimits = {
 export class DeadlineError extends NetworkError {
   constructor(endpoint: string, ms: number) {
     super(endpoint, DEADLINE_CODE);
-    this.message = `The service did not finish answering ${endpoint} within ${Math.round(ms / 1000)} s: it will be tried again.`;
+    this.message = `The service did not finish answering ${endpoint} within ${seconds(ms)} s: it will be tried again.`;
   }
 }
 const DEADLINE_CODE = 'WSYNC_DEADLINE';
+const seconds = (ms: number) =>
+  ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000));
 
 /**
  * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
