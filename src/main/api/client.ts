@@ -15,6 +15,7 @@ import {
   Workspace,
 } from './schemas';
 import type { Method, QueryValue, RawResponse, Transport } from './transport';
+import { identity, nextOffset } from './paging';
 import { parseAnswer } from './validate';
 
 export type ItemKind = 'folder' | 'file';
@@ -73,19 +74,6 @@ export function rfc2822(ms: number): string {
   return DateTime.fromMillis(ms, { zone: 'utc' }).toFormat("EEE, dd LLL yyyy HH:mm:ss '+0000'", {
     locale: 'en-US',
   });
-}
-
-/** More items than any one list holds: past this a server is sending the same list forever. */
-const MAX_LIST_ITEMS = 1_000_000;
-
-/** What names a list item across pages: its wrapped resource's id (`{folder: {id}}`) or its own. */
-function identity(item: Record<string, unknown>): string | null {
-  for (const [key, value] of Object.entries(item)) {
-    if (value && typeof value === 'object' && 'id' in value) {
-      return `${key}:${String((value as { id: unknown }).id)}`;
-    }
-  }
-  return 'id' in item ? `id:${String(item.id)}` : null;
 }
 
 const segment = (kind: ItemKind) => (kind === 'folder' ? 'folders' : 'files');
@@ -161,20 +149,8 @@ export class ServiceClient {
         yield item as Record<string, unknown>;
       }
       if (Array.isArray(page) || items.length === 0) return;
-      const total = page.total_entries;
-      if (total !== undefined && offset + items.length >= total) return;
-      if (fresh === 0) {
-        throw new ProtocolError(
-          `GET ${endpoint}`,
-          '',
-          `repeats the page at offset ${offset} (the server ignores offset)`,
-        );
-      }
-      if (listed > MAX_LIST_ITEMS) {
-        throw new ProtocolError(`GET ${endpoint}`, '', `lists more than ${MAX_LIST_ITEMS} items`);
-      }
-      const next = page.next_offset !== undefined ? page.next_offset : offset + items.length;
-      if (next === null || next <= offset) return;
+      const next = nextOffset(`GET ${endpoint}`, page, offset, items.length, fresh, listed);
+      if (next === null) return;
       offset = next;
     }
   }

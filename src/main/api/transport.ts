@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import {
-  ApiError,
+  type ApiError,
   ForbiddenError,
   InsecureConnectionError,
   NetworkError,
@@ -15,6 +15,14 @@ import {
   redact,
   type FieldErrors,
 } from './errors';
+import {
+  DEADLINE_CODE,
+  DEFAULT_LIMITS,
+  DeadlineError,
+  errorCode,
+  readCapped,
+  type TransportLimits,
+} from './bounds';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
@@ -85,39 +93,7 @@ export interface TransportOptions {
   limits?: Partial<TransportLimits>;
 }
 
-/**
- * What one request may cost at most. The dispatcher's timeouts are idle timeouts: a server
- * sending a byte every 20 s never trips them, so every request also has an overall deadline
- * (headers and body), and a JSON answer a size past which it is refused unread.
- */
-export interface TransportLimits {
-  /** Every request, its body included, ends within this (a download gets more, by size). */
-  deadlineMs: number;
-  /** The slowest rate a download's deadline allows for its expected bytes. */
-  minBytesPerSecond: number;
-  /** The largest JSON answer read (a listing page, an event page). */
-  maxJsonBytes: number;
-}
-
-export const DEFAULT_LIMITS: TransportLimits = {
-  deadlineMs: 120_000,
-  minBytesPerSecond: 32 * 1024,
-  maxJsonBytes: 32 * 1024 * 1024,
-};
-
-/**
- * A request past its overall deadline: a network failure (retried per policy, the pass then
- * offline) that says what happened instead of a connection code.
- */
-export class DeadlineError extends NetworkError {
-  constructor(endpoint: string, ms: number) {
-    super(endpoint, DEADLINE_CODE);
-    this.message = `The service did not finish answering ${endpoint} within ${seconds(ms)} s: it will be tried again.`;
-  }
-}
-const DEADLINE_CODE = 'WSYNC_DEADLINE';
-const seconds = (ms: number) =>
-  ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000));
+export { DeadlineError, type TransportLimits };
 
 /**
  * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
@@ -147,14 +123,6 @@ const NETWORK_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
   DEADLINE_CODE,
 ]);
-
-function errorCode(err: unknown): string | null {
-  if (typeof err !== 'object' || err === null) return null;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  const cause = (err as { cause?: unknown }).cause;
-  return cause ? errorCode(cause) : null;
-}
 
 function isLoopback(hostname: string): boolean {
   return (
@@ -379,39 +347,13 @@ export class Transport {
    */
   async requestJson(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
     const res = await this.request(spec);
-    const text = await this.readCapped(spec.endpoint, res);
+    const text = await readCapped(spec.endpoint, res, this.limits.maxJsonBytes);
     if (text.trim() === '') return { status: res.status, json: undefined };
     try {
       return { status: res.status, json: JSON.parse(text) as unknown };
     } catch {
       throw new ProtocolError(spec.endpoint, '', 'the answer is not JSON');
     }
-  }
-
-  private async readCapped(endpoint: string, res: RawResponse): Promise<string> {
-    const cap = this.limits.maxJsonBytes;
-    const tooBig = () =>
-      new ProtocolError(endpoint, '', `is larger than ${Math.round(cap / 1024 / 1024)} MB`);
-    const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > cap) {
-      res.body.destroy();
-      throw tooBig();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > cap) throw tooBig();
-        chunks.push(chunk as Buffer);
-      }
-    } catch (err) {
-      res.body.destroy();
-      if (err instanceof ApiError) throw err;
-      // Cut off mid-answer (a reset, the idle timeout): the connection's failure, not a shape.
-      throw new NetworkError(endpoint, errorCode(err) ?? 'UNKNOWN');
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   /** The overall deadline of one attempt: a floor, plus the expected bytes at the slowest rate. */
