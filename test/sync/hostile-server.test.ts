@@ -179,6 +179,35 @@ describe('a hostile server', () => {
     });
   }, 60_000);
 
+  it('refuses a folder with an error answer without end: read up to a cap, the rest syncs', async () => {
+    await withSandbox(async (sb, root) => {
+      const client = clientWith(sb.baseUrl, sb);
+      const locked = await client.createFolder(sb.workspaceId, root, 'locked');
+      await upload(client, locked.id, 'x.txt', Buffer.from('x'));
+      await upload(client, root, 'free.txt', Buffer.from('free'));
+      const sent = { bytes: 0 };
+      const standIn = await startStandIn(sb.baseUrl, {
+        answer(_req, res, url) {
+          if (url.pathname !== `/folders/${locked.id}`) return false;
+          res.writeHead(403, { 'content-type': 'application/json' });
+          res.write('{"errors":{"base":["');
+          endless(res, Buffer.alloc(64 * 1024, 'a'), sent);
+          return true;
+        },
+      });
+      try {
+        const { err, dir } = await syncOnceThrough(sb, standIn.baseUrl);
+        expect(err).toBeNull();
+        const local = localTree(dir);
+        expect(local.get('free.txt')).toBe(remoteTree(sb).get('free.txt'));
+        expect(local.has('locked/x.txt')).toBe(false);
+        expect(sent.bytes).toBeLessThan(16 * 1024 * 1024);
+      } finally {
+        await standIn.close();
+      }
+    });
+  }, 60_000);
+
   it('trickles a listing a byte at a time: the request meets its deadline, sync --once ends', async () => {
     await withSandbox(async (sb, root) => {
       const client = clientWith(sb.baseUrl, sb);

@@ -218,9 +218,12 @@ export function extractErrors(json: unknown): FieldErrors {
   return out;
 }
 
-async function readErrorBody(body: RawResponse['body']): Promise<FieldErrors> {
+/** An error answer is a few lines: one without end is not waited for. */
+const MAX_ERROR_BYTES = 64 * 1024;
+
+async function readErrorBody(endpoint: string, res: RawResponse): Promise<FieldErrors> {
   try {
-    const text = await body.text();
+    const text = await readCapped(endpoint, res, MAX_ERROR_BYTES);
     return text ? extractErrors(JSON.parse(text)) : {};
   } catch {
     return {};
@@ -346,7 +349,8 @@ export class Transport {
    * `maxJsonBytes` is cut there, never gathered whole: an endless answer costs that much memory.
    */
   async requestJson(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
-    const res = await this.request(spec);
+    // An answer of a few pages' worth: a length it announces does not buy it more time.
+    const res = await this.request({ expectBytes: 0, ...spec });
     const text = await readCapped(spec.endpoint, res, this.limits.maxJsonBytes);
     if (text.trim() === '') return { status: res.status, json: undefined };
     try {
@@ -357,9 +361,9 @@ export class Transport {
   }
 
   /** The overall deadline of one attempt: a floor, plus the expected bytes at the slowest rate. */
-  private deadlineFor(spec: RequestSpec): number {
+  private deadlineFor(bytes = 0): number {
     const { deadlineMs, minBytesPerSecond } = this.limits;
-    return deadlineMs + ((spec.expectBytes ?? 0) / minBytesPerSecond) * 1000;
+    return deadlineMs + (bytes / minBytesPerSecond) * 1000;
   }
 
   /** The delay before the next attempt, or null when the attempts or the time budget are spent. */
@@ -375,7 +379,7 @@ export class Transport {
     res: RawResponse,
     token: string | null,
   ): Promise<ApiError> {
-    const errors = await readErrorBody(res.body);
+    const errors = await readErrorBody(spec.endpoint, res);
     const reason = errors.base?.join(', ') ?? Object.values(errors).flat().join(', ');
     switch (res.status) {
       case 401:
@@ -423,10 +427,16 @@ export class Transport {
     const url = this.url(spec.path, spec.query);
     // One signal for the caller's abort and the deadline; undici destroys a body still being
     // read with the deadline's error, so a reader of a trickling body gets it too.
-    const ms = this.deadlineFor(spec);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineError(spec.endpoint, ms)), ms);
-    timer.unref();
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      const left = Math.max(0, ms - (Date.now() - started));
+      timer = setTimeout(() => controller.abort(new DeadlineError(spec.endpoint, ms)), left);
+      timer.unref();
+    };
+    arm(this.deadlineFor(spec.expectBytes));
     const onAbort = () => controller.abort(abortError(spec.signal));
     if (spec.signal?.aborted) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
@@ -443,6 +453,12 @@ export class Transport {
         body,
         signal: controller.signal,
       });
+      // A body whose size the caller could not know (a folder's zip to save) is given the time
+      // its announced length takes; what the caller expects is never stretched by the server.
+      const length = Number(res.headers['content-length']);
+      if (spec.expectBytes === undefined && Number.isFinite(length) && length > 0) {
+        arm(this.deadlineFor(length));
+      }
       res.body.once('close', done);
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
