@@ -8,7 +8,7 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Called as each folder's complete listing arrives (the engine creates folders meanwhile). */
   onListed?: (folderId: number, children: RemoteItem[]) => void;
-  /** A folder whose listing was refused: nothing below it is judged. */
+  /** A folder whose listing was refused, or could not be read: nothing below it is judged. */
   onRefused?: (folderId: number, err: ApiError) => void;
 }
 
@@ -39,7 +39,11 @@ export async function walkRemote(
           view.items.delete(folderId);
           return;
         }
-        if (err instanceof ApiError && err.kind === 'forbidden') {
+        // Refused, or an answer that cannot be a listing (past its size cap, a page repeated
+        // forever, the wrong shape): that folder alone is left as it is, the rest goes on.
+        const unreadable =
+          err instanceof ApiError && err.kind === 'protocol' && folderId !== rootId;
+        if (err instanceof ApiError && (err.kind === 'forbidden' || unreadable)) {
           view.unlisted.add(folderId);
           opts.onRefused?.(folderId, err);
           return;

@@ -84,7 +84,7 @@ export class RemotePass {
           status.addProblem({
             path: journal.get(folderId)?.localPath ?? '',
             remoteId: folderId,
-            reason: 'not-permitted',
+            reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
             message: err.message,
           }),
       });
