@@ -86,7 +86,7 @@ async function syncOnceThrough(
       () => null,
       (e: unknown) => e as Error,
     );
-    const problems = pair.engine.status().problems.map((p) => p.message);
+    const problems = pair.engine.status().problems.map((p) => `${p.path}: ${p.message}`);
     return { err, dir: pair.dir, problems };
   } finally {
     await pair.close();
@@ -147,7 +147,7 @@ describe('a hostile server', () => {
         // That folder is a problem of its own; the rest syncs.
         expect(err).toBeNull();
         expect(problems).toEqual([
-          'Unexpected answer from GET /folders/:id: repeats the page at offset 60 (the server ignores offset).',
+          'big: Unexpected answer from GET /folders/:id: repeats the page at offset 60 (the server ignores offset).',
         ]);
         expect(localTree(dir).get('free.txt')).toBe(remoteTree(sb).get('free.txt'));
         expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 * 1024);
@@ -179,7 +179,9 @@ describe('a hostile server', () => {
           maxJsonBytes: cap,
         });
         expect(err).toBeNull();
-        expect(problems).toEqual(['Unexpected answer from GET /folders/:id: is larger than 4 MB.']);
+        expect(problems).toEqual([
+          'sub: Unexpected answer from GET /folders/:id: is larger than 4 MB.',
+        ]);
         expect(localTree(dir).get('free.txt')).toBe(remoteTree(sb).get('free.txt'));
         // Two attempts at most (the retry policy); the server's socket buffers a little more.
         expect(sent.bytes).toBeLessThan(4 * cap);

@@ -9,7 +9,7 @@ export interface WalkOptions {
   /** Called as each folder's complete listing arrives (the engine creates folders meanwhile). */
   onListed?: (folderId: number, children: RemoteItem[]) => void;
   /** A folder whose listing was refused, or could not be read: nothing below it is judged. */
-  onRefused?: (folderId: number, err: ApiError) => void;
+  onRefused?: (folderId: number, err: ApiError, remotePath: string) => void;
 }
 
 /**
@@ -45,7 +45,7 @@ export async function walkRemote(
           err instanceof ApiError && err.kind === 'protocol' && folderId !== rootId;
         if (err instanceof ApiError && (err.kind === 'forbidden' || unreadable)) {
           view.unlisted.add(folderId);
-          opts.onRefused?.(folderId, err);
+          opts.onRefused?.(folderId, err, pathOf(view, folderId));
           return;
         }
         throw err;
@@ -70,4 +70,16 @@ export async function walkRemote(
     opts.signal,
   );
   return view;
+}
+
+/** A folder's path on the service as the walk has seen it (a tree: each folder listed once). */
+function pathOf(view: RemoteView, folderId: number): string {
+  const names: string[] = [];
+  for (let id = folderId; id !== view.rootId;) {
+    const item = view.items.get(id);
+    if (!item) break;
+    names.unshift(item.name);
+    id = item.parentId;
+  }
+  return names.join('/');
 }

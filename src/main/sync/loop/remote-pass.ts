@@ -80,9 +80,9 @@ export class RemotePass {
       const view = await walkRemote(client, rootId, {
         concurrency: this.ctx.concurrency,
         signal,
-        onRefused: (folderId, err) =>
+        onRefused: (folderId, err, remotePath) =>
           status.addProblem({
-            path: journal.get(folderId)?.localPath ?? '',
+            path: journal.get(folderId)?.localPath ?? remotePath,
             remoteId: folderId,
             reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
             message: err.message,
