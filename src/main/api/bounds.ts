@@ -31,7 +31,7 @@ export const DEFAULT_LIMITS: TransportLimits = {
 export class DeadlineError extends NetworkError {
   constructor(endpoint: string, ms: number) {
     super(endpoint, DEADLINE_CODE);
-    this.message = `The service did not finish answering ${endpoint} within ${seconds(ms)} s: it will be tried again.`;
+    this.message = `The service did not finish answering ${endpoint} within ${seconds(ms)} s.`;
   }
 }
 export const DEADLINE_CODE = 'WSYNC_DEADLINE';
