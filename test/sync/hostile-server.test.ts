@@ -273,6 +273,39 @@ describe('a hostile server', () => {
       }
     });
   }, 60_000);
+
+  it('gives a body of a size only the server knows the time its Content-Length takes', async () => {
+    await withSandbox(async (sb, root) => {
+      // A folder's zip to save (no listing says its size) sent slowly but steadily: its
+      // deadline grows with the announced length; a deadline of the floor alone cuts it.
+      const standIn = await startStandIn(sb.baseUrl, {
+        answer(_req, res, url) {
+          if (url.pathname !== `/folders/${root}/archive`) return false;
+          res.writeHead(200, { 'content-type': 'application/zip', 'content-length': '1000' });
+          let sent = 0;
+          const next = () => {
+            if (res.destroyed) return;
+            res.write(Buffer.alloc(100));
+            if ((sent += 100) < 1000) setTimeout(next, 100).unref();
+            else res.end();
+          };
+          next();
+          return true;
+        },
+      });
+      try {
+        const client = clientWith(standIn.baseUrl, sb, {
+          deadlineMs: 200,
+          minBytesPerSecond: 10,
+        });
+        let got = 0;
+        for await (const chunk of await client.folderArchive(root)) got += (chunk as Buffer).length;
+        expect(got).toBe(1000);
+      } finally {
+        await standIn.close();
+      }
+    });
+  }, 30_000);
 });
 
 /** A zip of `entries`; those in `inflate` declare the listed size but hold far more zeros. */
