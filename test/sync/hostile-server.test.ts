@@ -306,6 +306,28 @@ describe('a hostile server', () => {
       }
     });
   }, 30_000);
+
+  it('gives a huge download a deadline that is not past what a timer can hold', async () => {
+    await withSandbox(async (sb) => {
+      const standIn = await startStandIn(sb.baseUrl, {
+        answer(_req, res, url) {
+          if (url.pathname !== `/download/42`) return false;
+          res.writeHead(200, { 'content-length': '3' });
+          setTimeout(() => res.end('abc'), 50).unref();
+          return true;
+        },
+      });
+      try {
+        // A 100 GB file at 1 byte/s: 3,000 years, which setTimeout would take for 1 ms.
+        const client = clientWith(standIn.baseUrl, sb, { minBytesPerSecond: 1 });
+        const res = await client.download(42, { expectBytes: 100e9 });
+        expect(await res.body.text()).toBe('abc');
+        expect(root).toBeGreaterThan(0);
+      } finally {
+        await standIn.close();
+      }
+    });
+  }, 30_000);
 });
 
 /** A zip of `entries`; those in `inflate` declare the listed size but hold far more zeros. */

@@ -95,6 +95,8 @@ export interface TransportOptions {
 
 export { DeadlineError, type TransportLimits };
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
  * (clock skew, a server's own hiccup); more than this and the sign-in itself is the problem.
@@ -363,7 +365,8 @@ export class Transport {
   /** The overall deadline of one attempt: a floor, plus the expected bytes at the slowest rate. */
   private deadlineFor(bytes = 0): number {
     const { deadlineMs, minBytesPerSecond } = this.limits;
-    return deadlineMs + (bytes / minBytesPerSecond) * 1000;
+    // setTimeout fires at once past 2^31-1 ms: a file of ~70 GB would otherwise fail at once.
+    return Math.min(MAX_TIMER_MS, deadlineMs + (bytes / minBytesPerSecond) * 1000);
   }
 
   /** The delay before the next attempt, or null when the attempts or the time budget are spent. */
