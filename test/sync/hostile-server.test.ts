@@ -322,7 +322,6 @@ describe('a hostile server', () => {
         const client = clientWith(standIn.baseUrl, sb, { minBytesPerSecond: 1 });
         const res = await client.download(42, { expectBytes: 100e9 });
         expect(await res.body.text()).toBe('abc');
-        expect(root).toBeGreaterThan(0);
       } finally {
         await standIn.close();
       }
