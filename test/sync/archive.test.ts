@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { downloadArchive, extractArchive } from '../../src/main/sync/down/archive';
+import { downloadArchive, extractArchive, openZip } from '../../src/main/sync/down/archive';
 import { ARCHIVE_RULES, chooseArchives } from '../../src/main/sync/down/choose-archives';
 import type { ArchiveJob, Placement } from '../../src/main/sync/down/plan-types';
 import { silentLogger } from '../../src/main/sync/ports';
@@ -130,5 +134,40 @@ describe('a large archive', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('a zip file read by several entries at once', () => {
+  it('survives an entry destroyed while its read waits for its turn', async () => {
+    // yauzl's own file reader queues reads one at a time and then reads `context.fd` of a
+    // stream destroyed meanwhile: a TypeError in an fs callback that ended the process (an
+    // entry refused mid-way in a zip over 16 MiB, which is read from a file).
+    const zip = new ZipFile();
+    for (let i = 0; i < 4; i++) zip.addBuffer(randomBytes(1 << 20), `f${i}`, { compress: false });
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const file = path.join(dirs.make(), 'a.zip');
+    writeFileSync(file, Buffer.concat(chunks));
+    const opened = await openZip({ file }, { lazyEntries: true, autoClose: false });
+    const entries: yauzl.Entry[] = [];
+    await new Promise<void>((resolve, reject) => {
+      opened.on('entry', (e: yauzl.Entry) => {
+        entries.push(e);
+        opened.readEntry();
+      });
+      opened.on('end', resolve);
+      opened.on('error', reject);
+      opened.readEntry();
+    });
+    const streams = await Promise.all(entries.map((e) => opened.openReadStreamPromise(e)));
+    for (const s of streams) s.resume();
+    await new Promise((resolve) => process.nextTick(resolve));
+    for (const s of streams.slice(1)) s.destroy();
+    await finished(streams[0]!);
+    const closed = new Promise((resolve) => opened.once('close', resolve));
+    opened.close();
+    await closed;
+    expect(entries).toHaveLength(4);
   });
 });

@@ -15,6 +15,7 @@ import {
   Workspace,
 } from './schemas';
 import type { Method, QueryValue, RawResponse, Transport } from './transport';
+import { identity, nextOffset } from './paging';
 import { parseAnswer } from './validate';
 
 export type ItemKind = 'folder' | 'file';
@@ -106,7 +107,12 @@ export class ServiceClient {
     return parseAnswer(schema, value, `${method} ${endpoint}`);
   }
 
-  /** Every item of a list, page after page, driven by `offset` and the wrapper's figures. */
+  /**
+   * Every item of a list, page after page, driven by `offset` and the wrapper's figures. A
+   * hostile or broken server cannot make it endless: it stops past `total_entries`, and a page
+   * whose items were all listed already (an ignored `offset`) or a list past MAX_LIST_ITEMS is
+   * a protocol error rather than a loop that fills the memory.
+   */
   async *pages(
     path: string,
     endpoint: string,
@@ -117,7 +123,9 @@ export class ServiceClient {
     } = {},
   ): AsyncGenerator<Record<string, unknown>> {
     let offset = opts.offset ?? 0;
-    for (let guard = 0; guard < 100_000; guard++) {
+    const seen = new Set<string>();
+    let listed = 0;
+    for (;;) {
       const { json } = await this.transport.requestJson({
         method: 'GET',
         path,
@@ -128,20 +136,21 @@ export class ServiceClient {
       const page = parseAnswer(ListWrapper, json, `GET ${endpoint}`);
       // An unpaged answer is the whole list, whatever offset was asked for.
       const items = Array.isArray(page) ? page.slice(offset) : page.items;
+      let fresh = 0;
       for (const [i, item] of items.entries()) {
         if (!item || typeof item !== 'object') {
           throw new ProtocolError(`GET ${endpoint}`, `items[${i}]`, 'is not an object');
         }
+        const key = identity(item as Record<string, unknown>);
+        if (key !== null && seen.has(key)) continue;
+        if (key !== null) seen.add(key);
+        fresh++;
+        listed++;
         yield item as Record<string, unknown>;
       }
       if (Array.isArray(page) || items.length === 0) return;
-      const next =
-        page.next_offset !== undefined
-          ? page.next_offset
-          : page.total_entries !== undefined && offset + items.length >= page.total_entries
-            ? null
-            : offset + items.length;
-      if (next === null || next <= offset) return;
+      const next = nextOffset(`GET ${endpoint}`, page, offset, items.length, fresh, listed);
+      if (next === null) return;
       offset = next;
     }
   }
@@ -237,13 +246,14 @@ export class ServiceClient {
   async deleteFolder(id: number): Promise<void> {
     await this.call('DELETE', `/folders/${id}`, '/folders/:id', null);
   }
-  /** The zip of a folder's subtree, streamed. */
-  async folderArchive(id: number, signal?: AbortSignal): Promise<Readable> {
+  /** The zip of a folder's subtree, streamed; `expectBytes` (its listed size) sets its deadline. */
+  async folderArchive(id: number, signal?: AbortSignal, expectBytes?: number): Promise<Readable> {
     const res = await this.transport.request({
       method: 'GET',
       path: `/folders/${id}/archive`,
       endpoint: 'GET /folders/:id/archive',
       signal,
+      expectBytes,
     });
     return res.body;
   }
@@ -284,6 +294,7 @@ export class ServiceClient {
       method: 'POST',
       path: `/folders/${folderId}/files`,
       endpoint: 'POST /folders/:id/files',
+      expectBytes: size,
       body: () => ({
         body: Readable.from(
           (async function* () {
@@ -311,7 +322,7 @@ export class ServiceClient {
    */
   async download(
     id: number,
-    opts: { offset?: number; signal?: AbortSignal } = {},
+    opts: { offset?: number; signal?: AbortSignal; expectBytes?: number } = {},
   ): Promise<{ body: RawResponse['body']; partial: boolean; length: number | null }> {
     const offset = opts.offset ?? 0;
     const res = await this.transport.request({
@@ -320,6 +331,7 @@ export class ServiceClient {
       endpoint: 'GET /download/:id',
       headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
       signal: opts.signal,
+      expectBytes: opts.expectBytes,
     });
     const raw = res.headers['content-length'];
     const length = raw === undefined ? null : Number(Array.isArray(raw) ? raw[0] : raw);

@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
-import type { ApiError } from './errors';
 import {
+  type ApiError,
   ForbiddenError,
   InsecureConnectionError,
   NetworkError,
@@ -15,6 +15,14 @@ import {
   redact,
   type FieldErrors,
 } from './errors';
+import {
+  DEADLINE_CODE,
+  DEFAULT_LIMITS,
+  DeadlineError,
+  errorCode,
+  readCapped,
+  type TransportLimits,
+} from './bounds';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
@@ -47,6 +55,11 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** Use this dispatcher for this request (downloads use a resuming one). */
   dispatcher?: Dispatcher;
+  /**
+   * The body size the caller expects (a download's listed size): its deadline grows by the time
+   * that takes at the slowest rate allowed, so a big file is not cut for being big.
+   */
+  expectBytes?: number;
 }
 
 export interface RawResponse {
@@ -77,7 +90,12 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>;
   log?: LogSink;
   userAgent?: string;
+  limits?: Partial<TransportLimits>;
 }
+
+export { DeadlineError, type TransportLimits };
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Refreshes one request may trigger: a token refused right after a refresh is rare but possible
@@ -105,15 +123,8 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
+  DEADLINE_CODE,
 ]);
-
-function errorCode(err: unknown): string | null {
-  if (typeof err !== 'object' || err === null) return null;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  const cause = (err as { cause?: unknown }).cause;
-  return cause ? errorCode(cause) : null;
-}
 
 function isLoopback(hostname: string): boolean {
   return (
@@ -209,9 +220,12 @@ export function extractErrors(json: unknown): FieldErrors {
   return out;
 }
 
-async function readErrorBody(body: RawResponse['body']): Promise<FieldErrors> {
+/** An error answer is a few lines: one without end is not waited for. */
+const MAX_ERROR_BYTES = 64 * 1024;
+
+async function readErrorBody(endpoint: string, res: RawResponse): Promise<FieldErrors> {
   try {
-    const text = await body.text();
+    const text = await readCapped(endpoint, res, MAX_ERROR_BYTES);
     return text ? extractErrors(JSON.parse(text)) : {};
   } catch {
     return {};
@@ -234,6 +248,7 @@ export class Transport {
   private readonly policy: RetryPolicy;
   private readonly log: LogSink;
   private readonly userAgent: string;
+  readonly limits: TransportLimits;
   tokens: TokenSource | undefined;
 
   constructor(opts: TransportOptions) {
@@ -244,6 +259,7 @@ export class Transport {
     this.log = opts.log ?? silentLog;
     this.userAgent = opts.userAgent ?? 'WorkspaceSync/0.1';
     this.tokens = opts.tokens;
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
   }
 
   /** The absolute URL of a path relative to base_url (a base path prefix is kept). */
@@ -276,6 +292,7 @@ export class Transport {
         res = await this.once(spec, token);
       } catch (err) {
         if (spec.signal?.aborted) throw abortError(spec.signal);
+        const last = err instanceof DeadlineError ? err : null;
         const code = errorCode(err) ?? 'UNKNOWN';
         if (!NETWORK_CODES.has(code) && !(err instanceof undiciErrors.UndiciError)) throw err;
         const notSent = NOT_SENT_CODES.has(code);
@@ -283,7 +300,7 @@ export class Transport {
         this.log.debug('request failed', { endpoint: spec.endpoint, attempt, code });
         if (!idempotent && !notSent) throw new OutcomeUnknownError(spec.endpoint, code);
         const delay = this.nextDelay(attempt, started, null);
-        if (delay === null) throw new NetworkError(spec.endpoint, code);
+        if (delay === null) throw last ?? new NetworkError(spec.endpoint, code);
         await sleep(delay, spec.signal);
         continue;
       }
@@ -329,16 +346,27 @@ export class Transport {
     }
   }
 
-  /** Sends a request and parses its JSON answer (undefined for an empty body). */
+  /**
+   * Sends a request and parses its JSON answer (undefined for an empty body). An answer past
+   * `maxJsonBytes` is cut there, never gathered whole: an endless answer costs that much memory.
+   */
   async requestJson(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
-    const res = await this.request(spec);
-    const text = await res.body.text();
+    // An answer of a few pages' worth: a length it announces does not buy it more time.
+    const res = await this.request({ expectBytes: 0, ...spec });
+    const text = await readCapped(spec.endpoint, res, this.limits.maxJsonBytes);
     if (text.trim() === '') return { status: res.status, json: undefined };
     try {
       return { status: res.status, json: JSON.parse(text) as unknown };
     } catch {
       throw new ProtocolError(spec.endpoint, '', 'the answer is not JSON');
     }
+  }
+
+  /** The overall deadline of one attempt: a floor, plus the expected bytes at the slowest rate. */
+  private deadlineFor(bytes = 0): number {
+    const { deadlineMs, minBytesPerSecond } = this.limits;
+    // setTimeout fires at once past 2^31-1 ms: a file of ~70 GB would otherwise fail at once.
+    return Math.min(MAX_TIMER_MS, deadlineMs + (bytes / minBytesPerSecond) * 1000);
   }
 
   /** The delay before the next attempt, or null when the attempts or the time budget are spent. */
@@ -354,7 +382,7 @@ export class Transport {
     res: RawResponse,
     token: string | null,
   ): Promise<ApiError> {
-    const errors = await readErrorBody(res.body);
+    const errors = await readErrorBody(spec.endpoint, res);
     const reason = errors.base?.join(', ') ?? Object.values(errors).flat().join(', ');
     switch (res.status) {
       case 401:
@@ -400,15 +428,46 @@ export class Transport {
       Object.assign(headers, made.headers);
     }
     const url = this.url(spec.path, spec.query);
-    const res = await (spec.dispatcher ?? this.dispatcher).request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: spec.method,
-      headers,
-      body,
-      signal: spec.signal,
-    });
-    return { status: res.statusCode, headers: res.headers, body: res.body };
+    // One signal for the caller's abort and the deadline; undici destroys a body still being
+    // read with the deadline's error, so a reader of a trickling body gets it too.
+    const controller = new AbortController();
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      const left = Math.max(0, ms - (Date.now() - started));
+      timer = setTimeout(() => controller.abort(new DeadlineError(spec.endpoint, ms)), left);
+      timer.unref();
+    };
+    arm(this.deadlineFor(spec.expectBytes));
+    const onAbort = () => controller.abort(abortError(spec.signal));
+    if (spec.signal?.aborted) onAbort();
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onAbort);
+    };
+    try {
+      const res = await (spec.dispatcher ?? this.dispatcher).request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: spec.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      // A body whose size the caller could not know (a folder's zip to save) is given the time
+      // its announced length takes; what the caller expects is never stretched by the server.
+      const length = Number(res.headers['content-length']);
+      if (spec.expectBytes === undefined && Number.isFinite(length) && length > 0) {
+        arm(this.deadlineFor(length));
+      }
+      res.body.once('close', done);
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    } catch (err) {
+      done();
+      throw err;
+    }
   }
 }
 

@@ -139,7 +139,7 @@ export async function fetchToTemp(
     // Complete before the interruption: only the rename into place was missing.
     return { temp, hash: (await hashPrefix(temp)).digest('hex') };
   }
-  const res = await client.download(item.id, { offset, signal });
+  const res = await client.download(item.id, { offset, signal, expectBytes: item.size - offset });
   // A server that ignores Range sends the whole file: start over.
   if (offset > 0 && !res.partial) offset = 0;
   const hash = offset > 0 ? await hashPrefix(temp) : createHash('sha256');

@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, ProtocolError } from '../../api/errors';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { EventRef } from './feed';
 import { emptyView, fromFile, listFolder, type Listing, type RemoteView } from '../remote';
@@ -119,6 +119,14 @@ export async function resolveEvents(
         view.listed.add(folderId);
         const present = new Set<number>();
         for (const child of listing.children) {
+          // The root or the folder itself inside it: a loop the plan's paths would follow.
+          if (child.kind === 'folder' && (child.id === rootId || child.id === folderId)) {
+            throw new ProtocolError(
+              'GET /folders/:id',
+              '',
+              `lists the folder "${child.name}" (id ${child.id}) inside folder ${folderId}, a loop in the tree`,
+            );
+          }
           view.items.set(child.id, child);
           present.add(child.id);
         }

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { close, createWriteStream, fstat as fstatFd, open, read, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import yauzl from 'yauzl';
@@ -29,6 +31,23 @@ export type Zip = { buffer: Buffer } | { file: string };
 const IN_MEMORY_ZIP = 16 * 1024 * 1024;
 
 /**
+ * The most a folder's zip may weigh: the listed bytes, plus what a zip adds (headers twice per
+ * entry with its name, a descriptor, zip64 fields; stored or deflated data barely grows) and a
+ * floor for the folders' own entries. Past it the server is sending something else, or no end.
+ */
+export function archiveCap(job: ArchiveJob): number {
+  const entries = job.entries ?? job.files.size;
+  return job.bytes + Math.ceil(job.bytes / 64) + entries * 1024 + 1024 * 1024;
+}
+
+/** The zip weighs more than the listing promised (an endless answer is cut here). */
+class ArchiveTooLargeError extends Error {
+  constructor(cap: number) {
+    super(`the archive is larger than the ${cap} bytes its listing allows`);
+  }
+}
+
+/**
  * Fetches a folder's zip; null when the service refused it, cut it short or sent something
  * else (its files are then fetched one by one, and fail in turn, failing the pass, if the service
  * itself is out of reach). A full disk or an abort is thrown.
@@ -42,12 +61,18 @@ export async function downloadArchive(
 ): Promise<Zip | null> {
   const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
   let out: WriteStream | null = null;
+  const cap = archiveCap(job);
   try {
-    const body = await client.folderArchive(job.folderId, signal);
+    const body = await client.folderArchive(job.folderId, signal, cap);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
       const data = chunk as Buffer;
+      if (out) size += data.length;
+      if (size > cap) {
+        body.destroy();
+        throw new ArchiveTooLargeError(cap);
+      }
       if (out) {
         if (!out.write(data)) await once(out, 'drain');
         continue;
@@ -102,10 +127,7 @@ export async function extractArchive(
       validateEntrySizes: true,
       autoClose: false,
     };
-    const zip =
-      'buffer' in source
-        ? await yauzl.fromBufferPromise(source.buffer, options)
-        : await yauzl.openPromise(source.file, options);
+    const zip = await openZip(source, options);
     // Entries are read and placed several at a time: each costs a few file-system calls, and
     // waiting for them one by one would leave the disk and the CPU idle in turn.
     const limit = pLimit(EXTRACT_CONCURRENCY);
@@ -135,8 +157,22 @@ export async function extractArchive(
           limit(async () => {
             if (signal?.aborted) throw signal.reason;
             const temp = path.join(partialDir, `${p.item.id}.part`);
-            const stream = await zip.openReadStreamPromise(entry);
-            const hash = await writeTemp(stream, temp, p.item.size, onBytes);
+            let hash: string;
+            try {
+              const stream = await zip.openReadStreamPromise(entry);
+              hash = await writeTemp(stream, temp, p.item.size, onBytes);
+            } catch (err) {
+              if (isLocalFailure(err, signal)) throw err;
+              // This entry lies (it inflates past its size, its data is corrupt): it alone is
+              // fetched by itself; the other entries of the zip are still good.
+              delivered.delete(p.item.id);
+              log.warn('archive entry unreadable; fetching it by itself', {
+                entry: name,
+                error: err instanceof Error ? err.message : String(err),
+              });
+              await rm(temp, { force: true });
+              return;
+            }
             await place(p, { temp, hash });
           }).catch((err: unknown) => {
             delivered.delete(p.item.id);
@@ -185,4 +221,88 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
     zip.on('error', onError);
     zip.readEntry();
   });
+}
+
+/**
+ * A zip file read through one descriptor by streams that may be destroyed at any time. yauzl's
+ * own file reader queues each stream's reads and, when a stream destroyed meanwhile (an entry
+ * refused mid-way) gets its turn, reads `context.fd` of null: a TypeError thrown in an fs
+ * callback, which ends the process. Here a read is skipped once its stream is destroyed, and
+ * the descriptor is closed only after the last read in flight has come back.
+ */
+class FileZipReader extends yauzl.RandomAccessReader {
+  private inFlight = 0;
+  private closing: (() => void) | null = null;
+
+  constructor(private readonly fd: number) {
+    super();
+  }
+
+  private readAt(buffer: Buffer, length: number, position: number, done: ReadDone): void {
+    this.inFlight++;
+    read(this.fd, buffer, 0, length, position, (err, got) => {
+      this.inFlight--;
+      done(err, got);
+      if (this.inFlight === 0) this.closing?.();
+    });
+  }
+
+  override read(buffer: Buffer, offset: number, length: number, position: number, cb: ReadDone) {
+    const into = offset === 0 ? buffer : buffer.subarray(offset);
+    this.readAt(into, length, position, cb);
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    let pos = start;
+    const readAt = this.readAt.bind(this);
+    return new Readable({
+      read(size) {
+        const n = Math.min(size, end - pos);
+        if (n <= 0) {
+          this.push(null);
+          return;
+        }
+        if (this.destroyed) return;
+        const buffer = Buffer.allocUnsafe(n);
+        readAt(buffer, n, pos, (err, got) => {
+          if (this.destroyed) return;
+          if (err) this.destroy(err);
+          else if (got === 0) this.push(null);
+          else {
+            pos += got;
+            this.push(got === n ? buffer : buffer.subarray(0, got));
+          }
+        });
+      },
+    });
+  }
+
+  override close(cb: (err: Error | null) => void): void {
+    const fd = this.fd;
+    this.closing = () => {
+      this.closing = null;
+      close(fd, (err) => cb(err));
+    };
+    if (this.inFlight === 0) this.closing();
+  }
+}
+
+type ReadDone = (err: Error | null, bytesRead: number) => void;
+
+/** Opens a downloaded zip for reading (exported for its test). */
+export function openZip(source: Zip, options: yauzl.Options): Promise<yauzl.ZipFile> {
+  return 'buffer' in source
+    ? yauzl.fromBufferPromise(source.buffer, options)
+    : openFileZip(source.file, options);
+}
+
+async function openFileZip(file: string, options: yauzl.Options): Promise<yauzl.ZipFile> {
+  const fd = await promisify(open)(file, 'r');
+  try {
+    const { size } = await promisify(fstatFd)(fd);
+    return await yauzl.fromRandomAccessReaderPromise(new FileZipReader(fd), size, options);
+  } catch (err) {
+    await promisify(close)(fd);
+    throw err;
+  }
 }

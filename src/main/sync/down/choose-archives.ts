@@ -101,7 +101,7 @@ export function chooseArchives(
     const id = descend.pop()!;
     const s = stats.get(id)!;
     if (worth(s)) {
-      const job: ArchiveJob = { folderId: id, files: new Map(), bytes: s.bytes };
+      const job: ArchiveJob = { folderId: id, files: new Map(), bytes: s.bytes, entries: s.files };
       collect(id, '', job);
       archives.push(job);
       continue;

@@ -45,4 +45,6 @@ export interface ArchiveJob {
   folderId: number;
   files: Map<string, Placement>;
   bytes: number;
+  /** Files in the subtree (the zip holds them all, needed or not): its size cap allows for them. */
+  entries?: number;
 }

@@ -100,11 +100,11 @@ export class RemotePass {
       const view = await walkRemote(client, rootId, {
         concurrency: this.ctx.concurrency,
         signal,
-        onRefused: (folderId, err) =>
+        onRefused: (folderId, err, remotePath) =>
           status.addProblem({
-            path: journal.get(folderId)?.localPath ?? '',
+            path: journal.get(folderId)?.localPath ?? remotePath,
             remoteId: folderId,
-            reason: 'not-permitted',
+            reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
             message: err.message,
           }),
       });
