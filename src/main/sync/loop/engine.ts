@@ -3,7 +3,7 @@ import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
-import { SyncFatalError, SyncPassError } from '../errors';
+import { SyncPassError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
 import { silentLogger, type Logger } from '../ports';
