@@ -166,6 +166,7 @@ export class Journal {
       moveDescendants: p(`UPDATE items SET local_path = ? || substr(local_path, ?),
           path_key = ? || substr(path_key, ?) WHERE path_key > ? AND path_key < ?`),
       count: p(`SELECT count(*) FROM items`),
+      countHere: p(`SELECT count(*) FROM items WHERE ino IS NOT NULL`),
       folderCount: p(`SELECT count(*) FROM items WHERE kind = 'folder'`),
       all: p(`SELECT * FROM items ORDER BY path_key`),
       metaGet: p(`SELECT value FROM meta WHERE key = ?`),
@@ -271,6 +272,11 @@ export class Journal {
 
   count(): number {
     return this.s.count!.pluck().get() as number;
+  }
+
+  /** Items with a copy here (not those the role kept from being downloaded). */
+  countHere(): number {
+    return this.s.countHere!.pluck().get() as number;
   }
 
   folderCount(): number {

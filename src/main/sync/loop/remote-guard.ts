@@ -38,12 +38,17 @@ export function guardRemoteDeletes(
 ): RemoteGuardResult {
   const pass = { plan, held: null, keep: [], answered: false };
   if (plan.trash.length === 0) return pass;
-  // The trash lists the topmost gone items: a folder takes everything below it along.
+  // The trash lists the topmost gone items: a folder takes everything below it along. Only
+  // what has a copy here counts: a file the role never let down has nothing to lose.
+  const here = (j: JournalItem) => (j.ino !== null ? 1 : 0);
   const count = plan.trash.reduce(
-    (n, j) => n + 1 + (j.kind === 'folder' ? journal.descendants(j.localPath).length : 0),
+    (n, j) =>
+      n +
+      here(j) +
+      (j.kind === 'folder' ? journal.descendants(j.localPath).reduce((m, d) => m + here(d), 0) : 0),
     0,
   );
-  const total = journal.count();
+  const total = journal.countHere();
   if (!tooManyDeletes(count, total, guard)) return pass;
   if (answer === 'trash') return { ...pass, answered: true };
   const held = { ...plan, trash: [] };
