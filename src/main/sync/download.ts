@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { DeadlineError } from '../api/transport';
 import type { Journal } from '../journal/journal';
 import type { RemoteItem } from './remote';
 
@@ -162,9 +163,11 @@ export async function fetchToTemp(
     if (bodyBroke(err, signal)) {
       // Headers came, the bytes stopped: this file's problem, not the pass's. The service may
       // be fine (a lying length), and the next file's request tells if it is not.
-      throw new CutShortError(
-        `The download was cut off after ${written} of the ${item.size} bytes announced: it is tried again (from there) later`,
-      );
+      const what =
+        err instanceof DeadlineError
+          ? `${err.message.replace(/\.$/, '')} (${written} of ${item.size} bytes came)`
+          : `The download was cut off after ${written} of the ${item.size} bytes announced`;
+      throw new CutShortError(`${what}: it is tried again (from there) later`);
     }
     throw err;
   }
