@@ -220,3 +220,41 @@ describe('a local file that cannot be read', () => {
     },
   );
 });
+
+describe('uploads the role refuses', () => {
+  it('are a problem each, even when the service answers before reading the body', async () => {
+    // The sandbox, like many servers, refuses an upload from its headers and closes the
+    // connection: a body still being read from disk then met a closed socket (EPIPE), and the
+    // pass failed with "whether the change was made is unknown" instead of the refusal.
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const kenji = sb.users.find((u) => u.role === 'Collaborator')!;
+      const ann = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+      let rolemap: number | undefined;
+      for await (const r of ann.listRolemaps(sb.workspaceId)) {
+        if (r.user_id === kenji.id || r.user?.id === kenji.id) rolemap = r.id;
+      }
+      const pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(kenji)), dirs);
+      try {
+        await pair.engine.syncOnce();
+        await ann.changeRole(rolemap!, 'Downloader');
+        for (const i of range(30)) writeFileSync(path.join(pair.dir, `${i}.txt`), `note ${i}\n`);
+        await pair.engine.syncOnce();
+        expect(
+          pair.engine
+            .status()
+            .problems.map((p) => [p.path, p.reason])
+            .sort(),
+        ).toEqual(
+          range(30)
+            .map((i) => [`${i}.txt`, 'not-permitted'])
+            .sort(),
+        );
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
-  createReadStream,
   existsSync,
   fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
+  read,
+  readSync,
   renameSync,
   rmdirSync,
   type Stats,
@@ -260,9 +261,47 @@ function split(rel: string): [string, string] {
  */
 export function readFd(fd: number, size: number): Readable {
   if (size === 0) return Readable.from([]);
-  // With `fd` given the path is not used.
-  return createReadStream('', { fd, start: 0, end: size - 1, autoClose: false });
+  if (size <= SMALL_BODY) {
+    // Read at once, so that the request goes out whole before any answer is read: a server
+    // refusing it early (403) and closing would otherwise meet a body still being read from
+    // disk, and the client an EPIPE instead of the refusal (the change's outcome unknown).
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return Readable.from([buf.subarray(0, got)]);
+  }
+  // Not fs.createReadStream: a stream destroyed mid-way (the request failed) closes its fd even
+  // with autoClose off, and the caller's own close then met a closed (or reused) descriptor.
+  let pos = 0;
+  return new Readable({
+    highWaterMark: CHUNK,
+    read() {
+      const want = Math.min(CHUNK, size - pos);
+      if (want <= 0) {
+        this.push(null);
+        return;
+      }
+      const buf = Buffer.allocUnsafe(want);
+      read(fd, buf, 0, want, pos, (err, n) => {
+        if (err) this.destroy(err);
+        else if (n === 0) this.push(null);
+        else {
+          pos += n;
+          this.push(buf.subarray(0, n));
+        }
+      });
+    },
+  });
 }
+
+const CHUNK = 64 * 1024;
+
+/** Bodies up to this size are read whole before they are sent. */
+const SMALL_BODY = 1024 * 1024;
 
 /** The sha256 of the first `size` bytes of an open file. */
 export async function hashFd(fd: number, size: number): Promise<string> {
