@@ -24,9 +24,19 @@ const WIN32_DEVICE = /^[\\/]{2}[.?][\\/](?![a-z]:[\\/])/i;
 
 const under = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
 
+/**
+ * Plain file systems inside those trees: /dev/shm is an ordinary tmpfs where programs (and our
+ * benchmarks) keep files, not a device.
+ */
+const ORDINARY_DIRS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
+  linux: ['/dev/shm'],
+  android: ['/dev/shm'],
+};
+
 /** Whether `p` (absolute) is in a system tree no sync folder may be in. */
 export function isSystemPath(p: string, platform: NodeJS.Platform = process.platform): boolean {
   if (platform === 'win32') return WIN32_DEVICE.test(p);
+  if ((ORDINARY_DIRS[platform] ?? []).some((dir) => p !== dir && under(p, dir))) return false;
   return (SYSTEM_DIRS[platform] ?? []).some((dir) => under(p, dir));
 }
 
