@@ -57,6 +57,9 @@ export interface OpenDir {
   chain: Link[];
 }
 
+/** The most folders kept open within a pass. */
+export const MAX_OPEN = 256;
+
 const isGone = (err: unknown) =>
   ['ENOENT', 'ENOTDIR', 'ELOOP'].includes((err as NodeJS.ErrnoException).code ?? '');
 
@@ -77,7 +80,12 @@ export class Confined {
   /** Opens folder `rel` from the root down; a link or non-folder on the way is a swap. */
   dir(rel: string): OpenDir {
     const kept = this.open.get(rel);
-    if (kept) return kept;
+    if (kept) {
+      // Most recently used last: the oldest are closed first when too many are open.
+      this.open.delete(rel);
+      this.open.set(rel, kept);
+      return kept;
+    }
     const names = rel === '' ? [] : rel.split('/');
     let fd = FD_DIR ? openSync(this.root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)) : -1;
     const chain: Link[] = [];
@@ -153,6 +161,13 @@ export class Confined {
 
   private settle(dirs: OpenDir[]): void {
     if (!this.keep) for (const d of dirs) this.drop(d);
+    // A pass over a tree of 100,000 folders must not hold 100,000 descriptors (the limit is
+    // 10,240 on macOS, often lower): past the bound the least recently used are closed. Every
+    // operation here is synchronous, so none still uses a folder closed at its end.
+    for (const d of this.open.values()) {
+      if (this.open.size <= MAX_OPEN) break;
+      this.drop(d);
+    }
   }
 
   /**
