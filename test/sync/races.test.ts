@@ -210,3 +210,44 @@ describe('a file exchanged with a symlink to a file outside, while it is uploade
     }
   }, 120_000);
 });
+
+describe('a synced folder exchanged with a symlink to a folder outside, while deletions are applied', () => {
+  it('never moves a file outside to the trash; nothing is lost', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const docs = await client.createFolder(sb.workspaceId, null, 'Docs');
+      const files = [];
+      for (const i of range(40)) files.push(await upload(client, docs.id, `d${i}.txt`, `doc ${i}`));
+      const pair = await openPair(sb, client, dirs);
+      try {
+        await pair.engine.syncOnce();
+        // Outside: the same names with the same bytes, so that only where they are tells them
+        // apart from the synced ones.
+        const outside = dirs.make('wsync-outside-');
+        for (const i of range(40)) writeFileSync(path.join(outside, `d${i}.txt`), `doc ${i}`);
+        const link = path.join(dirs.make('wsync-link-'), 'link');
+        symlinkSync(outside, link);
+        for (const round of range(6)) {
+          // A few deletions on the service per pass (below the mass-delete guard).
+          for (const f of files.slice(round * 3, round * 3 + 3)) await client.deleteFile(f.id);
+          const swapper = await startSwapper(path.join(pair.dir, 'Docs'), link);
+          let gone = false;
+          try {
+            await pair.engine.syncOnce().catch(() => undefined);
+          } finally {
+            gone = (await swapper.stop()).gone;
+          }
+          expect(everything(outside).length).toBe(40);
+          if (gone || !lstatSync(link).isSymbolicLink()) break;
+        }
+        await afterRace(pair, sb);
+        expect(everything(outside).length).toBe(40);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
+});

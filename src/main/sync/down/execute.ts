@@ -1,7 +1,7 @@
 // Long because every write of the down side (folders, moves, the trash, downloads, archives)
 // goes through the same checks of the disk before it touches it (unsynced local work is never
 // overwritten): one class, so that no job skips them.
-import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, rmdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { ServiceClient } from '../../api/client';
@@ -79,6 +79,8 @@ export class Executor {
 
   /** Where items now in the holding place were, for the trash's record of them. */
   private readonly held = new Map<number, string>();
+  /** Items staged for the trash so far: each gets a name of its own in the holding place. */
+  private trashed = 0;
 
   constructor(private readonly ctx: ExecutorContext) {}
 
@@ -112,7 +114,12 @@ export class Executor {
         const now = this.ctx.journal.get(j.remoteId);
         if (now) {
           this.ctx.events.begin('trash', now.localPath);
-          await this.trashItem(now);
+          try {
+            await this.trashItem(now);
+          } catch (err) {
+            if (!(err instanceof SwapError)) throw err;
+            this.swapped(now.localPath, now.remoteId, err);
+          }
         }
         this.ctx.events.done();
       }
@@ -414,9 +421,34 @@ export class Executor {
     const { local, journal } = this.ctx;
     const was = this.held.get(j.remoteId);
     const trash = {
-      // Under the path the user knew, not the holding place's.
-      put: (abs: string, rel: string) =>
-        this.ctx.trash.put(abs, was ? was + rel.slice(j.localPath.length) : rel),
+      put: async (rel: string) => {
+        // First into the holding place through the folder opened from the root (no link
+        // followed; undone with a SwapError if a folder on the way was swapped): the trash,
+        // which takes a path, is then handed our own item, never one a swap put outside.
+        // A folder of its own keeps the item's name: the system trash shows it under it.
+        const box = `${MOVING_DIR}/trash-${j.remoteId}-${++this.trashed}`;
+        const staged = `${box}/${rel.slice(rel.lastIndexOf('/') + 1)}`;
+        mkdirSync(local.abs(box), { recursive: true });
+        try {
+          local.confined.rename(rel, staged);
+          try {
+            // Under the path the user knew, not the holding place's.
+            await this.ctx.trash.put(
+              local.abs(staged),
+              was ? was + rel.slice(j.localPath.length) : rel,
+            );
+          } catch (err) {
+            local.confined.rename(staged, rel);
+            throw err;
+          }
+        } finally {
+          try {
+            rmdirSync(local.abs(box));
+          } catch {
+            // Not empty (put back failed too): what is in it stays, nothing is lost.
+          }
+        }
+      },
     };
     const st = local.stat(j.localPath);
     if (!st || st.isDirectory() !== (j.kind === 'folder')) {
@@ -426,7 +458,7 @@ export class Executor {
     }
     if (j.kind === 'file') {
       if (await local.unchanged(j, st)) {
-        await trash.put(local.abs(j.localPath), j.localPath);
+        await trash.put(j.localPath);
         this.result.trashed++;
       } else {
         // Changed here, deleted there: the change wins; the file stays as local work.
@@ -444,7 +476,7 @@ export class Executor {
       return;
     }
     if (await this.onlySyncedBelow(j)) {
-      await trash.put(local.abs(j.localPath), j.localPath);
+      await trash.put(j.localPath);
       this.result.trashed++;
       journal.removeTree(j);
       return;
@@ -454,7 +486,7 @@ export class Executor {
     for (const d of below) {
       const dst = local.stat(d.localPath);
       if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
-        await trash.put(local.abs(d.localPath), d.localPath);
+        await trash.put(d.localPath);
         this.result.trashed++;
       } else this.keepName(d);
     }
