@@ -80,26 +80,34 @@ function folderFailure(err: unknown, p: string): never {
   }
 }
 
-/** The nearest of `p` and its parents that exists, and the names below it that do not. */
-async function nearestExisting(p: string): Promise<{ existing: string; missing: string[] }> {
+/**
+ * The nearest of `p` and its parents that exists (whether a folder or not), and the names below
+ * it that do not. Rejects with the system's error when a look fails otherwise (no permission).
+ */
+export async function findExisting(
+  p: string,
+): Promise<{ existing: string; missing: string[]; isDir: boolean }> {
   const missing: string[] = [];
   let existing = p;
   for (;;) {
     try {
-      const st = await stat(existing);
-      if (!st.isDirectory()) refuse(`${existing} is a file, not a folder: choose a folder.`);
-      return { existing, missing };
+      return { existing, missing, isDir: (await stat(existing)).isDirectory() };
     } catch (err) {
-      if (err instanceof SyncFatalError) throw err;
       const code = codeOf(err);
       const parent = path.dirname(existing);
       // ENOTDIR: a file on the way; its own stat (one level up) says so.
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
-        folderFailure(err, existing);
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing) throw err;
       missing.unshift(path.basename(existing));
       existing = parent;
     }
   }
+}
+
+/** The nearest existing folder of `p`, in one line when a file is in the way or a look fails. */
+async function nearestExisting(p: string): Promise<{ existing: string; missing: string[] }> {
+  const found = await findExisting(p).catch((err: unknown) => folderFailure(err, p));
+  if (!found.isDir) refuse(`${found.existing} is a file, not a folder: choose a folder.`);
+  return found;
 }
 
 async function examine(wanted: string, create: boolean): Promise<string | null> {
