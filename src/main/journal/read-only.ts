@@ -11,6 +11,12 @@ export interface JournalItemRow {
   state: string;
 }
 
+/** The SQL of the read-only lookups, by name (test/journal/query-plans.test.ts checks each). */
+export const READ_ONLY_SQL = {
+  meta: `SELECT key, value FROM meta`,
+  item: `SELECT remote_id, kind, remote_name, dev, ino, state FROM items WHERE path_key = ?`,
+} as const;
+
 /**
  * Opens a journal for reading only, beside an engine that may be writing it in another process
  * (WAL: readers never block the writer; a checkpoint may hold us a moment, hence the timeout).
@@ -34,9 +40,10 @@ export function readJournalMeta(file: string): Map<string, string> {
     file,
     (db) =>
       new Map(
-        (db.prepare(`SELECT key, value FROM meta`).all() as { key: string; value: string }[]).map(
-          (r) => [r.key, r.value],
-        ),
+        (db.prepare(READ_ONLY_SQL.meta).all() as { key: string; value: string }[]).map((r) => [
+          r.key,
+          r.value,
+        ]),
       ),
   );
 }
@@ -44,9 +51,7 @@ export function readJournalMeta(file: string): Map<string, string> {
 /** The item recorded under `pathKey` (a folded path, see sync/names.ts), or null. */
 export function readJournalItem(file: string, pathKey: string): JournalItemRow | null {
   return openReadOnly(file, (db) => {
-    const row = db
-      .prepare(`SELECT remote_id, kind, remote_name, dev, ino, state FROM items WHERE path_key = ?`)
-      .get(pathKey) as
+    const row = db.prepare(READ_ONLY_SQL.item).get(pathKey) as
       | {
           remote_id: number;
           kind: 'file' | 'folder';

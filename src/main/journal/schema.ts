@@ -88,6 +88,34 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE INDEX seen_events_time ON seen_events (time_ms);
   CREATE TABLE own_changes (item_id INTEGER NOT NULL, time_ms INTEGER NOT NULL);
   CREATE INDEX own_changes_item ON own_changes (item_id, time_ms);`,
+  // Part 5: the journal at a million items (issue 25). Each pass asks how many items there are
+  // (the delete guards, the cost of a walk against reading the feed): count(*) reads a whole
+  // index, and counting folders or items here the whole table, so the counts are kept by
+  // triggers in one row. An upsert that becomes an update fires the update trigger only, and only
+  // when the kind or the presence here changes. The feed prunes own changes by time on every
+  // poll: that needs an index on time (test/journal/query-plans.test.ts checks every statement).
+  `CREATE TABLE item_counts (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    items INTEGER NOT NULL,
+    folders INTEGER NOT NULL,
+    here INTEGER NOT NULL
+  );
+  INSERT INTO item_counts (id, items, folders, here)
+    SELECT 1, count(*), count(CASE WHEN kind = 'folder' THEN 1 END), count(ino) FROM items;
+  CREATE TRIGGER item_counts_insert AFTER INSERT ON items BEGIN
+    UPDATE item_counts SET items = items + 1, folders = folders + (NEW.kind = 'folder'),
+      here = here + (NEW.ino IS NOT NULL) WHERE id = 1;
+  END;
+  CREATE TRIGGER item_counts_delete AFTER DELETE ON items BEGIN
+    UPDATE item_counts SET items = items - 1, folders = folders - (OLD.kind = 'folder'),
+      here = here - (OLD.ino IS NOT NULL) WHERE id = 1;
+  END;
+  CREATE TRIGGER item_counts_update AFTER UPDATE OF kind, ino ON items
+    WHEN OLD.kind IS NOT NEW.kind OR (OLD.ino IS NULL) IS NOT (NEW.ino IS NULL) BEGIN
+    UPDATE item_counts SET folders = folders - (OLD.kind = 'folder') + (NEW.kind = 'folder'),
+      here = here - (OLD.ino IS NOT NULL) + (NEW.ino IS NOT NULL) WHERE id = 1;
+  END;
+  CREATE INDEX own_changes_time ON own_changes (time_ms);`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */
