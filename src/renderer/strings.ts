@@ -120,7 +120,6 @@ export const strings = {
     file: 'File',
     openFolder: (name: string) => `Open folder ${name}`,
     details: (name: string) => `Details of ${name}`,
-    loadMore: 'Show more',
     contents: 'Folder contents',
   },
 

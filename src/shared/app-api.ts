@@ -291,7 +291,9 @@ export const Methods = {
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),
-    result: Page(Entry),
+    // With the folder's count (matching the query): the window sizes its scrollable list and
+    // tells assistive technology the rows there are before it has read them all.
+    result: Page(Entry).extend({ total: z.number().int().nonnegative().nullable() }),
   },
   'folders.path': {
     params: z.object({ ...onAccount, folderId: id }),

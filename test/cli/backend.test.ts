@@ -10,6 +10,8 @@ import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
 import { AccountSessions } from '../../src/main/backend/accounts';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { UserRow } from '../../src/service/db';
+import { createFolder } from '../../src/service/routes/folders';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
@@ -328,6 +330,46 @@ describe('folders', () => {
       sort: 'size',
     });
     expect(found.items.map((e) => e.name)).toEqual(['README.txt']);
+  });
+
+  it('reads a page of a large folder from its offset, with the folder count', async () => {
+    const ann = await signIn('ann@example.com');
+    const owner = sb.sandbox.db
+      .prepare('SELECT * FROM users WHERE email = ?')
+      .get('ann@example.com') as UserRow;
+    const many = createFolder(sb.sandbox, owner, rootFolderId, 'Many');
+    const names = Array.from({ length: 130 }, (_, i) => `Item ${String(i).padStart(3, '0')}`);
+    for (const name of names) createFolder(sb.sandbox, owner, many.id, name);
+
+    const first = await ok('folders.contents', { accountId: ann, folderId: many.id, limit: 60 });
+    expect(first.items.map((e) => e.name)).toEqual(names.slice(0, 60));
+    expect(first).toMatchObject({ nextOffset: 60, total: 130 });
+    // Across two of the service's pages (60 each).
+    const across = await ok('folders.contents', {
+      accountId: ann,
+      folderId: many.id,
+      offset: 50,
+      limit: 20,
+    });
+    expect(across.items.map((e) => e.name)).toEqual(names.slice(50, 70));
+    expect(across.nextOffset).toBe(70);
+    // The end of the folder is one request, not a listing of everything before it.
+    sb.resetStats();
+    const last = await ok('folders.contents', {
+      accountId: ann,
+      folderId: many.id,
+      offset: 120,
+      limit: 60,
+    });
+    expect(last.items.map((e) => e.name)).toEqual(names.slice(120));
+    expect(last).toMatchObject({ nextOffset: null, total: 130 });
+    expect(sb.stats()['GET /folders/:id']).toBe(1);
+    const found = await ok('folders.contents', {
+      accountId: ann,
+      folderId: many.id,
+      query: 'Item 12',
+    });
+    expect(found.total).toBe(10);
   });
 
   it('gives the path from the workspace root, also to a folder it has not listed', async () => {

@@ -52,8 +52,11 @@ async function stop(child: ChildProcess): Promise<void> {
  */
 let builtDir: string | null = null;
 
-/** Builds the renderer with Vite into a folder of this test file's; the bridges serve it. */
-export async function buildRenderer(): Promise<void> {
+/**
+ * Builds the renderer with Vite into a folder of this test file's; the bridges serve it (and a
+ * bridge the test starts in its own process, from the folder returned).
+ */
+export async function buildRenderer(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'ws-window-renderer-'));
   const child = spawn(
     process.execPath,
@@ -70,6 +73,7 @@ export async function buildRenderer(): Promise<void> {
   if (code !== 0) throw new Error(`vite build failed (${code}):\n${output}`);
   builtDir = outDir;
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  return outDir;
 }
 
 export interface SandboxUser {

@@ -41,6 +41,15 @@ export interface EventFilters {
   offset?: number;
 }
 
+/** One page of List Folder Contents. */
+export interface FolderPage {
+  entries: FolderEntry[];
+  /** `total_entries`: the folder's items (matching the query), on every page; null when not said. */
+  total: number | null;
+  /** The offset of the next page, or null at the end. */
+  next: number | null;
+}
+
 /** One page of List all Events for a User. */
 export interface EventsPage {
   events: Event[];
@@ -221,6 +230,51 @@ export class ServiceClient {
         yield { kind: 'file', file: parseAnswer(FileItem, item.file, `GET ${endpoint}`) };
       else throw new ProtocolError(`GET ${endpoint}`, 'items[]', 'is neither a folder nor a file');
     }
+  }
+
+  /**
+   * One page of a folder's contents at `opts.offset`, with the folder's count: the window reads
+   * a large folder where it is scrolled to, without listing everything before it. `total` is
+   * null where the server does not say (an unpaged answer is the whole list).
+   */
+  async folderContentsPage(
+    folderId: number,
+    opts: { offset?: number; query?: string; sort?: ContentSort } = {},
+  ): Promise<FolderPage> {
+    const offset = opts.offset ?? 0;
+    const endpoint = 'GET /folders/:id';
+    const { json } = await this.transport.requestJson({
+      method: 'GET',
+      path: `/folders/${folderId}`,
+      endpoint,
+      query: { query: opts.query, sort: opts.sort, offset: offset || undefined },
+    });
+    const page = parseAnswer(ListWrapper, json, endpoint);
+    const raw = Array.isArray(page) ? page.slice(offset) : page.items;
+    const entries = raw.map((item, i): FolderEntry => {
+      if (!item || typeof item !== 'object') {
+        throw new ProtocolError(endpoint, `items[${i}]`, 'is not an object');
+      }
+      const o = item as Record<string, unknown>;
+      if (o.folder) return { kind: 'folder', folder: parseAnswer(Folder, o.folder, endpoint) };
+      if (o.file) return { kind: 'file', file: parseAnswer(FileItem, o.file, endpoint) };
+      throw new ProtocolError(endpoint, `items[${i}]`, 'is neither a folder nor a file');
+    });
+    if (Array.isArray(page)) return { entries, total: offset + entries.length, next: null };
+    const next =
+      entries.length === 0
+        ? null
+        : page.next_offset !== undefined
+          ? page.next_offset
+          : page.total_entries !== undefined && offset + entries.length >= page.total_entries
+            ? null
+            : offset + entries.length;
+    return {
+      entries,
+      total: page.total_entries ?? null,
+      // A server that does not move forward ends the listing rather than repeating it.
+      next: next !== null && next > offset ? next : null,
+    };
   }
 
   createFolder(workspaceId: number, parentId: number | null, name: string): Promise<Folder> {

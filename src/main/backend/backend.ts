@@ -13,7 +13,7 @@ import {
   type Settings,
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
-import type { FolderEntry } from '../api/client';
+import type { ContentSort, FolderEntry, ServiceClient } from '../api/client';
 import { silentLogger, type Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
@@ -98,6 +98,38 @@ async function page<T, U>(
     index++;
   }
   return { items: out, nextOffset: null };
+}
+
+/**
+ * `limit` items of a folder from `offset` on: the service is asked from that offset (a page at
+ * the end of a 20,000-item folder costs what the first one does), page after page until the
+ * limit is reached, and no page beyond it.
+ */
+async function contentsAt(
+  client: ServiceClient,
+  folderId: number,
+  opts: { offset: number; limit: number; query?: string; sort?: ContentSort },
+): Promise<{ seen: FolderEntry[]; nextOffset: number | null; total: number | null }> {
+  const seen: FolderEntry[] = [];
+  let at: number | null = opts.offset;
+  let total: number | null = null;
+  let cut = false;
+  while (at !== null && seen.length < opts.limit) {
+    const page = await client.folderContentsPage(folderId, {
+      offset: at,
+      ...(opts.query ? { query: opts.query } : {}),
+      ...(opts.sort ? { sort: opts.sort } : {}),
+    });
+    total = page.total;
+    const room = opts.limit - seen.length;
+    cut = page.entries.length > room;
+    seen.push(...page.entries.slice(0, room));
+    at = page.next;
+  }
+  const end = opts.offset + seen.length;
+  // More follows when the last page was cut at the limit, or when the service has a next one.
+  const more = cut || (at !== null && (total === null || end < total));
+  return { seen, nextOffset: more ? end : null, total };
 }
 
 /**
@@ -422,21 +454,14 @@ export class AppBackend {
 
       'folders.contents': async (p) => {
         const s = await acct(p);
-        const seen: FolderEntry[] = [];
-        const result = await page(
-          s.client.folderContents(p.folderId, {
-            ...(p.query ? { query: p.query } : {}),
-            ...(p.sort ? { sort: p.sort } : {}),
-          }),
-          p.offset ?? 0,
-          p.limit ?? 100,
-          (e) => {
-            seen.push(e);
-            return entryOf(e);
-          },
-        );
-        this.folderIndex(s).remember(seen);
-        return result;
+        const got = await contentsAt(s.client, p.folderId, {
+          offset: p.offset ?? 0,
+          limit: p.limit ?? 100,
+          ...(p.query ? { query: p.query } : {}),
+          ...(p.sort ? { sort: p.sort } : {}),
+        });
+        this.folderIndex(s).remember(got.seen);
+        return { items: got.seen.map(entryOf), nextOffset: got.nextOffset, total: got.total };
       },
       'folders.path': async (p) => this.folderIndex(await acct(p)).path(p.folderId),
       'folders.downloadZip': async (p) => {

@@ -11,12 +11,15 @@ import { isMenuKey, type MenuRequest } from './ItemMenu';
  * the item's context menu.
  */
 export function EntryRow({
+  index,
   entry,
   selected,
   onOpenFolder,
   onSelect,
   onMenu,
 }: {
+  /** The row's place in the folder (from 0). */
+  index: number;
   entry: Entry;
   selected: boolean;
   onOpenFolder: (id: number) => void;
@@ -51,57 +54,80 @@ export function EntryRow({
   };
   return (
     <tr
+      data-index={index}
+      aria-rowindex={rowIndex(index)}
       className={`${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
     >
       <td>
-        <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
-        {isFolder ? (
-          <button
-            ref={name}
-            type="button"
-            className="link-button name"
-            aria-keyshortcuts="Shift+F10"
-            onClick={() => onOpenFolder(entry.id)}
-            aria-label={strings.browse.openFolder(entry.name)}
-          >
-            {entry.name}
-          </button>
-        ) : (
-          <button
-            ref={name}
-            type="button"
-            className="link-button name"
-            aria-keyshortcuts="Shift+F10"
-            aria-pressed={selected}
-            onClick={() => onSelect(item)}
-          >
-            {entry.name}
-          </button>
-        )}
-        {entry.hidden && (
-          <span className="badge" title={strings.browse.hiddenHint}>
-            {strings.browse.hidden}
-          </span>
-        )}
-        {isFolder && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-pressed={selected}
-            aria-label={strings.browse.details(entry.name)}
-            onClick={() => onSelect(item)}
-          >
-            <span className="info-icon" aria-hidden="true">
-              i
+        <div className="name-cell">
+          <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
+          {isFolder ? (
+            <button
+              ref={name}
+              type="button"
+              className="link-button name"
+              title={entry.name}
+              aria-keyshortcuts="Shift+F10"
+              onClick={() => onOpenFolder(entry.id)}
+              aria-label={strings.browse.openFolder(entry.name)}
+            >
+              {entry.name}
+            </button>
+          ) : (
+            <button
+              ref={name}
+              type="button"
+              className="link-button name"
+              title={entry.name}
+              aria-keyshortcuts="Shift+F10"
+              aria-pressed={selected}
+              onClick={() => onSelect(item)}
+            >
+              {entry.name}
+            </button>
+          )}
+          {entry.hidden && (
+            <span className="badge" title={strings.browse.hiddenHint}>
+              {strings.browse.hidden}
             </span>
-          </button>
-        )}
+          )}
+          {isFolder && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-pressed={selected}
+              aria-label={strings.browse.details(entry.name)}
+              onClick={() => onSelect(item)}
+            >
+              <span className="info-icon" aria-hidden="true">
+                i
+              </span>
+            </button>
+          )}
+        </div>
       </td>
       <td className="num">{entry.size == null ? '—' : formatBytes(entry.size)}</td>
       <td>
         <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
+      </td>
+    </tr>
+  );
+}
+
+/** The header is row 1: the entry at `index` (from 0) is row `index + 2` of the table. */
+function rowIndex(index: number): number {
+  return index + 2;
+}
+
+/** A row whose block is being read: its place is kept, its content follows. */
+export function PlaceholderRow({ index }: { index: number }) {
+  return (
+    <tr data-index={index} aria-rowindex={rowIndex(index)} className="placeholder">
+      <td colSpan={3}>
+        <span className="placeholder-bar" aria-hidden="true" />
+        <span className="visually-hidden">{strings.loading}</span>
       </td>
     </tr>
   );
