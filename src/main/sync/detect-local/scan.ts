@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
 import { checkName } from '../../../shared/paths';
 import type { ItemKind } from '../../journal/journal';
 import type { LocalRoot } from '../local';
@@ -94,7 +95,10 @@ export async function scanLocal(
       continue;
     }
     scan.listed++;
-    const undecodable = undecodableNames(local.abs(dir), names);
+    // Each entry's absolute path is its folder's and its name: checked once per folder.
+    const dirAbs = local.abs(dir);
+    const under = dirAbs.endsWith(path.sep) ? dirAbs : dirAbs + path.sep;
+    const undecodable = undecodableNames(dirAbs, names);
     const subdirs: string[] = [];
     for (const d of names) {
       const rel = joinPath(dir, d.name);
@@ -121,7 +125,7 @@ export async function scanLocal(
       const isDir = d.isDirectory();
       if (!isDir && !d.isFile()) continue;
       if (opts.ignores(rel, isDir)) continue;
-      const st = lstatSync(local.abs(rel), { throwIfNoEntry: false });
+      const st = lstatSync(under + d.name, { throwIfNoEntry: false });
       if (!st || (!st.isDirectory() && !st.isFile())) continue;
       const entry: LocalEntry = {
         path: rel,

@@ -1,5 +1,5 @@
 import { lstatSync } from 'node:fs';
-import type { Journal, JournalItem } from '../../journal/journal';
+import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
@@ -100,7 +100,7 @@ export class LocalReconciler {
   private readonly unclaimed = new Map<number, JournalItem>();
   /** Listed folders whose synced item is known only at the end. */
   private readonly listedLater: string[] = [];
-  private kids: { parentId: number; byName: Map<string, JournalItem> } | null = null;
+  private kids: { parentId: number; byName: Map<string, ChildFacts> } | null = null;
   /** Entries the scan offered. */
   seen = 0;
   /** The most per-entry things held at once (a test's and a benchmark's seam). */
@@ -188,9 +188,9 @@ export class LocalReconciler {
     if (dir !== '' && !this.moved.has(dir)) this.itemAt.delete(dir);
     if (id === undefined) return;
     for (const j of this.kidsOf(id).values()) {
-      if (!this.claimedHere.has(j.remoteId) && !this.claimed.has(j.remoteId)) {
-        this.unclaimed.set(j.remoteId, j);
-      }
+      if (this.claimedHere.has(j.remoteId) || this.claimed.has(j.remoteId)) continue;
+      const item = this.journal.get(j.remoteId);
+      if (item) this.unclaimed.set(j.remoteId, item);
     }
   }
 
@@ -319,21 +319,30 @@ export class LocalReconciler {
     return kids;
   }
 
-  /** The children of the folder being listed: one folder's worth at a time. */
-  private kidsOf(parentId: number): Map<string, JournalItem> {
+  /**
+   * The facts of the children of the folder being listed: one folder's worth at a time, in one
+   * light query (the whole records only of what changed).
+   */
+  private kidsOf(parentId: number): Map<string, ChildFacts> {
     if (this.kids?.parentId !== parentId) {
-      this.kids = { parentId, byName: this.childrenOf(parentId) };
+      const byName = new Map<string, ChildFacts>();
+      for (const j of this.journal.childFacts(parentId, CACHE_DIR)) {
+        byName.set(this.key(j.localName), j);
+      }
+      this.kids = { parentId, byName };
     }
     return this.kids.byName;
   }
 
   /** The entry is the synced item `j`, in its recorded place. */
-  private inPlace(j: JournalItem, e: LocalEntry, claims: Set<number>): void {
+  private inPlace(j: ChildFacts | JournalItem, e: LocalEntry, claims: Set<number>): void {
     claims.add(j.remoteId);
     if (e.kind === 'folder') this.itemAt.set(e.path, j.remoteId);
     if (j.state !== 'synced' || !changed(j, e)) return;
-    if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item: j, entry: e });
-    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item: j });
+    const item = 'remoteName' in j ? j : this.journal.get(j.remoteId);
+    if (!item) return;
+    if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item, entry: e });
+    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item });
   }
 
   /**
@@ -356,11 +365,11 @@ export class LocalReconciler {
  * (a case-only rename on a case-insensitive volume): a rename to send. Normalization alone is not
  * one (macOS may hand back either form).
  */
-const renamedInPlace = (j: JournalItem, e: LocalEntry): boolean =>
+const renamedInPlace = (j: Pick<JournalItem, 'localName'>, e: LocalEntry): boolean =>
   j.localName !== e.name && j.localName.normalize('NFC') !== e.name.normalize('NFC');
 
 // A folder's mtime moves with its children: only its identity counts.
-const changed = (j: JournalItem, e: LocalEntry) =>
+const changed = (j: ChildFacts, e: LocalEntry) =>
   j.ino !== e.ino ||
   j.dev !== e.dev ||
   (e.kind === 'file' && (j.size !== e.size || j.mtimeMs !== e.mtimeMs));
