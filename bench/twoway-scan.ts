@@ -18,6 +18,8 @@ export interface ScanLine {
   work: number;
   peak_rss_mb: number;
   start_rss_mb: number;
+  /** The most per-entry things the reconciler held at once (absent from older engines). */
+  held?: number;
 }
 
 const args = JSON.parse(process.argv[2]!) as ScanArgs;
@@ -27,7 +29,7 @@ const journal = new Journal(args.journalFile);
 const local = new LocalRoot(args.dir);
 const rules = IgnoreRules.load(args.dir);
 const ignores = (rel: string, isDir: boolean) => rules.ignores(rel, isDir);
-const { plan, seen } = await scanAndPlan(local, journal, [''], true, {
+const { plan, seen, peakHeld } = await scanAndPlan(local, journal, [''], true, {
   rootId: args.rootId,
   missingBefore: new Set(),
   ignores,
@@ -37,7 +39,11 @@ const { plan, seen } = await scanAndPlan(local, journal, [''], true, {
 const ms = performance.now() - started;
 journal.close();
 const work = hasWork(plan)
-  ? plan.mkdirs.length + plan.moves.length + plan.uploads.length + plan.deletes.length
+  ? plan.mkdirs.length +
+    plan.fresh.files +
+    plan.moves.length +
+    plan.uploads.length +
+    plan.deletes.length
   : 0;
 const line: ScanLine = {
   ms: Math.round(ms),
@@ -46,5 +52,6 @@ const line: ScanLine = {
   // resourceUsage().maxRSS is in kilobytes.
   peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   start_rss_mb: Math.round(startRss / 1024 / 1024),
+  held: peakHeld,
 };
 process.stdout.write(JSON.stringify(line) + '\n');

@@ -4,16 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { ServiceClient, type FolderEntry } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
-import { Journal, type JournalItem } from '../src/main/journal/journal';
 import { DEFAULT_SETTLE_MS } from '../src/main/sync/loop/engine';
 import { openSync, type OpenSync } from '../src/main/sync/loop/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import { median, runJsonChild, sandboxStats, type Benchmark, type Figures } from './lib';
 import type { ScanArgs, ScanLine } from './twoway-scan';
+import { buildScanTree, bundleScanChild } from './twoway-tree';
 
 // The way back: how soon a local change (mkdir, rename, an editor's save) is visible through the
 // API while the engine runs continuously; the API calls of moving a folder with 1,000
@@ -25,13 +24,8 @@ const CHANGES_PER_KIND = 30;
 /** How often the API is asked whether a change has arrived. */
 const PROBE_EVERY_MS = 2;
 const LAND_TIMEOUT_MS = 10_000;
-const SCAN_FOLDERS = 10_000;
-const SCAN_FILES_PER_FOLDER = 9;
 const MOVE_FOLDERS = 100;
 const MOVE_FILES_PER_FOLDER = 9;
-
-const SCAN_FILE = path.join(import.meta.dirname, 'twoway-scan.ts');
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const isMutation = (route: string) => !route.startsWith('GET ');
 
@@ -59,86 +53,6 @@ async function listing(client: ServiceClient, folderId: number): Promise<FolderE
 
 const named = (entries: FolderEntry[], name: string) =>
   entries.find((e) => (e.kind === 'folder' ? e.folder.filename : e.file.filename) === name);
-
-/** 100,000 entries on disk and the journal an earlier run would have left for them. */
-export function buildScanTree(
-  dir: string,
-  journalFile: string,
-): { rootId: number; entries: number } {
-  mkdirSync(dir, { recursive: true });
-  const journal = new Journal(journalFile);
-  const rootId = 1;
-  let nextId = 2;
-  let entries = 0;
-  const record = (rel: string, parentId: number, kind: 'folder' | 'file'): number => {
-    const st = lstatSync(path.join(dir, rel));
-    const name = path.basename(rel);
-    const item: JournalItem = {
-      remoteId: nextId++,
-      kind,
-      remoteParentId: parentId,
-      remoteName: name,
-      localPath: rel,
-      localName: name,
-      dev: st.dev,
-      ino: st.ino,
-      size: kind === 'file' ? st.size : null,
-      mtimeMs: st.mtimeMs,
-      hash: null,
-      remoteSize: kind === 'file' ? st.size : null,
-      remoteUpdatedAt: null,
-      state: 'synced',
-    };
-    journal.upsert(item);
-    entries++;
-    return item.remoteId;
-  };
-  journal.transaction(() => {
-    // 100 top folders of 99 sub-folders and one level more: 10,000 folders, 9 files in each.
-    const tops = 100;
-    const per = SCAN_FOLDERS / tops - 1;
-    for (let t = 0; t < tops; t++) {
-      const top = `Project ${t}`;
-      mkdirSync(path.join(dir, top));
-      const topId = record(top, rootId, 'folder');
-      const folders: [string, number][] = [[top, topId]];
-      for (let s = 0; s < per; s++) {
-        const sub = `${top}/Part ${s}`;
-        mkdirSync(path.join(dir, sub));
-        folders.push([sub, record(sub, topId, 'folder')]);
-      }
-      for (const [folder, id] of folders) {
-        for (let f = 0; f < SCAN_FILES_PER_FOLDER; f++) {
-          const file = `${folder}/notes ${f}.txt`;
-          writeFileSync(path.join(dir, file), `${file}\n`);
-          record(file, id, 'file');
-        }
-      }
-    }
-  });
-  journal.close();
-  return { rootId, entries };
-}
-
-/**
- * The scan child as the app runs its code: bundled by esbuild (like scripts/build.mjs), run by
- * plain node, so that its memory is the engine's and not the TypeScript loader's. Inside the
- * repository, so that its packages resolve.
- */
-async function bundleScanChild(): Promise<string> {
-  const outfile = path.join(repoRoot, 'node_modules/.cache/workspace-sync-bench/twoway-scan.mjs');
-  await build({
-    entryPoints: [SCAN_FILE],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 const bench: Benchmark = {
   name: 'twoway',

@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalItem } from '../../src/main/journal/journal';
 import { scanAndPlan, type LocalPlan } from '../../src/main/sync/up/reconcile';
 import { LocalRoot } from '../../src/main/sync/local';
+import { freshUploads } from '../../src/main/sync/up/fresh';
 
 // The local reconciler (disk scan + journal → operations for the service) on real temporary
 // folders and an in-memory journal, case by case. The journal is written from the disk as it
@@ -293,23 +294,28 @@ function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, 
   return { disk, journal, ids };
 }
 
+/** The plan, with its new files listed again as the sender does (up/fresh.ts). */
 async function run(c: Case): Promise<LocalPlan> {
   const { disk, journal, ids } = syncedState(c);
   c.change?.(disk);
   c.patch?.(journal, disk);
-  const { plan } = await scanAndPlan(
-    new LocalRoot(disk.dir),
-    journal,
-    c.dirs ?? [''],
-    c.complete ?? true,
-    {
-      rootId: ROOT,
-      ignores,
-      missingBefore: new Set((c.missingBefore ?? []).map((p) => ids.get(p)!)),
-      descend: () => c.dirs === undefined,
-      settleMs: c.settleMs ?? 0,
-    },
-  );
+  const local = new LocalRoot(disk.dir);
+  const { plan } = await scanAndPlan(local, journal, c.dirs ?? [''], c.complete ?? true, {
+    rootId: ROOT,
+    ignores,
+    missingBefore: new Set((c.missingBefore ?? []).map((p) => ids.get(p)!)),
+    descend: () => c.dirs === undefined,
+    settleMs: c.settleMs ?? 0,
+  });
+  let fresh = 0;
+  for await (const chunk of freshUploads(local, journal, plan.fresh.dirs, {
+    ignores,
+    settleMs: c.settleMs ?? 0,
+  })) {
+    plan.uploads.push(...chunk);
+    fresh += chunk.length;
+  }
+  expect(fresh).toBe(plan.fresh.files);
   return plan;
 }
 

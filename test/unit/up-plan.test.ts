@@ -41,6 +41,7 @@ const item = (id: number, path: string, parentId: number, kind: 'file' | 'folder
 
 const emptyPlan = (): LocalPlan => ({
   mkdirs: [],
+  fresh: { dirs: new Set(), files: 0, bytes: 0 },
   moves: [],
   uploads: [],
   deletes: [],
@@ -50,7 +51,7 @@ const emptyPlan = (): LocalPlan => ({
 
 const scanOf = (entries: LocalEntry[]): LocalScan => ({
   complete: true,
-  listed: new Set(),
+  listed: 0,
   entries: new Map(entries.map((e) => [e.path, e])),
   unreadable: new Set(),
   settlesAt: null,

@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
 import { checkName } from '../../../shared/paths';
 import type { ItemKind } from '../../journal/journal';
 import type { LocalRoot } from '../local';
@@ -19,12 +20,14 @@ export interface LocalEntry {
 }
 
 /**
- * What a scan saw: `entries` holds every child of each folder in `listed` (but those `onEntry`
- * took), each after the entry of its folder when that was listed too.
+ * What a scan saw: `entries` holds every child of each folder listed (but those `onEntry` took),
+ * each after the entry of its folder when that was listed too. The folders listed are not kept
+ * (a million-entry tree has a hundred thousand): `onListed` sees each one.
  */
 export interface LocalScan {
   complete: boolean;
-  listed: Set<string>;
+  /** How many folders were listed. */
+  listed: number;
   entries: Map<string, LocalEntry>;
   /** Folders that could not be read: nothing below them is judged gone. */
   unreadable: Set<string>;
@@ -67,7 +70,7 @@ export async function scanLocal(
   const now = opts.now ?? Date.now();
   const scan: LocalScan = {
     complete,
-    listed: new Set(),
+    listed: 0,
     entries: new Map(),
     unreadable: new Set(),
     settlesAt: null,
@@ -75,11 +78,13 @@ export async function scanLocal(
   };
   // Shallowest on top: every entry comes after the entry of its folder (planLocal relies on it).
   const depth = (p: string) => (p === '' ? 0 : p.split('/').length);
-  const stack = [...dirs].sort((a, b) => depth(b) - depth(a));
+  // Each folder is listed once: one given is listed as given, not again when a listing above it
+  // descends there (only the given ones are remembered, not every folder listed).
+  const given = new Set(dirs);
+  const stack = [...given].sort((a, b) => depth(b) - depth(a));
   let sinceYield = 0;
   while (stack.length > 0) {
     const dir = stack.pop()!;
-    if (scan.listed.has(dir)) continue;
     let names: Dirent[];
     try {
       names = readdirSync(local.abs(dir), { withFileTypes: true });
@@ -89,8 +94,11 @@ export async function scanLocal(
       if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.unreadable.add(dir);
       continue;
     }
-    scan.listed.add(dir);
-    const undecodable = undecodableNames(local.abs(dir), names);
+    scan.listed++;
+    // Each entry's absolute path is its folder's and its name: checked once per folder.
+    const dirAbs = local.abs(dir);
+    const under = dirAbs.endsWith(path.sep) ? dirAbs : dirAbs + path.sep;
+    const undecodable = undecodableNames(dirAbs, names);
     const subdirs: string[] = [];
     for (const d of names) {
       const rel = joinPath(dir, d.name);
@@ -117,7 +125,7 @@ export async function scanLocal(
       const isDir = d.isDirectory();
       if (!isDir && !d.isFile()) continue;
       if (opts.ignores(rel, isDir)) continue;
-      const st = lstatSync(local.abs(rel), { throwIfNoEntry: false });
+      const st = lstatSync(under + d.name, { throwIfNoEntry: false });
       if (!st || (!st.isDirectory() && !st.isFile())) continue;
       const entry: LocalEntry = {
         path: rel,
@@ -138,7 +146,7 @@ export async function scanLocal(
         scan.settlesAt = scan.settlesAt === null ? at : Math.min(scan.settlesAt, at);
       }
       if (!opts.onEntry?.(entry)) scan.entries.set(rel, entry);
-      if (entry.kind === 'folder' && opts.descend(entry)) subdirs.push(rel);
+      if (entry.kind === 'folder' && !given.has(rel) && opts.descend(entry)) subdirs.push(rel);
       if (++sinceYield >= YIELD_EVERY) {
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));

@@ -2,6 +2,7 @@ import type { JournalItem } from '../../journal/journal';
 import type { SyncSummary } from '../../../shared/sync-status';
 import { readFeed } from '../detect-remote/feed';
 import { parentOf } from '../paths';
+import { freshUploads } from '../up/fresh';
 import { holdReplaced, jobCount, planUp } from '../up/plan';
 import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
@@ -104,6 +105,8 @@ export class LocalPass {
       mkdirs: plan.mkdirs.map((o) => o.entry.path),
       moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
       uploads: plan.uploads.map((o) => o.entry.path),
+      newFiles: plan.fresh.files,
+      newFileFolders: plan.fresh.dirs.size,
       deletes: plan.deletes.map((o) => o.item.localPath),
       unconfirmed: plan.unconfirmed.length,
     });
@@ -130,7 +133,7 @@ export class LocalPass {
     status.setState('syncing', 'Sending changes to the service');
     status.beginWork(
       jobCount(up),
-      up.uploads.reduce((n, u) => n + u.entry.size, 0),
+      up.uploads.reduce((n, u) => n + u.entry.size, up.fresh.bytes),
       'Sending changes to the service',
     );
     const sender = this.sender();
@@ -144,6 +147,14 @@ export class LocalPass {
       }
       await sender.structure(up);
       await sender.uploads(up.uploads);
+      if (up.fresh.files > 0) {
+        await sender.uploadChunks(
+          freshUploads(local, journal, up.fresh.dirs, {
+            ignores: this.ctx.ignores,
+            settleMs: this.ctx.settleMs,
+          }),
+        );
+      }
       await sender.retire(up.retires);
       if (up.deletes.length > 0) {
         // The service moved on since the remote pass: it is applied first, so that a change

@@ -1,7 +1,7 @@
 import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry, LocalScan } from '../detect-local/scan';
 import { parentOf } from '../paths';
-import type { LocalOp, LocalPlan } from './reconcile';
+import type { FreshFiles, LocalOp, LocalPlan } from './reconcile';
 
 // The up side's plan: what the local reconciliation found (reconcile.ts), turned into the jobs
 // the sender carries out, decided before anything is sent. Sending never plans again.
@@ -27,6 +27,8 @@ export interface RetireOp {
 
 export interface UpPlan {
   relinks: RelinkOp[];
+  /** New files, listed again folder by folder when they are sent (up/fresh.ts). */
+  fresh: FreshFiles;
   /** New folders, parents first (the copies' too). */
   mkdirs: MkdirOp[];
   moves: MoveOp[];
@@ -104,6 +106,7 @@ export function planUp(plan: LocalPlan, scan: LocalScan, opts: UpPlanOptions): U
   const replaced = plan.deletes.filter((d) => made.has(d.item.localPath));
   return {
     relinks: plan.relinks,
+    fresh: plan.fresh,
     mkdirs,
     moves,
     uploads,
@@ -130,7 +133,12 @@ export function holdReplaced(up: UpPlan): UpPlan {
 
 /** Jobs the up plan holds, for the status's count. */
 export const jobCount = (up: UpPlan) =>
-  up.mkdirs.length + up.moves.length + up.uploads.length + up.deletes.length + up.replaced.length;
+  up.fresh.files +
+  up.mkdirs.length +
+  up.moves.length +
+  up.uploads.length +
+  up.deletes.length +
+  up.replaced.length;
 
 const depth = (e: LocalEntry) => e.path.split('/').length;
 

@@ -1,5 +1,5 @@
 import { lstatSync } from 'node:fs';
-import type { Journal, JournalItem } from '../../journal/journal';
+import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
@@ -20,6 +20,13 @@ export type LocalOp =
 export interface LocalPlan {
   /** New folders, parents first. */
   mkdirs: Extract<LocalOp, { type: 'mkdir' }>[];
+  /**
+   * New files that nothing in the journal can be (no record at their place, none with their
+   * identity): not kept, only the folders that hold them and how many; the sender lists those
+   * folders again and uploads them folder by folder (up/fresh.ts), so that an upload of a whole
+   * tree holds no object per file.
+   */
+  fresh: FreshFiles;
   moves: Extract<LocalOp, { type: 'move' }>[];
   uploads: Extract<LocalOp, { type: 'upload' }>[];
   /** Removals seen twice (or in a complete scan): ready to go to the service. */
@@ -27,6 +34,12 @@ export interface LocalPlan {
   /** Removals seen once by a partial scan: the other half of a move may not be reported yet. */
   unconfirmed: JournalItem[];
   relinks: Extract<LocalOp, { type: 'relink' }>[];
+}
+
+export interface FreshFiles {
+  dirs: Set<string>;
+  files: number;
+  bytes: number;
 }
 
 export interface LocalPlanOptions {
@@ -38,40 +51,61 @@ export interface LocalPlanOptions {
 
 const idKey = (dev: number | null, ino: number | null) => `${dev}:${ino}`;
 
+/** The per-entry things a reconciler holds at one time, for `peakHeld`. */
+const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size, 0);
+
 /**
  * Reconciles what a scan finds on disk with the journal. Each entry is matched to the synced item
  * it is, by identity first (device + inode: a move or rename, however deep, is one operation),
  * else by its place (an editor's save through a temporary file replaces the inode); what no entry
  * claims in a listed folder was removed.
  *
- * It works while the scan runs: an entry that is the item recorded at its place (the common case)
- * is settled as it is seen and not kept, so a scan of a large unchanged tree holds little more
- * than the identities it saw. The rest (new, moved, replaced, still being written) waits for
- * `finish`, when every identity on disk is known.
+ * It works while the scan runs, one folder's records at a time (one `children` query per folder):
+ * an entry that is the item recorded at its place (the common case) is settled as it is seen, and
+ * one that nothing in the journal can be (no record at its place, none with its identity: one
+ * indexed lookup) is new at once; neither is kept. The rest (moved, replaced, still being written)
+ * waits for `finish`, when every identity on disk is known. So what it holds is bounded by the
+ * changes and by the scan's frontier (the folders found and not listed yet), not by the tree.
  */
 export class LocalReconciler {
   private readonly plan: LocalPlan = {
     mkdirs: [],
+    fresh: { dirs: new Set(), files: 0, bytes: 0 },
     moves: [],
     uploads: [],
     deletes: [],
     unconfirmed: [],
     relinks: [],
   };
+  /**
+   * Items claimed by an entry that waits for `finish`, or in a folder where one waits. Items
+   * settled in place elsewhere are not remembered: they are found in their place again (lstat)
+   * when an identity seen elsewhere points at them.
+   */
   private readonly claimed = new Set<number>();
-  /** The synced folder each scanned folder path turned out to be ('' is the root). */
+  /** Items claimed in the folder being listed; forgotten once it is listed. */
+  private readonly claimedHere = new Set<number>();
+  /** Whether an entry of the folder being listed waits for `finish`. */
+  private waitingHere = false;
+  /**
+   * The synced folder each scanned folder path turned out to be ('' is the root): a folder in
+   * its place only until it is listed (the journal says the same after), a moved one for good.
+   */
   private readonly itemAt = new Map<string, number>();
   /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
   private readonly pending = new Set<string>();
-  /** What each identity on disk was seen as: a freed inode may come back as another item. */
-  private readonly seenIds = new Map<string, Pick<LocalEntry, 'kind' | 'size' | 'mtimeMs'>>();
+  /** New folders not listed yet: what is in them is new too, unless its identity is known. */
+  private readonly freshDirs = new Set<string>();
   /** Unclaimed items of listed folders, when the folder's listing was done. */
   private readonly unclaimed = new Map<number, JournalItem>();
   /** Listed folders whose synced item is known only at the end. */
   private readonly listedLater: string[] = [];
-  private kids: { parentId: number; byName: Map<string, JournalItem> } | null = null;
+  private kids: { parentId: number; byName: Map<string, ChildFacts> } | null = null;
   /** Entries the scan offered. */
   seen = 0;
+  /** The most per-entry things held at once (a test's and a benchmark's seam). */
+  peakHeld = 0;
+  private kept = 0;
 
   constructor(
     private readonly journal: Journal,
@@ -81,17 +115,26 @@ export class LocalReconciler {
     this.itemAt.set('', opts.rootId);
   }
 
-  /** For the scan's `onEntry`: true when the entry is settled (the item recorded there). */
+  /** For the scan's `onEntry`: true when the entry is settled (the item recorded there, or new). */
   readonly offer = (e: LocalEntry): boolean => {
     this.seen++;
-    this.seenIds.set(idKey(e.dev, e.ino), e);
+    const settled = this.settle(e);
+    if (!settled) {
+      this.waitingHere = true;
+      this.kept++;
+    }
+    return settled;
+  };
+
+  private settle(e: LocalEntry): boolean {
     if (e.settling) return false;
     const parent = parentOf(e.path);
     if (this.pending.has(parent)) {
       if (e.kind === 'folder') this.pending.add(e.path);
       return false;
     }
-    const parentId = this.folderAt(parent, undefined);
+    const fresh = this.freshDirs.has(parent);
+    const parentId = fresh ? undefined : this.folderAt(parent, undefined);
     const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
     if (
       j &&
@@ -100,27 +143,70 @@ export class LocalReconciler {
       j.ino === e.ino &&
       j.dev === e.dev &&
       !renamedInPlace(j, e) &&
-      !this.claimed.has(j.remoteId)
+      !this.claimedHere.has(j.remoteId)
     ) {
-      this.inPlace(j, e);
+      this.inPlace(j, e, this.claimedHere);
+      return true;
+    }
+    if (
+      !j &&
+      (fresh || parentId !== undefined) &&
+      this.journal.byInode(e.dev, e.ino).length === 0
+    ) {
+      // Nothing recorded here, nothing recorded with this identity: new, whatever else is seen.
+      if (e.kind === 'folder') {
+        this.plan.mkdirs.push({ type: 'mkdir', entry: e });
+        this.freshDirs.add(e.path);
+      } else {
+        this.plan.fresh.dirs.add(parent);
+        this.plan.fresh.files++;
+        this.plan.fresh.bytes += e.size;
+      }
       return true;
     }
     if (e.kind === 'folder') this.pending.add(e.path);
     return false;
-  };
+  }
 
   /** For the scan's `onListed`. */
   readonly listed = (dir: string): void => {
+    this.peakHeld = Math.max(this.peakHeld, this.held());
+    this.settleListed(dir);
+    // A claim matters at the end only beside an entry that waits for it.
+    if (this.waitingHere) for (const id of this.claimedHere) this.claimed.add(id);
+    this.waitingHere = false;
+    this.claimedHere.clear();
+  };
+
+  private settleListed(dir: string): void {
     if (this.pending.has(dir)) {
       this.listedLater.push(dir);
       return;
     }
+    if (this.freshDirs.delete(dir)) return;
     const id = this.folderAt(dir, undefined);
+    if (dir !== '' && !this.moved.has(dir)) this.itemAt.delete(dir);
     if (id === undefined) return;
     for (const j of this.kidsOf(id).values()) {
-      if (!this.claimed.has(j.remoteId)) this.unclaimed.set(j.remoteId, j);
+      if (this.claimedHere.has(j.remoteId) || this.claimed.has(j.remoteId)) continue;
+      const item = this.journal.get(j.remoteId);
+      if (item) this.unclaimed.set(j.remoteId, item);
     }
-  };
+  }
+
+  /** Folders matched to an item recorded elsewhere: the journal does not know them there yet. */
+  private readonly moved = new Set<string>();
+
+  /** Per-entry things held now: entries kept for `finish`, records, paths. */
+  held(): number {
+    return (
+      this.kept +
+      sizeOf(this.claimed, this.claimedHere, this.itemAt, this.pending, this.freshDirs) +
+      sizeOf(this.unclaimed, this.moved) +
+      this.listedLater.length +
+      (this.kids?.byName.size ?? 0)
+    );
+  }
 
   /** The plan, once the scan is done: `scan.entries` holds what `offer` did not settle. */
   finish(scan: LocalScan): LocalPlan {
@@ -132,15 +218,34 @@ export class LocalReconciler {
       if (!kids) kidsCache.set(parentId, (kids = this.childrenOf(parentId)));
       return kids;
     };
+    // The identities of the entries that waited: only they can be a synced item seen elsewhere
+    // (an entry settled or new was nothing but what is recorded at its own place).
+    const seenIds = new Map<string, LocalEntry>();
+    for (const e of scan.entries.values()) seenIds.set(idKey(e.dev, e.ino), e);
+    const seenAs = (j: JournalItem): boolean => {
+      const seen = seenIds.get(idKey(j.dev, j.ino));
+      if (!seen || seen.kind !== j.kind) return false;
+      return j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
+    };
 
-    /** The item's inode is no longer at its recorded place (so it moved rather than was linked). */
+    /**
+     * The item's inode is no longer at its recorded place (so it moved rather than was linked).
+     * An entry settled there is not remembered: the disk is asked (only for items whose identity
+     * an entry that waited has).
+     */
     const vacated = (j: JournalItem): boolean => {
       const there = scan.entries.get(j.localPath);
       if (there) return there.ino !== j.ino || there.dev !== j.dev;
-      // Listed, and no unsettled entry there: nothing is (the item itself would be claimed).
-      if (scan.listed.has(parentOf(j.localPath))) return true;
       const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
       return !st || st.ino !== j.ino || st.dev !== j.dev;
+    };
+    const moveTo = (j: JournalItem, e: LocalEntry) => {
+      claimed.add(j.remoteId);
+      if (e.kind === 'folder') {
+        itemAt.set(e.path, j.remoteId);
+        this.moved.add(e.path);
+      }
+      plan.moves.push({ type: 'move', item: j, entry: e });
     };
 
     for (const e of scan.entries.values()) {
@@ -153,29 +258,24 @@ export class LocalReconciler {
         .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
 
       if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
-        if (renamedInPlace(atPlace, e)) {
-          claimed.add(atPlace.remoteId);
-          if (e.kind === 'folder') itemAt.set(e.path, atPlace.remoteId);
-          plan.moves.push({ type: 'move', item: atPlace, entry: e });
-        } else this.inPlace(atPlace, e);
+        if (renamedInPlace(atPlace, e)) moveTo(atPlace, e);
+        else this.inPlace(atPlace, e, claimed);
         continue;
       }
       // A file keeps its place over an inode found elsewhere (editors save through a temporary
       // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere.
-      const movedAway = atPlace !== undefined && atPlace.ino !== e.ino && this.seenAs(atPlace);
+      const movedAway = atPlace !== undefined && atPlace.ino !== e.ino && seenAs(atPlace);
       const placeWins =
         atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
       if (atPlace && placeWins) {
-        this.inPlace(atPlace, e);
+        this.inPlace(atPlace, e, claimed);
         continue;
       }
       // A rename keeps a file's size and mtime; a freed inode reused by a new file does not.
       const sameFile =
         e.kind === 'folder' || (sameId?.size === e.size && sameId.mtimeMs === e.mtimeMs);
       if (sameId && sameFile && vacated(sameId)) {
-        claimed.add(sameId.remoteId);
-        if (e.kind === 'folder') itemAt.set(e.path, sameId.remoteId);
-        plan.moves.push({ type: 'move', item: sameId, entry: e });
+        moveTo(sameId, e);
         continue;
       }
       if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
@@ -207,16 +307,6 @@ export class LocalReconciler {
     return plan;
   }
 
-  /**
-   * Whether the synced item's identity was seen elsewhere as that item: a rename keeps a file's
-   * size and mtime, a new item given the freed inode (ext4 reuses them at once) does not.
-   */
-  private seenAs(j: JournalItem): boolean {
-    const seen = this.seenIds.get(idKey(j.dev, j.ino));
-    if (!seen || seen.kind !== j.kind) return false;
-    return j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
-  }
-
   private key(name: string): string {
     return this.journal.pathKey(name);
   }
@@ -229,21 +319,30 @@ export class LocalReconciler {
     return kids;
   }
 
-  /** The children of the folder being listed: one folder's worth at a time. */
-  private kidsOf(parentId: number): Map<string, JournalItem> {
+  /**
+   * The facts of the children of the folder being listed: one folder's worth at a time, in one
+   * light query (the whole records only of what changed).
+   */
+  private kidsOf(parentId: number): Map<string, ChildFacts> {
     if (this.kids?.parentId !== parentId) {
-      this.kids = { parentId, byName: this.childrenOf(parentId) };
+      const byName = new Map<string, ChildFacts>();
+      for (const j of this.journal.childFacts(parentId, CACHE_DIR)) {
+        byName.set(this.key(j.localName), j);
+      }
+      this.kids = { parentId, byName };
     }
     return this.kids.byName;
   }
 
   /** The entry is the synced item `j`, in its recorded place. */
-  private inPlace(j: JournalItem, e: LocalEntry): void {
-    this.claimed.add(j.remoteId);
+  private inPlace(j: ChildFacts | JournalItem, e: LocalEntry, claims: Set<number>): void {
+    claims.add(j.remoteId);
     if (e.kind === 'folder') this.itemAt.set(e.path, j.remoteId);
     if (j.state !== 'synced' || !changed(j, e)) return;
-    if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item: j, entry: e });
-    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item: j });
+    const item = 'remoteName' in j ? j : this.journal.get(j.remoteId);
+    if (!item) return;
+    if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item, entry: e });
+    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item });
   }
 
   /**
@@ -253,6 +352,7 @@ export class LocalReconciler {
   private folderAt(p: string, scan: LocalScan | undefined): number | undefined {
     const known = this.itemAt.get(p);
     if (known !== undefined || this.pending.has(p) || scan?.entries.has(p)) return known;
+    if (this.freshDirs.has(p)) return undefined;
     const j = this.journal.atPath(p);
     const id = j && j.kind === 'folder' && j.state === 'synced' ? j.remoteId : undefined;
     if (id !== undefined) this.itemAt.set(p, id);
@@ -265,11 +365,11 @@ export class LocalReconciler {
  * (a case-only rename on a case-insensitive volume): a rename to send. Normalization alone is not
  * one (macOS may hand back either form).
  */
-const renamedInPlace = (j: JournalItem, e: LocalEntry): boolean =>
+const renamedInPlace = (j: Pick<JournalItem, 'localName'>, e: LocalEntry): boolean =>
   j.localName !== e.name && j.localName.normalize('NFC') !== e.name.normalize('NFC');
 
 // A folder's mtime moves with its children: only its identity counts.
-const changed = (j: JournalItem, e: LocalEntry) =>
+const changed = (j: ChildFacts, e: LocalEntry) =>
   j.ino !== e.ino ||
   j.dev !== e.dev ||
   (e.kind === 'file' && (j.size !== e.size || j.mtimeMs !== e.mtimeMs));
@@ -281,14 +381,15 @@ export async function scanAndPlan(
   dirs: Iterable<string>,
   complete: boolean,
   opts: LocalPlanOptions & Omit<ScanOptions, 'onEntry' | 'onListed'>,
-): Promise<{ scan: LocalScan; plan: LocalPlan; seen: number }> {
+): Promise<{ scan: LocalScan; plan: LocalPlan; seen: number; peakHeld: number }> {
   const reconciler = new LocalReconciler(journal, local, opts);
   const scan = await scanLocal(local, dirs, complete, {
     ...opts,
     onEntry: reconciler.offer,
     onListed: reconciler.listed,
   });
-  return { scan, plan: reconciler.finish(scan), seen: reconciler.seen };
+  const plan = reconciler.finish(scan);
+  return { scan, plan, seen: reconciler.seen, peakHeld: reconciler.peakHeld };
 }
 
 /** Items the plan would delete on the service, counting what each deleted folder held. */
@@ -297,6 +398,7 @@ export const deletedCount = (plan: LocalPlan) => plan.deletes.reduce((n, d) => n
 /** Whether the plan has anything to send or record. */
 export const hasWork = (plan: LocalPlan) =>
   plan.mkdirs.length +
+    plan.fresh.files +
     plan.moves.length +
     plan.uploads.length +
     plan.deletes.length +

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { parentOf } from '../paths';
 import { settle, type IntentPayload } from './outbox';
-import type { DeleteOp, RelinkOp, RetireOp, UpPlan } from './plan';
+import type { DeleteOp, RelinkOp, RetireOp, UpPlan, UploadOp } from './plan';
 import { FileSender } from './send-files';
 import { Retirer } from './send-retire';
 import { SendState, facts, type SendContext, type SendResult } from './send-state';
@@ -47,6 +47,49 @@ export class Sender {
     const files = new FileSender(this.s);
     const limit = pLimit(this.s.ctx.concurrency);
     await Promise.all(ops.map((op) => limit(() => files.upload(op))));
+  }
+
+  /**
+   * Uploads handed over a chunk at a time (new files, folder by folder: up/fresh.ts): a fixed set
+   * of workers takes them, so nothing is held per file beyond the chunk being sent. The first
+   * failure stops the workers taking more, and is thrown.
+   */
+  async uploadChunks(chunks: AsyncIterable<UploadOp[]>): Promise<void> {
+    const files = new FileSender(this.s);
+    const source = chunks[Symbol.asyncIterator]();
+    let chunk: UploadOp[] = [];
+    let next = 0;
+    let failed = false;
+    let ended = false;
+    // One reader of the source at a time: workers wait for the chunk being read.
+    let reading: Promise<void> | null = null;
+    const take = async (): Promise<UploadOp | undefined> => {
+      while (!failed) {
+        if (next < chunk.length) return chunk[next++];
+        if (ended) return undefined;
+        reading ??= source.next().then((r) => {
+          reading = null;
+          if (r.done) ended = true;
+          else {
+            chunk = r.value;
+            next = 0;
+          }
+        });
+        await reading;
+      }
+      return undefined;
+    };
+    const worker = async () => {
+      for (let op = await take(); op; op = await take()) {
+        try {
+          await files.upload(op);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.s.ctx.concurrency }, worker));
   }
 
   /** After the copies they wait for: each old place is checked, then deleted. */
