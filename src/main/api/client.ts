@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { ProtocolError } from './errors';
@@ -334,7 +334,7 @@ export class ServiceClient {
   async uploadFile(
     folderId: number,
     name: string,
-    open: () => Readable,
+    open: () => Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
     size?: number,
   ): Promise<FileItem> {
     const boundary = `----WorkspaceSync${randomBytes(12).toString('hex')}`;
@@ -350,13 +350,13 @@ export class ServiceClient {
       endpoint: 'POST /folders/:id/files',
       expectBytes: size,
       body: () => ({
-        body: Readable.from(
-          (async function* () {
-            yield head;
-            yield* open();
-            yield tail;
-          })(),
-        ),
+        // The parts as they come, straight to the socket: no stream between that would read
+        // ahead (and hold) chunks the socket is not ready for.
+        body: (async function* () {
+          yield head;
+          yield* open();
+          yield tail;
+        })(),
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           ...(size !== undefined

@@ -41,7 +41,7 @@ export interface RequestSpec {
   /** Sent form-encoded (the OAuth token endpoint). */
   form?: Record<string, string>;
   /** A streamed body, made anew for each attempt (uploads). */
-  body?: () => { body: Readable; headers: Record<string, string> };
+  body?: () => { body: Body; headers: Record<string, string> };
   headers?: Record<string, string>;
   /**
    * Whether sending it twice does no harm (default: every method but POST). Decides whether a
@@ -61,6 +61,12 @@ export interface RequestSpec {
    */
   expectBytes?: number;
 }
+
+/**
+ * A streamed request body: a stream, or chunks as an async iterable, which undici writes one at
+ * a time as the socket takes them (its typings name only streams; it takes iterables alike).
+ */
+export type Body = Readable | AsyncIterable<Uint8Array>;
 
 export interface RawResponse {
   status: number;
@@ -415,7 +421,7 @@ export class Transport {
       ...spec.headers,
     };
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | Readable | undefined;
+    let body: string | Body | undefined;
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
@@ -453,7 +459,7 @@ export class Transport {
         path: url.pathname + url.search,
         method: spec.method,
         headers,
-        body,
+        body: body as string | Readable | undefined,
         signal: controller.signal,
       });
       // A body whose size the caller could not know (a folder's zip to save) is given the time

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -14,8 +14,6 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 // Writes and reads under the sync root that a racing local process cannot send outside it. A
 // path is resolved again at every call, so a folder on it that is exchanged with a symlink to
@@ -230,7 +228,7 @@ export class Confined {
    * is the file that was looked at (`seen`: same identity, size and time). The caller reads from
    * the descriptor and closes it.
    */
-  openFile(rel: string, seen: Stats): number {
+  openFile(rel: string, seen: Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs'>): number {
     const [dir, name] = split(rel);
     const parent = this.dir(dir);
     let fd: number;
@@ -270,57 +268,93 @@ function split(rel: string): [string, string] {
   return i < 0 ? ['', rel] : [rel.slice(0, i), rel.slice(i + 1)];
 }
 
+/** Bodies up to this size are read whole before they are sent. */
+export const SMALL_BODY = 1024 * 1024;
+
 /**
- * The first `size` bytes of an open file, read by position from its descriptor (which stays
- * open): each call starts again at 0, so a retried upload reads the same file again.
+ * Reads of a large file: 1 MiB at a time. A stream's 64 KiB reads cost a round trip to libuv's
+ * pool (and a chunk through every layer above) per 64 KiB: 16,384 of them for 1 GiB.
  */
-export function readFd(fd: number, size: number): Readable {
-  if (size === 0) return Readable.from([]);
-  if (size <= SMALL_BODY) {
-    // Read at once, so that the request goes out whole before any answer is read: a server
-    // refusing it early (403) and closing would otherwise meet a body still being read from
-    // disk, and the client an EPIPE instead of the refusal (the change's outcome unknown).
-    const buf = Buffer.allocUnsafe(size);
-    let got = 0;
-    while (got < size) {
-      const n = readSync(fd, buf, got, size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return Readable.from([buf.subarray(0, got)]);
-  }
-  // Not fs.createReadStream: a stream destroyed mid-way (the request failed) closes its fd even
-  // with autoClose off, and the caller's own close then met a closed (or reused) descriptor.
-  let pos = 0;
-  return new Readable({
-    highWaterMark: CHUNK,
-    read() {
-      const want = Math.min(CHUNK, size - pos);
-      if (want <= 0) {
-        this.push(null);
-        return;
-      }
-      const buf = Buffer.allocUnsafe(want);
-      read(fd, buf, 0, want, pos, (err, n) => {
-        if (err) this.destroy(err);
-        else if (n === 0) this.push(null);
-        else {
-          pos += n;
-          this.push(buf.subarray(0, n));
-        }
-      });
-    },
+const CHUNK = 1024 * 1024;
+
+/** The file ended before the bytes it had when it was looked at: it changed meanwhile. */
+const shrank = () =>
+  new SwapError('The file became shorter while it was being read: it is tried again later.');
+
+/** `n` bytes at `pos` of an open file, in a new buffer (shorter only at the end of the file). */
+function readAt(fd: number, n: number, pos: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const buf = Buffer.allocUnsafe(n);
+    read(fd, buf, 0, n, pos, (err, got) => (err ? reject(err) : resolve(buf.subarray(0, got))));
   });
 }
 
-const CHUNK = 64 * 1024;
+/**
+ * The first `size` bytes of an open file, read at once into one buffer by position from its
+ * descriptor (which stays open).
+ */
+export function readWhole(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buf, got, size - got, got);
+    if (n === 0) throw shrank();
+    got += n;
+  }
+  return buf;
+}
 
-/** Bodies up to this size are read whole before they are sent. */
-const SMALL_BODY = 1024 * 1024;
+/**
+ * The first `size` bytes of an open file as chunks of 1 MiB, read by position from its
+ * descriptor (which stays open): each call starts again at 0, so a retried upload reads the same
+ * file again. Each chunk goes through `hash` before it is handed on, so that a file is hashed as
+ * it is sent, not in a read of its own; the next read is under way while a chunk is sent.
+ * A consumer that stops early (a failed request) ends the read in flight before the caller may
+ * close the descriptor.
+ */
+export async function* readChunks(
+  fd: number,
+  size: number,
+  hash?: Hash,
+): AsyncGenerator<Buffer, void, undefined> {
+  let pos = 0;
+  let next: Promise<Buffer> | null = size > 0 ? readAt(fd, Math.min(CHUNK, size), 0) : null;
+  try {
+    while (next) {
+      const chunk = await next;
+      next = null;
+      if (chunk.length === 0) throw shrank();
+      pos += chunk.length;
+      if (pos < size) {
+        next = readAt(fd, Math.min(CHUNK, size - pos), pos);
+        next.catch(() => {}); // awaited in turn, or in `finally`: never an unhandled rejection
+      }
+      hash?.update(chunk);
+      yield chunk;
+    }
+  } finally {
+    if (next) await next.catch(() => {});
+  }
+}
+
+/**
+ * `readChunks` hashing as it goes: once the last chunk has been taken, `done` gets the sha256 of
+ * the bytes handed on (every attempt of an upload hashes what it sends).
+ */
+export async function* readHashed(
+  fd: number,
+  size: number,
+  done: (sha256: string) => void,
+): AsyncGenerator<Buffer, void, undefined> {
+  const hash = createHash('sha256');
+  yield* readChunks(fd, size, hash);
+  done(hash.digest('hex'));
+}
 
 /** The sha256 of the first `size` bytes of an open file. */
 export async function hashFd(fd: number, size: number): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(readFd(fd, size), hash);
+  const chunks = readChunks(fd, size, hash);
+  while (!(await chunks.next()).done);
   return hash.digest('hex');
 }

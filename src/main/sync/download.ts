@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { open, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DeadlineError } from '../api/transport';
@@ -77,24 +75,82 @@ export async function writeTemp(
     }
     writeFileSync(temp, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   } else {
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        try {
-          count(chunk);
-          done(null, chunk);
-        } catch (err) {
-          done(err as Error);
-        }
-      },
-    });
-    await pipeline(body, counter, createWriteStream(temp, { flags }));
+    await writeBatched(body, temp, flags, count);
   }
   return hash.digest('hex');
 }
 
+/**
+ * Writes of a large download: the body's chunks (64 KiB as the socket gives them) are gathered
+ * into one `writev` of about this much. A write stream makes one call to libuv's pool per chunk
+ * (16,384 for 1 GiB), which made the disk side slower than the wire.
+ */
+const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * Streams `body` to `temp` in batched writes, one in flight while the next batch gathers (so at
+ * most about two batches are held). `count` sees each chunk first (it may refuse it); a body
+ * that fails part way still has every byte before the failure written, for a resume to go on.
+ */
+async function writeBatched(
+  body: AsyncIterable<unknown>,
+  temp: string,
+  flags: 'w' | 'a',
+  count: (chunk: Buffer) => void,
+): Promise<void> {
+  const fh = await open(temp, flags);
+  let batch: Buffer[] = [];
+  let batched = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const out = batch;
+    batch = [];
+    batched = 0;
+    await writing;
+    writing = writeAll(fh, out);
+    writing.catch(() => {}); // awaited with the next batch or at the end: never unhandled
+  };
+  try {
+    try {
+      for await (const chunk of body) {
+        count(chunk as Buffer);
+        batch.push(chunk as Buffer);
+        batched += (chunk as Buffer).length;
+        if (batched >= WRITE_BATCH) await flush();
+      }
+    } catch (err) {
+      // What came before a cut is kept (more than announced is refused: nothing to resume).
+      if (err instanceof VerificationError) batch = [];
+      await flush().catch(() => {});
+      await writing.catch(() => {});
+      throw err;
+    }
+    await flush();
+    await writing;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Writes every byte of `chunks` at the file's position (a short write goes on from there). */
+async function writeAll(fh: FileHandle, chunks: Buffer[]): Promise<void> {
+  let rest = chunks;
+  while (rest.length > 0) {
+    const { bytesWritten } = await fh.writev(rest);
+    let skip = bytesWritten;
+    while (rest.length > 0 && skip >= rest[0]!.length) {
+      skip -= rest[0]!.length;
+      rest = rest.slice(1);
+    }
+    if (rest.length > 0 && skip > 0) rest = [rest[0]!.subarray(skip), ...rest.slice(1)];
+  }
+}
+
 async function hashPrefix(file: string): Promise<ReturnType<typeof createHash>> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { highWaterMark: WRITE_BATCH })) {
+    hash.update(chunk as Buffer);
+  }
   return hash;
 }
 

@@ -30,7 +30,11 @@ export type IntentPayload =
       /** The file this upload makes a new version of; null for a new file. */
       fileId: number | null;
       size: number;
-      hash: string;
+      /**
+       * The sha256 of the bytes sent; null in the intent of a large file hashed while it is
+       * sent (known once its last byte is read, after the intent is written).
+       */
+      hash: string | null;
       /** The remote time of the version it replaces (a new version changes it). */
       before: string | null;
       /** The file's identity when it was sent: it is recorded even if the file moved since. */
@@ -62,6 +66,11 @@ const sameName = (a: string, b: string) =>
 export interface IntentOrigin {
   timeMs: number;
   workspaceId: number;
+  /**
+   * For an intent without a hash (a large file hashed while it was sent): the sha256 of the
+   * local file if it is still what was sent (same identity, size and time), else null.
+   */
+  localHash?: (p: Extract<IntentPayload, { op: 'upload' }>) => Promise<string | null>;
 }
 
 /** How far before the intent the feed is read: the service's clock may differ from ours. */
@@ -133,6 +142,10 @@ async function uploadedSince(
 ): Promise<RemoteItem | null> {
   const startTime = Math.floor((origin.timeMs - FEED_SLACK_MS) / 1000) * 1000;
   const looked = new Set<number>();
+  // The bytes sent: the intent's hash, else the file's if unchanged since (read only once a
+  // candidate of the right size is found). Unknown, nothing can be told ours: not made (sent
+  // again, a copy there at worst; nothing is lost).
+  let want: Promise<string | null> | undefined;
   for await (const event of client.listEvents({
     workspaces: [origin.workspaceId],
     verbs: ['upload'],
@@ -149,7 +162,11 @@ async function uploadedSince(
       if (err instanceof ApiError && err.kind === 'not-found') continue;
       throw err;
     }
-    if (file.size !== p.size || (await remoteHash(client, file.id)) !== p.hash) continue;
+    if (file.size !== p.size) continue;
+    want ??=
+      p.hash !== null ? Promise.resolve(p.hash) : (origin.localHash?.(p) ?? Promise.resolve(null));
+    const sent = await want;
+    if (sent === null || (await remoteHash(client, file.id)) !== sent) continue;
     return { ...file, name: p.name, parentId: p.parentId, updatedAt: '' };
   }
   return null;

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { closeSync, lstatSync } from 'node:fs';
 import { ApiError } from '../../api/errors';
-import { SwapError, hashFd, readFd } from '../confined';
+import { SMALL_BODY, SwapError, hashFd, readHashed, readWhole } from '../confined';
 import { serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { fromFile, type RemoteItem } from '../remote';
@@ -44,9 +45,18 @@ export class FileSender {
     let fd: number | undefined;
     try {
       fd = local.confined.openFile(entry.path, st);
-      const hash = await hashFd(fd, st.size);
       let item = op.item ? journal.get(op.item.remoteId) : undefined;
-      if (item && item.hash === hash) {
+      // Read once: a small file whole (hashed, then sent from that buffer by every attempt); a
+      // large one is hashed while it is sent. Only a large file of the size of its synced
+      // version is hashed first: a file saved unchanged or only touched (its time changed, not
+      // its bytes) is then not sent again, for one local read (far cheaper than the upload). A
+      // new file, or one whose size changed, cannot be the synced version: its one read is the
+      // upload's.
+      const whole = st.size <= SMALL_BODY ? readWhole(fd, st.size) : null;
+      let hash: string | null = null;
+      if (whole) hash = createHash('sha256').update(whole).digest('hex');
+      else if (item?.hash && item.size === st.size) hash = await hashFd(fd, st.size);
+      if (item && hash !== null && item.hash === hash) {
         journal.upsert({ ...item, ...facts(st) });
         return;
       }
@@ -114,15 +124,16 @@ export class FileSender {
         identity: { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs },
       };
       const opened = fd;
+      // What each attempt sends. A streamed file's hash is known once its last byte is read:
+      // the intent written before it goes out has none (or the one read first), and the
+      // record (or a lost answer's settling) gets the hash of the bytes that went.
+      const open = whole
+        ? () => [whole]
+        : () => readHashed(opened, st.size, (sha256) => (payload.hash = sha256));
       await this.s.mutate(
         payload,
         async () => {
-          const answer = await client.uploadFile(
-            into,
-            name,
-            () => readFd(opened, st.size),
-            st.size,
-          );
+          const answer = await client.uploadFile(into, name, open, st.size);
           return fromFile({
             ...answer,
             ancestor_ids: answer.ancestor_ids?.length ? answer.ancestor_ids : [into],

@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import type { ServiceClient } from '../../api/client';
 import { ApiError, type ValidationError } from '../../api/errors';
 import type { Moves } from '../../api/moves';
@@ -10,7 +10,14 @@ import { decodeName, serviceKey, type VolumeProfile } from '../names';
 import { MOVING_DIR, parentOf } from '../paths';
 import type { Logger } from '../ports';
 import { listFolder, remoteFields, type RemoteItem } from '../remote';
-import { isOutcomeUnknown, settle, type IntentPayload, type OutboxStep } from './outbox';
+import { hashFd } from '../confined';
+import {
+  isOutcomeUnknown,
+  settle,
+  type IntentOrigin,
+  type IntentPayload,
+  type OutboxStep,
+} from './outbox';
 import { refusalFacts, type Refusals } from './refusals';
 
 // What one send shares between its jobs (structure, files, retiring copied places): the context,
@@ -213,10 +220,7 @@ export class SendState {
           throw err;
         }
         if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
-        const s = await settle(client, journal, payload, {
-          timeMs: written,
-          workspaceId: this.ctx.workspaceId,
-        });
+        const s = await settle(client, journal, payload, this.origin(written));
         if (!s.made) {
           journal.failIntent(id, 'lost, not made');
           continue;
@@ -235,6 +239,28 @@ export class SendState {
       step?.('recorded', payload.op);
       this.ctx.events.sent(payload.path);
       return item;
+    }
+  }
+
+  /** Where an intent written at `timeMs` came from, for settling it. */
+  origin(timeMs: number): IntentOrigin {
+    return { timeMs, workspaceId: this.ctx.workspaceId, localHash: (p) => this.localHash(p) };
+  }
+
+  /**
+   * The sha256 of an upload's file if it is still what was sent (identity, size, time), read
+   * through its opened folder as an upload reads it; else null.
+   */
+  private async localHash(p: Extract<IntentPayload, { op: 'upload' }>): Promise<string | null> {
+    if (!p.identity) return null;
+    let fd: number | undefined;
+    try {
+      fd = this.ctx.local.confined.openFile(p.path, { ...p.identity, size: p.size });
+      return await hashFd(fd, p.size);
+    } catch {
+      return null; // changed, gone or unreadable since: it cannot tell
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
 

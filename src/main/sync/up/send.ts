@@ -109,10 +109,10 @@ export class Sender {
    * folders to look at again.
    */
   async settleOpen(): Promise<ReadonlySet<string>> {
-    const { journal, client, workspaceId, log } = this.s.ctx;
+    const { journal, client, log } = this.s.ctx;
     for (const intent of journal.openIntents()) {
       const payload = intent.payload as IntentPayload;
-      const s = await settle(client, journal, payload, { timeMs: intent.createdAt, workspaceId });
+      const s = await settle(client, journal, payload, this.s.origin(intent.createdAt));
       if (s.made) {
         journal.transaction(() => {
           this.s.record(payload, s.item);

@@ -1,0 +1,224 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { link, mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ServiceClient } from '../src/main/api/client';
+import { openSession } from '../src/main/api/oauth';
+import { spawnSandbox, type SandboxProcess } from '../src/service/child';
+import { runJsonChild } from './lib';
+import type { EngineArgs, EngineLine } from './mirror-util';
+
+// One large file through the sync engine against `curl` on the same sandbox, so that the
+// server's cost is the same on both sides: up (a `syncOnce` of a folder holding the file, vs
+// `curl -F`) and down (a `syncOnce` of an empty folder, vs `curl -o`). The engine runs in a child
+// process of its own (mirror-engine.ts), so its peak RSS is its own; the sandbox in another. Runs
+// are interleaved (engine, curl, engine, curl...) so that the noise of a shared machine hits
+// both alike, and the best of ROUNDS is kept. Everything lives in one temporary directory,
+// removed at the end, failure or not.
+
+const MiB = 1024 * 1024;
+const ROUNDS = 3;
+const CURL = '/usr/bin/curl';
+const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Writes `size` bytes of random-looking content quickly: one random block, numbered per copy. */
+async function makeFile(file: string, size: number): Promise<void> {
+  const block = randomBytes(16 * MiB);
+  const fh = await open(file, 'w');
+  try {
+    for (let at = 0, n = 0; at < size; at += block.length, n++) {
+      block.writeUInt32BE(n, 0); // no two blocks alike: nothing along the way can dedupe them
+      await fh.write(block, 0, Math.min(block.length, size - at), at);
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 4 * MiB })) {
+    hash.update(chunk as Buffer);
+  }
+  return hash.digest('hex');
+}
+
+/** Runs curl; resolves with its `-w` output (the transfer's figures). */
+function curl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(CURL, ['-sS', '--fail', ...args], { maxBuffer: MiB }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`curl failed: ${stderr || err.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** Seconds as curl's `%{time_total}` writes them, in milliseconds. */
+const curlMs = (out: string) => Math.round(Number(out.trim()) * 1000);
+
+export async function largeFileFigures(
+  sizeBytes = 1024 * MiB,
+): Promise<Record<string, number | string>> {
+  const base = await mkdtemp(path.join(tmpdir(), 'workspace-large-bench-'));
+  const live = new Set<ChildProcess>();
+  let sandbox: SandboxProcess | undefined;
+  try {
+    const dataDir = path.join(base, 'data');
+    await mkdir(dataDir);
+    sandbox = await spawnSandbox(['--data', dataDir, '--seed', 'empty']);
+    const info = sandbox.info;
+    const owner = info.users[0]!;
+    const { transport } = openSession({
+      baseUrl: info.base_url,
+      clientId: info.client_id,
+      clientSecret: info.client_secret,
+      tokens: { accessToken: owner.token },
+    });
+    const client = new ServiceClient(transport);
+    const auth = `authorization: Bearer ${owner.token}`;
+
+    const source = path.join(base, 'source.bin');
+    await makeFile(source, sizeBytes);
+    const want = await sha256(source);
+
+    let runs = 0;
+    const engine = async (workspaceId: number, files: string[]): Promise<EngineLine> => {
+      const where = path.join(base, `engine-${++runs}`);
+      const dir = path.join(where, 'dir');
+      const stateDir = path.join(where, 'state');
+      await mkdir(dir, { recursive: true });
+      await mkdir(stateDir);
+      // A hard link: the same bytes (and pages in the cache) without a copy.
+      for (const f of files) await link(source, path.join(dir, f));
+      const line = await runJsonChild<EngineLine>(
+        'the engine child',
+        [
+          '--import',
+          'tsx',
+          ENGINE_FILE,
+          JSON.stringify({
+            baseUrl: info.base_url,
+            clientId: info.client_id,
+            clientSecret: info.client_secret,
+            token: owner.token,
+            email: owner.email,
+            workspaceId,
+            dir,
+            stateDir,
+          } satisfies EngineArgs),
+        ],
+        live,
+      );
+      if (line.problems !== 0) throw new Error(`engine run ${runs}: ${JSON.stringify(line.log)}`);
+      if (files.length === 0) {
+        const got = path.join(dir, 'big.bin');
+        if ((await stat(got)).size !== sizeBytes || (await sha256(got)) !== want) {
+          throw new Error(`engine run ${runs}: the downloaded file differs from the source`);
+        }
+      }
+      await rm(where, { recursive: true, force: true });
+      return line;
+    };
+
+    /** The one file of a workspace's root, checked to hold the source's bytes. */
+    const stored = async (workspaceId: number): Promise<number> => {
+      const root = await client.rootFolder(workspaceId);
+      const files: { id: number; size: number }[] = [];
+      for await (const e of client.folderContents(root.id)) {
+        if (e.kind === 'file') files.push({ id: e.file.id, size: e.file.size });
+      }
+      if (files.length !== 1 || files[0]!.size !== sizeBytes) {
+        throw new Error(`workspace ${workspaceId} holds ${JSON.stringify(files)}`);
+      }
+      return files[0]!.id;
+    };
+
+    const upEngine: number[] = [];
+    const upCurl: number[] = [];
+    const downEngine: number[] = [];
+    const downCurl: number[] = [];
+    let upRss = 0;
+    let downRss = 0;
+    let startRss = 0;
+    let downloadFrom = 0;
+    for (let r = 1; r <= ROUNDS; r++) {
+      // Up through the engine: a new workspace each time (the file is new there).
+      const ws = await client.createWorkspace({ name: `Large up ${r}` });
+      const up = await engine(ws.id, ['big.bin']);
+      if (up.summary.uploaded !== 1) throw new Error(`upload ${r}: ${JSON.stringify(up.summary)}`);
+      upEngine.push(up.ms);
+      upRss = Math.max(upRss, up.peak_rss_mb);
+      startRss = Math.max(startRss, up.start_rss_mb);
+      downloadFrom = ws.id;
+      const fileId = await stored(ws.id);
+
+      // Up through curl, into a workspace of its own.
+      const cws = await client.createWorkspace({ name: `Large curl ${r}` });
+      const croot = await client.rootFolder(cws.id);
+      upCurl.push(
+        curlMs(
+          await curl([
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{time_total}',
+            '-H',
+            auth,
+            '-F',
+            `file=@${source};filename=big.bin;type=application/octet-stream`,
+            `${info.base_url}/folders/${croot.id}/files`,
+          ]),
+        ),
+      );
+      await stored(cws.id);
+
+      // Down through the engine: an empty folder paired with the workspace just uploaded to.
+      const down = await engine(downloadFrom, []);
+      if (down.summary.filesDownloaded !== 1) {
+        throw new Error(`download ${r}: ${JSON.stringify(down.summary)}`);
+      }
+      downEngine.push(down.ms);
+      downRss = Math.max(downRss, down.peak_rss_mb);
+
+      // Down through curl, of the engine's upload (so its bytes are checked too).
+      const out = path.join(base, `curl-${r}.bin`);
+      downCurl.push(
+        curlMs(
+          await curl([
+            '-o',
+            out,
+            '-w',
+            '%{time_total}',
+            '-H',
+            auth,
+            `${info.base_url}/download/${fileId}`,
+          ]),
+        ),
+      );
+      if ((await sha256(out)) !== want) throw new Error(`the engine's upload ${r} differs`);
+      await rm(out);
+    }
+    const best = (xs: number[]) => Math.min(...xs);
+    const label = sizeBytes === 1024 * MiB ? '1gib' : `${Math.round(sizeBytes / MiB)}mib`;
+    return {
+      [`upload_${label}_ms`]: best(upEngine),
+      [`upload_${label}_curl_ms`]: best(upCurl),
+      [`upload_${label}_vs_curl`]: round2(best(upEngine) / best(upCurl)),
+      [`download_${label}_ms`]: best(downEngine),
+      [`download_${label}_curl_ms`]: best(downCurl),
+      [`download_${label}_vs_curl`]: round2(best(downEngine) / best(downCurl)),
+      [`upload_${label}_peak_rss_mb`]: upRss,
+      [`download_${label}_peak_rss_mb`]: downRss,
+      engine_start_rss_mb: startRss,
+      large_runs_ms: `up ${upEngine.join('/')} vs curl ${upCurl.join('/')}; down ${downEngine.join('/')} vs curl ${downCurl.join('/')}`,
+    };
+  } finally {
+    for (const child of live) child.kill('SIGKILL');
+    await sandbox?.stop();
+    await rm(base, { recursive: true, force: true });
+  }
+}
