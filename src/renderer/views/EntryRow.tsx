@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Entry } from '../../shared/app-api';
 import { formatBytes, formatDate } from '../format';
 import type { SelectedItem } from '../navigation';
@@ -10,7 +10,7 @@ import { isMenuKey, type MenuRequest } from './ItemMenu';
  * A right-click anywhere on the row, or the Menu key (Shift+F10) on one of its buttons, asks for
  * the item's context menu.
  */
-export function EntryRow({
+function Row({
   index,
   entry,
   selected,
@@ -41,94 +41,119 @@ export function EntryRow({
     const box = el.getBoundingClientRect();
     menuAt(box.left, box.bottom, el);
   };
-  const onContextMenu = (e: MouseEvent<HTMLTableRowElement>) => {
+  const onContextMenu = (e: MouseEvent<HTMLDivElement>) => {
     e.preventDefault();
     // A menu key the browser turned into this event (no pointer) opens below the focus.
     if (e.clientX === 0 && e.clientY === 0 && e.target instanceof HTMLElement) belowOf(e.target);
     else menuAt(e.clientX, e.clientY, null);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!isMenuKey(e) || !(e.target instanceof HTMLElement)) return;
     e.preventDefault();
     belowOf(e.target);
   };
   return (
-    <tr
+    <div
+      role="row"
       data-index={index}
       aria-rowindex={rowIndex(index)}
-      className={`${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}
+      className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}
+      style={placed(index)}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
     >
-      <td>
-        <div className="name-cell">
-          <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
-          {isFolder ? (
-            <button
-              ref={name}
-              type="button"
-              className="link-button name"
-              title={entry.name}
-              aria-keyshortcuts="Shift+F10"
-              onClick={() => onOpenFolder(entry.id)}
-              aria-label={strings.browse.openFolder(entry.name)}
-            >
-              {entry.name}
-            </button>
-          ) : (
-            <button
-              ref={name}
-              type="button"
-              className="link-button name"
-              title={entry.name}
-              aria-keyshortcuts="Shift+F10"
-              aria-pressed={selected}
-              onClick={() => onSelect(item)}
-            >
-              {entry.name}
-            </button>
-          )}
-          {entry.hidden && (
-            <span className="badge" title={strings.browse.hiddenHint}>
-              {strings.browse.hidden}
+      <div role="cell" className="name-cell">
+        <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
+        {isFolder ? (
+          <button
+            ref={name}
+            type="button"
+            className="link-button name"
+            title={entry.name}
+            aria-keyshortcuts="Shift+F10"
+            onClick={() => onOpenFolder(entry.id)}
+            aria-label={strings.browse.openFolder(entry.name)}
+          >
+            {entry.name}
+          </button>
+        ) : (
+          <button
+            ref={name}
+            type="button"
+            className="link-button name"
+            title={entry.name}
+            aria-keyshortcuts="Shift+F10"
+            aria-pressed={selected}
+            onClick={() => onSelect(item)}
+          >
+            {entry.name}
+          </button>
+        )}
+        {entry.hidden && (
+          <span className="badge" title={strings.browse.hiddenHint}>
+            {strings.browse.hidden}
+          </span>
+        )}
+        {isFolder && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-pressed={selected}
+            aria-label={strings.browse.details(entry.name)}
+            onClick={() => onSelect(item)}
+          >
+            <span className="info-icon" aria-hidden="true">
+              i
             </span>
-          )}
-          {isFolder && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-pressed={selected}
-              aria-label={strings.browse.details(entry.name)}
-              onClick={() => onSelect(item)}
-            >
-              <span className="info-icon" aria-hidden="true">
-                i
-              </span>
-            </button>
-          )}
-        </div>
-      </td>
-      <td className="num">{entry.size == null ? '—' : formatBytes(entry.size)}</td>
-      <td>
+          </button>
+        )}
+      </div>
+      <div role="cell" className="num">
+        {entry.size == null ? '—' : formatBytes(entry.size)}
+      </div>
+      <div role="cell">
         <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 }
+
+/**
+ * Rows are drawn again only when their own entry changes: while a long folder scrolls, the rows
+ * still in view are left alone, and a block read meanwhile redraws only its own rows.
+ */
+export const EntryRow = memo(Row);
+
+/** px: `.entries-row` in styles.css (one line a row: long names end in an ellipsis). */
+export const ROW_HEIGHT = 40;
 
 /** The header is row 1: the entry at `index` (from 0) is row `index + 2` of the table. */
 function rowIndex(index: number): number {
   return index + 2;
 }
 
+/**
+ * Where a row is drawn in the folder's body: rows are laid out on their own (absolutely placed,
+ * of a fixed height), so a row coming into view lays out that row only, not the whole table.
+ */
+function placed(index: number): CSSProperties {
+  return { transform: `translateY(${index * ROW_HEIGHT}px)` };
+}
+
 /** A row whose block is being read: its place is kept, its content follows. */
 export function PlaceholderRow({ index }: { index: number }) {
   return (
-    <tr data-index={index} aria-rowindex={rowIndex(index)} className="placeholder">
-      <td colSpan={3}>
+    <div
+      role="row"
+      data-index={index}
+      aria-rowindex={rowIndex(index)}
+      className="entries-row placeholder"
+      style={placed(index)}
+    >
+      <div role="cell">
         <span className="placeholder-bar" aria-hidden="true" />
         <span className="visually-hidden">{strings.loading}</span>
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 }

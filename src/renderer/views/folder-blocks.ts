@@ -3,6 +3,11 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ContentSort, Entry, ResultOf } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 
+// A folder's listing read by blocks of rows as they come into view: a folder of 20,000 entries
+// is a few requests wherever it is scrolled to, never all 334 pages before the first rows. The
+// list's size comes first (from the blocks read so far), then the blocks of the rows it lays
+// out: one render a scrolled frame.
+
 /**
  * Rows per request: one of the service's folder pages (60), so that a block is one round trip
  * and the first rows of a folder wait for one page only.
@@ -17,13 +22,65 @@ export interface Listing {
   sort: ContentSort;
 }
 
-export interface FolderBlocks {
+/** The query key of a listing's blocks, without the block's number. */
+function useListingKey({ folderId, query, sort }: Listing) {
+  const account = useAccount();
+  return useMemo(
+    () => ['folders.contents', account.id, folderId, query, sort] as const,
+    [account.id, folderId, query, sort],
+  );
+}
+
+export interface FolderSize {
   /** Rows to lay out: the folder's count, or what is known so far when the server does not say. */
   count: number;
   /** Whether `count` is the folder's own count (else more may follow past it). */
   exact: boolean;
   /** Nothing read yet: no count to lay out. */
   pending: boolean;
+}
+
+/**
+ * How many rows the listing has, from the newest block read (the folder may have changed
+ * meanwhile). Every block read counts, not only those in view: rows scrolled to before their
+ * block is read keep their place instead of the list going back to "loading". The component
+ * is drawn again when a block it shows arrives (`useFolderBlocks`), which is when this changes.
+ */
+export function useFolderSize(listing: Listing): FolderSize {
+  const queryClient = useQueryClient();
+  const base = useListingKey(listing);
+  let newest: { at: number; data: Block } | null = null;
+  let known = 0;
+  let more = false;
+  for (const q of queryClient.getQueryCache().findAll({ queryKey: base })) {
+    const data = q.state.data as Block | undefined;
+    const block = q.queryKey[base.length];
+    if (!data || typeof block !== 'number') continue;
+    if (!newest || q.state.dataUpdatedAt > newest.at) newest = { at: q.state.dataUpdatedAt, data };
+    const end = block * BLOCK + data.items.length;
+    if (end >= known) {
+      known = end;
+      more = data.nextOffset !== null;
+    }
+  }
+  const total = newest?.data.total;
+  return {
+    // No count from the server: the rows known, and one more to read on where a next page is.
+    count: total ?? known + (more ? 1 : 0),
+    exact: total != null,
+    pending: newest === null,
+  };
+}
+
+/** The blocks holding rows `first` to `last` (both included); the first block when none. */
+export function blocksOf(first: number, last: number): number[] {
+  if (last < first) return [0];
+  const out: number[] = [];
+  for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) out.push(b);
+  return out;
+}
+
+export interface FolderBlocks {
   entry(index: number): Entry | undefined;
   /** The first failure among the blocks in view, with a retry of them. */
   error: Error | null;
@@ -32,27 +89,13 @@ export interface FolderBlocks {
   fetching: boolean;
 }
 
-/** The blocks holding rows `first` to `last` (both included). */
-export function blocksOf(first: number, last: number): number[] {
-  if (last < first) return [0];
-  const out: number[] = [];
-  for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) out.push(b);
-  return out;
-}
-
-/**
- * A folder's listing read by blocks of rows as they come into view: a folder of 20,000 entries
- * is a few requests wherever it is scrolled to, never all 334 pages before the first rows.
- */
+/** Reads the blocks `wanted` (those of the rows laid out), and gives the rows' entries. */
 export function useFolderBlocks(listing: Listing, wanted: readonly number[]): FolderBlocks {
   const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
+  const base = useListingKey(listing);
   const { folderId, query, sort } = listing;
-  const base = useMemo(
-    () => ['folders.contents', account.id, folderId, query, sort] as const,
-    [account.id, folderId, query, sort],
-  );
 
   // Opening a folder lists it anew, as a file manager does (what is cached shows meanwhile).
   // Blocks read during this visit stay fresh: scrolling back asks nothing again.
@@ -81,33 +124,8 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
     const i = wanted.indexOf(b);
     return (i >= 0 ? results[i]?.data : undefined) ?? queryClient.getQueryData<Block>([...base, b]);
   };
-
-  // The newest answer says how many rows there are (the folder may have changed meanwhile). All
-  // the blocks read count, not only those in view: rows scrolled to before their block is read
-  // keep their place instead of the list going back to "loading".
-  let newest: { at: number; data: Block } | null = null;
-  let known = 0;
-  let more = false;
-  for (const q of queryClient.getQueryCache().findAll({ queryKey: base })) {
-    const data = q.state.data as Block | undefined;
-    const block = q.queryKey[base.length];
-    if (!data || typeof block !== 'number') continue;
-    if (!newest || q.state.dataUpdatedAt > newest.at) newest = { at: q.state.dataUpdatedAt, data };
-    const end = block * BLOCK + data.items.length;
-    if (end >= known) {
-      known = end;
-      more = data.nextOffset !== null;
-    }
-  }
   const failed = results.find((r) => r.error);
-  const exact = newest?.data.total != null;
-  // No count from the server: the rows known, and one more to read on when a next page is.
-  const count = newest?.data.total ?? known + (more ? 1 : 0);
-
   return {
-    count,
-    exact,
-    pending: newest === null,
     entry: (index) => blockAt(Math.floor(index / BLOCK))?.items[index % BLOCK],
     error: failed?.error ?? null,
     retry: () => {
