@@ -1,11 +1,11 @@
 import { lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Journal, type JournalItem } from '../../src/main/journal/journal';
 import { scanAndPlan, type LocalPlan } from '../../src/main/sync/up/reconcile';
 import { LocalRoot } from '../../src/main/sync/local';
-import { freshUploads } from '../../src/main/sync/up/fresh';
+import { FRESH_CHUNK, freshUploads } from '../../src/main/sync/up/fresh';
 
 // The local reconciler (disk scan + journal → operations for the service) on real temporary
 // folders and an in-memory journal, case by case. The journal is written from the disk as it
@@ -246,7 +246,7 @@ afterEach(() => {
 });
 afterAll(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** The synced tree on disk and in the journal, as the engine would have recorded it. */
 function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, number> } {
@@ -345,4 +345,97 @@ describe('scanAndPlan (LocalReconciler)', () => {
       relinks: sorted(c.expect.relinks ?? []),
     });
   });
+});
+
+describe('scanAndPlan holds what changed, not the tree', () => {
+  // 200 folders of 99 files: 20,000 entries. What the reconciler holds at any time (entries kept,
+  // operations, records, paths) stays below a bound set by one folder and the scan's frontier.
+  const FOLDERS = 200;
+  const FILES = 99;
+  const BOUND = 1_000;
+
+  /** The tree on disk once for both cases (writing 20,000 files is the slow part). */
+  let dir = '';
+  beforeAll(() => {
+    const base = mkdtempSync(path.join(tmpdir(), 'wsync-unit-big-'));
+    made.push(base);
+    dir = path.join(base, 'Workspace');
+    mkdirSync(dir);
+    for (let f = 0; f < FOLDERS; f++) {
+      mkdirSync(path.join(dir, `Folder ${f}`));
+      for (let i = 0; i < FILES; i++) {
+        const rel = `Folder ${f}/file ${i}.txt`;
+        writeFileSync(path.join(dir, rel), rel);
+      }
+    }
+  }, 120_000);
+
+  /** The tree, and a journal that has it all as synced (else an empty one). */
+  function bigTree(synced: boolean): { local: LocalRoot; journal: Journal } {
+    const journal = new Journal(':memory:');
+    journals.push(journal);
+    let id = ROOT + 1;
+    const record = (rel: string, parentId: number, folder: boolean): number => {
+      const st = lstatSync(path.join(dir, rel));
+      const name = path.basename(rel);
+      journal.upsert({
+        remoteId: id,
+        kind: folder ? 'folder' : 'file',
+        remoteParentId: parentId,
+        remoteName: name,
+        localPath: rel,
+        localName: name,
+        dev: st.dev,
+        ino: st.ino,
+        size: folder ? 0 : st.size,
+        mtimeMs: st.mtimeMs,
+        hash: null,
+        remoteSize: folder ? null : st.size,
+        remoteUpdatedAt: '2026-01-01T10:00:00Z',
+        state: 'synced',
+      });
+      return id++;
+    };
+    if (synced) {
+      journal.transaction(() => {
+        for (let f = 0; f < FOLDERS; f++) {
+          const folderId = record(`Folder ${f}`, ROOT, true);
+          for (let i = 0; i < FILES; i++) record(`Folder ${f}/file ${i}.txt`, folderId, false);
+        }
+      });
+    }
+    return { local: new LocalRoot(dir), journal };
+  }
+
+  const opts = {
+    rootId: ROOT,
+    ignores,
+    missingBefore: new Set<number>(),
+    descend: () => true,
+    settleMs: 0,
+  };
+
+  it('a startup scan of 20,000 unchanged entries', async () => {
+    const { local, journal } = bigTree(true);
+    const { plan, seen, peakHeld } = await scanAndPlan(local, journal, [''], true, opts);
+    expect(seen).toBe(FOLDERS * (FILES + 1));
+    expect(plan.uploads.length + plan.mkdirs.length + plan.deletes.length).toBe(0);
+    expect(peakHeld).toBeLessThan(BOUND);
+  }, 60_000);
+
+  it('an up of 20,000 new entries: new files are counted by folder, not kept', async () => {
+    const { local, journal } = bigTree(false);
+    const { plan, seen, peakHeld } = await scanAndPlan(local, journal, [''], true, opts);
+    expect(seen).toBe(FOLDERS * (FILES + 1));
+    expect(plan.mkdirs.length).toBe(FOLDERS);
+    expect(plan.fresh.files).toBe(FOLDERS * FILES);
+    expect(peakHeld).toBeLessThan(BOUND);
+    // Listed again when sent, a chunk at a time: every new file, once.
+    let files = 0;
+    for await (const chunk of freshUploads(local, journal, plan.fresh.dirs, opts)) {
+      expect(chunk.length).toBeLessThanOrEqual(FRESH_CHUNK);
+      files += chunk.length;
+    }
+    expect(files).toBe(FOLDERS * FILES);
+  }, 60_000);
 });

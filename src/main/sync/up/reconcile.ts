@@ -197,12 +197,16 @@ export class LocalReconciler {
   /** Folders matched to an item recorded elsewhere: the journal does not know them there yet. */
   private readonly moved = new Set<string>();
 
-  /** Per-entry things held now: entries kept for `finish`, records, paths. */
+  /** Per-entry things held now: entries kept for `finish`, operations, records, paths. */
   held(): number {
+    const { plan } = this;
     return (
       this.kept +
       sizeOf(this.claimed, this.claimedHere, this.itemAt, this.pending, this.freshDirs) +
-      sizeOf(this.unclaimed, this.moved) +
+      sizeOf(this.unclaimed, this.moved, plan.fresh.dirs) +
+      plan.mkdirs.length +
+      plan.uploads.length +
+      plan.relinks.length +
       this.listedLater.length +
       (this.kids?.byName.size ?? 0)
     );
