@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { link, mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { ServiceClient } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
 import { spawnSandbox, type SandboxProcess } from '../src/service/child';
@@ -22,6 +23,31 @@ const MiB = 1024 * 1024;
 const ROUNDS = 3;
 const CURL = '/usr/bin/curl';
 const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The engine child as the app runs its code: bundled by esbuild (like scripts/build.mjs) and run
+ * by plain node, so that its memory is the engine's and not the TypeScript loader's (tsx alone
+ * takes the process past 120 MB). Inside the repository, so that its packages resolve; named
+ * by process, as other worktrees share node_modules.
+ */
+async function bundleEngine(): Promise<string> {
+  const outfile = path.join(
+    repoRoot,
+    `node_modules/.cache/workspace-sync-bench/large-engine-${process.pid}.mjs`,
+  );
+  await build({
+    entryPoints: [ENGINE_FILE],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -66,7 +92,10 @@ export async function largeFileFigures(
   const base = await mkdtemp(path.join(tmpdir(), 'workspace-large-bench-'));
   const live = new Set<ChildProcess>();
   let sandbox: SandboxProcess | undefined;
+  let engineFile: string | undefined;
   try {
+    const engineJs = await bundleEngine();
+    engineFile = engineJs;
     const dataDir = path.join(base, 'data');
     await mkdir(dataDir);
     sandbox = await spawnSandbox(['--data', dataDir, '--seed', 'empty']);
@@ -97,9 +126,7 @@ export async function largeFileFigures(
       const line = await runJsonChild<EngineLine>(
         'the engine child',
         [
-          '--import',
-          'tsx',
-          ENGINE_FILE,
+          engineJs,
           JSON.stringify({
             baseUrl: info.base_url,
             clientId: info.client_id,
@@ -220,5 +247,6 @@ export async function largeFileFigures(
     for (const child of live) child.kill('SIGKILL');
     await sandbox?.stop();
     await rm(base, { recursive: true, force: true });
+    if (engineFile) await rm(engineFile, { force: true });
   }
 }
