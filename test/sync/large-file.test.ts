@@ -10,7 +10,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/main/journal/journal';
 import { readHashed } from '../../src/main/sync/confined';
+import { settle, type IntentPayload } from '../../src/main/sync/up/outbox';
 import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
 import { TempDirs, clientFor, openPair } from './harness';
 
@@ -132,5 +134,47 @@ describe('the reads of an upload', () => {
     } finally {
       closeSync(fd);
     }
+  });
+});
+
+describe('an upload intent without a hash (a large file hashed while sent), left open', () => {
+  it('is settled by the bytes here when the service renamed the file meanwhile', async () => {
+    const info = sb.info;
+    const client = clientFor(info.base_url, { accessToken: info.users[0]!.token });
+    const ws = await client.createWorkspace({ name: 'Settle large' });
+    const root = await client.rootFolder(ws.id);
+    const data = content(2 * MiB);
+    const file = path.join(dirs.make(), 'report.bin');
+    writeFileSync(file, data);
+    const intentAt = Date.now();
+    // Made, its answer lost; then renamed there by someone: its name no longer finds it.
+    const made = await client.uploadFile(root.id, 'report.bin', () => [data], data.length);
+    await client.renameFile(made.id, 'renamed.bin');
+    const payload: IntentPayload = {
+      op: 'upload',
+      parentId: root.id,
+      name: 'report.bin',
+      path: 'report.bin',
+      fileId: null,
+      size: data.length,
+      hash: null,
+      before: null,
+    };
+    const journal = new Journal(':memory:');
+    const asked: string[] = [];
+    const origin = (here: string | null) => ({
+      timeMs: intentAt,
+      workspaceId: ws.id,
+      localHash: (p: { path: string }) => {
+        asked.push(p.path);
+        return Promise.resolve(here);
+      },
+    });
+    const found = await settle(client, journal, payload, origin(sha(readFileSync(file))));
+    expect(found).toMatchObject({ made: true, item: { id: made.id } });
+    expect(asked).toEqual(['report.bin']);
+    // The file here changed since (no hash to tell): not made, so it goes up again.
+    const unknown = await settle(client, journal, payload, origin(null));
+    expect(unknown).toEqual({ made: false });
   });
 });
