@@ -2,12 +2,15 @@ import type { Benchmark } from './lib';
 import { largeFileFigures } from './scale-large';
 
 // `npm run -s bench -- large`: the large-file figures of the scale benchmark, alone.
+// WSYNC_LARGE_MB=256 runs it with a smaller file (a quicker look while working on it).
+const mb = Number(process.env.WSYNC_LARGE_MB ?? 1024);
+
 const bench: Benchmark = {
   name: 'large',
   description:
-    'a 1 GiB file up and down through the sync engine (a child process) vs curl on the same ' +
-    'sandbox, interleaved, best of 3; the engine child peak RSS',
-  run: () => largeFileFigures(),
+    `a ${mb} MiB file up and down through the sync engine (a child process) vs curl on the ` +
+    'same sandbox, interleaved, best of 3; the engine child peak RSS',
+  run: () => largeFileFigures({ sizeBytes: mb * 1024 * 1024 }),
 };
 
 export default bench;

@@ -30,17 +30,20 @@ async function main(): Promise<void> {
     // When each state was first reached: 'syncing' comes once the walk and the plan are done.
     const reached: Record<string, number> = {};
     const started = performance.now();
+    const cpu = process.cpuUsage();
     engine.on('status', (s) => {
       reached[s.state] ??= Math.round(performance.now() - started);
     });
     const summary = await engine.syncOnce();
     const ms = performance.now() - started;
+    const spent = process.cpuUsage(cpu);
     const line: EngineLine = {
       ms: Math.round(ms),
       reached,
       start_rss_mb: startRssMb,
       summary: { ...summary },
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      cpu_ms: Math.round((spent.user + spent.system) / 1000),
       problems: engine.status().problems.length,
       log: digest,
     };

@@ -25,6 +25,8 @@ export interface EngineLine {
   start_rss_mb: number;
   summary: Record<string, unknown>;
   peak_rss_mb: number;
+  /** CPU time (user and system) of the syncOnce. */
+  cpu_ms?: number;
   problems: number;
   log: LogDigest;
 }

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { link, mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { ServiceClient } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
 import { spawnSandbox, type SandboxProcess } from '../src/service/child';
@@ -21,7 +22,33 @@ import type { EngineArgs, EngineLine } from './mirror-util';
 const MiB = 1024 * 1024;
 const ROUNDS = 3;
 const CURL = '/usr/bin/curl';
+const TIME = '/usr/bin/time';
 const ENGINE_FILE = path.join(import.meta.dirname, 'mirror-engine.ts');
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The engine child as the app runs its code: bundled by esbuild (like scripts/build.mjs) and run
+ * by plain node, so that its memory is the engine's and not the TypeScript loader's (tsx alone
+ * takes the process past 120 MB). Inside the repository, so that its packages resolve; named
+ * by process, as other worktrees share node_modules.
+ */
+async function bundleEngine(): Promise<string> {
+  const outfile = path.join(
+    repoRoot,
+    `node_modules/.cache/workspace-sync-bench/large-engine-${process.pid}.mjs`,
+  );
+  await build({
+    entryPoints: [ENGINE_FILE],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -47,26 +74,48 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Runs curl; resolves with its `-w` output (the transfer's figures). */
-function curl(args: string[]): Promise<string> {
+/**
+ * Runs curl under /usr/bin/time: its transfer time (`%{time_total}`) and the CPU time it took
+ * (user and system), which on a busy machine says more than the wall clock.
+ */
+function curl(args: string[]): Promise<{ ms: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
-    execFile(CURL, ['-sS', '--fail', ...args], { maxBuffer: MiB }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`curl failed: ${stderr || err.message}`));
-      else resolve(stdout);
-    });
+    execFile(
+      TIME,
+      ['-f', 'cpu %U %S', CURL, '-sS', '--fail', '-w', '%{time_total}', ...args],
+      { maxBuffer: MiB },
+      (err, stdout, stderr) => {
+        const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+        if (err || !cpu) reject(new Error(`curl failed: ${stderr || err?.message}`));
+        else {
+          resolve({
+            ms: Math.round(Number(stdout.trim()) * 1000),
+            cpuMs: Math.round((Number(cpu[1]) + Number(cpu[2])) * 1000),
+          });
+        }
+      },
+    );
   });
 }
 
-/** Seconds as curl's `%{time_total}` writes them, in milliseconds. */
-const curlMs = (out: string) => Math.round(Number(out.trim()) * 1000);
+/** One timed transfer: its wall time and the CPU time of the client doing it. */
+interface Run {
+  ms: number;
+  cpuMs: number;
+}
 
 export async function largeFileFigures(
-  sizeBytes = 1024 * MiB,
+  opts: { sizeBytes?: number; rounds?: number } = {},
 ): Promise<Record<string, number | string>> {
+  const sizeBytes = opts.sizeBytes ?? 1024 * MiB;
+  const rounds = opts.rounds ?? ROUNDS;
   const base = await mkdtemp(path.join(tmpdir(), 'workspace-large-bench-'));
   const live = new Set<ChildProcess>();
   let sandbox: SandboxProcess | undefined;
+  let engineFile: string | undefined;
   try {
+    const engineJs = await bundleEngine();
+    engineFile = engineJs;
     const dataDir = path.join(base, 'data');
     await mkdir(dataDir);
     sandbox = await spawnSandbox(['--data', dataDir, '--seed', 'empty']);
@@ -97,9 +146,7 @@ export async function largeFileFigures(
       const line = await runJsonChild<EngineLine>(
         'the engine child',
         [
-          '--import',
-          'tsx',
-          ENGINE_FILE,
+          engineJs,
           JSON.stringify({
             baseUrl: info.base_url,
             clientId: info.client_id,
@@ -137,72 +184,57 @@ export async function largeFileFigures(
       return files[0]!.id;
     };
 
-    const upEngine: number[] = [];
-    const upCurl: number[] = [];
-    const downEngine: number[] = [];
-    const downCurl: number[] = [];
+    const upEngine: Run[] = [];
+    const upCurl: Run[] = [];
+    const downEngine: Run[] = [];
+    const downCurl: Run[] = [];
     let upRss = 0;
     let downRss = 0;
     let startRss = 0;
-    let downloadFrom = 0;
-    for (let r = 1; r <= ROUNDS; r++) {
+    const ran = (line: EngineLine): Run => ({ ms: line.ms, cpuMs: line.cpu_ms ?? NaN });
+    for (let r = 1; r <= rounds; r++) {
       // Up through the engine: a new workspace each time (the file is new there).
       const ws = await client.createWorkspace({ name: `Large up ${r}` });
       const up = await engine(ws.id, ['big.bin']);
       if (up.summary.uploaded !== 1) throw new Error(`upload ${r}: ${JSON.stringify(up.summary)}`);
-      upEngine.push(up.ms);
+      upEngine.push(ran(up));
       upRss = Math.max(upRss, up.peak_rss_mb);
       startRss = Math.max(startRss, up.start_rss_mb);
-      downloadFrom = ws.id;
       const fileId = await stored(ws.id);
 
       // Up through curl, into a workspace of its own.
       const cws = await client.createWorkspace({ name: `Large curl ${r}` });
       const croot = await client.rootFolder(cws.id);
       upCurl.push(
-        curlMs(
-          await curl([
-            '-o',
-            '/dev/null',
-            '-w',
-            '%{time_total}',
-            '-H',
-            auth,
-            '-F',
-            `file=@${source};filename=big.bin;type=application/octet-stream`,
-            `${info.base_url}/folders/${croot.id}/files`,
-          ]),
-        ),
+        await curl([
+          '-o',
+          '/dev/null',
+          '-H',
+          auth,
+          '-F',
+          `file=@${source};filename=big.bin;type=application/octet-stream`,
+          `${info.base_url}/folders/${croot.id}/files`,
+        ]),
       );
       await stored(cws.id);
 
       // Down through the engine: an empty folder paired with the workspace just uploaded to.
-      const down = await engine(downloadFrom, []);
+      const down = await engine(ws.id, []);
       if (down.summary.filesDownloaded !== 1) {
         throw new Error(`download ${r}: ${JSON.stringify(down.summary)}`);
       }
-      downEngine.push(down.ms);
+      downEngine.push(ran(down));
       downRss = Math.max(downRss, down.peak_rss_mb);
 
       // Down through curl, of the engine's upload (so its bytes are checked too).
       const out = path.join(base, `curl-${r}.bin`);
-      downCurl.push(
-        curlMs(
-          await curl([
-            '-o',
-            out,
-            '-w',
-            '%{time_total}',
-            '-H',
-            auth,
-            `${info.base_url}/download/${fileId}`,
-          ]),
-        ),
-      );
+      downCurl.push(await curl(['-o', out, '-H', auth, `${info.base_url}/download/${fileId}`]));
       if ((await sha256(out)) !== want) throw new Error(`the engine's upload ${r} differs`);
       await rm(out);
     }
-    const best = (xs: number[]) => Math.min(...xs);
+    const best = (runs: Run[]) => Math.min(...runs.map((x) => x.ms));
+    const cpu = (runs: Run[]) => Math.min(...runs.map((x) => x.cpuMs));
+    const list = (runs: Run[]) => runs.map((x) => x.ms).join('/');
     const label = sizeBytes === 1024 * MiB ? '1gib' : `${Math.round(sizeBytes / MiB)}mib`;
     return {
       [`upload_${label}_ms`]: best(upEngine),
@@ -213,12 +245,21 @@ export async function largeFileFigures(
       [`download_${label}_vs_curl`]: round2(best(downEngine) / best(downCurl)),
       [`upload_${label}_peak_rss_mb`]: upRss,
       [`download_${label}_peak_rss_mb`]: downRss,
+      // Context: the engine child before its sync, and the CPU time each side spent (least of
+      // the rounds), which a busy machine disturbs less than the wall clock.
       engine_start_rss_mb: startRss,
-      large_runs_ms: `up ${upEngine.join('/')} vs curl ${upCurl.join('/')}; down ${downEngine.join('/')} vs curl ${downCurl.join('/')}`,
+      [`upload_${label}_cpu_ms`]: cpu(upEngine),
+      [`upload_${label}_curl_cpu_ms`]: cpu(upCurl),
+      [`download_${label}_cpu_ms`]: cpu(downEngine),
+      [`download_${label}_curl_cpu_ms`]: cpu(downCurl),
+      [`${label}_runs_ms`]:
+        `up ${list(upEngine)} vs curl ${list(upCurl)}; ` +
+        `down ${list(downEngine)} vs curl ${list(downCurl)}`,
     };
   } finally {
     for (const child of live) child.kill('SIGKILL');
     await sandbox?.stop();
     await rm(base, { recursive: true, force: true });
+    if (engineFile) await rm(engineFile, { force: true });
   }
 }

@@ -281,10 +281,9 @@ const CHUNK = 1024 * 1024;
 const shrank = () =>
   new SwapError('The file became shorter while it was being read: it is tried again later.');
 
-/** `n` bytes at `pos` of an open file, in a new buffer (shorter only at the end of the file). */
-function readAt(fd: number, n: number, pos: number): Promise<Buffer> {
+/** `n` bytes at `pos` of an open file into `buf` (fewer only at the end of the file). */
+function readAt(fd: number, buf: Buffer, n: number, pos: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const buf = Buffer.allocUnsafe(n);
     read(fd, buf, 0, n, pos, (err, got) => (err ? reject(err) : resolve(buf.subarray(0, got))));
   });
 }
@@ -304,11 +303,20 @@ export function readWhole(fd: number, size: number): Buffer {
   return buf;
 }
 
+/** Buffers a read of chunks turns over: the one sent, the one read meanwhile, one to spare. */
+const RING = 3;
+
 /**
  * The first `size` bytes of an open file as chunks of 1 MiB, read by position from its
  * descriptor (which stays open): each call starts again at 0, so a retried upload reads the same
  * file again. Each chunk goes through `hash` before it is handed on, so that a file is hashed as
  * it is sent, not in a read of its own; the next read is under way while a chunk is sent.
+ *
+ * The chunks are read into three buffers in turn, not a new one each: 1 GiB read into new
+ * buffers left ~60 MB of them for the collector at any time (V8 collects after 64 MB of them),
+ * three make the memory of a read flat. So a chunk holds its bytes only until the one after the
+ * next is asked for: the consumer must be done with each chunk by then (undici writes a chunk and
+ * waits for the socket to drain it before it asks for the next; a hash is updated at once).
  * A consumer that stops early (a failed request) ends the read in flight before the caller may
  * close the descriptor.
  */
@@ -317,18 +325,25 @@ export async function* readChunks(
   size: number,
   hash?: Hash,
 ): AsyncGenerator<Buffer, void, undefined> {
+  const ring: Buffer[] = [];
+  let turn = 0;
+  const readNext = (pos: number) => {
+    const n = Math.min(CHUNK, size - pos);
+    const buf = (ring[turn % RING] ??= Buffer.allocUnsafe(Math.min(CHUNK, size)));
+    turn++;
+    const p = readAt(fd, buf, n, pos);
+    p.catch(() => {}); // awaited in turn, or in `finally`: never an unhandled rejection
+    return p;
+  };
   let pos = 0;
-  let next: Promise<Buffer> | null = size > 0 ? readAt(fd, Math.min(CHUNK, size), 0) : null;
+  let next: Promise<Buffer> | null = size > 0 ? readNext(0) : null;
   try {
     while (next) {
       const chunk = await next;
       next = null;
       if (chunk.length === 0) throw shrank();
       pos += chunk.length;
-      if (pos < size) {
-        next = readAt(fd, Math.min(CHUNK, size - pos), pos);
-        next.catch(() => {}); // awaited in turn, or in `finally`: never an unhandled rejection
-      }
+      if (pos < size) next = readNext(pos);
       hash?.update(chunk);
       yield chunk;
     }
