@@ -13,13 +13,13 @@ import {
   type SyncProblem,
   type SyncSummary,
 } from '../../../shared/sync-status';
-import { downloadArchive, extractArchive } from './archive';
+import { downloadArchive, extractArchive, type Zip } from './archive';
 import { SwapError, swapped } from '../confined';
 import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
 import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
-import type { Placement, Plan, StructureOp } from './plan-types';
+import type { ArchiveJob, Placement, Plan, StructureOp } from './plan-types';
 import type { Logger, Trash } from '../ports';
 import { remoteFields } from '../remote';
 
@@ -62,6 +62,32 @@ export interface ExecutorContext {
 
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
+/** Archives fetched or being fetched and not unpacked yet, at most. */
+export const ARCHIVES_HELD = 8;
+
+/**
+ * Runs `work` over `items`, `concurrency` at a time, in order; the first error stops the rest
+ * and is thrown once the running ones have ended.
+ */
+async function eachLimit<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
+}
 
 /**
  * Carries out a plan on the disk, checking each place before it touches it: nothing that the
@@ -81,6 +107,8 @@ export class Executor {
   private readonly held = new Map<number, string>();
   /** Items staged for the trash so far: each gets a name of its own in the holding place. */
   private trashed = 0;
+  /** The pass failed: what is still running stops at its next step. */
+  private failed = false;
 
   constructor(private readonly ctx: ExecutorContext) {}
 
@@ -92,8 +120,46 @@ export class Executor {
     // Archives are asked for first: the service builds and sends them while the disk is busy
     // with the folders. A failure is kept for later, not left unhandled meanwhile.
     const fetchLimit = pLimit(ARCHIVES_IN_FLIGHT);
+    // A zip is held (in memory up to 16 MiB) from its request until it is unpacked: the service
+    // sends faster than the disk unpacks, so without this bound every archive of a mirror
+    // waited in memory at once. A few fetched ahead keep the disk busy.
+    const holdLimit = pLimit(ARCHIVES_HELD);
+    let structureDone!: () => void;
+    const structured = new Promise<void>((resolve) => (structureDone = resolve));
+    const single = (p: Placement) => {
+      this.check();
+      this.ctx.events.begin('download', p.path);
+      return this.parentReady(p) && this.placeReady(p) ? this.download(p) : undefined;
+    };
+    const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
+      await structured;
+      this.check();
+      this.ctx.events.begin('download', `${job.files.size} files in one archive`);
+      const left =
+        file === null
+          ? [...job.files.values()]
+          : await extractArchive(
+              file,
+              partial,
+              job,
+              (n) => this.countBytes(n),
+              async (p, fetched) => {
+                await this.place(p, fetched);
+                this.ctx.events.done();
+              },
+              log,
+              signal,
+            );
+      // What the archive did not deliver is fetched file by file.
+      await eachLimit(left, this.ctx.concurrency, async (p) => {
+        await single(p);
+        this.ctx.events.done();
+      });
+    };
     const zips = plan.archives.map((job) => {
-      const zip = fetchLimit(() => downloadArchive(client, partial, job, log, signal));
+      const zip = holdLimit(async () =>
+        unpack(job, await fetchLimit(() => downloadArchive(client, partial, job, log, signal))),
+      );
       zip.catch(() => undefined);
       return { job, zip };
     });
@@ -127,38 +193,22 @@ export class Executor {
         this.recordNotPermitted(p);
         this.ctx.events.done();
       }
-      const limit = pLimit(this.ctx.concurrency);
-      const single = (p: Placement) =>
-        limit(async () => {
-          this.check();
-          this.ctx.events.begin('download', p.path);
-          if (this.parentReady(p) && this.placeReady(p)) await this.download(p);
+      structureDone();
+      // A few workers take the downloads in turn: no promise per file of the whole plan.
+      await Promise.all([
+        eachLimit(plan.downloads, this.ctx.concurrency, async (p) => {
+          await single(p);
           this.ctx.events.done();
-        });
-      const extracted = zips.map(async ({ job, zip }) => {
-        const file = await zip;
-        this.check();
-        this.ctx.events.begin('download', `${job.files.size} files in one archive`);
-        const left =
-          file === null
-            ? [...job.files.values()]
-            : await extractArchive(
-                file,
-                partial,
-                job,
-                (n) => this.countBytes(n),
-                async (p, fetched) => {
-                  await this.place(p, fetched);
-                  this.ctx.events.done();
-                },
-                log,
-                signal,
-              );
-        // What the archive did not deliver is fetched file by file.
-        await Promise.all(left.map(single));
-      });
-      await Promise.all([...plan.downloads.map(single), ...extracted]);
+        }),
+        ...zips.map((z) => z.zip),
+      ]);
+    } catch (err) {
+      // Nothing else starts behind a failed pass: the archives still to unpack and the
+      // download workers stop at their next step.
+      this.failed = true;
+      throw err;
     } finally {
+      structureDone();
       // Nothing keeps running behind a failed pass.
       await Promise.allSettled(zips.map((z) => z.zip));
       local.endPass();
@@ -186,6 +236,7 @@ export class Executor {
 
   private check(): void {
     if (this.ctx.signal?.aborted) throw this.ctx.signal.reason ?? new Error('aborted');
+    if (this.failed) throw new Error('the pass failed');
   }
 
   private problem(p: Placement, reason: ProblemReason, message: string): void {
@@ -619,15 +670,17 @@ export class Executor {
       }
     }
     this.ensureParent(p.path);
-    local.confined.rename(`${PARTIAL_DIR}/${path.basename(fetched.temp)}`, p.path);
+    const placed = local.confined.renameAndStat(
+      `${PARTIAL_DIR}/${path.basename(fetched.temp)}`,
+      p.path,
+    );
     journal.removeDownload(p.item.id);
-    this.record(p, fetched.hash);
+    this.record(p, fetched.hash, factsOf(placed));
     this.result.filesDownloaded++;
     log.debug('downloaded', { path: p.path, size: p.item.size });
   }
 
-  private record(p: Placement, hash: string): void {
-    const facts = this.factsAt(p.path);
+  private record(p: Placement, hash: string, facts = this.factsAt(p.path)): void {
     this.ctx.journal.upsert({
       ...remoteFields(p.item),
       localPath: p.path,
