@@ -112,13 +112,90 @@ export class Executor {
 
   constructor(private readonly ctx: ExecutorContext) {}
 
+  /** Carries out a whole plan: structure, then the trash, then the content. */
   async run(plan: Plan): Promise<ExecutionResult> {
+    this.begin();
+    try {
+      // Archives are asked for first: the service builds and sends them while the disk is busy
+      // with the folders.
+      await this.content(plan, async () => {
+        this.structureOps(plan.structure);
+        await this.trashItems(plan.trash);
+      });
+    } finally {
+      this.end();
+    }
+    return this.result;
+  }
+
+  /** What was done so far. */
+  get outcome(): ExecutionResult {
+    return this.result;
+  }
+
+  /** Starts a pass carried out in parts (a full walk's chunks): `end` closes it. */
+  begin(): void {
+    this.ctx.local.newPass();
+    mkdirSync(this.ctx.local.abs(PARTIAL_DIR), { recursive: true });
+  }
+
+  end(): void {
+    this.ctx.local.endPass();
+  }
+
+  /** Folder creations, moves and renames, in order (parents before children). */
+  structureOps(ops: readonly StructureOp[]): void {
+    try {
+      for (const op of ops) {
+        this.check();
+        this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
+        try {
+          this.structure(op);
+        } catch (err) {
+          if (!(err instanceof SwapError)) throw err;
+          this.swapped(op.path, op.item.id, err);
+        }
+        this.ctx.events.done();
+      }
+    } catch (err) {
+      this.failed = true;
+      throw err;
+    }
+  }
+
+  /** Items deleted on the service (topmost only), to the trash. */
+  async trashItems(items: readonly JournalItem[]): Promise<void> {
+    try {
+      for (const j of items) {
+        this.check();
+        const now = this.ctx.journal.get(j.remoteId);
+        if (now) {
+          this.ctx.events.begin('trash', now.localPath);
+          try {
+            await this.trashItem(now);
+          } catch (err) {
+            if (!(err instanceof SwapError)) throw err;
+            this.swapped(now.localPath, now.remoteId, err);
+          }
+        }
+        this.ctx.events.done();
+      }
+    } catch (err) {
+      this.failed = true;
+      throw err;
+    }
+  }
+
+  /**
+   * Files: refused ones recorded, single downloads and archives. `before` runs once the
+   * archives are asked for and before anything is placed (the folders they go into).
+   */
+  async content(
+    plan: Pick<Plan, 'downloads' | 'archives' | 'refused'>,
+    before?: () => Promise<void>,
+  ): Promise<void> {
     const { client, local, log, signal } = this.ctx;
-    local.newPass();
-    mkdirSync(local.abs(PARTIAL_DIR), { recursive: true });
     const partial = local.abs(PARTIAL_DIR);
-    // Archives are asked for first: the service builds and sends them while the disk is busy
-    // with the folders. A failure is kept for later, not left unhandled meanwhile.
     const fetchLimit = pLimit(ARCHIVES_IN_FLIGHT);
     // A zip is held (in memory up to 16 MiB) from its request until it is unpacked: the service
     // sends faster than the disk unpacks, so without this bound every archive of a mirror
@@ -156,39 +233,16 @@ export class Executor {
         this.ctx.events.done();
       });
     };
+    // A failure is kept for later, not left unhandled meanwhile.
     const zips = plan.archives.map((job) => {
       const zip = holdLimit(async () =>
         unpack(job, await fetchLimit(() => downloadArchive(client, partial, job, log, signal))),
       );
       zip.catch(() => undefined);
-      return { job, zip };
+      return zip;
     });
     try {
-      for (const op of plan.structure) {
-        this.check();
-        this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
-        try {
-          this.structure(op);
-        } catch (err) {
-          if (!(err instanceof SwapError)) throw err;
-          this.swapped(op.path, op.item.id, err);
-        }
-        this.ctx.events.done();
-      }
-      for (const j of plan.trash) {
-        this.check();
-        const now = this.ctx.journal.get(j.remoteId);
-        if (now) {
-          this.ctx.events.begin('trash', now.localPath);
-          try {
-            await this.trashItem(now);
-          } catch (err) {
-            if (!(err instanceof SwapError)) throw err;
-            this.swapped(now.localPath, now.remoteId, err);
-          }
-        }
-        this.ctx.events.done();
-      }
+      await before?.();
       for (const p of plan.refused) {
         this.recordNotPermitted(p);
         this.ctx.events.done();
@@ -200,7 +254,7 @@ export class Executor {
           await single(p);
           this.ctx.events.done();
         }),
-        ...zips.map((z) => z.zip),
+        ...zips,
       ]);
     } catch (err) {
       // Nothing else starts behind a failed pass: the archives still to unpack and the
@@ -210,10 +264,8 @@ export class Executor {
     } finally {
       structureDone();
       // Nothing keeps running behind a failed pass.
-      await Promise.allSettled(zips.map((z) => z.zip));
-      local.endPass();
+      await Promise.allSettled(zips);
     }
-    return this.result;
   }
 
   /**
