@@ -1,3 +1,5 @@
+// Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
+// time, the feed resolved to a partial view) through the same guard, executor and settling.
 import type { SyncSummary } from '../../../shared/sync-status';
 import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
 import { resolveCost, resolveEvents } from '../detect-remote/resolve';
