@@ -126,6 +126,34 @@ function fromRow(r: Row): JournalItem {
   };
 }
 
+/** An item as a full walk listed it (the staging table's row). */
+export interface WalkRow {
+  id: number;
+  kind: ItemKind;
+  parentId: number;
+  name: string;
+  size: number;
+  updatedAt: string;
+}
+
+type WalkDbRow = {
+  id: number;
+  parent_id: number;
+  kind: ItemKind;
+  name: string;
+  size: number;
+  updated_at: string;
+};
+
+const fromWalkRow = (r: WalkDbRow): WalkRow => ({
+  id: r.id,
+  kind: r.kind,
+  parentId: r.parent_id,
+  name: r.name,
+  size: r.size,
+  updatedAt: r.updated_at,
+});
+
 const codePoints = (s: string) => Array.from(s).length;
 
 /** For `folder/`: a bound above every path below the folder ('0' is the character after '/'). */
@@ -214,6 +242,43 @@ export class Journal {
         `SELECT remote_name FROM kept_names WHERE dev = ? AND ino = ? AND local_name = ?`,
       ),
       keptNameDel: p(`DELETE FROM kept_names WHERE dev = ? AND ino = ?`),
+      walkItemsClear: p(`DELETE FROM walk_items`),
+      walkFoldersClear: p(`DELETE FROM walk_folders`),
+      walkFolderAdd: p(`INSERT OR IGNORE INTO walk_folders (id) VALUES (?)`),
+      walkListed: p(`UPDATE walk_folders SET seq = ? WHERE id = ?`),
+      walkItemAdd:
+        p(`INSERT OR REPLACE INTO walk_items (id, parent_id, kind, name, size, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?)`),
+      walkItemDel: p(`DELETE FROM walk_items WHERE id = ?`),
+      walkItem: p(`SELECT * FROM walk_items WHERE id = ?`),
+      walkChildren: p(`SELECT * FROM walk_items WHERE parent_id = ?`),
+      walkIsListed: p(`SELECT 1 FROM walk_folders WHERE id = ? AND seq IS NOT NULL`),
+      walkFoldersAfter: p(`SELECT id, seq FROM walk_folders WHERE seq > ? ORDER BY seq LIMIT ?`),
+      walkFileStats: p(`SELECT w.parent_id AS folder, count(*) AS files, sum(w.size) AS bytes,
+          sum(CASE WHEN i.remote_id IS NULL OR i.kind != w.kind OR i.remote_size IS NOT w.size
+            OR i.remote_updated_at IS NOT w.updated_at OR (i.state = 'not-permitted' AND ?)
+            THEN 1 ELSE 0 END) AS needed
+        FROM walk_items w LEFT JOIN items i ON i.remote_id = w.id
+        WHERE w.kind = 'file' GROUP BY w.parent_id`),
+      walkTwins: p(`SELECT DISTINCT parent_id FROM walk_items GROUP BY parent_id, name
+        HAVING count(*) > 1`),
+      walkFolderTree: p(`SELECT f.id AS id, w.parent_id AS parent, f.seq IS NOT NULL AS listed
+        FROM walk_folders f LEFT JOIN walk_items w ON w.id = f.id
+        ORDER BY f.seq IS NULL DESC, f.seq DESC`),
+      walkGoneTop: p(`SELECT i.* FROM items i WHERE i.remote_id != @root
+          AND NOT EXISTS (SELECT 1 FROM walk_items w WHERE w.id = i.remote_id)
+          AND (i.remote_parent_id = @root
+            OR EXISTS (SELECT 1 FROM walk_items w WHERE w.id = i.remote_parent_id)
+            OR NOT EXISTS (SELECT 1 FROM items p WHERE p.remote_id = i.remote_parent_id))
+        ORDER BY i.path_key`),
+      walkWork: p(`SELECT count(*) AS items,
+          coalesce(sum(CASE WHEN w.kind = 'file' THEN w.size ELSE 0 END), 0) AS bytes
+        FROM walk_items w LEFT JOIN items i ON i.remote_id = w.id
+        WHERE i.remote_id IS NULL OR i.kind != w.kind OR i.remote_parent_id != w.parent_id
+          OR i.remote_name != w.name OR (w.kind = 'file' AND (i.remote_size IS NOT w.size
+            OR i.remote_updated_at IS NOT w.updated_at))`),
+      countHereBelow: p(`SELECT count(*) FROM items WHERE ino IS NOT NULL AND path_key > ?
+        AND path_key < ?`),
     };
   }
 
@@ -385,6 +450,98 @@ export class Journal {
       }
       this.upsert({ ...item, localPath: to.localPath, localName: to.localName });
     });
+  }
+
+  /** Items with a copy here below a folder's local path (not the folder itself). */
+  countHereBelow(localPath: string): number {
+    const key = this.fold(localPath) + '/';
+    return this.s.countHereBelow!.pluck().get(key, subtreeEnd(key)) as number;
+  }
+
+  // The walk's staging tables (see the schema): what a full walk listed, kept on disk.
+
+  /** Empties the staging tables and enters the root, not listed yet. */
+  walkReset(rootId?: number): void {
+    this.transaction(() => {
+      this.s.walkItemsClear!.run();
+      this.s.walkFoldersClear!.run();
+      if (rootId !== undefined) this.s.walkFolderAdd!.run(rootId);
+    });
+  }
+
+  /**
+   * Records a folder's complete listing as the `seq`-th; says which folder child was met
+   * already (listed in two places, or inside itself: a loop), else null.
+   */
+  walkListed(folderId: number, seq: number, children: readonly WalkRow[]): WalkRow | null {
+    return this.transaction(() => {
+      for (const c of children) {
+        if (c.kind === 'folder' && this.s.walkFolderAdd!.run(c.id).changes === 0) return c;
+        this.s.walkItemAdd!.run(c.id, c.parentId, c.kind, c.name, c.size, c.updatedAt);
+      }
+      this.s.walkListed!.run(seq, folderId);
+      return null;
+    });
+  }
+
+  /** A folder found deleted while the walk ran: gone, with everything below it. */
+  walkDrop(id: number): void {
+    this.s.walkItemDel!.run(id);
+  }
+
+  walkItem(id: number): WalkRow | undefined {
+    const r = this.s.walkItem!.get(id) as WalkDbRow | undefined;
+    return r && fromWalkRow(r);
+  }
+
+  walkChildren(parentId: number): WalkRow[] {
+    return (this.s.walkChildren!.all(parentId) as WalkDbRow[]).map(fromWalkRow);
+  }
+
+  walkIsListed(id: number): boolean {
+    return this.s.walkIsListed!.get(id) !== undefined;
+  }
+
+  /** Up to `limit` listed folders after the `afterSeq`-th, in the order they were listed. */
+  walkFoldersAfter(afterSeq: number, limit: number): { id: number; seq: number }[] {
+    return this.s.walkFoldersAfter!.all(afterSeq, limit) as { id: number; seq: number }[];
+  }
+
+  /** Per folder, its files listed directly: how many, their bytes, how many differ from here. */
+  walkFileStats(
+    retryNotPermitted: boolean,
+  ): { folder: number; files: number; bytes: number; needed: number }[] {
+    return this.s.walkFileStats!.all(retryNotPermitted ? 1 : 0) as {
+      folder: number;
+      files: number;
+      bytes: number;
+      needed: number;
+    }[];
+  }
+
+  /** Folders listing two children of one name. */
+  walkTwins(): number[] {
+    return this.s.walkTwins!.pluck().all() as number[];
+  }
+
+  /** Every folder met, children before parents (those never listed first). */
+  walkFolderTree(): { id: number; parent: number | null; listed: number }[] {
+    return this.s.walkFolderTree!.all() as { id: number; parent: number | null; listed: number }[];
+  }
+
+  /**
+   * Synced items the walk did not list, topmost only (one whose parent is gone too goes with
+   * it), by path; the caller leaves out what is below a folder left unlisted.
+   */
+  *walkGoneTop(rootId: number): IterableIterator<JournalItem> {
+    for (const r of this.s.walkGoneTop!.iterate({ root: rootId }) as IterableIterator<Row>) {
+      yield fromRow(r);
+    }
+  }
+
+  /** Listed items new or changed since the journal saw them, and the bytes of those files. */
+  walkWork(): { items: number; bytes: number } {
+    return this.s.walkWork!.get() as { items: number; bytes: number };
   }
 
   // Meta

@@ -116,6 +116,22 @@ export const MIGRATIONS: readonly string[] = [
       here = here - (OLD.ino IS NOT NULL) + (NEW.ino IS NOT NULL) WHERE id = 1;
   END;
   CREATE INDEX own_changes_time ON own_changes (time_ms);`,
+  // Part 6: a full walk streams what it lists here instead of holding the service's tree in
+  // memory (emptied at the start and the end of each walk). `walk_folders` has every folder met
+  // (a second listing of one is a loop in the tree: its key refuses it) and, once listed, its
+  // place in the order of listing (parents before children), by which the tree is planned in
+  // chunks; `walk_items` has every item listed, under the folder that listed it.
+  `CREATE TABLE walk_items (
+    id INTEGER PRIMARY KEY,
+    parent_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX walk_items_parent ON walk_items (parent_id);
+  CREATE TABLE walk_folders (id INTEGER PRIMARY KEY, seq INTEGER);
+  CREATE INDEX walk_folders_seq ON walk_folders (seq) WHERE seq IS NOT NULL;`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

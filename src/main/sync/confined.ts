@@ -8,7 +8,9 @@ import {
   mkdirSync,
   openSync,
   read,
+  readlinkSync,
   readSync,
+  realpathSync,
   renameSync,
   rmdirSync,
   type Stats,
@@ -69,11 +71,21 @@ export class Confined {
   private readonly open = new Map<string, OpenDir>();
   /** Within a pass opened folders are kept for the next item; outside one, closed after each. */
   private keep = false;
+  /** The root's real path: where the kernel says an opened folder is (see `holds`). */
+  private readonly realRoot: string | null;
 
   constructor(
     private readonly root: string,
     private readonly abs: (rel: string) => string,
-  ) {}
+  ) {
+    let real: string | null = null;
+    try {
+      real = FD_DIR ? realpathSync.native(root) : null;
+    } catch {
+      // Not there (yet): every check takes the chain, component by component.
+    }
+    this.realRoot = real;
+  }
 
   /** Opens folder `rel` from the root down; a link or non-folder on the way is a swap. */
   dir(rel: string): OpenDir {
@@ -85,10 +97,22 @@ export class Confined {
       return kept;
     }
     const names = rel === '' ? [] : rel.split('/');
-    let fd = FD_DIR ? openSync(this.root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)) : -1;
-    const chain: Link[] = [];
+    // From the nearest folder above that is open already (itself opened from the root without
+    // following links), not from the root again: a mirror places files in thousands of folders
+    // (more than are kept open), and each opening from the root cost one call per level. Where
+    // the folder above stands now is checked after each write as for any other (`holds`).
+    const from = FD_DIR ? this.openAbove(names) : null;
+    const start = from?.chain.length ?? 0;
+    let fd = from
+      ? from.fd
+      : FD_DIR
+        ? openSync(this.root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0))
+        : -1;
+    /** The opened folder above is its holder's: never closed here. */
+    let borrowed = from !== null;
+    const chain: Link[] = from ? [...from.chain] : [];
     try {
-      for (let i = 0; i < names.length; i++) {
+      for (let i = start; i < names.length; i++) {
         const sub = names.slice(0, i + 1).join('/');
         const abs = this.abs(sub);
         let st: Stats;
@@ -100,7 +124,8 @@ export class Confined {
             if (isGone(err)) throw swapped(rel);
             throw err;
           }
-          closeSync(fd);
+          if (!borrowed) closeSync(fd);
+          borrowed = false;
           fd = next;
           st = fstatSync(fd);
         } else {
@@ -111,12 +136,21 @@ export class Confined {
         chain.push({ abs, dev: st.dev, ino: st.ino });
       }
     } catch (err) {
-      if (fd >= 0) closeSync(fd);
+      if (fd >= 0 && !borrowed) closeSync(fd);
       throw err;
     }
     const d = { rel, fd, chain };
     this.open.set(rel, d);
     return d;
+  }
+
+  /** The nearest folder above `names` (the root excluded) that is open now, if any. */
+  private openAbove(names: string[]): OpenDir | null {
+    for (let i = names.length - 1; i > 0; i--) {
+      const d = this.open.get(names.slice(0, i).join('/'));
+      if (d && d.fd >= 0) return d;
+    }
+    return null;
   }
 
   /** The path of `name` in an opened folder, as the system calls should take it. */
@@ -126,6 +160,20 @@ export class Confined {
 
   /** Whether the folder's path still leads, through no link, to the folder that was opened. */
   holds(d: OpenDir): boolean {
+    if (d.fd >= 0 && this.realRoot !== null) {
+      // One call instead of one per level (a mirror checks every file it places, several times):
+      // the kernel names where the opened folder is now, through its real parent folders, so a
+      // name equal to the path we meant means that path leads to it through no link. Anything
+      // else (moved, deleted, a root reached another way) is judged by the chain below.
+      let now: string | null = null;
+      try {
+        now = readlinkSync(`${FD_DIR}/${d.fd}`);
+      } catch {
+        // Judged by the chain.
+      }
+      const meant = d.rel === '' ? this.realRoot : `${this.realRoot}/${d.rel}`;
+      if (now === meant && !now.endsWith(' (deleted)')) return true;
+    }
     for (const link of d.chain) {
       const st = lstatSync(link.abs, { throwIfNoEntry: false });
       if (!st?.isDirectory() || st.dev !== link.dev || st.ino !== link.ino) return false;
@@ -173,6 +221,21 @@ export class Confined {
    * SwapError) if either folder's path no longer leads to it afterwards.
    */
   rename(from: string, to: string): void {
+    this.move(from, to, false);
+  }
+
+  /**
+   * `rename`, and the facts of the item where it went, looked at through the opened folder
+   * before that folder is checked: the check after the rename vouches for both (a placed file
+   * is recorded with them, without a second look and check).
+   */
+  renameAndStat(from: string, to: string): Stats {
+    const st = this.move(from, to, true);
+    if (!st) throw swapped(to);
+    return st;
+  }
+
+  private move(from: string, to: string, stat: boolean): Stats | undefined {
     const [fromDir, fromName] = split(from);
     const [toDir, toName] = split(to);
     const src = this.dir(fromDir);
@@ -180,7 +243,8 @@ export class Confined {
     try {
       if (!this.before(src) || !this.before(dst)) throw this.fail([src, dst], to);
       renameSync(this.at(src, fromName), this.at(dst, toName));
-      if (this.holds(src) && this.holds(dst)) return;
+      const st = stat ? lstatSync(this.at(dst, toName), { throwIfNoEntry: false }) : undefined;
+      if (this.holds(src) && this.holds(dst)) return st;
       // Put back where it came from, through the same descriptors: nothing stays where it went.
       if (src.fd >= 0) renameSync(this.at(dst, toName), this.at(src, fromName));
       throw this.fail([src, dst], to);

@@ -31,6 +31,49 @@ export interface RemoteView {
   unlisted: Set<number>;
 }
 
+/** What a full walk leaves besides the journal's staging tables: the few folders it could not list. */
+export interface Walk {
+  rootId: number;
+  /** Folders whose listing was refused or failed: nothing below them is judged gone. */
+  unlisted: Set<number>;
+}
+
+/**
+ * What the planner reads of the service's side: a view in memory (the feed's few items), or a
+ * full walk's staging tables read a folder at a time. `gone` says an item not observed is gone.
+ */
+export interface ViewSource {
+  rootId: number;
+  complete: boolean;
+  item(id: number): RemoteItem | undefined;
+  childrenOf(parentId: number): Iterable<RemoteItem>;
+  listed(folderId: number): boolean;
+  gone(id: number): boolean;
+}
+
+/** A view in memory as the planner reads it; `gone` is the view's and what `complete` implies. */
+export function memorySource(view: RemoteView, gone: ReadonlySet<number>): ViewSource {
+  let byParent: Map<number, RemoteItem[]> | null = null;
+  return {
+    rootId: view.rootId,
+    complete: view.complete,
+    item: (id) => view.items.get(id),
+    childrenOf: (parentId) => {
+      if (!byParent) {
+        byParent = new Map();
+        for (const item of view.items.values()) {
+          let kids = byParent.get(item.parentId);
+          if (!kids) byParent.set(item.parentId, (kids = []));
+          kids.push(item);
+        }
+      }
+      return byParent.get(parentId) ?? [];
+    },
+    listed: (id) => view.listed.has(id),
+    gone: (id) => gone.has(id),
+  };
+}
+
 export function emptyView(rootId: number, complete: boolean): RemoteView {
   return {
     rootId,

@@ -1,31 +1,36 @@
 import type { ServiceClient } from '../../api/client';
 import { ApiError, ProtocolError } from '../../api/errors';
+import type { Journal } from '../../journal/journal';
 import { drain } from '../pool';
-import { emptyView, listFolder, type RemoteItem, type RemoteView } from '../remote';
+import { listFolder, type RemoteItem, type Walk } from '../remote';
 
 export interface WalkOptions {
   concurrency: number;
   signal?: AbortSignal;
-  /** Called as each folder's complete listing arrives (the engine creates folders meanwhile). */
+  /** Called as each folder's complete listing is staged (tests count what is held meanwhile). */
   onListed?: (folderId: number, children: RemoteItem[]) => void;
   /** A folder whose listing was refused, or could not be read: nothing below it is judged. */
   onRefused?: (folderId: number, err: ApiError, remotePath: string) => void;
 }
 
 /**
- * The full walk: every folder of the workspace listed, `concurrency` listings in flight. The
- * result is a complete view: whatever the journal has that the walk did not see is gone, except
- * below a folder whose listing was refused.
+ * The full walk: every folder of the workspace listed, `concurrency` listings in flight, each
+ * listing written to the journal's staging tables as it arrives (`journal.walkListed`) instead
+ * of a view in memory: a walk of a million items holds only the folders still to list. Whatever
+ * the journal has that the walk did not stage is gone, except below a folder left unlisted.
  */
 export async function walkRemote(
   client: ServiceClient,
   rootId: number,
+  journal: Journal,
   opts: WalkOptions,
-): Promise<RemoteView> {
-  const view = emptyView(rootId, true);
+): Promise<Walk> {
+  const walk: Walk = { rootId, unlisted: new Set() };
   // Every folder is listed once: a server that lists a folder inside itself, or inside its own
-  // subtree, or in two places, would otherwise send the walk round that loop forever.
-  const queued = new Set<number>([rootId]);
+  // subtree, or in two places, would otherwise send the walk round that loop forever. The
+  // staging table's key refuses a folder met twice (no set of every folder id here).
+  journal.walkReset(rootId);
+  let seq = 0;
   await drain(
     [rootId],
     opts.concurrency,
@@ -36,7 +41,7 @@ export async function walkRemote(
       } catch (err) {
         if (err instanceof ApiError && err.kind === 'not-found' && folderId !== rootId) {
           // Deleted while the walk ran: it is gone, with everything below it.
-          view.items.delete(folderId);
+          journal.walkDrop(folderId);
           return;
         }
         // Refused, or an answer that cannot be a listing (past its size cap, a page repeated
@@ -44,39 +49,33 @@ export async function walkRemote(
         const unreadable =
           err instanceof ApiError && err.kind === 'protocol' && folderId !== rootId;
         if (err instanceof ApiError && (err.kind === 'forbidden' || unreadable)) {
-          view.unlisted.add(folderId);
-          opts.onRefused?.(folderId, err, pathOf(view, folderId));
+          walk.unlisted.add(folderId);
+          opts.onRefused?.(folderId, err, pathOf(journal, rootId, folderId));
           return;
         }
         throw err;
       }
-      view.listed.add(folderId);
-      for (const child of children) {
-        if (child.kind === 'folder') {
-          if (queued.has(child.id)) {
-            throw new ProtocolError(
-              'GET /folders/:id',
-              '',
-              `lists the folder "${child.name}" (id ${child.id}) again inside folder ${folderId}, a loop in the tree`,
-            );
-          }
-          queued.add(child.id);
-          push(child.id);
-        }
-        view.items.set(child.id, child);
+      const twice = journal.walkListed(folderId, ++seq, children);
+      if (twice) {
+        throw new ProtocolError(
+          'GET /folders/:id',
+          '',
+          `lists the folder "${twice.name}" (id ${twice.id}) again inside folder ${folderId}, a loop in the tree`,
+        );
       }
+      for (const child of children) if (child.kind === 'folder') push(child.id);
       opts.onListed?.(folderId, children);
     },
     opts.signal,
   );
-  return view;
+  return walk;
 }
 
 /** A folder's path on the service as the walk has seen it (a tree: each folder listed once). */
-function pathOf(view: RemoteView, folderId: number): string {
+function pathOf(journal: Journal, rootId: number, folderId: number): string {
   const names: string[] = [];
-  for (let id = folderId; id !== view.rootId;) {
-    const item = view.items.get(id);
+  for (let id = folderId; id !== rootId;) {
+    const item = journal.walkItem(id);
     if (!item) break;
     names.unshift(item.name);
     id = item.parentId;

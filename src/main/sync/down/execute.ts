@@ -13,13 +13,13 @@ import {
   type SyncProblem,
   type SyncSummary,
 } from '../../../shared/sync-status';
-import { downloadArchive, extractArchive } from './archive';
+import { downloadArchive, extractArchive, type Zip } from './archive';
 import { SwapError, swapped } from '../confined';
 import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
 import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
-import type { Placement, Plan, StructureOp } from './plan-types';
+import type { ArchiveJob, Placement, Plan, StructureOp } from './plan-types';
 import type { Logger, Trash } from '../ports';
 import { remoteFields } from '../remote';
 
@@ -62,6 +62,32 @@ export interface ExecutorContext {
 
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
+/** Archives fetched or being fetched and not unpacked yet, at most. */
+export const ARCHIVES_HELD = 8;
+
+/**
+ * Runs `work` over `items`, `concurrency` at a time, in order; the first error stops the rest
+ * and is thrown once the running ones have ended.
+ */
+async function eachLimit<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
+}
 
 /**
  * Carries out a plan on the disk, checking each place before it touches it: nothing that the
@@ -81,24 +107,46 @@ export class Executor {
   private readonly held = new Map<number, string>();
   /** Items staged for the trash so far: each gets a name of its own in the holding place. */
   private trashed = 0;
+  /** The pass failed: what is still running stops at its next step. */
+  private failed = false;
 
   constructor(private readonly ctx: ExecutorContext) {}
 
+  /** Carries out a whole plan: structure, then the trash, then the content. */
   async run(plan: Plan): Promise<ExecutionResult> {
-    const { client, local, log, signal } = this.ctx;
-    local.newPass();
-    mkdirSync(local.abs(PARTIAL_DIR), { recursive: true });
-    const partial = local.abs(PARTIAL_DIR);
-    // Archives are asked for first: the service builds and sends them while the disk is busy
-    // with the folders. A failure is kept for later, not left unhandled meanwhile.
-    const fetchLimit = pLimit(ARCHIVES_IN_FLIGHT);
-    const zips = plan.archives.map((job) => {
-      const zip = fetchLimit(() => downloadArchive(client, partial, job, log, signal));
-      zip.catch(() => undefined);
-      return { job, zip };
-    });
+    this.begin();
     try {
-      for (const op of plan.structure) {
+      // Archives are asked for first: the service builds and sends them while the disk is busy
+      // with the folders.
+      await this.content(plan, async () => {
+        this.structureOps(plan.structure);
+        await this.trashItems(plan.trash);
+      });
+    } finally {
+      this.end();
+    }
+    return this.result;
+  }
+
+  /** What was done so far. */
+  get outcome(): ExecutionResult {
+    return this.result;
+  }
+
+  /** Starts a pass carried out in parts (a full walk's chunks): `end` closes it. */
+  begin(): void {
+    this.ctx.local.newPass();
+    mkdirSync(this.ctx.local.abs(PARTIAL_DIR), { recursive: true });
+  }
+
+  end(): void {
+    this.ctx.local.endPass();
+  }
+
+  /** Folder creations, moves and renames, in order (parents before children). */
+  structureOps(ops: readonly StructureOp[]): void {
+    try {
+      for (const op of ops) {
         this.check();
         this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
         try {
@@ -109,7 +157,16 @@ export class Executor {
         }
         this.ctx.events.done();
       }
-      for (const j of plan.trash) {
+    } catch (err) {
+      this.failed = true;
+      throw err;
+    }
+  }
+
+  /** Items deleted on the service (topmost only), to the trash. */
+  async trashItems(items: readonly JournalItem[]): Promise<void> {
+    try {
+      for (const j of items) {
         this.check();
         const now = this.ctx.journal.get(j.remoteId);
         if (now) {
@@ -123,47 +180,92 @@ export class Executor {
         }
         this.ctx.events.done();
       }
+    } catch (err) {
+      this.failed = true;
+      throw err;
+    }
+  }
+
+  /**
+   * Files: refused ones recorded, single downloads and archives. `before` runs once the
+   * archives are asked for and before anything is placed (the folders they go into).
+   */
+  async content(
+    plan: Pick<Plan, 'downloads' | 'archives' | 'refused'>,
+    before?: () => Promise<void>,
+  ): Promise<void> {
+    const { client, local, log, signal } = this.ctx;
+    const partial = local.abs(PARTIAL_DIR);
+    const fetchLimit = pLimit(ARCHIVES_IN_FLIGHT);
+    // A zip is held (in memory up to 16 MiB) from its request until it is unpacked: the service
+    // sends faster than the disk unpacks, so without this bound every archive of a mirror
+    // waited in memory at once. A few fetched ahead keep the disk busy.
+    const holdLimit = pLimit(ARCHIVES_HELD);
+    let structureDone!: () => void;
+    const structured = new Promise<void>((resolve) => (structureDone = resolve));
+    const single = (p: Placement) => {
+      this.check();
+      this.ctx.events.begin('download', p.path);
+      return this.parentReady(p) && this.placeReady(p) ? this.download(p) : undefined;
+    };
+    const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
+      await structured;
+      this.check();
+      this.ctx.events.begin('download', `${job.files.size} files in one archive`);
+      const left =
+        file === null
+          ? [...job.files.values()]
+          : await extractArchive(
+              file,
+              partial,
+              job,
+              (n) => this.countBytes(n),
+              async (p, fetched) => {
+                await this.place(p, fetched);
+                this.ctx.events.done();
+              },
+              log,
+              signal,
+            );
+      // What the archive did not deliver is fetched file by file.
+      await eachLimit(left, this.ctx.concurrency, async (p) => {
+        await single(p);
+        this.ctx.events.done();
+      });
+    };
+    // A failure is kept for later, not left unhandled meanwhile.
+    const zips = plan.archives.map((job) => {
+      const zip = holdLimit(async () =>
+        unpack(job, await fetchLimit(() => downloadArchive(client, partial, job, log, signal))),
+      );
+      zip.catch(() => undefined);
+      return zip;
+    });
+    try {
+      await before?.();
       for (const p of plan.refused) {
         this.recordNotPermitted(p);
         this.ctx.events.done();
       }
-      const limit = pLimit(this.ctx.concurrency);
-      const single = (p: Placement) =>
-        limit(async () => {
-          this.check();
-          this.ctx.events.begin('download', p.path);
-          if (this.parentReady(p) && this.placeReady(p)) await this.download(p);
+      structureDone();
+      // A few workers take the downloads in turn: no promise per file of the whole plan.
+      await Promise.all([
+        eachLimit(plan.downloads, this.ctx.concurrency, async (p) => {
+          await single(p);
           this.ctx.events.done();
-        });
-      const extracted = zips.map(async ({ job, zip }) => {
-        const file = await zip;
-        this.check();
-        this.ctx.events.begin('download', `${job.files.size} files in one archive`);
-        const left =
-          file === null
-            ? [...job.files.values()]
-            : await extractArchive(
-                file,
-                partial,
-                job,
-                (n) => this.countBytes(n),
-                async (p, fetched) => {
-                  await this.place(p, fetched);
-                  this.ctx.events.done();
-                },
-                log,
-                signal,
-              );
-        // What the archive did not deliver is fetched file by file.
-        await Promise.all(left.map(single));
-      });
-      await Promise.all([...plan.downloads.map(single), ...extracted]);
+        }),
+        ...zips,
+      ]);
+    } catch (err) {
+      // Nothing else starts behind a failed pass: the archives still to unpack and the
+      // download workers stop at their next step.
+      this.failed = true;
+      throw err;
     } finally {
+      structureDone();
       // Nothing keeps running behind a failed pass.
-      await Promise.allSettled(zips.map((z) => z.zip));
-      local.endPass();
+      await Promise.allSettled(zips);
     }
-    return this.result;
   }
 
   /**
@@ -186,6 +288,7 @@ export class Executor {
 
   private check(): void {
     if (this.ctx.signal?.aborted) throw this.ctx.signal.reason ?? new Error('aborted');
+    if (this.failed) throw new Error('the pass failed');
   }
 
   private problem(p: Placement, reason: ProblemReason, message: string): void {
@@ -619,15 +722,17 @@ export class Executor {
       }
     }
     this.ensureParent(p.path);
-    local.confined.rename(`${PARTIAL_DIR}/${path.basename(fetched.temp)}`, p.path);
+    const placed = local.confined.renameAndStat(
+      `${PARTIAL_DIR}/${path.basename(fetched.temp)}`,
+      p.path,
+    );
     journal.removeDownload(p.item.id);
-    this.record(p, fetched.hash);
+    this.record(p, fetched.hash, factsOf(placed));
     this.result.filesDownloaded++;
     log.debug('downloaded', { path: p.path, size: p.item.size });
   }
 
-  private record(p: Placement, hash: string): void {
-    const facts = this.factsAt(p.path);
+  private record(p: Placement, hash: string, facts = this.factsAt(p.path)): void {
     this.ctx.journal.upsert({
       ...remoteFields(p.item),
       localPath: p.path,

@@ -3,7 +3,13 @@ import { CACHE_DIR, joinPath } from '../paths';
 import { chooseArchives } from './choose-archives';
 import type { Plan, PlanOptions, StructureOp, Placement } from './plan-types';
 import { encodeName, foldName, mapChildren, type ChildName } from '../names';
-import { asRemote, type RemoteItem, type RemoteView } from '../remote';
+import {
+  asRemote,
+  memorySource,
+  type RemoteItem,
+  type RemoteView,
+  type ViewSource,
+} from '../remote';
 
 /**
  * Reconciles what the service shows (a full or partial view) with the journal and plans the
@@ -11,32 +17,53 @@ import { asRemote, type RemoteItem, type RemoteView } from '../remote';
  * the disk before each operation (the planner's view of it is the journal's).
  */
 export function planChanges(view: RemoteView, journal: Journal, opts: PlanOptions): Plan {
-  const { profile } = opts;
-  const byParent = new Map<number, RemoteItem[]>();
-  for (const item of view.items.values()) {
-    let kids = byParent.get(item.parentId);
-    if (!kids) byParent.set(item.parentId, (kids = []));
-    kids.push(item);
-  }
-
   const gone = new Set(view.gone);
   if (view.complete) {
-    const unlistedPaths = [...view.unlisted]
-      .map((id) => journal.get(id)?.localPath)
-      .filter((p): p is string => p !== undefined)
-      .map((p) => p + '/');
+    const unlistedPaths = unlistedPrefixes(view.unlisted, journal);
     for (const j of journal.all()) {
       if (view.items.has(j.remoteId)) continue;
       if (unlistedPaths.some((p) => j.localPath.startsWith(p))) continue;
       gone.add(j.remoteId);
     }
   }
+  const source = memorySource(view, gone);
+  const { structure, downloads } = planItems(source, view.items.values(), journal, opts);
+  const trash = topmostGone(gone, journal);
+  if (!opts.mayDownload) {
+    return { structure, trash, downloads: [], archives: [], refused: downloads };
+  }
+  const { archives, singles } = chooseArchives(view, downloads);
+  return { structure, trash, downloads: singles, archives, refused: [] };
+}
+
+/** The local paths below which nothing is judged gone (folders whose listing failed), with '/'. */
+export function unlistedPrefixes(unlisted: Iterable<number>, journal: Journal): string[] {
+  return [...unlisted]
+    .map((id) => journal.get(id)?.localPath)
+    .filter((p): p is string => p !== undefined)
+    .map((p) => p + '/');
+}
+
+/**
+ * The decision for some of the items the service shows (all of a partial view's, or a chunk of
+ * a full walk's folders): structure (mkdir, move, record; parents before children within the
+ * call) and downloads. Names are mapped per folder from the source's listing of it, so a chunk
+ * decides exactly what the whole tree at once would for its items.
+ */
+export function planItems(
+  source: ViewSource,
+  items: Iterable<RemoteItem>,
+  journal: Journal,
+  opts: PlanOptions,
+): { structure: StructureOp[]; downloads: Placement[] } {
+  const { profile } = opts;
+  const rootId = source.rootId;
 
   /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
   const current = (id: number): RemoteItem | undefined => {
-    const seen = view.items.get(id);
+    const seen = source.item(id);
     if (seen) return seen;
-    if (gone.has(id)) return undefined;
+    if (source.gone(id)) return undefined;
     const j = journal.get(id);
     return j && asRemote(j);
   };
@@ -47,8 +74,8 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     let names = namesByParent.get(parentId);
     if (names) return names;
     const kids = new Map<number, RemoteItem>();
-    for (const item of byParent.get(parentId) ?? []) kids.set(item.id, item);
-    if (!view.listed.has(parentId)) {
+    for (const item of source.childrenOf(parentId)) kids.set(item.id, item);
+    if (!source.listed(parentId)) {
       for (const j of journal.children(parentId)) {
         const now = current(j.remoteId);
         if (now && now.parentId === parentId && !kids.has(j.remoteId)) kids.set(j.remoteId, now);
@@ -68,7 +95,7 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
           : {}),
       };
     });
-    names = mapChildren(children, profile, parentId === view.rootId ? reserved : undefined);
+    names = mapChildren(children, profile, parentId === rootId ? reserved : undefined);
     namesByParent.set(parentId, names);
     return names;
   };
@@ -78,7 +105,7 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     id: number,
     guard = 0,
   ): { path: string; name: string; depth: number } | null => {
-    if (id === view.rootId) return { path: '', name: '', depth: 0 };
+    if (id === rootId) return { path: '', name: '', depth: 0 };
     const cached = targets.get(id);
     if (cached !== undefined) return cached;
     const item = current(id);
@@ -96,7 +123,7 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
 
   const structure: (StructureOp & { depth: number })[] = [];
   const downloads: Placement[] = [];
-  for (const item of view.items.values()) {
+  for (const item of items) {
     const target = targetOf(item.id);
     if (!target) continue;
     const placement = { item, path: target.path, name: target.name };
@@ -122,9 +149,12 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
   structure.sort(
     (a, b) => a.depth - b.depth || (a.type === 'mkdir' ? 1 : 0) - (b.type === 'mkdir' ? 1 : 0),
   );
+  return { structure: structure.map(({ depth: _d, ...op }) => op), downloads };
+}
 
-  // A folder's trash takes what is still below it (a child that moved out has moved by then),
-  // so only the topmost gone items are planned.
+/** A folder's trash takes what is still below it (a child that moved out has moved by then),
+ * so only the topmost gone items are planned. */
+function topmostGone(gone: ReadonlySet<number>, journal: Journal): JournalItem[] {
   const goneItems = [...gone]
     .map((id) => journal.get(id))
     .filter((j): j is JournalItem => j !== undefined);
@@ -135,11 +165,5 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     }
     return false;
   };
-  const trash = goneItems.filter((j) => !underGoneFolder(j.localPath));
-  const structureOps = structure.map(({ depth: _d, ...op }) => op);
-  if (!opts.mayDownload) {
-    return { structure: structureOps, trash, downloads: [], archives: [], refused: downloads };
-  }
-  const { archives, singles } = chooseArchives(view, downloads);
-  return { structure: structureOps, trash, downloads: singles, archives, refused: [] };
+  return goneItems.filter((j) => !underGoneFolder(j.localPath));
 }

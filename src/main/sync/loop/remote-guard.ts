@@ -12,9 +12,9 @@ export interface RemoteDeleteHold {
 }
 
 /** What the guard decided for one remote pass's trash, as data for the pass to carry out. */
-export interface RemoteGuardResult {
+export interface RemoteGuardResult<P extends Pick<Plan, 'trash'> = Plan> {
   /** The plan to execute: its trash emptied when the deletions are held or kept. */
-  plan: Plan;
+  plan: P;
   /** Set when the deletions wait for the person. */
   held: RemoteDeleteHold | null;
   /** Items to forget (kept here, uploaded again as new): the answer was 'keep'. */
@@ -30,22 +30,19 @@ export interface RemoteGuardResult {
  * lets it go, 'keep' forgets the items so that the local pass uploads them again. Below the
  * thresholds the plan passes unchanged.
  */
-export function guardRemoteDeletes(
-  plan: Plan,
+export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
+  plan: P,
   journal: Journal,
   guard: DeleteGuard,
   answer: RemoteDeleteAnswer | null,
-): RemoteGuardResult {
-  const pass = { plan, held: null, keep: [], answered: false };
+): RemoteGuardResult<P> {
+  const pass: RemoteGuardResult<P> = { plan, held: null, keep: [], answered: false };
   if (plan.trash.length === 0) return pass;
   // The trash lists the topmost gone items: a folder takes everything below it along. Only
   // what has a copy here counts: a file the role never let down has nothing to lose.
   const here = (j: JournalItem) => (j.ino !== null ? 1 : 0);
   const count = plan.trash.reduce(
-    (n, j) =>
-      n +
-      here(j) +
-      (j.kind === 'folder' ? journal.descendants(j.localPath).reduce((m, d) => m + here(d), 0) : 0),
+    (n, j) => n + here(j) + (j.kind === 'folder' ? journal.countHereBelow(j.localPath) : 0),
     0,
   );
   const total = journal.countHere();

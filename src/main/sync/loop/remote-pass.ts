@@ -1,14 +1,29 @@
+// Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
+// time, the feed resolved to a partial view) through the same guard, executor and settling.
 import type { SyncSummary } from '../../../shared/sync-status';
 import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
 import { resolveCost, resolveEvents } from '../detect-remote/resolve';
 import { walkRemote } from '../detect-remote/walk';
 import { Executor, type ExecutionResult } from '../down/execute';
-import { planChanges } from '../down/plan';
+import { planChanges, planItems } from '../down/plan';
+import type { Plan, PlanOptions } from '../down/plan-types';
+import {
+  chooseWalkArchives,
+  planChunk,
+  stagedSource,
+  walkChunks,
+  walkGone,
+} from '../down/plan-walk';
 import { parentOf } from '../paths';
-import { emptyView, type RemoteView } from '../remote';
+import { emptyView, type RemoteView, type Walk } from '../remote';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD } from './options';
-import { guardRemoteDeletes, type RemoteDeleteAnswer, type RemoteDeleteHold } from './remote-guard';
+import {
+  guardRemoteDeletes,
+  type RemoteDeleteAnswer,
+  type RemoteDeleteHold,
+  type RemoteGuardResult,
+} from './remote-guard';
 import { ofWorkspace } from './root';
 import { count } from './status';
 
@@ -97,7 +112,7 @@ export class RemotePass {
       status.setState('scanning', walkMessage(walkReason));
       this.ctx.log.info('full walk', { reason: walkReason });
       await this.readRole();
-      const view = await walkRemote(client, rootId, {
+      const walk = await walkRemote(client, rootId, journal, {
         concurrency: this.ctx.concurrency,
         signal,
         onRefused: (folderId, err, remotePath) =>
@@ -108,7 +123,7 @@ export class RemotePass {
             message: err.message,
           }),
       });
-      const result = await this.apply(view, true, summary, signal);
+      const result = await this.applyWalk(walk, summary, signal);
       journal.setMeta('last_walk_ms', started);
       setWalkDue(journal, result.recheck ? 'the disk was not as recorded' : null);
       status.setBacklog(null);
@@ -218,7 +233,10 @@ export class RemotePass {
     return walk < read ? 'walk' : 'read';
   }
 
-  /** Reconcile and plan (down/plan.ts), then apply on disk (down/execute.ts) and record. */
+  /**
+   * A partial view (the feed's items, or what the local pass left to bring down): reconcile and
+   * plan (down/plan.ts), then apply on disk (down/execute.ts) and record.
+   */
   private async apply(
     view: RemoteView,
     full: boolean,
@@ -226,17 +244,9 @@ export class RemotePass {
     signal?: AbortSignal,
   ): Promise<ExecutionResult> {
     const { opts, state, status } = this.ctx;
-    const { client, journal, trash } = opts;
-    const role = journal.getMeta('role') ?? '';
+    const { journal } = opts;
     const deletedHere = state.deletedHere();
-    const planned = planChanges(view, journal, {
-      profile: this.ctx.profile,
-      // At each walk: the role may have dropped and come back since the last one. A role that
-      // may not download makes no request for them (mayDownload).
-      retryNotPermitted: full,
-      mayDownload: !NO_DOWNLOAD_ROLES.has(role),
-      deletedHere,
-    });
+    const planned = planChanges(view, journal, this.planOptions(full, deletedHere));
     const answer = this.answer ?? opts.remoteDeletes ?? null;
     const guarded = guardRemoteDeletes(
       planned,
@@ -251,18 +261,123 @@ export class RemotePass {
       plan.downloads.reduce((n, d) => n + d.item.size, 0),
       `Syncing ${items} item${items === 1 ? '' : 's'}`,
     );
-    const executor = new Executor({
-      client,
+    const executor = this.executor(deletedHere, signal);
+    const result = await journal.batch(() => executor.run(plan));
+    // A file not placed yet is not in the journal: its problem stays while the view holds it,
+    // or, between walks, while its cut download waits to be resumed.
+    this.settle(
+      summary,
+      result,
+      guarded,
+      full,
+      answer,
+      (id) =>
+        !view.gone.has(id) &&
+        (view.items.has(id) || (!full && journal.pendingDownload(id) !== undefined)),
+    );
+    return result;
+  }
+
+  /**
+   * A full walk, from the journal's staging tables a chunk of folders at a time in the order
+   * they were listed (down/plan-walk.ts): the folders, moves and renames of every chunk, then
+   * the trash (after the moves out of what is deleted, before the files that may take a gone
+   * item's name), then every chunk's files. Nothing of the whole tree is held in memory.
+   */
+  private async applyWalk(
+    walk: Walk,
+    summary: SyncSummary,
+    signal?: AbortSignal,
+  ): Promise<ExecutionResult> {
+    const { opts, state, status } = this.ctx;
+    const { journal } = opts;
+    const deletedHere = state.deletedHere();
+    const planOpts = this.planOptions(true, deletedHere);
+    const answer = this.answer ?? opts.remoteDeletes ?? null;
+    const guarded = guardRemoteDeletes(
+      { trash: walkGone(journal, walk) },
       journal,
+      opts.deleteGuard ?? DEFAULT_DELETE_GUARD,
+      answer,
+    );
+    // Totals for the progress from SQL, not from a plan of the whole tree.
+    const work = journal.walkWork();
+    const items = work.items + guarded.plan.trash.length;
+    status.beginWork(items, work.bytes, `Syncing ${items} item${items === 1 ? '' : 's'}`);
+    const executor = this.executor(deletedHere, signal);
+    const source = stagedSource(journal, walk);
+    try {
+      await journal.batch(async () => {
+        executor.begin();
+        try {
+          for (const chunk of walkChunks(journal)) {
+            executor.structureOps(planItems(source, chunk.items, journal, planOpts).structure);
+          }
+          await executor.trashItems(guarded.plan.trash);
+          const archives = planOpts.mayDownload
+            ? chooseWalkArchives(journal, walk, true)
+            : { roots: new Set<number>(), covered: new Set<number>() };
+          // Each chunk's files are placed before the next chunk is planned.
+          for (const chunk of walkChunks(journal)) {
+            await executor.content(planChunk(source, chunk, journal, planOpts, archives));
+          }
+        } finally {
+          executor.end();
+        }
+      });
+      const result = executor.outcome;
+      this.settle(
+        summary,
+        result,
+        guarded,
+        true,
+        answer,
+        (id) => journal.walkItem(id) !== undefined,
+      );
+      return result;
+    } finally {
+      journal.walkReset();
+    }
+  }
+
+  private planOptions(full: boolean, deletedHere: ReadonlySet<number>): PlanOptions {
+    const role = this.ctx.opts.journal.getMeta('role') ?? '';
+    return {
+      profile: this.ctx.profile,
+      // At each walk: the role may have dropped and come back since the last one. A role that
+      // may not download makes no request for them (mayDownload).
+      retryNotPermitted: full,
+      mayDownload: !NO_DOWNLOAD_ROLES.has(role),
+      deletedHere,
+    };
+  }
+
+  private executor(deletedHere: ReadonlySet<number>, signal?: AbortSignal): Executor {
+    const { opts, state, status } = this.ctx;
+    return new Executor({
+      client: opts.client,
+      journal: opts.journal,
       local: this.ctx.local,
-      trash,
+      trash: opts.trash,
       log: this.ctx.log,
       concurrency: this.ctx.concurrency,
       signal,
       events: status.progressEvents(state.refusals),
       deletedHere,
     });
-    const result = await journal.batch(() => executor.run(plan));
+  }
+
+  /** After a pass: counts, the hold, items missing here, and problems that vanished. */
+  private settle(
+    summary: SyncSummary,
+    result: ExecutionResult,
+    guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
+    full: boolean,
+    answer: RemoteDeleteAnswer | null,
+    seen: (id: number) => boolean,
+  ): void {
+    const { opts, state, status } = this.ctx;
+    const { journal } = opts;
     status.addCounts(summary, result);
     this.settleHold(guarded, full, answer);
     if (full) {
@@ -276,17 +391,9 @@ export class RemotePass {
     state.markDirty(result.rescan);
     // An item gone from the service takes its problem along; while a walk is due (a refused
     // delete waits for it to come back), the journal does not know everything yet.
-    // A file not placed yet is not in the journal: its problem stays while the view holds it,
-    // or, between walks, while its cut download waits to be resumed.
     if (full || walkDue(journal) === null) {
-      status.clearVanishedProblems(
-        (id) =>
-          journal.get(id) !== undefined ||
-          (!view.gone.has(id) &&
-            (view.items.has(id) || (!full && journal.pendingDownload(id) !== undefined))),
-      );
+      status.clearVanishedProblems((id) => journal.get(id) !== undefined || seen(id));
     }
-    return result;
   }
 
   /**
@@ -294,7 +401,7 @@ export class RemotePass {
    * carried out. Kept items are forgotten: the local pass finds them new and uploads them again.
    */
   private settleHold(
-    guarded: ReturnType<typeof guardRemoteDeletes>,
+    guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
     full: boolean,
     answer: RemoteDeleteAnswer | null,
   ): void {
