@@ -29,6 +29,16 @@ const WHOLE_TABLE_ALLOWED: Record<string, string> = {
   // Read once as an engine starts (loop/root.ts: which cache parts may resume), one row per
   // interrupted download.
   downloadsAll: 'every interrupted download, at start',
+  // A full walk's staged listing (walk_items, walk_folders: emptied at each walk's start and end)
+  // is read whole once per walk, streamed, by the statements below: the walk listed every one of
+  // those rows from the service already, so each is one linear read per walk, never per item or
+  // per poll. walkGoneTop reads the journal once per walk in path order (items_path, no sort) to
+  // find the topmost items the walk did not see.
+  walkFileStats: 'per folder, the files a walk staged: archive choice, once per walk',
+  walkTwins: 'folders a walk staged with two children of one name, once per walk',
+  walkFolderTree: 'the folders a walk staged, in listing order, once per walk',
+  walkGoneTop: 'items a walk did not see, once per walk, in index order',
+  walkWork: 'what a walk found to do (status totals), once per walk',
   // A pair's settings, a handful of keys, read whole by the links lookup.
   'readOnly.meta': 'the few settings of a pair',
 };
