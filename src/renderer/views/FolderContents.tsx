@@ -8,7 +8,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
-import { blocksOf, useFolderBlocks, useFolderSize } from './folder-blocks';
+import { BLOCK, blocksOf, useFolderBlocks, useFolderSize } from './folder-blocks';
 
 /** px: `.entries-head .entries-row` in styles.css. */
 const HEAD_HEIGHT = 36;
@@ -65,8 +65,8 @@ function Contents({ folderId, query, sort, selected, onOpenFolder, onSelect, onM
     },
   });
   const items = virtualizer.getVirtualItems();
-  // The blocks of the rows in view and the overscan (not the pinned row's: it was read when it
-  // was in view), asked for in the render that lays them out.
+  // The blocks of the rows in view and the overscan, asked for in the render that lays them
+  // out; and the pinned row's, so that it stays read (and is read again when the list is).
   const range = virtualizer.range;
   const wanted = range
     ? blocksOf(
@@ -74,6 +74,8 @@ function Contents({ folderId, query, sort, selected, onOpenFolder, onSelect, onM
         Math.min(count - 1, range.endIndex + OVERSCAN),
       )
     : [0];
+  const pinnedBlock = pinned === null ? null : Math.floor(pinned / BLOCK);
+  if (pinnedBlock !== null && !wanted.includes(pinnedBlock)) wanted.push(pinnedBlock);
   const blocks = useFolderBlocks(listing, wanted);
 
   if (pending && blocks.error) return <ErrorMessage error={blocks.error} onRetry={blocks.retry} />;
