@@ -353,3 +353,113 @@ export async function floorUpload(
     await pool.close();
   }
 }
+
+/** Archives hold at most this many files, as the engine's (SYNC.md: split past 2,500). */
+const ARCHIVE_FILES = 2_500;
+
+export interface MirrorFloorResult {
+  ms: number;
+  listMs: number;
+  requests: number;
+  folders: number;
+  nonEmptyFiles: number;
+  archives: number;
+  downloads: number;
+  bytes: number;
+}
+
+/**
+ * The request floor of a mirror at scale: a bare undici loop at `concurrency` that lists every
+ * folder (breadth first, page after page), then fetches the content as archives of the largest
+ * subtrees of at most 2,500 files (a file alone by itself), side by side. One archive of the
+ * root (mirror-floor.ts) is no floor at a million entries: the sandbox's zip writer (yazl)
+ * looks for its next entry from the first one each time, so one archive costs the square of
+ * its entries (the root of the 1M tree had sent 1.65 of 1.8 GB after 38 minutes).
+ */
+export async function floorMirrorSubtrees(
+  t: { baseUrl: string; token: string; workspaceId: number },
+  concurrency = 8,
+): Promise<MirrorFloorResult> {
+  const pool = new Pool(t.baseUrl, { connections: concurrency });
+  const headers = { authorization: `Bearer ${t.token}` };
+  let requests = 0;
+  const get = async (p: string) => {
+    requests++;
+    const res = await pool.request({ method: 'GET', path: p, headers });
+    if (res.statusCode !== 200) {
+      throw new Error(
+        `floor: GET ${p}: ${res.statusCode} ${(await res.body.text()).slice(0, 200)}`,
+      );
+    }
+    return res;
+  };
+  const consume = async (body: AsyncIterable<Buffer>) => {
+    let n = 0;
+    for await (const chunk of body) n += chunk.length;
+    return n;
+  };
+  try {
+    const started = performance.now();
+    const rootRes = await get(`/workspaces/${t.workspaceId}/folders`);
+    const rootId = ((await rootRes.body.json()) as { items: { folder: { id: number } }[] })
+      .items[0]!.folder.id;
+    // Discovery order: a folder before its subfolders.
+    const order: number[] = [rootId];
+    const subfolders = new Map<number, number[]>([[rootId, []]]);
+    const files = new Map<number, number[]>([[rootId, []]]);
+    await drain<[number, number]>([[rootId, 0]], concurrency, async ([id, offset], push) => {
+      const res = await get(offset === 0 ? `/folders/${id}` : `/folders/${id}?offset=${offset}`);
+      const page = (await res.body.json()) as {
+        items: ({ folder: { id: number } } | { file: { id: number; size: number } })[];
+        next_offset: number | null;
+      };
+      if (page.next_offset !== null) push([id, page.next_offset]);
+      for (const entry of page.items) {
+        if ('folder' in entry) {
+          const child = entry.folder.id;
+          order.push(child);
+          subfolders.get(id)!.push(child);
+          subfolders.set(child, []);
+          files.set(child, []);
+          push([child, 0]);
+        } else if (entry.file.size > 0) files.get(id)!.push(entry.file.id);
+      }
+    });
+    const listMs = performance.now() - started;
+    const below = new Map<number, number>();
+    for (let i = order.length - 1; i >= 0; i--) {
+      const id = order[i]!;
+      let n = files.get(id)!.length;
+      for (const c of subfolders.get(id)!) n += below.get(c)!;
+      below.set(id, n);
+    }
+    const jobs: string[] = [];
+    const plan = (id: number) => {
+      const n = below.get(id)!;
+      if (n === 0) return;
+      if (n <= ARCHIVE_FILES) {
+        if (n > 1) return void jobs.push(`/folders/${id}/archive`);
+        if (files.get(id)!.length === 1) return void jobs.push(`/download/${files.get(id)![0]!}`);
+      } else for (const f of files.get(id)!) jobs.push(`/download/${f}`);
+      for (const c of subfolders.get(id)!) plan(c);
+    };
+    plan(rootId);
+    let bytes = 0;
+    await drain(jobs, concurrency, async (p) => {
+      const n = await consume((await get(p)).body);
+      bytes += n;
+    });
+    return {
+      ms: Math.round(performance.now() - started),
+      listMs: Math.round(listMs),
+      requests,
+      folders: order.length - 1,
+      nonEmptyFiles: below.get(rootId)!,
+      archives: jobs.filter((j) => j.endsWith('/archive')).length,
+      downloads: jobs.filter((j) => j.startsWith('/download/')).length,
+      bytes,
+    };
+  } finally {
+    await pool.close();
+  }
+}

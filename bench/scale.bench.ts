@@ -11,12 +11,12 @@ import { spawnSandbox, type SandboxProcess } from '../src/service/child';
 import type { User } from '../src/service/context';
 import { startSandbox } from '../src/service/sandbox';
 import { sandboxStats, type Benchmark, type Figures, type SandboxStats } from './lib';
-import { floorMirror } from './mirror-floor';
 import { countTree } from './mirror-util';
 import { writeScaleTree } from './scale-generate';
 import {
   bytesBelow,
   census,
+  floorMirrorSubtrees,
   floorUpload,
   killGroup,
   runCli,
@@ -34,8 +34,9 @@ import { CliChild, CountingProxy, topRoutes, waitUntil } from './traffic-util';
 //
 // Per size (`<figure>_<size>`, size 100k, 1m or usr_share):
 // - mirror: `sync --once` into an empty folder (ms, peak), against the request floor at the same
-//   concurrency (a bare undici loop: every listing, then the root folder as one archive),
-//   interleaved: floor, mirror (and again for 100k: best of 2; best of 1 for 1m and usr_share).
+//   concurrency (a bare undici loop: every listing, then archives of subtrees of at most 2,500
+//   files side by side, scale-util.ts), interleaved: floor, mirror (and again for 100k: best of
+//   2; best of 1 for 1m and usr_share).
 // - scan: a restart, `sync --once` again on the mirrored folder, nothing changed (ms, peak, and
 //   `once_requests` its requests in all, by route in `once_routes`).
 // - idle_requests: requests of one idle poll of a continuous `sync --poll 2`, counted by a
@@ -191,18 +192,18 @@ async function mirrorScanIdle(
   for (let i = 1; i <= runs; i++) {
     progress(`${size}: floor ${i}/${runs}`);
     await s.resetStats();
-    const floor = await floorMirror(
+    const floor = await floorMirrorSubtrees(
       { baseUrl: s.baseUrl, token: s.token, workspaceId },
-      'archive',
       CONCURRENCY,
     );
-    if (floor.archiveShortBytes !== 0) throw new Error(`floor: the archive was cut short`);
     if (expected && floor.folders !== expected.folders) {
       throw new Error(`floor: found ${floor.folders} folders, expected ${expected.folders}`);
     }
     floors.push(floor.ms);
     f('floor_requests', floor.requests);
-    f('archive_mb', mb(floor.bytes));
+    f('floor_list_ms', floor.listMs);
+    f('floor_fetches', `${floor.archives} archives, ${floor.downloads} single downloads`);
+    f('floor_mb', mb(floor.bytes));
     progress(`${size}: floor ${floor.ms} ms; mirror ${i}/${runs}`);
     const dir = path.join(base, `mirror-${i}`, 'dir');
     const state = path.join(base, `mirror-${i}`, 'state');
