@@ -130,6 +130,30 @@ const IDLE_FRAMES = (frames: number) => `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
+/**
+ * A steady wheel: `px` a frame from the top for `frames` frames (blocks read as it goes), as a
+ * person scrolls to look rather than flings to the end.
+ */
+const WHEEL = (px: number, frames: number) => `new Promise((resolve) => {
+  const box = document.querySelector('.entries-scroll');
+  box.scrollTop = 0;
+  const stamps = [];
+  const step = (now) => {
+    stamps.push(now);
+    if (stamps.length > ${frames}) {
+      const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
+      resolve({ long: gaps.filter((g) => g > ${LONG_FRAME_MS}).length, maxFrame: Math.max(0, ...gaps) });
+      return;
+    }
+    box.scrollTop += ${px};
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})`;
+/** Three rows a frame (a wheel's notch is about that), for ten seconds at 60 Hz. */
+const WHEEL_PX = 120;
+const WHEEL_FRAMES = 600;
+
 interface ScrollFigures {
   ms: number;
   frames: number;
@@ -228,6 +252,14 @@ const bench: Benchmark = {
         bigMs.push(await openFromRoot(big.name, big.first));
         smallMs.push(await openFromRoot('Reports', '2026'));
       }
+      // A steady wheel from the top of a fresh page, then (fresh again) a fling to the end.
+      await openFromRoot(big.name, big.first);
+      const wheel = await page.evaluate<{ long: number; maxFrame: number }>(
+        WHEEL(WHEEL_PX, WHEEL_FRAMES),
+      );
+      const wheelIdle = await page.evaluate<{ long: number; maxFrame: number }>(
+        IDLE_FRAMES(WHEEL_FRAMES),
+      );
       await openFromRoot(big.name, big.first);
       const bigScroll = await page.evaluate<ScrollFigures>(SCROLL_FOLDER(ENTRIES - 1));
       const idle = await page.evaluate<{ long: number; maxFrame: number }>(
@@ -256,6 +288,10 @@ const bench: Benchmark = {
         browse_20k_median_frame_ms: Number(bigScroll.medianFrame.toFixed(1)),
         browse_idle_dropped_frames: idle.long,
         browse_idle_max_frame_ms: Math.round(idle.maxFrame),
+        browse_20k_wheel_frames: WHEEL_FRAMES,
+        browse_20k_wheel_dropped_frames: wheel.long,
+        browse_20k_wheel_max_frame_ms: Math.round(wheel.maxFrame),
+        browse_wheel_idle_dropped_frames: wheelIdle.long,
         browse_20k_rescroll_dropped_frames: bigRescroll.long,
         browse_20k_rescroll_max_frame_ms: Math.round(bigRescroll.maxFrame),
         browse_20k_dom_rows: bigScroll.rows,
