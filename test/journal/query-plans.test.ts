@@ -23,8 +23,9 @@ const WHOLE_TABLE_ALLOWED: Record<string, string> = {
   // path_key order off the items_path index (no sort, nothing held); only after a full walk,
   // which listed every item from the service already.
   all: 'every item, after a full walk only',
-  // The status's list of items that could not be synced: every row is shown; the table holds
-  // only items with a problem, not the synced tree.
+  // The status's list of items that could not be synced, in time order off problems_at (no
+  // sort). It holds only items with a problem, but under a role that may not download that is
+  // every file: loop/status.ts reads them all to show the first 200 (a LIMIT would read 200).
   problemsAll: 'every problem, for the status',
   // Read once as an engine starts (loop/root.ts: which cache parts may resume), one row per
   // interrupted download.

@@ -94,6 +94,8 @@ export const MIGRATIONS: readonly string[] = [
   // triggers in one row. An upsert that becomes an update fires the update trigger only, and only
   // when the kind or the presence here changes. The feed prunes own changes by time on every
   // poll: that needs an index on time (test/journal/query-plans.test.ts checks every statement).
+  // Problems by time: the status lists them oldest first (no sort of them all; the first 200 of
+  // a million not-permitted files are then read off the index, once the status asks for 200).
   `CREATE TABLE item_counts (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     items INTEGER NOT NULL,
@@ -115,7 +117,8 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE item_counts SET folders = folders - (OLD.kind = 'folder') + (NEW.kind = 'folder'),
       here = here - (OLD.ino IS NOT NULL) + (NEW.ino IS NOT NULL) WHERE id = 1;
   END;
-  CREATE INDEX own_changes_time ON own_changes (time_ms);`,
+  CREATE INDEX own_changes_time ON own_changes (time_ms);
+  CREATE INDEX problems_at ON problems (at);`,
   // Part 6: a full walk streams what it lists here instead of holding the service's tree in
   // memory (emptied at the start and the end of each walk). `walk_folders` has every folder met
   // (a second listing of one is a loop in the tree: its key refuses it) and, once listed, its
