@@ -112,17 +112,21 @@ export class RemotePass {
       status.setState('scanning', walkMessage(walkReason));
       this.ctx.log.info('full walk', { reason: walkReason });
       await this.readRole();
-      const walk = await walkRemote(client, rootId, journal, {
-        concurrency: this.ctx.concurrency,
-        signal,
-        onRefused: (folderId, err, remotePath) =>
-          status.addProblem({
-            path: journal.get(folderId)?.localPath ?? remotePath,
-            remoteId: folderId,
-            reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
-            message: err.message,
-          }),
-      });
+      // The staging tables' writes grouped into a few commits (one per listing cost as much as
+      // the listing's own work on a large tree); a crash only loses a walk done again anyway.
+      const walk = await journal.batch(() =>
+        walkRemote(client, rootId, journal, {
+          concurrency: this.ctx.concurrency,
+          signal,
+          onRefused: (folderId, err, remotePath) =>
+            status.addProblem({
+              path: journal.get(folderId)?.localPath ?? remotePath,
+              remoteId: folderId,
+              reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
+              message: err.message,
+            }),
+        }),
+      );
       const result = await this.applyWalk(walk, summary, signal);
       journal.setMeta('last_walk_ms', started);
       setWalkDue(journal, result.recheck ? 'the disk was not as recorded' : null);
