@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/main/journal/journal';
-import { readHashed } from '../../src/main/sync/confined';
+import { readHashed } from '../../src/main/sync/file-read';
 import { settle, type IntentPayload } from '../../src/main/sync/up/outbox';
 import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
 import { TempDirs, clientFor, openPair } from './harness';

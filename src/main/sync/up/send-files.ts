@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync } from 'node:fs';
 import { ApiError } from '../../api/errors';
-import { SMALL_BODY, SwapError, hashFd, readHashed, readWhole } from '../confined';
+import { SwapError } from '../confined';
+import { SMALL_BODY, hashFd, readHashed, readWhole } from '../file-read';
 import { serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { fromFile, type RemoteItem } from '../remote';

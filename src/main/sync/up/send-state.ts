@@ -10,7 +10,7 @@ import { decodeName, serviceKey, type VolumeProfile } from '../names';
 import { MOVING_DIR, parentOf } from '../paths';
 import type { Logger } from '../ports';
 import { listFolder, remoteFields, type RemoteItem } from '../remote';
-import { hashFd } from '../confined';
+import { hashFd } from '../file-read';
 import {
   isOutcomeUnknown,
   settle,
