@@ -200,6 +200,7 @@ async function mirrorScanIdle(
       throw new Error(`floor: found ${floor.folders} folders, expected ${expected.folders}`);
     }
     floors.push(floor.ms);
+    f('floor_ms', Math.min(...floors));
     f('floor_requests', floor.requests);
     f('floor_list_ms', floor.listMs);
     f('floor_fetches', `${floor.archives} archives, ${floor.downloads} single downloads`);
@@ -211,7 +212,15 @@ async function mirrorScanIdle(
     await s.resetStats();
     const run = await runCli(syncArgs(s.baseUrl, dir, state, ['--once']), limitMs, live, (p) =>
       progress(`${size}: mirror ${i}: ${p}`),
-    );
+    ).catch((err: unknown) => {
+      // How far a mirror past its deadline got, and its peak until then (a lower bound).
+      if (err instanceof ScaleTimeout) {
+        f('mirror_ms', `timeout after ${Math.round(err.ms / 1000)} s`);
+        f('mirror_progress_at_timeout', err.lastProgress);
+        if (err.peakRssMb > 0) f('mirror_peak_rss_mb', err.peakRssMb);
+      }
+      throw err;
+    });
     const stats = await s.readStats();
     if (run.code !== 0) throw new Error(`mirror ${i} exited ${run.code}: ${run.tail}`);
     mirrors.push({ ...run, stats, dir, state });
