@@ -42,15 +42,17 @@ async function peakOfChildOf(pid: number): Promise<number> {
 
 /**
  * The environment of a child CLI: no WORKSPACE_SYNC_* variable from this machine, a keychain
- * service of its own and a session bus that leads nowhere (every run passes --token).
+ * service of its own and a session bus that leads nowhere; the token in WORKSPACE_SYNC_TOKEN,
+ * never in the arguments (`ps` shows those to every user of the machine).
  */
-export function cliEnv(): NodeJS.ProcessEnv {
+export function cliEnv(token?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
   }
   env.WORKSPACE_SYNC_KEYCHAIN_SERVICE = `Workspace Sync scale bench ${process.pid}`;
   env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/workspace-sync-bench-no-bus';
+  if (token !== undefined) env.WORKSPACE_SYNC_TOKEN = token;
   return env;
 }
 
@@ -73,12 +75,13 @@ export async function runCli(
   args: string[],
   ms: number,
   live: Set<ChildProcess>,
+  token: string,
   onProgress?: (line: string) => void,
 ) {
   const child = spawn(
     '/usr/bin/time',
     ['-f', 'SCALE_TIME %M', process.execPath, '--import', 'tsx', 'src/dev/cli.ts', ...args],
-    { cwd: repoRoot, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: repoRoot, env: cliEnv(token), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   live.add(child);
   const started = performance.now();
@@ -116,7 +119,7 @@ export async function runCli(
     killGroup(child);
     await exitOf(child);
     live.delete(child);
-    const what = `workspace-sync ${args.filter((a) => !a.startsWith('--token')).join(' ')}`;
+    const what = `workspace-sync ${args.join(' ')}`;
     throw new ScaleTimeout(what.slice(0, 300), ms, lastProgress, peakSoFar);
   }
   live.delete(child);

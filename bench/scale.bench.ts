@@ -177,7 +177,6 @@ async function mirrorScanIdle(
     'sync',
     '--server',
     server,
-    `--token=${s.token}`,
     '--workspace',
     String(workspaceId),
     '--dir',
@@ -210,8 +209,12 @@ async function mirrorScanIdle(
     const state = path.join(base, `mirror-${i}`, 'state');
     await mkdir(state, { recursive: true });
     await s.resetStats();
-    const run = await runCli(syncArgs(s.baseUrl, dir, state, ['--once']), limitMs, live, (p) =>
-      progress(`${size}: mirror ${i}: ${p}`),
+    const run = await runCli(
+      syncArgs(s.baseUrl, dir, state, ['--once']),
+      limitMs,
+      live,
+      s.token,
+      (p) => progress(`${size}: mirror ${i}: ${p}`),
     ).catch((err: unknown) => {
       // How far a mirror past its deadline got, and its peak until then (a lower bound).
       if (err instanceof ScaleTimeout) {
@@ -260,7 +263,12 @@ async function mirrorScanIdle(
   // A restart: the same --once on the mirrored folder, nothing changed anywhere.
   progress(`${size}: restart scan`);
   await s.resetStats();
-  const scan = await runCli(syncArgs(s.baseUrl, last.dir, last.state, ['--once']), limitMs, live);
+  const scan = await runCli(
+    syncArgs(s.baseUrl, last.dir, last.state, ['--once']),
+    limitMs,
+    live,
+    s.token,
+  );
   const scanStats = await s.readStats();
   if (scan.code !== 0) throw new Error(`the restart exited ${scan.code}: ${scan.tail}`);
   const work = ['filesDownloaded', 'foldersCreated', 'uploaded', 'remoteFoldersCreated'].reduce(
@@ -279,6 +287,7 @@ async function mirrorScanIdle(
   const cli = new CliChild(
     `idle ${size}`,
     syncArgs(proxy.url, last.dir, last.state, ['--poll', String(POLL_S)]),
+    s.token,
     live,
   );
   try {
@@ -438,7 +447,6 @@ async function usrShare(
       'sync',
       '--server',
       s.baseUrl,
-      `--token=${s.token}`,
       '--workspace',
       String(s.workspaceId),
       '--dir',
@@ -450,6 +458,7 @@ async function usrShare(
     ],
     limitMs,
     live,
+    s.token,
     (p) => progress(`usr_share: up: ${p}`),
   );
   const upStats = await s.readStats();

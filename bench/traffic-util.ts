@@ -224,15 +224,17 @@ export interface CliLine {
 /**
  * The environment of a child CLI: no WORKSPACE_SYNC_* variable from this machine, a keychain
  * service of its own, and a session bus that leads nowhere, so that a child never touches the
- * person's keyring (every sync here passes --token anyway).
+ * person's keyring; the token in WORKSPACE_SYNC_TOKEN, never in the arguments (`ps` shows those
+ * to every user of the machine).
  */
-function cliEnv(): NodeJS.ProcessEnv {
+function cliEnv(token: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.startsWith('WORKSPACE_SYNC_')) env[k] = v;
   }
   env.WORKSPACE_SYNC_KEYCHAIN_SERVICE = `Workspace Sync traffic bench ${process.pid}`;
   env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/workspace-sync-bench-no-bus';
+  env.WORKSPACE_SYNC_TOKEN = token;
   return env;
 }
 
@@ -251,11 +253,12 @@ export class CliChild {
   constructor(
     readonly label: string,
     args: string[],
+    token: string,
     live: Set<ChildProcess>,
   ) {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/cli.ts', ...args], {
       cwd: repoRoot,
-      env: cliEnv(),
+      env: cliEnv(token),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     live.add(this.child);

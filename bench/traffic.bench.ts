@@ -255,8 +255,8 @@ const bench: Benchmark = {
       pool = new Pool(baseUrl, { connections: 8 });
       const api = new Api(pool);
       const { reset: resetStats, read: readStats } = sandboxStats(pool);
-      const cli = (label: string, args: string[]) => {
-        const c = new CliChild(label, args, live);
+      const cli = (label: string, args: string[], token: string) => {
+        const c = new CliChild(label, args, token, live);
         clis.push(c);
         return c;
       };
@@ -313,11 +313,10 @@ const bench: Benchmark = {
         if (p.startsWith('f:')) bulkBytes += (await stat(path.join(aDir, p.slice(2)))).size;
       }
 
-      const sync = (who: User, server: string, dir: string, state: string, mode: string[]) => [
+      const sync = (server: string, dir: string, state: string, mode: string[]) => [
         'sync',
         '--server',
         server,
-        `--token=${who.token}`,
         '--workspace',
         String(workspaceId),
         '--dir',
@@ -327,16 +326,13 @@ const bench: Benchmark = {
         ...mode,
         '--json',
       ];
-      const aArgs = sync(a, baseUrl, aDir, path.join(base, 'a-state'), ['--once']);
+      const aArgs = sync(baseUrl, aDir, path.join(base, 'a-state'), ['--once']);
       const bDir = path.join(base, 'b');
 
       proxy = await CountingProxy.start(baseUrl, POLL_S * 1000 * 0.6);
       const bProxy = proxy;
-      const bArgs = sync(b, proxy.url, bDir, path.join(base, 'b-state'), [
-        '--poll',
-        String(POLL_S),
-      ]);
-      let bProc = cli('B', bArgs);
+      const bArgs = sync(proxy.url, bDir, path.join(base, 'b-state'), ['--poll', String(POLL_S)]);
+      let bProc = cli('B', bArgs, b.token);
 
       /**
        * A moment between two of B's polls, once `ready` says so: B's tally and the sandbox's
@@ -402,7 +398,7 @@ const bench: Benchmark = {
       await quietPoint('B quiet after its first sync', START_MS);
       const beforeBulk = bProxy.snapshot();
       sampler = new TreeSampler(bDir);
-      const aProc = cli('A (bulk upload)', aArgs);
+      const aProc = cli('A (bulk upload)', aArgs, a.token);
       const upload = await aProc.finished(UPLOAD_MS);
       const aEnd = performance.now();
       // B's polls while the upload still runs (one request each) are reported on their own:
@@ -499,7 +495,8 @@ const bench: Benchmark = {
       await resetStats();
       const cProc = cli(
         'C (fresh walk)',
-        sync(a, baseUrl, cDir, path.join(base, 'c-state'), ['--once']),
+        sync(baseUrl, cDir, path.join(base, 'c-state'), ['--once']),
+        a.token,
       );
       const walk = await cProc.finished(WALK_MS);
       const walkStats: SandboxStats = await readStats();
@@ -526,7 +523,7 @@ const bench: Benchmark = {
 
       // Phase 3: A again, nothing changed anywhere, alone.
       await resetStats();
-      const a2 = cli('A (unchanged)', aArgs);
+      const a2 = cli('A (unchanged)', aArgs, a.token);
       const again = await a2.finished(ONCE_MS);
       const onceStats = await readStats();
       if (again.code !== 0) throw new Error(`A's second --once failed: ${a2.describe()}`);
@@ -543,7 +540,7 @@ const bench: Benchmark = {
       });
 
       // Phase 4: the burst, B running again on its folder and journal.
-      bProc = cli('B (burst)', bArgs);
+      bProc = cli('B (burst)', bArgs, b.token);
       let bReady = false;
       try {
         const first = bProc.lines.length;
