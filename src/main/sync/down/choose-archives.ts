@@ -16,13 +16,23 @@ export const ARCHIVE_RULES = {
   minNeededShare: 0.75,
 };
 
-interface Stats {
+export interface SubtreeStats {
   files: number;
   bytes: number;
   needed: number;
   /** Every folder below listed, and no two siblings with the same name (zip paths would clash). */
   clean: boolean;
 }
+type Stats = SubtreeStats;
+
+/** Whether a subtree with these sums is fetched as one archive, by `rules`. */
+export const worthArchive = (s: SubtreeStats, rules = ARCHIVE_RULES): boolean =>
+  s.clean &&
+  s.needed >= rules.minFiles &&
+  s.files <= rules.maxFiles &&
+  s.needed >= s.files * rules.minNeededShare &&
+  s.bytes <= rules.maxBytes &&
+  s.bytes <= s.files * rules.maxAverageBytes;
 
 /**
  * Splits a full walk's downloads into folder archives and single downloads, by the rules above.
@@ -73,13 +83,7 @@ export function chooseArchives(
     }
     stats.set(id, s);
   }
-  const worth = (s: Stats) =>
-    s.clean &&
-    s.needed >= rules.minFiles &&
-    s.files <= rules.maxFiles &&
-    s.needed >= s.files * rules.minNeededShare &&
-    s.bytes <= rules.maxBytes &&
-    s.bytes <= s.files * rules.maxAverageBytes;
+  const worth = (s: Stats) => worthArchive(s, rules);
 
   const archives: ArchiveJob[] = [];
   const covered = new Set<number>();

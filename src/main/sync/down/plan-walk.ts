@@ -3,7 +3,7 @@
 // decisions as plan.ts (planItems) for a whole tree at once, holding one chunk's items.
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { RemoteItem, ViewSource, Walk } from '../remote';
-import { ARCHIVE_RULES } from './choose-archives';
+import { ARCHIVE_RULES, worthArchive } from './choose-archives';
 import { planItems, unlistedPrefixes } from './plan';
 import type { ArchiveJob, Placement, PlanOptions, StructureOp } from './plan-types';
 
@@ -125,13 +125,7 @@ export function chooseWalkArchives(
     up.needed += st.needed;
     up.clean &&= st.clean;
   }
-  const worth = (s: Stats) =>
-    s.clean &&
-    s.needed >= rules.minFiles &&
-    s.files <= rules.maxFiles &&
-    s.needed >= s.files * rules.minNeededShare &&
-    s.bytes <= rules.maxBytes &&
-    s.bytes <= s.files * rules.maxAverageBytes;
+  const worth = (s: Stats) => worthArchive(s, rules);
   // Parents before children (the reverse order): the topmost worthy folder takes its subtree.
   const order = [...stats.keys()].reverse();
   for (const id of order) {
