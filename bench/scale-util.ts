@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { exitOf } from '../src/service/child';
 import { drain } from '../src/main/sync/pool';
+import { builtCli } from './cli-build';
 
 // Pieces of the scale benchmark (scale.bench.ts): the real CLI in a child under /usr/bin/time
 // (its peak resident memory), the size of a folder, a census of a local tree, and the request
@@ -68,7 +69,7 @@ export interface CliRun {
 }
 
 /**
- * `workspace-sync ARGS --json` (node --import tsx src/dev/cli.ts) under /usr/bin/time, in a
+ * `workspace-sync ARGS --json` (the built CLI, bench/cli-build.ts) under /usr/bin/time, in a
  * process group of its own so that a deadline kills the CLI too, not only `time`.
  */
 export async function runCli(
@@ -78,11 +79,12 @@ export async function runCli(
   token: string,
   onProgress?: (line: string) => void,
 ) {
-  const child = spawn(
-    '/usr/bin/time',
-    ['-f', 'SCALE_TIME %M', process.execPath, '--import', 'tsx', 'src/dev/cli.ts', ...args],
-    { cwd: repoRoot, env: cliEnv(token), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const child = spawn('/usr/bin/time', ['-f', 'SCALE_TIME %M', ...(await builtCli()), ...args], {
+    cwd: repoRoot,
+    env: cliEnv(token),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   live.add(child);
   const started = performance.now();
   const lines: Record<string, unknown>[] = [];

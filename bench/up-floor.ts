@@ -18,6 +18,7 @@ import { exitOf, spawnSandbox } from '../src/service/child';
 import { IgnoreRules } from '../src/main/sync/detect-local/ignore';
 import { CACHE_DIR } from '../src/main/sync/paths';
 import { median } from './lib';
+import { builtCli } from './cli-build';
 // The engine's own small work queue: a scheduler, nothing of the engine's requests or checks.
 import { drain } from '../src/main/sync/pool';
 import type { FloorTarget } from './mirror-floor';
@@ -180,7 +181,7 @@ export async function engineUp(
     const started = performance.now();
     const child = spawn(
       '/usr/bin/time',
-      ['-f', '%M', '-o', timeFile, process.execPath, '--import', 'tsx', 'src/dev/cli.ts'].concat(
+      ['-f', '%M', '-o', timeFile, ...(await builtCli())].concat(
         ['sync', '--server', t.baseUrl, '--workspace', String(t.workspaceId), '--dir', dir],
         ['--state', path.join(work, 'state'), '--once'],
       ),

@@ -27,12 +27,13 @@ async function inputsOf(target: esbuild.BuildOptions): Promise<string[]> {
 }
 
 describe('what the app ships', () => {
-  it('builds main, the engine host and the preload without the sandbox or the source entry', async () => {
+  it('builds main, the engine host, the preload and the headless CLI without the sandbox or the source entry', async () => {
     const entries = targets.map((t) => (t.entryPoints as string[])[0]);
     expect(entries).toEqual([
       'src/main/index.ts',
       'src/main/host/index.ts',
       'src/preload/index.ts',
+      'src/main/cli/main.ts',
     ]);
     for (const target of targets) {
       const inputs = await inputsOf(target);
@@ -49,6 +50,9 @@ describe('what the app ships', () => {
     const host = await inputsOf(targets[1]!);
     expect(host).toContain('src/main/backend/backend.ts');
     expect(host.filter((f) => f.startsWith('src/main/cli/'))).toEqual([]);
+    const cli = await inputsOf(targets[3]!);
+    expect(cli).toContain('src/main/cli/sandbox.ts');
+    expect(cli.filter((f) => f.startsWith('src/main/backend/'))).toEqual([]);
   });
 
   it('signs in by default as the client the sandbox registers', () => {
