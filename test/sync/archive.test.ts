@@ -6,7 +6,12 @@ import type yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { downloadArchive, extractArchive, openZip } from '../../src/main/sync/down/archive';
+import {
+  ZipMemory,
+  downloadArchive,
+  extractArchive,
+  openZip,
+} from '../../src/main/sync/down/archive';
 import { ARCHIVE_RULES, chooseArchives } from '../../src/main/sync/down/choose-archives';
 import type { ArchiveJob, Placement } from '../../src/main/sync/down/plan-types';
 import { silentLogger } from '../../src/main/sync/ports';
@@ -131,6 +136,56 @@ describe('a large archive', () => {
       for (const [id, data] of contents) expect(placed.get(id)).toBe(sha(data));
       expect(readdirSync(partial).filter((n) => n.endsWith('.zip'))).toEqual([]);
       expect(existsSync(zip && 'file' in zip ? zip.file : '')).toBe(false);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('zips held in memory', () => {
+  it('share one bound: past it a zip goes to the cache folder', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, { accessToken: sb.users[0]!.token });
+      const root = await client.rootFolder(sb.workspaceId);
+      const jobs: ArchiveJob[] = [];
+      for (const name of ['a', 'b', 'c']) {
+        const folder = await client.createFolder(sb.workspaceId, root.id, name);
+        const job: ArchiveJob = { folderId: folder.id, files: new Map(), bytes: 0 };
+        for (let i = 0; i < 4; i++) {
+          const data = randomBytes(64 * 1024);
+          const file = await client.uploadFile(folder.id, `${i}.bin`, () => Readable.from([data]));
+          const item: RemoteItem = {
+            id: file.id,
+            kind: 'file',
+            parentId: folder.id,
+            name: file.filename,
+            size: data.length,
+            updatedAt: file.updated_at,
+          };
+          job.files.set(file.filename, {
+            item,
+            path: `${name}/${file.filename}`,
+            name: file.filename,
+          });
+          job.bytes += data.length;
+        }
+        jobs.push(job);
+      }
+      // Room for two zips of ~256 KiB, not three.
+      const memory = new ZipMemory(600 * 1024);
+      const partial = dirs.make();
+      const zips = await Promise.all(
+        jobs.map((job) => downloadArchive(client, partial, job, silentLogger, undefined, memory)),
+      );
+      const inMemory = zips.filter((z) => z !== null && 'buffer' in z);
+      expect(inMemory.length).toBe(2);
+      expect(zips.filter((z) => z !== null && 'file' in z).length).toBe(1);
+      // The one that spilled gave back what it had taken: only the two held zips count.
+      const held = inMemory.reduce((n, z) => n + ('held' in z! ? z.held : 0), 0);
+      expect(held).toBe(inMemory.reduce((n, z) => n + ('buffer' in z! ? z.buffer.length : 0), 0));
+      expect(memory.take(600 * 1024 - held)).toBe(true);
+      expect(memory.take(1)).toBe(false);
     } finally {
       await sb.close();
     }

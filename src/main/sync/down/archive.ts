@@ -24,10 +24,32 @@ function isLocalFailure(err: unknown, signal?: AbortSignal): boolean {
 }
 
 /** A downloaded zip: in memory when small (yauzl then reads it without a round trip to the
- * thread pool per entry: it reads a file one request at a time), else in the cache folder. */
-export type Zip = { buffer: Buffer } | { file: string };
+ * thread pool per entry: it reads a file one request at a time), else in the cache folder. An
+ * in-memory zip holds `held` bytes of its `ZipMemory` until it is unpacked. */
+export type Zip = { buffer: Buffer; held: number } | { file: string };
 
-/** Zips up to this size stay in memory. */
+/**
+ * The bytes all in-memory zips of a pass may hold together. Several archives are fetched ahead
+ * of the disk; without a shared bound each could keep 16 MiB, the largest part of a mirror's
+ * memory. Past the bound a zip goes to the cache folder, costing reads, not memory.
+ */
+export class ZipMemory {
+  private used = 0;
+  constructor(readonly limit = 24 * 1024 * 1024) {}
+
+  /** Takes `n` bytes if they fit. */
+  take(n: number): boolean {
+    if (this.used + n > this.limit) return false;
+    this.used += n;
+    return true;
+  }
+
+  give(n: number): void {
+    this.used -= n;
+  }
+}
+
+/** One zip stays in memory up to this size (and only within its pass's ZipMemory). */
 const IN_MEMORY_ZIP = 16 * 1024 * 1024;
 
 /**
@@ -58,10 +80,12 @@ export async function downloadArchive(
   job: ArchiveJob,
   log: Logger,
   signal?: AbortSignal,
+  memory = new ZipMemory(),
 ): Promise<Zip | null> {
   const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
   let out: WriteStream | null = null;
   const cap = archiveCap(job);
+  let held = 0;
   try {
     const body = await client.folderArchive(job.folderId, signal, cap);
     const chunks: Buffer[] = [];
@@ -79,16 +103,19 @@ export async function downloadArchive(
       }
       chunks.push(data);
       size += data.length;
-      if (size > IN_MEMORY_ZIP) {
+      if (size > IN_MEMORY_ZIP || !memory.take(data.length)) {
         out = createWriteStream(zipPath);
         for (const c of chunks.splice(0)) out.write(c);
-      }
+        memory.give(held);
+        held = 0;
+      } else held += data.length;
     }
-    if (!out) return { buffer: Buffer.concat(chunks) };
+    if (!out) return { buffer: Buffer.concat(chunks), held };
     out.end();
     await finished(out);
     return { file: zipPath };
   } catch (err) {
+    memory.give(held);
     out?.destroy();
     await rm(zipPath, { force: true });
     if (isLocalFailure(err, signal)) throw err;

@@ -13,13 +13,13 @@ import {
   type SyncProblem,
   type SyncSummary,
 } from '../../../shared/sync-status';
-import { downloadArchive, extractArchive, type Zip } from './archive';
+import { downloadArchive, extractArchive, ZipMemory, type Zip } from './archive';
 import { SwapError, swapped } from '../confined';
 import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
 import { defaultProfile, disambiguate } from '../names';
 import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
-import type { ArchiveJob, Placement, Plan, StructureOp } from './plan-types';
+import type { ArchiveJob, LazyArchive, Placement, Plan, StructureOp } from './plan-types';
 import type { Logger, Trash } from '../ports';
 import { remoteFields } from '../remote';
 
@@ -191,7 +191,7 @@ export class Executor {
    * archives are asked for and before anything is placed (the folders they go into).
    */
   async content(
-    plan: Pick<Plan, 'downloads' | 'archives' | 'refused'>,
+    plan: Pick<Plan, 'downloads' | 'refused'> & { archives: readonly (ArchiveJob | LazyArchive)[] },
     before?: () => Promise<void>,
   ): Promise<void> {
     const { client, local, log, signal } = this.ctx;
@@ -201,6 +201,7 @@ export class Executor {
     // sends faster than the disk unpacks, so without this bound every archive of a mirror
     // waited in memory at once. A few fetched ahead keep the disk busy.
     const holdLimit = pLimit(ARCHIVES_HELD);
+    const memory = new ZipMemory();
     let structureDone!: () => void;
     const structured = new Promise<void>((resolve) => (structureDone = resolve));
     const single = (p: Placement) => {
@@ -209,35 +210,46 @@ export class Executor {
       return this.parentReady(p) && this.placeReady(p) ? this.download(p) : undefined;
     };
     const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
-      await structured;
-      this.check();
-      this.ctx.events.begin('download', `${job.files.size} files in one archive`);
-      const left =
-        file === null
-          ? [...job.files.values()]
-          : await extractArchive(
-              file,
-              partial,
-              job,
-              (n) => this.countBytes(n),
-              async (p, fetched) => {
-                await this.place(p, fetched);
-                this.ctx.events.done();
-              },
-              log,
-              signal,
-            );
+      let left: Placement[];
+      try {
+        await structured;
+        this.check();
+        this.ctx.events.begin('download', `${job.files.size} files in one archive`);
+        left =
+          file === null
+            ? [...job.files.values()]
+            : await extractArchive(
+                file,
+                partial,
+                job,
+                (n) => this.countBytes(n),
+                async (p, fetched) => {
+                  await this.place(p, fetched);
+                  this.ctx.events.done();
+                },
+                log,
+                signal,
+              );
+      } finally {
+        if (file && 'held' in file) memory.give(file.held);
+      }
       // What the archive did not deliver is fetched file by file.
       await eachLimit(left, this.ctx.concurrency, async (p) => {
         await single(p);
         this.ctx.events.done();
       });
     };
-    // A failure is kept for later, not left unhandled meanwhile.
-    const zips = plan.archives.map((job) => {
-      const zip = holdLimit(async () =>
-        unpack(job, await fetchLimit(() => downloadArchive(client, partial, job, log, signal))),
-      );
+    // A lazy archive plans its files once its turn comes, so only the held ones weigh. A
+    // failure is kept for later, not left unhandled meanwhile.
+    const zips = plan.archives.map((planned) => {
+      const zip = holdLimit(async () => {
+        const job = typeof planned === 'function' ? planned() : planned;
+        if (!job) return;
+        await unpack(
+          job,
+          await fetchLimit(() => downloadArchive(client, partial, job, log, signal, memory)),
+        );
+      });
       zip.catch(() => undefined);
       return zip;
     });

@@ -48,3 +48,10 @@ export interface ArchiveJob {
   /** Files in the subtree (the zip holds them all, needed or not): its size cap allows for them. */
   entries?: number;
 }
+
+/**
+ * An archive planned when its turn comes (a full walk's: down/plan-walk.ts): a subtree may hold
+ * thousands of files, and a chunk many such subtrees, so only the few archives being fetched or
+ * unpacked hold their files' placements. Null when none of its files is needed.
+ */
+export type LazyArchive = () => ArchiveJob | null;

@@ -5,7 +5,7 @@ import type { Journal, JournalItem } from '../../journal/journal';
 import type { RemoteItem, ViewSource, Walk } from '../remote';
 import { ARCHIVE_RULES, worthArchive } from './choose-archives';
 import { planItems, unlistedPrefixes } from './plan';
-import type { ArchiveJob, Placement, PlanOptions, StructureOp } from './plan-types';
+import type { ArchiveJob, LazyArchive, Placement, PlanOptions, StructureOp } from './plan-types';
 
 /** Items planned at once (about: a folder's listing is never split). */
 export const CHUNK_ITEMS = 2_000;
@@ -139,7 +139,11 @@ export function chooseWalkArchives(
   return none;
 }
 
-/** One chunk's plan: its structure, and its content (archives whose roots are in the chunk). */
+/**
+ * One chunk's plan: its structure, and its content (archives whose roots are in the chunk, each
+ * planned only when the executor takes it: a chunk of 2,000 listed items may hold the roots of
+ * subtrees with tens of thousands of files).
+ */
 export function planChunk(
   source: ViewSource,
   chunk: { folders: number[]; items: RemoteItem[] },
@@ -149,7 +153,7 @@ export function planChunk(
 ): {
   structure: StructureOp[];
   downloads: Placement[];
-  archives: ArchiveJob[];
+  archives: LazyArchive[];
   refused: Placement[];
 } {
   // Files below an archive's root are planned with it, by the chunk that holds its root.
@@ -157,17 +161,22 @@ export function planChunk(
     (item) => item.kind === 'folder' || !archives.covered.has(item.parentId),
   );
   const { structure, downloads } = planItems(source, loose, journal, opts);
-  const jobs: ArchiveJob[] = [];
+  const roots: number[] = [];
   if (chunk.folders.includes(source.rootId) && archives.roots.has(source.rootId)) {
-    jobs.push(archiveJob(source, source.rootId, journal, opts, downloads));
+    roots.push(source.rootId);
   }
   for (const item of chunk.items) {
-    if (item.kind === 'folder' && archives.roots.has(item.id)) {
-      jobs.push(archiveJob(source, item.id, journal, opts, downloads));
-    }
+    if (item.kind === 'folder' && archives.roots.has(item.id)) roots.push(item.id);
   }
-  if (!opts.mayDownload) return { structure, downloads: [], archives: [], refused: downloads };
-  return { structure, downloads, archives: jobs.filter((j) => j.files.size > 0), refused: [] };
+  if (!opts.mayDownload) {
+    for (const id of roots) archiveJob(source, id, journal, opts, downloads);
+    return { structure, downloads: [], archives: [], refused: downloads };
+  }
+  const lazy = roots.map((id) => () => {
+    const job = archiveJob(source, id, journal, opts, downloads);
+    return job.files.size > 0 ? job : null;
+  });
+  return { structure, downloads, archives: lazy, refused: [] };
 }
 
 /**
