@@ -70,6 +70,32 @@ for (const basePath of [undefined, '/api/v1']) {
       );
     });
 
+    it('shares one abort signal among many requests at once without a listener warning', async () => {
+      const { transport } = await session();
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+      process.on('warning', onWarning);
+      try {
+        // A pass's signal: every download, archive and upload in flight listens to it.
+        const signal = new AbortController().signal;
+        await Promise.all(
+          Array.from({ length: 40 }, () =>
+            transport.requestJson({
+              method: 'GET',
+              path: '/workspaces',
+              endpoint: 'GET /workspaces',
+              signal,
+            }),
+          ),
+        );
+        // A warning is emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      expect(warnings.filter((w) => w.includes('MaxListeners'))).toEqual([]);
+    });
+
     it('retries reads through failing and reset connections', async () => {
       const { transport } = await session();
       sb.setFaults('fail=0.4,reset=0.2,seed=11');

@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import {
@@ -448,6 +449,7 @@ export class Transport {
     arm(this.deadlineFor(spec.expectBytes));
     const onAbort = () => controller.abort(abortError(spec.signal));
     if (spec.signal?.aborted) onAbort();
+    if (spec.signal) allowListeners(spec.signal);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => {
       clearTimeout(timer);
@@ -478,3 +480,15 @@ export class Transport {
 }
 
 export { redact };
+
+/**
+ * A pass's signal is shared by every request in flight (downloads, archives, uploads: more than
+ * the default 10 listeners), each removing its listener when done. Without this Node printed a
+ * "possible memory leak" warning into the user's terminal on a large sync.
+ */
+const SHARED_SIGNAL_LISTENERS = 256;
+function allowListeners(signal: AbortSignal): void {
+  if (getMaxListeners(signal) < SHARED_SIGNAL_LISTENERS) {
+    setMaxListeners(SHARED_SIGNAL_LISTENERS, signal);
+  }
+}
