@@ -252,6 +252,9 @@ export class Journal {
       walkItemDel: p(`DELETE FROM walk_items WHERE id = ?`),
       walkItem: p(`SELECT * FROM walk_items WHERE id = ?`),
       walkChildren: p(`SELECT * FROM walk_items WHERE parent_id = ?`),
+      walkChildrenAfter: p(
+        `SELECT * FROM walk_items WHERE parent_id = ? AND id > ? ORDER BY id LIMIT ?`,
+      ),
       walkIsListed: p(`SELECT 1 FROM walk_folders WHERE id = ? AND seq IS NOT NULL`),
       walkFoldersAfter: p(`SELECT id, seq FROM walk_folders WHERE seq > ? ORDER BY seq LIMIT ?`),
       walkFileStats: p(`SELECT w.parent_id AS folder, count(*) AS files, sum(w.size) AS bytes,
@@ -503,6 +506,13 @@ export class Journal {
   }
 
   /** Up to `limit` listed folders after the `afterSeq`-th, in the order they were listed. */
+  /** A page of a folder's staged children, by id: a folder of 20,000 files is planned in parts. */
+  walkChildrenAfter(parentId: number, afterId: number, limit: number): WalkRow[] {
+    return (this.s.walkChildrenAfter!.all(parentId, afterId, limit) as WalkDbRow[]).map(
+      fromWalkRow,
+    );
+  }
+
   walkFoldersAfter(afterSeq: number, limit: number): { id: number; seq: number }[] {
     return this.s.walkFoldersAfter!.all(afterSeq, limit) as { id: number; seq: number }[];
   }

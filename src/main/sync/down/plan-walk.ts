@@ -7,7 +7,7 @@ import { ARCHIVE_RULES, worthArchive } from './choose-archives';
 import { planItems, unlistedPrefixes } from './plan';
 import type { ArchiveJob, LazyArchive, Placement, PlanOptions, StructureOp } from './plan-types';
 
-/** Items planned at once (about: a folder's listing is never split). */
+/** Items planned at once, at most. */
 export const CHUNK_ITEMS = 2_000;
 
 /** The walk's staging tables as the planner reads them. */
@@ -39,8 +39,10 @@ export function walkGone(journal: Journal, walk: Walk): JournalItem[] {
 }
 
 /**
- * The listed folders in chunks of about `size` items, in the order they were listed. Each
- * chunk is read when the previous one is done with (no cursor stays open meanwhile).
+ * The listed folders' children in chunks of at most `size` items, in the order the folders
+ * were listed. A folder's children may be split across chunks (it is named in the first):
+ * /usr/share/man/man1 alone holds 17,887 files. Each chunk is read when the previous one is
+ * done with (no cursor stays open meanwhile).
  */
 export function* walkChunks(
   journal: Journal,
@@ -55,15 +57,21 @@ export function* walkChunks(
     for (const f of page) {
       after = f.seq;
       folders.push(f.id);
-      for (const c of journal.walkChildren(f.id)) items.push(c);
-      if (items.length >= size) {
-        yield { folders, items };
-        folders = [];
-        items = [];
+      for (let afterId = 0; ;) {
+        const room = size - items.length;
+        const kids = journal.walkChildrenAfter(f.id, afterId, room);
+        for (const c of kids) items.push(c);
+        if (items.length >= size) {
+          yield { folders, items };
+          folders = [];
+          items = [];
+        }
+        if (kids.length < room) break;
+        afterId = kids[kids.length - 1]!.id;
       }
     }
   }
-  if (folders.length > 0) yield { folders, items };
+  if (folders.length > 0 || items.length > 0) yield { folders, items };
 }
 
 /** The folders whose subtrees come as one archive each, and every folder inside one. */
