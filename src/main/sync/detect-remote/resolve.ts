@@ -96,7 +96,9 @@ export async function resolveEvents(
   let budget: number | undefined;
   let walk: string | null = null;
   const listings = new Map<number, Promise<Listing | null>>();
-  const targets = targetsOf(journal, refs, true);
+  // One transaction for every own change used up: after a bulk upload the feed reads back tens
+  // of thousands of them, and a commit each kept the pass busy for minutes.
+  const targets = journal.transaction(() => targetsOf(journal, refs, true));
   const removed = new Set(targets.filter((t) => t.removed).map((t) => t.id));
   /** Known items that left a listed folder, to look up (moved, or removed unannounced). */
   const lookups: { kind: 'folder' | 'file'; id: number }[] = [];
