@@ -7,6 +7,7 @@ import { defaultStateDir } from './state/state-dir';
 import { forkEngine } from './engine-process';
 import { installDesktopIntegrations } from './integrations';
 import { createFileLogger } from './sync/file-log';
+import { keepHeapNearLive } from './sync/heap';
 
 // The thin Electron shell: everything it wires lives in modules tested under plain Node or
 // against a fake electron module.
@@ -17,6 +18,7 @@ if (args.cli) {
   // The packaged CLI (`workspace-sync` runs `<app> --cli …`): RunAsNode is fused off, so the
   // app binary runs the headless client itself, without a window.
   app.dock?.hide();
+  keepHeapNearLive();
   void runCli(args.cli, {
     stdout: process.stdout,
     stderr: process.stderr,

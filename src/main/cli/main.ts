@@ -34,6 +34,7 @@ import { defaultStateDir } from '../state/state-dir';
 import { parseSync, sync, syncUsage } from './sync';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
+import { keepHeapNearLive } from '../sync/heap';
 
 interface Prepared {
   state: string | undefined;
@@ -211,6 +212,7 @@ function flushed(stream: NodeJS.WritableStream): Promise<void> {
  * the process exits with the command's status once its output is written.
  */
 export async function runProcess(argv: string[]): Promise<never> {
+  keepHeapNearLive();
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

@@ -1,3 +1,4 @@
+import { keepHeapNearLive } from '../sync/heap';
 import { runHost } from './host';
 import type { FromHost, Port, ToHost } from './protocol';
 
@@ -30,6 +31,7 @@ function portOf(): Port<ToHost, FromHost> {
   };
 }
 
+keepHeapNearLive();
 let sending = 0;
 let drained: (() => void) | null = null;
 
