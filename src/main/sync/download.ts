@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, writevSync } from 'node:fs';
 import { open, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceClient } from '../api/client';
@@ -70,14 +70,32 @@ export async function writeTemp(
       }
     } catch (err) {
       // A body cut off: what came is kept, for the next try to resume from (with Range).
-      if (!(err instanceof VerificationError)) writeFileSync(temp, Buffer.concat(chunks));
+      if (!(err instanceof VerificationError)) writeChunksSync(temp, chunks);
       throw err;
     }
-    writeFileSync(temp, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    writeChunksSync(temp, chunks);
   } else {
     await writeBatched(body, temp, flags, count);
   }
   return hash.digest('hex');
+}
+
+/** A small body's chunks in one file, without joining them into one more buffer first. */
+function writeChunksSync(file: string, chunks: Buffer[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    let rest = chunks;
+    while (rest.length > 0) {
+      let skip = writevSync(fd, rest);
+      while (rest.length > 0 && skip >= rest[0]!.length) {
+        skip -= rest[0]!.length;
+        rest = rest.slice(1);
+      }
+      if (rest.length > 0 && skip > 0) rest = [rest[0]!.subarray(skip), ...rest.slice(1)];
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
