@@ -215,7 +215,7 @@ describe('a synced folder a racing process left outside, a symlink in its place'
     } finally {
       await sb.close();
     }
-  });
+  }, 60_000);
 });
 
 /** Every blob the service holds (current files and old versions), as text. */
