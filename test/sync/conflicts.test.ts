@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -207,6 +215,23 @@ describe('safety nets', () => {
     pair.engine.confirmDeletes();
     await pair.engine.syncOnce();
     expect(remoteTree(sb).size).toBe(0);
+  });
+
+  it('a mass delete held ends once the files are back; nothing was deleted on the service', async () => {
+    for (let i = 0; i < 30; i++) put(`f${i}.txt`, `file ${i}`);
+    await syncedBothWays();
+    // Taken out of the folder (a drive unmounted, a script gone wrong), then put back as they
+    // were: the hold's own advice. The same engine goes on, as the app's does.
+    const away = dirs.make('wsync-away-');
+    const files = readdirSync(pair.dir).filter((n) => n.startsWith('f'));
+    for (const n of files) renameSync(disk(n), path.join(away, n));
+    const err = await pair.engine.syncOnce().catch((e: unknown) => e);
+    expect((err as SyncFatalError).kind).toBe('mass-delete');
+    for (const n of files) renameSync(path.join(away, n), disk(n));
+    await syncedBothWays();
+    expect(remoteTree(sb).size).toBe(30);
+    expect(pair.engine.heldDeletes()).toBeNull();
+    expect(pair.engine.status().state).toBe('idle');
   });
 
   it('a name the service refuses is kept here and reported; the rest goes on', async () => {

@@ -110,7 +110,7 @@ export class LocalPass {
       deletes: plan.deletes.map((o) => o.item.localPath),
       unconfirmed: plan.unconfirmed.length,
     });
-    this.guardDeletes(plan);
+    this.guardDeletes(plan, full);
     const wait = plan.unconfirmed.length > 0 || settling;
     if (settling) {
       // Not "up to date" while files wait to be uploaded.
@@ -232,8 +232,14 @@ export class LocalPass {
     return items.map((j) => parentOf(journal.get(j.remoteId)?.localPath ?? j.localPath));
   }
 
-  /** Holds back a pass's deletes when they are too many, until the person confirms. */
-  private guardDeletes(plan: Parameters<typeof deletedCount>[0]): void {
+  /**
+   * Holds back a pass's deletes when they are too many, until the person confirms. A full scan
+   * saw every removal there is now: a hold it does not renew is over (the files were put back,
+   * the folder mounted again, as the hold's message advises). A partial one saw only some: a
+   * hold stays until a full scan or a confirmation.
+   */
+  private guardDeletes(plan: Parameters<typeof deletedCount>[0], full: boolean): void {
+    if (full) this.deleteHold = null;
     const n = deletedCount(plan);
     if (n === 0) return;
     const guard = this.ctx.opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
