@@ -7,6 +7,9 @@ import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../s
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
 
+/** Folders a pass remembers as checked inside the root (see `contained`). */
+const CONTAINED_KEPT = 4096;
+
 /** The local identity and content facts the journal keeps of a file or folder. */
 export interface LocalFacts {
   dev: number;
@@ -77,7 +80,10 @@ export class LocalRoot {
     }
   }
 
-  /** Folders checked by assertContained during this pass. */
+  /**
+   * Folders checked by assertContained during this pass, the latest few thousand: a pass over a
+   * million entries writes into 100,000 folders, mostly one after the other.
+   */
   private contained = new Set<string>();
 
   /** Forgets the folders checked so far: each pass checks again what it writes through. */
@@ -99,6 +105,7 @@ export class LocalRoot {
     if (!isInsideRoot(this.real, real, this.flavor)) {
       throw new SwapError(`Refusing to write through ${dir}: it leads outside the sync folder`);
     }
+    if (this.contained.size >= CONTAINED_KEPT) this.contained.clear();
     this.contained.add(dir);
   }
 
