@@ -16,8 +16,10 @@ import type { EngineArgs, EngineLine } from './mirror-util';
 // `curl -F`) and down (a `syncOnce` of an empty folder, vs `curl -o`). The engine runs in a child
 // process of its own (mirror-engine.ts), so its peak RSS is its own; the sandbox in another. Runs
 // are interleaved (engine, curl, engine, curl...) so that the noise of a shared machine hits
-// both alike, and the best of ROUNDS is kept. Everything lives in one temporary directory,
-// removed at the end, failure or not.
+// both alike, and the best of ROUNDS is kept. curl does not hash and the engine must: the floor
+// with hashing (curl with openssl's sha256 of the same bytes, `curlHashed`) is measured in the
+// same rounds, for a second pair of ratios. Everything lives in one temporary directory, removed
+// at the end, failure or not.
 
 const MiB = 1024 * 1024;
 const ROUNDS = 3;
@@ -92,6 +94,38 @@ function curl(args: string[]): Promise<{ ms: number; cpuMs: number }> {
             ms: Math.round(Number(stdout.trim()) * 1000),
             cpuMs: Math.round((Number(cpu[1]) + Number(cpu[2])) * 1000),
           });
+        }
+      },
+    );
+  });
+}
+
+const OPENSSL = '/usr/bin/openssl';
+
+/**
+ * The floor with hashing: curl and a sha256 of the same bytes, as a shell does it at best, the
+ * time from the start of the shell to its end (a few ms of process starts included). Down:
+ * `curl | tee FILE | openssl dgst -sha256` (the bytes hashed as they come and written, as the
+ * engine does). Up: `curl -F` and `openssl dgst -sha256` of the file side by side (two reads of
+ * it: the engine reads once). openssl, not sha256sum: coreutils' sha256sum uses no SHA
+ * instructions (~3 s per GiB here, against ~0.6 s), so it would be no floor. The hash printed is
+ * returned, to be checked.
+ */
+function curlHashed(script: string, env: Record<string, string>): Promise<Run & { hash: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile(
+      TIME,
+      ['-f', 'cpu %U %S', '/bin/bash', '-c', `set -eo pipefail; ${script}`],
+      { maxBuffer: MiB, env: { ...process.env, ...env } },
+      (err, stdout, stderr) => {
+        const ms = Math.round(performance.now() - started);
+        const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+        const hash = /([0-9a-f]{64})/.exec(stdout)?.[1];
+        if (err || !cpu || !hash) {
+          reject(new Error(`curl with a hash failed: ${stderr || err?.message}`));
+        } else {
+          resolve({ ms, cpuMs: Math.round((Number(cpu[1]) + Number(cpu[2])) * 1000), hash });
         }
       },
     );
@@ -188,6 +222,9 @@ export async function largeFileFigures(
     const upCurl: Run[] = [];
     const downEngine: Run[] = [];
     const downCurl: Run[] = [];
+    const upHashed: Run[] = [];
+    const downHashed: Run[] = [];
+    const tools = { CURL, OPENSSL, AUTH: auth };
     let upRss = 0;
     let downRss = 0;
     let startRss = 0;
@@ -218,6 +255,24 @@ export async function largeFileFigures(
       );
       await stored(cws.id);
 
+      // Up with the floor's hash: curl and openssl side by side, into a workspace of its own.
+      const hws = await client.createWorkspace({ name: `Large curl+sha256 ${r}` });
+      const hroot = await client.rootFolder(hws.id);
+      const hup = await curlHashed(
+        '"$OPENSSL" dgst -sha256 "$SRC" > "$HASHED" & ' +
+          '"$CURL" -sS --fail -o /dev/null -H "$AUTH" -F "file=@$SRC;filename=big.bin;type=application/octet-stream" "$URL"; ' +
+          'wait $!; cat "$HASHED"',
+        {
+          ...tools,
+          SRC: source,
+          HASHED: path.join(base, 'openssl.out'),
+          URL: `${info.base_url}/folders/${hroot.id}/files`,
+        },
+      );
+      if (hup.hash !== want) throw new Error(`openssl's hash of the source differs (${r})`);
+      upHashed.push(hup);
+      await stored(hws.id);
+
       // Down through the engine: an empty folder paired with the workspace just uploaded to.
       const down = await engine(ws.id, []);
       if (down.summary.filesDownloaded !== 1) {
@@ -231,6 +286,16 @@ export async function largeFileFigures(
       downCurl.push(await curl(['-o', out, '-H', auth, `${info.base_url}/download/${fileId}`]));
       if ((await sha256(out)) !== want) throw new Error(`the engine's upload ${r} differs`);
       await rm(out);
+
+      // Down with the floor's hash: the bytes hashed as they come and written.
+      const hout = path.join(base, `curl-sha256-${r}.bin`);
+      const hdown = await curlHashed(
+        '"$CURL" -sS --fail -H "$AUTH" "$URL" | tee "$OUT" | "$OPENSSL" dgst -sha256',
+        { ...tools, OUT: hout, URL: `${info.base_url}/download/${fileId}` },
+      );
+      if (hdown.hash !== want) throw new Error(`curl | openssl's download ${r} differs`);
+      downHashed.push(hdown);
+      await rm(hout);
     }
     const best = (runs: Run[]) => Math.min(...runs.map((x) => x.ms));
     const cpu = (runs: Run[]) => Math.min(...runs.map((x) => x.cpuMs));
@@ -243,6 +308,12 @@ export async function largeFileFigures(
       [`download_${label}_ms`]: best(downEngine),
       [`download_${label}_curl_ms`]: best(downCurl),
       [`download_${label}_vs_curl`]: round2(best(downEngine) / best(downCurl)),
+      // The floor with hashing (curl does not hash; the engine must): the issue's figures above
+      // are against curl alone.
+      [`upload_${label}_curl_sha256_ms`]: best(upHashed),
+      [`upload_${label}_vs_curl_sha256`]: round2(best(upEngine) / best(upHashed)),
+      [`download_${label}_curl_sha256_ms`]: best(downHashed),
+      [`download_${label}_vs_curl_sha256`]: round2(best(downEngine) / best(downHashed)),
       [`upload_${label}_peak_rss_mb`]: upRss,
       [`download_${label}_peak_rss_mb`]: downRss,
       // Context: the engine child before its sync, and the CPU time each side spent (least of
@@ -252,9 +323,12 @@ export async function largeFileFigures(
       [`upload_${label}_curl_cpu_ms`]: cpu(upCurl),
       [`download_${label}_cpu_ms`]: cpu(downEngine),
       [`download_${label}_curl_cpu_ms`]: cpu(downCurl),
+      [`upload_${label}_curl_sha256_cpu_ms`]: cpu(upHashed),
+      [`download_${label}_curl_sha256_cpu_ms`]: cpu(downHashed),
       [`${label}_runs_ms`]:
         `up ${list(upEngine)} vs curl ${list(upCurl)}; ` +
-        `down ${list(downEngine)} vs curl ${list(downCurl)}`,
+        `down ${list(downEngine)} vs curl ${list(downCurl)}; ` +
+        `curl+sha256 up ${list(upHashed)} down ${list(downHashed)}`,
     };
   } finally {
     for (const child of live) child.kill('SIGKILL');
