@@ -6,7 +6,7 @@ import { useAccount, useApi } from '../context';
 // A folder's listing read by blocks of rows as they come into view: a folder of 20,000 entries
 // is a few requests wherever it is scrolled to, never all 334 pages before the first rows. The
 // list's size comes first (from the blocks read so far), then the blocks of the rows it lays
-// out: one render a scrolled frame.
+// out and of those about to come into view (`wantedBlocks`).
 
 /**
  * Rows per request: one of the service's folder pages (60), so that a block is one round trip
@@ -78,6 +78,45 @@ export function blocksOf(first: number, last: number): number[] {
   const out: number[] = [];
   for (let b = Math.floor(first / BLOCK); b <= Math.floor(last / BLOCK); b++) out.push(b);
   return out;
+}
+
+/**
+ * Rows beyond the overscan whose blocks are read ahead once the rows in view are shown: at a
+ * wheel's pace (a few rows a frame) the next block has arrived before its rows scroll in, so
+ * they are laid out once with their entries instead of as placeholders first.
+ */
+export const AHEAD = BLOCK;
+
+/**
+ * The blocks a list wants read, as their numbers joined by commas (the same blocks, the same
+ * string): those of the rows in `view` and the `overscan` beyond; then, once the rows in view
+ * have their entries, those `AHEAD` rows further either way (not before: the first rows of a
+ * folder wait for one request only); and the pinned row's, so that it stays read (and is read
+ * again when the list is). The first block while nothing is laid out.
+ */
+export function wantedBlocks({
+  view,
+  overscan,
+  count,
+  pinned,
+  entry,
+}: {
+  view: { first: number; last: number } | null;
+  overscan: number;
+  count: number;
+  pinned: number | null;
+  entry: (index: number) => Entry | undefined;
+}): string {
+  if (!view || count === 0) return '0';
+  const shown = entry(view.first) !== undefined && entry(view.last) !== undefined;
+  const beyond = overscan + (shown ? AHEAD : 0);
+  const blocks = blocksOf(
+    Math.max(0, view.first - beyond),
+    Math.min(count - 1, view.last + beyond),
+  );
+  const pinnedBlock = pinned === null ? null : Math.floor(pinned / BLOCK);
+  if (pinnedBlock !== null && !blocks.includes(pinnedBlock)) blocks.push(pinnedBlock);
+  return blocks.join(',');
 }
 
 export interface FolderBlocks {
