@@ -1,16 +1,14 @@
 import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Entry } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
-import { wantedBlocks } from './folder-blocks';
+import { laidOut, wantedBlocks } from './folder-blocks';
 
 /** px: `.entries-head .entries-row` in styles.css. */
 const HEAD_HEIGHT = 36;
-/** Rows laid out beyond the view: Tab reaches the next row's buttons before it scrolls in. */
-const OVERSCAN = 10;
 
 export interface FolderRowsProps {
   /** Rows to lay out, and whether that is the folder's own count (else it is not told). */
@@ -65,22 +63,13 @@ function Rows({
     estimateSize: () => ROW_HEIGHT,
     // The header row sticks above the body in the same scrolled box.
     scrollMargin: HEAD_HEIGHT,
-    overscan: OVERSCAN,
-    rangeExtractor: (range: Range) => {
-      const rows = defaultRangeExtractor(range);
-      if (pinned === null || pinned >= range.count || rows.includes(pinned)) return rows;
-      return [...rows, pinned].sort((a, b) => a - b);
-    },
+    // The rows beyond the view are `laidOut`'s, by whole steps.
+    overscan: 0,
   });
-  const items = virtualizer.getVirtualItems();
-  const range = virtualizer.range;
-  const wanted = wantedBlocks({
-    view: range && { first: range.startIndex, last: range.endIndex },
-    overscan: OVERSCAN,
-    count,
-    pinned,
-    entry,
-  });
+  const range = virtualizer.calculateRange();
+  const view = range && { first: range.startIndex, last: range.endIndex };
+  const laid = view && laidOut(view.first, view.last, count);
+  const wanted = wantedBlocks({ laid, view, count, pinned, entry });
   // A string: the same blocks are the same value, so a frame that keeps them tells nothing.
   useLayoutEffect(() => onWanted(wanted), [onWanted, wanted]);
 
@@ -105,27 +94,25 @@ function Rows({
         </div>
         <div
           role="rowgroup"
-          className="entries-body"
+          // While it scrolls, the pointer goes through the rows: each frame moves other rows
+          // under it, and their hover (events, styles) would be redone each frame for nothing.
+          className={virtualizer.isScrolling ? 'entries-body scrolling' : 'entries-body'}
           style={{ height: virtualizer.getTotalSize() }}
           onFocus={(e) => setPinned(rowOf(e))}
           onContextMenu={(e) => setPinned(rowOf(e))}
         >
-          {items.map((row) => {
-            const item = entry(row.index);
-            return item ? (
-              <EntryRow
-                key={row.index}
-                index={row.index}
-                entry={item}
-                selected={selected?.kind === item.kind && selected.id === item.id}
-                onOpenFolder={onOpenFolder}
-                onSelect={onSelect}
-                onMenu={onMenu}
-              />
-            ) : (
-              <PlaceholderRow key={row.index} index={row.index} />
-            );
-          })}
+          {laid && (
+            <RowRange
+              first={laid.first}
+              last={laid.last}
+              pinned={pinned}
+              entry={entry}
+              selected={selected}
+              onOpenFolder={onOpenFolder}
+              onSelect={onSelect}
+              onMenu={onMenu}
+            />
+          )}
         </div>
       </div>
     </div>
@@ -134,3 +121,43 @@ function Rows({
 
 /** Drawn again by a scroll (its own state) or when its folder's data changes, not otherwise. */
 export const FolderRows = memo(Rows);
+
+/**
+ * The rows `first` to `last`, and the pinned one wherever it is. A scrolled frame that keeps the
+ * same rows laid out draws nothing here: the page only scrolls.
+ */
+const RowRange = memo(function RowRange({
+  first,
+  last,
+  pinned,
+  entry,
+  selected,
+  onOpenFolder,
+  onSelect,
+  onMenu,
+}: {
+  first: number;
+  last: number;
+  pinned: number | null;
+} & Pick<FolderRowsProps, 'entry' | 'selected' | 'onOpenFolder' | 'onSelect' | 'onMenu'>) {
+  const indexes: number[] = [];
+  if (pinned !== null && pinned < first) indexes.push(pinned);
+  for (let i = first; i <= last; i++) indexes.push(i);
+  if (pinned !== null && pinned > last) indexes.push(pinned);
+  return indexes.map((index) => {
+    const item = entry(index);
+    return item ? (
+      <EntryRow
+        key={index}
+        index={index}
+        entry={item}
+        selected={selected?.kind === item.kind && selected.id === item.id}
+        onOpenFolder={onOpenFolder}
+        onSelect={onSelect}
+        onMenu={onMenu}
+      />
+    ) : (
+      <PlaceholderRow key={index} index={index} />
+    );
+  });
+});

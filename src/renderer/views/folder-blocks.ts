@@ -89,34 +89,51 @@ export const AHEAD = BLOCK;
 
 /**
  * The blocks a list wants read, as their numbers joined by commas (the same blocks, the same
- * string): those of the rows in `view` and the `overscan` beyond; then, once the rows in view
- * have their entries, those `AHEAD` rows further either way (not before: the first rows of a
- * folder wait for one request only); and the pinned row's, so that it stays read (and is read
- * again when the list is). The first block while nothing is laid out.
+ * string): those of the rows `laid` out; then, once the rows in `view` have their entries, those
+ * `AHEAD` rows further either way (not before: the first rows of a folder wait for one request
+ * only); and the pinned row's, so that it stays read (and is read again when the list is). The
+ * first block while nothing is laid out.
  */
 export function wantedBlocks({
+  laid,
   view,
-  overscan,
   count,
   pinned,
   entry,
 }: {
+  laid: { first: number; last: number } | null;
   view: { first: number; last: number } | null;
-  overscan: number;
   count: number;
   pinned: number | null;
   entry: (index: number) => Entry | undefined;
 }): string {
-  if (!view || count === 0) return '0';
-  const shown = entry(view.first) !== undefined && entry(view.last) !== undefined;
-  const beyond = overscan + (shown ? AHEAD : 0);
-  const blocks = blocksOf(
-    Math.max(0, view.first - beyond),
-    Math.min(count - 1, view.last + beyond),
-  );
+  if (!laid || !view || count === 0) return '0';
+  const ahead = entry(view.first) !== undefined && entry(view.last) !== undefined ? AHEAD : 0;
+  const blocks = blocksOf(Math.max(0, laid.first - ahead), Math.min(count - 1, laid.last + ahead));
   const pinnedBlock = pinned === null ? null : Math.floor(pinned / BLOCK);
   if (pinnedBlock !== null && !blocks.includes(pinnedBlock)) blocks.push(pinnedBlock);
   return blocks.join(',');
+}
+
+/**
+ * Rows are laid out and dropped this many at a time, at least this many beyond the view either
+ * way (Tab reaches the next row's buttons before it scrolls in). While a wheel moves a few rows
+ * a frame, most frames then add no row: the page only scrolls, and the rows that do come are
+ * laid out, styled and painted together rather than a few each frame, each time paying again
+ * for a render, a style pass and a layout.
+ */
+export const STEP = 10;
+
+/** The rows laid out for the rows `first` to `last` in view: whole steps, one more either way. */
+export function laidOut(
+  first: number,
+  last: number,
+  count: number,
+): { first: number; last: number } {
+  return {
+    first: Math.max(0, (Math.floor(first / STEP) - 1) * STEP),
+    last: Math.min(count - 1, (Math.floor(last / STEP) + 2) * STEP - 1),
+  };
 }
 
 export interface FolderBlocks {
