@@ -48,7 +48,7 @@ function Contents({ folderId, query, sort, selected, onOpenFolder, onSelect, onM
       <FolderRows
         count={count}
         exact={exact}
-        fetching={blocks.fetching}
+        reading={blocks.reading}
         entry={blocks.entry}
         selected={selected}
         onOpenFolder={onOpenFolder}

@@ -14,8 +14,8 @@ export interface FolderRowsProps {
   /** Rows to lay out, and whether that is the folder's own count (else it is not told). */
   count: number;
   exact: boolean;
-  /** A block in view is being read. */
-  fetching: boolean;
+  /** Whether a block of these rows is being read. */
+  reading: (first: number, last: number) => boolean;
   /** The entry of a row, once its block is read. */
   entry: (index: number) => Entry | undefined;
   selected: SelectedItem | null;
@@ -44,7 +44,7 @@ function rowOf(e: SyntheticEvent): number | null {
 function Rows({
   count,
   exact,
-  fetching,
+  reading,
   entry,
   selected,
   onOpenFolder,
@@ -81,7 +81,7 @@ function Rows({
         aria-label={strings.browse.contents}
         // The header row and every entry, though only a few are in the page (-1: not known).
         aria-rowcount={exact ? count + 1 : -1}
-        aria-busy={fetching}
+        aria-busy={view !== null && reading(view.first, view.last)}
       >
         <div role="rowgroup" className="entries-head">
           <div role="row" aria-rowindex={1} className="entries-row">

@@ -138,14 +138,17 @@ export function laidOut(
 
 export interface FolderBlocks {
   entry(index: number): Entry | undefined;
-  /** The first failure among the blocks in view, with a retry of them. */
+  /** The first failure among the blocks wanted, with a retry of them. */
   error: Error | null;
   retry(): void;
-  /** A block in view is being read. */
-  fetching: boolean;
+  /** Whether a block of the rows `first` to `last` is being read (those read ahead do not count). */
+  reading(first: number, last: number): boolean;
 }
 
-/** Reads the blocks `wanted` (those of the rows laid out), and gives the rows' entries. */
+/**
+ * Reads the blocks `wanted` (those of the rows laid out and read ahead, `wantedBlocks`), and
+ * gives the rows' entries.
+ */
 export function useFolderBlocks(listing: Listing, wanted: readonly number[]): FolderBlocks {
   const api = useApi();
   const account = useAccount();
@@ -175,10 +178,14 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
     })),
   });
 
+  // Read here, in the render, not later in the callbacks below: useQueries draws this again only
+  // when a field it saw read changes (an arriving block's data, a read ending).
+  const data = results.map((r) => r.data);
+  const fetching = results.map((r) => r.isFetching);
   // Blocks out of view are read from the cache: a pinned row (the focused one) keeps its data.
   const blockAt = (b: number): Block | undefined => {
     const i = wanted.indexOf(b);
-    return (i >= 0 ? results[i]?.data : undefined) ?? queryClient.getQueryData<Block>([...base, b]);
+    return (i >= 0 ? data[i] : undefined) ?? queryClient.getQueryData<Block>([...base, b]);
   };
   const failed = results.find((r) => r.error);
   return {
@@ -187,6 +194,7 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
     retry: () => {
       for (const r of results) if (r.error) void r.refetch();
     },
-    fetching: results.some((r) => r.isFetching),
+    reading: (first, last) =>
+      blocksOf(first, last).some((b) => fetching[wanted.indexOf(b)] === true),
   };
 }
