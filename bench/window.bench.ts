@@ -11,18 +11,21 @@ import { startSandbox } from '../src/service/sandbox';
 import type { UserRow } from '../src/service/db';
 import { makeBigFolder } from '../test/window/big-folder';
 import type { Benchmark } from './lib';
+import { scrollInterleaved } from './window-scroll';
 
 // The window in Debian's Chromium against the real bridge and sandbox. The activity feed: its
 // first render with 10,000 events on the service, and a scroll from the top to the last event
 // (pages fetched as it goes), with the frames dropped meanwhile. Browse: a folder of 20,000
-// entries opened (to its first rows painted, beside a small folder opened the same way), and
-// scrolled from its first row to its last, one screen a frame, with the frames' lengths.
+// entries opened (to its first rows painted, beside a small folder opened the same way), then
+// scrolled (a steady wheel, and one screen a frame from its first row to its last) beside an idle
+// floor in the same run, with the renderer's CPU time a frame (bench/window-scroll.ts).
 const EVENTS = 10_000;
 const ENTRIES = 20_000;
 /** Rounds of opening the big and the small folder, each from a fresh page (nothing cached). */
 const OPEN_ROUNDS = 5;
-/** A frame longer than two of 60 Hz dropped at least one. */
-const LONG_FRAME_MS = 2 * (1000 / 60);
+/** A steady wheel: three rows a frame (a wheel's notch is about that), for ten seconds at 60 Hz. */
+const WHEEL_PX = 120;
+const WHEEL_FRAMES = 600;
 const repo = path.resolve(import.meta.dirname, '..');
 
 const FIRST_RENDER = `new Promise((resolve) => {
@@ -82,86 +85,6 @@ const OPEN_FOLDER = (folder: string, firstRow: string) => `new Promise((resolve)
   seen.observe(document.body, { childList: true, subtree: true, characterData: true });
   button.click();
 })`;
-
-/**
- * One screen a frame from the top until the last row shows its entry (its block read), each
- * frame's length from requestAnimationFrame's timestamps.
- */
-const SCROLL_FOLDER = (last: number) => `new Promise((resolve) => {
-  const box = document.querySelector('.entries-scroll');
-  box.scrollTop = 0;
-  const stamps = [];
-  const started = performance.now();
-  const step = (now) => {
-    stamps.push(now);
-    if (box.querySelector('[data-index="${last}"]:not(.placeholder)')) {
-      const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
-      resolve({
-        ms: performance.now() - started,
-        frames: stamps.length,
-        long: gaps.filter((g) => g > ${LONG_FRAME_MS}).length,
-        maxFrame: Math.max(0, ...gaps),
-        medianFrame: [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0,
-        rows: box.querySelectorAll('[data-index]').length,
-      });
-      return;
-    }
-    box.scrollTop += box.clientHeight;
-    requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-})`;
-
-/**
- * The floor: `frames` animation frames of the same page doing nothing, measured the same way.
- * On a machine shared with other work, frames are dropped without any page work at all.
- */
-const IDLE_FRAMES = (frames: number) => `new Promise((resolve) => {
-  const stamps = [];
-  const step = (now) => {
-    stamps.push(now);
-    if (stamps.length > ${frames}) {
-      const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
-      resolve({ long: gaps.filter((g) => g > ${LONG_FRAME_MS}).length, maxFrame: Math.max(0, ...gaps) });
-      return;
-    }
-    requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-})`;
-
-/**
- * A steady wheel: `px` a frame from the top for `frames` frames (blocks read as it goes), as a
- * person scrolls to look rather than flings to the end.
- */
-const WHEEL = (px: number, frames: number) => `new Promise((resolve) => {
-  const box = document.querySelector('.entries-scroll');
-  box.scrollTop = 0;
-  const stamps = [];
-  const step = (now) => {
-    stamps.push(now);
-    if (stamps.length > ${frames}) {
-      const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
-      resolve({ long: gaps.filter((g) => g > ${LONG_FRAME_MS}).length, maxFrame: Math.max(0, ...gaps) });
-      return;
-    }
-    box.scrollTop += ${px};
-    requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-})`;
-/** Three rows a frame (a wheel's notch is about that), for ten seconds at 60 Hz. */
-const WHEEL_PX = 120;
-const WHEEL_FRAMES = 600;
-
-interface ScrollFigures {
-  ms: number;
-  frames: number;
-  long: number;
-  maxFrame: number;
-  medianFrame: number;
-  rows: number;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -252,21 +175,22 @@ const bench: Benchmark = {
         bigMs.push(await openFromRoot(big.name, big.first));
         smallMs.push(await openFromRoot('Reports', '2026'));
       }
-      // A steady wheel from the top of a fresh page, then (fresh again) a fling to the end.
+      // A steady wheel from the top of a fresh page, then (fresh again) a fling to the end, then
+      // the fling again with every block read: what the rendering alone costs.
       await openFromRoot(big.name, big.first);
-      const wheel = await page.evaluate<{ long: number; maxFrame: number }>(
-        WHEEL(WHEEL_PX, WHEEL_FRAMES),
-      );
-      const wheelIdle = await page.evaluate<{ long: number; maxFrame: number }>(
-        IDLE_FRAMES(WHEEL_FRAMES),
-      );
+      const wheel = await scrollInterleaved(page, String(WHEEL_PX), {
+        frames: WHEEL_FRAMES,
+        until: -1,
+      });
       await openFromRoot(big.name, big.first);
-      const bigScroll = await page.evaluate<ScrollFigures>(SCROLL_FOLDER(ENTRIES - 1));
-      const idle = await page.evaluate<{ long: number; maxFrame: number }>(
-        IDLE_FRAMES(bigScroll.frames),
-      );
-      // Again, every block now read: what the rendering alone costs.
-      const bigRescroll = await page.evaluate<ScrollFigures>(SCROLL_FOLDER(ENTRIES - 1));
+      const fling = await scrollInterleaved(page, 'screen', { frames: 5_000, until: ENTRIES - 1 });
+      await page.evaluate(`document.querySelector('.entries-scroll').scrollTop = 0`);
+      await page.locator('.entries [data-index="0"]:not(.placeholder)').waitFor();
+      const browseAgain = await scrollInterleaved(page, 'screen', {
+        frames: 5_000,
+        until: ENTRIES - 1,
+      });
+      const cpu = (ms: number) => Number(ms.toFixed(2));
       return {
         events: total,
         feed_first_render_ms: Math.round(firstRenderMs),
@@ -281,20 +205,27 @@ const bench: Benchmark = {
         browse_20k_first_rows_max_ms: Math.round(Math.max(...bigMs)),
         browse_small_first_rows_ms: Math.round(median(smallMs)),
         browse_20k_vs_small: Number((median(bigMs) / median(smallMs)).toFixed(2)),
-        browse_20k_scroll_ms: Math.round(bigScroll.ms),
-        browse_20k_scroll_frames: bigScroll.frames,
-        browse_20k_dropped_frames: bigScroll.long,
-        browse_20k_max_frame_ms: Math.round(bigScroll.maxFrame),
-        browse_20k_median_frame_ms: Number(bigScroll.medianFrame.toFixed(1)),
-        browse_idle_dropped_frames: idle.long,
-        browse_idle_max_frame_ms: Math.round(idle.maxFrame),
-        browse_20k_wheel_frames: WHEEL_FRAMES,
-        browse_20k_wheel_dropped_frames: wheel.long,
-        browse_20k_wheel_max_frame_ms: Math.round(wheel.maxFrame),
-        browse_wheel_idle_dropped_frames: wheelIdle.long,
-        browse_20k_rescroll_dropped_frames: bigRescroll.long,
-        browse_20k_rescroll_max_frame_ms: Math.round(bigRescroll.maxFrame),
-        browse_20k_dom_rows: bigScroll.rows,
+        browse_20k_wheel_frames: wheel.scroll.frames,
+        browse_20k_wheel_dropped_frames: wheel.scroll.long,
+        browse_wheel_idle_dropped_frames: wheel.idle.long,
+        browse_20k_wheel_max_frame_ms: Math.round(wheel.scroll.maxFrame),
+        browse_20k_wheel_cpu_ms_per_frame: cpu(wheel.scroll.cpuPerFrame),
+        browse_wheel_idle_cpu_ms_per_frame: cpu(wheel.idle.cpuPerFrame),
+        browse_20k_wheel_placeholder_frames: wheel.scroll.placeholderFrames,
+        browse_20k_scroll_ms: Math.round(fling.scroll.ms),
+        browse_20k_scroll_frames: fling.scroll.frames,
+        browse_20k_dropped_frames: fling.scroll.long,
+        browse_idle_dropped_frames: fling.idle.long,
+        browse_20k_max_frame_ms: Math.round(fling.scroll.maxFrame),
+        browse_idle_max_frame_ms: Math.round(fling.idle.maxFrame),
+        browse_20k_median_frame_ms: Number(fling.scroll.medianFrame.toFixed(1)),
+        browse_20k_scroll_cpu_ms_per_frame: cpu(fling.scroll.cpuPerFrame),
+        browse_idle_cpu_ms_per_frame: cpu(fling.idle.cpuPerFrame),
+        browse_20k_rescroll_dropped_frames: browseAgain.scroll.long,
+        browse_rescroll_idle_dropped_frames: browseAgain.idle.long,
+        browse_20k_rescroll_max_frame_ms: Math.round(browseAgain.scroll.maxFrame),
+        browse_20k_rescroll_cpu_ms_per_frame: cpu(browseAgain.scroll.cpuPerFrame),
+        browse_20k_dom_rows: fling.scroll.rows,
       };
     } finally {
       await browser.close();

@@ -25,6 +25,8 @@ import {
 const ENTRIES = 20_000;
 /** The page at 1280×860 shows about 15 rows; the rest are the overscan. */
 const FEW_ROWS = 120;
+/** Rows a request reads (`BLOCK` of views/folder-blocks.ts, one service page). */
+const BLOCK = 60;
 
 let sb: RunningSandbox;
 let big: BigFolder;
@@ -48,6 +50,72 @@ const folderButton = (name: string) =>
 /** The text of what has the focus (evaluated in the page: this file has no DOM types). */
 const focusedText = async () =>
   String(await page.evaluate('document.activeElement?.textContent ?? ""'));
+
+/** An object's field, from a WebSocket frame's JSON (whatever it holds). */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/**
+ * The offsets of the folder blocks the page asked for and was answered, from its WebSocket's
+ * frames from now on (a socket opened after this call: the page is loaded again meanwhile).
+ */
+function watchBlockReads(p: Page): () => number[] {
+  const asked = new Map<unknown, unknown>();
+  const answered = new Set<unknown>();
+  const parse = (payload: string | Buffer): unknown => {
+    try {
+      return JSON.parse(String(payload)) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  p.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      const call = parse(payload);
+      if (field(call, 'method') === 'folders.contents') {
+        asked.set(field(call, 'id'), field(field(call, 'params'), 'offset'));
+      }
+    });
+    ws.on('framereceived', ({ payload }) => answered.add(field(parse(payload), 'id')));
+  });
+  return () =>
+    [...asked].flatMap(([id, offset]) =>
+      answered.has(id) && typeof offset === 'number' ? [offset] : [],
+    );
+}
+
+/**
+ * The indexes of the rows in the page after each of `frames` frames, the list moved by `px`
+ * before each (a scroll is drawn in the frame after it: its event comes before the next
+ * animation frame's callbacks).
+ */
+async function rowsWhileScrolling(px: number, frames: number): Promise<number[][]> {
+  return scroller().evaluate(
+    (el, [by, count]) =>
+      new Promise<number[][]>((resolve) => {
+        // The page's own (this file is type-checked for Node, without the DOM's types).
+        const { requestAnimationFrame } = globalThis as unknown as {
+          requestAnimationFrame: (callback: () => void) => number;
+        };
+        const seen: number[][] = [];
+        const step = () => {
+          seen.push(
+            [...el.querySelectorAll('[role="row"][data-index]')].map((r) =>
+              Number(r.getAttribute('data-index')),
+            ),
+          );
+          if (seen.length > count) return resolve(seen);
+          el.scrollTop += by;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    [px, frames] as const,
+  );
+}
 
 async function expectAccessible(what: string) {
   const violations = await axeViolations(page);
@@ -113,6 +181,41 @@ describe.sequential('Browse: a folder of 20,000 entries', { timeout: 120_000 }, 
     expect(inPage).toBeGreaterThan(10);
     expect(inPage).toBeLessThan(FEW_ROWS);
     await expectAccessible('a big folder');
+  });
+
+  it('reads the next block ahead of the rows in view, so rows scrolled to come with their entries', async () => {
+    const reads = watchBlockReads(page);
+    await page.reload();
+    await nav('Browse').click();
+    await folderButton(big.name).click();
+    await shown(folderButton(big.first));
+    // Nothing scrolled yet: the rows past the first block are asked for once those in view show.
+    await expect
+      .poll(() => reads().filter((offset) => offset === BLOCK).length, { timeout: 20_000 })
+      .toBe(1);
+    // Scrolled to them at once, they show their entries in the first frame they are drawn in,
+    // not a placeholder waiting for a request.
+    const [, after] = await rowsWhileScrolling((BLOCK + 5) * 40, 1);
+    expect(after).toContain(BLOCK + 5);
+    const waiting = await contents().locator('.placeholder[data-index]').count();
+    expect(waiting).toBe(0);
+    await scrollUntil(0, folderButton(big.first));
+  });
+
+  it('scrolled a row a frame, keeps the same rows in the page for ten rows at a time', async () => {
+    await scrollUntil(0, folderButton(big.first));
+    const seen = await rowsWhileScrolling(40, 30);
+    // Rows are laid out by whole steps of ten: over 30 rows each end of the laid-out rows moves
+    // three or four times, so the rows in the page change a few times, not on every frame.
+    const changes = seen.filter((rows, i) => i > 0 && rows.join() !== seen[i - 1]!.join()).length;
+    expect(changes).toBeGreaterThan(0);
+    expect(changes).toBeLessThanOrEqual(8);
+    for (const rows of seen) {
+      expect(rows[0]! % 10).toBe(0);
+      expect((rows.at(-1)! + 1) % 10).toBe(0);
+      expect(rows.length).toBeLessThan(FEW_ROWS);
+    }
+    await scrollUntil(0, folderButton(big.first));
   });
 
   it('scrolls to the middle and to the end, reading the blocks there', async () => {

@@ -6,7 +6,7 @@ import { useAccount, useApi } from '../context';
 // A folder's listing read by blocks of rows as they come into view: a folder of 20,000 entries
 // is a few requests wherever it is scrolled to, never all 334 pages before the first rows. The
 // list's size comes first (from the blocks read so far), then the blocks of the rows it lays
-// out: one render a scrolled frame.
+// out and of those about to come into view (`wantedBlocks`).
 
 /**
  * Rows per request: one of the service's folder pages (60), so that a block is one round trip
@@ -80,16 +80,75 @@ export function blocksOf(first: number, last: number): number[] {
   return out;
 }
 
-export interface FolderBlocks {
-  entry(index: number): Entry | undefined;
-  /** The first failure among the blocks in view, with a retry of them. */
-  error: Error | null;
-  retry(): void;
-  /** A block in view is being read. */
-  fetching: boolean;
+/**
+ * Rows beyond the overscan whose blocks are read ahead once the rows in view are shown: at a
+ * wheel's pace (a few rows a frame) the next block has arrived before its rows scroll in, so
+ * they are laid out once with their entries instead of as placeholders first.
+ */
+export const AHEAD = BLOCK;
+
+/**
+ * The blocks a list wants read, as their numbers joined by commas (the same blocks, the same
+ * string): those of the rows `laid` out; then, once the rows in `view` have their entries, those
+ * `AHEAD` rows further either way (not before: the first rows of a folder wait for one request
+ * only); and the pinned row's, so that it stays read (and is read again when the list is). The
+ * first block while nothing is laid out.
+ */
+export function wantedBlocks({
+  laid,
+  view,
+  count,
+  pinned,
+  entry,
+}: {
+  laid: { first: number; last: number } | null;
+  view: { first: number; last: number } | null;
+  count: number;
+  pinned: number | null;
+  entry: (index: number) => Entry | undefined;
+}): string {
+  if (!laid || !view || count === 0) return '0';
+  const ahead = entry(view.first) !== undefined && entry(view.last) !== undefined ? AHEAD : 0;
+  const blocks = blocksOf(Math.max(0, laid.first - ahead), Math.min(count - 1, laid.last + ahead));
+  const pinnedBlock = pinned === null ? null : Math.floor(pinned / BLOCK);
+  if (pinnedBlock !== null && !blocks.includes(pinnedBlock)) blocks.push(pinnedBlock);
+  return blocks.join(',');
 }
 
-/** Reads the blocks `wanted` (those of the rows laid out), and gives the rows' entries. */
+/**
+ * Rows are laid out and dropped this many at a time, at least this many beyond the view either
+ * way (Tab reaches the next row's buttons before it scrolls in). While a wheel moves a few rows
+ * a frame, most frames then add no row: the page only scrolls, and the rows that do come are
+ * laid out, styled and painted together rather than a few each frame, each time paying again
+ * for a render, a style pass and a layout.
+ */
+export const STEP = 10;
+
+/** The rows laid out for the rows `first` to `last` in view: whole steps, one more either way. */
+export function laidOut(
+  first: number,
+  last: number,
+  count: number,
+): { first: number; last: number } {
+  return {
+    first: Math.max(0, (Math.floor(first / STEP) - 1) * STEP),
+    last: Math.min(count - 1, (Math.floor(last / STEP) + 2) * STEP - 1),
+  };
+}
+
+export interface FolderBlocks {
+  entry(index: number): Entry | undefined;
+  /** The first failure among the blocks wanted, with a retry of them. */
+  error: Error | null;
+  retry(): void;
+  /** Whether a block of the rows `first` to `last` is being read (those read ahead do not count). */
+  reading(first: number, last: number): boolean;
+}
+
+/**
+ * Reads the blocks `wanted` (those of the rows laid out and read ahead, `wantedBlocks`), and
+ * gives the rows' entries.
+ */
 export function useFolderBlocks(listing: Listing, wanted: readonly number[]): FolderBlocks {
   const api = useApi();
   const account = useAccount();
@@ -119,10 +178,14 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
     })),
   });
 
+  // Read here, in the render, not later in the callbacks below: useQueries draws this again only
+  // when a field it saw read changes (an arriving block's data, a read ending).
+  const data = results.map((r) => r.data);
+  const fetching = results.map((r) => r.isFetching);
   // Blocks out of view are read from the cache: a pinned row (the focused one) keeps its data.
   const blockAt = (b: number): Block | undefined => {
     const i = wanted.indexOf(b);
-    return (i >= 0 ? results[i]?.data : undefined) ?? queryClient.getQueryData<Block>([...base, b]);
+    return (i >= 0 ? data[i] : undefined) ?? queryClient.getQueryData<Block>([...base, b]);
   };
   const failed = results.find((r) => r.error);
   return {
@@ -131,6 +194,7 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
     retry: () => {
       for (const r of results) if (r.error) void r.refetch();
     },
-    fetching: results.some((r) => r.isFetching),
+    reading: (first, last) =>
+      blocksOf(first, last).some((b) => fetching[wanted.indexOf(b)] === true),
   };
 }

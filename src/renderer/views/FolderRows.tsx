@@ -1,0 +1,163 @@
+import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Entry } from '../../shared/app-api';
+import type { SelectedItem } from '../navigation';
+import { strings } from '../strings';
+import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
+import type { MenuRequest } from './ItemMenu';
+import { laidOut, wantedBlocks } from './folder-blocks';
+
+/** px: `.entries-head .entries-row` in styles.css. */
+const HEAD_HEIGHT = 36;
+
+export interface FolderRowsProps {
+  /** Rows to lay out, and whether that is the folder's own count (else it is not told). */
+  count: number;
+  exact: boolean;
+  /** Whether a block of these rows is being read. */
+  reading: (first: number, last: number) => boolean;
+  /** The entry of a row, once its block is read. */
+  entry: (index: number) => Entry | undefined;
+  selected: SelectedItem | null;
+  onOpenFolder: (id: number) => void;
+  onSelect: (item: SelectedItem) => void;
+  onMenu: (request: MenuRequest) => void;
+  /** The blocks to read (`wantedBlocks`), told after each render that changes them. */
+  onWanted: (blocks: string) => void;
+}
+
+/** The row index of the row an event happened in, if any. */
+function rowOf(e: SyntheticEvent): number | null {
+  const row = e.target instanceof Element ? e.target.closest('[data-index]') : null;
+  return row instanceof HTMLElement ? Number(row.dataset.index) : null;
+}
+
+/**
+ * A folder's rows as a table of which only the rows in view (and a few beyond) are in the page.
+ * This is the one component drawn again on each scrolled frame, so it holds the scrolled state
+ * only: reading blocks, the folder's size and the query cache are `FolderContents`', drawn again
+ * only when the blocks wanted change or one arrives. The table keeps its size for assistive
+ * technology (aria-rowcount, each row's aria-rowindex). An ARIA table of boxes rather than a
+ * <table>: its rows are placed one by one, so a scrolled frame lays out the rows that came into
+ * view, not the table (the rows' height is fixed, their columns the header's grid).
+ */
+function Rows({
+  count,
+  exact,
+  reading,
+  entry,
+  selected,
+  onOpenFolder,
+  onSelect,
+  onMenu,
+  onWanted,
+}: FolderRowsProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // The row that last held focus (or a menu) stays in the page while it is scrolled away, so
+  // focus is not lost to the page and a closing menu has its row to go back to.
+  const [pinned, setPinned] = useState<number | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    // The header row sticks above the body in the same scrolled box.
+    scrollMargin: HEAD_HEIGHT,
+    // The rows beyond the view are `laidOut`'s, by whole steps.
+    overscan: 0,
+  });
+  const range = virtualizer.calculateRange();
+  const view = range && { first: range.startIndex, last: range.endIndex };
+  const laid = view && laidOut(view.first, view.last, count);
+  const wanted = wantedBlocks({ laid, view, count, pinned, entry });
+  // A string: the same blocks are the same value, so a frame that keeps them tells nothing.
+  useLayoutEffect(() => onWanted(wanted), [onWanted, wanted]);
+
+  return (
+    <div ref={scroller} className="entries-scroll">
+      <div
+        role="table"
+        className="entries"
+        aria-label={strings.browse.contents}
+        // The header row and every entry, though only a few are in the page (-1: not known).
+        aria-rowcount={exact ? count + 1 : -1}
+        aria-busy={view !== null && reading(view.first, view.last)}
+      >
+        <div role="rowgroup" className="entries-head">
+          <div role="row" aria-rowindex={1} className="entries-row">
+            <div role="columnheader">{strings.browse.name}</div>
+            <div role="columnheader" className="num">
+              {strings.browse.size}
+            </div>
+            <div role="columnheader">{strings.browse.modified}</div>
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          // While it scrolls, the pointer goes through the rows: each frame moves other rows
+          // under it, and their hover (events, styles) would be redone each frame for nothing.
+          className={virtualizer.isScrolling ? 'entries-body scrolling' : 'entries-body'}
+          style={{ height: virtualizer.getTotalSize() }}
+          onFocus={(e) => setPinned(rowOf(e))}
+          onContextMenu={(e) => setPinned(rowOf(e))}
+        >
+          {laid && (
+            <RowRange
+              first={laid.first}
+              last={laid.last}
+              pinned={pinned}
+              entry={entry}
+              selected={selected}
+              onOpenFolder={onOpenFolder}
+              onSelect={onSelect}
+              onMenu={onMenu}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Drawn again by a scroll (its own state) or when its folder's data changes, not otherwise. */
+export const FolderRows = memo(Rows);
+
+/**
+ * The rows `first` to `last`, and the pinned one wherever it is. A scrolled frame that keeps the
+ * same rows laid out draws nothing here: the page only scrolls.
+ */
+const RowRange = memo(function RowRange({
+  first,
+  last,
+  pinned,
+  entry,
+  selected,
+  onOpenFolder,
+  onSelect,
+  onMenu,
+}: {
+  first: number;
+  last: number;
+  pinned: number | null;
+} & Pick<FolderRowsProps, 'entry' | 'selected' | 'onOpenFolder' | 'onSelect' | 'onMenu'>) {
+  const indexes: number[] = [];
+  if (pinned !== null && pinned < first) indexes.push(pinned);
+  for (let i = first; i <= last; i++) indexes.push(i);
+  if (pinned !== null && pinned > last) indexes.push(pinned);
+  return indexes.map((index) => {
+    const item = entry(index);
+    return item ? (
+      <EntryRow
+        key={index}
+        index={index}
+        entry={item}
+        selected={selected?.kind === item.kind && selected.id === item.id}
+        onOpenFolder={onOpenFolder}
+        onSelect={onSelect}
+        onMenu={onMenu}
+      />
+    ) : (
+      <PlaceholderRow key={index} index={index} />
+    );
+  });
+});
