@@ -90,32 +90,50 @@ describe('choosing archives', () => {
   });
 });
 
+/** A folder of `count` random files uploaded through the API, as the archive job of its zip. */
+async function archiveOf(
+  client: ReturnType<typeof clientFor>,
+  workspaceId: number,
+  parentId: number,
+  name: string,
+  count: number,
+  size: number,
+): Promise<{ job: ArchiveJob; contents: Map<number, Buffer> }> {
+  const folder = await client.createFolder(workspaceId, parentId, name);
+  const job: ArchiveJob = { folderId: folder.id, files: new Map(), bytes: 0 };
+  const contents = new Map<number, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const data = randomBytes(size);
+    const file = await client.uploadFile(folder.id, `part ${i}.bin`, () => Readable.from([data]));
+    contents.set(file.id, data);
+    const item: RemoteItem = {
+      id: file.id,
+      kind: 'file',
+      parentId: folder.id,
+      name: file.filename,
+      size: data.length,
+      updatedAt: file.updated_at,
+    };
+    job.files.set(file.filename, { item, path: `${name}/${file.filename}`, name: file.filename });
+    job.bytes += data.length;
+  }
+  return { job, contents };
+}
+
 describe('a large archive', () => {
   it('spills to the cache folder, is unpacked entry by entry, and is removed', async () => {
     const sb = await startSandbox({ seed: 'empty' });
     try {
       const client = clientFor(sb.baseUrl, { accessToken: sb.users[0]!.token });
       const root = await client.rootFolder(sb.workspaceId);
-      const folder = await client.createFolder(sb.workspaceId, root.id, 'big');
-      const job: ArchiveJob = { folderId: folder.id, files: new Map(), bytes: 0 };
-      const contents = new Map<number, Buffer>();
-      for (let i = 0; i < 20; i++) {
-        const data = randomBytes(1024 * 1024);
-        const file = await client.uploadFile(folder.id, `part ${i}.bin`, () =>
-          Readable.from([data]),
-        );
-        contents.set(file.id, data);
-        const item: RemoteItem = {
-          id: file.id,
-          kind: 'file',
-          parentId: folder.id,
-          name: file.filename,
-          size: data.length,
-          updatedAt: file.updated_at,
-        };
-        job.files.set(file.filename, { item, path: `big/${file.filename}`, name: file.filename });
-        job.bytes += data.length;
-      }
+      const { job, contents } = await archiveOf(
+        client,
+        sb.workspaceId,
+        root.id,
+        'big',
+        20,
+        1024 * 1024,
+      );
       const partial = dirs.make();
       const zip = await downloadArchive(client, partial, job, silentLogger);
       expect(zip && 'file' in zip).toBe(true);
@@ -150,27 +168,7 @@ describe('zips held in memory', () => {
       const root = await client.rootFolder(sb.workspaceId);
       const jobs: ArchiveJob[] = [];
       for (const name of ['a', 'b', 'c']) {
-        const folder = await client.createFolder(sb.workspaceId, root.id, name);
-        const job: ArchiveJob = { folderId: folder.id, files: new Map(), bytes: 0 };
-        for (let i = 0; i < 4; i++) {
-          const data = randomBytes(64 * 1024);
-          const file = await client.uploadFile(folder.id, `${i}.bin`, () => Readable.from([data]));
-          const item: RemoteItem = {
-            id: file.id,
-            kind: 'file',
-            parentId: folder.id,
-            name: file.filename,
-            size: data.length,
-            updatedAt: file.updated_at,
-          };
-          job.files.set(file.filename, {
-            item,
-            path: `${name}/${file.filename}`,
-            name: file.filename,
-          });
-          job.bytes += data.length;
-        }
-        jobs.push(job);
+        jobs.push((await archiveOf(client, sb.workspaceId, root.id, name, 4, 64 * 1024)).job);
       }
       // Room for two zips of ~256 KiB, not three.
       const memory = new ZipMemory(600 * 1024);
