@@ -19,9 +19,9 @@ export interface NativeWatcher {
 }
 
 /** A watched folder: its own watch, and its watched subfolders by name. */
-interface Node {
+interface Folder {
   watcher: FSWatcher | null;
-  kids: Map<string, Node> | null;
+  kids: Map<string, Folder> | null;
 }
 
 /**
@@ -33,7 +33,7 @@ interface Node {
  */
 export class DirTreeWatcher implements NativeWatcher {
   readonly ready: Promise<void>;
-  private readonly top: Node = { watcher: null, kids: null };
+  private readonly top: Folder = { watcher: null, kids: null };
   private closed = false;
 
   constructor(
@@ -57,8 +57,10 @@ export class DirTreeWatcher implements NativeWatcher {
     const queue = [rel];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       if (this.closed) return;
-      if (!this.watchOne(next)) continue;
-      if (announce) {
+      const fresh = this.watchOne(next);
+      // The folder asked for may be watched already (a nameless event): still list it.
+      if (!fresh && !(next === rel && this.isWatched(rel))) continue;
+      if (announce && fresh) {
         if (next !== '') this.sink.changed(parentOfRel(next));
         this.sink.changed(next);
       }
@@ -140,17 +142,21 @@ export class DirTreeWatcher implements NativeWatcher {
     closeTree(node);
   }
 
-  private find(rel: string): Node | undefined {
+  private isWatched(rel: string): boolean {
+    return rel === '' ? this.top.watcher !== null : this.find(rel) !== undefined;
+  }
+
+  private find(rel: string): Folder | undefined {
     const { parent, name } = this.place(rel);
     return parent?.kids?.get(name);
   }
 
   /** The watched parent of `rel` (undefined if not watched) and its last name. */
-  private place(rel: string): { parent: Node | undefined; name: string } {
+  private place(rel: string): { parent: Folder | undefined; name: string } {
     if (rel === '') return { parent: this.top, name: '' };
     const names = rel.split('/');
     const name = names.pop()!;
-    let parent: Node | undefined = this.top;
+    let parent: Folder | undefined = this.top;
     for (const n of names) parent = parent?.kids?.get(n);
     return { parent, name };
   }
@@ -160,7 +166,7 @@ export class DirTreeWatcher implements NativeWatcher {
   }
 }
 
-function closeTree(node: Node): void {
+function closeTree(node: Folder): void {
   const stack = [node];
   for (let n = stack.pop(); n; n = stack.pop()) {
     n.watcher?.close();
