@@ -3,6 +3,9 @@ import {
   appendFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -216,6 +219,92 @@ describe('watchLocal', () => {
     expect(reports.batches.length).toBe(before);
   });
 });
+
+/** This process's inotify watches: one `inotify` line each in the fdinfo of an inotify descriptor. */
+function inotifyWatches(): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    let link: string;
+    try {
+      link = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue; // the descriptor of the listing itself, closed meanwhile
+    }
+    if (link !== 'anon_inode:inotify') continue;
+    const info = readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8');
+    count += info.split('\n').filter((line) => line.startsWith('inotify')).length;
+  }
+  return count;
+}
+
+describe.runIf(process.platform === 'linux')(
+  'watching on Linux: one inotify watch per folder',
+  () => {
+    it('watches 200 folders of 100 files each with about 200 watches, and still sees a deep edit', async () => {
+      const root = tempRoot();
+      for (let i = 0; i < 20; i++) {
+        for (let j = 0; j < 10; j++) {
+          // 20 folders at the top, 180 below them: 200 folders and the root.
+          const dir = j === 0 ? `d${i}` : `d${i}/s${j}`;
+          mkdir(root, dir);
+          for (let k = 0; k < 100; k++) write(root, `${dir}/f${k}.txt`, `${dir} ${k}`);
+        }
+      }
+      const before = inotifyWatches();
+      const { reports, watcher } = await start(root);
+      const folders = 200 + 1;
+      // chokidar took one per file as well (20,201 here).
+      expect(inotifyWatches() - before).toBeLessThanOrEqual(folders + 5);
+      expect([...watcher.polled]).toEqual([]);
+
+      appendFileSync(path.join(root, 'd19/s9/f99.txt'), ' and more');
+      await reports.until(0, ['d19/s9']);
+      // A folder made deep inside is watched in turn.
+      let from = reports.mark();
+      mkdir(root, 'd19/s9/new');
+      await reports.until(from, ['d19/s9', 'd19/s9/new']);
+      from = reports.mark();
+      write(root, 'd19/s9/new/f.txt');
+      await reports.until(from, ['d19/s9/new']);
+      expect(inotifyWatches() - before).toBeLessThanOrEqual(folders + 1 + 5);
+    });
+
+    it('lets go of a folder moved out of the root, and watches one made again under a gone name', async () => {
+      const root = tempRoot();
+      const outside = tempRoot();
+      mkdir(root, 'leaving/a/b');
+      mkdir(root, 'again/old');
+      mkdir(root, 'marker');
+      const before = inotifyWatches();
+      const { reports } = await start(root);
+      expect(inotifyWatches() - before).toBe(7);
+
+      renameSync(path.join(root, 'leaving'), path.join(outside, 'leaving'));
+      await reports.until(0, ['', 'leaving']);
+      expect(inotifyWatches() - before).toBe(4);
+      // What happens out there is no business of this watcher: the marker comes after it.
+      let from = reports.mark();
+      write(outside, 'leaving/a/b/f.txt');
+      write(outside, 'leaving/a/g.txt');
+      write(root, 'marker/one.txt');
+      await reports.until(from, ['marker']);
+      expect(reports.all().has('leaving/a/b')).toBe(false);
+      expect(reports.all().has('leaving/a')).toBe(false);
+
+      // Removed and made again before the watcher hears of it: the new folder is the one watched.
+      from = reports.mark();
+      rmSync(path.join(root, 'again'), { recursive: true });
+      mkdir(root, 'again');
+      await reports.until(from, ['', 'again']);
+      from = reports.mark();
+      mkdir(root, 'again/fresh');
+      await reports.until(from, ['again', 'again/fresh']);
+      from = reports.mark();
+      write(root, 'again/fresh/f.txt');
+      await reports.until(from, ['again/fresh']);
+    });
+  },
+);
 
 /** Lines from the child, and a way to wait for one; fails if the child ends first. */
 class ChildLines {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { CACHE_DIR, parentOf } from '../paths';
 import { silentLogger, type Logger } from '../ports';
+import { DirTreeWatcher, type NativeSink, type NativeWatcher } from './dir-watch';
+import { RecursiveWatcher } from './recursive-watch';
 
 export interface WatchOptions {
   /** Absolute path of the sync root. */
@@ -32,9 +34,12 @@ export interface LocalWatcher {
 }
 
 /**
- * Resolves once the initial scan of chokidar is done ('ready'), including that of any subtree
- * that fell back to polling during it (and the first look of its polling); initial 'add' events
- * are not reported.
+ * Resolves once the whole tree is watched, including any subtree that fell back to polling
+ * meanwhile (and the first look of its polling); what was there before is not reported.
+ *
+ * Natively, Linux watches each folder once (`dir-watch.ts`: inotify reports a folder's children
+ * by name), macOS and Windows the root recursively (`recursive-watch.ts`). chokidar only polls:
+ * when asked (network drives, tests) and for the subtrees that get no inotify watch (ENOSPC).
  */
 export async function watchLocal(opts: WatchOptions): Promise<LocalWatcher> {
   const watcher = new Watcher(opts);
@@ -56,7 +61,7 @@ class Watcher implements LocalWatcher {
   readonly polled = new Set<string>();
   readonly started: Promise<void>;
   private readonly log: Logger;
-  private readonly native: FSWatcher;
+  private readonly native: { ready: Promise<void>; close(): void | Promise<void> };
   private readonly pollers = new Map<string, Poller>();
   private pollersStarted = 0;
   private pending = new Set<string>();
@@ -69,7 +74,7 @@ class Watcher implements LocalWatcher {
   constructor(private readonly opts: WatchOptions) {
     this.log = opts.log ?? silentLogger;
     this.interval = opts.pollIntervalMs ?? 1000;
-    this.native = this.watchTree(opts.root, opts.usePolling ?? false);
+    this.native = opts.usePolling ? this.pollTree(opts.root) : this.watchNative();
     this.started = this.start();
   }
 
@@ -84,9 +89,9 @@ class Watcher implements LocalWatcher {
   }
 
   private async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.native.once('ready', () => resolve()));
+    await this.native.ready;
     if (this.opts.usePolling) await this.firstLook();
-    // Fallbacks start while the native scan runs (its ENOSPC errors come before its 'ready');
+    // Fallbacks start while the native crawl runs (its ENOSPC errors come before it is ready);
     // until they are ready, a change in their subtree could pass for part of their initial scan.
     for (let seen = -1; seen !== this.pollersStarted;) {
       seen = this.pollersStarted;
@@ -102,7 +107,25 @@ class Watcher implements LocalWatcher {
     return new Promise((resolve) => setTimeout(resolve, this.interval).unref());
   }
 
-  private watchTree(abs: string, usePolling: boolean): FSWatcher {
+  private watchNative(): NativeWatcher {
+    const sink: NativeSink = {
+      changed: (rel) => this.changed(rel),
+      skips: (rel, isDir) => isEngineCache(rel) || (rel !== '' && this.opts.ignore(rel, isDir)),
+      failed: (error) => this.onError(error),
+    };
+    return process.platform === 'linux'
+      ? new DirTreeWatcher(this.opts.root, sink)
+      : new RecursiveWatcher(this.opts.root, sink);
+  }
+
+  private pollTree(abs: string): { ready: Promise<void>; close(): Promise<void> } {
+    const watcher = this.watchTree(abs);
+    const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    return { ready, close: () => watcher.close() };
+  }
+
+  /** A polling chokidar watcher of `abs` and its subtree. */
+  private watchTree(abs: string): FSWatcher {
     const watcher = watch(abs, {
       ignoreInitial: true,
       followSymlinks: false,
@@ -110,7 +133,7 @@ class Watcher implements LocalWatcher {
       // The engine settles files and rescans the folders itself: no atomic or write-finish delays.
       atomic: false,
       awaitWriteFinish: false,
-      usePolling,
+      usePolling: true,
       interval: this.interval,
       binaryInterval: this.interval,
       ignored: (p: string, stats?: Stats) => this.isIgnored(p, stats),
@@ -134,8 +157,14 @@ class Watcher implements LocalWatcher {
     if (this.closed || !REPORTED_EVENTS.has(event)) return;
     const rel = this.toRel(abs);
     if (rel === null || isEngineCache(rel)) return;
-    if (rel !== '') this.pending.add(parentOf(rel));
-    if (DIR_EVENTS.has(event)) this.pending.add(rel);
+    if (rel !== '') this.changed(parentOf(rel));
+    if (DIR_EVENTS.has(event)) this.changed(rel);
+  }
+
+  /** Collects a folder whose listing changed, for the next batch. */
+  private changed(rel: string): void {
+    if (this.closed) return;
+    this.pending.add(rel);
     this.timer ??= setTimeout(() => this.flush(), this.opts.debounceMs ?? 25);
   }
 
@@ -167,9 +196,8 @@ class Watcher implements LocalWatcher {
   }
 
   /**
-   * The OS had no inotify watch left for `abs` (a folder, or a file: chokidar watches files one
-   * by one too). Everything watched natively before keeps working; what fails from here on is
-   * polled, each failing folder with its subtree, a failing file with its folder.
+   * The OS had no inotify watch left for the folder `abs`. Everything watched natively before
+   * keeps working; what fails from here on is polled, each failing folder with its subtree.
    */
   private pollInstead(abs: string): void {
     const rel = this.toRel(abs) ?? '';
@@ -190,7 +218,7 @@ class Watcher implements LocalWatcher {
     }
     let settle = () => {};
     const ready = new Promise<void>((resolve) => (settle = resolve));
-    const watcher = this.watchTree(this.toAbs(subtree), true);
+    const watcher = this.watchTree(this.toAbs(subtree));
     watcher.once('ready', () => {
       void this.firstLook().then(() => {
         // Pollers inside this subtree keep looking until this one has taken over.
