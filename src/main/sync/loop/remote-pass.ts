@@ -108,7 +108,6 @@ export class RemotePass {
         const start = await feedStart(client, workspaceId, this.ctx.overlapMs);
         journal.recordFeed(start.events, start.window);
       }
-      const started = this.ctx.now();
       status.setState('scanning', walkMessage(walkReason));
       this.ctx.log.info('full walk', { reason: walkReason });
       await this.readRole();
@@ -128,7 +127,9 @@ export class RemotePass {
         }),
       );
       const result = await this.applyWalk(walk, summary, signal);
-      journal.setMeta('last_walk_ms', started);
+      // The interval counts from the walk's end (the feed covers the changes made during it):
+      // from its start, a walk longer than the interval was followed at once by another.
+      journal.setMeta('last_walk_ms', this.ctx.now());
       setWalkDue(journal, result.recheck ? 'the disk was not as recorded' : null);
       status.setBacklog(null);
       return true;
