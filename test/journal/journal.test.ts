@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,44 @@ describe('the journal', () => {
     expect(journalFile('/state', { ...key, server: 'https://a.example/api' })).toBe(file);
     for (const other of [{ user: 'v@x' }, { workspaceId: 5 }, { root: '/home/u/W2' }]) {
       expect(journalFile('/state', { ...key, ...other })).not.toBe(file);
+    }
+  });
+});
+
+/** Files this process holds open whose name says SQLite made them as temporary files. */
+function sqliteTempFiles(): string[] {
+  const open: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (target.includes('etilqs_')) open.push(target);
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return open;
+}
+
+describe.runIf(existsSync('/proc/self/fd'))('statements inside a batch', () => {
+  it('keep their statement journal in memory, never in a temporary file', () => {
+    // A statement inside a transaction that changes more than 64 KiB of pages spilled its
+    // statement journal to /var/tmp/etilqs_*, and the file then served every later statement of
+    // the transaction: a 100k mirror made 364,861 writes into it.
+    const j = new Journal(path.join(dirs.make('stmt-'), 'journal.db'));
+    try {
+      const top = item('Top', 'folder');
+      j.upsert(top);
+      for (let i = 0; i < 3_000; i++) j.upsert(item(`Top/file ${i} with a longer name.txt`));
+      let during: string[] = [];
+      j.transaction(() => {
+        j.moveTree(top, { localPath: 'Moved', localName: 'Moved' });
+        j.upsert(item('after the move.txt'));
+        during = sqliteTempFiles();
+      });
+      expect(during).toEqual([]);
+      expect(j.descendants('Moved')).toHaveLength(3_000);
+    } finally {
+      j.close();
     }
   });
 });
