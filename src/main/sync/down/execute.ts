@@ -392,29 +392,37 @@ export class Executor {
    * move is sent. It waits for a walk after the local pass, unless that pass has looked already.
    */
   private parentReady(p: Placement): boolean {
+    return this.parentState(p) !== null;
+  }
+
+  /**
+   * `parentReady`, saying also whether the folder was found here as a folder (`'here'`: the
+   * placement then needs no second look at it) or comes back with the item (`'anew'`).
+   */
+  private parentState(p: Placement): 'here' | 'anew' | null {
     const { journal, local } = this.ctx;
     const dir = parentOf(p.path);
-    if (dir === '') return true;
+    if (dir === '') return 'here';
     const parent = journal.get(p.item.parentId);
     const inPlace = parent?.kind === 'folder' && parent.localPath === dir;
-    if (inPlace && local.stat(dir)?.isDirectory()) return true;
+    if (inPlace && local.stat(dir)?.isDirectory()) return 'here';
     if (parent && this.makeRoomAbove(parent)) {
       this.result.recheck = true;
-      return false;
+      return null;
     }
     if (parent && inPlace) {
       for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
-        if (this.ctx.deletedHere.has(a.remoteId)) return true;
+        if (this.ctx.deletedHere.has(a.remoteId)) return 'anew';
       }
     } else if (parent && this.ctx.deletedHere.has(parent.remoteId)) {
-      return true;
+      return 'anew';
     }
     this.result.waiting.add(p.item.parentId);
     this.result.recheck = true;
     this.ctx.log.info('waits for the local pass: its folder was moved or deleted here', {
       path: p.path,
     });
-    return false;
+    return null;
   }
 
   /**
@@ -687,7 +695,8 @@ export class Executor {
   /** Puts a fetched file in its place, keeping whatever local work was there. */
   private async put(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
-    if (!this.parentReady(p) || !this.placeReady(p)) {
+    const parent = this.parentState(p);
+    if (parent === null || !this.placeReady(p)) {
       rmSync(fetched.temp);
       return;
     }
@@ -695,9 +704,10 @@ export class Executor {
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
     const j = journal.get(p.item.id);
     // Looked at through its folder as opened, not by a path a swap can send elsewhere.
-    const st = local.stat(parentOf(p.path))?.isDirectory()
-      ? local.confined.lstat(p.path)
-      : local.stat(p.path);
+    const st =
+      parent === 'here' || local.stat(parentOf(p.path))?.isDirectory()
+        ? local.confined.lstat(p.path)
+        : local.stat(p.path);
     const record = journal.atPath(p.path);
     if (!st && record && record.remoteId !== p.item.id) {
       // A record without a file holds the place: it waits, and a walk settles it.
@@ -733,7 +743,10 @@ export class Executor {
         );
       }
     }
-    this.ensureParent(p.path);
+    // A folder found here a moment ago is not looked at again (a mirror places 100,000 files):
+    // if it went meanwhile, the rename through it fails as a swap and the item waits.
+    if (parent === 'here') local.assertContained(p.path);
+    else this.ensureParent(p.path);
     const placed = local.confined.renameAndStat(
       `${PARTIAL_DIR}/${path.basename(fetched.temp)}`,
       p.path,
