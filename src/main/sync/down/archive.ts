@@ -1,5 +1,12 @@
 import { once } from 'node:events';
-import { close, createWriteStream, fstat as fstatFd, open, readSync, type WriteStream } from 'node:fs';
+import {
+  close,
+  createWriteStream,
+  fstat as fstatFd,
+  open,
+  readSync,
+  type WriteStream,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
