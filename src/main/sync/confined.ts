@@ -285,6 +285,22 @@ export class Confined {
   }
 
   /**
+   * `lstat` without the check after it, for a caller whose next step through the same folder is
+   * checked anyway (a placement's rename): what it tells is of the folder that was opened,
+   * wherever that folder is now, never of a place a link leads to.
+   */
+  peek(rel: string): Stats | undefined {
+    const [dir, name] = split(rel);
+    const parent = this.dir(dir);
+    if (parent.fd < 0) return this.lstat(rel);
+    try {
+      return lstatSync(this.at(parent, name), { throwIfNoEntry: false });
+    } finally {
+      this.settle([parent]);
+    }
+  }
+
+  /**
    * Opens the regular file at `rel` for reading, once, without following a link, and only if it
    * is the file that was looked at (`seen`: same identity, size and time). The caller reads from
    * the descriptor and closes it.

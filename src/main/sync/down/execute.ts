@@ -431,9 +431,8 @@ export class Executor {
    * here is sent first and the new version then comes down under the new name. Once that pass
    * has seen it deleted, the change there wins and it comes back.
    */
-  private placeReady(p: Placement): boolean {
-    const { journal, local } = this.ctx;
-    const j = journal.get(p.item.id);
+  private placeReady(p: Placement, j = this.ctx.journal.get(p.item.id)): boolean {
+    const { local } = this.ctx;
     if (!j || j.kind !== 'file' || j.state !== 'synced' || local.stat(j.localPath)) return true;
     if (this.ctx.deletedHere.has(j.remoteId)) return true;
     this.result.waiting.add(j.remoteId);
@@ -696,17 +695,18 @@ export class Executor {
   private async put(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
     const parent = this.parentState(p);
-    if (parent === null || !this.placeReady(p)) {
+    const j = journal.get(p.item.id);
+    if (parent === null || !this.placeReady(p, j)) {
       rmSync(fetched.temp);
       return;
     }
     const remoteMs = Date.parse(p.item.updatedAt);
     if (Number.isFinite(remoteMs)) utimesSync(fetched.temp, new Date(), new Date(remoteMs));
-    const j = journal.get(p.item.id);
-    // Looked at through its folder as opened, not by a path a swap can send elsewhere.
+    // Looked at through its folder as opened, not by a path a swap can send elsewhere (the
+    // rename below checks that folder is still in its place).
     const st =
       parent === 'here' || local.stat(parentOf(p.path))?.isDirectory()
-        ? local.confined.lstat(p.path)
+        ? local.confined.peek(p.path)
         : local.stat(p.path);
     const record = journal.atPath(p.path);
     if (!st && record && record.remoteId !== p.item.id) {

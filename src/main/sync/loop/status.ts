@@ -217,6 +217,10 @@ export class StatusModel {
   }
 
   clearProblem(remoteId: number): void {
+    // Every placed file says it is solved: while the status lists all problems (fewer than
+    // 200), one not listed is not stored either, and the journal is not asked.
+    const all = this.st.problems.length < 200;
+    if (all && !this.st.problems.some((p) => p.remoteId === remoteId)) return;
     if (this.journal.clearProblem(problemKey(remoteId, ''))) {
       this.st.problems = this.storedProblems();
     }
