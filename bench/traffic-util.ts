@@ -255,8 +255,10 @@ export class CliChild {
     args: string[],
     token: string,
     live: Set<ChildProcess>,
+    /** The program and its first arguments (the CLI under tsx unless given, e.g. the built one). */
+    command: string[] = [process.execPath, '--import', 'tsx', 'src/dev/cli.ts'],
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/cli.ts', ...args], {
+    this.child = spawn(command[0]!, [...command.slice(1), ...args], {
       cwd: repoRoot,
       env: cliEnv(token),
       stdio: ['ignore', 'pipe', 'pipe'],
