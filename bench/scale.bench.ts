@@ -40,8 +40,9 @@ import { CliChild, topRoutes, waitUntil } from './traffic-util';
 //   2; best of 1 for 1m and usr_share).
 // - scan: a restart, `sync --once` again on the mirrored folder, nothing changed (ms, peak, and
 //   `once_requests` its requests in all, by route in `once_routes`).
-// - idle_requests: requests of one idle poll of a continuous `sync --poll 2`, counted by a
-//   proxy in front of that client over IDLE_POLLS polls once it is idle, divided by the polls.
+// - idle_requests: requests of one idle poll of a continuous `sync --poll 2` on the mirrored
+//   folder and journal, counted by the sandbox over IDLE_POLLS polls once it is idle (a poll:
+//   requests after a quiet second), divided by the polls.
 // - journal_mb and bytes_per_entry: the journal's files after the mirror, and per entry.
 // - usr_share also: `up` (the copy uploaded by `sync --once` into the empty workspace) against
 //   its floor (each folder created, each file sent as one multipart POST, same concurrency).
