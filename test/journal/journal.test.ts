@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Journal, journalFile, type JournalItem } from '../../src/main/journal/journal';
+import {
+  Journal,
+  TREE_CHUNK,
+  journalFile,
+  type JournalItem,
+} from '../../src/main/journal/journal';
 import { MIGRATIONS } from '../../src/main/journal/schema';
 import { TempDirs } from '../sync/harness';
 
@@ -168,5 +173,32 @@ describe.runIf(existsSync('/proc/self/fd'))('statements inside a batch', () => {
     } finally {
       j.close();
     }
+  });
+});
+
+describe('a subtree larger than one statement takes', () => {
+  it('is moved, renamed by case and removed whole, a chunk of rows at a time', () => {
+    const j = new Journal(':memory:');
+    const top = item('Top', 'folder');
+    j.upsert(top);
+    j.upsert(item('Top0 sibling.txt'));
+    j.upsert(item('Top.txt'));
+    const n = TREE_CHUNK * 2 + 7;
+    j.transaction(() => {
+      for (let i = 0; i < n; i++) j.upsert(item(`Top/sub ${i % 3}/f ${i}.txt`));
+    });
+    j.moveTree(top, { localPath: 'Moved', localName: 'Moved' });
+    expect(j.descendants('Top')).toEqual([]);
+    const moved = j.descendants('Moved');
+    expect(moved).toHaveLength(n);
+    expect(moved.every((d) => d.localPath.startsWith('Moved/sub '))).toBe(true);
+    // Only the case changes: the keys may stay where they were (a case-insensitive profile).
+    const again = j.atPath('Moved')!;
+    j.moveTree(again, { localPath: 'moved', localName: 'moved' });
+    expect(j.descendants('moved').filter((d) => d.localPath.startsWith('moved/'))).toHaveLength(n);
+    j.removeTree(j.atPath('moved')!);
+    expect(j.count()).toBe(2);
+    expect(j.atPath('Top0 sibling.txt')).toBeDefined();
+    expect(j.atPath('Top.txt')).toBeDefined();
   });
 });
