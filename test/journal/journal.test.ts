@@ -2,12 +2,7 @@ import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  Journal,
-  TREE_CHUNK,
-  journalFile,
-  type JournalItem,
-} from '../../src/main/journal/journal';
+import { Journal, TREE_CHUNK, journalFile, type JournalItem } from '../../src/main/journal/journal';
 import { MIGRATIONS } from '../../src/main/journal/schema';
 import { TempDirs } from '../sync/harness';
 
