@@ -150,7 +150,8 @@ export function openDatabase(file: string): Db {
     // statement journal. SQLite holds it in memory up to 64 KiB, but once one statement spills
     // it to a file the file stays for the connection: every later upsert then cost ~10 writes
     // (a 100k mirror: 364,861 pwrite calls into /var/tmp/etilqs_*). In memory it never spills;
-    // it holds what one statement changes, no more.
+    // it holds what one statement changes, no more (so a subtree is moved or removed a chunk of
+    // rows per statement: journal.ts, eachTreeChunk).
     db.pragma('temp_store = MEMORY');
     migrate(db);
     return db;
