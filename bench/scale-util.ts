@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  mkdirSync,
+  openSync,
+  renameSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -467,4 +475,62 @@ export async function floorMirrorSubtrees(
   } finally {
     await pool.close();
   }
+}
+
+export interface DiskFloorResult {
+  ms: number;
+  /** CPU time of the loop (user + system): on this machine mostly the kernel's. */
+  cpuMs: number;
+  folders: number;
+  files: number;
+}
+
+/**
+ * The disk floor of a mirror: the tree at `src` written again at `dst` by a bare synchronous
+ * loop, doing only what any careful client must (each folder made; each file created in a
+ * cache folder, written, given its time, renamed into place), with no request, check or
+ * journal. The request floor writes nothing; this says what the writing alone costs here.
+ */
+export async function diskFloor(src: string, dst: string): Promise<DiskFloorResult> {
+  const folders: string[] = [];
+  const files: [string, number][] = [];
+  const list = async (rel: string): Promise<void> => {
+    for (const e of await readdir(path.join(src, rel), { withFileTypes: true })) {
+      if (rel === '' && e.name.startsWith('.')) continue; // the client's own cache and state
+      const r = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        folders.push(r);
+        await list(r);
+      } else if (e.isFile()) files.push([r, (await lstat(path.join(src, r))).size]);
+    }
+  };
+  await list('');
+  const cache = path.join(dst, '.cache');
+  mkdirSync(cache, { recursive: true });
+  const block = Buffer.alloc(1 << 20, 0x61);
+  const time = new Date(1_700_000_000_000);
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  for (const f of folders) mkdirSync(path.join(dst, f));
+  files.forEach(([rel, size], i) => {
+    const temp = path.join(cache, `${i}.part`);
+    const fd = openSync(temp, 'w');
+    try {
+      for (let at = 0; at < size; at += block.length) {
+        writeSync(fd, block, 0, Math.min(block.length, size - at));
+      }
+    } finally {
+      closeSync(fd);
+    }
+    utimesSync(temp, time, time);
+    renameSync(temp, path.join(dst, rel));
+  });
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    folders: folders.length,
+    files: files.length,
+  };
 }

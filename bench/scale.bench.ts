@@ -16,6 +16,7 @@ import { writeScaleTree } from './scale-generate';
 import {
   bytesBelow,
   census,
+  diskFloor,
   floorMirrorSubtrees,
   floorUpload,
   killGroup,
@@ -37,7 +38,9 @@ import { CliChild, topRoutes, waitUntil } from './traffic-util';
 // - mirror: `sync --once` into an empty folder (ms, peak), against the request floor at the same
 //   concurrency (a bare undici loop: every listing, then archives of subtrees of at most 2,500
 //   files side by side, scale-util.ts), interleaved: floor, mirror (and again for 100k: best of
-//   2; best of 1 for 1m and usr_share).
+//   2; best of 1 for 1m and usr_share). The request floor writes nothing to disk: beside it,
+//   `disk_floor_ms`, the mirrored tree written again by a bare loop (scale-util.ts `diskFloor`),
+//   and `mirror_vs_floor_and_disk`, the mirror against the two together.
 // - scan: a restart, `sync --once` again on the mirrored folder, nothing changed (ms, peak, and
 //   `once_requests` its requests in all, by route in `once_routes`).
 // - idle_requests: requests of one idle poll of a continuous `sync --poll 2` on the mirrored
@@ -274,6 +277,13 @@ async function mirrorScanIdle(
   f('mirror_ms', best.ms);
   f('floor_ms', floorMs);
   f('mirror_vs_floor', round2(best.ms / floorMs));
+  // The request floor writes nothing: what writing the same tree alone costs here, measured
+  // now (the same disk and moment), and the mirror against the two together.
+  progress(`${size}: disk floor`);
+  const disk = await diskFloor(last.dir, path.join(base, 'disk-floor'));
+  f('disk_floor_ms', disk.ms);
+  f('disk_floor_cpu_ms', disk.cpuMs);
+  f('mirror_vs_floor_and_disk', round2(best.ms / (floorMs + disk.ms)));
   f('mirror_peak_rss_mb', Math.max(...mirrors.map((m) => m.peakRssMb)));
   f('mirror_requests', last.stats.total);
   f('mirror_routes', routes(last.stats));
