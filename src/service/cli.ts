@@ -57,15 +57,8 @@ async function main(): Promise<void> {
       ? Number(values['max-upload-mb']) * 1024 * 1024
       : undefined,
   });
-  console.log(
-    JSON.stringify({
-      base_url: sandbox.baseUrl,
-      workspace_id: sandbox.workspaceId,
-      client_id: sandbox.clientId,
-      client_secret: sandbox.clientSecret,
-      users: sandbox.users,
-    }),
-  );
+  // Listening before the line goes out: whoever reads it may stop us at once, and a signal
+  // that comes before its listener ends the process by default, without closing the sandbox.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -81,6 +74,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(
+    JSON.stringify({
+      base_url: sandbox.baseUrl,
+      workspace_id: sandbox.workspaceId,
+      client_id: sandbox.clientId,
+      client_secret: sandbox.clientSecret,
+      users: sandbox.users,
+    }),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,6 +57,8 @@ function normalizeBasePath(p: string | undefined): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const ownsDir = !options.dataDir;
   const dir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'workspace-sandbox-')));
+  // A data folder named for the first time is made, as `--data` promises.
+  if (options.dataDir) await mkdir(dir, { recursive: true });
   const config: SandboxConfig = {
     basePath: normalizeBasePath(options.basePath),
     extensions: options.extensions ?? true,

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exitOf, spawnSandbox, type SandboxLine } from '../../src/service/child';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +78,25 @@ describe('npm run sandbox (src/service/cli.ts)', () => {
     const exited = exitOf(child);
     child.kill('SIGINT');
     expect((await exited).code).toBe(0);
+  });
+
+  it('makes the --data folder it is given, and finds its data there on the next start', async () => {
+    const base = await mkdtemp(path.join(tmpdir(), 'sandbox-data-'));
+    try {
+      const data = path.join(base, 'not', 'there', 'yet');
+      const first = await startCli(['--port', '0', '--seed', 'demo', '--data', data]);
+      expect(existsSync(path.join(data, 'sandbox.db'))).toBe(true);
+      const exited = exitOf(first.child);
+      first.child.kill('SIGTERM');
+      expect(await exited).toEqual({ code: 0, signal: null });
+      const again = await startCli(['--port', '0', '--data', data]);
+      expect(again.info.workspace_id).toBe(first.info.workspace_id);
+      const back = exitOf(again.child);
+      again.child.kill('SIGTERM');
+      expect(await back).toEqual({ code: 0, signal: null });
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad option with a non-zero exit', async () => {

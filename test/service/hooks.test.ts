@@ -84,6 +84,25 @@ describe('/_sandbox hooks', () => {
     expect(back.json.errors.advance_seconds).toBeDefined();
   });
 
+  it('POST /_sandbox/clock refuses a body it cannot read, naming advance_seconds', async () => {
+    const held = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: true } });
+    const now = held.json.now;
+    for (const json of [{}, { advance: 60 }, { seconds: 60 }, { advance_seconds: '' }]) {
+      const res = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json });
+      expect([400, 422], JSON.stringify(json)).toContain(res.status);
+      expect(res.json.errors.advance_seconds, JSON.stringify(json)).toBeDefined();
+    }
+    const bad = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { advance: 60 } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.advance_seconds[0]).toContain('advance');
+    // Nothing moved meanwhile (the clock is held: only a request could move it).
+    const after = await api(sb.baseUrl, 'POST', '/_sandbox/clock', {
+      json: { advance_seconds: 0 },
+    });
+    expect(after.json.now).toBe(now);
+    await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: false } });
+  });
+
   it('POST /_sandbox/clock {"hold": true} stops the clock until {"hold": false}', async () => {
     const held = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: true } });
     expect(held.status).toBe(200);

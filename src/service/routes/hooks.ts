@@ -36,8 +36,18 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
     '/_sandbox/clock',
     async ({ body }) => {
       const b = await body();
-      const seconds = Number(b.advance_seconds ?? b.seconds ?? 0);
-      if (!Number.isFinite(seconds) || seconds < 0) {
+      // A body it cannot read is refused, not taken as "move by 0": a test that misspelt the
+      // key would otherwise go on at the wrong time without a word.
+      const unknown = Object.keys(b).filter((k) => k !== 'advance_seconds' && k !== 'hold');
+      if (unknown.length > 0 || (b.advance_seconds === undefined && b.hold === undefined)) {
+        throw HttpError.badRequest(
+          `expected {"advance_seconds": N} and/or {"hold": true|false}${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}`,
+          'advance_seconds',
+        );
+      }
+      const raw = b.advance_seconds ?? 0;
+      const seconds = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
+      if (!Number.isFinite(seconds) || seconds < 0 || raw === '') {
         throw HttpError.validation('advance_seconds', 'must be a non-negative number');
       }
       // {"hold": true} stops the clock (everything until {"hold": false} gets the same time).
