@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import keytar from 'keytar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryAccountStore } from '../../src/main/accounts/accounts';
 import { AccountSessions } from '../../src/main/backend/accounts';
 import { silentLogger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, runCli, tempDir } from './run-cli';
+import {
+  KEYCHAIN_TEST_SERVICE,
+  requirePrivateKeyring,
+  runCli,
+  tempDir,
+  requireKeytar,
+} from './run-cli';
+
+// Where keytar did not build, every test here fails with one line saying what to install.
+const keytar = await requireKeytar();
 
 // A base URL given without its API path (http://host for http://host/api/v1): every request
 // answered 404, read as "Not found … deleted, or you no longer have access". The known API

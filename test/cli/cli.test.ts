@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import keytar from 'keytar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { loginOptions, logoutOptions, workspacesOptions } from '../../src/main/cli/commands';
@@ -15,7 +14,11 @@ import {
   runCli,
   tempDir,
   type CliRun,
+  requireKeytar,
 } from './run-cli';
+
+// Where keytar did not build, every test here fails with one line saying what to install.
+const keytar = await requireKeytar();
 
 // The `workspace-sync` command as a person runs it: a real child process against the sandbox
 // over HTTP, with its own state directory, accounts in a private gnome-keyring

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import keytar from 'keytar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { redact } from '../../src/main/api/errors';
 import {
@@ -21,7 +20,10 @@ import {
   type SecretCipher,
 } from '../../src/main/accounts/keychain';
 import type { Logger } from '../../src/main/sync/ports';
-import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, tempDir } from './run-cli';
+import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, tempDir, requireKeytar } from './run-cli';
+
+// Where keytar did not build, every test here fails with one line saying what to install.
+const keytar = await requireKeytar();
 
 // The account store against a real gnome-keyring (a private one: scripts/with-keyring.mjs), the
 // encrypted-file fallback with a real AES cipher, and the move out of the plain-text file.

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Keychain } from '../../src/main/accounts/keychain';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -16,6 +17,27 @@ export const KEYCHAIN_TEST_SERVICE = `Workspace Sync test ${process.pid} ${rando
 export function insidePrivateKeyring(): boolean {
   const marker = process.env.WORKSPACE_SYNC_TEST_KEYRING;
   return !!marker && marker === process.env.DBUS_SESSION_BUS_ADDRESS;
+}
+
+// A name in a variable: keytar is optional, and the tests must type-check where it did not build.
+const KEYTAR: string = 'keytar';
+
+/**
+ * keytar itself, for the tests that look into the keychain behind the app's back. Where it did
+ * not build (no libsecret), those tests fail with one line saying what to install.
+ */
+export async function requireKeytar(): Promise<Keychain> {
+  let mod: unknown;
+  try {
+    mod = await import(KEYTAR);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    throw new Error(
+      `keytar is not built on this machine (${why}): these tests need it. ` +
+        'Debian/Ubuntu: sudo apt-get install libsecret-1-dev python3 make g++, then npm ci.',
+    );
+  }
+  return ((mod as { default?: Keychain }).default ?? mod) as Keychain;
 }
 
 /**
