@@ -16,6 +16,7 @@ JSON line (base_url, workspace_id, client_id, client_secret, users) and runs unt
   --faults SPEC       e.g. fail=0.1,lost=0.05,reset=0.02,latency=5-20,ratelimit=50,expire=0.01,seed=7
   --no-extensions     refuse the move extensions (PUT with parent_id / folder_id)
   --token-ttl SECS    access token lifetime (default 3600)
+  --rotate-refresh    each refresh grant answers a new refresh token and retires the old one
   --max-upload-mb N   upload size cap (default 5120)
   -h, --help          this text`;
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       faults: { type: 'string' },
       'no-extensions': { type: 'boolean', default: false },
       'token-ttl': { type: 'string' },
+      'rotate-refresh': { type: 'boolean', default: false },
       'max-upload-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     basePath: values['base-path'],
     faults: values.faults,
     extensions: !values['no-extensions'],
+    rotateRefreshTokens: values['rotate-refresh'],
     accessTokenTtlSeconds: values['token-ttl'] ? Number(values['token-ttl']) : undefined,
     maxUploadBytes: values['max-upload-mb']
       ? Number(values['max-upload-mb']) * 1024 * 1024

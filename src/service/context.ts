@@ -12,6 +12,8 @@ export interface SandboxConfig {
   clientSecret: string;
   accessTokenTtlMs: number;
   maxUploadBytes: number;
+  /** A refresh grant answers a new refresh token and retires the one it used (as many services do). */
+  rotateRefreshTokens: boolean;
 }
 
 export interface Sandbox {

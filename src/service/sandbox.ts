@@ -24,6 +24,8 @@ export interface SandboxOptions {
   extensions?: boolean;
   accessTokenTtlSeconds?: number;
   maxUploadBytes?: number;
+  /** Each refresh grant retires its refresh token and answers a new one (default false). */
+  rotateRefreshTokens?: boolean;
 }
 
 export interface RunningSandbox {
@@ -66,6 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clientSecret: SANDBOX_CLIENT_SECRET,
     accessTokenTtlMs: (options.accessTokenTtlSeconds ?? 3600) * 1000,
     maxUploadBytes: options.maxUploadBytes ?? 5 * 1024 ** 3,
+    rotateRefreshTokens: options.rotateRefreshTokens ?? false,
   };
   const faults = new FaultInjector();
   if (options.faults) faults.set(parseFaults(options.faults));

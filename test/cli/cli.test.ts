@@ -412,7 +412,7 @@ describe('accounts of earlier versions, and no keychain', () => {
       expect(login.code).toBe(1);
       expect(login.stdout).toBe('');
       expect(login.stderr).toMatch(
-        /^workspace-sync: No keychain is available to remember the account \(.+\)\. Use --token or WORKSPACE_SYNC_TOKEN, or start a Secret Service such as gnome-keyring\.\n$/,
+        /^workspace-sync: No keychain is available to remember the account \(.+\)\. Use --token or WORKSPACE_SYNC_TOKEN, or start a Secret Service such as gnome-keyring, or keep it in a file with --store file\.\n$/,
       );
       expect(await storedAccounts()).toEqual([]);
       expect(existsSync(path.join(other.dir, 'accounts.json'))).toBe(false);

@@ -153,6 +153,30 @@ describe('expiry and refresh', () => {
     }
   });
 
+  it('rotates refresh tokens when asked: each refresh answers a new one and retires the old', async () => {
+    const s = await startSandbox({ seed: 'empty', rotateRefreshTokens: true });
+    try {
+      const issued = await passwordGrant(s);
+      const refresh = (refresh_token: string) =>
+        token(s, {
+          grant_type: 'refresh_token',
+          refresh_token,
+          client_id: s.clientId,
+          client_secret: s.clientSecret,
+        });
+      const first = await refresh(issued.json.refresh_token);
+      expect(first.status).toBe(200);
+      expect(first.json.refresh_token).not.toBe(issued.json.refresh_token);
+      expect(await workspacesWith(s, first.json.access_token)).toBe(200);
+      const spent = await refresh(issued.json.refresh_token);
+      expect(spent.status).toBe(400);
+      expect(spent.json.error).toBe('invalid_grant');
+      expect((await refresh(first.json.refresh_token)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('expires the default one-hour tokens when the clock moves past 3600 s', async () => {
     const s = await startSandbox({ seed: 'empty' });
     try {

@@ -39,6 +39,11 @@ export interface AccountStore {
    * asked before a sign-in, so that nobody types a password for nothing.
    */
   cannotRemember?(): Promise<string | null>;
+  /**
+   * Keeps `account` in a plain file that only this user may read, instead of the keychain: the
+   * person's explicit choice on a machine without one (`login --store file`). Returns the file.
+   */
+  putInFile?(account: Account): Promise<string>;
 }
 
 export class AmbiguousAccountError extends Error {

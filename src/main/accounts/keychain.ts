@@ -64,6 +64,12 @@ export class NoKeychainError extends Error {
 
 /** The plain-text file of versions before the keychain. */
 export const LEGACY_ACCOUNTS_FILE = 'accounts.json';
+/**
+ * Accounts the person chose to keep out of the keychain (`login --store file`, for a server
+ * without one, like the GitHub CLI's insecure storage): plain text, readable by this user only.
+ * Never moved into the keychain: renewed tokens are written back here.
+ */
+export const PLAIN_ACCOUNTS_FILE = 'accounts.plain.json';
 /** The desktop app's fallback where no keychain works: safeStorage-encrypted. */
 export const ENCRYPTED_ACCOUNTS_FILE = 'accounts.enc.json';
 
@@ -378,20 +384,38 @@ class VaultAccountStore implements OpenedAccountStore {
     private readonly vault: Vault,
     private readonly legacy: FileAccountStore | null,
     private readonly log: Logger,
+    /** Accounts kept in a plain file by choice (`PLAIN_ACCOUNTS_FILE`). */
+    private readonly plain: FileAccountStore,
   ) {}
 
   async get(server: string, email?: string): Promise<Account | null> {
     const key = normalizeServer(server);
     if (email === undefined) return pickAccount(await this.all(), key);
+    const inFile = await this.plain.get(key, email);
     const found = await this.vault.get(key, email);
-    if (found) return found;
+    if (found || inFile) return newest(found, inFile);
     return (await this.legacyAccounts()).find((a) => isAccountOf(a, key, email)) ?? null;
   }
 
   async put(account: Account): Promise<void> {
     const entry = toStored(account);
     registerAccountSecrets(entry);
-    await this.vault.set(entry);
+    // An account kept in the file by choice stays there: its renewed tokens too.
+    if (await this.plain.get(entry.server, entry.email)) await this.plain.put(entry);
+    else await this.vault.set(entry);
+  }
+
+  async putInFile(account: Account): Promise<string> {
+    const entry = toStored(account);
+    registerAccountSecrets(entry);
+    await this.plain.put(entry);
+    // One copy only: an older one in the keychain would be a second, stale place to look.
+    await this.vault.delete(entry.server, entry.email).catch((err: unknown) => {
+      this.log.warn('the keychain copy of an account moved to the file could not be removed', {
+        err,
+      });
+    });
+    return this.plain.file;
   }
 
   cannotRemember(): Promise<string | null> {
@@ -403,20 +427,31 @@ class VaultAccountStore implements OpenedAccountStore {
     const fromVault = await this.vault.delete(key, email);
     // Deleting from the plain-text file only ever takes a token off the disk.
     const fromLegacy = this.legacy ? await this.legacy.remove(key, email) : false;
-    return fromVault || fromLegacy;
+    const fromFile = await this.plain.remove(key, email);
+    return fromVault || fromLegacy || fromFile;
   }
 
   async list(): Promise<AccountInfo[]> {
     return (await this.all()).map(({ server, email, savedAt }) => ({ server, email, savedAt }));
   }
 
-  /** The vault's accounts, then those only the legacy file has. */
+  /**
+   * The vault's accounts and the plain file's (the newer save of one in both), then those only
+   * the legacy file has.
+   */
   private async all(): Promise<Account[]> {
-    const inVault = await this.vault.all();
-    const onlyLegacy = (await this.legacyAccounts()).filter(
-      (l) => !inVault.some((a) => isAccountOf(a, l.server, l.email)),
+    const inFile = await this.plain.all();
+    const inVault = (await this.vault.all()).map(
+      (a) => newest(a, inFile.find((f) => isAccountOf(f, a.server, a.email)) ?? null) ?? a,
     );
-    return [...inVault, ...onlyLegacy];
+    const onlyInFile = inFile.filter(
+      (f) => !inVault.some((a) => isAccountOf(a, f.server, f.email)),
+    );
+    const known = [...inVault, ...onlyInFile];
+    const onlyLegacy = (await this.legacyAccounts()).filter(
+      (l) => !known.some((a) => isAccountOf(a, l.server, l.email)),
+    );
+    return [...known, ...onlyLegacy];
   }
 
   /**
@@ -433,6 +468,12 @@ class VaultAccountStore implements OpenedAccountStore {
       return [];
     }
   }
+}
+
+/** Of two saves of one account, the later. */
+function newest(a: Account | null, b: Account | null): Account | null {
+  if (!a || !b) return a ?? b;
+  return (b.savedAt ?? 0) > (a.savedAt ?? 0) ? b : a;
 }
 
 const describe = (err: unknown) =>
@@ -633,7 +674,8 @@ export async function openAccountStore(opts: {
     const where = kind === 'keychain' ? 'keychain' : 'encrypted file';
     if (await moveAccounts(legacy, vault, where, log)) legacy = null;
   }
-  return new VaultAccountStore(kind, problem, vault, legacy, log);
+  const plain = new FileAccountStore(path.join(stateDir, PLAIN_ACCOUNTS_FILE));
+  return new VaultAccountStore(kind, problem, vault, legacy, log, plain);
 }
 
 /**
@@ -653,5 +695,10 @@ export function deferredAccountStore(open: () => Promise<AccountStore>): Account
     remove: async (server, email) => (await store()).remove(server, email),
     list: async () => (await store()).list(),
     cannotRemember: async () => (await store()).cannotRemember?.() ?? null,
+    putInFile: async (account) => {
+      const opened = await store();
+      if (!opened.putInFile) throw new Error('This account store keeps no file of accounts.');
+      return opened.putInFile(account);
+    },
   };
 }

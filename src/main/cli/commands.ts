@@ -8,6 +8,7 @@ import { normalizeServer } from '../accounts/accounts';
 import { oauthClient } from '../accounts/oauth-client';
 import {
   CliError,
+  UsageError,
   commonOptions,
   connectionOptions,
   EXIT,
@@ -42,19 +43,25 @@ password is asked for without echo, or read from the first line of standard inpu
   --server URL            the service's base URL, e.g. https://files.example.com/api/v1
   --email EMAIL           the account's email
   --password-stdin        read the password from standard input (first line)
+  --store keychain|file   where the tokens are kept: the OS keychain (default), or, on a machine
+                          without one (a headless server), a file only you can read, in plain
+                          text, in the state directory; "sync" renews them there for as long
+                          as the service allows
   --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
   --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
   --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose               mirror the log to stderr; stack traces on failure
   -h, --help              this text
 
-example:
-  workspace-sync login --server https://files.example.com --email ann@example.com`;
+examples:
+  workspace-sync login --server https://files.example.com --email ann@example.com
+  workspace-sync login --server https://files.example.com --email ann@example.com --store file`;
 
 export const loginOptions = {
   server: { type: 'string' },
   email: { type: 'string' },
   'password-stdin': { type: 'boolean' },
+  store: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
   ...commonOptions,
@@ -68,6 +75,10 @@ export async function login(
 ): Promise<number> {
   const given = normalizeServer(required(values.server, '--server', 'login'));
   const email = required(values.email, '--email', 'login').trim();
+  const store = values.store ?? 'keychain';
+  if (store !== 'keychain' && store !== 'file') {
+    throw new UsageError(`--store must be keychain or file, not "${store}"`, 'login');
+  }
   assertSafeBaseUrl(given);
   // Before the password is asked for: the account belongs to the API's base URL.
   const server = await findApiBase(given, { log: ctx.log });
@@ -77,8 +88,13 @@ export async function login(
     clientSecret: values['client-secret'],
   });
   registerSecret(client.clientSecret);
-  const cannot = await ctx.accounts.cannotRemember?.();
-  if (cannot) throw new CliError(cannot);
+  if (store === 'keychain') {
+    const cannot = await ctx.accounts.cannotRemember?.();
+    if (cannot)
+      throw new CliError(`${cannot.replace(/\.$/, '')}, or keep it in a file with --store file.`);
+  } else if (!ctx.accounts.putInFile) {
+    throw new CliError('--store file: this program keeps no account file here.');
+  }
 
   let password: string;
   if (values['password-stdin']) {
@@ -120,22 +136,33 @@ export async function login(
     const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? err.message;
     throw new CliError(`${server} refused the sign-in of ${email}: ${reason.replace(/\.?$/, '.')}`);
   });
-  await ctx.accounts.put({
+  const account = {
     server,
     email,
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken ?? null,
     clientId: client.clientId,
     clientSecret: client.clientSecret,
-  });
-  ctx.log.info('signed in', { server, email });
+  };
+  if (store === 'file' && ctx.accounts.putInFile) {
+    const file = await ctx.accounts.putInFile(account);
+    // Said once, here: the person chose it; later runs use the file without a word.
+    writeLine(
+      ctx.io.stderr,
+      `Your tokens are kept in ${file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.`,
+    );
+  } else {
+    await ctx.accounts.put(account);
+  }
+  ctx.log.info('signed in', { server, email, store });
   writeLine(ctx.io.stdout, `Signed in as ${email} on ${server}`);
   return EXIT.ok;
 }
 
 export const LOGOUT_USAGE = `usage: workspace-sync logout --server URL [--email EMAIL] [options]
 
-Forgets a remembered account (its tokens are deleted from the keychain).
+Forgets a remembered account (its tokens are deleted from the keychain, or from the file of
+"login --store file").
 
   --server URL   the service's base URL the account was signed in to
   --email EMAIL  the account (needed only when several are remembered for the server)

@@ -154,9 +154,20 @@ export function registerOAuth(router: Router<User>, sb: Sandbox): void {
           if (!token || !owner) {
             return oauthError(400, 'invalid_grant', 'The refresh token is not valid');
           }
+          if (sb.config.rotateRefreshTokens) {
+            // Spent: a client that kept the old one (and not the answer's) is signed out.
+            sb.db
+              .prepare(`DELETE FROM tokens WHERE kind = 'refresh' AND token_hash = ?`)
+              .run(tokenHash(token));
+          }
           return {
             status: 200,
-            json: issueTokens(sb, owner.userId, owner.device, token),
+            json: issueTokens(
+              sb,
+              owner.userId,
+              owner.device,
+              sb.config.rotateRefreshTokens ? undefined : token,
+            ),
             headers: NO_STORE,
           };
         }

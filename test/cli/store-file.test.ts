@@ -1,0 +1,191 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PLAIN_ACCOUNTS_FILE } from '../../src/main/accounts/keychain';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { api } from '../service/helpers';
+import { clientFor } from '../sync/harness';
+import { NO_BUS, runCli, spawnCli, tempDir } from './run-cli';
+
+// A headless server without a Secret Service: `login --store file` keeps the account in a file
+// only the user can read, and a continuous `sync` renews its tokens there for as long as the
+// refresh token lives. Against a sandbox whose access tokens live 5 s, a sync runs until the
+// service has renewed them ten times (about a minute) and still syncs a change made then.
+
+const TTL_S = 5;
+const RENEWALS = 10;
+/** No keychain, even inside the private keyring `npm test` starts: a session bus that is not there. */
+const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: NO_BUS };
+
+let sb: RunningSandbox;
+let tmp: { dir: string; remove(): Promise<void> };
+let child: ChildProcess | null = null;
+
+beforeAll(async () => {
+  sb = await startSandbox({
+    seed: 'demo',
+    accessTokenTtlSeconds: TTL_S,
+    rotateRefreshTokens: true,
+  });
+  tmp = await tempDir('store-file');
+});
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await sb?.close();
+  await tmp?.remove();
+});
+
+const ann = () => sb.users.find((u) => u.role === 'Administrator')!;
+const grants = () => sb.sandbox.stats.get('POST /oauth/token') ?? 0;
+
+/** A token of Ann's, fresh from a password grant (the seeded one lives 5 s too). */
+async function freshToken(): Promise<string> {
+  const res = await api(sb.baseUrl, 'POST', '/oauth/token', {
+    form: {
+      grant_type: 'password',
+      client_id: 'workspace-sync',
+      client_secret: 'sandbox-secret',
+      username: ann().email,
+      password: ann().password,
+    },
+  });
+  expect(res.status).toBe(200);
+  return (res.json as { access_token: string }).access_token;
+}
+
+describe('login --store file, without a keychain', () => {
+  it('is refused without --store file, saying that option exists', async () => {
+    const run = await runCli(
+      [
+        'login',
+        '--server',
+        sb.baseUrl,
+        '--email',
+        ann().email,
+        '--password-stdin',
+        '--state',
+        path.join(tmp.dir, 'state-refused'),
+      ],
+      { stdin: `${ann().password}\n`, env: NO_KEYCHAIN },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^workspace-sync: No keychain is available.*--store file\.\n$/);
+  });
+
+  it('keeps the account in a file only the user can read, and sync renews it there', async () => {
+    const state = path.join(tmp.dir, 'state');
+    const dir = path.join(tmp.dir, 'synced');
+    const login = await runCli(
+      [
+        'login',
+        '--server',
+        sb.baseUrl,
+        '--email',
+        ann().email,
+        '--password-stdin',
+        '--store',
+        'file',
+        '--state',
+        state,
+      ],
+      { stdin: `${ann().password}\n`, env: NO_KEYCHAIN },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toBe(`Signed in as ${ann().email} on ${sb.baseUrl}\n`);
+    const file = path.join(state, PLAIN_ACCOUNTS_FILE);
+    // Said once, naming the file.
+    expect(login.stderr).toBe(
+      `Your tokens are kept in ${file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.\n`,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const refreshOf = () =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { accounts: { refreshToken: string }[] })
+        .accounts[0]!.refreshToken;
+    const firstRefresh = refreshOf();
+
+    // A continuous sync, no token given: the account of the file.
+    const sync = spawnCli(
+      [
+        'sync',
+        '--json',
+        '--server',
+        sb.baseUrl,
+        '--workspace',
+        String(sb.workspaceId),
+        '--dir',
+        dir,
+        '--state',
+        state,
+        '--poll',
+        '1',
+      ],
+      { env: NO_KEYCHAIN },
+    );
+    child = sync;
+    let stderr = '';
+    sync.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => sync.once('close', resolve));
+    const statuses: string[] = [];
+    createInterface({ input: sync.stdout }).on('line', (line) => {
+      const obj = JSON.parse(line) as { type: string; state?: string };
+      if (obj.type === 'status' && obj.state) statuses.push(obj.state);
+    });
+
+    // The service renews the tokens every 5 s or so: wait for ten renewals (about a minute).
+    const before = grants();
+    await vi.waitFor(
+      () => {
+        if (sync.exitCode !== null) throw new Error(`sync exited early: ${stderr}`);
+        expect(grants() - before).toBeGreaterThanOrEqual(RENEWALS);
+      },
+      { timeout: (RENEWALS + 6) * TTL_S * 1000, interval: 250 },
+    );
+    // Each renewal's new refresh token was written back to the file (the old ones are spent).
+    expect(refreshOf()).not.toBe(firstRefresh);
+
+    // A change made now still comes down.
+    const client = clientFor(sb.baseUrl, { accessToken: await freshToken(), refreshToken: null });
+    const root = await client.rootFolder(sb.workspaceId);
+    const text = 'made after a minute of renewals\n';
+    await client.uploadFile(
+      root.id,
+      'late.txt',
+      () => Readable.from([Buffer.from(text)]),
+      Buffer.byteLength(text),
+    );
+    await vi.waitFor(
+      () => {
+        if (sync.exitCode !== null) throw new Error(`sync exited early: ${stderr}`);
+        expect(existsSync(path.join(dir, 'late.txt'))).toBe(true);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await readFile(path.join(dir, 'late.txt'), 'utf8')).toBe(text);
+    expect(statuses).not.toContain('error');
+    expect(statuses).toContain('idle');
+
+    sync.kill('SIGINT');
+    expect(await exited, stderr).toBe(0);
+    expect(stderr).toBe('');
+
+    // Every refresh token but the last is spent: a new process signs in with the file's.
+    const list = await runCli(['workspaces', '--server', sb.baseUrl, '--state', state], {
+      env: NO_KEYCHAIN,
+    });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('Q3 Planning');
+
+    // logout takes the tokens off the disk.
+    const out = await runCli(['logout', '--server', sb.baseUrl, '--state', state], {
+      env: NO_KEYCHAIN,
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { accounts: unknown[] }).accounts).toEqual(
+      [],
+    );
+  }, 150_000);
+});
