@@ -32,6 +32,7 @@ import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command'
 import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir } from '../state/state-dir';
 import { parseSync, sync, syncUsage } from './sync';
+import { parseStatus, status, STATUS_USAGE } from './status';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
 import { keepHeapNearLive } from '../sync/heap';
@@ -76,6 +77,7 @@ const COMMANDS: Record<string, Command> = {
   logout: command(LOGOUT_USAGE, parseLogout, logout),
   workspaces: command(() => workspacesUsage(), parseWorkspaces, workspaces),
   sync: command(() => syncUsage(), parseSync, sync, true),
+  status: command(STATUS_USAGE, parseStatus, status),
   ui: command(() => uiUsage(), parseUi, ui, true),
   link: command(LINK_USAGE, parseLink, link),
   integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
@@ -91,6 +93,7 @@ commands:
   logout      forget a remembered account
   workspaces  list the workspaces you can sync
   sync        sync a workspace with a folder, continuously or --once
+  status      what the syncs running on this computer are doing (starts none)
   ui          serve the Workspace Sync window to a browser on this computer
   link        print (or --copy) the share link of a synced file or folder
   integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
@@ -111,7 +114,7 @@ environment:
   WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
   WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
 
-exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted`;
+exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`;
 }
 
 const never = new AbortController().signal;

@@ -15,6 +15,7 @@ import {
   type CommandContext,
 } from './common';
 import { connect, type Connection } from './connect';
+import { RunningStatusFile, runningFile } from '../state/running';
 import { checkSyncDir } from './dir';
 import { requireServerOrSandbox, sandboxAvailable } from './sandbox';
 import { tokenFrom } from './token';
@@ -163,6 +164,7 @@ export async function sync(
     : new TextReporter(io.stdout, io.stdout.isTTY === true);
   let conn: Connection | undefined;
   let opened: OpenSync | undefined;
+  let running: RunningStatusFile | undefined;
   try {
     await checkSyncDir(dir, givenDir, 'sync');
     const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
@@ -208,7 +210,17 @@ export async function sync(
       },
     });
     const { engine } = opened;
-    engine.on('status', (s) => reporter.status(s));
+    // What `workspace-sync status` reads, from another process.
+    const statusFile = new RunningStatusFile(
+      runningFile(ctx.stateDir, opened.journalFile),
+      { server: conn.server, user: conn.user, workspaceId, dir },
+      (err) => log.warn('the running status file could not be written', { err }),
+    );
+    running = statusFile;
+    engine.on('status', (s) => {
+      reporter.status(s);
+      statusFile.update(s);
+    });
     engine.on('problem', (p) => {
       log.warn('problem', { ...p });
       reporter.problem(p);
@@ -238,6 +250,7 @@ export async function sync(
     throw explained;
   } finally {
     reporter.close();
+    await running?.close();
     await opened?.close().catch((err: unknown) => log.error('closing the sync failed', { err }));
     await conn?.close().catch((err: unknown) => log.error('closing failed', { err }));
   }
