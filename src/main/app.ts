@@ -28,6 +28,9 @@ export interface DesktopOptions {
   argv: readonly string[];
   cwd: string;
   stateDir: string;
+  /** settings.json and pairs.json, and the logs (default: the state directory, and its `logs`). */
+  configDir?: string;
+  logsDir?: string;
   version: string;
   verbose: boolean;
   paths: { preload: string; renderer: string; trayIcons: string };
@@ -145,6 +148,8 @@ class Desktop {
       opts.forkEngine(),
       {
         stateDir: opts.stateDir,
+        ...(opts.configDir ? { configDir: opts.configDir } : {}),
+        ...(opts.logsDir ? { logsDir: opts.logsDir } : {}),
         cipher: appCipher.isEncryptionAvailable(),
         version: opts.version,
         verbose: opts.verbose,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseAppArgs } from './args';
 import { startDesktop } from './app';
 import { main as runCli } from './cli/main';
-import { defaultStateDir } from './state/state-dir';
+import { logMoves, moveToPlaces } from './state/move-places';
+import { placesOf } from './state/state-dir';
 import { forkEngine } from './engine-process';
 import { installDesktopIntegrations } from './integrations';
 import { createFileLogger } from './sync/file-log';
@@ -28,14 +29,19 @@ if (args.cli) {
 } else {
   // Windows shows a notification only for the app id the installer registered.
   if (process.platform === 'win32') app.setAppUserModelId('com.workspacesync.desktop');
-  const stateDir = defaultStateDir(process.env);
+  const places = placesOf(undefined, process.env);
   const verbose = process.argv.includes('--verbose');
-  const log = createFileLogger({ file: path.join(stateDir, 'logs', 'app.log'), verbose });
+  // Before the log opens: earlier versions' logs may be moving to where this one writes.
+  const moved = moveToPlaces(places);
+  const log = createFileLogger({ file: path.join(places.logs, 'app.log'), verbose });
+  logMoves(log, moved);
   const resources = app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'assets');
   startDesktop({
     argv: process.argv,
     cwd: process.cwd(),
-    stateDir,
+    stateDir: places.state,
+    configDir: places.config,
+    logsDir: places.logs,
     version: app.getVersion(),
     verbose,
     paths: {

@@ -24,7 +24,7 @@ beforeEach(async () => {
 afterEach(() => tmp.remove());
 
 const file = () => path.join(tmp.dir, SETTINGS_FILE);
-const store = () => SettingsStore.inStateDir(tmp.dir, log);
+const store = () => SettingsStore.inDir(tmp.dir, log);
 
 /** The AppError a refused update throws. */
 async function refusal(patch: unknown): Promise<{ kind: string; message: string }> {
@@ -59,7 +59,7 @@ describe('SettingsStore', () => {
       ignorePatterns: ['*.log', 'build/', '!keep.log', '# a note', 'Ünïcode ✓/'],
     };
     expect(await store().update(wanted)).toEqual(wanted);
-    expect(await SettingsStore.inStateDir(tmp.dir).load()).toEqual(wanted);
+    expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);
     expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ version: 1, ...wanted });
     if (process.platform !== 'win32') expect((await stat(file())).mode & 0o777).toBe(0o600);
   });

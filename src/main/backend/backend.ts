@@ -39,6 +39,8 @@ type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<Result<M>> }
 export interface BackendOptions {
   /** Journals and the engine's trash. */
   stateDir: string;
+  /** settings.json and pairs.json (default: the state directory). */
+  configDir?: string;
   accounts: AccountStore;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
@@ -162,10 +164,11 @@ export class AppBackend {
     });
     this.pairs = new Pairs({
       stateDir: opts.stateDir,
+      configDir: opts.configDir ?? opts.stateDir,
       log: this.log,
       push: (pairId, status) => this.emit('pair-status', { pairId, status }),
     });
-    this.settingsStore = SettingsStore.inStateDir(opts.stateDir, this.log);
+    this.settingsStore = SettingsStore.inDir(opts.configDir ?? opts.stateDir, this.log);
     this.settings = this.settingsStore.load().then((s) => this.applySettings(s));
     this.feed = new ActivityFeed({
       intervalMs: opts.activityPollMs ?? 5000,

@@ -27,7 +27,7 @@ interface Running {
 
 const inside = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
 
-/** What is remembered of a pair between runs (`<state>/pairs.json`). */
+/** What is remembered of a pair between runs (`<config>/pairs.json`). */
 const PairRecord = z.object({
   id: z.string(),
   accountId: z.string(),
@@ -64,6 +64,8 @@ export class Pairs {
   constructor(
     private readonly opts: {
       stateDir: string;
+      /** Where pairs.json is. */
+      configDir: string;
       log: Logger;
       push: (pairId: string, status: SyncPairStatus) => void;
     },
@@ -247,7 +249,7 @@ export class Pairs {
   }
 
   private get file(): string {
-    return path.join(this.opts.stateDir, 'pairs.json');
+    return path.join(this.opts.configDir, 'pairs.json');
   }
 
   private async load(): Promise<PairRecord[]> {

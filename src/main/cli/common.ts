@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
+import type { Places } from '../state/state-dir';
 
 export { messageOf, PROGRAM } from '../errors/user-error';
 
@@ -42,7 +43,10 @@ export interface CliIo {
 export interface CommandContext {
   io: CliIo;
   signal: AbortSignal;
+  /** `places.state`: journals, trash, account files. */
   stateDir: string;
+  /** Where settings, pairs and logs go (all in the state directory when one is given). */
+  places: Places;
   log: Logger;
   accounts: AccountStore;
 }

@@ -30,7 +30,8 @@ import {
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
 import { link, LINK_USAGE, parseLink } from './link';
-import { defaultStateDir } from '../state/state-dir';
+import { defaultStateDir, placesOf } from '../state/state-dir';
+import { logMoves, moveToPlaces } from '../state/move-places';
 import { parseSync, sync, syncUsage } from './sync';
 import { parseStatus, status, STATUS_USAGE } from './status';
 import { parseUi, ui, uiUsage } from './ui';
@@ -175,15 +176,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const signal = io.signal ?? never;
   let log: ReturnType<typeof createFileLogger> | undefined;
   try {
-    const stateDir = path.resolve(prepared.state ?? defaultStateDir(io.env));
+    const places = placesOf(prepared.state, io.env);
+    const stateDir = places.state;
+    // Before the log opens: earlier versions' logs may be moving to where this one writes.
+    const moved = moveToPlaces(places);
     log = createFileLogger({
-      file: path.join(stateDir, 'logs', 'workspace-sync.log'),
+      file: path.join(places.logs, 'workspace-sync.log'),
       verbose,
     });
+    logMoves(log, moved);
     const ctx: CommandContext = {
       io,
       signal,
       stateDir,
+      places,
       log,
       // The OS keychain, opened only by a command that needs an account (no Electron, no cipher:
       // without a keychain the CLI remembers nothing and says so).

@@ -98,9 +98,11 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
     // A throwaway sandbox's journals must not pile up in the real state directory, nor its
     // tokens (worthless once it stops) in the keychain: they stay in memory.
     let stateDir = ctx.stateDir;
+    let configDir = ctx.places.config;
     const accounts = embedded ? new MemoryAccountStore() : ctx.accounts;
     if (embedded && values.state === undefined) {
       stateDir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-ui-state-'));
+      configDir = stateDir;
       cleanups.push(() => rm(stateDir, { recursive: true, force: true }));
     }
     let demo: { server: string; email: string; password: string } | null = null;
@@ -111,7 +113,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       if (!owner) throw new CliError('The embedded sandbox has no users.');
       demo = { server: sb.baseUrl, email: owner.email, password: owner.password };
     }
-    backend = new AppBackend({ stateDir, accounts, log, env: ctx.io.env, demo });
+    backend = new AppBackend({ stateDir, configDir, accounts, log, env: ctx.io.env, demo });
     // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
     if (!sandbox) await backend.restorePairs();
     if (sandbox && demo) {

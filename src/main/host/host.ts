@@ -90,7 +90,7 @@ async function start(
   const { stateDir } = init;
   // Main writes app.log; two processes must not rotate one file.
   const log = createFileLogger({
-    file: path.join(stateDir, 'logs', 'engine.log'),
+    file: path.join(init.logsDir ?? path.join(stateDir, 'logs'), 'engine.log'),
     verbose: init.verbose,
   });
   const accounts = await openAccountStore({
@@ -102,6 +102,7 @@ async function start(
   log.info('engine host started', { store: accounts.kind, version: init.version });
   const backend = new AppBackend({
     stateDir,
+    configDir: init.configDir ?? stateDir,
     accounts,
     log,
     env: process.env,

@@ -11,6 +11,10 @@ import type { OthersEvent } from '../../shared/others-activity';
 /** What main tells the host once, first. */
 export interface HostInit {
   stateDir: string;
+  /** settings.json and pairs.json (default: the state directory). */
+  configDir?: string;
+  /** Where engine.log goes (default: `logs` in the state directory). */
+  logsDir?: string;
   /** Whether main can encrypt with Electron's safeStorage (the keychain's fallback). */
   cipher: boolean;
   /** The app's own platform and version, for `app.info`. */

@@ -10,7 +10,7 @@ import { patternProblem } from '../sync/detect-local/ignore';
 import { silentLogger, type Logger } from '../sync/ports';
 import { readStateFile, writeStateFile } from './json-file';
 
-/** The file in the state directory, beside accounts.json and pairs.json. */
+/** The file in the config directory, beside pairs.json. */
 export const SETTINGS_FILE = 'settings.json';
 
 /** Most ignore patterns the settings keep: a list a person reads, not a generated one. */
@@ -19,7 +19,7 @@ export const MAX_PATTERNS = 500;
 const fields = Object.keys(Settings.shape) as (keyof Settings)[];
 
 /**
- * The person's settings in `<state>/settings.json`, checked with the contract's schema. A file
+ * The person's settings in `<config>/settings.json`, checked with the contract's schema. A file
  * edited by hand or written by another version never stops the app: each field that does not
  * fit falls back to its default, with a line in the log saying which. Written atomically and
  * readable by this user only (`json-file.ts`), one update at a time.
@@ -36,7 +36,7 @@ export class SettingsStore {
     private readonly log: Logger,
   ) {}
 
-  static inStateDir(dir: string, log: Logger = silentLogger): SettingsStore {
+  static inDir(dir: string, log: Logger = silentLogger): SettingsStore {
     return new SettingsStore(path.join(dir, SETTINGS_FILE), log);
   }
 

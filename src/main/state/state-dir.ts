@@ -24,3 +24,54 @@ export function defaultStateDir(
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.local', 'state');
   return path.join(base, 'workspace-sync');
 }
+
+/** Where each kind of file lives (see `placesOf`). */
+export interface Places {
+  /** What the program keeps for itself: journals, trash, running status, account files. */
+  state: string;
+  /** What the person chose: settings.json and pairs.json. */
+  config: string;
+  /** The log files. */
+  logs: string;
+}
+
+/**
+ * The OS's places for this user (not `env-paths`: it names a program one way on every OS, while
+ * this one is `workspace-sync` on Linux and `Workspace Sync` elsewhere, and it keeps the macOS
+ * configuration in ~/Library/Preferences, the folder the system's defaults own):
+ * - Linux (XDG): config `$XDG_CONFIG_HOME/workspace-sync` (`~/.config/…`); state and logs
+ *   `$XDG_STATE_HOME/workspace-sync` (`~/.local/state/…`, where XDG puts logs);
+ * - macOS: config and state `~/Library/Application Support/Workspace Sync`, logs
+ *   `~/Library/Logs/Workspace Sync` (Console.app finds them there);
+ * - Windows: config `%APPDATA%\Workspace Sync` (roaming), state `%LOCALAPPDATA%\Workspace Sync`,
+ *   logs in its `Logs`.
+ * A state directory given (`--state`, `WORKSPACE_SYNC_STATE`) holds everything, as before: a
+ * test or a second profile stays in one folder.
+ */
+export function placesOf(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): Places {
+  const explicit = given ?? (env.WORKSPACE_SYNC_STATE || undefined);
+  if (explicit) {
+    const state = path.resolve(explicit);
+    return { state, config: state, logs: path.join(state, 'logs') };
+  }
+  const state = defaultStateDir(env, platform, home);
+  if (platform === 'win32') {
+    const roaming = env.APPDATA || path.win32.join(home, 'AppData', 'Roaming');
+    return {
+      state,
+      config: path.win32.join(roaming, 'Workspace Sync'),
+      logs: path.win32.join(state, 'Logs'),
+    };
+  }
+  if (platform === 'darwin') {
+    return { state, config: state, logs: path.join(home, 'Library', 'Logs', 'Workspace Sync') };
+  }
+  const xdg = env.XDG_CONFIG_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.config');
+  return { state, config: path.join(base, 'workspace-sync'), logs: path.join(state, 'logs') };
+}
