@@ -113,3 +113,25 @@ export async function tempDir(prefix: string): Promise<{ dir: string; remove(): 
   const dir = await mkdtemp(path.join(tmpdir(), `ws-cli-${prefix}-`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** `sync --json` of a sandbox's workspace into `dir`, its state in `state`, then `extra`. */
+export function syncArgs(
+  sb: { baseUrl: string; workspaceId: number },
+  dir: string,
+  state: string,
+  ...extra: string[]
+): string[] {
+  return [
+    'sync',
+    '--json',
+    '--server',
+    sb.baseUrl,
+    '--workspace',
+    String(sb.workspaceId),
+    '--dir',
+    dir,
+    '--state',
+    state,
+    ...extra,
+  ];
+}

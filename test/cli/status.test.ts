@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNNING_DIR } from '../../src/main/state/running';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { runCli, spawnCli, tempDir } from './run-cli';
+import { runCli, spawnCli, tempDir, syncArgs } from './run-cli';
 
 // `workspace-sync status` reads what a running `sync` keeps in the state directory: the pair,
 // its state, its last sync and its problems, without starting a sync or making a request.
@@ -29,23 +29,9 @@ type Line = { type: string; state?: string; lastSyncAt?: number | null; problems
 /** A continuous sync as `role`, and a promise of its first status line that `until` accepts. */
 function startSync(role: string, state: string, dir: string) {
   const user = sb.users.find((u) => u.role === role)!;
-  const child = spawnCli(
-    [
-      'sync',
-      '--json',
-      '--server',
-      sb.baseUrl,
-      '--workspace',
-      String(sb.workspaceId),
-      '--dir',
-      dir,
-      '--state',
-      state,
-      '--poll',
-      '30',
-    ],
-    { env: { WORKSPACE_SYNC_TOKEN: user.token } },
-  );
+  const child = spawnCli(syncArgs(sb, dir, state, '--poll', '30'), {
+    env: { WORKSPACE_SYNC_TOKEN: user.token },
+  });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

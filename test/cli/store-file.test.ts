@@ -9,7 +9,7 @@ import { PLAIN_ACCOUNTS_FILE } from '../../src/main/accounts/keychain';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { api } from '../service/helpers';
 import { clientFor } from '../sync/harness';
-import { NO_BUS, runCli, spawnCli, tempDir } from './run-cli';
+import { NO_BUS, runCli, spawnCli, tempDir, syncArgs } from './run-cli';
 
 // A headless server without a Secret Service: `login --store file` keeps the account in a file
 // only the user can read, and a continuous `sync` renews its tokens there for as long as the
@@ -57,21 +57,26 @@ async function freshToken(): Promise<string> {
   return (res.json as { access_token: string }).access_token;
 }
 
+/** `login` as Ann, the password piped in, without a keychain. */
+const login = (state: string, ...extra: string[]) =>
+  runCli(
+    [
+      'login',
+      '--server',
+      sb.baseUrl,
+      '--email',
+      ann().email,
+      '--password-stdin',
+      '--state',
+      state,
+      ...extra,
+    ],
+    { stdin: `${ann().password}\n`, env: NO_KEYCHAIN },
+  );
+
 describe('login --store file, without a keychain', () => {
   it('is refused without --store file, saying that option exists', async () => {
-    const run = await runCli(
-      [
-        'login',
-        '--server',
-        sb.baseUrl,
-        '--email',
-        ann().email,
-        '--password-stdin',
-        '--state',
-        path.join(tmp.dir, 'state-refused'),
-      ],
-      { stdin: `${ann().password}\n`, env: NO_KEYCHAIN },
-    );
+    const run = await login(path.join(tmp.dir, 'state-refused'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^workspace-sync: No keychain is available.*--store file\.\n$/);
   });
@@ -79,26 +84,12 @@ describe('login --store file, without a keychain', () => {
   it('keeps the account in a file only the user can read, and sync renews it there', async () => {
     const state = path.join(tmp.dir, 'state');
     const dir = path.join(tmp.dir, 'synced');
-    const login = await runCli(
-      [
-        'login',
-        '--server',
-        sb.baseUrl,
-        '--email',
-        ann().email,
-        '--password-stdin',
-        '--store',
-        'file',
-        '--state',
-        state,
-      ],
-      { stdin: `${ann().password}\n`, env: NO_KEYCHAIN },
-    );
-    expect(login.code, login.stderr).toBe(0);
-    expect(login.stdout).toBe(`Signed in as ${ann().email} on ${sb.baseUrl}\n`);
+    const signedIn = await login(state, '--store', 'file');
+    expect(signedIn.code, signedIn.stderr).toBe(0);
+    expect(signedIn.stdout).toBe(`Signed in as ${ann().email} on ${sb.baseUrl}\n`);
     const file = path.join(state, PLAIN_ACCOUNTS_FILE);
     // Said once, naming the file.
-    expect(login.stderr).toBe(
+    expect(signedIn.stderr).toBe(
       `Your tokens are kept in ${file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.\n`,
     );
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -108,23 +99,7 @@ describe('login --store file, without a keychain', () => {
     const firstRefresh = refreshOf();
 
     // A continuous sync, no token given: the account of the file.
-    const sync = spawnCli(
-      [
-        'sync',
-        '--json',
-        '--server',
-        sb.baseUrl,
-        '--workspace',
-        String(sb.workspaceId),
-        '--dir',
-        dir,
-        '--state',
-        state,
-        '--poll',
-        '1',
-      ],
-      { env: NO_KEYCHAIN },
-    );
+    const sync = spawnCli(syncArgs(sb, dir, state, '--poll', '1'), { env: NO_KEYCHAIN });
     child = sync;
     let stderr = '';
     sync.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
