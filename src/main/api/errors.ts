@@ -15,7 +15,8 @@ export type ApiErrorKind =
   | 'network'
   | 'outcome-unknown'
   | 'protocol'
-  | 'insecure';
+  | 'insecure'
+  | 'proxy';
 
 /** The server's `{"errors": {"field": ["message"]}}`, flattened. */
 export type FieldErrors = Record<string, string[]>;

@@ -25,6 +25,7 @@ import {
   type TransportLimits,
 } from './bounds';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
+import { CONNECT_TIMEOUT_MS, POOL_OPTIONS, proxyRefusal, sharedDispatcher } from './proxy';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 export type QueryValue =
@@ -155,21 +156,17 @@ export function assertSafeBaseUrl(baseUrl: string): URL {
   throw new InsecureConnectionError('base_url');
 }
 
-/** One shared keep-alive pool per process: bounded connections per origin, firm timeouts. */
+/**
+ * A keep-alive pool of its own, direct (tests and benches compare with it): bounded connections
+ * per origin, firm timeouts. Requests without a dispatcher go through the process's shared one
+ * (`proxy.ts`: the same options, and the proxy setting or the environment's proxies).
+ */
 export function createDispatcher(opts: { connections?: number } = {}): Agent {
   return new Agent({
-    connections: opts.connections ?? 8,
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: { timeout: 10_000 },
-    headersTimeout: 30_000,
-    bodyTimeout: 60_000,
+    ...POOL_OPTIONS,
+    connections: opts.connections ?? POOL_OPTIONS.connections,
+    connect: { timeout: CONNECT_TIMEOUT_MS },
   });
-}
-
-let sharedDispatcher: Agent | null = null;
-function defaultDispatcher(): Agent {
-  return (sharedDispatcher ??= createDispatcher());
 }
 
 function abortError(signal: AbortSignal | undefined): unknown {
@@ -251,7 +248,8 @@ async function readErrorBody(endpoint: string, res: RawResponse): Promise<FieldE
 export class Transport {
   readonly baseUrl: URL;
   private readonly prefix: string;
-  private readonly dispatcher: Dispatcher;
+  /** Null: the shared one, looked up at each request (a new proxy setting applies at once). */
+  private readonly dispatcher: Dispatcher | null;
   private readonly policy: RetryPolicy;
   private readonly log: LogSink;
   private readonly userAgent: string;
@@ -261,7 +259,7 @@ export class Transport {
   constructor(opts: TransportOptions) {
     this.baseUrl = assertSafeBaseUrl(opts.baseUrl);
     this.prefix = this.baseUrl.pathname.replace(/\/+$/, '');
-    this.dispatcher = opts.dispatcher ?? defaultDispatcher();
+    this.dispatcher = opts.dispatcher ?? null;
     this.policy = { ...DEFAULT_RETRY, ...opts.retry };
     this.log = opts.log ?? silentLog;
     this.userAgent = opts.userAgent ?? 'WorkspaceSync/0.1';
@@ -456,7 +454,7 @@ export class Transport {
       spec.signal?.removeEventListener('abort', onAbort);
     };
     try {
-      const res = await (spec.dispatcher ?? this.dispatcher).request({
+      const res = await (spec.dispatcher ?? this.dispatcher ?? sharedDispatcher()).request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: spec.method,
@@ -474,7 +472,7 @@ export class Transport {
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
       done();
-      throw err;
+      throw proxyRefusal(err, url, spec.endpoint) ?? err;
     }
   }
 }

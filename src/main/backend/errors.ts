@@ -39,6 +39,7 @@ export function toAppError(err: unknown): AppError {
         // A name already taken is a conflict the person resolves by choosing another.
         return { kind: /already|taken|exists/i.test(message) ? 'conflict' : 'invalid', message };
       case 'network':
+      case 'proxy':
       case 'outcome-unknown':
       case 'rate-limited':
       case 'server':
