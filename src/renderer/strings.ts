@@ -207,6 +207,13 @@ export const strings = {
       `From ${min} to ${max}. Your own changes are sent at once; this paces others’ changes.`,
     pollIntervalInvalid: (min: number, max: number) =>
       `Choose a whole number of seconds from ${min} to ${max}.`,
+    network: 'Network',
+    proxy: 'Proxy',
+    proxyPlaceholder: 'http://proxy.example.com:3128',
+    proxyHint:
+      'Empty: the system’s HTTPS_PROXY, HTTP_PROXY and NO_PROXY. Otherwise every request goes through this proxy, http://host:port, with user:password@ before the host if it asks for them. Applies at once.',
+    /** `problem` is the shared check's one line (shared/proxy-url.ts), starting in lowercase. */
+    proxyInvalid: (problem: string) => `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`,
     ignore: 'Ignore patterns',
     ignoreLabel: 'Files and folders never synced, one pattern per line',
     ignoreHint:

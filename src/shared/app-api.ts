@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proxyUrlProblem } from './proxy-url';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge
@@ -121,6 +122,17 @@ export const Settings = z.object({
     .min(POLL_SECONDS.min, POLL_SECONDS_RULE)
     .max(POLL_SECONDS.max, POLL_SECONDS_RULE),
   ignorePatterns: z.array(z.string()),
+  /**
+   * The proxy every request goes through, `http://[user:password@]host:port`; '' for the
+   * environment's (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Applies from the next request on.
+   */
+  proxy: z
+    .string()
+    .max(2048)
+    .superRefine((value, ctx) => {
+      const problem = proxyUrlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -134,6 +146,7 @@ export const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   pollIntervalSeconds: 30,
   ignorePatterns: [],
+  proxy: '',
 };
 
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */

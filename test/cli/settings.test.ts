@@ -46,6 +46,7 @@ describe('SettingsStore', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: [],
+      proxy: '',
     });
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
     expect(lines).toEqual([]);
@@ -57,6 +58,7 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 120,
       ignorePatterns: ['*.log', 'build/', '!keep.log', '# a note', 'Ünïcode ✓/'],
+      proxy: 'http://ann:pw@proxy.example.com:3128',
     };
     expect(await store().update(wanted)).toEqual(wanted);
     expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);
@@ -88,6 +90,7 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 45,
       ignorePatterns: ['x/'],
+      proxy: '',
     });
   });
 
@@ -113,6 +116,7 @@ describe('SettingsStore', () => {
         startAtLogin: true,
         pollIntervalSeconds: 2,
         ignorePatterns: ['*.log', 'two\nlines', '', 42],
+        proxy: 'proxy.example.com:3128',
         colour: 'blue',
       }),
     );
@@ -124,6 +128,7 @@ describe('SettingsStore', () => {
         expect.stringMatching(/invalid setting.*"notifications"/),
         expect.stringMatching(/invalid setting.*"pollIntervalSeconds"/),
         expect.stringMatching(/invalid setting.*"ignorePatterns"/),
+        expect.stringMatching(/invalid setting.*"proxy"/),
         expect.stringMatching(/unknown setting.*"colour"/),
       ]),
     );
@@ -161,6 +166,12 @@ describe('SettingsStore', () => {
       [{ ignorePatterns: ['!'] }, /matches nothing/],
       [{ ignorePatterns: ['bad\u0007bell'] }, /control character/],
       [{ ignorePatterns: ['x'.repeat(2000)] }, /longer than 1024/],
+      [
+        { proxy: 'proxy.example.com:3128' },
+        /^proxy: write the proxy as a URL starting with http:\/\//,
+      ],
+      [{ proxy: 'socks5://127.0.0.1:1080' }, /not socks5:\/\//],
+      [{ proxy: 'http://ann:pw@proxy:3128/path' }, /without a path/],
       [{ ignorePatterns: Array.from({ length: MAX_PATTERNS + 1 }, (_, i) => `f${i}`) }, /at most/],
       // One good field beside a bad one: still nothing applied.
       [{ notifications: false, pollIntervalSeconds: 0 }, /from 5 to 3600/],

@@ -14,6 +14,7 @@ import {
   type Bridge,
   type Watched,
 } from './harness';
+import { startTestProxy } from '../api/test-proxy';
 
 // The Settings view and Browse's context menu, against `cli ui --sandbox` (signed in as the demo
 // owner, the demo workspace synced). What the window did is read back through the same typed API
@@ -176,6 +177,62 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     expect(await seconds.inputValue()).toBe('120');
     expect(await patterns.inputValue()).toBe('*.log\nbuild/');
     expect(await page.getByText('Start Workspace Sync when I log in').count()).toBe(0);
+  });
+
+  it('takes a proxy: a bad URL said at the field, a good one saved and used at once', async () => {
+    const proxy = await startTestProxy();
+    try {
+      const field = page.getByLabel('Proxy', { exact: true });
+      await shown(field);
+      expect(await field.inputValue()).toBe('');
+      expect(await field.getAttribute('aria-describedby')).toBeTruthy();
+      await shown(
+        page.getByText('Empty: the system’s HTTPS_PROXY, HTTP_PROXY and NO_PROXY.', {
+          exact: false,
+        }),
+      );
+
+      // Not a URL: said at the field, nothing sent.
+      await field.fill('proxy.example.com:3128');
+      await field.press('Tab');
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'Write the proxy as a URL starting with http://' });
+      await shown(alert);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect((await api.call('settings.get', {})).proxy).toBe('');
+      await screenshot(page, 'settings-proxy-invalid');
+      await expectAccessible('settings with a bad proxy');
+
+      // A proxy on this computer (the sandbox is on it too): the backend's next request goes
+      // through it, without a restart.
+      await field.fill(proxy.url);
+      await goneFrom(alert);
+      await field.press('Enter');
+      await expect.poll(async () => (await api.call('settings.get', {})).proxy).toBe(proxy.url);
+      await shown(page.getByRole('status').filter({ hasText: 'Saved' }));
+      await api.call('workspaces.list', { accountId: await annId() });
+      expect(proxy.seen.some((r) => /^GET http:\/\/127\.0\.0\.1:\d+\/workspaces/.test(r))).toBe(
+        true,
+      );
+      await screenshot(page, 'settings-proxy');
+      await expectAccessible('settings with a proxy');
+
+      await page.reload();
+      await nav('Settings').click();
+      await shown(field);
+      await expect.poll(() => field.inputValue()).toBe(proxy.url);
+
+      // Cleared: the environment's (none here), from the next request on.
+      await field.fill('');
+      await field.press('Tab');
+      await expect.poll(async () => (await api.call('settings.get', {})).proxy).toBe('');
+      const through = proxy.seen.length;
+      await api.call('workspaces.list', { accountId: await annId() });
+      expect(proxy.seen.length).toBe(through);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('pauses a synced folder from Settings: Status says Paused; resumes it again', async () => {

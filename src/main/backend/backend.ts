@@ -25,6 +25,7 @@ import { openInFileManager } from '../os/open-path';
 import { Pairs } from './pairs';
 import { downloadZip } from './zip';
 import { SettingsStore } from '../state/settings';
+import { configureProxy } from '../api/proxy';
 
 /** What `call` answers: the `Reply` of the wire format without its id. */
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };
@@ -252,8 +253,12 @@ export class AppBackend {
     await this.pairs.close();
   }
 
-  /** Hands the engines their part of the settings (the poll option, when given, wins). */
+  /**
+   * Hands the engines their part of the settings (the poll option, when given, wins), and this
+   * process's requests the proxy (every request of the process goes through one dispatcher).
+   */
   private applySettings(s: Settings): Settings {
+    configureProxy({ setting: s.proxy, env: this.opts.env ?? process.env });
     this.pairs.configure({
       pollIntervalMs: this.opts.pollIntervalMs ?? s.pollIntervalSeconds * 1000,
       ignorePatterns: s.ignorePatterns,

@@ -13,6 +13,7 @@ import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { usePairs, usePauseToggle } from './pairs';
+import { ProxyField } from './ProxyField';
 
 const s = strings.settings;
 
@@ -22,8 +23,8 @@ const sameLines = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((line, i) => line === b[i]);
 
 /**
- * The person's settings, each saved as soon as it is changed (a switch at once, a number or the
- * patterns when the field is left), with one line saying whether the last change was saved.
+ * The person's settings, each saved as soon as it is changed (a switch at once, a number, the
+ * proxy or the patterns when the field is left), with one line saying whether the last change was saved.
  */
 export function SettingsView() {
   const api = useApi();
@@ -182,6 +183,8 @@ function SettingsForm({
           </p>
         )}
       </div>
+      <h2>{s.network}</h2>
+      <ProxyField stored={stored.proxy} save={save} />
       <h2>{s.ignore}</h2>
       <form
         className="field"
