@@ -7,6 +7,7 @@ import {
   ProxyError,
   proxyShownFor,
 } from '../../src/main/api/proxy';
+import type { RetryPolicy } from '../../src/main/api/retry';
 import { Transport } from '../../src/main/api/transport';
 import { proxyUrlProblem, shownProxyUrl } from '../../src/shared/proxy-url';
 import { startTestProxy, type TestProxy } from './test-proxy';
@@ -34,7 +35,10 @@ async function proxy(opts: Parameters<typeof startTestProxy>[0] = {}): Promise<T
 }
 
 /** One unauthenticated request to the sandbox (a 401 is its answer: the route is what counts). */
-async function ask(baseUrl = sb.baseUrl, retry = { maxAttempts: 1 }): Promise<number> {
+async function ask(
+  baseUrl = sb.baseUrl,
+  retry: Partial<RetryPolicy> = { maxAttempts: 1 },
+): Promise<number> {
   const transport = new Transport({ baseUrl, retry });
   const res = await transport.request({
     method: 'GET',
@@ -154,6 +158,22 @@ describe('a proxy that refuses', () => {
       /^The proxy http:\/\/127\.0\.0\.1:\d+ refused the connection to files\.example\.com \(HTTP 502\): it could not reach the service\.$/,
     );
     expect((err as ApiError).retryable).toBe(true);
+  });
+
+  it('502 to a forwarded request: retried, then one line naming the proxy too', async () => {
+    const p = await proxy({ refuse: 502 });
+    configureProxy({ env: { HTTP_PROXY: p.url } });
+    const err = await ask(sb.baseUrl, { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 }).catch(
+      (e: unknown) => e,
+    );
+    expect(p.seen).toEqual([
+      `GET http://${origin()}/workspaces`,
+      `GET http://${origin()}/workspaces`,
+    ]);
+    expect(err).toBeInstanceOf(ProxyError);
+    expect((err as ApiError).message).toBe(
+      `HTTP 502 through the proxy ${p.url}: it could not reach ${origin()}, or the service is down; it will be tried again later.`,
+    );
   });
 
   it('a variable that is not a proxy URL fails each request with one line naming it', async () => {

@@ -233,6 +233,26 @@ export function proxyShownFor(origin: URL): string | null {
   return choice ? shownProxyUrl(choice.url) : null;
 }
 
+/**
+ * A 502 or 504 to a request a proxy forwarded (http targets): the proxy's own answer when it
+ * could not reach the service, as likely as the service's gateway's; said naming both. Null for
+ * other statuses, or a request that went direct.
+ */
+export function gatewayThroughProxy(
+  status: number,
+  origin: URL,
+  endpoint: string,
+): ProxyError | null {
+  if (status !== 502 && status !== 504) return null;
+  const proxy = proxyShownFor(origin);
+  if (proxy === null) return null;
+  return new ProxyError(
+    endpoint,
+    `HTTP ${status} through the proxy ${proxy}: it could not reach ${origin.host}, or the service is down; it will be tried again later.`,
+    true,
+  );
+}
+
 const STATUS_TEXT: Record<number, string> = {
   403: 'its rules do not allow it',
   407: 'it asks for a user and password: put user:password@ before its host, or check them',

@@ -25,7 +25,13 @@ import {
   type TransportLimits,
 } from './bounds';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
-import { CONNECT_TIMEOUT_MS, POOL_OPTIONS, proxyRefusal, sharedDispatcher } from './proxy';
+import {
+  CONNECT_TIMEOUT_MS,
+  gatewayThroughProxy,
+  POOL_OPTIONS,
+  proxyRefusal,
+  sharedDispatcher,
+} from './proxy';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 export type QueryValue =
@@ -224,6 +230,11 @@ export function extractErrors(json: unknown): FieldErrors {
   return out;
 }
 
+/** A 5xx answer; a gateway's through a proxy says the proxy may be the one in trouble. */
+function serverError(endpoint: string, status: number, origin: URL): ApiError {
+  return gatewayThroughProxy(status, origin, endpoint) ?? new ServerError(endpoint, status);
+}
+
 /** An error answer is a few lines: one without end is not waited for. */
 const MAX_ERROR_BYTES = 64 * 1024;
 
@@ -345,7 +356,7 @@ export class Transport {
         }
         throw status === 429
           ? new RateLimitedError(spec.endpoint, after)
-          : new ServerError(spec.endpoint, status);
+          : serverError(spec.endpoint, status, this.baseUrl);
       }
       throw await this.errorFor(spec, res, token);
     }
@@ -409,7 +420,7 @@ export class Transport {
       case 429:
         return new RateLimitedError(spec.endpoint, retryAfterMs(res.headers, Date.now()));
       default:
-        return new ServerError(spec.endpoint, res.status);
+        return serverError(spec.endpoint, res.status, this.baseUrl);
     }
   }
 

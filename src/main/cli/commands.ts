@@ -13,6 +13,8 @@ import {
   connectionOptions,
   EXIT,
   parseOptions,
+  proxyHelp,
+  proxyOption,
   required,
   writeLine,
   type CommandContext,
@@ -49,6 +51,7 @@ password is asked for without echo, or read from the first line of standard inpu
                           as the service allows
   --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
   --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
+${proxyHelp(26)}
   --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose               mirror the log to stderr; stack traces on failure
   -h, --help              this text
@@ -64,6 +67,7 @@ export const loginOptions = {
   store: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  ...proxyOption,
   ...commonOptions,
 } as const;
 
@@ -212,6 +216,7 @@ Lists the workspaces you can sync: id, name and your role in each.
   --sandbox           use an embedded demo sandbox instead of a service`
       : ''
   }
+${proxyHelp(22)}
   --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose           mirror the log to stderr; stack traces on failure
   -h, --help          this text

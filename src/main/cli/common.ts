@@ -13,6 +13,20 @@ export const commonOptions = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/**
+ * The option of every command that talks to a service: the proxy to go through, over the
+ * environment's HTTPS_PROXY, HTTP_PROXY and NO_PROXY (which every command honours without it).
+ */
+export const proxyOption = {
+  proxy: { type: 'string' },
+} as const;
+
+/** The line of `--proxy` in a command's help, its description starting at `column`. */
+export function proxyHelp(column: number): string {
+  return `  ${'--proxy URL'.padEnd(column - 2)}go through this proxy, http://[user:password@]host:port
+${' '.repeat(column)}(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)`;
+}
+
 /** Options of the commands that talk to a service as a signed-in user. */
 export const connectionOptions = {
   server: { type: 'string' },
@@ -20,6 +34,7 @@ export const connectionOptions = {
   'token-file': { type: 'string' },
   email: { type: 'string' },
   sandbox: { type: 'boolean' },
+  ...proxyOption,
   ...commonOptions,
 } as const;
 

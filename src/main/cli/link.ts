@@ -8,6 +8,8 @@ import {
   messageOf,
   parseCommandLine,
   PROGRAM,
+  proxyHelp,
+  proxyOption,
   UsageError,
   writeLine,
   type CommandContext,
@@ -28,6 +30,7 @@ role must allow changing links: Moderator and above), and the command says so.
                      input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
                      syncs the folder
   --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+${proxyHelp(21)}
   --state DIR        state directory: settings, journals, logs, trash
                      (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose          mirror the log to stderr; stack traces on failure
@@ -42,6 +45,7 @@ examples:
 
 const linkOptions = {
   ...commonOptions,
+  ...proxyOption,
   copy: { type: 'boolean' },
   notify: { type: 'boolean' },
   token: { type: 'string' },

@@ -37,10 +37,14 @@ import { parseStatus, status, STATUS_USAGE } from './status';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
 import { keepHeapNearLive } from '../sync/heap';
+import { configureProxy } from '../api/proxy';
+import { proxyUrlProblem } from '../../shared/proxy-url';
 
 interface Prepared {
   state: string | undefined;
   verbose: boolean;
+  /** `--proxy`, checked; '' when not given (the environment's proxies). */
+  proxy: string;
   run(ctx: CommandContext): Promise<number>;
 }
 
@@ -53,7 +57,7 @@ interface Command {
   handlesSignal: boolean;
 }
 
-function command<V extends { state?: string; verbose?: boolean }>(
+function command<V extends { state?: string; verbose?: boolean; proxy?: string }>(
   usage: string | (() => string),
   parse: (args: string[]) => V,
   run: (values: V, ctx: CommandContext) => Promise<number>,
@@ -64,9 +68,12 @@ function command<V extends { state?: string; verbose?: boolean }>(
     handlesSignal,
     prepare(args) {
       const values = parse(args);
+      const problem = values.proxy === undefined ? null : proxyUrlProblem(values.proxy);
+      if (problem) throw new UsageError(`--proxy: ${problem}`);
       return {
         state: values.state,
         verbose: values.verbose === true,
+        proxy: values.proxy ?? '',
         run: (ctx) => run(values, ctx),
       };
     },
@@ -114,6 +121,10 @@ environment:
                                 (or --token-file PATH; never --token, which ps shows)
   WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
   WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
+  HTTPS_PROXY, HTTP_PROXY       the proxy for https and http servers, http://host:port
+                                (lowercase too, read first; --proxy URL wins over both)
+  NO_PROXY                      the servers reached without it: names (and the names
+                                under them), host:port, IP ranges, or *
 
 exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`;
 }
@@ -197,6 +208,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         openAccountStore({ stateDir, log: ctx.log, service: keychainService(io.env) }),
       ),
     };
+    // Every request of this process goes through the shared dispatcher: the proxy first.
+    configureProxy({ setting: prepared.proxy, env: io.env });
     const work = prepared.run(ctx);
     const code = await (cmd.handlesSignal ? work : orInterrupted(work, signal));
     if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: interrupted`);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
+import { proxyShownFor } from '../api/proxy';
 import { SyncFatalError, SyncPassError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import {
@@ -10,6 +11,7 @@ import {
   parseOptions,
   positiveInt,
   positiveNumber,
+  proxyHelp,
   required,
   UsageError,
   type CommandContext,
@@ -57,12 +59,13 @@ as its owner and syncs its demo workspace.`
                      here and upload them again
   --poll SECONDS     how often to look for remote changes when running continuously (default 5)
   --json             one JSON object per line on stdout: status, progress, problem, conflict,
-                     notice, error, summary${
-                       demo
-                         ? `
+                     notice, error, summary
+${proxyHelp(21)}${
+    demo
+      ? `
   --sandbox          use an embedded demo sandbox instead of a service`
-                         : ''
-                     }
+      : ''
+  }
   --state DIR        state directory: settings, journals, logs, trash
                      (default: $WORKSPACE_SYNC_STATE or the platform's)
   --verbose          mirror the log to stderr; stack traces on failure
@@ -190,6 +193,8 @@ export async function sync(
     if (workspaceId === undefined) throw new UsageError('--workspace is required', 'sync');
     log.info('sync starting', {
       server: conn.server,
+      // Which proxy, if any (shown without its password): the first thing to look at offline.
+      proxy: proxyShownFor(new URL(conn.server)) ?? 'none',
       user: conn.user,
       workspaceId,
       dir,
