@@ -1,3 +1,5 @@
+import type { ProxyProblem } from '../shared/proxy-url';
+
 /**
  * Every string the window shows, in one place, so wording stays consistent and a translation
  * has one file to work on. Functions take what varies; numbers and dates are formatted by the
@@ -212,8 +214,24 @@ export const strings = {
     proxyPlaceholder: 'http://proxy.example.com:3128',
     proxyHint:
       'Empty: the system’s HTTPS_PROXY, HTTP_PROXY and NO_PROXY. Otherwise every request goes through this proxy, http://host:port, with user:password@ before the host if it asks for them. Applies at once.',
-    /** `problem` is the shared check's one line (shared/proxy-url.ts), starting in lowercase. */
-    proxyInvalid: (problem: string) => `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`,
+    /** A proxy URL the backend would refuse (`shared/proxy-url.ts` finds what is wrong). */
+    proxyInvalid: (problem: ProxyProblem) => {
+      const example = 'like http://proxy.example.com:3128';
+      switch (problem.kind) {
+        case 'no-scheme':
+          return `Write the proxy as a URL starting with http://, ${example}.`;
+        case 'scheme':
+          return `Only http:// (or https://) proxies can be used, not ${problem.scheme}://. Write it ${example}.`;
+        case 'not-url':
+          return `This is not a valid URL: check the host and the port. Write it ${example}.`;
+        case 'no-host':
+          return `The URL names no host. Write it ${example}.`;
+        case 'path':
+          return `A proxy is only a host and a port, without a path. Write it ${example}.`;
+        case 'no-user':
+          return 'There is a password but no user name: write user:password@ before the host.';
+      }
+    },
     ignore: 'Ignore patterns',
     ignoreLabel: 'Files and folders never synced, one pattern per line',
     ignoreHint:

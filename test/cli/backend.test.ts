@@ -870,6 +870,7 @@ describe('settings', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: [],
+      proxy: '',
     });
     const since = pushes.length;
     const updated = await ok('settings.update', {
@@ -881,6 +882,7 @@ describe('settings', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: ['*.iso'],
+      proxy: '',
     });
     expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
     expect(await ok('settings.get', {})).toEqual(updated);
@@ -897,6 +899,11 @@ describe('settings', () => {
       message: 'One pattern per line: “a b” spans several.',
     });
     expect((await refused('settings.update', { theme: 'dark' })).message).toMatch(/theme/);
+    expect(await refused('settings.update', { proxy: 'socks5://127.0.0.1:1080' })).toEqual({
+      kind: 'invalid',
+      message:
+        'Invalid request to settings.update: proxy: only http:// (or https://) proxies can be used, not socks5://: write it like http://proxy.example.com:3128.',
+    });
     expect(await ok('settings.get', {})).toEqual(updated);
 
     // The same state directory, a later run.

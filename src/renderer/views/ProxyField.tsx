@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { SettingsPatch } from '../../shared/app-api';
-import { proxyUrlProblem } from '../../shared/proxy-url';
+import { checkProxyUrl, type ProxyProblem } from '../../shared/proxy-url';
 import { strings } from '../strings';
 
 const s = strings.settings;
@@ -20,12 +20,12 @@ export function ProxyField({
   const id = useId();
   // What the person typed and has not saved yet; null shows the stored value.
   const [typed, setTyped] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ProxyProblem | null>(null);
 
   const commit = () => {
     if (typed === null) return;
     const value = typed.trim();
-    const wrong = proxyUrlProblem(value);
+    const wrong = checkProxyUrl(value);
     setProblem(wrong);
     if (wrong) return;
     if (value === stored) return setTyped(null);
