@@ -1,4 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -40,7 +44,11 @@ const NONE = {
 };
 
 /** `sync --once` of the demo workspace into a fresh folder, with `env` and `args` added. */
-async function syncOnce(env: Record<string, string>, args: string[] = []) {
+async function syncOnce(
+  env: Record<string, string>,
+  args: string[] = [],
+  server: string = sb.baseUrl,
+) {
   const run = ++runs;
   const dir = path.join(tmp.dir, `workspace-${run}`);
   const result = await runCli(
@@ -48,7 +56,7 @@ async function syncOnce(env: Record<string, string>, args: string[] = []) {
       'sync',
       '--once',
       '--server',
-      sb.baseUrl,
+      server,
       '--token-file',
       '-',
       '--workspace',
@@ -97,6 +105,26 @@ describe('workspace-sync sync --once behind a proxy', { timeout: 120_000 }, () =
     expect(fromEnv.seen).toEqual([]);
   });
 
+  it('reaches an https server through a CONNECT tunnel, end to end', async () => {
+    const tls = await startTlsFront();
+    try {
+      const p = await proxy();
+      const run = await syncOnce(
+        { https_proxy: p.url, NODE_EXTRA_CA_CERTS: tls.certFile },
+        [],
+        tls.url,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect((await readdir(run.dir)).includes('Reports')).toBe(true);
+      // One tunnel per connection, and nothing else: the requests inside it are encrypted.
+      const port = new URL(tls.url).port;
+      expect(p.seen.length).toBeGreaterThan(0);
+      expect(new Set(p.seen)).toEqual(new Set([`CONNECT localhost:${port}`]));
+    } finally {
+      await tls.close();
+    }
+  });
+
   it('a proxy asking for a password it was not given: one line naming it, no stack', async () => {
     const p = await proxy({ credentials: { user: 'ann', password: 'the-right-one' } });
     const wrong = p.url.replace('the-right-one', 'not-the-right-one');
@@ -126,3 +154,67 @@ describe('workspace-sync sync --once behind a proxy', { timeout: 120_000 }, () =
     );
   });
 });
+
+/**
+ * An https server for `localhost` in front of the sandbox, with a certificate made for the test
+ * (openssl, as Debian has it) that the child trusts through NODE_EXTRA_CA_CERTS.
+ */
+async function startTlsFront(): Promise<{ url: string; certFile: string; close(): Promise<void> }> {
+  const keyFile = path.join(tmp.dir, 'localhost.key');
+  const certFile = path.join(tmp.dir, 'localhost.crt');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  const target = new URL(sb.baseUrl);
+  const server: HttpsServer = createHttpsServer(
+    { key: await readFile(keyFile), cert: await readFile(certFile) },
+    (req, res) => {
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://localhost:${port}`,
+    certFile,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
