@@ -41,6 +41,12 @@ export class RateLimit {
     interval: 'second',
   });
   private rate = 0;
+  private passed = 0;
+
+  /** Bytes this limit has let through, limited or not (a status line's or a test's figure). */
+  get bytesPassed(): number {
+    return this.passed;
+  }
 
   get bytesPerSecond(): number {
     return this.rate;
@@ -75,6 +81,7 @@ export class RateLimit {
       while (at < chunk.length) {
         const n = this.piece(chunk.length - at);
         if (n === 0) {
+          this.passed += chunk.length - at;
           yield at === 0 ? chunk : chunk.subarray(at);
           break;
         }
@@ -96,6 +103,7 @@ export class RateLimit {
     const pass = (chunk: Buffer, push: (piece: Buffer) => void): Promise<void> | null => {
       // Unlimited: handed on as is, without a turn of the event loop.
       if (this.piece(chunk.length) === 0) {
+        this.passed += chunk.length;
         push(chunk);
         return null;
       }
@@ -105,6 +113,7 @@ export class RateLimit {
           const n = this.piece(chunk.length - at);
           if (n > 0) await this.take(n, held);
           const end = n === 0 ? chunk.length : at + n;
+          if (n === 0) this.passed += end - at;
           push(chunk.subarray(at, end));
           at = end;
         }
@@ -132,6 +141,7 @@ export class RateLimit {
     const started = performance.now();
     await this.bucket.removeTokens(n);
     held.ms += performance.now() - started;
+    this.passed += n;
   }
 }
 
