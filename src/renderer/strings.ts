@@ -217,7 +217,8 @@ export const strings = {
     downloadLimit: 'Download limit (KB/s)',
     limitHint:
       '0 for no limit. 1 KB is 1,000 bytes; all your synced folders share it, and a change applies at once, to transfers under way too.',
-    limitInvalid: (max: number) => `Choose a whole number of KB/s from 0 (no limit) to ${max}.`,
+    limitInvalid: (max: number) =>
+      `Choose a whole number of KB/s from 0 (no limit) to ${max.toLocaleString('en-US')}.`,
     pairs: 'Synced folders',
     noPairs: 'No folder is being synced yet.',
     // The visible "Pause sync" first: a spoken name holds the words shown (WCAG 2.5.3).

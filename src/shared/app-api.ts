@@ -109,7 +109,7 @@ const POLL_SECONDS_RULE = `Choose a whole number of seconds from ${POLL_SECONDS.
  * The top is 10 GB/s: past any link a person limits.
  */
 export const LIMIT_KBPS = { max: 10_000_000 } as const;
-const LIMIT_KBPS_RULE = `Choose a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max}`;
+const LIMIT_KBPS_RULE = `Choose a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max.toLocaleString('en-US')}`;
 const limitKBps = z
   .number()
   .int(LIMIT_KBPS_RULE)

@@ -168,7 +168,7 @@ describe('SettingsStore', () => {
       [{ ignorePatterns: ['bad\u0007bell'] }, /control character/],
       [{ ignorePatterns: ['x'.repeat(2000)] }, /longer than 1024/],
       [{ ignorePatterns: Array.from({ length: MAX_PATTERNS + 1 }, (_, i) => `f${i}`) }, /at most/],
-      [{ uploadLimitKBps: -1 }, /whole number of KB\/s from 0 \(no limit\) to 10000000/],
+      [{ uploadLimitKBps: -1 }, /whole number of KB\/s from 0 \(no limit\) to 10,000,000/],
       [{ downloadLimitKBps: 2.5 }, /whole number of KB\/s/],
       [{ downloadLimitKBps: 10_000_001 }, /from 0 \(no limit\)/],
       [{ uploadLimitKBps: '250' }, /uploadLimitKBps/],

@@ -104,7 +104,7 @@ export function limitKBps(value: string | undefined, option: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n > LIMIT_KBPS.max) {
     throw new UsageError(
-      `${option} must be a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max}, not "${value}"`,
+      `${option} must be a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max.toLocaleString('en-US')}, not "${value}"`,
       'sync',
     );
   }
