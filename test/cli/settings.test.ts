@@ -46,6 +46,8 @@ describe('SettingsStore', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: [],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
     });
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
     expect(lines).toEqual([]);
@@ -57,6 +59,8 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 120,
       ignorePatterns: ['*.log', 'build/', '!keep.log', '# a note', 'Ünïcode ✓/'],
+      uploadLimitKBps: 250,
+      downloadLimitKBps: 10_000_000,
     };
     expect(await store().update(wanted)).toEqual(wanted);
     expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);
@@ -88,6 +92,8 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 45,
       ignorePatterns: ['x/'],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
     });
   });
 
@@ -162,6 +168,10 @@ describe('SettingsStore', () => {
       [{ ignorePatterns: ['bad\u0007bell'] }, /control character/],
       [{ ignorePatterns: ['x'.repeat(2000)] }, /longer than 1024/],
       [{ ignorePatterns: Array.from({ length: MAX_PATTERNS + 1 }, (_, i) => `f${i}`) }, /at most/],
+      [{ uploadLimitKBps: -1 }, /whole number of KB\/s from 0 \(no limit\) to 10,000,000/],
+      [{ downloadLimitKBps: 2.5 }, /whole number of KB\/s/],
+      [{ downloadLimitKBps: 10_000_001 }, /from 0 \(no limit\)/],
+      [{ uploadLimitKBps: '250' }, /uploadLimitKBps/],
       // One good field beside a bad one: still nothing applied.
       [{ notifications: false, pollIntervalSeconds: 0 }, /from 5 to 3600/],
     ] as const) {

@@ -14,6 +14,7 @@ import {
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
 import type { ContentSort, FolderEntry, ServiceClient } from '../api/client';
+import { processTransfers } from '../api/throttle';
 import { silentLogger, type Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
@@ -252,12 +253,17 @@ export class AppBackend {
     await this.pairs.close();
   }
 
-  /** Hands the engines their part of the settings (the poll option, when given, wins). */
+  /**
+   * Hands the engines their part of the settings (the poll option, when given, wins). The
+   * transfer limits are the process's, shared by every engine, and hold at once for the
+   * transfers under way.
+   */
   private applySettings(s: Settings): Settings {
     this.pairs.configure({
       pollIntervalMs: this.opts.pollIntervalMs ?? s.pollIntervalSeconds * 1000,
       ignorePatterns: s.ignorePatterns,
     });
+    processTransfers.setKBps({ upKBps: s.uploadLimitKBps, downKBps: s.downloadLimitKBps });
     return s;
   }
 

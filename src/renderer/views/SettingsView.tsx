@@ -13,6 +13,7 @@ import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { usePairs, usePauseToggle } from './pairs';
+import { TransferLimits } from './TransferLimits';
 
 const s = strings.settings;
 
@@ -182,6 +183,7 @@ function SettingsForm({
           </p>
         )}
       </div>
+      <TransferLimits stored={stored} save={save} />
       <h2>{s.ignore}</h2>
       <form
         className="field"
