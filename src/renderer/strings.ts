@@ -237,6 +237,13 @@ export const strings = {
     ignoreHint:
       'Gitignore syntax, for every synced folder: *.log ignores log files, build/ a folder named build, !keep.log brings a name back. A folder’s own .workspace-sync-ignore applies too. Files already synced stay on the server.',
     ignoreSave: 'Save patterns',
+    bandwidth: 'Bandwidth',
+    uploadLimit: 'Upload limit (KB/s)',
+    downloadLimit: 'Download limit (KB/s)',
+    limitHint:
+      '0 for no limit. 1 KB is 1,000 bytes; all your synced folders share it, and a change applies at once, to transfers under way too.',
+    limitInvalid: (max: number) =>
+      `Choose a whole number of KB/s from 0 (no limit) to ${max.toLocaleString('en-US')}.`,
     pairs: 'Synced folders',
     noPairs: 'No folder is being synced yet.',
     // The visible "Pause sync" first: a spoken name holds the words shown (WCAG 2.5.3).

@@ -106,6 +106,18 @@ export const POLL_SECONDS = { min: 5, max: 3600 } as const;
 const POLL_SECONDS_RULE = `Choose a whole number of seconds from ${POLL_SECONDS.min} to ${POLL_SECONDS.max}`;
 
 /**
+ * Bounds of the transfer limits, in KB/s of 1,000 bytes (network speeds' unit); 0 is no limit.
+ * The top is 10 GB/s: past any link a person limits.
+ */
+export const LIMIT_KBPS = { max: 10_000_000 } as const;
+const LIMIT_KBPS_RULE = `Choose a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max.toLocaleString('en-US')}`;
+const limitKBps = z
+  .number()
+  .int(LIMIT_KBPS_RULE)
+  .min(0, LIMIT_KBPS_RULE)
+  .max(LIMIT_KBPS.max, LIMIT_KBPS_RULE);
+
+/**
  * The person's settings, kept in `<state>/settings.json`. `ignorePatterns` are gitignore lines
  * applied to every pair before the folder's own `.workspace-sync-ignore` (which may re-include
  * with `!`, as a repository's .gitignore overrides git's global excludes).
@@ -122,6 +134,10 @@ export const Settings = z.object({
     .min(POLL_SECONDS.min, POLL_SECONDS_RULE)
     .max(POLL_SECONDS.max, POLL_SECONDS_RULE),
   ignorePatterns: z.array(z.string()),
+  /** All uploads together, in KB/s (1 KB = 1,000 bytes); 0 for no limit. */
+  uploadLimitKBps: limitKBps,
+  /** All downloads together (files and folder archives), in KB/s; 0 for no limit. */
+  downloadLimitKBps: limitKBps,
   /**
    * The proxy every request goes through, `http://[user:password@]host:port`; '' for the
    * environment's (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Applies from the next request on.
@@ -146,6 +162,8 @@ export const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   pollIntervalSeconds: 30,
   ignorePatterns: [],
+  uploadLimitKBps: 0,
+  downloadLimitKBps: 0,
   proxy: '',
 };
 

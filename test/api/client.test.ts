@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { ServiceClient, collect, rfc2822 } from '../../src/main/api/client';
@@ -72,7 +73,7 @@ for (const setup of setups) {
       );
       expect(again.id).toBe(file.id);
       const whole = await client.download(file.id);
-      expect(await whole.body.text()).toBe('v2');
+      expect(await text(whole.body)).toBe('v2');
       const big = await client.uploadFile(
         reports.id,
         'big.bin',
@@ -81,7 +82,7 @@ for (const setup of setups) {
       );
       const tail = await client.download(big.id, { offset: 100 });
       expect(tail.partial).toBe(true);
-      expect(Buffer.from(await tail.body.arrayBuffer())).toEqual(bytes.subarray(100));
+      expect(await buffer(tail.body)).toEqual(bytes.subarray(100));
       const zip = await client.folderArchive(reports.id);
       let zipBytes = 0;
       for await (const chunk of zip) zipBytes += (chunk as Buffer).length;

@@ -17,6 +17,7 @@ import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
 import { pairsOnDisk } from '../../src/main/links/pair-lookup';
 import { silentLogger } from '../../src/main/sync/ports';
+import { processTransfers } from '../../src/main/api/throttle';
 
 // The window's typed API against a real sandbox over HTTP, real accounts and real sync folders.
 
@@ -870,6 +871,8 @@ describe('settings', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: [],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
       proxy: '',
     });
     const since = pushes.length;
@@ -882,6 +885,8 @@ describe('settings', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: ['*.iso'],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
       proxy: '',
     });
     expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
@@ -915,6 +920,17 @@ describe('settings', () => {
       await later.close();
     }
     await ok('settings.update', { notifications: true, ignorePatterns: [] });
+  });
+
+  it("sets the process's transfer limits from the settings, at once", async () => {
+    await ok('settings.update', { uploadLimitKBps: 250, downloadLimitKBps: 1000 });
+    expect(processTransfers.up.bytesPerSecond).toBe(250_000);
+    expect(processTransfers.down.bytesPerSecond).toBe(1_000_000);
+    const bad = await refused('settings.update', { downloadLimitKBps: -1 });
+    expect(bad.message).toMatch(/downloadLimitKBps: Choose a whole number of KB\/s from 0/);
+    await ok('settings.update', { uploadLimitKBps: 0, downloadLimitKBps: 0 });
+    expect(processTransfers.up.bytesPerSecond).toBe(0);
+    expect(processTransfers.down.bytesPerSecond).toBe(0);
   });
 
   it('reach the engines: patterns for pairs started after and running ones, the poll interval for the wait under way', async () => {

@@ -146,6 +146,19 @@ describe('workspace-sync --help and usage errors', () => {
     ]);
     expect(badNumber.code).toBe(2);
     expect(badNumber.stderr).toContain('--workspace must be a positive whole number');
+
+    for (const [option, value] of [
+      ['--limit-up', 'fast'],
+      ['--limit-down', '-5'],
+      ['--limit-up', '2.5'],
+      ['--limit-down', '10000001'],
+    ]) {
+      const badLimit = await runCli(['sync', '--sandbox', '--dir', 'd', option!, value!]);
+      expect(badLimit.code).toBe(2);
+      expect(badLimit.stderr.split('\n')[0]).toBe(
+        `workspace-sync: ${option} must be a whole number of KB/s from 0 (no limit) to 10,000,000, not "${value}"`,
+      );
+    }
   });
 });
 

@@ -46,6 +46,8 @@ describe('SettingsStore', () => {
       startAtLogin: false,
       pollIntervalSeconds: 30,
       ignorePatterns: [],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
       proxy: '',
     });
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
@@ -58,6 +60,8 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 120,
       ignorePatterns: ['*.log', 'build/', '!keep.log', '# a note', 'Ünïcode ✓/'],
+      uploadLimitKBps: 250,
+      downloadLimitKBps: 10_000_000,
       proxy: 'http://ann:pw@proxy.example.com:3128',
     };
     expect(await store().update(wanted)).toEqual(wanted);
@@ -90,6 +94,8 @@ describe('SettingsStore', () => {
       startAtLogin: true,
       pollIntervalSeconds: 45,
       ignorePatterns: ['x/'],
+      uploadLimitKBps: 0,
+      downloadLimitKBps: 0,
       proxy: '',
     });
   });
@@ -173,6 +179,10 @@ describe('SettingsStore', () => {
       [{ proxy: 'socks5://127.0.0.1:1080' }, /not socks5:\/\//],
       [{ proxy: 'http://ann:pw@proxy:3128/path' }, /without a path/],
       [{ ignorePatterns: Array.from({ length: MAX_PATTERNS + 1 }, (_, i) => `f${i}`) }, /at most/],
+      [{ uploadLimitKBps: -1 }, /whole number of KB\/s from 0 \(no limit\) to 10,000,000/],
+      [{ downloadLimitKBps: 2.5 }, /whole number of KB\/s/],
+      [{ downloadLimitKBps: 10_000_001 }, /from 0 \(no limit\)/],
+      [{ uploadLimitKBps: '250' }, /uploadLimitKBps/],
       // One good field beside a bad one: still nothing applied.
       [{ notifications: false, pollIntervalSeconds: 0 }, /from 5 to 3600/],
     ] as const) {

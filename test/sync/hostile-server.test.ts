@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/main/api/client';
@@ -328,7 +329,7 @@ describe('a hostile server', () => {
         // A 100 GB file at 1 byte/s: 3,000 years, which setTimeout would take for 1 ms.
         const client = clientWith(standIn.baseUrl, sb, { minBytesPerSecond: 1 });
         const res = await client.download(42, { expectBytes: 100e9 });
-        expect(await res.body.text()).toBe('abc');
+        expect(await text(res.body)).toBe('abc');
       } finally {
         await standIn.close();
       }

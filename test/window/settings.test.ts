@@ -179,6 +179,51 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     expect(await page.getByText('Start Workspace Sync when I log in').count()).toBe(0);
   });
 
+  it('saves the upload and download limits, says a bad one at its field, shows them after a reload', async () => {
+    const up = page.getByLabel('Upload limit (KB/s)');
+    const down = page.getByLabel('Download limit (KB/s)');
+    const limits = async () => {
+      const s = await api.call('settings.get', {});
+      return [s.uploadLimitKBps, s.downloadLimitKBps];
+    };
+    expect([await up.inputValue(), await down.inputValue()]).toEqual(['0', '0']);
+
+    // Not a whole number of KB/s: said at the field, nothing sent.
+    await up.fill('-5');
+    await up.press('Tab');
+    const alert = page.getByRole('alert').filter({ hasText: 'whole number of KB/s' });
+    await shown(alert);
+    expect(await up.getAttribute('aria-invalid')).toBe('true');
+    expect(await limits()).toEqual([0, 0]);
+    await screenshot(page, 'settings-limit-invalid');
+    await expectAccessible('settings with a bad limit');
+    await up.fill('250');
+    await goneFrom(alert);
+    await up.press('Enter');
+    await expect.poll(limits).toEqual([250, 0]);
+    await down.fill('1000');
+    await down.press('Tab'); // leaving the field saves it
+    await expect.poll(limits).toEqual([250, 1000]);
+    await shown(page.getByRole('status').filter({ hasText: 'Saved' }));
+
+    const onDisk = JSON.parse(await readFile(path.join(bridge.stateDir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ uploadLimitKBps: 250, downloadLimitKBps: 1000 });
+    await page.reload();
+    await nav('Settings').click();
+    await shown(up);
+    expect([await up.inputValue(), await down.inputValue()]).toEqual(['250', '1000']);
+    await screenshot(page, 'settings-limits');
+    await expectAccessible('settings with limits');
+
+    // No limits for the tests after this one.
+    await up.fill('0');
+    await up.press('Tab');
+    await expect.poll(limits).toEqual([0, 1000]);
+    await down.fill('0');
+    await down.press('Tab');
+    await expect.poll(limits).toEqual([0, 0]);
+  });
+
   it('takes a proxy: a bad URL said at the field, a good one saved and used at once', async () => {
     const proxy = await startTestProxy();
     try {

@@ -14,9 +14,10 @@ import {
   Share,
   Workspace,
 } from './schemas';
-import type { Method, QueryValue, RawResponse, Transport } from './transport';
+import type { Method, QueryValue, Transport } from './transport';
 import { identity, nextOffset } from './paging';
 import { parseAnswer } from './validate';
+import { HeldTime } from './throttle';
 
 export type ItemKind = 'folder' | 'file';
 export type FolderEntry = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileItem };
@@ -300,16 +301,21 @@ export class ServiceClient {
   async deleteFolder(id: number): Promise<void> {
     await this.call('DELETE', `/folders/${id}`, '/folders/:id', null);
   }
-  /** The zip of a folder's subtree, streamed; `expectBytes` (its listed size) sets its deadline. */
+  /**
+   * The zip of a folder's subtree, streamed within the download limit; `expectBytes` (its listed
+   * size) sets its deadline.
+   */
   async folderArchive(id: number, signal?: AbortSignal, expectBytes?: number): Promise<Readable> {
+    const held = new HeldTime();
     const res = await this.transport.request({
       method: 'GET',
       path: `/folders/${id}/archive`,
       endpoint: 'GET /folders/:id/archive',
       signal,
       expectBytes,
+      held,
     });
-    return res.body;
+    return this.transport.transfers.down.stream(res.body, held);
   }
 
   // Files
@@ -371,14 +377,16 @@ export class ServiceClient {
   }
 
   /**
-   * Downloads a file's bytes, from `offset` on when resuming (Range). `partial` says whether the
-   * server honoured the range; when it did not, the body starts at byte 0.
+   * Downloads a file's bytes, from `offset` on when resuming (Range), streamed within the
+   * download limit. `partial` says whether the server honoured the range; when it did not, the
+   * body starts at byte 0.
    */
   async download(
     id: number,
     opts: { offset?: number; signal?: AbortSignal; expectBytes?: number } = {},
-  ): Promise<{ body: RawResponse['body']; partial: boolean; length: number | null }> {
+  ): Promise<{ body: Readable; partial: boolean; length: number | null }> {
     const offset = opts.offset ?? 0;
+    const held = new HeldTime();
     const res = await this.transport.request({
       method: 'GET',
       path: `/download/${id}`,
@@ -386,11 +394,12 @@ export class ServiceClient {
       headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
       signal: opts.signal,
       expectBytes: opts.expectBytes,
+      held,
     });
     const raw = res.headers['content-length'];
     const length = raw === undefined ? null : Number(Array.isArray(raw) ? raw[0] : raw);
     return {
-      body: res.body,
+      body: this.transport.transfers.down.stream(res.body, held),
       partial: res.status === 206,
       length: Number.isFinite(length) ? length : null,
     };

@@ -25,6 +25,7 @@ import {
   type TransportLimits,
 } from './bounds';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
+import { HeldTime, processTransfers, type TransferLimits } from './throttle';
 import {
   CONNECT_TIMEOUT_MS,
   gatewayThroughProxy,
@@ -68,6 +69,12 @@ export interface RequestSpec {
    * that takes at the slowest rate allowed, so a big file is not cut for being big.
    */
   expectBytes?: number;
+  /**
+   * Where the time this request's body waits for the transfer limits is added up: the
+   * deadline does not count it (a throttled body is slow on purpose). A download passes one
+   * that its throttled body adds to; an upload's `body` is throttled here, with one of its own.
+   */
+  held?: HeldTime;
 }
 
 /**
@@ -105,6 +112,8 @@ export interface TransportOptions {
   log?: LogSink;
   userAgent?: string;
   limits?: Partial<TransportLimits>;
+  /** The upload and download limits; the process's unless given (throttle.ts). */
+  transfers?: TransferLimits;
 }
 
 export { DeadlineError, type TransportLimits };
@@ -265,6 +274,7 @@ export class Transport {
   private readonly log: LogSink;
   private readonly userAgent: string;
   readonly limits: TransportLimits;
+  readonly transfers: TransferLimits;
   tokens: TokenSource | undefined;
 
   constructor(opts: TransportOptions) {
@@ -276,6 +286,7 @@ export class Transport {
     this.userAgent = opts.userAgent ?? 'WorkspaceSync/0.1';
     this.tokens = opts.tokens;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.transfers = opts.transfers ?? processTransfers;
   }
 
   /** The absolute URL of a path relative to base_url (a base path prefix is kept). */
@@ -432,6 +443,7 @@ export class Transport {
     };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | Body | undefined;
+    const held = spec.held ?? new HeldTime();
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
@@ -440,7 +452,7 @@ export class Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else if (spec.body) {
       const made = spec.body();
-      body = made.body;
+      body = this.transfers.up.chunks(made.body, held);
       Object.assign(headers, made.headers);
     }
     const url = this.url(spec.path, spec.query);
@@ -449,10 +461,18 @@ export class Transport {
     const controller = new AbortController();
     const started = Date.now();
     let timer: NodeJS.Timeout | undefined;
+    // Time held back by the transfer limits (this attempt's) moves the deadline on by as much.
+    const heldBefore = held.ms;
+    const allowed = (ms: number) => ms + (held.ms - heldBefore) - (Date.now() - started);
     const arm = (ms: number) => {
       clearTimeout(timer);
-      const left = Math.max(0, ms - (Date.now() - started));
-      timer = setTimeout(() => controller.abort(new DeadlineError(spec.endpoint, ms)), left);
+      timer = setTimeout(
+        () => {
+          if (allowed(ms) > 0) arm(ms);
+          else controller.abort(new DeadlineError(spec.endpoint, ms));
+        },
+        Math.max(0, allowed(ms)),
+      );
       timer.unref();
     };
     arm(this.deadlineFor(spec.expectBytes));

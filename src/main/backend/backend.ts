@@ -14,6 +14,7 @@ import {
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
 import type { ContentSort, FolderEntry, ServiceClient } from '../api/client';
+import { processTransfers } from '../api/throttle';
 import { silentLogger, type Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
@@ -254,8 +255,10 @@ export class AppBackend {
   }
 
   /**
-   * Hands the engines their part of the settings (the poll option, when given, wins), and this
-   * process's requests the proxy (every request of the process goes through one dispatcher).
+   * Hands the engines their part of the settings (the poll option, when given, wins). The
+   * transfer limits are the process's, shared by every engine, and hold at once for the
+   * transfers under way; so is the proxy (every request of the process goes through one
+   * dispatcher).
    */
   private applySettings(s: Settings): Settings {
     configureProxy({ setting: s.proxy, env: this.opts.env ?? process.env });
@@ -263,6 +266,7 @@ export class AppBackend {
       pollIntervalMs: this.opts.pollIntervalMs ?? s.pollIntervalSeconds * 1000,
       ignorePatterns: s.ignorePatterns,
     });
+    processTransfers.setKBps({ upKBps: s.uploadLimitKBps, downKBps: s.downloadLimitKBps });
     return s;
   }
 

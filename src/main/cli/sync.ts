@@ -2,6 +2,8 @@ import path from 'node:path';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
 import { proxyShownFor } from '../api/proxy';
+import { processTransfers } from '../api/throttle';
+import { LIMIT_KBPS } from '../../shared/app-api';
 import { SyncFatalError, SyncPassError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import {
@@ -58,6 +60,9 @@ as its owner and syncs its demo workspace.`
                      when the service lists past that safety net as deleted, keep those files
                      here and upload them again
   --poll SECONDS     how often to look for remote changes when running continuously (default 5)
+  --limit-up KBPS    all uploads together at most KBPS KB/s (1 KB = 1,000 bytes); 0 (the
+                     default) for no limit
+  --limit-down KBPS  all downloads together at most KBPS KB/s; 0 (the default) for no limit
   --json             one JSON object per line on stdout: status, progress, problem, conflict,
                      notice, error, summary
 ${proxyHelp(21)}${
@@ -78,7 +83,9 @@ examples:${
       : ''
   }
   workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
-  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json`;
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
+    --limit-up 250 --limit-down 1000`;
 }
 
 export const syncOptions = {
@@ -90,8 +97,23 @@ export const syncOptions = {
   'confirm-remote-deletes': { type: 'boolean' },
   'keep-local-copies': { type: 'boolean' },
   poll: { type: 'string' },
+  'limit-up': { type: 'string' },
+  'limit-down': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
+
+/** A transfer limit given on the command line, in KB/s (0 for none), or a usage error. */
+export function limitKBps(value: string | undefined, option: string): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n > LIMIT_KBPS.max) {
+    throw new UsageError(
+      `${option} must be a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max.toLocaleString('en-US')}, not "${value}"`,
+      'sync',
+    );
+  }
+  return n;
+}
 
 export function errorKind(err: unknown): string {
   if (err instanceof SyncFatalError || err instanceof SyncPassError || err instanceof ApiError)
@@ -161,6 +183,11 @@ export async function sync(
   const pollIntervalMs =
     values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
   const remoteDeletes = remoteDeletesOf(values);
+  // The process's limits: every request of this run shares them (throttle.ts).
+  processTransfers.setKBps({
+    upKBps: limitKBps(values['limit-up'], '--limit-up'),
+    downKBps: limitKBps(values['limit-down'], '--limit-down'),
+  });
 
   const reporter: SyncReporter = values.json
     ? new JsonReporter(io.stdout)

@@ -13,6 +13,7 @@ import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { usePairs, usePauseToggle } from './pairs';
+import { TransferLimits } from './TransferLimits';
 import { ProxyField } from './ProxyField';
 
 const s = strings.settings;
@@ -183,6 +184,7 @@ function SettingsForm({
           </p>
         )}
       </div>
+      <TransferLimits stored={stored} save={save} />
       <h2>{s.network}</h2>
       <ProxyField stored={stored.proxy} save={save} />
       <h2>{s.ignore}</h2>
