@@ -20,7 +20,24 @@ export class VerificationError extends Error {
  */
 export class CutShortError extends Error {
   override readonly name = 'CutShortError';
+  constructor(
+    message: string,
+    /** Bytes this try brought before the cut, when it was a cut and not a deadline. */
+    readonly gained = 0,
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * A try cut short after at least this many new bytes is resumed at once. A server closes a
+ * keep-alive connection it has finished writing to once it has been idle for its timeout (Node's
+ * 5 s, Apache's 5 s, nginx's 75 s), while a throttled download is still draining what the
+ * socket buffers took (megabytes): undici then drops the rest with "other side closed". Each
+ * resume brings what drained meanwhile, so a slow limit takes several; a server that cuts every
+ * answer short sooner is tried again later instead.
+ */
+const RESUME_AT_ONCE_BYTES = 64 * 1024;
 
 /** Codes of a connection that broke while a body was read (undici's own, or the socket's). */
 const CUT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
@@ -260,6 +277,24 @@ export async function fetchToTemp(
   onBytes: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<Fetched> {
+  for (;;) {
+    try {
+      return await fetchOnce(client, journal, partialDir, item, onBytes, signal);
+    } catch (err) {
+      if (!(err instanceof CutShortError) || err.gained < RESUME_AT_ONCE_BYTES) throw err;
+    }
+  }
+}
+
+/** One try of `fetchToTemp`: from what the cache folder has of this version, to the end. */
+async function fetchOnce(
+  client: ServiceClient,
+  journal: Journal,
+  partialDir: string,
+  item: RemoteItem,
+  onBytes: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<Fetched> {
   const temp = path.join(partialDir, `${item.id}.part`);
   if (item.size === 0) {
     // Nothing to fetch: an empty file needs no request.
@@ -289,6 +324,8 @@ export async function fetchToTemp(
     // Complete before the interruption: only the rename into place was missing.
     return { temp, hash: (await hashPrefix(temp)).digest('hex') };
   }
+  /** What the cache folder had before this try: a resume must bring more than that. */
+  const had = offset;
   const res = await client.download(item.id, { offset, signal, expectBytes: item.size - offset });
   // A server that ignores Range sends the whole file: start over.
   if (offset > 0 && !res.partial) offset = 0;
@@ -316,7 +353,8 @@ export async function fetchToTemp(
         err instanceof DeadlineError
           ? `${err.message.replace(/\.$/, '')} (${written} of ${item.size} bytes came)`
           : `The download was cut off after ${written} of the ${item.size} bytes announced`;
-      throw new CutShortError(`${what}: it is tried again (from there) later`);
+      const gained = err instanceof DeadlineError ? 0 : written - had;
+      throw new CutShortError(`${what}: it is tried again (from there) later`, gained);
     }
     throw err;
   }
