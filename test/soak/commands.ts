@@ -636,6 +636,16 @@ export function timePassesCommand(ci: 0 | 1): SoakCommand {
 const timePasses = client.map(timePassesCommand);
 
 /**
+ * Not drawn: the service's clock moves on a second, so that what a client changes next has a
+ * new `updated_at` (a rename's too), as when a person acts a moment after the last sync.
+ */
+export function serviceSecondPassesCommand(): SoakCommand {
+  return new Step('service: a second passes', async (w) => {
+    w.sb.advanceClock(1);
+  });
+}
+
+/**
  * Not drawn by the random histories: a written history's own assertion (a regression's, that the
  * invariants would not see), run where it stands; what it returns is broken (a divergence).
  */

@@ -16,6 +16,7 @@ import {
   roleCommand,
   syncCommand,
   timePassesCommand,
+  serviceSecondPassesCommand,
   type Target,
 } from './commands';
 import type { WrittenHistory } from './soak';
@@ -963,6 +964,8 @@ export const HISTORIES: WrittenHistory[] = [
       sync(),
       remove('Docs'),
       move('docs', '', 'Docs'),
+      // The rename gives the file a new time there: the restart must not take it for a version.
+      serviceSecondPassesCommand(),
       sync(crashAfter('move')),
       crashes(1),
       ...(deletedThere

@@ -310,9 +310,14 @@ export class SendState {
         this.remoteKids.delete(p.parentId);
         const other = journal.atPath(p.path);
         if (other && other.remoteId !== j.remoteId) {
-          // The item that had this place is leaving it in this send too (a swap): its record
-          // waits in the holding place until its own move.
-          if (!this.leaving.has(other.remoteId)) return;
+          // The item that had this place is leaving it in this send too (a swap), or the disk
+          // shows this item there (the other was deleted or moved here, not sent yet: a crash
+          // came first, or its delete follows in this send): the other's record waits in the
+          // holding place, for its own move or for the local pass to see it gone. Left where it
+          // was, this move would go unrecorded, and the next remote pass would bring the item
+          // down a second time beside the one here.
+          const here = st !== undefined && j.ino !== null && st.ino === j.ino && st.dev === j.dev;
+          if (!this.leaving.has(other.remoteId) && !here) return;
           journal.moveTree(other, {
             localPath: `${MOVING_DIR}/${other.remoteId}`,
             localName: String(other.remoteId),
