@@ -36,9 +36,24 @@ export interface SyncError {
 }
 
 export interface SyncOperation {
-  /** e.g. 'download', 'mkdir', 'move', 'trash', 'list'. */
+  /**
+   * Down (here): 'mkdir', 'move', 'trash', 'download', 'archive' (a folder's files in one zip);
+   * up (on the service): 'create folder', 'rename', 'move', 'upload', 'delete'.
+   */
   op: string;
+  /** The item's local path; for 'archive', the folder's ('' for the sync folder itself). */
   path: string;
+  /** Which way: 'down' changes this computer, 'up' the service (absent from older engines). */
+  side?: 'down' | 'up';
+  /** For 'archive': how many files it brings. */
+  files?: number;
+}
+
+/** How fast the pass goes, over the last few seconds (see docs/SYNC.md, Progress). */
+export interface SyncRate {
+  bytesPerSecond: number;
+  /** Null while there is too little to tell (the first second, nothing moving). */
+  secondsLeft: number | null;
 }
 
 /** Deletions a guard holds back until the person answers (see docs/SYNC.md, Safety nets). */
@@ -51,9 +66,11 @@ export interface SyncHeld {
 
 export interface SyncStatus {
   state: SyncState;
-  /** Work of the current pass; both 0 when idle. */
+  /** Work of the current pass; both 0 when idle. `done` never exceeds `total`. */
   items: { done: number; total: number };
   bytes: { done: number; total: number };
+  /** Speed and time left of the current pass; absent when idle (and from older engines). */
+  rate?: SyncRate | null;
   current: SyncOperation | null;
   lastError: SyncError | null;
   problems: SyncProblem[];

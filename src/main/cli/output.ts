@@ -7,6 +7,7 @@ import type {
   SyncStatus,
   SyncSummary,
 } from '../../shared/sync-status';
+import { bytesWords, rateWords, stepWords } from '../../shared/progress-words';
 import { redact } from '../api/errors';
 import { writeLine, type Output } from './common';
 
@@ -33,6 +34,7 @@ interface Progress {
   items: SyncStatus['items'];
   bytes: SyncStatus['bytes'];
   current: SyncOperation | null;
+  rate: SyncStatus['rate'];
 }
 
 const sameProgress = (a: Progress | null, b: Progress) =>
@@ -92,7 +94,7 @@ export class JsonReporter implements SyncReporter {
         this.emit({ type: 'error', kind: s.lastError.kind, message: s.lastError.message });
       }
     }
-    this.progress({ items: s.items, bytes: s.bytes, current: s.current });
+    this.progress({ items: s.items, bytes: s.bytes, current: s.current, rate: s.rate ?? null });
   }
 
   private progress(p: Progress): void {
@@ -115,7 +117,15 @@ export class JsonReporter implements SyncReporter {
     this.pendingProgress = null;
     this.sentProgress = p;
     this.lastProgressAt = this.now();
-    this.emit({ type: 'progress', items: p.items, bytes: p.bytes, current: p.current });
+    this.emit({
+      type: 'progress',
+      items: p.items,
+      bytes: p.bytes,
+      current: p.current,
+      // For people reading the lines: the step in words, and the speed (absent before known).
+      step: p.current ? stepWords(p.current) : null,
+      ...(p.rate ? { rate: p.rate } : {}),
+    });
   }
 
   problem(p: SyncProblem): void {
@@ -182,6 +192,22 @@ export function describeSummary(s: SyncSummary): string {
 }
 
 /**
+ * What the bar says beside itself: "1,234/2,000 items | 2.5 MB of 4.1 MB | 3.1 MB/s, about 20 s
+ * left | Downloading 2,000 files in one archive" (the parts not known yet left out).
+ */
+export function progressDetail(
+  s: Pick<SyncStatus, 'items' | 'bytes' | 'rate' | 'current'>,
+): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const parts = [`${count(s.items.done)}/${count(s.items.total)} items`];
+  if (s.bytes.total > 0) parts.push(`${bytesWords(s.bytes.done)} of ${bytesWords(s.bytes.total)}`);
+  const rate = rateWords(s.rate);
+  if (rate) parts.push(rate);
+  if (s.current) parts.push(stepWords(s.current));
+  return parts.join(' | ');
+}
+
+/**
  * For people: a line for each change of state (and each problem); on a terminal also a progress
  * bar (items, megabytes, the current path) while a pass has work.
  */
@@ -233,15 +259,11 @@ export class TextReporter implements SyncReporter {
       this.stopBar();
       return;
     }
-    const payload = {
-      mbDone: mb(s.bytes.done),
-      mbTotal: mb(s.bytes.total),
-      current: s.current ? redact(s.current.path || s.current.op) : '',
-    };
+    const payload = { detail: redact(progressDetail(s)) };
     if (!this.bar) {
       this.bar = new SingleBar({
         stream: this.out,
-        format: '{bar} {value}/{total} items | {mbDone}/{mbTotal} MB | {current}',
+        format: '{bar} {detail}',
         barsize: 24,
         hideCursor: true,
         clearOnComplete: true,

@@ -80,7 +80,8 @@ class ArchiveTooLargeError extends Error {
 /**
  * Fetches a folder's zip; null when the service refused it, cut it short or sent something
  * else (its files are then fetched one by one, and fail in turn, failing the pass, if the service
- * itself is out of reach). A full disk or an abort is thrown.
+ * itself is out of reach). A full disk or an abort is thrown. `onBytes` hears each piece of the
+ * zip as it arrives (the progress).
  */
 export async function downloadArchive(
   client: ServiceClient,
@@ -89,6 +90,7 @@ export async function downloadArchive(
   log: Logger,
   signal?: AbortSignal,
   memory = new ZipMemory(),
+  onBytes: (n: number) => void = () => {},
 ): Promise<Zip | null> {
   const zipPath = path.join(partialDir, `archive-${job.folderId}.zip`);
   let out: WriteStream | null = null;
@@ -100,6 +102,7 @@ export async function downloadArchive(
     let size = 0;
     for await (const chunk of body) {
       const data = chunk as Buffer;
+      onBytes(data.length);
       if (out) size += data.length;
       if (size > cap) {
         body.destroy();

@@ -25,7 +25,8 @@ import { remoteFields } from '../remote';
 
 /** What the executor tells the status model as it goes. */
 export interface ExecutionEvents {
-  begin(op: string, path: string): void;
+  /** A step begins; `files` for an archive (op 'archive', `path` its folder). */
+  begin(op: string, path: string, files?: number): void;
   done(): void;
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
@@ -58,6 +59,47 @@ export interface ExecutorContext {
    * first found missing. Until then it may have been moved here, not deleted.
    */
   deletedHere: ReadonlySet<number>;
+}
+
+interface ArchiveProgress {
+  /** Bytes of the zip arrived. */
+  received(n: number): void;
+  /** Bytes of its files written in place. */
+  extracted(n: number): void;
+}
+
+/**
+ * An archive's share of the progress's bytes: the pass's total counted its files' listed sizes
+ * (a zip's own length is not known before it ends), so the zip's bytes count as they arrive, up
+ * to that, and unpacking then counts what a compressed zip weighed less than its files. Files it
+ * did not deliver count again as single downloads (work found beyond the plan).
+ */
+function archiveProgress(job: ArchiveJob, count: (n: number) => void): ArchiveProgress {
+  let limit = 0;
+  for (const p of job.files.values()) limit += p.item.size;
+  let counted = 0;
+  let received = 0;
+  let extracted = 0;
+  const upTo = (n: number) => {
+    const add = Math.min(n, limit) - counted;
+    if (add <= 0) return;
+    counted += add;
+    count(add);
+  };
+  return {
+    received: (n) => upTo((received += n)),
+    extracted: (n) => upTo((extracted += n)),
+  };
+}
+
+/** The local path of an archive's folder ('' for the root), from any of its files. */
+function archiveFolder(job: ArchiveJob): string {
+  for (const [inZip, p] of job.files) {
+    // Local names may differ from the zip's (service) names, but not in number.
+    const depth = inZip.split('/').length;
+    return p.path.split('/').slice(0, -depth).join('/');
+  }
+  return '';
 }
 
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
@@ -202,6 +244,8 @@ export class Executor {
     // waited in memory at once. A few fetched ahead keep the disk busy.
     const holdLimit = pLimit(ARCHIVES_HELD);
     const memory = new ZipMemory();
+    // Each archive's bytes in the progress, from its first byte to its last file placed.
+    const progress = new Map<ArchiveJob, ArchiveProgress>();
     let structureDone!: () => void;
     const structured = new Promise<void>((resolve) => (structureDone = resolve));
     const single = (p: Placement) => {
@@ -214,7 +258,7 @@ export class Executor {
       try {
         await structured;
         this.check();
-        this.ctx.events.begin('download', `${job.files.size} files in one archive`);
+        this.ctx.events.begin('archive', archiveFolder(job), job.files.size);
         left =
           file === null
             ? [...job.files.values()]
@@ -222,7 +266,10 @@ export class Executor {
                 file,
                 partial,
                 job,
-                (n) => this.countBytes(n),
+                (n) => {
+                  this.result.bytesDownloaded += n;
+                  progress.get(job)?.extracted(n);
+                },
                 async (p, fetched) => {
                   await this.place(p, fetched);
                   this.ctx.events.done();
@@ -232,6 +279,7 @@ export class Executor {
               );
       } finally {
         if (file && 'held' in file) memory.give(file.held);
+        progress.delete(job);
       }
       // What the archive did not deliver is fetched file by file.
       await eachLimit(left, this.ctx.concurrency, async (p) => {
@@ -245,9 +293,14 @@ export class Executor {
       const zip = holdLimit(async () => {
         const job = typeof planned === 'function' ? planned() : planned;
         if (!job) return;
+        const counted = archiveProgress(job, (n) => this.ctx.events.bytes(n));
+        progress.set(job, counted);
         await unpack(
           job,
-          await fetchLimit(() => downloadArchive(client, partial, job, log, signal, memory)),
+          await fetchLimit(() => {
+            this.ctx.events.begin('archive', archiveFolder(job), job.files.size);
+            return downloadArchive(client, partial, job, log, signal, memory, counted.received);
+          }),
         );
       });
       zip.catch(() => undefined);

@@ -167,3 +167,19 @@ function topmostGone(gone: ReadonlySet<number>, journal: Journal): JournalItem[]
   };
   return goneItems.filter((j) => !underGoneFolder(j.localPath));
 }
+
+/**
+ * A plan's work for the progress: every folder, move and trashed item, and every file whichever
+ * way it comes (alone, in an archive, or recorded as not permitted); the bytes of those fetched.
+ */
+export function planWork(plan: Plan): { items: number; bytes: number } {
+  let items = plan.structure.length + plan.trash.length + plan.downloads.length;
+  items += plan.refused.length;
+  let bytes = 0;
+  for (const d of plan.downloads) bytes += d.item.size;
+  for (const job of plan.archives) {
+    items += job.files.size;
+    for (const p of job.files.values()) bytes += p.item.size;
+  }
+  return { items, bytes };
+}

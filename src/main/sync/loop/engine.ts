@@ -73,7 +73,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.settleMs = opts.settleMs ?? DEFAULT_SETTLE_MS;
     this.moves = new Moves(opts.client);
     this.confirmed = opts.confirmDeletes ?? false;
-    this.status_ = new StatusModel(opts.journal, this.log, this);
+    this.status_ = new StatusModel(opts.journal, this.log, this, opts.now);
   }
 
   /** Lets the deletes the guard held back go to the service (the person confirmed them). */

@@ -222,7 +222,7 @@ export class LocalPass {
       concurrency: this.ctx.concurrency,
       refusals: state.refusals,
       step: opts.outboxStep,
-      events: status.progressEvents(state.refusals),
+      events: status.progressEvents(state.refusals, 'up'),
     });
   }
 

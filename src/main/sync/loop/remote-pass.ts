@@ -5,7 +5,7 @@ import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
 import { resolveCost, resolveEvents } from '../detect-remote/resolve';
 import { walkRemote } from '../detect-remote/walk';
 import { Executor, type ExecutionResult } from '../down/execute';
-import { planChanges, planItems } from '../down/plan';
+import { planChanges, planItems, planWork } from '../down/plan';
 import type { Plan, PlanOptions } from '../down/plan-types';
 import {
   chooseWalkArchives,
@@ -260,12 +260,8 @@ export class RemotePass {
       answer,
     );
     const { plan } = guarded;
-    const items = plan.structure.length + plan.trash.length + plan.downloads.length;
-    status.beginWork(
-      items,
-      plan.downloads.reduce((n, d) => n + d.item.size, 0),
-      `Syncing ${items} item${items === 1 ? '' : 's'}`,
-    );
+    const work = planWork(plan);
+    status.beginWork(work.items, work.bytes, `Syncing ${count(work.items, 'item')}`);
     const executor = this.executor(deletedHere, signal);
     const result = await journal.batch(() => executor.run(plan));
     // A file not placed yet is not in the journal: its problem stays while the view holds it,
@@ -308,7 +304,7 @@ export class RemotePass {
     // Totals for the progress from SQL, not from a plan of the whole tree.
     const work = journal.walkWork();
     const items = work.items + guarded.plan.trash.length;
-    status.beginWork(items, work.bytes, `Syncing ${items} item${items === 1 ? '' : 's'}`);
+    status.beginWork(items, work.bytes, `Syncing ${count(items, 'item')}`);
     const executor = this.executor(deletedHere, signal);
     const source = stagedSource(journal, walk);
     try {
@@ -367,7 +363,7 @@ export class RemotePass {
       log: this.ctx.log,
       concurrency: this.ctx.concurrency,
       signal,
-      events: status.progressEvents(state.refusals),
+      events: status.progressEvents(state.refusals, 'down'),
       deletedHere,
     });
   }

@@ -17,6 +17,7 @@ import type { Logger } from '../ports';
 import type { Refusals } from '../up/refusals';
 import type { SendEvents } from '../up/send';
 import type { Failure } from './failure';
+import { RateMeter } from './rate';
 
 export interface EngineEvents {
   status: [SyncStatus];
@@ -33,39 +34,43 @@ export interface EngineEvents {
  * The engine's status as the person sees it: state and message, progress, problems (kept in the
  * journal, the first 200 shown), conflicts and notices, the remote backlog. Plain data, emitted as
  * `status` events (progress at most every 100 ms, a state change at once).
+ *
+ * Progress is one model for both passes (docs/SYNC.md, Progress): a pass sets its totals from its
+ * plan (`beginWork`), each item done and each byte moved counts once, and work found beyond the
+ * plan grows the total, so `done` never passes `total` whatever a view shows of it.
  */
 export class StatusModel {
   readonly st: SyncStatus = initialStatus();
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
+  private readonly meter: RateMeter;
 
   constructor(
     private readonly journal: Journal,
     private readonly log: Logger,
     private readonly emitter: EventEmitter<EngineEvents>,
+    private readonly now: () => number = Date.now,
   ) {
     this.st.problems = this.storedProblems();
+    this.meter = new RateMeter(now);
   }
 
   snapshot(): SyncStatus {
-    return structuredClone(this.st);
+    const s = structuredClone(this.st);
+    // Only while there is work: an idle status stays as it always was.
+    if (s.items.total > 0) s.rate = this.meter.rate(s.bytes, s.items);
+    return s;
   }
 
   /** What the executor and the sender report as they work, into the status. */
-  progressEvents(refusals: Refusals): ExecutionEvents & SendEvents {
+  progressEvents(refusals: Refusals, side: 'down' | 'up'): ExecutionEvents & SendEvents {
     return {
-      begin: (op, path) => {
-        this.st.current = { op, path };
+      begin: (op, path, files) => {
+        this.st.current = files === undefined ? { op, path, side } : { op, path, side, files };
         this.touch();
       },
-      done: () => {
-        this.st.items.done++;
-        this.touch();
-      },
-      bytes: (n) => {
-        this.st.bytes.done += n;
-        this.touch();
-      },
+      done: () => this.countDone(1, 0),
+      bytes: (n) => this.countDone(0, n),
       problem: (p) => this.addProblem(p),
       solved: (remoteId) => this.clearProblem(remoteId),
       sent: (path) => {
@@ -91,7 +96,23 @@ export class StatusModel {
   beginWork(items: number, bytes: number, message: string): void {
     this.st.items = { done: 0, total: items };
     this.st.bytes = { done: 0, total: bytes };
+    this.meter.reset();
     if (items > 0) this.setState('syncing', message);
+  }
+
+  /**
+   * Items and bytes done. Work beyond the plan's count (a file fetched again after its archive
+   * was cut, an item missing here brought back, a download verified twice) grows the total with
+   * it: clamped here, at the source, so that no reader ever sees more done than there is.
+   */
+  countDone(items: number, bytes: number): void {
+    const { st } = this;
+    st.items.done += items;
+    st.bytes.done += bytes;
+    st.items.total = Math.max(st.items.total, st.items.done);
+    st.bytes.total = Math.max(st.bytes.total, st.bytes.done);
+    this.meter.sample(st.bytes.done, st.items.done);
+    this.touch();
   }
 
   note(path: string, message: string): void {

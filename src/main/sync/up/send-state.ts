@@ -25,7 +25,7 @@ import { refusalFacts, type Refusals } from './refusals';
 // through (an intent before the request, completed with its record).
 
 export interface SendEvents {
-  begin(op: string, path: string): void;
+  begin(op: string, path: string, files?: number): void;
   done(): void;
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
