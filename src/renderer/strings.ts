@@ -1,3 +1,4 @@
+import { durationWords, stepWords } from '../shared/progress-words';
 import type { ProxyProblem } from '../shared/proxy-url';
 
 /**
@@ -74,6 +75,11 @@ export const strings = {
     bytes: (done: string, total: string) => `${done} of ${total}`,
     progress: 'Progress',
     current: 'Now',
+    /** The pass's speed and time left (PairProgress); the step's words are shared with the CLI. */
+    speed: (perSecond: string) => `${perSecond}/s`,
+    timeLeft: (duration: string) => `${duration} left`,
+    duration: durationWords,
+    step: stepWords,
     lastSync: (when: string) => `Last synced ${when}`,
     pause: 'Pause sync',
     resume: 'Resume sync',

@@ -73,7 +73,21 @@ export const SyncPairStatus = z.object({
   message: z.string(),
   items: z.object({ done: z.number(), total: z.number() }),
   bytes: z.object({ done: z.number(), total: z.number() }),
-  current: z.object({ op: z.string(), path: z.string() }).nullable(),
+  current: z
+    .object({
+      op: z.string(),
+      path: z.string(),
+      /** 'down' changes this computer, 'up' the service (the step's words depend on it). */
+      side: z.enum(['down', 'up']).optional(),
+      /** An archive's count of files. */
+      files: z.number().optional(),
+    })
+    .nullable(),
+  /** Speed and time left of the pass under way (the engine's rolling rate), when known. */
+  rate: z
+    .object({ bytesPerSecond: z.number(), secondsLeft: z.number().nullable() })
+    .nullable()
+    .optional(),
   problems: z.array(
     z.object({ path: z.string(), reason: z.string(), message: z.string(), at: z.number() }),
   ),

@@ -118,7 +118,8 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
     message: s.message,
     items: { ...s.items },
     bytes: { ...s.bytes },
-    current: s.current ? { op: s.current.op, path: s.current.path } : null,
+    current: s.current ? { ...s.current } : null,
+    rate: s.rate ? { ...s.rate } : null,
     problems: s.problems.map((p) => ({
       path: p.path,
       reason: p.reason,

@@ -1,4 +1,6 @@
 import type { SyncPair } from '../../shared/app-api';
+import { progressWords } from '../../shared/progress-words';
+import type { SyncRate } from '../../shared/sync-status';
 
 /** The tray's states: one icon each (assets/tray). */
 export const TRAY_STATES = ['idle', 'syncing', 'paused', 'offline', 'error', 'attention'] as const;
@@ -47,9 +49,8 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
     case 'offline':
       return 'Offline: will sync when the service is back';
     case 'syncing': {
-      const done = pairs.reduce((n, p) => n + p.status.items.done, 0);
-      const total = pairs.reduce((n, p) => n + p.status.items.total, 0);
-      if (total > 0) return `Syncing ${done} of ${total} items`;
+      const busy = pairs.filter((p) => p.status.items.total > 0);
+      if (busy.length > 0) return `Syncing ${progressWords(sumProgress(busy))}`;
       // Changes on the service left for later on purpose (a burst still arriving): say why.
       const waiting = pairs.find((p) => p.status.backlog);
       return waiting ? `${waiting.workspaceName}: ${waiting.status.message}` : 'Syncing…';
@@ -59,6 +60,33 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
     case 'idle':
       return 'Up to date';
   }
+}
+
+/**
+ * Several pairs at work, as one: their items added, their speeds added, and the time left of the
+ * one that ends last (unknown while any busy pair cannot tell yet).
+ */
+function sumProgress(busy: readonly PairView[]): {
+  items: { done: number; total: number };
+  rate: SyncRate | null;
+} {
+  const items = { done: 0, total: 0 };
+  let bytesPerSecond = 0;
+  let secondsLeft: number | null = 0;
+  let known = true;
+  for (const { status } of busy) {
+    items.done += status.items.done;
+    items.total += status.items.total;
+    if (!status.rate) {
+      known = false;
+      continue;
+    }
+    bytesPerSecond += status.rate.bytesPerSecond;
+    if (status.rate.secondsLeft === null) secondsLeft = null;
+    else if (secondsLeft !== null) secondsLeft = Math.max(secondsLeft, status.rate.secondsLeft);
+  }
+  if (!known && bytesPerSecond === 0) return { items, rate: null };
+  return { items, rate: { bytesPerSecond, secondsLeft: known ? secondsLeft : null } };
 }
 
 /** The icon file of a state, as each OS wants it (assets/tray; Electron picks `@2x` itself). */

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { SyncPair } from '../../shared/app-api';
 import { useApi } from '../context';
-import { formatBytes, formatCount, formatDate, formatRelative } from '../format';
+import { formatDate, formatRelative } from '../format';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
+import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
 import { useAnswerDeletes, usePauseToggle } from './pairs';
 
@@ -20,7 +21,6 @@ export function PairCard({ pair }: { pair: SyncPair }) {
   });
   const [removing, setRemoving] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
-  const busy = status.state === 'syncing' || status.state === 'scanning';
   const headingId = `pair-${pair.id}`;
 
   return (
@@ -97,33 +97,7 @@ export function PairCard({ pair }: { pair: SyncPair }) {
           </time>
         </p>
       )}
-      {(busy || status.items.total > 0) && (
-        <div className="progress">
-          <progress
-            aria-label={strings.status.progress}
-            max={Math.max(status.items.total, 1)}
-            value={status.items.done}
-          />
-          <p>
-            {strings.status.items(formatCount(status.items.done), formatCount(status.items.total))}
-            {status.bytes.total > 0 && (
-              <>
-                {' · '}
-                {strings.status.bytes(
-                  formatBytes(status.bytes.done),
-                  formatBytes(status.bytes.total),
-                )}
-              </>
-            )}
-          </p>
-        </div>
-      )}
-      {status.current && (
-        <p className="current">
-          <span className="muted">{strings.status.current}: </span>
-          {status.current.op} <span className="path">{status.current.path}</span>
-        </p>
-      )}
+      <PairProgress status={status} />
       {toggle.isError && <ErrorMessage error={toggle.error} />}
       {open.isError && <ErrorMessage error={open.error} />}
       <h3>{strings.status.problems}</h3>
