@@ -114,7 +114,7 @@ describe('TextReporter', () => {
       'Problem: Reports/x.pdf: Not permitted',
       'Conflict: Plan.txt: Changed on both sides: both kept.',
       'Note: Watching by polling.',
-      'Sync complete: 1 folder created, 2 files downloaded (3.0 MB), 0 moved, 0 moved to the trash, 0 conflicts, 0 problems.',
+      'Sync complete: 1 folder created, 2 files downloaded (3.1 MB), 0 moved, 0 moved to the trash, 0 conflicts, 0 problems.',
     ]);
   });
 

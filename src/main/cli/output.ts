@@ -161,9 +161,6 @@ export class JsonReporter implements SyncReporter {
   }
 }
 
-const MB = 1024 * 1024;
-const mb = (bytes: number) => (bytes / MB).toFixed(bytes >= 10 * MB ? 0 : 1);
-
 function clock(ms: number): string {
   const d = new Date(ms);
   return [d.getHours(), d.getMinutes(), d.getSeconds()]
@@ -174,13 +171,13 @@ function clock(ms: number): string {
 export function describeSummary(s: SyncSummary): string {
   const parts = [
     `${s.foldersCreated} folder${s.foldersCreated === 1 ? '' : 's'} created`,
-    `${s.filesDownloaded} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${mb(s.bytesDownloaded)} MB)`,
+    `${s.filesDownloaded} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${bytesWords(s.bytesDownloaded)})`,
     `${s.moved} moved`,
     `${s.trashed} moved to the trash`,
     ...(s.remoteFoldersCreated + s.uploaded + s.remoteMoved + s.remoteDeleted > 0
       ? [
           `sent to the service: ${s.remoteFoldersCreated} folder${s.remoteFoldersCreated === 1 ? '' : 's'} created, ` +
-            `${s.uploaded} file${s.uploaded === 1 ? '' : 's'} uploaded (${mb(s.bytesUploaded)} MB), ` +
+            `${s.uploaded} file${s.uploaded === 1 ? '' : 's'} uploaded (${bytesWords(s.bytesUploaded)}), ` +
             `${s.remoteMoved} moved, ${s.remoteDeleted} deleted`,
         ]
       : []),

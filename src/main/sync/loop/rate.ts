@@ -20,20 +20,29 @@ interface Sample {
  */
 export class RateMeter {
   private samples: Sample[] = [];
+  /**
+   * When the pass's bytes were all moved (an archive's zip in, its files still to unpack): the
+   * items' pace is measured from there, not from seconds when only bytes moved.
+   */
+  private bytesDone: Sample | null = null;
 
   constructor(private readonly now: () => number) {}
 
   /** A pass begins: nothing has moved yet. */
   reset(): void {
     this.samples = [{ at: this.now(), bytes: 0, items: 0 }];
+    this.bytesDone = null;
   }
 
-  /** Progress so far (done counts of the pass). */
-  sample(bytes: number, items: number): void {
+  /** Progress so far: the pass's counts. */
+  sample(bytes: { done: number; total: number }, items: { done: number; total: number }): void {
     const at = this.now();
+    if (bytes.total > 0 && bytes.done >= bytes.total) {
+      this.bytesDone ??= { at, bytes: bytes.done, items: items.done };
+    } else this.bytesDone = null;
     const last = this.samples.at(-1);
     if (last && at - last.at < SAMPLE_EVERY_MS) return;
-    this.samples.push({ at, bytes, items });
+    this.samples.push({ at, bytes: bytes.done, items: items.done });
     // One sample at or before the window's start is kept: the base the rate is measured from.
     while (this.samples.length > 2 && this.samples[1]!.at <= at - RATE_WINDOW_MS) {
       this.samples.shift();
@@ -57,14 +66,23 @@ export class RateMeter {
     const ms = at - base.at;
     if (ms < RATE_MIN_MS) return null;
     const bytesPerSecond = Math.max(0, ((bytes.done - base.bytes) * 1000) / ms);
-    const itemsPerSecond = Math.max(0, ((items.done - base.items) * 1000) / ms);
     const bytesLeft = bytes.total - bytes.done;
     const itemsLeft = items.total - items.done;
     let secondsLeft: number | null = null;
-    if (bytesLeft > 0 && bytesPerSecond > 0) secondsLeft = bytesLeft / bytesPerSecond;
-    else if (bytesLeft <= 0 && itemsLeft > 0 && itemsPerSecond > 0)
-      secondsLeft = itemsLeft / itemsPerSecond;
-    else if (itemsLeft <= 0 && bytesLeft <= 0) secondsLeft = 0;
+    if (bytesLeft > 0) {
+      if (bytesPerSecond > 0) secondsLeft = bytesLeft / bytesPerSecond;
+    } else if (itemsLeft > 0) {
+      secondsLeft = this.itemsLeftSeconds(base, at, items.done, itemsLeft);
+    } else secondsLeft = 0;
     return { bytesPerSecond: Math.round(bytesPerSecond), secondsLeft };
+  }
+
+  /** Time left from the items' pace since `base`, or since the bytes were all in if later. */
+  private itemsLeftSeconds(base: Sample, at: number, done: number, left: number): number | null {
+    const from = this.bytesDone && this.bytesDone.at > base.at ? this.bytesDone : base;
+    const ms = at - from.at;
+    if (ms < RATE_MIN_MS) return null;
+    const perSecond = ((done - from.items) * 1000) / ms;
+    return perSecond > 0 ? left / perSecond : null;
   }
 }

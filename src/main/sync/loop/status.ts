@@ -111,7 +111,7 @@ export class StatusModel {
     st.bytes.done += bytes;
     st.items.total = Math.max(st.items.total, st.items.done);
     st.bytes.total = Math.max(st.bytes.total, st.bytes.done);
-    this.meter.sample(st.bytes.done, st.items.done);
+    this.meter.sample(st.bytes, st.items);
     this.touch();
   }
 
