@@ -85,6 +85,18 @@ export function rateWords(rate: SyncRate | null | undefined): string {
   return parts.join(', ');
 }
 
+/**
+ * How far the pass is, from 0 to 1, for a bar: items and bytes weigh half each (an archive's
+ * bytes arrive before its files are placed, many small files move few bytes), items alone when
+ * the pass moves no bytes.
+ */
+export function progressFraction(status: Pick<SyncStatus, 'items' | 'bytes'>): number {
+  const part = (c: { done: number; total: number }) =>
+    c.total > 0 ? Math.min(1, c.done / c.total) : 0;
+  if (status.bytes.total <= 0) return part(status.items);
+  return (part(status.items) + part(status.bytes)) / 2;
+}
+
 /** "1,234 of 2,000 items — 3.1 MB/s, about 20 s left": a pass's progress on one line. */
 export function progressWords(
   status: Pick<SyncStatus, 'items' | 'rate'>,

@@ -73,6 +73,33 @@ describe('tray state', () => {
         pair('1', 'syncing', { status: status('syncing', { items: { done: 3, total: 10 } }) }),
       ]),
     ).toBe('Syncing 3 of 10 items');
+    // With the engine's speed and time left; several pairs at work add up, the last one to end
+    // says the time left.
+    const busy = (done: number, total: number, rate: SyncPairStatus['rate']) =>
+      status('syncing', { items: { done, total }, rate });
+    expect(
+      trayStatusLine([
+        pair('1', 'syncing', {
+          status: busy(1_234, 2_000, { bytesPerSecond: 3_100_000, secondsLeft: 20 }),
+        }),
+      ]),
+    ).toBe('Syncing 1,234 of 2,000 items — 3.1 MB/s, about 20 s left');
+    expect(
+      trayStatusLine([
+        pair('1', 'syncing', {
+          status: busy(1, 10, { bytesPerSecond: 1_000_000, secondsLeft: 5 }),
+        }),
+        pair('2', 'syncing', { status: busy(2, 10, { bytesPerSecond: 500_000, secondsLeft: 90 }) }),
+      ]),
+    ).toBe('Syncing 3 of 20 items — 1.5 MB/s, about 2 min left');
+    expect(
+      trayStatusLine([
+        pair('1', 'syncing', {
+          status: busy(1, 10, { bytesPerSecond: 1_000_000, secondsLeft: 5 }),
+        }),
+        pair('2', 'syncing', { status: busy(2, 10, null) }),
+      ]),
+    ).toBe('Syncing 3 of 20 items — 1.0 MB/s');
     const reason = '1,500 changes on the service, still arriving: applied once they stop';
     expect(
       trayStatusLine([

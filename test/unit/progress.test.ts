@@ -10,6 +10,7 @@ import { silentLogger } from '../../src/main/sync/ports';
 import {
   bytesWords,
   durationWords,
+  progressFraction,
   progressWords,
   rateWords,
   stepWords,
@@ -153,7 +154,7 @@ describe("a plan's work", () => {
       kind: 'file',
       name: `f${id}`,
       size,
-      updatedAt: 0,
+      updatedAt: '2026-01-01T00:00:00Z',
     } as Placement['item'],
     path: `Big/f${id}`,
     name: `f${id}`,
@@ -200,6 +201,18 @@ describe('progress in words', () => {
     // The window passes its own number format.
     expect(stepWords({ op: 'archive', path: '', files: 2_000 }, (n) => `${n / 1000}k`)).toBe(
       'Downloading 2k files in one archive',
+    );
+  });
+
+  it('fills a bar from items and bytes, half each, never past full', () => {
+    const items = { done: 21, total: 2_021 };
+    // An archive's zip half in, no file placed yet: the bar moves all the same.
+    expect(progressFraction({ items, bytes: { done: 2_000_000, total: 4_000_000 } })).toBeCloseTo(
+      (21 / 2_021 + 0.5) / 2,
+    );
+    expect(progressFraction({ items, bytes: { done: 0, total: 0 } })).toBeCloseTo(21 / 2_021);
+    expect(progressFraction({ items: { done: 5, total: 4 }, bytes: { done: 9, total: 1 } })).toBe(
+      1,
     );
   });
 

@@ -7,7 +7,7 @@ import type {
   SyncStatus,
   SyncSummary,
 } from '../../shared/sync-status';
-import { bytesWords, rateWords, stepWords } from '../../shared/progress-words';
+import { bytesWords, progressFraction, rateWords, stepWords } from '../../shared/progress-words';
 import { redact } from '../api/errors';
 import { writeLine, type Output } from './common';
 
@@ -188,6 +188,10 @@ export function describeSummary(s: SyncSummary): string {
   return `Sync complete: ${parts.join(', ')}.`;
 }
 
+/** The bar's fill, in steps: items and bytes together (the counts are said beside it). */
+const BAR_STEPS = 1000;
+const barValue = (s: SyncStatus) => Math.round(progressFraction(s) * BAR_STEPS);
+
 /**
  * What the bar says beside itself: "1,234/2,000 items | 2.5 MB of 4.1 MB | 3.1 MB/s, about 20 s
  * left | Downloading 2,000 files in one archive" (the parts not known yet left out).
@@ -267,11 +271,8 @@ export class TextReporter implements SyncReporter {
         gracefulExit: false,
         fps: 5,
       });
-      this.bar.start(s.items.total, s.items.done, payload);
-    } else {
-      this.bar.setTotal(s.items.total);
-      this.bar.update(s.items.done, payload);
-    }
+      this.bar.start(BAR_STEPS, barValue(s), payload);
+    } else this.bar.update(barValue(s), payload);
   }
 
   problem(p: SyncProblem): void {

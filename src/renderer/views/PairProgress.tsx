@@ -1,9 +1,10 @@
 import type { SyncPairStatus } from '../../shared/app-api';
+import { progressFraction } from '../../shared/progress-words';
 import { formatBytes, formatCount } from '../format';
 import { strings } from '../strings';
 
 /**
- * A pass's progress on a pair's card: the bar with its items and bytes, the speed and the time
+ * A pass's progress on a pair's card: the bar (items and bytes, half each) with their counts, the speed and the time
  * left (once the engine can tell), and the step under way in words. The engine keeps done within
  * total (docs/SYNC.md, Progress), so nothing here clamps.
  */
@@ -22,8 +23,8 @@ export function PairProgress({ status }: { status: SyncPairStatus }) {
         <div className="progress">
           <progress
             aria-label={strings.status.progress}
-            max={Math.max(items.total, 1)}
-            value={items.done}
+            max={1000}
+            value={Math.round(progressFraction(status) * 1000)}
           />
           <p>
             {strings.status.items(formatCount(items.done), formatCount(items.total))}

@@ -1,0 +1,176 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import WebSocket from 'ws';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import { clientFor } from '../sync/harness';
+import {
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  startSandbox,
+  type Bridge,
+  type Sandbox,
+  type Watched,
+} from './harness';
+
+// A pair mid-sync in the window: `cli ui --server` against a sandbox of the test's own, whose
+// workspace has a folder of 200 small files (one archive) and a download limit that makes the
+// pass last; the card shows the bar, items and bytes, the speed, the time left and the step in
+// words. The test waits for those states, never for a duration; then lifts the limit and waits
+// for "Up to date".
+
+const FILES = 200;
+const FILE_BYTES = 20_000;
+
+let sandbox: Sandbox;
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let api: BridgeClient;
+let dir: string;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+
+/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
+class BridgeClient {
+  private next = 1;
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async connect(url: string): Promise<BridgeClient> {
+    const page = new URL(url);
+    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
+      origin: page.origin,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new BridgeClient(socket);
+  }
+
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const reply = JSON.parse(String(raw)) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return; // a push, or another call's reply
+        this.socket.off('message', onMessage);
+        if (reply.ok) resolve(reply.result as ResultOf<M>);
+        else reject(new Error(`${method}: ${reply.error?.message}`));
+      };
+      this.socket.on('message', onMessage);
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+async function expectAccessible(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+  // 200 files of 20 KB in one folder, through the API: fetched as one archive.
+  const owner = sandbox.users[0]!;
+  const client = clientFor(sandbox.baseUrl, { accessToken: owner.token });
+  const root = await client.rootFolder(sandbox.workspaceId);
+  const big = await client.createFolder(sandbox.workspaceId, root.id, 'Big');
+  const limit = pLimit(8);
+  await Promise.all(
+    Array.from({ length: FILES }, (_, i) =>
+      limit(() =>
+        client.uploadFile(big.id, `photo ${i}.jpg`, () => [Buffer.alloc(FILE_BYTES, i % 251)]),
+      ),
+    ),
+  );
+  bridge = await startBridge(sandbox.baseUrl);
+  browser = await launchBrowser();
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(30_000);
+  api = await BridgeClient.connect(bridge.url);
+  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-progress-'));
+}, 180_000);
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await bridge?.close();
+  await sandbox?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.sequential('a pair mid-sync, in Chromium', { timeout: 180_000 }, () => {
+  it('shows the bar, items and bytes within their totals, speed, time left and the step in words', async () => {
+    onTestFailed(() => screenshot(page, 'failed-progress'));
+    // 100 KB/s: the archive's 4 MB take about 40 s, time for every check below.
+    await api.call('settings.update', { downloadLimitKBps: 100 });
+    const owner = sandbox.users[0]!;
+    const account = await api.call('accounts.signInWithToken', {
+      server: sandbox.baseUrl,
+      token: owner.token,
+    });
+    await api.call('pairs.add', { accountId: account.id, workspaceId: sandbox.workspaceId, dir });
+    await page.reload();
+
+    const card = page.getByRole('article');
+    const step = card.getByText(/Downloading \d[\d,]* files( of \S+)? in one archive/);
+    await shown(step, 90_000);
+    // The speed and the time left, once the engine can tell (a second of bytes).
+    const pace = card.locator('.pace');
+    await shown(pace.filter({ hasText: /\/s, about .+ left/ }), 60_000);
+
+    const text = await card.locator('.progress p').innerText();
+    const counts = /([\d,]+) of ([\d,]+) items · (.+) of (.+?) ·/.exec(text);
+    expect(counts, text).not.toBeNull();
+    const [done, total] = [counts![1]!, counts![2]!].map((n) => Number(n.replaceAll(',', '')));
+    expect(done).toBeLessThanOrEqual(total!);
+    // Every file of the archive is an item of the total.
+    expect(total, text).toBeGreaterThanOrEqual(FILES);
+    const bar = card.getByRole('progressbar', { name: 'Progress' });
+    // Bytes have come (there is a speed): the bar has moved, and is not full.
+    expect(Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(
+      Number(await bar.getAttribute('max')),
+    );
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await shown(step);
+        await screenshot(page, `progress-${scheme}-${width}x${height}`);
+      }
+      await expectAccessible(`progress (${scheme})`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // Lifted at once for the transfer under way: the pass ends, the progress goes.
+    await api.call('settings.update', { downloadLimitKBps: 0 });
+    await shown(card.getByRole('status').filter({ hasText: 'Up to date' }), 120_000);
+    expect(await card.locator('.progress').count()).toBe(0);
+  });
+});
