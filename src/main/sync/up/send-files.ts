@@ -125,12 +125,13 @@ export class FileSender {
         identity: { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs },
       };
       const opened = fd;
+      const progress = uploadProgress(st.size, (n) => events.bytes(n));
       // What each attempt sends. A streamed file's hash is known once its last byte is read:
       // the intent written before it goes out has none (or the one read first), and the
       // record (or a lost answer's settling) gets the hash of the bytes that went.
       const open = whole
         ? () => [whole]
-        : () => readHashed(opened, st.size, (sha256) => (payload.hash = sha256));
+        : () => progress.counting(readHashed(opened, st.size, (sha256) => (payload.hash = sha256)));
       await this.s.mutate(
         payload,
         async () => {
@@ -144,7 +145,7 @@ export class FileSender {
       );
       this.s.result.uploaded++;
       this.s.result.bytesUploaded += st.size;
-      events.bytes(st.size);
+      progress.reached(st.size);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'not-found') {
         this.s.result.recheckRemote = true;
@@ -216,4 +217,30 @@ export class FileSender {
       events.done();
     }
   }
+}
+
+/**
+ * A streamed upload's bytes in the progress as they are read to be sent (each piece waits for the
+ * upload limit's tokens before it is read on), counted once however many attempts it takes: an
+ * attempt counts only past what an earlier one reached, and the end tops up to the file's size.
+ */
+function uploadProgress(size: number, count: (n: number) => void) {
+  let counted = 0;
+  const reached = (n: number) => {
+    const add = Math.min(n, size) - counted;
+    if (add <= 0) return;
+    counted += add;
+    count(add);
+  };
+  return {
+    reached,
+    async *counting(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer, void, undefined> {
+      let read = 0;
+      for await (const piece of body) {
+        read += piece.length;
+        reached(read);
+        yield piece;
+      }
+    },
+  };
 }
