@@ -63,6 +63,10 @@ describe('JsonReporter', () => {
     expect(progress.length).toBeLessThanOrEqual(8);
     // The last update is never lost to the throttle.
     expect(progress.some((p) => (p.items as { done: number }).done === 50)).toBe(true);
+    // The step in words beside the data.
+    expect(progress.find((p) => (p.items as { done: number }).done === 50)).toMatchObject({
+      step: 'Downloading f50',
+    });
     expect(out.filter((o) => o.type === 'error')).toEqual([
       { type: 'error', kind: 'network', message: 'Cannot reach the service' },
     ]);
