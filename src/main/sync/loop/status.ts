@@ -49,7 +49,7 @@ export class StatusModel {
     private readonly journal: Journal,
     private readonly log: Logger,
     private readonly emitter: EventEmitter<EngineEvents>,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
     this.st.problems = this.storedProblems();
     this.meter = new RateMeter(now);
