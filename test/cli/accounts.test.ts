@@ -96,6 +96,16 @@ describe('FileAccountStore', () => {
     );
     expect(await readFile(store.file, 'utf8')).toBe('{ not json');
   });
+  it('loses no account when two processes write the file at once', async () => {
+    // Two stores on one file stand for two processes (two syncs renewing their tokens): each
+    // rewrites the whole list, so without a lock across them one's entry was written over.
+    const state = path.join(tmp.dir, 'state');
+    const [a, b] = [FileAccountStore.inStateDir(state), FileAccountStore.inStateDir(state)];
+    const emails = Array.from({ length: 12 }, (_, i) => `user${i}@example.com`);
+    await Promise.all(emails.map((e, i) => (i % 2 ? a : b).put(account('https://a.example', e))));
+    expect((await a.list()).map((x) => x.email).sort()).toEqual([...emails].sort());
+    expect(await readdir(state)).toEqual(['accounts.json']); // no lock left behind
+  });
 });
 
 describe('MemoryAccountStore', () => {

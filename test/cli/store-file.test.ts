@@ -24,6 +24,7 @@ const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: NO_BUS };
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let child: ChildProcess | null = null;
+const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   sb = await startSandbox({
@@ -34,7 +35,7 @@ beforeAll(async () => {
   tmp = await tempDir('store-file');
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  for (const c of [child, ...children]) if (c && c.exitCode === null) c.kill('SIGKILL');
   await sb?.close();
   await tmp?.remove();
 });
@@ -163,4 +164,59 @@ describe('login --store file, without a keychain', () => {
       [],
     );
   }, 150_000);
+
+  it('lets two syncs of the same account renew its rotating tokens in turn', async () => {
+    // Two workspaces of one account, each its own sync (two systemd units): the service retires
+    // a refresh token when it is used, so the second sync renewing with the token both read at
+    // start was signed out at its first renewal ("You are signed out", exit 1).
+    const state = path.join(tmp.dir, 'state-two');
+    expect((await login(state, '--store', 'file')).code).toBe(0);
+    const dirs = [path.join(tmp.dir, 'two-a'), path.join(tmp.dir, 'two-b')];
+    const stderr = ['', ''];
+    const syncs = dirs.map((dir, i) => {
+      const sync = spawnCli(syncArgs(sb, dir, state, '--poll', '1'), { env: NO_KEYCHAIN });
+      children.push(sync);
+      sync.stderr.on('data', (d: Buffer) => (stderr[i] += d.toString()));
+      sync.stdout.resume();
+      return sync;
+    });
+    const running = () =>
+      syncs.forEach((s, i) => {
+        if (s.exitCode !== null) throw new Error(`sync ${i} exited: ${stderr[i]}`);
+      });
+
+    // Each access token lives 5 s and both syncs poll every second: both renew, again and again.
+    const before = grants();
+    await vi.waitFor(
+      () => {
+        running();
+        expect(grants() - before).toBeGreaterThanOrEqual(4);
+      },
+      { timeout: 10 * TTL_S * 1000, interval: 250 },
+    );
+
+    // Both are still signed in: a change made now reaches both folders.
+    const client = clientFor(sb.baseUrl, { accessToken: await freshToken(), refreshToken: null });
+    const root = await client.rootFolder(sb.workspaceId);
+    const text = 'seen by both\n';
+    await client.uploadFile(
+      root.id,
+      'both.txt',
+      () => Readable.from([Buffer.from(text)]),
+      Buffer.byteLength(text),
+    );
+    await vi.waitFor(
+      () => {
+        running();
+        for (const dir of dirs) expect(existsSync(path.join(dir, 'both.txt'))).toBe(true);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    for (const [i, sync] of syncs.entries()) {
+      const exited = new Promise<number | null>((resolve) => sync.once('close', resolve));
+      sync.kill('SIGINT');
+      expect(await exited, stderr[i]).toBe(0);
+      expect(stderr[i]).toBe('');
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { registerSecret } from '../api/errors';
 import { readStateFile, writeStateFile } from '../state/json-file';
+import { withProcessLock } from './process-lock';
 
 /** The tokens of one account on one server, and the OAuth client they were issued to. */
 export interface Account {
@@ -44,6 +45,11 @@ export interface AccountStore {
    * person's explicit choice on a machine without one (`login --store file`). Returns the file.
    */
   putInFile?(account: Account): Promise<string>;
+  /**
+   * Runs a renewal of the account's tokens while no other process sharing this store renews
+   * them (`process-lock.ts`); absent where no other process can share the store.
+   */
+  renewing?<T>(server: string, email: string, fn: () => Promise<T>): Promise<T>;
 }
 
 export class AmbiguousAccountError extends Error {
@@ -161,8 +167,7 @@ function isAccount(value: unknown): value is Account {
  * Accounts in `<state>/accounts.json`, tokens in plain text (mode 0600): what versions before the
  * keychain wrote. `openAccountStore` moves them into the keychain and deletes the file; tests use
  * it as a store that needs no keychain. Replaced atomically (a temporary file beside it, then a
- * rename) so that a crash never leaves half a file. Writes from this process are serialized; the
- * last writer wins between processes.
+ * rename) so that a crash never leaves half a file. Writes are serialized, between processes too.
  */
 export class FileAccountStore implements AccountStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -209,7 +214,9 @@ export class FileAccountStore implements AccountStore {
     return this.read();
   }
 
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  /** One rewrite at a time in this process, and across processes (`process-lock.ts`). */
+  private exclusive<T>(inner: () => Promise<T>): Promise<T> {
+    const fn = () => withProcessLock(this.file, inner);
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;

@@ -2,7 +2,7 @@ import { ServiceClient } from '../api/client';
 import { NotAuthenticatedError } from '../api/errors';
 import { openSession } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
-import { Session } from '../api/session';
+import { Session, type SharedTokens } from '../api/session';
 import { Transport } from '../api/transport';
 import { PROGRAM, UserError } from '../errors/user-error';
 import { SyncFatalError } from '../sync/errors';
@@ -19,6 +19,20 @@ import { oauthClient } from './oauth-client';
 export const ENGINE_RETRY = { maxAttempts: 4, maxTotalMs: 5000 };
 
 const signedOut = (err: unknown) => err instanceof SyncFatalError && err.kind === 'signed-out';
+
+/**
+ * The account's tokens as other processes sharing `store` renew them (two syncs of one account):
+ * renewals take turns and start from what is stored (`Session`).
+ */
+export function sharedTokens(store: AccountStore, server: string, email: string): SharedTokens {
+  return {
+    reload: async () => {
+      const a = await store.get(server, email);
+      return a && { accessToken: a.accessToken, refreshToken: a.refreshToken };
+    },
+    exclusive: (fn) => (store.renewing ? store.renewing(server, email, fn) : fn()),
+  };
+}
 
 /** The access token given (`--token`, or WORKSPACE_SYNC_TOKEN) is blank. */
 export class EmptyTokenError extends UserError {
@@ -100,6 +114,7 @@ export async function connectToServer(opts: ServerConnectOptions): Promise<Conne
     ...client,
     tokens: { accessToken: account.accessToken, refreshToken: account.refreshToken },
     transport: transportOptions,
+    shared: sharedTokens(opts.accounts, server, account.email),
     onTokens: async (t) => {
       stored = {
         ...stored,

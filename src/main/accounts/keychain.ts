@@ -19,6 +19,7 @@ import {
   type AccountStore,
 } from './accounts';
 import { readStateFile, writeStateFile } from '../state/json-file';
+import { withRenewLock } from './process-lock';
 
 /** Electron's safeStorage, reached from wherever the store runs (main answers over IPC). */
 export interface SecretCipher {
@@ -386,7 +387,13 @@ class VaultAccountStore implements OpenedAccountStore {
     private readonly log: Logger,
     /** Accounts kept in a plain file by choice (`PLAIN_ACCOUNTS_FILE`). */
     private readonly plain: FileAccountStore,
+    /** Where the locks of renewals shared with other processes are. */
+    private readonly stateDir: string,
   ) {}
+
+  renewing<T>(server: string, email: string, fn: () => Promise<T>): Promise<T> {
+    return withRenewLock(this.stateDir, normalizeServer(server), email, fn);
+  }
 
   async get(server: string, email?: string): Promise<Account | null> {
     const key = normalizeServer(server);
@@ -675,7 +682,7 @@ export async function openAccountStore(opts: {
     if (await moveAccounts(legacy, vault, where, log)) legacy = null;
   }
   const plain = new FileAccountStore(path.join(stateDir, PLAIN_ACCOUNTS_FILE));
-  return new VaultAccountStore(kind, problem, vault, legacy, log, plain);
+  return new VaultAccountStore(kind, problem, vault, legacy, log, plain, stateDir);
 }
 
 /**
@@ -695,6 +702,10 @@ export function deferredAccountStore(open: () => Promise<AccountStore>): Account
     remove: async (server, email) => (await store()).remove(server, email),
     list: async () => (await store()).list(),
     cannotRemember: async () => (await store()).cannotRemember?.() ?? null,
+    renewing: async (server, email, fn) => {
+      const opened = await store();
+      return opened.renewing ? opened.renewing(server, email, fn) : fn();
+    },
     putInFile: async (account) => {
       const opened = await store();
       if (!opened.putInFile) throw new Error('This account store keeps no file of accounts.');

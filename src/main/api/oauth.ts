@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ApiError, NotAuthenticatedError, ValidationError, registerSecret } from './errors';
-import { Session, type Tokens } from './session';
+import { Session, type SharedTokens, type Tokens } from './session';
 import { Transport, type TransportOptions } from './transport';
 import { parseAnswer } from './validate';
 
@@ -91,10 +91,20 @@ export function refresherFor(transport: Transport, client: OAuthClient) {
 
 /** A client-ready session for stored or fresh tokens (a pasted token has no refresh token). */
 export function openSession(
-  opts: SignInOptions & { tokens: Tokens; onTokens?: (t: Tokens) => void | Promise<void> },
+  opts: SignInOptions & {
+    tokens: Tokens;
+    onTokens?: (t: Tokens) => void | Promise<void>;
+    /** The store other processes renew the same account in. */
+    shared?: SharedTokens;
+  },
 ): { session: Session; transport: Transport } {
   const transport = new Transport({ ...opts.transport, baseUrl: opts.baseUrl });
-  const session = new Session(opts.tokens, refresherFor(transport, opts), opts.onTokens);
+  const session = new Session(
+    opts.tokens,
+    refresherFor(transport, opts),
+    opts.onTokens,
+    opts.shared,
+  );
   transport.tokens = session;
   return { session, transport };
 }

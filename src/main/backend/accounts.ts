@@ -14,7 +14,7 @@ import {
 } from '../accounts/accounts';
 import { fail } from './errors';
 import { atLeast } from './map';
-import { ENGINE_RETRY } from '../accounts/connect';
+import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
 import { findApiBase, NotAnApiBaseError } from '../accounts/api-base';
@@ -336,6 +336,7 @@ export class AccountSessions {
       ...client,
       tokens,
       transport: { log: this.opts.log, retry: WINDOW_RETRY },
+      shared: store && sharedTokens(this.opts.store, server, store.email),
       onTokens: async (t) => {
         if (!saved) return;
         saved = {
