@@ -103,6 +103,17 @@ describe('/_sandbox hooks', () => {
     await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: false } });
   });
 
+  it('POST /_sandbox/clock reads JSON that came labelled as a form (curl -d)', async () => {
+    const held = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: true } });
+    const res = await api(sb.baseUrl, 'POST', '/_sandbox/clock', {
+      body: '{"advance_seconds": 60}',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(Date.parse(res.json.now) - Date.parse(held.json.now)).toBe(60_000);
+    await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: false } });
+  });
+
   it('POST /_sandbox/clock {"hold": true} stops the clock until {"hold": false}', async () => {
     const held = await api(sb.baseUrl, 'POST', '/_sandbox/clock', { json: { hold: true } });
     expect(held.status).toBe(200);

@@ -35,7 +35,7 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
     'POST',
     '/_sandbox/clock',
     async ({ body }) => {
-      const b = await body();
+      const b = jsonSentAsForm(await body());
       // A body it cannot read is refused, not taken as "move by 0": a test that misspelt the
       // key would otherwise go on at the wrong time without a word.
       const unknown = Object.keys(b).filter((k) => k !== 'advance_seconds' && k !== 'hold');
@@ -105,4 +105,21 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
     },
     { auth: 'none' },
   );
+}
+
+/**
+ * `curl -d '{"advance_seconds": 60}'` sends JSON labelled as a form, which reads as one key
+ * holding the whole text: a hook for people at a terminal takes it as the JSON it is.
+ */
+function jsonSentAsForm(b: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(b);
+  if (keys.length !== 1 || !keys[0]!.trimStart().startsWith('{') || b[keys[0]!] !== '') return b;
+  try {
+    const parsed: unknown = JSON.parse(keys[0]!);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : b;
+  } catch {
+    return b;
+  }
 }
