@@ -179,6 +179,12 @@ describe('TextReporter', () => {
     );
   });
 
+  it('writes counts as the progress bar does', () => {
+    expect(
+      describeSummary({ ...emptySummary(), filesDownloaded: 2000, foldersCreated: 1234 }),
+    ).toContain('1,234 folders created, 2,000 files downloaded');
+  });
+
   it('describes a summary in words', () => {
     expect(describeSummary({ ...emptySummary(), conflicts: 1, requests: 12 })).toContain(
       '1 conflict, 0 problems, 12 requests',

@@ -129,7 +129,7 @@ describe('sync --once on a terminal: the progress line', () => {
       bars.some(({ f }) => /\d MB\/s|\d KB\/s/.test(f)),
       run.output,
     ).toBe(true);
-    expect(all.some((f) => f.startsWith('Sync complete: 21 folders created, 2000 files'))).toBe(
+    expect(all.some((f) => f.startsWith('Sync complete: 21 folders created, 2,000 files'))).toBe(
       true,
     );
     const folders = await readdir(path.join(dir, 'Big'));

@@ -168,23 +168,26 @@ function clock(ms: number): string {
     .join(':');
 }
 
+/** Counts as the progress bar writes them (2,000): the summary follows it on the same screen. */
+const n = (count: number) => count.toLocaleString('en-US');
+
 export function describeSummary(s: SyncSummary): string {
   const parts = [
-    `${s.foldersCreated} folder${s.foldersCreated === 1 ? '' : 's'} created`,
-    `${s.filesDownloaded} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${bytesWords(s.bytesDownloaded)})`,
-    `${s.moved} moved`,
-    `${s.trashed} moved to the trash`,
+    `${n(s.foldersCreated)} folder${s.foldersCreated === 1 ? '' : 's'} created`,
+    `${n(s.filesDownloaded)} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${bytesWords(s.bytesDownloaded)})`,
+    `${n(s.moved)} moved`,
+    `${n(s.trashed)} moved to the trash`,
     ...(s.remoteFoldersCreated + s.uploaded + s.remoteMoved + s.remoteDeleted > 0
       ? [
-          `sent to the service: ${s.remoteFoldersCreated} folder${s.remoteFoldersCreated === 1 ? '' : 's'} created, ` +
-            `${s.uploaded} file${s.uploaded === 1 ? '' : 's'} uploaded (${bytesWords(s.bytesUploaded)}), ` +
-            `${s.remoteMoved} moved, ${s.remoteDeleted} deleted`,
+          `sent to the service: ${n(s.remoteFoldersCreated)} folder${s.remoteFoldersCreated === 1 ? '' : 's'} created, ` +
+            `${n(s.uploaded)} file${s.uploaded === 1 ? '' : 's'} uploaded (${bytesWords(s.bytesUploaded)}), ` +
+            `${n(s.remoteMoved)} moved, ${n(s.remoteDeleted)} deleted`,
         ]
       : []),
-    `${s.conflicts} conflict${s.conflicts === 1 ? '' : 's'}`,
-    `${s.problems} problem${s.problems === 1 ? '' : 's'}`,
+    `${n(s.conflicts)} conflict${s.conflicts === 1 ? '' : 's'}`,
+    `${n(s.problems)} problem${s.problems === 1 ? '' : 's'}`,
   ];
-  if (s.requests !== undefined) parts.push(`${s.requests} requests`);
+  if (s.requests !== undefined) parts.push(`${n(s.requests)} requests`);
   return `Sync complete: ${parts.join(', ')}.`;
 }
 
