@@ -159,7 +159,7 @@ class Desktop {
         push: (p) => this.onPush(p),
         othersActivity: (events) => this.notices.add(events),
         openExternal: (url) => void openExternal(url),
-        openPath: (p) => void shell.openPath(p),
+        openPath: (p, reveal) => (reveal ? shell.showItemInFolder(p) : void shell.openPath(p)),
         exited: (code) => this.engineExited(code),
       },
       appCipher,
