@@ -112,6 +112,8 @@ export const SyncPairStatus = z.object({
   lastSyncAt: z.number().nullable(),
   /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
   backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
+  /** What stopped or holds the pair (a sign-out, a full disk), while its state says so. */
+  error: z.object({ kind: z.string(), message: z.string() }).nullable().optional(),
   /** Deletions held back until the person answers (`pairs.answerDeletes`): which side, how many. */
   held: z
     .object({ side: z.enum(['local', 'remote']), count: z.number(), total: z.number() })
@@ -446,6 +448,8 @@ export const Events = {
       name: z.string(),
     }),
     z.object({ kind: z.literal('activity'), accountId: z.string().nullable() }),
+    /** A pair's card (Status): a conflict, a sign-out or a full disk to look at. */
+    z.object({ kind: z.literal('pair'), pairId: z.string() }),
   ]),
   /** Every setting, after each change (the app's main process applies notifications and login). */
   settings: Settings,

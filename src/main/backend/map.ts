@@ -113,6 +113,9 @@ export function activityOf(e: S.Event): ActivityEvent {
   };
 }
 
+/** The states a failure set: `lastError` is what they are about (kept after, not shown). */
+const failing = new Set(['error', 'needs-attention', 'offline']);
+
 export function pairStatusOf(s: SyncStatus): SyncPairStatus {
   return withAttention({
     state: s.state,
@@ -138,5 +141,9 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
     lastSyncAt: s.lastSyncAt,
     backlog: s.backlog ? { changes: s.backlog.changes, reason: s.backlog.reason } : null,
     held: s.held ? { side: s.held.side, count: s.held.count, total: s.held.total } : null,
+    error:
+      failing.has(s.state) && s.lastError
+        ? { kind: s.lastError.kind, message: s.lastError.message }
+        : null,
   });
 }

@@ -44,8 +44,11 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
           (state === 'attention' && unsettled(p) > 0),
       );
       const conflicts = pairs.reduce((n, p) => n + unsettled(p), 0);
-      if (bad && bad.status.state !== 'idle' && bad.status.message)
-        return `${bad.workspaceName}: ${bad.status.message}`;
+      // The pair's own words when its state is the failure (not a pass's step while a conflict
+      // waits: "Waiting for 2 files…" beside the attention icon).
+      const failed =
+        bad && (bad.status.state === 'error' || bad.status.state === 'needs-attention');
+      if (failed && bad.status.message) return `${bad.workspaceName}: ${bad.status.message}`;
       return conflicts === 1 ? '1 conflict to look at' : `${conflicts} conflicts to look at`;
     }
     case 'offline':
