@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants, copyFileSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
+import { constants, mkdirSync, renameSync, unlinkSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import type { Journal } from '../../journal/journal';
 import type { StoredConflict } from '../../journal/attention';
 import { AttentionError } from '../errors';
@@ -79,7 +80,11 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict): Promise<void>
   const { local, journal } = ctx;
   const copy = local.stat(c.copy)!;
   const orig = local.stat(c.path);
-  if (!copy.isFile() || (orig && !orig.isFile())) {
+  if (!orig) {
+    ctx.status.checkConflicts();
+    throw new AttentionError('gone', `${nameOf(c.path)} is no longer there: nothing to settle.`);
+  }
+  if (!copy.isFile() || !orig.isFile()) {
     throw new AttentionError(
       'invalid',
       'Keep mine works on files: for a folder, move what you want to keep into it by hand.',
@@ -89,11 +94,7 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict): Promise<void>
   // the person has not seen in this choice.
   const j = journal.atPath(c.path);
   const synced =
-    orig !== undefined &&
-    j?.kind === 'file' &&
-    j.ino === orig.ino &&
-    j.size === orig.size &&
-    j.mtimeMs === orig.mtimeMs;
+    j?.kind === 'file' && j.ino === orig.ino && j.size === orig.size && j.mtimeMs === orig.mtimeMs;
   if (!synced) {
     throw new AttentionError(
       'stale',
@@ -106,7 +107,8 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict): Promise<void>
   const temp = `${CACHE_DIR}/keep-${randomBytes(4).toString('hex')}`;
   mkdirSync(local.abs(CACHE_DIR), { recursive: true });
   local.assertContained(c.path);
-  copyFileSync(local.abs(c.copy), local.abs(temp), constants.COPYFILE_EXCL);
+  // Not the sync call: a large copy would hold up every other pair of the engine host.
+  await copyFile(local.abs(c.copy), local.abs(temp), constants.COPYFILE_EXCL);
   try {
     await ctx.trash.put(local.abs(c.path), c.path);
   } catch (err) {
