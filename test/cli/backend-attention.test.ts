@@ -11,6 +11,7 @@ import type {
 } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
+import { AttentionNotices, summarizeCauses } from '../../src/main/platform/attention-notices';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
@@ -201,5 +202,38 @@ describe('a problem through the backend', () => {
       kind: 'not-found',
       message: 'This problem is over already.',
     });
+  });
+});
+
+describe('a sign-out through the backend', () => {
+  it('the pair says so in its status, and it is announced once', async () => {
+    const notices = new AttentionNotices();
+    const pair = () => ({
+      id: pairId,
+      accountId: 'a',
+      workspaceId: sb.workspaceId,
+      workspaceName: 'W',
+      dir,
+      paused: false,
+      status: latest!,
+    });
+    notices.update(pair());
+    // The service forgets every session (a password changed elsewhere, an admin's revocation).
+    sb.sandbox.db.prepare(`DELETE FROM tokens`).run();
+    const s = await statusWhere((s) => s.error?.kind === 'signed-out');
+    expect(s).toMatchObject({
+      state: 'needs-attention',
+      error: {
+        kind: 'signed-out',
+        message: 'You are signed out: sign in again to continue syncing.',
+      },
+    });
+    const causes = notices.update(pair());
+    expect(summarizeCauses(causes)).toEqual({
+      title: 'W',
+      body: 'You are signed out: sign in again to continue syncing.',
+      target: { kind: 'pair', pairId },
+    });
+    expect(notices.update(pair())).toEqual([]);
   });
 });
