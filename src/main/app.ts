@@ -18,6 +18,11 @@ import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
 import { showNotification } from './platform/notifications';
 import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
+import {
+  AttentionNotices,
+  summarizeCauses,
+  type AttentionCause,
+} from './platform/attention-notices';
 import { hardenApp, openExternal, trustServers, whileSigningIn } from './platform/security';
 import { AppTray } from './platform/tray';
 import { TRAY_RECENT, trayMenu, type RecentEvent, type TrayCommand } from './platform/tray-menu';
@@ -90,6 +95,9 @@ class Desktop {
   /** When the engine host was last started again after a crash. */
   private restarts: number[] = [];
   private readonly notices: NoticeBatcher;
+  /** A new conflict, a sign-out, a full disk: each once, batched like others' events. */
+  private readonly attention = new AttentionNotices();
+  private readonly attentionNotices: NoticeBatcher<AttentionCause>;
 
   constructor(
     private readonly opts: DesktopOptions,
@@ -99,6 +107,12 @@ class Desktop {
       quietMs: opts.noticeQuietMs ?? NOTICE_QUIET_MS,
       maxWaitMs: NOTICE_MAX_WAIT_MS,
       notify: (n) => this.notify(n),
+    });
+    this.attentionNotices = new NoticeBatcher<AttentionCause>({
+      quietMs: opts.noticeQuietMs ?? NOTICE_QUIET_MS,
+      maxWaitMs: NOTICE_MAX_WAIT_MS,
+      notify: (n) => this.notify(n),
+      summarize: summarizeCauses,
     });
   }
 
@@ -159,7 +173,7 @@ class Desktop {
         push: (p) => this.onPush(p),
         othersActivity: (events) => this.notices.add(events),
         openExternal: (url) => void openExternal(url),
-        openPath: (p) => void shell.openPath(p),
+        openPath: (p, reveal) => (reveal ? shell.showItemInFolder(p) : void shell.openPath(p)),
         exited: (code) => this.engineExited(code),
       },
       appCipher,
@@ -252,6 +266,7 @@ class Desktop {
         const pair = this.pairs.find((p) => p.id === push.data.pairId);
         if (pair) pair.status = push.data.status;
         else void this.refreshPairs();
+        if (pair) this.attentionNotices.add(this.attention.update(pair));
         this.refreshTray();
         return;
       }
@@ -279,6 +294,7 @@ class Desktop {
       const before = this.settings;
       this.settings = next;
       this.notices.setEnabled(next.notifications);
+      this.attentionNotices.setEnabled(next.notifications);
       if (before?.startAtLogin === next.startAtLogin) return;
       await setStartAtLogin(next.startAtLogin).catch((err: unknown) =>
         this.opts.log.warn('start at login could not be set', { err }),
@@ -290,6 +306,8 @@ class Desktop {
   private async refreshPairs(): Promise<void> {
     const r = await this.engine.call('pairs.list', {});
     if (r.ok) this.pairs = r.result as SyncPair[];
+    this.attention.retain(this.pairs.map((p) => p.id));
+    for (const p of this.pairs) this.attentionNotices.add(this.attention.update(p));
     this.refreshTray();
   }
 
@@ -393,6 +411,7 @@ class Desktop {
   private async quit(): Promise<void> {
     this.quitting = true;
     this.notices.setEnabled(false);
+    this.attentionNotices.setEnabled(false);
     this.opts.log.info('quitting');
     await this.engine?.stop(this.opts.stopTimeoutMs ?? 15_000);
     this.tray?.destroy();

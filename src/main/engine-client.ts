@@ -16,7 +16,8 @@ export interface EngineEvents {
   push(push: PushMessage): void;
   othersActivity(events: OthersEvent[]): void;
   openExternal(url: string): void;
-  openPath(path: string): void;
+  /** Opens a path with its app, or shows it in its folder (`reveal`). */
+  openPath(path: string, reveal: boolean): void;
   /** The host ended without being asked to (a crash): `code` is its exit status. */
   exited(code: number): void;
 }
@@ -135,7 +136,7 @@ export class EngineClient {
       case 'open-external':
         return this.events.openExternal(m.url);
       case 'open-path':
-        return this.events.openPath(m.path);
+        return this.events.openPath(m.path, m.reveal === true);
       case 'cipher':
         return this.answerCipher(m);
       case 'stopped':

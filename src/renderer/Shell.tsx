@@ -62,6 +62,7 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
         selected: { kind: target.itemKind, id: target.itemId, name: target.name },
       });
     } else if (target.kind === 'activity') navigate('activity');
+    else if (target.kind === 'pair') navigate('status');
   });
 
   return (

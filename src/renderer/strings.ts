@@ -284,4 +284,31 @@ export const strings = {
     deleted: (name: string) => `Deleted ${name}.`,
     renamed: (name: string) => `Renamed to ${name}.`,
   },
+
+  /** Conflicts and problems in a pair's card (views/Attention.tsx; docs/SYNC.md, Conflicts). */
+  attention: {
+    theirs: 'The service’s version',
+    mine: 'Your version',
+    open: 'Open',
+    show: 'Show in folder',
+    openLabel: (name: string) => `Open ${name}`,
+    showLabel: (name: string) => `Show in folder: ${name}`,
+    keepMine: 'Keep mine',
+    keepTheirs: 'Keep theirs',
+    keepBoth: 'Keep both',
+    keepMineLabel: (name: string) => `Keep mine (your version of ${name})`,
+    keepTheirsLabel: (name: string) => `Keep theirs (the service’s version of ${name})`,
+    keepBothLabel: (name: string) => `Keep both versions of ${name}`,
+    keepMineHint:
+      'Your version replaces the service’s (which stays its previous version there); the copy goes away.',
+    keepTheirsHint: 'Your copy goes to the trash; the service’s version stays.',
+    keepBothHint: 'Both files stay as they are.',
+    retry: 'Retry',
+    dismiss: 'Dismiss',
+    retryLabel: (name: string) => `Retry ${name}`,
+    dismissLabel: (name: string) => `Dismiss the problem with ${name}`,
+    unnamed: 'this item',
+    dismissedCount: (n: number) =>
+      n === 1 ? '1 dismissed problem is not shown.' : `${n} dismissed problems are not shown.`,
+  },
 } as const;

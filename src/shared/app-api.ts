@@ -89,12 +89,31 @@ export const SyncPairStatus = z.object({
     .nullable()
     .optional(),
   problems: z.array(
-    z.object({ path: z.string(), reason: z.string(), message: z.string(), at: z.number() }),
+    z.object({
+      path: z.string(),
+      reason: z.string(),
+      message: z.string(),
+      at: z.number(),
+      /** What `pairs.problem` names (Retry, Dismiss); `dismissed` asks for no attention. */
+      key: z.string().optional(),
+      dismissed: z.boolean().optional(),
+    }),
   ),
-  conflicts: z.array(z.object({ path: z.string(), message: z.string(), at: z.number() })),
+  /** With `id` and `copy`: a conflict the person settles (`pairs.settleConflict`). */
+  conflicts: z.array(
+    z.object({
+      path: z.string(),
+      message: z.string(),
+      at: z.number(),
+      id: id.optional(),
+      copy: z.string().optional(),
+    }),
+  ),
   lastSyncAt: z.number().nullable(),
   /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
   backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
+  /** What stopped or holds the pair (a sign-out, a full disk), while its state says so. */
+  error: z.object({ kind: z.string(), message: z.string() }).nullable().optional(),
   /** Deletions held back until the person answers (`pairs.answerDeletes`): which side, how many. */
   held: z
     .object({ side: z.enum(['local', 'remote']), count: z.number(), total: z.number() })
@@ -300,6 +319,25 @@ export const Methods = {
     result: done,
   },
   'pairs.openFolder': { params: z.object({ pairId: z.string() }), result: done },
+  // Conflicts and problems a person acts on (docs/SYNC.md, Conflicts): paths are those the
+  // pair's status lists, relative to its folder.
+  /** Opens a file with its app ('open') or shows it in the file manager ('show'). */
+  'pairs.openItem': {
+    params: z.object({ pairId: z.string(), path: z.string(), how: z.enum(['open', 'show']) }),
+    result: done,
+  },
+  'pairs.settleConflict': {
+    params: z.object({
+      pairId: z.string(),
+      conflictId: id,
+      keep: z.enum(['mine', 'theirs', 'both']),
+    }),
+    result: done,
+  },
+  'pairs.problem': {
+    params: z.object({ pairId: z.string(), key: z.string(), action: z.enum(['retry', 'dismiss']) }),
+    result: done,
+  },
 
   'workspaces.list': { params: z.object(onAccount), result: z.array(Workspace) },
   'workspaces.create': {
@@ -410,6 +448,8 @@ export const Events = {
       name: z.string(),
     }),
     z.object({ kind: z.literal('activity'), accountId: z.string().nullable() }),
+    /** A pair's card (Status): a conflict, a sign-out or a full disk to look at. */
+    z.object({ kind: z.literal('pair'), pairId: z.string() }),
   ]),
   /** Every setting, after each change (the app's main process applies notifications and login). */
   settings: Settings,

@@ -26,6 +26,10 @@ export interface SyncProblem {
   message: string;
   /** Epoch ms. */
   at: number;
+  /** The journal's key of the problem (`item:ID` or `path:P`): what Retry and Dismiss name. */
+  key?: string;
+  /** Dismissed by the person, for this message: listed, but not asking for attention. */
+  dismissed?: boolean;
 }
 
 export interface SyncError {
@@ -80,7 +84,10 @@ export interface SyncStatus {
   message: string;
   /** Deletions waiting for the person's answer (state `needs-attention`), if any. */
   held?: SyncHeld | null;
-  /** Recent conflicts and what was done about them, newest last (at most 50). */
+  /**
+   * Conflicts and what was done about them, oldest first: those that left a copy (`copy`) until
+   * settled, and the latest 50 notes.
+   */
   conflicts: SyncConflict[];
   /** How the engine works around a limit of this machine or server, each said once. */
   notices: SyncNotice[];
@@ -104,6 +111,13 @@ export interface SyncConflict {
   /** What was done, e.g. "Changed here and on the service: both kept; yours is ...". */
   message: string;
   at: number;
+  /**
+   * A conflict that left a copy (the local version kept beside the original at `path`): kept in
+   * the journal under `id` until the person settles it or the copy or the original is gone.
+   * Absent for a note that needs nothing more (folders merged, a move put back).
+   */
+  id?: number;
+  copy?: string;
 }
 
 /** E.g. "The system ran out of file watchers...: watching by polling. Raise the limit: ...". */

@@ -295,6 +295,10 @@ export const shell = {
     this.paths.push(p);
     return '';
   },
+  shown: [] as string[],
+  showItemInFolder(p: string): void {
+    this.shown.push(p);
+  },
 };
 
 export const protocol = {

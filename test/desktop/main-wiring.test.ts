@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -337,6 +337,61 @@ describe('the desktop main process', () => {
       event: 'show',
       data: { kind: 'item', itemKind: 'file' },
     });
+  });
+
+  it('notifies of a new conflict, the tray needs attention, and a click shows the pair', async () => {
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    const owner = sb.users[0]!;
+    const client = clientFor(sb.baseUrl, tokenOf(owner));
+    const rootFolder = await client.rootFolder(sb.workspaceId);
+    const file = path.join(syncDir, 'Both sides.txt');
+    writeFileSync(file, 'first');
+    await fake.until(
+      () => pair && tray().tooltip === 'Workspace Sync: Up to date' && existsSync(file),
+      'Both sides.txt synced',
+    );
+    // Changed on both sides while paused: a conflict once syncing resumes.
+    await call('pairs.pause', { pairId: pair!.id });
+    writeFileSync(file, 'mine');
+    const theirs = Buffer.from('theirs');
+    await client.uploadFile(
+      rootFolder.id,
+      'Both sides.txt',
+      () => Readable.from([theirs]),
+      theirs.length,
+    );
+    const before = fake.notifications.length;
+    await call('pairs.resume', { pairId: pair!.id });
+    const notice = await fake.until(
+      () =>
+        fake.notifications.slice(before).find((n) => n.options.body.startsWith('Both sides.txt')),
+      'the notice of the conflict',
+    );
+    expect(notice.options).toMatchObject({
+      title: 'Q3 Planning',
+      body: 'Both sides.txt was changed here and on the service: both versions are kept; choose one in Workspace Sync.',
+    });
+    await fake.until(
+      () =>
+        tray().image.file.endsWith('attention.png') &&
+        tray().tooltip === 'Workspace Sync: Q3 Planning: 1 conflict to look at',
+      'the attention icon, saying why',
+    );
+    window().close();
+    notice.click();
+    expect(window().visible).toBe(true);
+    const shown = window().webContents.sent.filter(
+      (s) => (s.data as { event: string }).event === 'show',
+    );
+    expect(shown.at(-1)?.data).toEqual({ event: 'show', data: { kind: 'pair', pairId: pair!.id } });
+    // Settled (both kept): up to date again, and no second notice for it.
+    const [status] = await call<SyncPair[]>('pairs.list', {});
+    const c = status!.status.conflicts.find((x) => x.copy !== undefined)!;
+    await call('pairs.settleConflict', { pairId: pair!.id, conflictId: c.id!, keep: 'both' });
+    await fake.until(() => tray().image.file.endsWith('idle.png'), 'the idle icon');
+    expect(
+      fake.notifications.slice(before).filter((n) => n.options.body.startsWith('Both sides.txt')),
+    ).toHaveLength(1);
   });
 
   it('applies settings: start at login writes the autostart entry', async () => {

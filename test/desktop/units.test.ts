@@ -56,9 +56,16 @@ describe('tray state', () => {
     expect(trayStateOf([pair('1', 'needs-attention'), pair('2', 'offline')])).toBe('attention');
     expect(trayStateOf([pair('1', 'error'), pair('2', 'needs-attention')])).toBe('error');
     const conflicted = pair('1', 'idle', {
-      status: status('idle', { conflicts: [{ path: 'a.txt', message: 'kept both', at: 1 }] }),
+      status: status('idle', {
+        conflicts: [{ path: 'a.txt', message: 'kept both', at: 1, id: 1, copy: 'a (c).txt' }],
+      }),
     });
     expect(trayStateOf([conflicted])).toBe('attention');
+    // A note of a conflict that left nothing to settle (folders merged) asks for nothing.
+    const noted = pair('1', 'idle', {
+      status: status('idle', { conflicts: [{ path: 'D', message: 'merged', at: 1 }] }),
+    });
+    expect(trayStateOf([noted])).toBe('idle');
     // A paused pair's last engine state does not count: it is paused.
     expect(trayStateOf([pair('1', 'error', { paused: true })])).toBe('paused');
     // Its engine saying so is enough, before the pair list catches up.

@@ -22,7 +22,8 @@ import { AccountSessions, type SignedIn } from './accounts';
 import { describeIssues, fail, toAppError } from './errors';
 import { FolderIndex } from './folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
-import { openInFileManager } from '../os/open-path';
+import { openInFileManager, showInFileManager } from '../os/open-path';
+import { attentionHandlers } from './attention';
 import { Pairs } from './pairs';
 import { downloadZip } from './zip';
 import { SettingsStore } from '../state/settings';
@@ -64,6 +65,8 @@ export interface BackendOptions {
   openUrl?: (url: string) => void | Promise<void>;
   /** Shows a sync folder; default: the system's file manager (`xdg-open`, `open`, Explorer). */
   openPath?: (dir: string) => Promise<void>;
+  /** Shows a file in the file manager, selected (Show in folder); default: `showInFileManager`. */
+  showPath?: (file: string) => Promise<void>;
   /** How long "Sign in with your browser" waits for the person; default 5 minutes. */
   browserSignInTimeoutMs?: number;
 }
@@ -406,6 +409,11 @@ export class AppBackend {
         this.pairs.answerDeletes(p.pairId, p.answer);
         return Promise.resolve(null);
       },
+      ...attentionHandlers({
+        pairs: this.pairs,
+        open: this.opts.openPath ?? ((f) => openInFileManager(f, this.opts.env ?? process.env)),
+        show: this.opts.showPath ?? ((f) => showInFileManager(f, this.opts.env ?? process.env)),
+      }),
       'pairs.openFolder': async (p) => {
         const dir = this.pairs.dirOf(p.pairId);
         const open =

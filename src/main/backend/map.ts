@@ -14,6 +14,7 @@ import { parseDetail } from '../../shared/detail';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { FolderEntry } from '../api/client';
 import type * as S from '../api/schemas';
+import { withAttention } from './attention-state';
 import { shareUrl } from '../links/share-url';
 
 /** Roles from least to most powerful: the contract's enum lists them in that order. */
@@ -112,8 +113,11 @@ export function activityOf(e: S.Event): ActivityEvent {
   };
 }
 
+/** The states a failure set: `lastError` is what they are about (kept after, not shown). */
+const failing = new Set(['error', 'needs-attention', 'offline']);
+
 export function pairStatusOf(s: SyncStatus): SyncPairStatus {
-  return {
+  return withAttention({
     state: s.state,
     message: s.message,
     items: { ...s.items },
@@ -125,10 +129,21 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
       reason: p.reason,
       message: p.message,
       at: p.at,
+      ...(p.key !== undefined ? { key: p.key } : {}),
+      ...(p.dismissed ? { dismissed: true } : {}),
     })),
-    conflicts: s.conflicts.map((c) => ({ path: c.path, message: c.message, at: c.at })),
+    conflicts: s.conflicts.map((c) => ({
+      path: c.path,
+      message: c.message,
+      at: c.at,
+      ...(c.id !== undefined ? { id: c.id, copy: c.copy } : {}),
+    })),
     lastSyncAt: s.lastSyncAt,
     backlog: s.backlog ? { changes: s.backlog.changes, reason: s.backlog.reason } : null,
     held: s.held ? { side: s.held.side, count: s.held.count, total: s.held.total } : null,
-  };
+    error:
+      failing.has(s.state) && s.lastError
+        ? { kind: s.lastError.kind, message: s.lastError.message }
+        : null,
+  });
 }

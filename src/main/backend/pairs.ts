@@ -176,6 +176,11 @@ export class Pairs {
     return this.get(id).info.dir;
   }
 
+  /** A pair's engine: the person's actions on its conflicts and problems (attention.ts). */
+  engineOf(id: string): SyncEngine {
+    return this.get(id).engine;
+  }
+
   list(): SyncPair[] {
     return [...this.pairs.values()].map((p) => this.view(p));
   }

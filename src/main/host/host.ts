@@ -109,6 +109,7 @@ async function start(
     desktop: { version: init.version },
     openUrl: (url) => post({ type: 'open-external', url }),
     openPath: async (dir) => post({ type: 'open-path', path: dir }),
+    showPath: async (file) => post({ type: 'open-path', path: file, reveal: true }),
   });
   backend.on((push) => post({ type: 'push', push }));
   await backend.restorePairs();

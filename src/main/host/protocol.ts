@@ -51,7 +51,7 @@ export type FromHost =
   | { type: 'cipher'; id: number; op: 'encrypt'; plain: string }
   | { type: 'cipher'; id: number; op: 'decrypt'; data: Uint8Array }
   | { type: 'open-external'; url: string }
-  | { type: 'open-path'; path: string }
+  | { type: 'open-path'; path: string; /** Show it in its folder, selected. */ reveal?: boolean }
   | { type: 'stopped' };
 
 /** One end of the channel: Electron's `process.parentPort`, a utility process, or a Node fork. */

@@ -135,6 +135,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX walk_items_parent ON walk_items (parent_id);
   CREATE TABLE walk_folders (id INTEGER PRIMARY KEY, seq INTEGER);
   CREATE INDEX walk_folders_seq ON walk_folders (seq) WHERE seq IS NOT NULL;`,
+  // Part 7: conflicts a person can act on (`attention.ts`): the original's path, the conflict
+  // copy's, and the copy's identity when it was made (an action on a copy changed since is
+  // refused). Problems the person dismissed, by key and the message dismissed: the same problem
+  // with a new message shows again; a problem cleared takes its dismissal along.
+  `CREATE TABLE conflicts (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    copy TEXT NOT NULL,
+    message TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    copy_facts TEXT
+  );
+  CREATE TABLE dismissed_problems (key TEXT PRIMARY KEY, message TEXT NOT NULL);
+  CREATE TRIGGER problems_dismissal_gone AFTER DELETE ON problems BEGIN
+    DELETE FROM dismissed_problems WHERE key = OLD.key;
+  END;`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

@@ -103,10 +103,12 @@ const realTimers: Timers = {
 /**
  * Gathers others' events into bursts: a burst ends after `quietMs` without a new event, or
  * `maxWaitMs` after it began, and becomes one notice. While notifications are off, events are
- * dropped rather than kept for later: a notice is about what just happened.
+ * dropped rather than kept for later: a notice is about what just happened. Other things to
+ * announce (a pair's conflicts, a sign-out: attention-notices.ts) are batched the same way with
+ * a `summarize` of their own.
  */
-export class NoticeBatcher {
-  private pending: OthersEvent[] = [];
+export class NoticeBatcher<T = OthersEvent> {
+  private pending: T[] = [];
   private quiet: unknown = null;
   private deadline: unknown = null;
   private enabled = true;
@@ -117,6 +119,7 @@ export class NoticeBatcher {
       maxWaitMs: number;
       notify: (notice: Notice) => void;
       timers?: Timers;
+      summarize?: (batch: readonly T[]) => Notice | null;
     },
   ) {}
 
@@ -129,7 +132,7 @@ export class NoticeBatcher {
     if (!enabled) this.reset();
   }
 
-  add(events: readonly OthersEvent[]): void {
+  add(events: readonly T[]): void {
     if (!this.enabled || events.length === 0) return;
     this.pending.push(...events);
     if (this.quiet !== null) this.timers.clear(this.quiet);
@@ -141,7 +144,8 @@ export class NoticeBatcher {
   flush(): void {
     const batch = this.pending;
     this.reset();
-    const notice = summarize(batch);
+    const words = this.opts.summarize ?? (summarize as (b: readonly T[]) => Notice | null);
+    const notice = words(batch);
     if (notice) this.opts.notify(notice);
   }
 

@@ -8,6 +8,9 @@ export type TrayState = (typeof TRAY_STATES)[number];
 
 type PairView = Pick<SyncPair, 'paused' | 'workspaceName' | 'status'>;
 
+/** Conflicts the person has to settle (a note of one already settled asks nothing). */
+const unsettled = (p: PairView) => p.status.conflicts.filter((c) => c.copy !== undefined).length;
+
 /** Paused by the person, or already reported paused by its engine (before the list says so). */
 export const isPaused = (p: Pick<SyncPair, 'paused' | 'status'>) =>
   p.paused || p.status.state === 'paused';
@@ -20,8 +23,7 @@ export const isPaused = (p: Pick<SyncPair, 'paused' | 'status'>) =>
 export function trayStateOf(pairs: readonly PairView[]): TrayState {
   const states = pairs.map((p) => (isPaused(p) ? 'paused' : p.status.state));
   if (states.includes('error')) return 'error';
-  if (states.includes('needs-attention') || pairs.some((p) => p.status.conflicts.length > 0))
-    return 'attention';
+  if (states.includes('needs-attention') || pairs.some((p) => unsettled(p) > 0)) return 'attention';
   if (states.includes('offline')) return 'offline';
   if (states.some((s) => s === 'starting' || s === 'scanning' || s === 'syncing')) return 'syncing';
   if (states.length > 0 && states.every((s) => s === 'paused')) return 'paused';
@@ -39,11 +41,14 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
       const bad = pairs.find(
         (p) =>
           p.status.state === (state === 'error' ? 'error' : 'needs-attention') ||
-          (state === 'attention' && p.status.conflicts.length > 0),
+          (state === 'attention' && unsettled(p) > 0),
       );
-      const conflicts = pairs.reduce((n, p) => n + p.status.conflicts.length, 0);
-      if (bad && bad.status.state !== 'idle' && bad.status.message)
-        return `${bad.workspaceName}: ${bad.status.message}`;
+      const conflicts = pairs.reduce((n, p) => n + unsettled(p), 0);
+      // The pair's own words when its state is the failure (not a pass's step while a conflict
+      // waits: "Waiting for 2 files…" beside the attention icon).
+      const failed =
+        bad && (bad.status.state === 'error' || bad.status.state === 'needs-attention');
+      if (failed && bad.status.message) return `${bad.workspaceName}: ${bad.status.message}`;
       return conflicts === 1 ? '1 conflict to look at' : `${conflicts} conflicts to look at`;
     }
     case 'offline':

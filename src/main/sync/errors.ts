@@ -35,3 +35,18 @@ export class SyncPassError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * A person's action on a conflict or a problem that cannot be done as asked: `stale` when the
+ * files changed since (look again), `gone` when it is settled already, `invalid` otherwise.
+ * One line, for the window.
+ */
+export class AttentionError extends Error {
+  override readonly name = 'AttentionError';
+  constructor(
+    readonly kind: 'stale' | 'gone' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -5,7 +5,7 @@ import { useApi } from '../context';
 import { formatDate, formatRelative } from '../format';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { Empty } from '../components/Empty';
+import { Attention } from './Attention';
 import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
 import { useAnswerDeletes, usePauseToggle } from './pairs';
@@ -100,30 +100,7 @@ export function PairCard({ pair }: { pair: SyncPair }) {
       <PairProgress status={status} />
       {toggle.isError && <ErrorMessage error={toggle.error} />}
       {open.isError && <ErrorMessage error={open.error} />}
-      <h3>{strings.status.problems}</h3>
-      {status.problems.length === 0 ? (
-        <Empty>{strings.status.noProblems}</Empty>
-      ) : (
-        <ul className="issues">
-          {status.problems.map((p) => (
-            <li key={`${p.path}-${p.at}`}>
-              <span className="path">{p.path}</span> — {p.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>{strings.status.conflicts}</h3>
-      {status.conflicts.length === 0 ? (
-        <Empty>{strings.status.noConflicts}</Empty>
-      ) : (
-        <ul className="issues">
-          {status.conflicts.map((c) => (
-            <li key={`${c.path}-${c.at}`}>
-              <span className="path">{c.path}</span> — {c.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Attention pair={pair} />
     </article>
   );
 }

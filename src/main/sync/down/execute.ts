@@ -31,8 +31,11 @@ export interface ExecutionEvents {
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
   solved(remoteId: number): void;
-  /** A conflict and what was done about it, for the status. */
-  note(path: string, message: string): void;
+  /**
+   * A conflict and what was done about it, for the status; `copy` where the local version was
+   * kept beside the original (the person settles it: docs/SYNC.md, Conflicts).
+   */
+  note(path: string, message: string, copy?: string): void;
 }
 
 export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
@@ -385,6 +388,7 @@ export class Executor {
     this.ctx.events.note(
       rel,
       `The name was taken on the service too: both kept; yours is now ${aside}.`,
+      aside,
     );
   }
 
@@ -793,6 +797,7 @@ export class Executor {
         this.ctx.events.note(
           p.path,
           `Changed here and on the service: both kept; the service's version is ${p.name}, yours is ${aside.slice(aside.lastIndexOf('/') + 1)}.`,
+          aside,
         );
       }
     }

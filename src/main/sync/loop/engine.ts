@@ -7,6 +7,7 @@ import { SyncPassError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
 import { silentLogger, type Logger } from '../ports';
+import * as attention from './attention';
 import { setWalkDue, type LoopContext } from './context';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
 import { heldError, heldWords, type HeldDeletes } from './held';
@@ -118,6 +119,29 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   status(): SyncStatus {
     return this.status_.snapshot();
+  }
+
+  /** The person's choices on a conflict and on a problem (loop/attention.ts). */
+  settleConflict(id: number, keep: attention.KeepChoice): Promise<void> {
+    return attention.settleConflict(this.attentionContext(), id, keep);
+  }
+  retryProblem(key: string): void {
+    attention.retryProblem(this.attentionContext(), key);
+  }
+  dismissProblem(key: string): void {
+    attention.dismissProblem(this.attentionContext(), key);
+  }
+  private attentionContext(): attention.AttentionContext {
+    const { journal, trash, root } = this.opts;
+    return {
+      status: this.status_,
+      journal,
+      trash,
+      refusals: this.state.refusals,
+      local: this.passes?.ctx.local ?? new LocalRoot(root),
+      markDirty: (dirs) => this.markDirty(dirs),
+      requestWalk: (reason) => this.requestFullWalk(reason),
+    };
   }
 
   /** Stops syncing after the current step until `resume` (continuous mode). */
@@ -312,6 +336,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     await checkRoot(journal, root);
     if (!this.passes) {
       const local = new LocalRoot(root);
+      this.status_.setLocal(local);
       const profile = this.opts.profile ?? (await probeVolume(root));
       this.status_.setState('starting', 'Starting');
       tidyCache(local, journal);

@@ -82,13 +82,11 @@ export class LocalPass {
         message: badNameMessage(bad.problem),
       });
     }
-    if (full) {
-      status.clearStalePathProblems(
-        new Set(scan.badNames.map((b) => b.path)),
-        state.refusals,
-        local,
-      );
-    }
+    const badNames = new Set(scan.badNames.map((b) => b.path));
+    if (full) status.clearStalePathProblems(badNames, state.refusals, local);
+    else status.clearGonePathProblems(dirty, badNames, state.refusals, local);
+    // Where the engine learns of local changes: a conflict whose copy or original is gone is over.
+    status.checkConflicts();
     state.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     state.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
     const settlingEntries = [...scan.entries.values()].filter((e) => e.settling);

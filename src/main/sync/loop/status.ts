@@ -1,4 +1,6 @@
 import type { EventEmitter } from 'node:events';
+import type { Stats } from 'node:fs';
+import { AttentionTable } from '../../journal/attention';
 import type { Journal } from '../../journal/journal';
 import {
   initialStatus,
@@ -13,6 +15,7 @@ import {
 } from '../../../shared/sync-status';
 import type { ExecutionEvents } from '../down/execute';
 import type { LocalRoot } from '../local';
+import { parentOf } from '../paths';
 import type { Logger } from '../ports';
 import type { Refusals } from '../up/refusals';
 import type { SendEvents } from '../up/send';
@@ -44,6 +47,12 @@ export class StatusModel {
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
   private readonly meter: RateMeter;
+  /** Conflicts that left a copy and dismissed problems, in the journal. */
+  readonly attention: AttentionTable;
+  /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
+  private notes: SyncConflict[] = [];
+  /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
+  private local: LocalRoot | null = null;
 
   constructor(
     private readonly journal: Journal,
@@ -51,8 +60,14 @@ export class StatusModel {
     private readonly emitter: EventEmitter<EngineEvents>,
     now: () => number = Date.now,
   ) {
+    this.attention = new AttentionTable(journal.db);
     this.st.problems = this.storedProblems();
+    this.st.conflicts = this.allConflicts();
     this.meter = new RateMeter(now);
+  }
+
+  setLocal(local: LocalRoot): void {
+    this.local = local;
   }
 
   snapshot(): SyncStatus {
@@ -78,7 +93,7 @@ export class StatusModel {
         refusals.clearPath(path);
         this.clearPathProblem(path);
       },
-      note: (path, message) => this.note(path, message),
+      note: (path: string, message: string, copy?: string) => this.note(path, message, copy),
       notice: (message) => this.notice(message),
     };
   }
@@ -115,13 +130,57 @@ export class StatusModel {
     this.touch();
   }
 
-  note(path: string, message: string): void {
-    const conflict = { path, message, at: Date.now() };
-    this.st.conflicts.push(conflict);
+  /**
+   * A conflict and what was done. With `copy` (the local version kept beside the original) it is
+   * kept in the journal until the person settles it or its cause is gone (`checkConflicts`).
+   */
+  note(path: string, message: string, copy?: string): void {
+    let conflict: SyncConflict = { path, message, at: Date.now() };
+    if (copy !== undefined) {
+      const st = this.local?.stat(copy);
+      const copyFacts = st ? factsOf(st) : '';
+      const { id } = this.attention.addConflict({ ...conflict, copy, copyFacts });
+      conflict = { ...conflict, id, copy };
+    } else {
+      this.notes.push(conflict);
+      if (this.notes.length > 50) this.notes.splice(0, this.notes.length - 50);
+    }
+    this.st.conflicts = this.allConflicts();
     this.emitter.emit('conflict', conflict);
-    if (this.st.conflicts.length > 50) this.st.conflicts.splice(0, this.st.conflicts.length - 50);
-    this.log.info('conflict', { path, message });
+    this.log.info('conflict', { path, message, ...(copy !== undefined ? { copy } : {}) });
     this.touch();
+  }
+
+  /** The notes and the journal's conflicts, oldest first. */
+  private allConflicts(): SyncConflict[] {
+    const kept = this.attention
+      .conflicts()
+      .map(({ id, path, copy, message, at }) => ({ id, path, copy, message, at }));
+    return [...this.notes, ...kept].sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * A conflict leaves by itself when its cause is gone: its copy is no longer at its path
+   * (deleted, renamed, moved, settled) or the original is gone. Asked after each local scan,
+   * where the engine learns of local changes: a handful of `lstat`s.
+   */
+  checkConflicts(): void {
+    const local = this.local;
+    if (!local) return;
+    let changed = false;
+    for (const c of this.attention.conflicts()) {
+      if (local.stat(c.copy) && local.stat(c.path)) continue;
+      this.attention.removeConflict(c.id);
+      this.log.info('conflict over', { path: c.path, copy: c.copy });
+      changed = true;
+    }
+    if (changed) this.conflictsChanged();
+  }
+
+  /** The journal's conflicts changed (settled, dismissed): the status says so at once. */
+  conflictsChanged(): void {
+    this.st.conflicts = this.allConflicts();
+    this.flush();
   }
 
   notice(message: string): void {
@@ -208,13 +267,58 @@ export class StatusModel {
   }
 
   private allProblems(): SyncProblem[] {
+    const dismissed = this.attention.dismissedProblems();
     return this.journal.problems().map((p) => ({
       path: p.path,
       remoteId: p.remoteId,
       reason: p.reason as SyncProblem['reason'],
       message: p.message,
       at: p.at,
+      key: p.key,
+      ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
     }));
+  }
+
+  /** Hides a problem until it happens again with another message (kept in the journal). */
+  dismissProblem(key: string): boolean {
+    const p = this.allProblems().find((q) => q.key === key);
+    if (!p) return false;
+    this.attention.dismissProblem(key, p.message);
+    this.st.problems = this.storedProblems();
+    this.flush();
+    return true;
+  }
+
+  /** Forgets a problem (Retry): the next pass tries its item again. Says whether there was one. */
+  forgetProblem(key: string): SyncProblem | undefined {
+    const p = this.allProblems().find((q) => q.key === key);
+    if (!p || !this.journal.clearProblem(key)) return undefined;
+    this.st.problems = this.storedProblems();
+    this.flush();
+    return p;
+  }
+
+  /**
+   * After a partial scan: a problem about a local path in a folder just listed whose item is no
+   * longer there (deleted, renamed away) is over, as a full scan would find (before, it stayed
+   * until the next full scan, up to 10 minutes). Not bad names: their paths are not real ones.
+   */
+  clearGonePathProblems(
+    listed: ReadonlySet<string>,
+    badNames: ReadonlySet<string>,
+    refusals: Refusals,
+    local: LocalRoot,
+  ): void {
+    let changed = false;
+    for (const p of this.allProblems()) {
+      if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
+      if (local.stat(p.path)) continue;
+      refusals.clearPath(p.path);
+      changed = this.journal.clearProblem(problemKey(null, p.path)) || changed;
+    }
+    if (!changed) return;
+    this.st.problems = this.storedProblems();
+    this.touch();
   }
 
   addProblem(p: Omit<SyncProblem, 'at'>): void {
@@ -279,6 +383,9 @@ export class StatusModel {
     }
   }
 }
+
+/** What a copy's check compares: identity, size and time (the facts a refusal compares too). */
+export const factsOf = (st: Stats): string => `${st.ino}:${st.size}:${st.mtimeMs}`;
 
 const problemKey = (remoteId: number | null, path: string) =>
   remoteId !== null ? `item:${remoteId}` : `path:${path}`;

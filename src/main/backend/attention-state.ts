@@ -1,0 +1,18 @@
+import type { SyncPairStatus } from '../../shared/app-api';
+
+/**
+ * A pair that is up to date but has conflicts to settle or problems not dismissed needs the
+ * person: its state says so (the card, the tray), not a green "Up to date" beside them. The
+ * engine's own state is left alone (the CLI's `sync` ends idle, as before).
+ */
+export function withAttention(status: SyncPairStatus): SyncPairStatus {
+  if (status.state !== 'idle') return status;
+  const conflicts = status.conflicts.filter((c) => c.copy !== undefined).length;
+  const problems = status.problems.filter((p) => !p.dismissed).length;
+  if (conflicts + problems === 0) return status;
+  const words = [
+    conflicts > 0 ? `${conflicts} conflict${conflicts === 1 ? '' : 's'}` : '',
+    problems > 0 ? `${problems} problem${problems === 1 ? '' : 's'}` : '',
+  ].filter((w) => w !== '');
+  return { ...status, state: 'needs-attention', message: `${words.join(' and ')} to look at` };
+}

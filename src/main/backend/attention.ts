@@ -1,0 +1,94 @@
+import { realpathSync } from 'node:fs';
+import type { Methods } from '../../shared/app-api';
+import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
+import type { SyncStatus } from '../../shared/sync-status';
+import { AttentionError } from '../sync/errors';
+import type { z } from 'zod';
+import { fail } from './errors';
+import type { Pairs } from './pairs';
+
+type Params<M extends keyof typeof Methods> = z.output<(typeof Methods)[M]['params']>;
+
+/** The paths of a pair the window may open: those its status lists, nothing else. */
+function listedPaths(status: SyncStatus): Set<string> {
+  const paths = new Set<string>();
+  for (const c of status.conflicts) {
+    paths.add(c.path);
+    if (c.copy !== undefined) paths.add(c.copy);
+  }
+  for (const p of status.problems) if (p.path !== '') paths.add(p.path);
+  return paths;
+}
+
+/**
+ * A listed path of the pair, as an absolute path inside its folder: refused when it is not
+ * listed, climbs out (`..`, absolute), is gone, or leads out through a link.
+ */
+export function resolveListed(pairs: Pairs, pairId: string, rel: string): string {
+  const root = pairs.dirOf(pairId);
+  if (!listedPaths(pairs.engineOf(pairId).status()).has(rel))
+    return fail('invalid', 'Only the files a sync pair lists as conflicts or problems open here.');
+  const flavor: PathFlavor = process.platform === 'win32' ? 'win32' : 'posix';
+  let abs: string;
+  let real: string;
+  try {
+    abs = resolveRelativeUnderRoot(root, rel, flavor);
+  } catch {
+    return fail('invalid', `${rel} is not a path inside the sync folder.`);
+  }
+  try {
+    real = realpathSync.native(abs);
+  } catch {
+    return fail('not-found', `${rel} is no longer in the sync folder.`);
+  }
+  if (!isInsideRoot(realpathSync.native(root), real, flavor))
+    return fail('invalid', `${rel} leads outside the sync folder: it is not opened.`);
+  return abs;
+}
+
+/** The engine's refusal of an action, as the window's error. */
+function asAppError(err: unknown): never {
+  if (err instanceof AttentionError)
+    fail(
+      err.kind === 'stale' ? 'conflict' : err.kind === 'gone' ? 'not-found' : 'invalid',
+      err.message,
+    );
+  throw err;
+}
+
+/**
+ * The window's methods on conflicts and problems (app-api.ts): open or show a listed file, settle
+ * a conflict, retry or dismiss a problem, each through the pair's engine.
+ */
+export function attentionHandlers(deps: {
+  pairs: Pairs;
+  open: (file: string) => Promise<void>;
+  show: (file: string) => Promise<void>;
+}) {
+  const { pairs } = deps;
+  return {
+    'pairs.openItem': async (p: Params<'pairs.openItem'>) => {
+      const file = resolveListed(pairs, p.pairId, p.path);
+      try {
+        await (p.how === 'open' ? deps.open(file) : deps.show(file));
+      } catch {
+        fail('unsupported', `No program to open it was found on this computer: it is ${file}.`);
+      }
+      return null;
+    },
+    'pairs.settleConflict': async (p: Params<'pairs.settleConflict'>) => {
+      await pairs.engineOf(p.pairId).settleConflict(p.conflictId, p.keep).catch(asAppError);
+      return null;
+    },
+    'pairs.problem': async (p: Params<'pairs.problem'>) => {
+      const engine = pairs.engineOf(p.pairId);
+      try {
+        if (p.action === 'retry') engine.retryProblem(p.key);
+        else engine.dismissProblem(p.key);
+      } catch (err) {
+        asAppError(err);
+      }
+      return null;
+    },
+  };
+}

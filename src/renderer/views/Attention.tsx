@@ -1,0 +1,217 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Empty } from '../components/Empty';
+import { useApi } from '../context';
+import { strings } from '../strings';
+
+type Conflict = SyncPairStatus['conflicts'][number];
+type Problem = SyncPairStatus['problems'][number];
+
+const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
+const t = strings.attention;
+
+/**
+ * What needs the person in a pair's card: each conflict with its two files and the choices
+ * (docs/SYNC.md, Conflicts), each problem with Retry and Dismiss. Every action goes through the
+ * backend and its engine; an entry leaves when the pushed status no longer lists it.
+ */
+export function Attention({ pair }: { pair: SyncPair }) {
+  const { status } = pair;
+  const problems = status.problems.filter((p) => !p.dismissed);
+  const dismissed = status.problems.length - problems.length;
+  return (
+    <>
+      <h3>{strings.status.problems}</h3>
+      {problems.length === 0 ? (
+        <Empty>{strings.status.noProblems}</Empty>
+      ) : (
+        <ul className="issues attention-list">
+          {problems.map((p) => (
+            <ProblemRow key={p.key ?? `${p.path}-${p.at}`} pair={pair} problem={p} />
+          ))}
+        </ul>
+      )}
+      {dismissed > 0 && <p className="muted">{t.dismissedCount(dismissed)}</p>}
+      <h3>{strings.status.conflicts}</h3>
+      {status.conflicts.length === 0 ? (
+        <Empty>{strings.status.noConflicts}</Empty>
+      ) : (
+        <ul className="issues attention-list">
+          {status.conflicts.map((c) =>
+            c.id !== undefined && c.copy !== undefined ? (
+              <ConflictRow key={c.id} pair={pair} conflict={c} />
+            ) : (
+              // A note: the conflict was settled by the engine, nothing is left to choose.
+              <li key={`${c.path}-${c.at}`}>
+                <span className="path">{c.path}</span> — {c.message}
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Open and Show in folder for a path the pair lists. */
+function useOpenItem(pair: SyncPair) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({ path, how }: { path: string; how: 'open' | 'show' }) =>
+      api.call('pairs.openItem', { pairId: pair.id, path, how }),
+  });
+}
+
+function ConflictRow({ pair, conflict }: { pair: SyncPair; conflict: Conflict }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const open = useOpenItem(pair);
+  const settle = useMutation({
+    mutationFn: (keep: 'mine' | 'theirs' | 'both') =>
+      api.call('pairs.settleConflict', { pairId: pair.id, conflictId: conflict.id!, keep }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+  });
+  const name = nameOf(conflict.path);
+  const copy = conflict.copy!;
+  const busy = settle.isPending;
+  return (
+    <li className="attention-item">
+      <p>
+        <span className="path">{conflict.path}</span> — {conflict.message}
+      </p>
+      <dl className="attention-files">
+        <dt>{t.theirs}</dt>
+        <dd>
+          <span className="path">{nameOf(conflict.path)}</span>{' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-label={t.openLabel(nameOf(conflict.path))}
+            onClick={() => open.mutate({ path: conflict.path, how: 'open' })}
+          >
+            {t.open}
+          </button>
+        </dd>
+        <dt>{t.mine}</dt>
+        <dd>
+          <span className="path">{nameOf(copy)}</span>{' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-label={t.openLabel(nameOf(copy))}
+            onClick={() => open.mutate({ path: copy, how: 'open' })}
+          >
+            {t.open}
+          </button>{' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-label={t.showLabel(nameOf(copy))}
+            onClick={() => open.mutate({ path: copy, how: 'show' })}
+          >
+            {t.show}
+          </button>
+        </dd>
+      </dl>
+      <div className="actions">
+        <button
+          type="button"
+          aria-label={t.keepMineLabel(name)}
+          title={t.keepMineHint}
+          disabled={busy}
+          onClick={() => settle.mutate('mine')}
+        >
+          {t.keepMine}
+        </button>
+        <button
+          type="button"
+          aria-label={t.keepTheirsLabel(name)}
+          title={t.keepTheirsHint}
+          disabled={busy}
+          onClick={() => settle.mutate('theirs')}
+        >
+          {t.keepTheirs}
+        </button>
+        <button
+          type="button"
+          aria-label={t.keepBothLabel(name)}
+          title={t.keepBothHint}
+          disabled={busy}
+          onClick={() => settle.mutate('both')}
+        >
+          {t.keepBoth}
+        </button>
+      </div>
+      {open.isError && <ErrorMessage error={open.error} />}
+      {settle.isError && <ErrorMessage error={settle.error} />}
+    </li>
+  );
+}
+
+function ProblemRow({ pair, problem }: { pair: SyncPair; problem: Problem }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const open = useOpenItem(pair);
+  const act = useMutation({
+    mutationFn: (action: 'retry' | 'dismiss') =>
+      api.call('pairs.problem', { pairId: pair.id, key: problem.key!, action }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+  });
+  const name = problem.path === '' ? t.unnamed : nameOf(problem.path);
+  // A name shown with U+FFFD for bytes that are not UTF-8 names no file: nothing to open.
+  const openable = problem.path !== '' && !problem.path.includes('\uFFFD');
+  return (
+    <li className="attention-item">
+      <p>
+        {problem.path !== '' && <span className="path">{problem.path}</span>}
+        {problem.path !== '' && ' — '}
+        {problem.message}
+      </p>
+      <div className="actions">
+        {openable && (
+          <>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t.openLabel(name)}
+              onClick={() => open.mutate({ path: problem.path, how: 'open' })}
+            >
+              {t.open}
+            </button>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t.showLabel(name)}
+              onClick={() => open.mutate({ path: problem.path, how: 'show' })}
+            >
+              {t.show}
+            </button>
+          </>
+        )}
+        {problem.key !== undefined && (
+          <>
+            <button
+              type="button"
+              aria-label={t.retryLabel(name)}
+              disabled={act.isPending}
+              onClick={() => act.mutate('retry')}
+            >
+              {t.retry}
+            </button>
+            <button
+              type="button"
+              aria-label={t.dismissLabel(name)}
+              disabled={act.isPending}
+              onClick={() => act.mutate('dismiss')}
+            >
+              {t.dismiss}
+            </button>
+          </>
+        )}
+      </div>
+      {open.isError && <ErrorMessage error={open.error} />}
+      {act.isError && <ErrorMessage error={act.error} />}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncPair } from '../../src/shared/app-api';
+import { initialStatus, type SyncStatus } from '../../src/shared/sync-status';
+import { pairStatusOf } from '../../src/main/backend/map';
+import { AppTray } from '../../src/main/platform/tray';
+import { trayMenu } from '../../src/main/platform/tray-menu';
+import { trayStateOf, trayStatusLine } from '../../src/main/platform/tray-state';
+import { fake } from './fake-electron';
+
+// The tray as app.ts drives it on each pair-status push, on the Electron fake, from an engine's
+// status mapped as the backend pushes it: a pair up to date with a conflict to settle or a
+// problem not dismissed shows the attention icon and says what, until it is settled.
+
+const pairOf = (patch: Partial<SyncStatus>): SyncPair => ({
+  id: 'p1',
+  accountId: 'a',
+  workspaceId: 1,
+  workspaceName: 'Q3 Planning',
+  dir: '/home/ann/Q3',
+  paused: false,
+  status: pairStatusOf({ ...initialStatus(), state: 'idle', message: 'Up to date', ...patch }),
+});
+
+const conflict = {
+  id: 7,
+  path: 'plan.txt',
+  copy: 'plan (conflict 2026-11-27 101500 vm).txt',
+  message: 'Changed here and on the service: both kept',
+  at: 1,
+};
+const problem = {
+  path: 'bad.txt',
+  remoteId: null,
+  reason: 'name' as const,
+  message: 'This name cannot be synced',
+  at: 2,
+  key: 'path:bad.txt',
+};
+
+describe('the tray while something needs the person', () => {
+  it('shows attention for a conflict or an undismissed problem, and up to date once settled', () => {
+    const tray = new AppTray({
+      iconDir: '/icons',
+      platform: 'linux',
+      run: () => {},
+      onClick: () => {},
+    });
+    const fakeTray = fake.trays.at(-1)!;
+    const refresh = (pairs: SyncPair[]) =>
+      tray.update(trayStateOf(pairs), trayMenu(pairs, []), trayStatusLine(pairs));
+
+    refresh([pairOf({ conflicts: [conflict] })]);
+    expect(fakeTray.image.file).toBe('/icons/attention.png');
+    expect(fakeTray.tooltip).toBe('Workspace Sync: Q3 Planning: 1 conflict to look at');
+
+    refresh([pairOf({ conflicts: [conflict], problems: [problem] })]);
+    expect(fakeTray.tooltip).toBe(
+      'Workspace Sync: Q3 Planning: 1 conflict and 1 problem to look at',
+    );
+
+    // Settled: the conflict is a note without a copy now, the problem dismissed.
+    refresh([
+      pairOf({
+        conflicts: [{ path: 'D', message: 'merged', at: 3 }],
+        problems: [{ ...problem, dismissed: true }],
+      }),
+    ]);
+    expect(fakeTray.image.file).toBe('/icons/idle.png');
+    expect(fakeTray.tooltip).toBe('Workspace Sync: Up to date');
+    tray.destroy();
+  });
+});

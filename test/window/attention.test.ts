@@ -1,0 +1,199 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import WebSocket from 'ws';
+import type { ServiceClient } from '../../src/main/api/client';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import { clientFor } from '../sync/harness';
+import {
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  startSandbox,
+  type Bridge,
+  type Sandbox,
+  type Watched,
+} from './harness';
+
+// Conflicts and problems in the window: `cli ui --server` against a sandbox of the test's own; a
+// real conflict (a file changed here and on the service while the pair was paused) and a real
+// problem (a name that is not valid UTF-8). The card says the pair needs attention and offers
+// each choice; Keep theirs settles the conflict and Dismiss the problem, and the card is up to
+// date again. Each state waited for, never a duration.
+
+let sandbox: Sandbox;
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let api: BridgeClient;
+let client: ServiceClient;
+let dir: string;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
+
+/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
+class BridgeClient {
+  private next = 1;
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async connect(url: string): Promise<BridgeClient> {
+    const page = new URL(url);
+    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
+      origin: page.origin,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new BridgeClient(socket);
+  }
+
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const reply = JSON.parse(String(raw)) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return; // a push, or another call's reply
+        this.socket.off('message', onMessage);
+        if (reply.ok) resolve(reply.result as ResultOf<M>);
+        else reject(new Error(`${method}: ${reply.error?.message}`));
+      };
+      this.socket.on('message', onMessage);
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+async function expectAccessible(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+  client = clientFor(sandbox.baseUrl, { accessToken: sandbox.users[0]!.token });
+  bridge = await startBridge(sandbox.baseUrl);
+  browser = await launchBrowser();
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(30_000);
+  api = await BridgeClient.connect(bridge.url);
+  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-attention-'));
+}, 180_000);
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await bridge?.close();
+  await sandbox?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.sequential(
+  'a conflict and a problem in the card, in Chromium',
+  { timeout: 180_000 },
+  () => {
+    it('needs attention, offers each choice, and Keep theirs and Dismiss settle them', async () => {
+      onTestFailed(() => screenshot(page, 'failed-attention'));
+      const owner = sandbox.users[0]!;
+      const account = await api.call('accounts.signInWithToken', {
+        server: sandbox.baseUrl,
+        token: owner.token,
+      });
+      writeFileSync(path.join(dir, 'Budget.txt'), 'the first budget');
+      const pair = await api.call('pairs.add', {
+        accountId: account.id,
+        workspaceId: sandbox.workspaceId,
+        dir,
+      });
+      await page.reload();
+      const card = page.getByRole('article');
+      const state = card.getByRole('status');
+      await shown(state.filter({ hasText: 'Up to date' }), 120_000);
+
+      // Changed here and on the service while paused: a conflict once syncing resumes.
+      await api.call('pairs.pause', { pairId: pair.id });
+      await shown(state.filter({ hasText: 'Paused' }));
+      writeFileSync(path.join(dir, 'Budget.txt'), 'my budget');
+      const root = await client.rootFolder(sandbox.workspaceId);
+      await client.uploadFile(root.id, 'Budget.txt', () => [Buffer.from('their budget')]);
+      // A name that is not valid UTF-8: a problem, never sent.
+      writeFileSync(
+        Buffer.from([...Buffer.from(dir + '/Notes '), 0xff, ...Buffer.from('.txt')]),
+        'x',
+      );
+      await api.call('pairs.resume', { pairId: pair.id });
+
+      const keepTheirs = card.getByRole('button', {
+        name: 'Keep theirs (the service’s version of Budget.txt)',
+      });
+      await shown(keepTheirs, 120_000);
+      const dismiss = card.getByRole('button', {
+        name: 'Dismiss the problem with Notes \uFFFD.txt',
+      });
+      await shown(dismiss, 60_000);
+      await shown(state.filter({ hasText: 'Needs your attention' }));
+      await shown(state.filter({ hasText: '1 conflict and 1 problem to look at' }));
+      for (const name of [
+        'Keep mine (your version of Budget.txt)',
+        'Keep both versions of Budget.txt',
+        'Open Budget.txt',
+        'Retry Notes \uFFFD.txt',
+      ])
+        await shown(card.getByRole('button', { name }));
+      const copy = card.getByRole('button', {
+        name: /^Show in folder: Budget \(conflict .+\)\.txt$/,
+      });
+      await shown(copy);
+      const copyName = /^Show in folder: (.+)$/.exec((await copy.getAttribute('aria-label'))!)![1]!;
+      await shown(card.getByRole('button', { name: `Open ${copyName}` }));
+
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [width, height] of [
+          [1280, 800],
+          [800, 600],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await shown(keepTheirs);
+          await screenshot(page, `attention-${scheme}-${width}x${height}`);
+        }
+        await expectAccessible(`attention (${scheme})`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 860 });
+
+      // Keep theirs: the copy goes to the trash here and from the service; the entry leaves.
+      await keepTheirs.click();
+      await gone(keepTheirs, 60_000);
+      expect(existsSync(path.join(dir, copyName))).toBe(false);
+      await shown(state.filter({ hasText: '1 problem to look at' }), 60_000);
+      // Dismiss: up to date again, the problem counted as dismissed.
+      await dismiss.click();
+      await gone(dismiss);
+      await shown(state.filter({ hasText: 'Up to date' }), 60_000);
+      await shown(card.getByText('1 dismissed problem is not shown.'));
+      await expectAccessible('attention settled');
+      expect(win.dialogs).toEqual([]);
+      expect(win.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    });
+  },
+);
