@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -24,6 +25,7 @@ import { FolderIndex } from './folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
 import { openInFileManager } from '../os/open-path';
 import { Pairs } from './pairs';
+import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
@@ -66,6 +68,8 @@ export interface BackendOptions {
   openPath?: (dir: string) => Promise<void>;
   /** How long "Sign in with your browser" waits for the person; default 5 minutes. */
   browserSignInTimeoutMs?: number;
+  /** The home folder: `~` in a pair's folder, the top of the folder picker (default: the OS's). */
+  home?: string;
 }
 
 const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
@@ -156,9 +160,11 @@ export class AppBackend {
   /** The browser sign-in still waiting for the person: a new one, or close, replaces it. */
   private browserSignIn: AbortController | null = null;
   private closed = false;
+  private readonly home: string;
 
   constructor(private readonly opts: BackendOptions) {
     this.log = opts.log ?? silentLogger;
+    this.home = opts.home ?? homedir();
     this.sessions = new AccountSessions({
       store: opts.accounts,
       env: opts.env ?? process.env,
@@ -169,6 +175,7 @@ export class AppBackend {
       configDir: opts.configDir ?? opts.stateDir,
       log: this.log,
       push: (pairId, status) => this.emit('pair-status', { pairId, status }),
+      home: this.home,
     });
     this.settingsStore = SettingsStore.inDir(opts.configDir ?? opts.stateDir, this.log);
     this.settings = this.settingsStore.load().then((s) => this.applySettings(s));
@@ -581,6 +588,13 @@ export class AppBackend {
 
       'settings.get': () => this.settings,
       'settings.update': (p) => this.updateSettings(p),
+
+      'local.listFolders': (p) => listLocalFolders(p.dir, { home: this.home, ...p }),
+      'local.checkFolder': (p) =>
+        checkLocalFolder(p.dir, { home: this.home, taken: (dir) => this.pairs.overlapping(dir) }),
+      // The desktop's main process answers this one with the OS's dialog before it gets here.
+      'local.chooseFolder': () =>
+        fail('unsupported', 'Choose the folder in the list (this window has no system dialog).'),
     };
   }
 }
