@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -5,19 +6,51 @@ import { PairCard } from './PairCard';
 import { SetupPair } from './SetupPair';
 import { usePairs } from './pairs';
 
-export function StatusView() {
+/**
+ * One card per synced folder, each with its own pause, and "Add folder" at any time: the
+ * setup form opens above the cards (for `setupFor`, an account just added, at once).
+ */
+export function StatusView({ setupFor }: { setupFor?: string | null }) {
   const pairs = usePairs();
+  const [adding, setAdding] = useState<{ accountId?: string } | null>(
+    setupFor ? { accountId: setupFor } : null,
+  );
+  const addButton = useRef<HTMLButtonElement>(null);
+  const none = pairs.data?.length === 0;
+  const close = () => {
+    setAdding(null);
+    // Back where the person was (the form replaced nothing else).
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
 
   return (
     <section aria-labelledby="status-title">
-      <h1 id="status-title">{strings.status.title}</h1>
+      <div className="view-header">
+        <h1 id="status-title">{strings.status.title}</h1>
+        {pairs.data && !none && (
+          <button
+            ref={addButton}
+            type="button"
+            className="primary"
+            aria-expanded={adding !== null}
+            onClick={() => setAdding({})}
+            disabled={adding !== null}
+          >
+            <span aria-hidden="true">+ </span>
+            {strings.setup.addFolder}
+          </button>
+        )}
+      </div>
       {pairs.isPending && <Loading />}
       {pairs.isError && <ErrorMessage error={pairs.error} onRetry={() => void pairs.refetch()} />}
-      {pairs.data?.length === 0 && (
-        <>
-          <p className="empty">{strings.status.noPairs}</p>
-          <SetupPair />
-        </>
+      {none && <p className="empty">{strings.status.noPairs}</p>}
+      {(none || adding) && (
+        <SetupPair
+          key={adding?.accountId ?? ''}
+          {...(adding?.accountId ? { accountId: adding.accountId } : {})}
+          onDone={() => setAdding(null)}
+          {...(none && !adding ? {} : { onCancel: close })}
+        />
       )}
       {pairs.data?.map((p) => (
         <PairCard key={p.id} pair={p} />
