@@ -117,6 +117,10 @@ describe('local.listFolders: the picker served to the browser', () => {
     expect(r.path).toBe(home);
   });
 
+  it("leaves the OS's folder dialog to the desktop app's main process", async () => {
+    expect((await refused('local.chooseFolder', {})).kind).toBe('unsupported');
+  });
+
   it('refuses paths outside home, links out of home, files and relative paths in one line', async () => {
     const outside = await refused('local.listFolders', { dir: tmp.dir });
     expect(outside).toEqual({
