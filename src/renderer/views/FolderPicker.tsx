@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -34,6 +34,8 @@ export function FolderPicker({
     queryKey: ['local.listFolders', at.dir, at.nearest],
     queryFn: () => api.call('local.listFolders', { dir: at.dir, nearest: at.nearest }),
     retry: false,
+    // The last folder stays in view (and focused) while the next one is read.
+    placeholderData: keepPreviousData,
   });
   const data = listing.data;
   const folders = data?.folders ?? [];
@@ -46,6 +48,11 @@ export function FolderPicker({
   useEffect(() => {
     if (listing.isError && at.dir !== '~') setAt({ dir: '~', nearest: true });
   }, [listing.isError, at.dir]);
+  // The list has the focus once it is there (and after each move: the same element).
+  const shownPath = data?.path;
+  useEffect(() => {
+    if (shownPath !== undefined) list.current?.focus();
+  }, [shownPath]);
   useEffect(() => {
     if (active >= 0)
       document.getElementById(`${ids}-${active}`)?.scrollIntoView({ block: 'nearest' });
@@ -54,7 +61,6 @@ export function FolderPicker({
   const open = (dir: string) => {
     setAt({ dir, nearest: false });
     setActive(-1);
-    list.current?.focus();
   };
   const chosen = active >= 0 ? folders[active] : data ? { name: '', path: data.path } : undefined;
   const chosenName =
@@ -146,7 +152,6 @@ export function FolderPicker({
             className="picker-list"
             role="listbox"
             tabIndex={0}
-            autoFocus
             aria-label={strings.picker.folders(chosenNameOf(data))}
             aria-describedby={`${ids}-keys`}
             aria-activedescendant={active >= 0 ? `${ids}-${active}` : undefined}
@@ -161,9 +166,7 @@ export function FolderPicker({
                 onClick={() => setActive(i)}
                 onDoubleClick={() => open(f.path)}
               >
-                <span aria-hidden="true" className="picker-icon">
-                  📁
-                </span>
+                <FolderIcon />
                 {f.name}
               </li>
             ))}
@@ -197,4 +200,19 @@ function chosenNameOf(data: { crumbs: { name: string }[] }): string {
   return data.crumbs.length > 1
     ? (data.crumbs[data.crumbs.length - 1]?.name ?? '')
     : strings.picker.home;
+}
+
+/** A folder's outline, drawn (no emoji font is needed), for sighted people only. */
+function FolderIcon() {
+  return (
+    <svg className="picker-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path
+        d="M1.5 3.5h5l1.5 1.5h6.5v8h-13z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }
