@@ -297,7 +297,8 @@ export const strings = {
     checking: 'Checking the folder…',
     /** The folder a new pair gets unless the person changes it; `name` is made safe first. */
     defaultFolder: (name: string) => `~/Workspace Sync/${name}`,
-    added: (workspace: string) => `Syncing ${workspace}.`,
+    /** On a pair's card, when several accounts are signed in. */
+    accountOf: (email: string) => `Account: ${email}`,
   },
 
   picker: {

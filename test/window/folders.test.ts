@@ -242,6 +242,9 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
         .getByRole('button', { name: `Sign out ${MORITZ.email}` }),
     );
     expect(await page.getByRole('article').count()).toBe(3);
+    // With two accounts, each card names its own.
+    await shown(card(NOTES).getByText(`Account: ${MORITZ.email}`));
+    await shown(card(BOARD).getByText(`Account: ${ANN.email}`));
     await expectAccessible('three cards, two accounts');
     await screenshot(page, 'folders-two-accounts');
     expect(win.dialogs).toEqual([]);

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../context';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -11,7 +13,17 @@ import { usePairs } from './pairs';
  * setup form opens above the cards (for `setupFor`, an account just added, at once).
  */
 export function StatusView({ setupFor }: { setupFor?: string | null }) {
+  const api = useApi();
   const pairs = usePairs();
+  const accounts = useQuery({
+    queryKey: ['accounts'],
+    queryFn: () => api.call('accounts.list', {}),
+  });
+  /** Each card names its account once there are several. */
+  const emailOf = (accountId: string) =>
+    (accounts.data?.length ?? 0) > 1
+      ? accounts.data?.find((a) => a.id === accountId)?.email
+      : undefined;
   const [adding, setAdding] = useState<{ accountId?: string } | null>(
     setupFor ? { accountId: setupFor } : null,
   );
@@ -53,7 +65,7 @@ export function StatusView({ setupFor }: { setupFor?: string | null }) {
         />
       )}
       {pairs.data?.map((p) => (
-        <PairCard key={p.id} pair={p} />
+        <PairCard key={p.id} pair={p} account={emailOf(p.accountId)} />
       ))}
     </section>
   );
