@@ -164,12 +164,19 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     await shown(card('Q3 Planning').getByText(`Synced to ${dir}`));
     await shown(stateOf('Q3 Planning').filter({ hasText: 'Up to date' }), 90_000);
     expect(existsSync(path.join(dir, 'README.txt'))).toBe(true);
+    // The form gave way to the card; the focus went to Add folder, for the next one.
+    const add = page.getByRole('button', { name: 'Add folder' });
+    await expect.poll(() => add.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
   });
 
   it('adds a second workspace as a second card, into a folder chosen in the picker', async () => {
     await page.getByRole('button', { name: 'Add folder' }).click();
     await shown(form());
     const workspace = form().getByLabel('Workspace');
+    // The form starts at its first control.
+    await expect
+      .poll(() => workspace.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
     // The workspace not synced yet comes first; the synced one says so.
     expect(await workspace.inputValue()).toBe(String(board.id));
     await listed(workspace.getByRole('option', { name: 'Q3 Planning (already synced)' }));
@@ -199,6 +206,8 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     await shown(stateOf('Q3 Planning').filter({ hasText: 'Up to date' }));
     // The form closed; Add folder has the focus back for the next one.
     expect(await form().count()).toBe(0);
+    const add = page.getByRole('button', { name: 'Add folder' });
+    await expect.poll(() => add.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await shots('folders-two-cards', card(BOARD));
   });
 

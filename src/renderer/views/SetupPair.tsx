@@ -54,10 +54,15 @@ export function SetupPair({
     queryFn: () => api.call('workspaces.list', { accountId }),
   });
 
-  // A form opened on demand starts at its first control (it replaced the button that opened it).
+  // A form opened on demand starts at its first control, once (the button that opened it is
+  // disabled); later renders (status pushes) leave the focus where the person put it.
+  const focused = useRef(false);
+  const onDemand = onCancel !== undefined;
   useEffect(() => {
-    if (onCancel) first.current?.focus();
-  }, [onCancel, workspaces.isSuccess]);
+    if (!onDemand || focused.current || !first.current) return;
+    focused.current = true;
+    first.current.focus();
+  }, [onDemand, workspaces.isSuccess]);
 
   /** Where each workspace of this account's server syncs already. */
   const syncedTo = new Map<number, string>();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../context';
 import { strings } from '../strings';
@@ -29,10 +29,18 @@ export function StatusView({ setupFor }: { setupFor?: string | null }) {
   );
   const addButton = useRef<HTMLButtonElement>(null);
   const none = pairs.data?.length === 0;
+  // Back at Add folder once the form is gone (the button is enabled again by then), for the
+  // next one: the form replaced nothing else.
+  const refocus = useRef(false);
+  useEffect(() => {
+    // After the first pair, the button appears once the list has it.
+    if (adding !== null || none || !refocus.current) return;
+    refocus.current = false;
+    addButton.current?.focus();
+  }, [adding, none]);
   const close = () => {
+    refocus.current = true;
     setAdding(null);
-    // Back where the person was (the form replaced nothing else).
-    requestAnimationFrame(() => addButton.current?.focus());
   };
 
   return (
@@ -60,7 +68,7 @@ export function StatusView({ setupFor }: { setupFor?: string | null }) {
         <SetupPair
           key={adding?.accountId ?? ''}
           {...(adding?.accountId ? { accountId: adding.accountId } : {})}
-          onDone={() => setAdding(null)}
+          onDone={close}
           {...(none && !adding ? {} : { onCancel: close })}
         />
       )}
