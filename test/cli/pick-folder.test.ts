@@ -220,5 +220,14 @@ describe('local.checkFolder: what is wrong with a folder, before pairs.add', () 
         dir: '~/Synced/Reports',
       }),
     ).toEqual({ kind: 'conflict', message: taken });
+    // Through the link too: pairs.add looks where the folder leads.
+    expect(
+      await refused('pairs.add', {
+        accountId: ann,
+        workspaceId: sb.workspaceId,
+        dir: '~/synced-alias/x',
+      }),
+    ).toEqual({ kind: 'conflict', message: taken });
+    expect(existsSync(path.join(home, 'Synced', 'x'))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import type { SignedIn } from './accounts';
 import { fail } from './errors';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
+import { lookAtSyncFolder } from '../sync/folder-check';
 import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
@@ -92,7 +93,12 @@ export class Pairs {
 
   async add(signed: SignedIn, workspaceId: number, dir: string): Promise<SyncPair> {
     const root = absoluteOf(dir, this.opts.home);
-    const taken = this.overlapping(root);
+    // Where the folder leads too: a link to another pair's folder is that folder.
+    const real = await lookAtSyncFolder(root).then(
+      (found) => found.real,
+      () => root, // what is wrong with it, the engine's own check says below
+    );
+    const taken = this.overlapping(root) ?? this.overlapping(real);
     if (taken) fail('conflict', taken);
     const workspace = await signed.client.getWorkspace(workspaceId);
     const pair = await this.start(signed, {
