@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   IpcChannel,
   isMethod,
+  Methods,
   type ActivityEvent,
   type AppError,
   type Settings,
@@ -13,9 +14,10 @@ import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
 import { EngineClient } from './engine-client';
 import type { EngineProcess } from './engine-process';
-import type { PushMessage } from './backend/backend';
+import type { CallResult, PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
+import { chooseFolderDialog } from './platform/folder-dialog';
 import { showNotification } from './platform/notifications';
 import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
 import {
@@ -237,6 +239,8 @@ class Desktop {
     }
     if (typeof method !== 'string' || !isMethod(method))
       return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
+    // The OS's folder dialog is main's: the engine host has no window to put it over.
+    if (method === 'local.chooseFolder') return { id: reqId, ...(await this.chooseFolder(params)) };
     const call = () => this.engine.call(method, params);
     const r =
       method === 'accounts.signInWithBrowser'
@@ -250,6 +254,27 @@ class Desktop {
       if (method === 'settings.update') await this.applySettings(r.result as Settings);
     }
     return { id: reqId, ...r };
+  }
+
+  private async chooseFolder(params: unknown): Promise<CallResult> {
+    const parsed = Methods['local.chooseFolder'].params.safeParse(params ?? {});
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: { kind: 'invalid', message: 'Invalid request to local.chooseFolder.' },
+      };
+    try {
+      return { ok: true, result: { dir: await chooseFolderDialog(this.win, parsed.data.startAt) } };
+    } catch (err) {
+      this.opts.log.warn('the folder dialog failed', { err });
+      return {
+        ok: false,
+        error: {
+          kind: 'unsupported',
+          message: 'The folder dialog could not be shown: type the folder instead.',
+        },
+      };
+    }
   }
 
   private trusted(event: IpcMainInvokeEvent): boolean {

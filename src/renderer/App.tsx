@@ -13,6 +13,9 @@ export function App() {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Account | null>(null);
   const [signedOut, setSignedOut] = useState(false);
+  /** "Add account" shows the sign-in view over the window; then the new account's setup. */
+  const [adding, setAdding] = useState(false);
+  const [setupFor, setSetupFor] = useState<string | null>(null);
   const accounts = useQuery({
     queryKey: ['accounts'],
     queryFn: () => api.call('accounts.list', {}),
@@ -43,10 +46,29 @@ export function App() {
       />
     );
   }
+  if (adding) {
+    // The window's account stays the same; the new one is offered in the setup form at once.
+    return (
+      <SignIn
+        onCancel={() => setAdding(false)}
+        onSignedIn={(a) => {
+          setChosen(account);
+          setSetupFor(a.id);
+          setAdding(false);
+          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        }}
+      />
+    );
+  }
   return (
     <AccountContext.Provider value={account}>
       <Shell
         key={account.id}
+        setupFor={setupFor}
+        onAddAccount={() => {
+          setSetupFor(null);
+          setAdding(true);
+        }}
         onSignedOut={() => {
           setChosen(null);
           setSignedOut(true);

@@ -15,7 +15,16 @@ import { ErrorMessage } from './components/ErrorMessage';
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
 
 /** The signed-in window: the sidebar and the one view it selects. */
-export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
+export function Shell({
+  onSignedOut,
+  onAddAccount,
+  setupFor = null,
+}: {
+  onSignedOut: () => void;
+  onAddAccount: () => void;
+  /** An account just added: Status opens the setup form for it. */
+  setupFor?: string | null;
+}) {
   const api = useApi();
   const account = useAccount();
   const [view, setView] = useState<View>('status');
@@ -72,10 +81,11 @@ export function Shell({ onSignedOut }: { onSignedOut: () => void }) {
         onSelect={(v) => navigate(v)}
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
+        onAddAccount={onAddAccount}
       />
       <main className="content" id="main" tabIndex={-1} ref={mainRef}>
         {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}
-        {view === 'status' && <StatusView />}
+        {view === 'status' && <StatusView setupFor={setupFor} />}
         {view === 'browse' && <BrowseView target={target} onTarget={setTarget} />}
         {view === 'activity' && <ActivityView navigate={navigate} />}
         {view === 'workspaces' && <WorkspacesView navigate={navigate} />}

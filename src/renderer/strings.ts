@@ -311,4 +311,40 @@ export const strings = {
     dismissedCount: (n: number) =>
       n === 1 ? '1 dismissed problem is not shown.' : `${n} dismissed problems are not shown.`,
   },
+
+  /** Adding a synced folder (SetupPair), for any signed-in account, and its folder picker. */
+  setup: {
+    addFolder: 'Add folder',
+    account: 'Account',
+    accountOption: (email: string, server: string) => `${email} — ${server}`,
+    alreadySynced: (name: string) => `${name} (already synced)`,
+    alreadySyncedHint: 'This workspace is already synced to another folder on this computer.',
+    folderHint: 'A new folder is created if it does not exist. ~ is your home folder.',
+    choose: 'Choose…',
+    checking: 'Checking the folder…',
+    /** The folder a new pair gets unless the person changes it; `name` is made safe first. */
+    defaultFolder: (name: string) => `~/Workspace Sync/${name}`,
+    /** On a pair's card, when several accounts are signed in. */
+    accountOf: (email: string) => `Account: ${email}`,
+  },
+
+  picker: {
+    title: 'Choose a folder',
+    path: 'Folder path',
+    home: 'Home',
+    up: 'Up',
+    upLabel: 'Up one folder',
+    folders: (name: string) => `Folders in ${name}`,
+    none: 'No folders here.',
+    more: 'Only the first folders are shown; type the path for another.',
+    choose: (name: string) => `Choose “${name}”`,
+    keys: 'Arrow keys move, Enter opens a folder, Backspace goes up.',
+  },
+
+  accounts: {
+    add: 'Add account',
+    addTitle: 'Add an account',
+    others: 'Other accounts',
+    signOutOf: (email: string) => `Sign out ${email}`,
+  },
 } as const;

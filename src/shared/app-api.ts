@@ -279,6 +279,29 @@ export const ActivityFilters = z.object({
 });
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
 
+/** A folder on this computer as the picker lists it: absolute paths, so no path logic in the window. */
+const LocalFolder = z.object({ name: z.string(), path: z.string() });
+export const LocalFolders = z.object({
+  /** The folder listed (absolute). */
+  path: z.string(),
+  home: z.string(),
+  /** Up, or null at the home folder. */
+  parent: z.string().nullable(),
+  /** From the home folder down to this one. */
+  crumbs: z.array(LocalFolder),
+  folders: z.array(LocalFolder),
+  /** More folders than were listed. */
+  truncated: z.boolean(),
+});
+export type LocalFolders = z.infer<typeof LocalFolders>;
+export const LocalFolderCheck = z.object({
+  /** The folder, absolute (`~` expanded). */
+  dir: z.string(),
+  exists: z.boolean(),
+  problem: z.string().nullable(),
+});
+export type LocalFolderCheck = z.infer<typeof LocalFolderCheck>;
+
 const onAccount = { accountId: z.string() };
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
 const none = z.object({});
@@ -418,6 +441,26 @@ export const Methods = {
   'settings.get': { params: none, result: Settings },
   /** Changes some settings; answers all of them, as now stored. */
   'settings.update': { params: SettingsPatch, result: Settings },
+
+  // Choosing a pair's folder on this computer (the window's folder picker, before pairs.add).
+  /** The subfolders of a folder under the home folder (`~` expanded): the browser's picker. */
+  'local.listFolders': {
+    params: z.object({
+      dir: z.string(),
+      /** Folders whose names start with a dot too. */
+      hidden: z.boolean().optional(),
+      /** A folder not made yet lists its nearest existing parent. */
+      nearest: z.boolean().optional(),
+    }),
+    result: LocalFolders,
+  },
+  /** What is wrong with a folder as a new pair's, as data (`problem` null: it can be used). */
+  'local.checkFolder': { params: z.object({ dir: z.string() }), result: LocalFolderCheck },
+  /** The OS's folder dialog, in the desktop app only (the window asks when app.info says desktop). */
+  'local.chooseFolder': {
+    params: z.object({ startAt: z.string().optional() }),
+    result: z.object({ dir: z.string().nullable() }),
+  },
 } as const;
 
 export type MethodName = keyof typeof Methods;

@@ -330,6 +330,21 @@ export const dialog = {
     fake.changed();
     return { response: this.answers.shift() ?? options.cancelId ?? 0, checkboxChecked: false };
   },
+  /** The folder dialogs opened (their window, if any, and options), and the folders to answer. */
+  opened: [] as { parent: unknown; options: { properties?: string[]; defaultPath?: string } }[],
+  folders: [] as (string | null)[],
+  async showOpenDialog(
+    ...args:
+      [unknown, { properties?: string[]; defaultPath?: string }] | [{ properties?: string[] }]
+  ): Promise<{ canceled: boolean; filePaths: string[] }> {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    this.opened.push({ parent, options });
+    fake.changed();
+    const folder = this.folders.shift() ?? null;
+    return folder === null
+      ? { canceled: true, filePaths: [] }
+      : { canceled: false, filePaths: [folder] };
+  },
 };
 
 type PermissionHandler = (...args: unknown[]) => unknown;

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { cliEnv, requirePrivateKeyring, runCli } from '../cli/run-cli';
 import {
   BrowserWindow,
   clipboard,
+  dialog,
   fake,
   ipcMain,
   protocol,
@@ -199,6 +200,29 @@ describe('the desktop main process', () => {
       ok: false,
       error: { kind: 'invalid' },
     });
+  });
+
+  it("Choose... opens the OS's folder dialog over the window, at the default folder; Cancel is null", async () => {
+    dialog.folders.push('/home/ann/Q3', null);
+    expect(await call('local.chooseFolder', { startAt: '~/Workspace Sync/Q3' })).toEqual({
+      dir: '/home/ann/Q3',
+    });
+    const opened = dialog.opened.at(-1)!;
+    expect(opened.parent).toBe(window());
+    expect(opened.options.properties).toEqual(['openDirectory', 'createDirectory']);
+    expect(opened.options.defaultPath).toBe(path.join(homedir(), 'Workspace Sync', 'Q3'));
+    expect(await call('local.chooseFolder', {})).toEqual({ dir: null });
+    // Only our window may open it.
+    const other = new BrowserWindow({});
+    const count = dialog.opened.length;
+    expect(
+      await invoke(
+        'local.chooseFolder',
+        {},
+        { sender: other.webContents, senderFrame: other.webContents.mainFrame },
+      ),
+    ).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(dialog.opened).toHaveLength(count);
   });
 
   it('signs in, syncs a workspace, and the tray follows the engine to "Up to date"', async () => {

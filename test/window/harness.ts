@@ -15,8 +15,8 @@ export const artifacts = path.join(repoRoot, 'test-artifacts', 'window');
  * A child process with test/cli's environment: no WORKSPACE_SYNC_* of the machine, this file's
  * keychain service, never the developer's keyring.
  */
-function start(args: string[]): ChildProcess {
-  const env = cliEnv();
+function start(args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
+  const env = cliEnv(extraEnv);
   return spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -125,23 +125,30 @@ export interface Bridge {
  * opens on the sign-in view), or with `--sandbox` (the bridge signs its demo owner in and syncs
  * the demo workspace, so the window opens signed in).
  */
-export async function startBridge(server: string | 'sandbox'): Promise<Bridge> {
+export async function startBridge(
+  server: string | 'sandbox',
+  /** More environment for the bridge (a HOME of the test's own for the folder picker). */
+  extraEnv: Record<string, string> = {},
+): Promise<Bridge> {
   // Signing in to a server remembers the account in the keychain: a private one only.
   if (server !== 'sandbox') requirePrivateKeyring();
   const stateDir = await mkdtemp(path.join(tmpdir(), 'ws-window-state-'));
-  const child = start([
-    '--import',
-    'tsx',
-    'src/dev/cli.ts',
-    'ui',
-    ...(server === 'sandbox' ? ['--sandbox'] : ['--server', server]),
-    '--port',
-    '0',
-    '--state',
-    stateDir,
-    ...(builtDir ? ['--static', builtDir] : []),
-    ...(process.env.WINDOW_TEST_BRIDGE_LOG ? ['--verbose'] : []),
-  ]);
+  const child = start(
+    [
+      '--import',
+      'tsx',
+      'src/dev/cli.ts',
+      'ui',
+      ...(server === 'sandbox' ? ['--sandbox'] : ['--server', server]),
+      '--port',
+      '0',
+      '--state',
+      stateDir,
+      ...(builtDir ? ['--static', builtDir] : []),
+      ...(process.env.WINDOW_TEST_BRIDGE_LOG ? ['--verbose'] : []),
+    ],
+    extraEnv,
+  );
   // For a failure to look into: the bridge's log (--verbose mirrors it to stderr) in a file.
   if (process.env.WINDOW_TEST_BRIDGE_LOG)
     child.stderr!.pipe(createWriteStream(process.env.WINDOW_TEST_BRIDGE_LOG, { flags: 'a' }));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -25,6 +26,7 @@ import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } fr
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
 import { Pairs } from './pairs';
+import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
@@ -69,6 +71,8 @@ export interface BackendOptions {
   showPath?: (file: string) => Promise<void>;
   /** How long "Sign in with your browser" waits for the person; default 5 minutes. */
   browserSignInTimeoutMs?: number;
+  /** The home folder: `~` in a pair's folder, the top of the folder picker (default: the OS's). */
+  home?: string;
 }
 
 const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
@@ -159,9 +163,11 @@ export class AppBackend {
   /** The browser sign-in still waiting for the person: a new one, or close, replaces it. */
   private browserSignIn: AbortController | null = null;
   private closed = false;
+  private readonly home: string;
 
   constructor(private readonly opts: BackendOptions) {
     this.log = opts.log ?? silentLogger;
+    this.home = opts.home ?? homedir();
     this.sessions = new AccountSessions({
       store: opts.accounts,
       env: opts.env ?? process.env,
@@ -172,6 +178,7 @@ export class AppBackend {
       configDir: opts.configDir ?? opts.stateDir,
       log: this.log,
       push: (pairId, status) => this.emit('pair-status', { pairId, status }),
+      home: this.home,
     });
     this.settingsStore = SettingsStore.inDir(opts.configDir ?? opts.stateDir, this.log);
     this.settings = this.settingsStore.load().then((s) => this.applySettings(s));
@@ -589,6 +596,13 @@ export class AppBackend {
 
       'settings.get': () => this.settings,
       'settings.update': (p) => this.updateSettings(p),
+
+      'local.listFolders': (p) => listLocalFolders(p.dir, { home: this.home, ...p }),
+      'local.checkFolder': (p) =>
+        checkLocalFolder(p.dir, { home: this.home, taken: (dir) => this.pairs.overlapping(dir) }),
+      // The desktop's main process answers this one with the OS's dialog before it gets here.
+      'local.chooseFolder': () =>
+        fail('unsupported', 'Choose the folder in the list (this window has no system dialog).'),
     };
   }
 }

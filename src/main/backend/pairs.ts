@@ -9,6 +9,8 @@ import type { Logger } from '../sync/ports';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
 import { pairStatusOf } from './map';
+import { absoluteOf } from './pick-folder';
+import { lookAtSyncFolder } from '../sync/folder-check';
 import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
@@ -68,6 +70,8 @@ export class Pairs {
       configDir: string;
       log: Logger;
       push: (pairId: string, status: SyncPairStatus) => void;
+      /** Where `~` leads in a folder the window gives. */
+      home: string;
     },
   ) {}
 
@@ -88,17 +92,14 @@ export class Pairs {
   }
 
   async add(signed: SignedIn, workspaceId: number, dir: string): Promise<SyncPair> {
-    if (!path.isAbsolute(dir))
-      fail('invalid', 'Choose the local folder by its full path (for example /home/ann/Q3).');
-    const root = path.resolve(dir);
-    for (const p of this.pairs.values()) {
-      if (inside(root, p.info.dir) || inside(p.info.dir, root)) {
-        fail(
-          'conflict',
-          `${p.info.dir} already syncs "${p.info.workspaceName}": choose a folder outside it.`,
-        );
-      }
-    }
+    const root = absoluteOf(dir, this.opts.home);
+    // Where the folder leads too: a link to another pair's folder is that folder.
+    const real = await lookAtSyncFolder(root).then(
+      (found) => found.real,
+      () => root, // what is wrong with it, the engine's own check says below
+    );
+    const taken = this.overlapping(root) ?? this.overlapping(real);
+    if (taken) fail('conflict', taken);
     const workspace = await signed.client.getWorkspace(workspaceId);
     const pair = await this.start(signed, {
       id: randomBytes(8).toString('hex'),
@@ -169,6 +170,15 @@ export class Pairs {
     this.pairs.set(id, pair);
     this.opts.log.info('sync pair started', { pair: id, workspaceId: record.workspaceId });
     return pair;
+  }
+
+  /** Why `root` cannot be a new pair's folder (one is inside or around it), or null. */
+  overlapping(root: string): string | null {
+    for (const p of this.pairs.values()) {
+      if (inside(root, p.info.dir) || inside(p.info.dir, root))
+        return `${p.info.dir} already syncs "${p.info.workspaceName}": choose a folder outside it.`;
+    }
+    return null;
   }
 
   /** The local folder of a pair. */

@@ -1,4 +1,4 @@
-import { mkdir, realpath, stat } from 'node:fs/promises';
+import { access, constants, mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SyncFatalError } from './errors';
 
@@ -145,7 +145,19 @@ export async function checkSyncFolder(
 ): Promise<string | null> {
   const wanted = path.resolve(dir);
   refuseSystem(wanted, wanted);
-  const timeoutMs = opts.timeoutMs ?? FOLDER_CHECK_MS;
+  return withinDeadline(wanted, opts.timeoutMs ?? FOLDER_CHECK_MS, examine(wanted, opts.create));
+}
+
+/**
+ * `work` on the folder `p`, or a SyncFatalError of kind `folder` once `timeoutMs` has passed
+ * (a disk or network share that stopped answering leaves the call pending on libuv's pool; the
+ * person gets an answer meanwhile).
+ */
+export async function withinDeadline<T>(
+  p: string,
+  timeoutMs: number,
+  work: Promise<T>,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
@@ -153,7 +165,7 @@ export async function checkSyncFolder(
         reject(
           new SyncFatalError(
             'folder',
-            `${wanted} did not answer within ${Math.round(timeoutMs / 1000)} s (a disk or network share that stopped responding?): choose another folder.`,
+            `${p} did not answer within ${Math.round(timeoutMs / 1000)} s (a disk or network share that stopped responding?): choose another folder.`,
           ),
         ),
       timeoutMs,
@@ -161,8 +173,42 @@ export async function checkSyncFolder(
     timer.unref();
   });
   try {
-    return await Promise.race([examine(wanted, opts.create), deadline]);
+    return await Promise.race([work, deadline]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What a look before adding a pair found: where the folder leads, and whether it exists. */
+export interface FolderLook {
+  /** The real path (through links) the folder has or would have once created. */
+  real: string;
+  exists: boolean;
+}
+
+/**
+ * The same check as `checkSyncFolder`, before anything is created (the window asks while the
+ * person is still choosing), plus whether the folder, or its nearest existing parent where it
+ * would be created, can be written to. Resolves with what it found, or rejects with the same
+ * one-line SyncFatalError.
+ */
+export async function lookAtSyncFolder(
+  dir: string,
+  timeoutMs = FOLDER_CHECK_MS,
+): Promise<FolderLook> {
+  const wanted = path.resolve(dir);
+  refuseSystem(wanted, wanted);
+  return withinDeadline(wanted, timeoutMs, look(wanted));
+}
+
+async function look(wanted: string): Promise<FolderLook> {
+  const { existing, missing } = await nearestExisting(wanted);
+  const real = await realpath(existing).catch((err: unknown) => folderFailure(err, existing));
+  const final = path.join(real, ...missing);
+  refuseSystem(final, wanted);
+  // access(W_OK) answers EROFS for a read-only mount even to root, whose writes chmod allows.
+  await access(real, constants.W_OK | constants.X_OK).catch((err: unknown) =>
+    folderFailure(err, missing.length > 0 ? wanted : existing),
+  );
+  return { real: final, exists: missing.length === 0 };
 }

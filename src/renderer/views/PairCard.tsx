@@ -11,7 +11,14 @@ import { RemovePairDialog } from './RemovePairDialog';
 import { useAnswerDeletes, usePauseToggle } from './pairs';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
-export function PairCard({ pair }: { pair: SyncPair }) {
+export function PairCard({
+  pair,
+  account,
+}: {
+  pair: SyncPair;
+  /** The account's email, shown when several are signed in. */
+  account?: string;
+}) {
   const api = useApi();
   const { status } = pair;
   const toggle = usePauseToggle(pair);
@@ -29,6 +36,7 @@ export function PairCard({ pair }: { pair: SyncPair }) {
         <div>
           <h2 id={headingId}>{pair.workspaceName}</h2>
           <p className="muted">{strings.status.syncedTo(pair.dir)}</p>
+          {account && <p className="muted">{strings.setup.accountOf(account)}</p>}
         </div>
         <div className="actions">
           <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending}>

@@ -1,66 +1,243 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppCallError, type Account, type SyncPair } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
-import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
+import { FolderPicker } from './FolderPicker';
+import { safeFolderName } from './folder-name';
+import { usePairs } from './pairs';
 
-/** The first run: which workspace goes to which folder on this computer. */
-export function SetupPair() {
+const s = strings.setup;
+
+/** The server part of an account id (`server#email`, accounts.ts): pairs name their account. */
+const serverOf = (accountId: string) => accountId.slice(0, Math.max(0, accountId.indexOf('#')));
+
+/**
+ * Which workspace goes to which folder on this computer: the first run, and "Add folder" at
+ * any time after, for any signed-in account. The folder starts as `~/Workspace Sync/<name>`
+ * and follows the workspace until the person edits it; Choose… opens the OS's dialog in the
+ * app and the backend's picker in a browser. The folder is checked (local.checkFolder) before
+ * pairs.add, and what is wrong is said in one line.
+ */
+export function SetupPair({
+  accountId: initialAccount,
+  onDone,
+  onCancel,
+}: {
+  /** The account to start with (default: the window's). */
+  accountId?: string;
+  onDone?: (pair: SyncPair) => void;
+  onCancel?: () => void;
+}) {
   const api = useApi();
-  const account = useAccount();
+  const current = useAccount();
   const queryClient = useQueryClient();
+  const ids = useId();
+  const [accountId, setAccountId] = useState(initialAccount ?? current.id);
   const [workspaceId, setWorkspaceId] = useState<number | null>(null);
-  const [dir, setDir] = useState('');
+  /** What the person typed or chose; null while the default applies. */
+  const [edited, setEdited] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const first = useRef<HTMLSelectElement>(null);
+
+  const accounts = useQuery({
+    queryKey: ['accounts'],
+    queryFn: () => api.call('accounts.list', {}),
+  });
+  const info = useQuery({ queryKey: ['app.info'], queryFn: () => api.call('app.info', {}) });
+  const pairs = usePairs();
   const workspaces = useQuery({
-    queryKey: ['workspaces', account.id],
-    queryFn: () => api.call('workspaces.list', { accountId: account.id }),
+    queryKey: ['workspaces', accountId],
+    queryFn: () => api.call('workspaces.list', { accountId }),
+  });
+
+  // A form opened on demand starts at its first control, once (the button that opened it is
+  // disabled); later renders (status pushes) leave the focus where the person put it.
+  const focused = useRef(false);
+  const onDemand = onCancel !== undefined;
+  useEffect(() => {
+    if (!onDemand || focused.current || !first.current) return;
+    focused.current = true;
+    first.current.focus();
+  }, [onDemand, workspaces.isSuccess]);
+
+  /** Where each workspace of this account's server syncs already. */
+  const syncedTo = new Map<number, string>();
+  for (const p of pairs.data ?? [])
+    if (serverOf(p.accountId) === serverOf(accountId)) syncedTo.set(p.workspaceId, p.dir);
+
+  const list = workspaces.data ?? [];
+  const chosen =
+    list.find((w) => w.id === workspaceId) ?? list.find((w) => !syncedTo.has(w.id)) ?? list[0];
+  const dir = edited ?? (chosen ? s.defaultFolder(safeFolderName(chosen.name)) : '');
+
+  const check = useMutation({
+    mutationFn: (d: string) => api.call('local.checkFolder', { dir: d }),
   });
   const add = useMutation({
-    mutationFn: (p: { workspaceId: number; dir: string }) =>
-      api.call('pairs.add', { accountId: account.id, ...p }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+    mutationFn: async (p: { workspaceId: number; dir: string }) => {
+      const checked = await api.call('local.checkFolder', { dir: p.dir });
+      if (checked.problem) throw new AppCallError({ kind: 'invalid', message: checked.problem });
+      return api.call('pairs.add', { accountId, workspaceId: p.workspaceId, dir: p.dir });
+    },
+    onSuccess: async (pair) => {
+      await queryClient.invalidateQueries({ queryKey: ['pairs'] });
+      onDone?.(pair);
+    },
+  });
+  const desktopDialog = useMutation({
+    mutationFn: () => api.call('local.chooseFolder', { startAt: dir }),
+    onSuccess: (r) => r.dir !== null && chooseFolder(r.dir),
   });
 
-  if (workspaces.isPending) return <Loading />;
-  if (workspaces.isError) return <ErrorMessage error={workspaces.error} />;
-  if (workspaces.data.length === 0) return <p className="empty">{strings.browse.noWorkspaces}</p>;
-  const chosen = workspaceId ?? workspaces.data[0]!.id;
+  const chooseFolder = (d: string) => {
+    setEdited(d);
+    add.reset();
+    check.mutate(d);
+  };
+  const openChooser = () => {
+    if (info.data?.desktop) desktopDialog.mutate();
+    else setPicking(true);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate({ workspaceId: chosen, dir: dir.trim() });
+    if (chosen) add.mutate({ workspaceId: chosen.id, dir: dir.trim() });
   };
 
+  const titleId = `${ids}-title`;
+  const folderId = `${ids}-folder`;
+  const hintId = `${ids}-folder-hint`;
+  const several = (accounts.data?.length ?? 0) > 1;
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="setup-title">
-      <h2 id="setup-title">{strings.status.setupTitle}</h2>
-      <div className="field">
-        <label htmlFor="setup-workspace">{strings.status.workspace}</label>
-        <select
-          id="setup-workspace"
-          value={chosen}
-          onChange={(e) => setWorkspaceId(Number(e.target.value))}
-        >
-          {workspaces.data.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        label={strings.status.folder}
-        placeholder={strings.status.folderPlaceholder}
-        value={dir}
-        onChange={(e) => setDir(e.target.value)}
-        required
-      />
+    <form className="card setup" onSubmit={submit} aria-labelledby={titleId}>
+      <h2 id={titleId}>{strings.status.setupTitle}</h2>
+      {several && (
+        <div className="field">
+          <label htmlFor={`${ids}-account`}>{s.account}</label>
+          <select
+            id={`${ids}-account`}
+            ref={first}
+            value={accountId}
+            onChange={(e) => {
+              setAccountId(e.target.value);
+              setWorkspaceId(null);
+              add.reset();
+            }}
+          >
+            {(accounts.data ?? []).map((a: Account) => (
+              <option key={a.id} value={a.id}>
+                {s.accountOption(a.email, a.server)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {workspaces.isPending && <Loading />}
+      {workspaces.isError && <ErrorMessage error={workspaces.error} />}
+      {workspaces.isSuccess && list.length === 0 && (
+        <p className="empty">{strings.browse.noWorkspaces}</p>
+      )}
+      {chosen && (
+        <>
+          <div className="field">
+            <label htmlFor={`${ids}-workspace`}>{strings.status.workspace}</label>
+            <select
+              id={`${ids}-workspace`}
+              ref={several ? undefined : first}
+              value={chosen.id}
+              aria-describedby={syncedTo.has(chosen.id) ? `${ids}-synced` : undefined}
+              onChange={(e) => {
+                setWorkspaceId(Number(e.target.value));
+                add.reset();
+              }}
+            >
+              {list.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {syncedTo.has(w.id) ? s.alreadySynced(w.name) : w.name}
+                </option>
+              ))}
+            </select>
+            {syncedTo.has(chosen.id) && (
+              <p className="hint" id={`${ids}-synced`}>
+                {s.alreadySyncedHint}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={folderId}>{strings.status.folder}</label>
+            <div className="folder-row">
+              <input
+                id={folderId}
+                value={dir}
+                spellCheck={false}
+                aria-describedby={hintId}
+                aria-invalid={check.data?.problem ? true : undefined}
+                onChange={(e) => {
+                  setEdited(e.target.value);
+                  check.reset();
+                  add.reset();
+                }}
+                required
+              />
+              <button
+                ref={chooseButton}
+                type="button"
+                onClick={openChooser}
+                disabled={desktopDialog.isPending}
+              >
+                {s.choose}
+              </button>
+            </div>
+            <p className="hint" id={hintId}>
+              {s.folderHint}
+            </p>
+            <div aria-live="polite">
+              {check.isPending && <p className="muted">{s.checking}</p>}
+              {check.data?.problem && (
+                <p className="error" role="alert">
+                  {check.data.problem}
+                </p>
+              )}
+              {check.isError && <ErrorMessage error={check.error} />}
+              {desktopDialog.isError && <ErrorMessage error={desktopDialog.error} />}
+            </div>
+          </div>
+          {/*
+           * MERGE POINT: <FolderSelection accountId={accountId} workspaceId={chosen.id} … />
+           * ("choose which folders", written by another helper) goes here, between the local
+           * folder and the buttons; its choice joins pairs.add's parameters in `add` above.
+           */}
+        </>
+      )}
       {add.isError && <ErrorMessage error={add.error} />}
-      <button type="submit" className="primary" disabled={add.isPending}>
-        {add.isPending ? strings.status.starting : strings.status.start}
-      </button>
+      <div className="actions">
+        <button type="submit" className="primary" disabled={add.isPending || !chosen}>
+          {add.isPending ? strings.status.starting : strings.status.start}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            {strings.cancel}
+          </button>
+        )}
+      </div>
+      {picking && (
+        <FolderPicker
+          startAt={dir}
+          onChoose={(d) => {
+            setPicking(false);
+            chooseFolder(d);
+            chooseButton.current?.focus();
+          }}
+          onClose={() => {
+            setPicking(false);
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
     </form>
   );
 }

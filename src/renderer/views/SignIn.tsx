@@ -12,7 +12,17 @@ type Attempt =
   | { way: 'token'; server: string; token: string }
   | { way: 'demo' };
 
-export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void }) {
+/**
+ * Signing in: the first account (the window's gate), or another one while signed in ("Add
+ * account", with `onCancel` back to the window).
+ */
+export function SignIn({
+  onSignedIn,
+  onCancel,
+}: {
+  onSignedIn: (account: Account) => void;
+  onCancel?: () => void;
+}) {
   const api = useApi();
   const [server, setServer] = useState('');
   const [email, setEmail] = useState('');
@@ -83,7 +93,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
 
   return (
     <main className="sign-in" id="main">
-      <h1>{strings.signIn.title}</h1>
+      <h1>{onCancel ? strings.accounts.addTitle : strings.signIn.title}</h1>
       <p>{strings.signIn.intro}</p>
       <form onSubmit={submit} aria-busy={signIn.isPending}>
         <Field
@@ -191,6 +201,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (account: Account) => void 
           </button>
         </form>
       </details>
+      {onCancel && (
+        <p className="separator">
+          <button type="button" onClick={onCancel}>
+            {strings.cancel}
+          </button>
+        </p>
+      )}
     </main>
   );
 }
