@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { Empty } from '../components/Empty';
 import { useApi } from '../context';
 import { strings } from '../strings';
 
@@ -20,35 +19,37 @@ export function Attention({ pair }: { pair: SyncPair }) {
   const { status } = pair;
   const problems = status.problems.filter((p) => !p.dismissed);
   const dismissed = status.problems.length - problems.length;
+  // A card says nothing of problems and conflicts it has none of: its state line says "Up to
+  // date", and two empty sections made every card twice as tall.
   return (
     <>
-      <h3>{strings.status.problems}</h3>
-      {problems.length === 0 ? (
-        <Empty>{strings.status.noProblems}</Empty>
-      ) : (
-        <ul className="issues attention-list">
-          {problems.map((p) => (
-            <ProblemRow key={p.key ?? `${p.path}-${p.at}`} pair={pair} problem={p} />
-          ))}
-        </ul>
+      {problems.length > 0 && (
+        <>
+          <h3>{strings.status.problems}</h3>
+          <ul className="issues attention-list">
+            {problems.map((p) => (
+              <ProblemRow key={p.key ?? `${p.path}-${p.at}`} pair={pair} problem={p} />
+            ))}
+          </ul>
+        </>
       )}
       {dismissed > 0 && <p className="muted">{t.dismissedCount(dismissed)}</p>}
-      <h3>{strings.status.conflicts}</h3>
-      {status.conflicts.length === 0 ? (
-        <Empty>{strings.status.noConflicts}</Empty>
-      ) : (
-        <ul className="issues attention-list">
-          {status.conflicts.map((c) =>
-            c.id !== undefined && c.copy !== undefined ? (
-              <ConflictRow key={c.id} pair={pair} conflict={c} />
-            ) : (
-              // A note: the conflict was settled by the engine, nothing is left to choose.
-              <li key={`${c.path}-${c.at}`}>
-                <span className="path">{c.path}</span> — {c.message}
-              </li>
-            ),
-          )}
-        </ul>
+      {status.conflicts.length > 0 && (
+        <>
+          <h3>{strings.status.conflicts}</h3>
+          <ul className="issues attention-list">
+            {status.conflicts.map((c) =>
+              c.id !== undefined && c.copy !== undefined ? (
+                <ConflictRow key={c.id} pair={pair} conflict={c} />
+              ) : (
+                // A note: the conflict was settled by the engine, nothing is left to choose.
+                <li key={`${c.path}-${c.at}`}>
+                  <span className="path">{c.path}</span> — {c.message}
+                </li>
+              ),
+            )}
+          </ul>
+        </>
       )}
     </>
   );
