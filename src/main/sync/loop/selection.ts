@@ -5,9 +5,9 @@
 // which local paths are not its own (they are skipped like ignored names: never sent, and their
 // absence never read as a delete).
 import { lstatSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
-import type { ExcludedFolder, Journal, JournalItem } from '../../journal/journal';
+import { Journal, type ExcludedFolder, type JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
-import { encodeName } from '../names';
+import { encodeName, foldName, type VolumeProfile } from '../names';
 import { MOVING_DIR, joinPath } from '../paths';
 import { askWalk, type LoopContext } from './context';
 
@@ -199,4 +199,12 @@ async function toTrash(ctx: LoopContext, j: JournalItem): Promise<void> {
       // Not empty (put back failed too): what is in it stays, nothing is lost.
     }
   }
+}
+
+/**
+ * Opens the journal of a pair that this process does not run (the CLI's `folders`), to read and
+ * change its selection: an engine running it elsewhere reads the change before its next pass.
+ */
+export function openPairJournal(file: string, profile: VolumeProfile): Journal {
+  return new Journal(file, { fold: (p) => foldName(p, profile) });
 }
