@@ -95,6 +95,19 @@ describe('workspace-sync selective sync', () => {
     );
   });
 
+  it('has help naming its options, and sync --help names --exclude', async () => {
+    const help = await runCli(['folders', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: workspace-sync folders DIR/);
+    for (const o of ['--exclude', '--include', '--token-file', '--state', '--proxy']) {
+      expect(help.stdout).toContain(o);
+    }
+    expect((await runCli(['sync', '--help'])).stdout).toContain('--exclude PATH');
+    const none = await runCli(['folders']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('DIR is required');
+  });
+
   it('says so for a folder that is not a sync folder', async () => {
     const run = await runCli(['folders', tmp.dir, '--state', state()]);
     expect(run.code).toBe(1);
