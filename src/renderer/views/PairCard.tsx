@@ -8,6 +8,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
+import { ChooseFoldersDialog } from './ChooseFoldersDialog';
 import { useAnswerDeletes, usePauseToggle } from './pairs';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
@@ -21,6 +22,8 @@ export function PairCard({ pair }: { pair: SyncPair }) {
   });
   const [removing, setRemoving] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
+  const [choosing, setChoosing] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const headingId = `pair-${pair.id}`;
 
   return (
@@ -38,6 +41,14 @@ export function PairCard({ pair }: { pair: SyncPair }) {
             {strings.status.openFolder}
           </button>
           <button
+            ref={chooseButton}
+            type="button"
+            aria-label={strings.selection.openLabel(pair.workspaceName)}
+            onClick={() => setChoosing(true)}
+          >
+            {strings.selection.open}
+          </button>
+          <button
             ref={removeButton}
             type="button"
             className="danger"
@@ -48,6 +59,15 @@ export function PairCard({ pair }: { pair: SyncPair }) {
           </button>
         </div>
       </header>
+      {choosing && (
+        <ChooseFoldersDialog
+          pair={pair}
+          onClose={() => {
+            setChoosing(false);
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
       {removing && (
         <RemovePairDialog
           pair={pair}
