@@ -131,6 +131,22 @@ describe('selective sync', () => {
     expect(problemsOf(photos)).toEqual([]);
   });
 
+  it('sends a move out of a folder left out before it leaves: no copy twice', async () => {
+    await sync();
+    const p = pair.journal.atPath('Photos/p.jpg')!.remoteId;
+    (await import('node:fs')).renameSync(disk('Photos/p.jpg'), disk('Docs/p.jpg'));
+    exclude(photos);
+    await sync(); // kept while the move is not sent; the move goes up
+    await sync(); // then nothing in it is unsent: to the trash
+    const remote = remoteTree(sb);
+    expect(remote.has('Docs/p.jpg')).toBe(true);
+    expect(remote.has('Photos/p.jpg')).toBe(false);
+    expect(pair.journal.atPath('Docs/p.jpg')!.remoteId).toBe(p);
+    expect(existsSync(disk('Photos'))).toBe(false);
+    expect(trashed()).toEqual(expect.arrayContaining(['Photos/2024/q.jpg']));
+    expect(problemsOf(photos)).toEqual([]);
+  });
+
   it('brings a folder chosen again down at the next pass', async () => {
     exclude(photos);
     await sync();

@@ -58,10 +58,15 @@ export class ExcludedPaths {
   }
 }
 
-/** Where an excluded folder is here: the copy kept when it was left out, and its place now. */
+/**
+ * Where an excluded folder is here: its copy kept while it holds changes not sent (still recorded),
+ * the copy kept when it was left out, and its place now.
+ */
 function placesOf(e: ExcludedFolder, ctx: LoopContext): string[] {
   const { journal } = ctx.opts;
   const places: string[] = [];
+  const kept = journal.get(e.id);
+  if (kept) places.push(kept.localPath);
   if (e.localPath !== null) places.push(e.localPath);
   if (e.parentId !== null && e.name !== null) {
     const parent = e.parentId === ctx.rootId ? '' : journal.get(e.parentId);
@@ -75,8 +80,10 @@ function placesOf(e: ExcludedFolder, ctx: LoopContext): string[] {
 /**
  * Applies the selection before a pass: each folder left out whose subtree is still recorded here
  * is forgotten by the journal and its local copy moved to the trash, unless something in it was
- * not sent (a new or changed file): then the copy stays where it is, untouched, and a problem
- * names it. Never a remote delete. Returns the paths the local pass must leave alone, and says
+ * not sent (a new or changed file, a synced one gone from it: moved out, or deleted): then the
+ * copy and its records stay as they are, frozen (the local pass skips the place, the remote pass
+ * neither lists nor places anything of it), and a problem names it; it is tried again before the
+ * next pass (a move out of it goes up meanwhile, matched by identity). Never a remote delete. Returns the paths the local pass must leave alone, and says
  * which of them hold something here (a kept copy, or a folder made where an excluded one is).
  * `baseIgnores` is the ignore rules without the selection.
  */
@@ -89,13 +96,20 @@ export async function applySelection(
     const j = journal.get(e.id);
     if (!j) continue;
     const unsent = j.kind === 'folder' ? await firstUnsent(ctx.local, journal, j, baseIgnores) : j;
+    if (unsent !== null) {
+      ctx.log.debug('a folder left out holds changes not sent: kept', {
+        path: j.localPath,
+        unsent: unsent.localPath,
+      });
+      continue;
+    }
     // Forgotten first: from then on nothing below it is the journal's, so whatever happens to the
     // copy here (the trash, a crash before it) can never be read as a delete to send.
     journal.transaction(() => {
       journal.setExcludedPath(e.id, j.localPath);
       journal.removeTree(j);
     });
-    if (unsent === null && ctx.local.stat(j.localPath)) {
+    if (ctx.local.stat(j.localPath)) {
       try {
         await toTrash(ctx, j);
         ctx.log.info('left a folder out of sync: its copy here went to the trash', {
@@ -107,11 +121,6 @@ export async function applySelection(
           error: String(err),
         });
       }
-    } else if (unsent !== null) {
-      ctx.log.info('left a folder out of sync: its copy here has changes not sent, kept', {
-        path: j.localPath,
-        unsent: unsent.localPath,
-      });
     }
   }
   const keys: string[] = [];
@@ -132,7 +141,8 @@ export async function applySelection(
         path: here,
         remoteId: e.id,
         reason: 'local',
-        message: e.localPath === here ? KEPT_COPY : TAKEN_PLACE,
+        message:
+          here === e.localPath || here === journal.get(e.id)?.localPath ? KEPT_COPY : TAKEN_PLACE,
       });
     }
   }
@@ -140,9 +150,9 @@ export async function applySelection(
 }
 
 /**
- * The first thing below a synced folder that the service does not have: an entry the journal
- * does not know, or a file changed since it was synced (by identity, else content). Null when
- * everything here is as sent, which is when the copy may go to the trash.
+ * The first thing below a synced folder that the service does not have: a synced item gone from
+ * it, an entry the journal does not know, or a file changed since it was synced (by identity,
+ * else content). Null when everything here is as sent, which is when the copy may go to the trash.
  */
 async function firstUnsent(
   local: LocalRoot,
@@ -150,6 +160,12 @@ async function firstUnsent(
   folder: JournalItem,
   ignores: (rel: string, isDir: boolean) => boolean,
 ): Promise<{ localPath: string } | null> {
+  // A synced item gone from it: a move out, or a delete, not sent yet.
+  for (const j of journal.descendants(folder.localPath)) {
+    if (j.state !== 'synced') continue; // Not here by design (a role that may not download).
+    const st = local.stat(j.localPath);
+    if (!st || st.isDirectory() !== (j.kind === 'folder')) return j;
+  }
   const stack = [folder.localPath];
   while (stack.length > 0) {
     const dir = stack.pop()!;
