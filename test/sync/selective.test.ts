@@ -147,6 +147,23 @@ describe('selective sync', () => {
     expect(problemsOf(photos)).toEqual([]);
   });
 
+  it('takes a file moved here into an excluded folder out of the sync, and back with it', async () => {
+    exclude(photos);
+    await sync();
+    mkdirSync(disk('Photos'));
+    (await import('node:fs')).renameSync(disk('Docs/a.txt'), disk('Photos/a.txt'));
+    await sync();
+    // As if moved out of the sync folder: gone at its old place there, kept here.
+    expect(remoteTree(sb).has('Docs/a.txt')).toBe(false);
+    expect(existsSync(disk('Photos/a.txt'))).toBe(true);
+    expect(problemsOf(photos)).toMatchObject([{ path: 'Photos' }]);
+    changeSelection(pair.journal, { include: [photos] });
+    await sync();
+    expect(remoteTree(sb).has('Photos/a.txt')).toBe(true);
+    expect(remoteTree(sb).has('Photos/p.jpg')).toBe(true);
+    expect(localTree(pair.dir).has('Photos/2024/q.jpg')).toBe(true);
+  });
+
   it('brings a folder chosen again down at the next pass', async () => {
     exclude(photos);
     await sync();
