@@ -288,7 +288,8 @@ export const strings = {
   // Selective sync: Choose folders (views/FolderSelection.tsx, views/ChooseFoldersDialog.tsx).
   selection: {
     open: 'Choose folders…',
-    openLabel: (workspace: string) => `Choose the folders of ${workspace} to sync`,
+    // Starts with the visible text (axe: label-content-name-mismatch).
+    openLabel: (workspace: string) => `Choose folders of ${workspace}…`,
     title: (workspace: string) => `Folders of “${workspace}” to sync`,
     explain:
       'Unticked folders are not synced on this computer. A folder unticked here goes to the trash on this computer, unless something in it was not sent yet; nothing is deleted on the service. Folders made on the service later are synced.',

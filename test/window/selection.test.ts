@@ -115,7 +115,7 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
     await shown(card.getByRole('status').filter({ hasText: 'Up to date' }), 120_000);
     expect(existsSync(path.join(dir, 'Design Assets', 'Icons 🎨'))).toBe(true);
 
-    await card.getByRole('button', { name: 'Choose the folders of Q3 Planning to sync' }).click();
+    await card.getByRole('button', { name: 'Choose folders of Q3 Planning…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Folders of “Q3 Planning” to sync' });
     await shown(dialog);
     const design = dialog.getByRole('checkbox', { name: 'Design Assets' });
@@ -167,19 +167,24 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
     expect(folders.map((f) => f.name)).toContain('Design Assets');
 
     // Opened again: shown unticked.
-    await card.getByRole('button', { name: 'Choose the folders of Q3 Planning to sync' }).click();
+    await card.getByRole('button', { name: 'Choose folders of Q3 Planning…' }).click();
     await shown(dialog.getByRole('checkbox', { name: 'Design Assets' }));
     expect(await dialog.getByRole('checkbox', { name: 'Design Assets' }).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    // The card with its new button, narrow and wide.
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `selection-card-light-${width}x${height}`);
+    // The card with its new button, narrow and wide, light and dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await screenshot(page, `selection-card-${scheme}-${width}x${height}`);
+      }
+      await expectAccessible(`the pair card (${scheme})`);
     }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('adds a pair with folders left out from the start: never downloaded', async () => {
