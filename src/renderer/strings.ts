@@ -347,4 +347,20 @@ export const strings = {
     others: 'Other accounts',
     signOutOf: (email: string) => `Sign out ${email}`,
   },
+
+  // Selective sync: Choose folders (views/FolderSelection.tsx, views/ChooseFoldersDialog.tsx).
+  selection: {
+    open: 'Choose folders…',
+    // Starts with the visible text (axe: label-content-name-mismatch).
+    openLabel: (workspace: string) => `Choose folders of ${workspace}…`,
+    title: (workspace: string) => `Folders of “${workspace}” to sync`,
+    explain:
+      'Unticked folders are not synced on this computer. A folder unticked here goes to the trash on this computer, unless something in it was not sent yet; nothing is deleted on the service. Folders made on the service later are synced.',
+    legend: 'Folders to sync on this computer',
+    none: 'This workspace has no folders: all of it syncs.',
+    expand: (name: string) => `Show the folders in ${name}`,
+    collapse: (name: string) => `Hide the folders in ${name}`,
+    deeper: 'Not synced, deeper down',
+    saving: 'Saving…',
+  },
 } as const;

@@ -301,6 +301,12 @@ export const LocalFolderCheck = z.object({
   problem: z.string().nullable(),
 });
 export type LocalFolderCheck = z.infer<typeof LocalFolderCheck>;
+/** A folder of a workspace offered by selective sync: `parentId` null at the top. */
+export const FolderChoice = z.object({ id, name: z.string(), parentId: id.nullable() });
+export type FolderChoice = z.infer<typeof FolderChoice>;
+/** A folder not synced on this computer, by id (kept out through renames), shown by its path. */
+export const ExcludedFolder = z.object({ id, path: z.string(), parentId: id.nullable() });
+export type ExcludedFolder = z.infer<typeof ExcludedFolder>;
 
 const onAccount = { accountId: z.string() };
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
@@ -325,7 +331,13 @@ export const Methods = {
   'accounts.signOut': { params: z.object(onAccount), result: done },
 
   'pairs.add': {
-    params: z.object({ ...onAccount, workspaceId: id, dir: z.string() }),
+    // `excluded`: folders not synced on this computer from the start (selective sync).
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      dir: z.string(),
+      excluded: z.array(ExcludedFolder).optional(),
+    }),
     result: SyncPair,
   },
   'pairs.list': { params: none, result: z.array(SyncPair) },
@@ -436,6 +448,22 @@ export const Methods = {
   'activity.role': {
     params: z.object({ ...onAccount, workspaceId: id }),
     result: z.object({ role: z.string().nullable() }),
+  },
+
+  // Selective sync (docs/SYNC.md): a workspace's folders to choose from, lazily one folder at a
+  // time (its root when no folder is given), and a pair's folders not synced here.
+  'selection.folders': {
+    params: z.object({ ...onAccount, workspaceId: id, folderId: id.optional() }),
+    result: z.array(FolderChoice),
+  },
+  'pairs.selection': {
+    params: z.object({ pairId: z.string() }),
+    result: z.object({ excluded: z.array(ExcludedFolder) }),
+  },
+  /** The pair's whole exclusion list: folders left out go to the trash here unless unsent. */
+  'pairs.setSelection': {
+    params: z.object({ pairId: z.string(), excluded: z.array(ExcludedFolder) }),
+    result: done,
   },
 
   'settings.get': { params: none, result: Settings },

@@ -40,6 +40,10 @@ const WHOLE_TABLE_ALLOWED: Record<string, string> = {
   walkFolderTree: 'the folders a walk staged, in listing order, once per walk',
   walkGoneTop: 'items a walk did not see, once per walk, in index order',
   walkWork: 'what a walk found to do (status totals), once per walk',
+  // Selective sync: the folders left out of a pair, a handful chosen by a person, read whole
+  // before each pass (loop/selection.ts; an item looked up by its key for each).
+  excludedAll: 'the folders not synced here, a handful',
+  excludedHere: 'the folders not synced here still recorded, a handful',
   // A pair's settings, a handful of keys, read whole by the links lookup.
   'readOnly.meta': 'the few settings of a pair',
 };

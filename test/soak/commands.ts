@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiError } from '../../src/main/api/errors';
 import { serviceKey } from '../../src/main/sync/names';
+import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { RoleName } from '../../src/service/roles';
 import { localTree, sha } from '../sync/harness';
 import { describeWork, didWork, MAX_ROUNDS } from './invariants';
 import type { Ledger } from './ledger';
-import type { CrashPlan, FaultWindow, SoakClient, World } from './world';
+import type { CrashPlan, FaultWindow, RemoteEntry, SoakClient, World } from './world';
 
 /**
  * The operations of a history. Each names its targets by index into the sorted listing of the
@@ -582,6 +583,58 @@ const sync = fc
   .tuple(client, fc.option(crashPlan, { freq: 3 }), fc.option(faultWindow, { freq: 2 }))
   .map(([ci, crash, faults]) => syncCommand(ci, crash, faults));
 
+// Selective sync: a client leaves a folder of the service out, or takes every folder back.
+
+/** The service's items at or below a folder, by id: their content (a folder's is ''). */
+function subtreeOf(entries: readonly RemoteEntry[], folderId: number): Map<number, string> {
+  const out = new Map<number, string>([[folderId, '']]);
+  // Parents before children (remoteEntries' order): one sweep finds the subtree.
+  for (const e of entries) if (out.has(e.parentId)) out.set(e.id, e.blob ?? '');
+  return out;
+}
+
+/**
+ * A client leaves out a folder of the service (`at`, by index into its folders) and syncs at
+ * once, alone: that sync may not change anything on the service at or below the folder (leaving
+ * out is never a delete there; what it holds here is trashed or kept). `at` null: the client
+ * takes every folder back (its next sync walks and brings them down). The selection is restored
+ * at quiescence, as roles are.
+ */
+export function selectionCommand(ci: 0 | 1, at: Target | null): SoakCommand {
+  const label = at === null ? 'sync every folder again' : `leave out ${shown(at)}`;
+  return new Step(`${'AB'[ci]}: ${label}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { journal } = await c.open();
+    if (at === null) {
+      changeSelection(journal, { include: [...journal.excludedIds()] });
+      return;
+    }
+    const folders = w.remoteEntries().filter((e) => e.kind === 'folder');
+    const folder = pick(folders, onService(folders, at));
+    if (!folder) return;
+    changeSelection(journal, {
+      exclude: [{ id: folder.id, parentId: folder.parentId, name: folder.name }],
+    });
+    w.figures.selections++;
+    const before = subtreeOf(w.remoteEntries(), folder.id);
+    const result = await c.sync();
+    // Anywhere on the service: a move out sent now was made here before it was left out.
+    const now = new Map(w.remoteEntries().map((e) => [e.id, e.blob ?? '']));
+    const wrong = [...before]
+      .filter(([id, blob]) => now.get(id) !== blob)
+      .map(([id]) => `${id} ${now.has(id) ? 'changed' : 'deleted'}`);
+    if (wrong.length > 0) {
+      w.broken.push(
+        `${c.name} left out "${folder.path}" and its sync changed the service there: ${wrong.join(', ')}` +
+          (result instanceof Error ? ` (the sync failed: ${result.message})` : ''),
+      );
+    }
+  });
+}
+const selection = fc
+  .tuple(client, fc.option(index, { freq: 3 }))
+  .map(([ci, at]) => selectionCommand(ci, at));
+
 /**
  * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
  * the event feed (engine.ts: `prepare` has the root's id, `settle` finds no open intents, `pass`
@@ -691,6 +744,7 @@ export function historyArbitrary(
       remoteDelete,
       roleChange,
       timePasses,
+      selection,
       // A burst costs the whole history (hundreds of items for every later step to sync and
       // scan): a third of one entry. A quiet step is cheap: the rest of that entry and one more.
       fc.oneof({ arbitrary: remoteBulk, weight: 1 }, { arbitrary: quiet, weight: 2 }),

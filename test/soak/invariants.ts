@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalItem } from '../../src/main/journal/journal';
 import { serviceKey } from '../../src/main/sync/names';
+import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { SyncSummary } from '../../src/shared/sync-status';
 import { localTree, sha } from '../sync/harness';
 import type { SoakClient, World } from './world';
@@ -43,6 +44,9 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
   world.sb.setFaults('');
   for (const c of world.clients) {
     await world.setRole(c, null);
+    // Every folder chosen again (selective sync): what was left out comes down, kept copies merge.
+    const journal = (await c.open()).journal;
+    changeSelection(journal, { include: [...journal.excludedIds()] });
     // The clients learn of a role change at their next safety-net walk.
     c.tenMinutesPass();
   }

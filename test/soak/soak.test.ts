@@ -20,7 +20,14 @@ describe('soak', () => {
    * the restart must learn from the open intent that the version is its own.
    */
   async function crashAfterNewVersion(sabotage: Sabotage) {
-    const figures: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+    const figures: Figures = {
+      histories: 0,
+      operations: 0,
+      crashes: 0,
+      faults: 0,
+      conflicts: 0,
+      selections: 0,
+    };
     const world = await World.create(
       { extensions: true, profileB: POSIX, sabotage, log: false },
       figures,
@@ -57,7 +64,14 @@ describe('soak', () => {
     async () => {
       // Real traffic: after a colleague's bulk upload, every later poll of an idle client read the
       // whole burst again (the feed's pages of 30 since the cursor's overlap window), for ever.
-      const figures: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+      const figures: Figures = {
+        histories: 0,
+        operations: 0,
+        crashes: 0,
+        faults: 0,
+        conflicts: 0,
+        selections: 0,
+      };
       const world = await World.create(
         { extensions: true, profileB: POSIX, sabotage: 'none', log: false },
         figures,

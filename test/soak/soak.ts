@@ -95,7 +95,14 @@ export async function replayHistory(
   h: WrittenHistory,
   opts: { log?: boolean } = {},
 ): Promise<Replayed> {
-  const figures: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+  const figures: Figures = {
+    histories: 0,
+    operations: 0,
+    crashes: 0,
+    faults: 0,
+    conflicts: 0,
+    selections: 0,
+  };
   const world = await World.create(
     {
       extensions: h.extensions ?? true,
@@ -124,6 +131,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     crashes: 0,
     faults: 0,
     conflicts: 0,
+    selections: 0,
     divergences: 0,
     lost: 0,
     duplicates: 0,
@@ -131,7 +139,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   // Once a history failed, the runs that follow are fast-check shrinking it: not counted.
   let failed = false;
   let logShown = false;
-  const scratch: Figures = { histories: 0, operations: 0, crashes: 0, faults: 0, conflicts: 0 };
+  const scratch: Figures = {
+    histories: 0,
+    operations: 0,
+    crashes: 0,
+    faults: 0,
+    conflicts: 0,
+    selections: 0,
+  };
   const setting = fc.record({
     extensions: fc.boolean(),
     profileB:

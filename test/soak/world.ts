@@ -62,6 +62,8 @@ export interface Figures {
   crashes: number;
   faults: number;
   conflicts: number;
+  /** Folders a client left out (selective sync), each synced at once and checked. */
+  selections: number;
 }
 
 /** One sync client: a folder, a state directory, an account and, while running, an engine. */

@@ -88,6 +88,8 @@ interface Case {
   retryNotPermitted?: boolean;
   /** Items known deleted here (PlanOptions.deletedHere). */
   deletedHere?: number[];
+  /** Folders not synced here (selective sync, the journal's `excluded`). */
+  excluded?: number[];
   expect: {
     /** `mkdir path`, `move path` (to where it goes), `record path`: in the plan's order. */
     structure?: string[];
@@ -349,6 +351,32 @@ const cases: Case[] = [
     },
     expect: { structure: ['mkdir Photos'], archives: ['2: 20 files'], downloads: ['big.iso'] },
   },
+  {
+    name: 'an excluded folder there, renamed, with new files: nothing of it is placed here',
+    excluded: [2],
+    view: {
+      items: [
+        [2, 'folder', ROOT, 'Pictures'],
+        [3, 'folder', 2, 'sub'],
+        [4, 'file', 3, 'a.jpg'],
+        [5, 'file', 2, 'b.jpg'],
+        [6, 'file', ROOT, 'c.txt'],
+      ],
+      listed: [ROOT, 2, 3],
+    },
+    expect: { downloads: ['c.txt'] },
+  },
+  {
+    name: 'a complete view without an excluded folder still recorded here: it is not gone',
+    excluded: [2],
+    journal: [
+      [2, 'folder', ROOT, 'Photos', 'Photos'],
+      [3, 'file', 2, 'p.jpg', 'Photos/p.jpg'],
+      [4, 'file', ROOT, 'c.txt', 'c.txt'],
+    ],
+    view: { complete: true, items: [[4, 'file', ROOT, 'c.txt']], listed: [ROOT] },
+    expect: {},
+  },
 ];
 
 const open: Journal[] = [];
@@ -361,6 +389,7 @@ function run(c: Case): Plan {
   const journal = new Journal(':memory:', { fold: (p) => foldName(p, profile) });
   open.push(journal);
   for (const j of c.journal ?? []) journal.upsert(row(j));
+  journal.setExcluded((c.excluded ?? []).map((id) => ({ id })));
   const view: RemoteView = {
     rootId: ROOT,
     complete: c.view.complete ?? false,

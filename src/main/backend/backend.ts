@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { childFolders } from '../sync/folder-choice';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -397,7 +398,7 @@ export class AppBackend {
       'pairs.add': async (p) => {
         const signed = await acct(p);
         await this.settings;
-        return this.pairs.add(signed, p.workspaceId, p.dir);
+        return this.pairs.add(signed, p.workspaceId, p.dir, p.excluded);
       },
       'pairs.list': async () => this.pairs.list(),
       'pairs.remove': async (p) => {
@@ -593,6 +594,20 @@ export class AppBackend {
         }
       },
       'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
+
+      // Selective sync: the choices (one folder's folders at a time) and a pair's selection.
+      'selection.folders': async (p) => {
+        const s = await acct(p);
+        const root = (await s.client.getWorkspace(p.workspaceId)).root_folder_id;
+        const at = p.folderId ?? root;
+        const kids = await childFolders(s.client, at);
+        return kids.map((f) => ({ id: f.id, name: f.name, parentId: at === root ? null : at }));
+      },
+      'pairs.selection': async (p) => ({ excluded: await this.pairs.selection(p.pairId) }),
+      'pairs.setSelection': async (p) => {
+        await this.pairs.setSelection(p.pairId, p.excluded);
+        return null;
+      },
 
       'settings.get': () => this.settings,
       'settings.update': (p) => this.updateSettings(p),

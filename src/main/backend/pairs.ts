@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
+import type { ExcludedFolder, SyncPair, SyncPairStatus } from '../../shared/app-api';
+import { excludedPath } from '../sync/folder-choice';
+import { rootFolderId } from '../sync/loop/root';
+import { changeSelection } from '../sync/loop/selection';
 import type { SyncEngine } from '../sync/loop/engine';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
@@ -91,7 +94,12 @@ export class Pairs {
       engine.setExtraIgnore(now.ignorePatterns);
   }
 
-  async add(signed: SignedIn, workspaceId: number, dir: string): Promise<SyncPair> {
+  async add(
+    signed: SignedIn,
+    workspaceId: number,
+    dir: string,
+    excluded: readonly ExcludedFolder[] = [],
+  ): Promise<SyncPair> {
     const root = absoluteOf(dir, this.opts.home);
     // Where the folder leads too: a link to another pair's folder is that folder.
     const real = await lookAtSyncFolder(root).then(
@@ -101,14 +109,20 @@ export class Pairs {
     const taken = this.overlapping(root) ?? this.overlapping(real);
     if (taken) fail('conflict', taken);
     const workspace = await signed.client.getWorkspace(workspaceId);
-    const pair = await this.start(signed, {
-      id: randomBytes(8).toString('hex'),
-      accountId: signed.info.id,
-      workspaceId,
-      workspaceName: workspace.name,
-      dir: root,
-      paused: false,
-    });
+    const pair = await this.start(
+      signed,
+      {
+        id: randomBytes(8).toString('hex'),
+        accountId: signed.info.id,
+        workspaceId,
+        workspaceName: workspace.name,
+        dir: root,
+        paused: false,
+      },
+      // Before the first pass: a folder left out at setup is never downloaded.
+      (journal) =>
+        changeSelection(journal, { exclude: excludedOf(excluded, workspace.root_folder_id) }),
+    );
     await this.save();
     return this.view(pair);
   }
@@ -133,7 +147,11 @@ export class Pairs {
     }
   }
 
-  private async start(signed: SignedIn, record: PairRecord): Promise<Running> {
+  private async start(
+    signed: SignedIn,
+    record: PairRecord,
+    before?: (journal: OpenSync['journal']) => void,
+  ): Promise<Running> {
     const settings = this.settings;
     const opened = await openSync({
       client: signed.engineClient(),
@@ -145,6 +163,7 @@ export class Pairs {
       log: this.opts.log,
       pollIntervalMs: settings.pollIntervalMs,
     });
+    before?.(opened.journal);
     const { id, paused, ...info } = record;
     const controller = new AbortController();
     const { engine } = opened;
@@ -226,6 +245,33 @@ export class Pairs {
     }
     if (local && answer === 'confirm') engine.confirmDeletes();
     if (remote) engine.answerRemoteDeletes(answer === 'confirm' ? 'trash' : 'keep');
+  }
+
+  /** The pair's folders not synced here (selective sync), shown by their paths. */
+  async selection(id: string): Promise<ExcludedFolder[]> {
+    const { opened, info } = this.get(id);
+    const { journal } = opened;
+    const root = await rootFolderId(opened.engine.opts.client, journal, info.workspaceId);
+    return journal.excluded().map((e) => ({
+      id: e.id,
+      path: excludedPath(journal, root, e) ?? e.name ?? String(e.id),
+      parentId: e.parentId === root ? null : e.parentId,
+    }));
+  }
+
+  /**
+   * A new exclusion list for the pair: the engine applies it before its next pass (a folder left
+   * out goes to the trash here unless something in it is unsent; one taken back comes down).
+   */
+  async setSelection(id: string, excluded: readonly ExcludedFolder[]): Promise<void> {
+    const { opened, info } = this.get(id);
+    const { journal, engine } = opened;
+    const root = await rootFolderId(engine.opts.client, journal, info.workspaceId);
+    const keep = new Set(excluded.map((e) => e.id));
+    const include = journal.excludedIds();
+    for (const e of keep) include.delete(e);
+    changeSelection(journal, { exclude: excludedOf(excluded, root), include: [...include] });
+    engine.selectionChanged();
   }
 
   /** Stops the pair for good: it is forgotten, its folder stays as it is. */
@@ -313,3 +359,11 @@ export class Pairs {
     else p.timer = setTimeout(send, wait);
   }
 }
+
+/** The window's excluded folders as the journal keeps them: by id, with their place there. */
+const excludedOf = (excluded: readonly ExcludedFolder[], rootId: number) =>
+  excluded.map((e) => ({
+    id: e.id,
+    parentId: e.parentId ?? rootId,
+    name: e.path.slice(e.path.lastIndexOf('/') + 1),
+  }));

@@ -29,6 +29,7 @@ import {
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
+import { folders, FOLDERS_USAGE, parseFolders } from './folders';
 import { link, LINK_USAGE, parseLink } from './link';
 import { defaultStateDir, placesOf } from '../state/state-dir';
 import { logMoves, moveToPlaces } from '../state/move-places';
@@ -89,6 +90,7 @@ const COMMANDS: Record<string, Command> = {
   ui: command(() => uiUsage(), parseUi, ui, true),
   link: command(LINK_USAGE, parseLink, link),
   integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
+  folders: command(FOLDERS_USAGE, parseFolders, folders),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -101,6 +103,7 @@ commands:
   logout      forget a remembered account
   workspaces  list the workspaces you can sync
   sync        sync a workspace with a folder, continuously or --once
+  folders     which folders of a sync folder's workspace sync here; --exclude, --include
   status      what the syncs running on this computer are doing (starts none)
   ui          serve the Workspace Sync window to a browser on this computer
   link        print (or --copy) the share link of a synced file or folder

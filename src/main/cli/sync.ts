@@ -6,6 +6,9 @@ import { processTransfers } from '../api/throttle';
 import { LIMIT_KBPS } from '../../shared/app-api';
 import { SyncFatalError, SyncPassError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
+import { rootFolderId } from '../sync/loop/root';
+import { changeSelection } from '../sync/loop/selection';
+import { resolveFolderPaths } from './folders';
 import {
   connectionOptions,
   EXIT,
@@ -51,6 +54,9 @@ as its owner and syncs its demo workspace.`
   --workspace ID     the workspace to sync (see "workspace-sync workspaces")
   --dir PATH         the local folder (created when missing)
   --once             one pass, then a summary; exit 0 when it completed
+  --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
+                     it: not downloaded, nothing uploaded into it; repeatable, and remembered
+                     (see "workspace-sync folders" to show or change it later)
   --confirm-deletes  let this run delete on the service even when a pass would delete more than
                      the safety net allows (half of the synced items, or over 1,000)
   --confirm-remote-deletes
@@ -96,6 +102,7 @@ export const syncOptions = {
   'confirm-deletes': { type: 'boolean' },
   'confirm-remote-deletes': { type: 'boolean' },
   'keep-local-copies': { type: 'boolean' },
+  exclude: { type: 'string', multiple: true },
   poll: { type: 'string' },
   'limit-up': { type: 'string' },
   'limit-down': { type: 'string' },
@@ -242,6 +249,20 @@ export async function sync(
       },
     });
     const { engine } = opened;
+    if (values.exclude !== undefined) {
+      // Before the first pass: a folder left out at setup is never downloaded.
+      const rootId = await rootFolderId(conn.client, opened.journal, workspaceId);
+      const out = await resolveFolderPaths(
+        conn.client,
+        rootId,
+        values.exclude,
+        '--exclude',
+        'sync',
+      );
+      changeSelection(opened.journal, {
+        exclude: out.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name })),
+      });
+    }
     // What `workspace-sync status` reads, from another process.
     const statusFile = new RunningStatusFile(
       runningFile(ctx.stateDir, opened.journalFile),

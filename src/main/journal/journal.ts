@@ -289,6 +289,17 @@ export class Journal {
             OR i.remote_updated_at IS NOT w.updated_at))`),
       countHereBelow: p(`SELECT count(*) FROM items WHERE ino IS NOT NULL AND path_key > ?
         AND path_key < ?`),
+      // Selective sync (schema part 8): a handful of rows per pair.
+      excludedAll: p(`SELECT * FROM excluded ORDER BY id`),
+      excludedHere: p(`SELECT * FROM excluded e
+        WHERE EXISTS (SELECT 1 FROM items i WHERE i.remote_id = e.id)`),
+      excludedAdd: p(`INSERT INTO excluded (id, parent_id, name) VALUES (?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET parent_id = coalesce(excluded.parent_id, parent_id),
+          name = coalesce(excluded.name, name)`),
+      excludedDel: p(`DELETE FROM excluded WHERE id = ?`),
+      excludedPlace: p(`UPDATE excluded SET parent_id = ?, name = ? WHERE id = ?
+        AND (parent_id IS NOT ? OR name IS NOT ?)`),
+      excludedPath: p(`UPDATE excluded SET local_path = ? WHERE id = ?`),
     };
   }
 
@@ -797,4 +808,64 @@ export class Journal {
       remoteSize: r.remote_size,
     }));
   }
+
+  // Selective sync: the folders not synced here (schema part 7; loop/selection.ts applies them)
+
+  excluded(): ExcludedFolder[] {
+    return (this.s.excludedAll!.all() as ExcludedRow[]).map(fromExcludedRow);
+  }
+
+  excludedIds(): Set<number> {
+    return new Set(this.excluded().map((e) => e.id));
+  }
+
+  /** Excluded folders whose subtree is still recorded here: left out, not applied yet. */
+  excludedHere(): ExcludedFolder[] {
+    return (this.s.excludedHere!.all() as ExcludedRow[]).map(fromExcludedRow);
+  }
+
+  /** Changes the selection: folders left out (with their place when known), folders back in. */
+  setExcluded(
+    add: readonly { id: number; parentId?: number; name?: string }[],
+    remove: readonly number[] = [],
+  ): void {
+    this.transaction(() => {
+      for (const e of add) this.s.excludedAdd!.run(e.id, e.parentId ?? null, e.name ?? null);
+      for (const id of remove) this.s.excludedDel!.run(id);
+    });
+  }
+
+  /** An excluded folder seen on the service (listed in its parent): its place there now. */
+  noteExcludedPlace(id: number, parentId: number, name: string): void {
+    this.s.excludedPlace!.run(parentId, name, id, parentId, name);
+  }
+
+  /** Where the local copy of an excluded folder was when it was left out. */
+  setExcludedPath(id: number, localPath: string): void {
+    this.s.excludedPath!.run(localPath, id);
+  }
 }
+
+/** A folder not synced on this computer (the selection is per pair, so in its journal). */
+export interface ExcludedFolder {
+  id: number;
+  /** Its place on the service as last seen; null until seen. */
+  parentId: number | null;
+  name: string | null;
+  /** Where its copy was here when it was left out, if it was here. */
+  localPath: string | null;
+}
+
+type ExcludedRow = {
+  id: number;
+  parent_id: number | null;
+  name: string | null;
+  local_path: string | null;
+};
+
+const fromExcludedRow = (r: ExcludedRow): ExcludedFolder => ({
+  id: r.id,
+  parentId: r.parent_id,
+  name: r.name,
+  localPath: r.local_path,
+});

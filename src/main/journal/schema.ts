@@ -151,6 +151,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER problems_dismissal_gone AFTER DELETE ON problems BEGIN
     DELETE FROM dismissed_problems WHERE key = OLD.key;
   END;`,
+  // Part 8: selective sync. The folders of the workspace not synced on this computer, by id (a
+  // rename or move on the service keeps one out), with its place there as last seen (a local
+  // folder made at that place is kept apart, never merged into it) and, once left out here, the
+  // local path its copy had (kept there when it held changes not sent). Nothing below one is in
+  // \`items\`: it is not here, so its absence here is never read as a delete.
+  `CREATE TABLE excluded (
+    id INTEGER PRIMARY KEY,
+    parent_id INTEGER,
+    name TEXT,
+    local_path TEXT
+  );`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

@@ -8,6 +8,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { Attention } from './Attention';
 import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
+import { ChooseFoldersDialog } from './ChooseFoldersDialog';
 import { useAnswerDeletes, usePauseToggle } from './pairs';
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
@@ -28,6 +29,8 @@ export function PairCard({
   });
   const [removing, setRemoving] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
+  const [choosing, setChoosing] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const headingId = `pair-${pair.id}`;
 
   return (
@@ -46,6 +49,14 @@ export function PairCard({
             {strings.status.openFolder}
           </button>
           <button
+            ref={chooseButton}
+            type="button"
+            aria-label={strings.selection.openLabel(pair.workspaceName)}
+            onClick={() => setChoosing(true)}
+          >
+            {strings.selection.open}
+          </button>
+          <button
             ref={removeButton}
             type="button"
             className="danger"
@@ -56,6 +67,15 @@ export function PairCard({
           </button>
         </div>
       </header>
+      {choosing && (
+        <ChooseFoldersDialog
+          pair={pair}
+          onClose={() => {
+            setChoosing(false);
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
       {removing && (
         <RemovePairDialog
           pair={pair}

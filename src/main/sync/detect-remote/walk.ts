@@ -30,6 +30,11 @@ export async function walkRemote(
   // subtree, or in two places, would otherwise send the walk round that loop forever. The
   // staging table's key refuses a folder met twice (no set of every folder id here).
   journal.walkReset(rootId);
+  // Folders not synced here (selective sync) are neither staged nor listed: nothing below one
+  // is planned, and the requests are saved. Their place is noted (a rename there keeps them out,
+  // and the local pass knows where their name is taken); they count as unlisted, so that a
+  // record of one still here (not applied yet) is not judged gone.
+  const excluded = journal.excludedIds();
   let seq = 0;
   await drain(
     [rootId],
@@ -54,6 +59,14 @@ export async function walkRemote(
           return;
         }
         throw err;
+      }
+      if (excluded.size > 0) {
+        const out = children.filter((c) => c.kind === 'folder' && excluded.has(c.id));
+        for (const c of out) {
+          journal.noteExcludedPlace(c.id, folderId, c.name);
+          walk.unlisted.add(c.id);
+        }
+        if (out.length > 0) children = children.filter((c) => !out.includes(c));
       }
       const twice = journal.walkListed(folderId, ++seq, children);
       if (twice) {

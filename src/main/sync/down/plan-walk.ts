@@ -21,7 +21,7 @@ export function stagedSource(journal: Journal, walk: Walk): ViewSource {
     listed: (id) => journal.walkIsListed(id),
     // Not listed, and not below a folder left unlisted: gone.
     gone: (id) => {
-      if (journal.walkItem(id)) return false;
+      if (journal.walkItem(id) || walk.unlisted.has(id)) return false;
       const path = journal.get(id)?.localPath;
       return path === undefined || !unlisted.some((p) => path.startsWith(p));
     },
@@ -33,6 +33,8 @@ export function walkGone(journal: Journal, walk: Walk): JournalItem[] {
   const unlisted = unlistedPrefixes(walk.unlisted, journal);
   const gone: JournalItem[] = [];
   for (const j of journal.walkGoneTop(walk.rootId)) {
+    // An excluded folder is not listed in its parent's staged listing (walk.ts): not gone.
+    if (walk.unlisted.has(j.remoteId)) continue;
     if (!unlisted.some((p) => j.localPath.startsWith(p))) gone.push(j);
   }
   return gone;

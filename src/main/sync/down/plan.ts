@@ -19,9 +19,11 @@ import {
 export function planChanges(view: RemoteView, journal: Journal, opts: PlanOptions): Plan {
   const gone = new Set(view.gone);
   if (view.complete) {
-    const unlistedPaths = unlistedPrefixes(view.unlisted, journal);
+    // Excluded folders (selective sync) are not in a view: neither they nor what is below is gone.
+    const notListed = new Set([...view.unlisted, ...journal.excludedIds()]);
+    const unlistedPaths = unlistedPrefixes(notListed, journal);
     for (const j of journal.all()) {
-      if (view.items.has(j.remoteId)) continue;
+      if (view.items.has(j.remoteId) || notListed.has(j.remoteId)) continue;
       if (unlistedPaths.some((p) => j.localPath.startsWith(p))) continue;
       gone.add(j.remoteId);
     }
@@ -58,6 +60,8 @@ export function planItems(
 ): { structure: StructureOp[]; downloads: Placement[] } {
   const { profile } = opts;
   const rootId = source.rootId;
+  // Folders not synced here (selective sync): they and everything below them get no place.
+  const excluded = journal.excludedIds();
 
   /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
   const current = (id: number): RemoteItem | undefined => {
@@ -106,6 +110,7 @@ export function planItems(
     guard = 0,
   ): { path: string; name: string; depth: number } | null => {
     if (id === rootId) return { path: '', name: '', depth: 0 };
+    if (excluded.has(id)) return null;
     const cached = targets.get(id);
     if (cached !== undefined) return cached;
     const item = current(id);

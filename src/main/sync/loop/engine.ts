@@ -15,6 +15,7 @@ import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { RemotePass } from './remote-pass';
+import { applySelection, ExcludedPaths } from './selection';
 import { checkRoot, rootFolderId, tidyCache } from './root';
 import { PassState } from './state';
 import { StatusModel, type EngineEvents } from './status';
@@ -53,6 +54,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private readonly settleMs: number;
   private readonly moves: Moves;
   private ignore: IgnoreRules | null = null;
+  /** Local paths of folders not synced here (selective sync), skipped like ignored names. */
+  private excluded = ExcludedPaths.none;
   private paused = false;
   private wake: (() => void) | null = null;
   private settleTimer: NodeJS.Timeout | null = null;
@@ -178,6 +181,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.poke();
   }
 
+  /**
+   * The selection changed in the journal (loop/selection.ts, changeSelection): applied before the
+   * next pass; the whole folder is scanned and watched again, as for new ignore lines.
+   */
+  selectionChanged(): void {
+    this.setExtraIgnore(this.extraIgnore);
+  }
+
   /** Asks for a full walk on the next pass (and starts it now in continuous mode). */
   requestFullWalk(reason = 'asked for'): void {
     setWalkDue(this.opts.journal, reason);
@@ -275,6 +286,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   private ignores(rel: string, isDir: boolean): boolean {
+    return this.excluded.covers(rel) || this.ignoresByRules(rel, isDir);
+  }
+
+  private ignoresByRules(rel: string, isDir: boolean): boolean {
     this.ignore ??= this.loadIgnore();
     return this.ignore.ignores(rel, isDir);
   }
@@ -303,8 +318,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     await this.settleOpenIntents();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
+      await this.applySelection();
       const remoteDid = await remote.run(summary, signal, once);
       if (signal?.aborted) return;
+      await this.applySelection();
       if (this.state.dirty === 'all' || this.state.dirty.has('')) this.ignore = this.loadIgnore();
       const localResult = await local.run(summary, signal, (dirs, at) =>
         this.recheckLater(dirs, at),
@@ -317,6 +334,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       if (!remoteDid && !localResult.did) return;
     }
     this.log.warn('the service kept changing; stopping this round', { passes: MAX_PASSES });
+  }
+
+  /** Folders newly left out are applied; the paths not synced here are known again. */
+  private async applySelection(): Promise<void> {
+    this.excluded = await applySelection(this.passes!.ctx, (rel, isDir) =>
+      this.ignoresByRules(rel, isDir),
+    );
   }
 
   /**

@@ -251,6 +251,11 @@ export class RemotePass {
     const { opts, state, status } = this.ctx;
     const { journal } = opts;
     const deletedHere = state.deletedHere();
+    // An excluded folder the feed found renamed or moved there: its place, kept (selective sync).
+    for (const id of journal.excludedIds()) {
+      const seen = view.items.get(id);
+      if (seen) journal.noteExcludedPlace(id, seen.parentId, seen.name);
+    }
     const planned = planChanges(view, journal, this.planOptions(full, deletedHere));
     const answer = this.answer ?? opts.remoteDeletes ?? null;
     const guarded = guardRemoteDeletes(
@@ -393,7 +398,11 @@ export class RemotePass {
     // An item gone from the service takes its problem along; while a walk is due (a refused
     // delete waits for it to come back), the journal does not know everything yet.
     if (full || walkDue(journal) === null) {
-      status.clearVanishedProblems((id) => journal.get(id) !== undefined || seen(id));
+      // An excluded folder's problem (a copy kept here: loop/selection.ts) is not the walk's.
+      const excluded = journal.excludedIds();
+      status.clearVanishedProblems(
+        (id) => journal.get(id) !== undefined || seen(id) || excluded.has(id),
+      );
     }
   }
 

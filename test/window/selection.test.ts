@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import WebSocket from 'ws';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import {
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  startSandbox,
+  type Bridge,
+  type Sandbox,
+  type Watched,
+} from './harness';
+
+// Selective sync in the window: `cli ui --server` against the demo sandbox, one pair synced;
+// the pair card's Choose folders dialog lists the workspace's folders, a folder unticked and
+// saved leaves the sync folder (to the trash), and the service keeps it. Screenshots of the
+// dialog, light and dark, 1280x800 and 800x600; axe clean.
+
+let sandbox: Sandbox;
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let api: BridgeClient;
+let dir: string;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+
+/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
+class BridgeClient {
+  private next = 1;
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async connect(url: string): Promise<BridgeClient> {
+    const page = new URL(url);
+    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
+      origin: page.origin,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new BridgeClient(socket);
+  }
+
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const reply = JSON.parse(String(raw)) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return; // a push, or another call's reply
+        this.socket.off('message', onMessage);
+        if (reply.ok) resolve(reply.result as ResultOf<M>);
+        else reject(new Error(`${method}: ${reply.error?.message}`));
+      };
+      this.socket.on('message', onMessage);
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+async function expectAccessible(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+  bridge = await startBridge(sandbox.baseUrl);
+  browser = await launchBrowser();
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(30_000);
+  api = await BridgeClient.connect(bridge.url);
+  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-selection-'));
+}, 180_000);
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await bridge?.close();
+  await sandbox?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
+  it('unticks a folder: its local copy leaves, the service keeps it', async () => {
+    onTestFailed(() => screenshot(page, 'failed-selection'));
+    const owner = sandbox.users[0]!;
+    const account = await api.call('accounts.signInWithToken', {
+      server: sandbox.baseUrl,
+      token: owner.token,
+    });
+    await api.call('pairs.add', { accountId: account.id, workspaceId: sandbox.workspaceId, dir });
+    await page.reload();
+    const card = page.getByRole('article');
+    await shown(card.getByRole('status').filter({ hasText: 'Up to date' }), 120_000);
+    expect(existsSync(path.join(dir, 'Design Assets', 'Icons 🎨'))).toBe(true);
+
+    await card.getByRole('button', { name: 'Choose folders of Q3 Planning…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Folders of “Q3 Planning” to sync' });
+    await shown(dialog);
+    const design = dialog.getByRole('checkbox', { name: 'Design Assets' });
+    await shown(design);
+    expect(await design.isChecked()).toBe(true);
+    // A folder's own folders, listed when asked.
+    await dialog.getByRole('button', { name: 'Show the folders in Reports' }).click();
+    await shown(dialog.getByRole('checkbox', { name: '2026' }));
+
+    await design.uncheck();
+    // Below an unticked folder: unticked too, and not to be changed on its own.
+    await dialog.getByRole('button', { name: 'Show the folders in Design Assets' }).click();
+    const icons = dialog.getByRole('checkbox', { name: 'Icons 🎨' });
+    await shown(icons);
+    expect(await icons.isChecked()).toBe(false);
+    expect(await icons.isDisabled()).toBe(true);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await shown(design);
+        await screenshot(page, `selection-${scheme}-${width}x${height}`);
+      }
+      await expectAccessible(`Choose folders (${scheme})`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The engine applies it before its next pass: the folder leaves (to the trash).
+    await expect
+      .poll(() => existsSync(path.join(dir, 'Design Assets')), { timeout: 60_000 })
+      .toBe(false);
+    expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
+    const selection = await api.call('pairs.selection', {
+      pairId: (await api.call('pairs.list', {}))[0]!.id,
+    });
+    expect(selection.excluded.map((e) => e.path)).toEqual(['Design Assets']);
+    // The service still has it.
+    const folders = await api.call('selection.folders', {
+      accountId: account.id,
+      workspaceId: sandbox.workspaceId,
+    });
+    expect(folders.map((f) => f.name)).toContain('Design Assets');
+
+    // Opened again: shown unticked.
+    await card.getByRole('button', { name: 'Choose folders of Q3 Planning…' }).click();
+    await shown(dialog.getByRole('checkbox', { name: 'Design Assets' }));
+    expect(await dialog.getByRole('checkbox', { name: 'Design Assets' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The card with its new button, narrow and wide, light and dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await screenshot(page, `selection-card-${scheme}-${width}x${height}`);
+      }
+      await expectAccessible(`the pair card (${scheme})`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('adds a pair with folders left out from the start: never downloaded', async () => {
+    const [account] = await api.call('accounts.list', {});
+    const top = await api.call('selection.folders', {
+      accountId: account!.id,
+      workspaceId: sandbox.workspaceId,
+    });
+    const reports = top.find((f) => f.name === 'Reports')!;
+    const inside = await api.call('selection.folders', {
+      accountId: account!.id,
+      workspaceId: sandbox.workspaceId,
+      folderId: reports.id,
+    });
+    const drafts = inside.find((f) => f.name === 'Drafts')!;
+    expect(drafts.parentId).toBe(reports.id);
+    const second = path.join(dir, '..', `${path.basename(dir)}-second`);
+    try {
+      const pair = await api.call('pairs.add', {
+        accountId: account!.id,
+        workspaceId: sandbox.workspaceId,
+        dir: second,
+        excluded: [{ id: drafts.id, path: 'Reports/Drafts', parentId: reports.id }],
+      });
+      await expect
+        .poll(
+          async () =>
+            (await api.call('pairs.list', {})).find((p) => p.id === pair.id)!.status.state,
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe('idle');
+      expect(existsSync(path.join(second, 'Reports', '2026'))).toBe(true);
+      expect(existsSync(path.join(second, 'Reports', 'Drafts'))).toBe(false);
+      expect((await api.call('pairs.selection', { pairId: pair.id })).excluded).toEqual([
+        { id: drafts.id, path: 'Reports/Drafts', parentId: reports.id },
+      ]);
+      await api.call('pairs.remove', { pairId: pair.id });
+    } finally {
+      await rm(second, { recursive: true, force: true });
+    }
+  });
+});
