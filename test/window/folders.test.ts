@@ -158,12 +158,22 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     expect(await folderField().inputValue()).toBe('~/Workspace Sync/Q3 Planning');
   });
 
-  it('syncs the first workspace into the default folder', async () => {
+  it('syncs the first workspace into the default folder, one folder left out in the form', async () => {
+    // Selective sync at setup: closed by default (all of it syncs), its folders listed when opened.
+    await form().getByText('Choose folders…').click();
+    const design = form().getByRole('checkbox', { name: 'Design Assets' });
+    await shown(design);
+    expect(await design.isChecked()).toBe(true);
+    await design.uncheck();
+    await expectAccessible('setup form with its folders');
+    await shots('folders-form-selection', design);
     await form().getByRole('button', { name: 'Start syncing' }).click();
     const dir = path.join(home, 'Workspace Sync', 'Q3 Planning');
     await shown(card('Q3 Planning').getByText(`Synced to ${dir}`));
     await shown(stateOf('Q3 Planning').filter({ hasText: 'Up to date' }), 90_000);
     expect(existsSync(path.join(dir, 'README.txt'))).toBe(true);
+    expect(existsSync(path.join(dir, 'Reports'))).toBe(true);
+    expect(existsSync(path.join(dir, 'Design Assets'))).toBe(false);
     // The form gave way to the card; the focus went to Add folder, for the next one.
     const add = page.getByRole('button', { name: 'Add folder' });
     await expect.poll(() => add.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);

@@ -1,11 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppCallError, type Account, type SyncPair } from '../../shared/app-api';
+import {
+  AppCallError,
+  type Account,
+  type ExcludedFolder,
+  type SyncPair,
+} from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
 import { FolderPicker } from './FolderPicker';
+import { FolderSelection } from './FolderSelection';
 import { safeFolderName } from './folder-name';
 import { usePairs } from './pairs';
 
@@ -40,6 +46,11 @@ export function SetupPair({
   /** What the person typed or chose; null while the default applies. */
   const [edited, setEdited] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  /** Selective sync's choice, for the workspace it was made in (another workspace: all of it). */
+  const [excluded, setExcluded] = useState<{ key: string; folders: ExcludedFolder[] }>({
+    key: '',
+    folders: [],
+  });
   const chooseButton = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLSelectElement>(null);
 
@@ -73,6 +84,8 @@ export function SetupPair({
   const chosen =
     list.find((w) => w.id === workspaceId) ?? list.find((w) => !syncedTo.has(w.id)) ?? list[0];
   const dir = edited ?? (chosen ? s.defaultFolder(safeFolderName(chosen.name)) : '');
+  const choiceKey = chosen ? `${accountId} ${chosen.id}` : '';
+  const left = excluded.key === choiceKey ? excluded.folders : [];
 
   const check = useMutation({
     mutationFn: (d: string) => api.call('local.checkFolder', { dir: d }),
@@ -81,7 +94,12 @@ export function SetupPair({
     mutationFn: async (p: { workspaceId: number; dir: string }) => {
       const checked = await api.call('local.checkFolder', { dir: p.dir });
       if (checked.problem) throw new AppCallError({ kind: 'invalid', message: checked.problem });
-      return api.call('pairs.add', { accountId, workspaceId: p.workspaceId, dir: p.dir });
+      return api.call('pairs.add', {
+        accountId,
+        workspaceId: p.workspaceId,
+        dir: p.dir,
+        excluded: left,
+      });
     },
     onSuccess: async (pair) => {
       await queryClient.invalidateQueries({ queryKey: ['pairs'] });
@@ -206,11 +224,19 @@ export function SetupPair({
               {desktopDialog.isError && <ErrorMessage error={desktopDialog.error} />}
             </div>
           </div>
-          {/*
-           * MERGE POINT: <FolderSelection accountId={accountId} workspaceId={chosen.id} … />
-           * ("choose which folders", written by another helper) goes here, between the local
-           * folder and the buttons; its choice joins pairs.add's parameters in `add` above.
-           */}
+          {chosen && (
+            // Closed by default: all of a workspace syncs, as people expect; its folders are
+            // listed only when someone opens this.
+            <details className="setup-selection">
+              <summary>{strings.selection.open}</summary>
+              <FolderSelection
+                accountId={accountId}
+                workspaceId={chosen.id}
+                value={left}
+                onChange={(folders) => setExcluded({ key: choiceKey, folders })}
+              />
+            </details>
+          )}
         </>
       )}
       {add.isError && <ErrorMessage error={add.error} />}
