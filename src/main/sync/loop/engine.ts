@@ -1,3 +1,7 @@
+// Long because it is the one object a host holds: besides the loop, every action a person takes
+// on a pair (pause, held deletes, the selection, a conflict's choice, a problem's retry) enters
+// here and is handed on to its own module (remote-guard, selection, attention).
+
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
@@ -15,6 +19,7 @@ import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { RemotePass } from './remote-pass';
+import { delay } from './wait';
 import { applySelection, ExcludedPaths } from './selection';
 import { checkRoot, rootFolderId, tidyCache } from './root';
 import { PassState } from './state';
@@ -328,7 +333,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       );
       if (localResult.wait && !localResult.did) {
         // Files still being written, or a removal seen once: look again shortly.
-        await this.delay(once ? this.settleMs : CONFIRM_DELAY_MS, signal);
+        await delay(once ? this.settleMs : CONFIRM_DELAY_MS, signal);
         continue;
       }
       if (!remoteDid && !localResult.did) return;
@@ -405,19 +410,6 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   // Waiting
-
-  /** Waits `ms`, or less when `signal` aborts; leaves no listener behind either way. */
-  private delay(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-    });
-  }
 
   private sleep(ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
