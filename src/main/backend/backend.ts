@@ -25,6 +25,7 @@ import { FolderIndex } from './folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
+import { memberHandlers } from './members';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
@@ -593,6 +594,8 @@ export class AppBackend {
         }
       },
       'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
+
+      ...memberHandlers({ session: acct }),
 
       'settings.get': () => this.settings,
       'settings.update': (p) => this.updateSettings(p),
