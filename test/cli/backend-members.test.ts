@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, Member, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
-import { splitEmails } from '../../src/main/backend/members';
+import { memberOf, splitEmails } from '../../src/main/backend/members';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { tempDir } from './run-cli';
 
@@ -196,5 +196,36 @@ describe('members of a workspace', () => {
       'b@y.org',
       'c@z.org',
     ]);
+  });
+
+  it('works out what a Moderator may do where the service does not list available_roles', () => {
+    const me = { userId: 2, email: 'mo@example.org', role: 'Moderator', ownerId: 1 };
+    const map = (id: number, role_name: string, email: string) => ({
+      id,
+      role_name,
+      user_id: id,
+      user: { id, email, first_name: null, last_name: null },
+    });
+    expect(memberOf(map(1, 'Administrator', 'owner@example.org'), me)).toMatchObject({
+      isOwner: true,
+      roles: [],
+      mayRemove: false,
+    });
+    expect(memberOf(map(2, 'Moderator', 'MO@example.org'), me)).toMatchObject({
+      isYou: true,
+      roles: [],
+      mayRemove: false,
+      name: null,
+    });
+    expect(memberOf(map(3, 'Administrator', 'admin@example.org'), me).roles).toEqual([]);
+    expect(memberOf(map(4, 'Printer', 'p@example.org'), me)).toMatchObject({
+      roles: ['Viewer', 'Printer', 'Downloader', 'Creator', 'Collaborator', 'Moderator'],
+      mayRemove: true,
+    });
+    // A Viewer who may see the members is offered nothing to change.
+    expect(memberOf(map(4, 'Printer', 'p@example.org'), { ...me, role: 'Viewer' })).toMatchObject({
+      roles: [],
+      mayRemove: false,
+    });
   });
 });

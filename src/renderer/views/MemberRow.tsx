@@ -59,6 +59,8 @@ export function MemberRow({
         <span>{who}</span>
         {m.isYou && <span className="badge">{strings.members.you}</span>}
         {m.isOwner && <span className="badge">{strings.members.owner}</span>}
+        {/* In a narrow window the email column gives way: the address shows under the name. */}
+        {m.name !== null && m.email !== null && <span className="member-sub muted">{m.email}</span>}
         {m.pending && <span className="member-state muted">{strings.members.pending}</span>}
       </th>
       <td className="member-email">{m.email}</td>
@@ -104,7 +106,7 @@ export function MemberRow({
             }
             onClick={onRemove}
           >
-            {strings.members.remove}
+            {m.pending ? strings.members.withdrawSubmit : strings.members.remove}
           </button>
         )}
       </td>

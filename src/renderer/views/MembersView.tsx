@@ -57,7 +57,9 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
             <thead>
               <tr>
                 <th scope="col">{strings.members.name}</th>
-                <th scope="col">{strings.members.email}</th>
+                <th scope="col" className="member-email">
+                  {strings.members.email}
+                </th>
                 <th scope="col">{strings.members.role}</th>
                 <th scope="col">
                   <span className="visually-hidden">{strings.members.actions}</span>

@@ -6,7 +6,7 @@ export function RolesTable({ yours }: { yours: string | null }) {
   return (
     <section className="card" aria-labelledby="roles-title">
       <h2 id="roles-title">{strings.members.rolesTitle}</h2>
-      <table className="plain-table roles-table">
+      <table className="plain-table roles-table" aria-labelledby="roles-title">
         <caption className="hint">{strings.members.rolesCaption}</caption>
         <thead>
           <tr>
