@@ -34,7 +34,8 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
     return <ErrorMessage error={members.error} onRetry={() => void members.refetch()} />;
   const { workspace, role, grantable, refusal } = members.data;
   const list = members.data.members;
-  const mayChange = list?.some((m) => m.roles.length > 0 || m.mayRemove) ?? false;
+  // Below Moderator nothing here can be changed (a Moderator alone with the owner still may invite).
+  const readOnly = grantable.length === 0;
 
   return (
     <section aria-labelledby="members-title" className="members">
@@ -52,7 +53,7 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
       ) : (
         <section className="card" aria-labelledby="members-list-title">
           <h2 id="members-list-title">{strings.members.list}</h2>
-          {!mayChange && <p className="hint">{strings.members.readOnly}</p>}
+          {readOnly && <p className="hint">{strings.members.readOnly}</p>}
           <table className="plain-table members-table" aria-labelledby="members-list-title">
             <thead>
               <tr>
