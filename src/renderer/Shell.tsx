@@ -10,6 +10,7 @@ import { BrowseView } from './views/BrowseView';
 import { ActivityView } from './views/ActivityView';
 import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
+import { MembersView } from './views/MembersView';
 import { ErrorMessage } from './components/ErrorMessage';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
@@ -29,6 +30,8 @@ export function Shell({
   const account = useAccount();
   const [view, setView] = useState<View>('status');
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
+  /** The workspace whose members show, a page of Workspaces; null: the list of workspaces. */
+  const [membersOf, setMembersOf] = useState<number | null>(null);
   const queryClient = useQueryClient();
   // Activity on the service means listings may have changed: what is on screen is fetched
   // again, the rest when next shown.
@@ -36,6 +39,7 @@ export function Shell({
     if (accountId !== account.id) return;
     void queryClient.invalidateQueries({ queryKey: ['folders.contents', account.id] });
     void queryClient.invalidateQueries({ queryKey: ['comments', account.id] });
+    void queryClient.invalidateQueries({ queryKey: ['members', account.id] });
   });
   const signOut = useMutation({
     mutationFn: () => api.call('accounts.signOut', { accountId: account.id }),
@@ -52,11 +56,17 @@ export function Shell({
       return;
     }
     mainRef.current?.focus();
-  }, [view]);
+  }, [view, membersOf]);
 
   const navigate = useCallback(
-    ((next: View, where?: BrowseTarget) => {
-      if (where) setTarget(where);
+    ((next: View | 'members', where?: BrowseTarget | number) => {
+      if (next === 'members') {
+        setMembersOf(where as number);
+        setView('workspaces');
+        return;
+      }
+      setMembersOf(null);
+      if (where !== undefined) setTarget(where as BrowseTarget);
       setView(next);
     }) as Navigate,
     [],
@@ -86,9 +96,18 @@ export function Shell({
       <main className="content" id="main" tabIndex={-1} ref={mainRef}>
         {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}
         {view === 'status' && <StatusView setupFor={setupFor} />}
-        {view === 'browse' && <BrowseView target={target} onTarget={setTarget} />}
+        {view === 'browse' && (
+          <BrowseView
+            target={target}
+            onTarget={setTarget}
+            onMembers={(workspaceId) => navigate('members', workspaceId)}
+          />
+        )}
         {view === 'activity' && <ActivityView navigate={navigate} />}
-        {view === 'workspaces' && <WorkspacesView navigate={navigate} />}
+        {view === 'workspaces' && membersOf === null && <WorkspacesView navigate={navigate} />}
+        {view === 'workspaces' && membersOf !== null && (
+          <MembersView key={membersOf} workspaceId={membersOf} />
+        )}
         {view === 'settings' && <SettingsView />}
       </main>
     </div>

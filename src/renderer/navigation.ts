@@ -19,4 +19,6 @@ export interface BrowseTarget {
 export interface Navigate {
   (view: View): void;
   (view: 'browse', target: BrowseTarget): void;
+  /** A workspace's members: a page of Workspaces (the sidebar keeps Workspaces current). */
+  (view: 'members', workspaceId: number): void;
 }

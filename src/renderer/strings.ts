@@ -363,4 +363,81 @@ export const strings = {
     deeper: 'Not synced, deeper down',
     saving: 'Saving…',
   },
+
+  /** People: a workspace's members (views/MembersView.tsx), reached from Workspaces and Browse. */
+  members: {
+    open: 'Members',
+    openLabel: (workspace: string) => `Members of ${workspace}`,
+    title: (workspace: string) => `Members of ${workspace}`,
+    yourRole: (role: string) => `Your role here: ${role}.`,
+    noRole: 'Your role here is not known.',
+    list: 'Members',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    actions: 'Actions',
+    you: 'you',
+    owner: 'Owner',
+    pending: 'Invited, not joined yet',
+    unnamed: 'No name yet',
+    readOnly: 'Your role lets you see the members, not change them.',
+    roleOf: (who: string) => `Role of ${who}`,
+    change: 'Change',
+    changeLabel: (who: string, role: string) => `Make ${who} ${role}`,
+    changed: (who: string, role: string) => `${who} is now ${role}.`,
+    remove: 'Remove',
+    removeLabel: (who: string, workspace: string) => `Remove ${who} from ${workspace}`,
+    removeTitle: (who: string, workspace: string) => `Remove ${who} from ${workspace}?`,
+    removeExplain: (who: string) =>
+      `${who} can no longer see or sync the workspace’s files. What they synced stays on their computers; you can invite them again later.`,
+    withdrawLabel: (email: string) => `Withdraw the invitation to ${email}`,
+    withdrawTitle: (email: string) => `Withdraw the invitation to ${email}?`,
+    withdrawExplain: (email: string) =>
+      `${email} can no longer join with this invitation; you can invite them again later.`,
+    removeSubmit: 'Remove',
+    withdrawSubmit: 'Withdraw',
+    removing: 'Removing…',
+    removed: (who: string, workspace: string) => `${who} was removed from ${workspace}.`,
+    withdrawn: (email: string) => `The invitation to ${email} was withdrawn.`,
+    inviteTitle: 'Invite people',
+    inviteEmails: 'Email addresses',
+    inviteEmailsPlaceholder: 'name@example.com',
+    inviteEmailsHint: 'Separate several addresses with commas.',
+    inviteRole: 'Role',
+    inviteSubmit: 'Invite',
+    inviting: 'Inviting…',
+    invited: (count: number, role: string) =>
+      count === 1 ? `Invited 1 person as ${role}.` : `Invited ${count} people as ${role}.`,
+    alreadyMembers: (count: number, emails: string) =>
+      count === 1 ? `${emails} is already a member.` : `${emails} are already members.`,
+    refused: (count: number, emails: string) =>
+      count === 1
+        ? `${emails} was not invited: the service did not accept the address.`
+        : `${emails} were not invited: the service did not accept the addresses.`,
+    rolesTitle: 'What each role may do',
+    rolesCaption: 'Each role may also do everything the roles below it may.',
+    roleColumn: 'Role',
+    mayColumn: 'May',
+    yourRoleMark: (role: string) => `${role} (your role)`,
+    /** The service's role names, most powerful first (conventions.md, Roles). */
+    roleNames: {
+      Administrator: 'Administrator',
+      Moderator: 'Moderator',
+      Collaborator: 'Collaborator',
+      Creator: 'Creator',
+      Downloader: 'Downloader',
+      Printer: 'Printer',
+      Viewer: 'Viewer',
+    },
+    roleMay: {
+      Administrator: 'Change the workspace’s settings.',
+      Moderator:
+        'Invite people and change their roles, change share links, delete any comment, read a file’s history.',
+      Collaborator: 'Create, upload, rename, move and delete any folder or file; read share links.',
+      Creator: 'Upload and create; delete what they created; comment; download.',
+      Downloader: 'List and download files.',
+      Printer: 'List files and read their details, without downloading them.',
+      Viewer: 'List files and read their details, without downloading or commenting.',
+    },
+  },
 } as const;

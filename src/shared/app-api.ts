@@ -308,6 +308,43 @@ export type FolderChoice = z.infer<typeof FolderChoice>;
 export const ExcludedFolder = z.object({ id, path: z.string(), parentId: id.nullable() });
 export type ExcludedFolder = z.infer<typeof ExcludedFolder>;
 
+// People (backend/members.ts): a workspace's members and invitations, as this user may see them.
+/** A member of a workspace, or an invitation not accepted yet (`pending`). */
+export const Member = z.object({
+  /** The service's role map (rolemap) id: what changeRole and remove name. */
+  id,
+  userId: id.nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** As the service names it (a role this window does not know is shown as it comes). */
+  role: z.string(),
+  pending: z.boolean(),
+  isOwner: z.boolean(),
+  isYou: z.boolean(),
+  /** The roles this user may give the member, least to most powerful; empty: they may not. */
+  roles: z.array(Role),
+  mayRemove: z.boolean(),
+});
+export type Member = z.infer<typeof Member>;
+export const Members = z.object({
+  workspace: z.object({ id, name: z.string() }),
+  /** This user's own role in the workspace. */
+  role: z.string().nullable(),
+  /** The roles this user may invite with, least to most powerful; empty: they may not invite. */
+  grantable: z.array(Role),
+  /** Null when the service does not show this user the members (`refusal` says why). */
+  members: z.array(Member).nullable(),
+  refusal: z.string().nullable(),
+});
+export type Members = z.infer<typeof Members>;
+/** What became of each address of an invitation. */
+export const InviteOutcome = z.object({
+  invited: z.array(z.string()),
+  alreadyMembers: z.array(z.string()),
+  refused: z.array(z.string()),
+});
+export type InviteOutcome = z.infer<typeof InviteOutcome>;
+
 const onAccount = { accountId: z.string() };
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
 const none = z.object({});
@@ -488,6 +525,24 @@ export const Methods = {
   'local.chooseFolder': {
     params: z.object({ startAt: z.string().optional() }),
     result: z.object({ dir: z.string().nullable() }),
+  },
+
+  // People: who is in a workspace (backend/members.ts). `workspaceId` scopes every call.
+  'members.list': { params: z.object({ ...onAccount, workspaceId: id }), result: Members },
+  /** Invites one or more addresses (separated by commas, semicolons or spaces) with a role. */
+  'members.invite': {
+    params: z.object({ ...onAccount, workspaceId: id, emails: z.string(), role: Role }),
+    result: InviteOutcome,
+  },
+  /** Gives a member another role; answers the member as the service now has them. */
+  'members.changeRole': {
+    params: z.object({ ...onAccount, workspaceId: id, memberId: id, role: Role }),
+    result: Member,
+  },
+  /** Takes a member out of the workspace (or withdraws an invitation). */
+  'members.remove': {
+    params: z.object({ ...onAccount, workspaceId: id, memberId: id }),
+    result: done,
   },
 } as const;
 

@@ -142,6 +142,45 @@ for (const setup of setups) {
       await expect(client.getFile(big.id)).rejects.toBeInstanceOf(NotFoundError);
     });
 
+    it('invites, lists, reads, changes and revokes members; each refusal by role', async () => {
+      const moderator = as('Moderator');
+      const dana = sb.users.find((u) => u.role === 'Downloader')!;
+      const share = await moderator.invite(
+        sb.workspaceId,
+        ['invitee@example.org', 'not-an-address', dana.email],
+        'Creator',
+      );
+      expect(share.invited_emails?.map((e) => Object.keys(e)[0])).toEqual(['invitee@example.org']);
+      expect(share.email_errors).toEqual(['not-an-address']);
+      expect(share.join_errors).toEqual([dana.email]);
+      const maps = await collect(moderator.listRolemaps(sb.workspaceId));
+      const pending = maps.find((m) => m.user?.email === 'invitee@example.org')!;
+      expect(pending).toMatchObject({ role_name: 'Creator', state: 'pending', user_id: null });
+      const danaMap = maps.find((m) => m.user?.email === dana.email)!;
+      expect(danaMap.user).toMatchObject({ first_name: expect.any(String) });
+      // A Moderator may give a Downloader any role up to its own, never Administrator.
+      expect(danaMap.available_roles).toContain('Moderator');
+      expect(danaMap.available_roles).not.toContain('Administrator');
+      const owner = maps.find((m) => m.user_id === sb.users[0]!.id)!;
+      expect(owner.available_roles).toEqual([]);
+
+      await moderator.changeRole(danaMap.id, 'Collaborator');
+      expect((await moderator.getRolemap(danaMap.id)).role_name).toBe('Collaborator');
+      await expect(moderator.changeRole(danaMap.id, 'Administrator')).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+      await expect(moderator.changeRole(owner.id, 'Viewer')).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(viewer.listRolemaps(sb.workspaceId).next()).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+      await expect(viewer.invite(sb.workspaceId, ['x@example.org'])).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+      await moderator.revokeRolemap(pending.id);
+      await expect(moderator.getRolemap(pending.id)).rejects.toBeInstanceOf(NotFoundError);
+      await moderator.changeRole(danaMap.id, 'Downloader');
+    });
+
     it(`moves ${setup.extensions ? 'in one call' : 'as "unsupported", with no error storm'}`, async () => {
       const moves = new Moves(client);
       const a = await client.createFolder(sb.workspaceId, null, 'Move source');

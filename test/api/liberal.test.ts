@@ -32,6 +32,14 @@ beforeAll(async () => {
     if (route === 'GET /api/folders/6') {
       return send(200, { items: [{ folder: { id: 7, updated_at: 'x' } }], total_entries: 1 });
     }
+    // Members as a terser deployment may list them: unpaged, no names, no available_roles;
+    // a role change and a revoke that answer with a body.
+    if (route === 'GET /api/workspaces/1/rolemaps') {
+      return send(200, [{ rolemap: { id: 3, role_name: 'Viewer', user: { email: 'a@x.org' } } }]);
+    }
+    if (route === 'PUT /api/rolemaps/3' || route === 'DELETE /api/rolemaps/3') {
+      return send(200, { rolemap: { id: 3, role_name: 'Creator' } });
+    }
     if (route === 'GET /api/slow') return; // never answers
     send(404, { errors: { base: ['no route'] } });
   });
@@ -66,6 +74,14 @@ describe('the client is liberal where the contract is silent', () => {
     expect(err).toBeInstanceOf(ProtocolError);
     expect((err as ProtocolError).message).toContain('GET /folders/:id');
     expect((err as ProtocolError).field).toBe('filename');
+  });
+
+  it('reads members without names or available roles, and a role change with a body', async () => {
+    const [m] = await collect(client.listRolemaps(1));
+    expect(m).toMatchObject({ id: 3, role_name: 'Viewer', user: { email: 'a@x.org' } });
+    expect(m!.available_roles).toBeUndefined();
+    await expect(client.changeRole(3, 'Creator')).resolves.toBeUndefined();
+    await expect(client.revokeRolemap(3)).resolves.toBeUndefined();
   });
 
   it('can be cancelled with an AbortSignal', async () => {

@@ -536,11 +536,7 @@ export class ServiceClient {
 
   // Invitations and role maps
 
-  async invite(
-    workspaceId: number,
-    emails: string[],
-    roleName?: string,
-  ): Promise<z.output<typeof Share>> {
+  async invite(workspaceId: number, emails: string[], roleName?: string): Promise<Share> {
     return this.call(
       'POST',
       `/workspaces/${workspaceId}/invitations`,
@@ -563,6 +559,12 @@ export class ServiceClient {
       endpoint,
     );
   }
+  getRolemap(rolemapId: number): Promise<Rolemap> {
+    return this.call('GET', `/rolemaps/${rolemapId}`, '/rolemaps/:id', Rolemap, {
+      wrapper: 'rolemap',
+    });
+  }
+  /** The real service answers 200 with an empty body: read the rolemap again to see the change. */
   async changeRole(rolemapId: number, roleName: string): Promise<void> {
     await this.call('PUT', `/rolemaps/${rolemapId}`, '/rolemaps/:id', null, {
       json: { role_name: roleName },

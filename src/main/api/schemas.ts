@@ -81,20 +81,40 @@ export const Event = z.looseObject({
 });
 export type Event = z.output<typeof Event>;
 
+/**
+ * A member of a workspace, or an invitation not accepted yet (`state` pending, `user` without an
+ * id). `available_roles` are the roles the requester may give this member; absent where a server
+ * does not say (the window then works them out from the requester's own role).
+ */
 export const Rolemap = z.looseObject({
   id,
   role_name: z.string(),
   state: z.string().optional(),
   user_id: id.nullish(),
-  user: z.looseObject({ id: id.nullish(), email: z.string().nullish() }).nullish(),
+  user: z
+    .looseObject({
+      id: id.nullish(),
+      email: z.string().nullish(),
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+    })
+    .nullish(),
+  available_roles: z.array(z.string()).nullish(),
+  updated_at: timestamp.optional(),
 });
 export type Rolemap = z.output<typeof Rolemap>;
 
+/**
+ * An invitation's outcome. Only `invited_emails` is read as data; the two error lists are
+ * liberal (`email_errors`: addresses refused; `join_errors`: already members), since their shape
+ * is not documented beyond a list.
+ */
 export const Share = z.looseObject({
   invited_emails: z.array(z.record(z.string(), id)).optional(),
   email_errors: z.unknown().optional(),
   join_errors: z.unknown().optional(),
 });
+export type Share = z.output<typeof Share>;
 
 /** Items of a list: `{"<kind>": {...}}` each; an unpaged answer may be a bare array. */
 export const ListWrapper = z.union([

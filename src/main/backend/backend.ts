@@ -26,6 +26,7 @@ import { FolderIndex } from './folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
+import { memberHandlers } from './members';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
@@ -608,6 +609,7 @@ export class AppBackend {
         await this.pairs.setSelection(p.pairId, p.excluded);
         return null;
       },
+      ...memberHandlers({ session: acct }),
 
       'settings.get': () => this.settings,
       'settings.update': (p) => this.updateSettings(p),

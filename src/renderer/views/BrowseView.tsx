@@ -18,9 +18,12 @@ const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 export function BrowseView({
   target,
   onTarget,
+  onMembers,
 }: {
   target: BrowseTarget;
   onTarget: (t: BrowseTarget) => void;
+  /** Opens a workspace's members (People). */
+  onMembers?: (workspaceId: number) => void;
 }) {
   const api = useApi();
   const account = useAccount();
@@ -74,6 +77,15 @@ export function BrowseView({
                 </option>
               ))}
             </select>
+            {onMembers && (
+              <button
+                type="button"
+                aria-label={strings.members.openLabel(workspace.name)}
+                onClick={() => onMembers(workspace.id)}
+              >
+                {strings.members.open}
+              </button>
+            )}
           </div>
           <div className="field inline" role="search">
             <label htmlFor="browse-search">{strings.browse.search}</label>

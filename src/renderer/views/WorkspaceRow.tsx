@@ -10,11 +10,14 @@ export function WorkspaceRow({
   onOpen,
   onRenamed,
   onDelete,
+  onMembers,
 }: {
   workspace: Workspace;
   onOpen: () => void;
   onRenamed: (name: string) => void;
   onDelete: () => void;
+  /** Opens the workspace's members (People). */
+  onMembers: () => void;
 }) {
   const api = useApi();
   const account = useAccount();
@@ -81,6 +84,9 @@ export function WorkspaceRow({
           disabled={update.isPending}
           onChange={(e) => update.mutate({ color: e.target.value })}
         />
+        <button type="button" aria-label={strings.members.openLabel(w.name)} onClick={onMembers}>
+          {strings.members.open}
+        </button>
         {!renaming && (
           <button
             type="button"

@@ -44,6 +44,7 @@ export function WorkspacesView({ navigate }: { navigate: Navigate }) {
               }
               onRenamed={(name) => setNotice(strings.workspaces.renamed(name))}
               onDelete={() => setDeleting(w)}
+              onMembers={() => navigate('members', w.id)}
             />
           ))}
         </ul>
