@@ -11,6 +11,7 @@ import { ActivityView } from './views/ActivityView';
 import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
 import { ErrorMessage } from './components/ErrorMessage';
+import { Menu } from 'lucide-react';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
 
@@ -29,6 +30,10 @@ export function Shell({
   const account = useAccount();
   const [view, setView] = useState<View>('status');
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
+  // A narrow window (styles.css) hides the sidebar behind a menu button; open, it lies over the
+  // view until a view is chosen, Escape or the button again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   // Activity on the service means listings may have changed: what is on screen is fetched
   // again, the rest when next shown.
@@ -75,10 +80,31 @@ export function Shell({
   });
 
   return (
-    <div className="shell">
+    <div className={menuOpen ? 'shell menu-open' : 'shell'}>
+      <header className="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          aria-label={menuOpen ? strings.layout.closeMenu : strings.layout.openMenu}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Menu size={20} aria-hidden="true" focusable="false" />
+        </button>
+        <span className="brand">{strings.appName}</span>
+      </header>
       <Sidebar
         view={view}
-        onSelect={(v) => navigate(v)}
+        onClose={() => {
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+        onSelect={(v) => {
+          setMenuOpen(false);
+          navigate(v);
+        }}
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
         onAddAccount={onAddAccount}

@@ -8,12 +8,15 @@ const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings']
 
 export function Sidebar({
   view,
+  onClose,
   onSelect,
   onSignOut,
   signingOut,
   onAddAccount,
 }: {
   view: View;
+  /** Escape: a narrow window's open menu closes (styles.css shows it over the view). */
+  onClose: () => void;
   onSelect: (view: View) => void;
   onSignOut: () => void;
   signingOut: boolean;
@@ -38,7 +41,14 @@ export function Sidebar({
       ]),
   });
   return (
-    <nav className="sidebar" aria-label={strings.nav.label}>
+    <nav
+      id="sidebar"
+      className="sidebar"
+      aria-label={strings.nav.label}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <p className="brand">{strings.appName}</p>
       <ul>
         {views.map((v) => (
