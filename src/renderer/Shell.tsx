@@ -80,7 +80,15 @@ export function Shell({
   });
 
   return (
-    <div className={menuOpen ? 'shell menu-open' : 'shell'}>
+    <div
+      className={menuOpen ? 'shell menu-open' : 'shell'}
+      // Escape closes the open menu, from its button or inside it.
+      onKeyDown={(e) => {
+        if (!menuOpen || e.key !== 'Escape') return;
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
       <header className="topbar">
         <button
           ref={menuButton}
@@ -97,10 +105,6 @@ export function Shell({
       </header>
       <Sidebar
         view={view}
-        onClose={() => {
-          setMenuOpen(false);
-          menuButton.current?.focus();
-        }}
         onSelect={(v) => {
           setMenuOpen(false);
           navigate(v);

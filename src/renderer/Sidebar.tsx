@@ -8,15 +8,12 @@ const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings']
 
 export function Sidebar({
   view,
-  onClose,
   onSelect,
   onSignOut,
   signingOut,
   onAddAccount,
 }: {
   view: View;
-  /** Escape: a narrow window's open menu closes (styles.css shows it over the view). */
-  onClose: () => void;
   onSelect: (view: View) => void;
   onSignOut: () => void;
   signingOut: boolean;
@@ -41,14 +38,7 @@ export function Sidebar({
       ]),
   });
   return (
-    <nav
-      id="sidebar"
-      className="sidebar"
-      aria-label={strings.nav.label}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
+    <nav id="sidebar" className="sidebar" aria-label={strings.nav.label}>
       <p className="brand">{strings.appName}</p>
       <ul>
         {views.map((v) => (

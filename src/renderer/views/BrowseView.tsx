@@ -115,12 +115,22 @@ export function BrowseView({
   }
   const parentRef = useRef(parent);
   parentRef.current = parent;
+  // Escape closes the item panel wherever the focus is but a menu or a field that uses it.
+  const closePanel = useRef<(() => void) | null>(null);
+  closePanel.current = target.selected
+    ? () => onTarget({ workspaceId: place?.id ?? null, folderId, selected: null })
+    : null;
 
   // The file manager's keys, wherever the focus is in Browse but a field: / or Ctrl+F search,
   // Backspace or Alt+Up go up a folder (arrows and Enter are the rows', FolderRows).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
+      if (e.key === 'Escape' && closePanel.current) {
+        e.preventDefault();
+        closePanel.current();
+        return;
+      }
       const find = (e.key === 'f' || e.key === 'F') && (e.ctrlKey || e.metaKey) && !e.altKey;
       if (find || (e.key === '/' && !typing(e.target))) {
         e.preventDefault();
