@@ -422,6 +422,8 @@ export class ServiceClient {
       accept: [404],
       expectBytes: maxBytes,
     });
+    // A body let go unread ends in an abort: nobody waits for it, it must not be unhandled.
+    res.body.on('error', () => undefined);
     const type = String(res.headers['content-type'] ?? '')
       .split(';')[0]!
       .trim()
