@@ -24,6 +24,8 @@ const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+const MODAL = '[role="menu"], [role="dialog"], [role="alertdialog"]';
+
 /** A workspace as Browse lists it: from the service, or offline from its pair's journal. */
 interface Place {
   id: number;
@@ -125,7 +127,8 @@ export function BrowseView({
   // Backspace or Alt+Up go up a folder (arrows and Enter are the rows', FolderRows).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
+      // A menu or a dialog has its own keys.
+      if (e.defaultPrevented || (e.target instanceof Element && e.target.closest(MODAL))) return;
       if (e.key === 'Escape' && closePanel.current) {
         e.preventDefault();
         closePanel.current();
