@@ -176,6 +176,8 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await client.uploadFile(reports.id, 'Budget.pdf', () => [Buffer.from('%PDF-1.4 a budget')]);
     await client.uploadFile(reports.id, 'Notes.txt', () => [Buffer.from('notes')]);
     await client.uploadFile(root.id, 'Harbour.png', () => [picture()]);
+    const outer = await client.createFolder(sandbox.workspaceId, root.id, 'AAA Outer');
+    await client.createFolder(sandbox.workspaceId, outer.id, 'AAA Inner');
     const account = await api.call('accounts.signInWithToken', {
       server: sandbox.baseUrl,
       token: owner.token,
@@ -196,6 +198,17 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     expect(await thumb.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     // Icons by type: an SVG per row (lucide), the folder's its own.
     await shown(row('Reports 2026').locator('svg.type-icon.is-folder'));
+
+    // A double-click on a folder's name opens that folder only: its first click opened it, and
+    // the second click and the double-click land on the rows it shows (read before: at once).
+    await row('AAA Outer').locator('.name').click();
+    await shown(row('AAA Inner'));
+    await page.keyboard.press('Backspace');
+    await row('AAA Outer').locator('.name').dblclick();
+    await shown(row('AAA Inner'));
+    await shown(here().filter({ hasText: 'AAA Outer' }));
+    await page.keyboard.press('Backspace');
+    await shown(row('Harbour.png'));
 
     // Double-click a folder: into it.
     await row('Reports 2026').locator('[role="cell"]').nth(2).dblclick();

@@ -13,6 +13,7 @@ import { FolderContents } from './FolderContents';
 import { ItemPanel } from './ItemPanel';
 import { ItemMenu, type MenuRequest } from './ItemMenu';
 import { useCopyLink } from './CopyLink';
+import { IconSprite } from './ItemIcon';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 
@@ -200,6 +201,7 @@ export function BrowseView({
 
   return (
     <section aria-labelledby="browse-title" className="browse">
+      <IconSprite />
       <div className="browse-main">
         <h1 id="browse-title">{strings.browse.title}</h1>
         {offlineMark}

@@ -53,6 +53,9 @@ function Row({
     else menuAt(e.clientX, e.clientY, null);
   };
   const open = () => (isFolder ? onOpenFolder(entry.id) : onOpenFile(item));
+  // A double-click opens the row its first click was on: a folder opened by that first click
+  // puts other rows under the pointer, and the second click and the double-click land on them.
+  const firstClick = useRef(false);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Enter on a file's name opens it (a click, or Space, selects it).
     if (e.key === 'Enter' && !isFolder && e.target === name.current) {
@@ -73,9 +76,16 @@ function Row({
       style={placed(index)}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
+      onClick={(e) => {
+        if (e.detail === 1) firstClick.current = true;
+      }}
       onDoubleClick={(e) => {
         // A double-click on the details button is two clicks on it, not an open.
-        if (e.target instanceof Element && e.target.closest('.icon-button')) return;
+        if (
+          !firstClick.current ||
+          (e.target instanceof Element && e.target.closest('.icon-button'))
+        )
+          return;
         open();
       }}
     >
@@ -95,8 +105,9 @@ function Row({
             type="button"
             className="link-button name"
             title={entry.name}
-            aria-keyshortcuts="Shift+F10"
-            onClick={() => onOpenFolder(entry.id)}
+            aria-keyshortcuts="Enter Shift+F10"
+            // The second click of a double-click is not another open (Enter's click has detail 0).
+            onClick={(e) => e.detail < 2 && onOpenFolder(entry.id)}
             aria-label={strings.browse.openFolder(entry.name)}
           >
             {entry.name}
@@ -109,7 +120,7 @@ function Row({
             title={entry.name}
             aria-keyshortcuts="Enter Shift+F10"
             aria-pressed={onSelect ? selected : undefined}
-            onClick={() => onSelect?.(item)}
+            onClick={(e) => e.detail < 2 && onSelect?.(item)}
           >
             {entry.name}
           </button>
