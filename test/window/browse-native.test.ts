@@ -118,6 +118,9 @@ function picture(): Buffer {
 const isFocused = (el: unknown) =>
   (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el;
 
+/** Pictures in a folder of their own: more than a window's rows. */
+const PICTURES = 45;
+
 const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 const browseTable = () => page.getByRole('table', { name: 'Folder contents' });
 const here = () => page.getByRole('navigation', { name: 'Folder path' }).locator('[aria-current]');
@@ -176,6 +179,11 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await client.uploadFile(reports.id, 'Budget.pdf', () => [Buffer.from('%PDF-1.4 a budget')]);
     await client.uploadFile(reports.id, 'Notes.txt', () => [Buffer.from('notes')]);
     await client.uploadFile(root.id, 'Harbour.png', () => [picture()]);
+    const pictures = await client.createFolder(sandbox.workspaceId, root.id, 'Pictures');
+    for (let i = 0; i < PICTURES; i++)
+      await client.uploadFile(pictures.id, `Photo ${String(i).padStart(2, '0')}.png`, () => [
+        picture(),
+      ]);
     const outer = await client.createFolder(sandbox.workspaceId, root.id, 'AAA Outer');
     await client.createFolder(sandbox.workspaceId, outer.id, 'AAA Inner');
     const account = await api.call('accounts.signInWithToken', {
@@ -340,6 +348,55 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await panel.getByRole('button', { name: 'Close details' }).click();
     await gone(panel);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('asks for the thumbnails of the rows in view only', async () => {
+    onTestFailed(() => screenshot(page, 'failed-browse-thumbnails'));
+    // The window's calls, counted as they leave on the bridge's socket (a new one: reloaded).
+    const asked = new Set<number>();
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const call = JSON.parse(String(payload)) as {
+          method?: string;
+          params?: { fileId?: number };
+        };
+        if (call.method === 'files.thumbnail' && call.params?.fileId) asked.add(call.params.fileId);
+      }),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
+    await shown(row('Harbour.png').locator('img.thumbnail'));
+    asked.clear();
+    await row('Pictures').locator('.name').click();
+    const first = row('Photo 00.png').locator('img.thumbnail');
+    await shown(first);
+    const inView = await browseTable()
+      .locator('[data-index]')
+      .evaluateAll((rows) => {
+        const box = (
+          rows[0] as {
+            closest(s: string): { getBoundingClientRect(): { top: number; bottom: number } };
+          }
+        )
+          .closest('.entries-scroll')
+          .getBoundingClientRect();
+        return rows.filter((r) => {
+          const b = (
+            r as { getBoundingClientRect(): { top: number; bottom: number } }
+          ).getBoundingClientRect();
+          return b.bottom > box.top && b.top < box.bottom;
+        }).length;
+      });
+    const laidOut = await browseTable().locator('[data-index]').count();
+    expect(laidOut).toBeGreaterThan(inView);
+    await expect.poll(() => asked.size).toBe(inView);
+    // Scrolled to the end: the last ones are asked for and shown, not those passed over.
+    await browseTable().locator('[data-index="0"] .name').focus();
+    await page.keyboard.press('End');
+    await shown(row(`Photo ${PICTURES - 1}.png`).locator('img.thumbnail'));
+    expect(asked.size).toBeLessThan(PICTURES);
+    await page.keyboard.press('Backspace');
+    await shown(row('Harbour.png'));
   });
 
   it('offline, browses the synced tree from the journal, marked as such', async () => {

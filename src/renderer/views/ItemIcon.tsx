@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   File,
@@ -110,14 +110,23 @@ function Thumbnail({
 }) {
   const api = useApi();
   const account = useAccount();
+  const box = useRef<HTMLSpanElement>(null);
+  const seen = useSeen(box);
   const picture = useQuery({
     queryKey: ['files.thumbnail', account.id, fileId, updatedAt],
     queryFn: () => api.call('files.thumbnail', { accountId: account.id, fileId }),
     staleTime: Infinity,
     retry: false,
+    // Rows are laid out a few beyond the view: only those scrolled into it ask.
+    enabled: seen,
   });
   const url = picture.data?.dataUrl;
-  if (!url) return <TypeIcon kind={kind} name={name} size={size} />;
+  if (!url)
+    return (
+      <span ref={box} className="thumbnail-wait">
+        <TypeIcon kind={kind} name={name} size={size} />
+      </span>
+    );
   return (
     <img
       className="thumbnail"
@@ -129,4 +138,19 @@ function Thumbnail({
       draggable={false}
     />
   );
+}
+
+/** Whether the element has been in view (within its scrolled box) since it was mounted. */
+function useSeen(ref: RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
 }
