@@ -105,6 +105,9 @@ export function BrowseView({
 
   const go = (next: Partial<BrowseTarget>) => {
     setQuery('');
+    // What the last action said was about the folder left.
+    act.reset();
+    copy.reset();
     onTarget({ workspaceId: place?.id ?? null, folderId, selected: null, ...next });
   };
   const goRef = useRef(go);
