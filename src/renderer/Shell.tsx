@@ -12,6 +12,7 @@ import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
 import { MembersView } from './views/MembersView';
 import { ErrorMessage } from './components/ErrorMessage';
+import { Menu } from 'lucide-react';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
 
@@ -32,6 +33,10 @@ export function Shell({
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
   /** The workspace whose members show, a page of Workspaces; null: the list of workspaces. */
   const [membersOf, setMembersOf] = useState<number | null>(null);
+  // A narrow window (styles.css) hides the sidebar behind a menu button; open, it lies over the
+  // view until a view is chosen, Escape or the button again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   // Activity on the service means listings may have changed: what is on screen is fetched
   // again, the rest when next shown.
@@ -85,10 +90,35 @@ export function Shell({
   });
 
   return (
-    <div className="shell">
+    <div
+      className={menuOpen ? 'shell menu-open' : 'shell'}
+      // Escape closes the open menu, from its button or inside it.
+      onKeyDown={(e) => {
+        if (!menuOpen || e.key !== 'Escape') return;
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
+      <header className="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          aria-label={menuOpen ? strings.layout.closeMenu : strings.layout.openMenu}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Menu size={20} aria-hidden="true" focusable="false" />
+        </button>
+        <span className="brand">{strings.appName}</span>
+      </header>
       <Sidebar
         view={view}
-        onSelect={(v) => navigate(v)}
+        onSelect={(v) => {
+          setMenuOpen(false);
+          navigate(v);
+        }}
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
         onAddAccount={onAddAccount}

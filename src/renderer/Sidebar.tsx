@@ -38,7 +38,7 @@ export function Sidebar({
       ]),
   });
   return (
-    <nav className="sidebar" aria-label={strings.nav.label}>
+    <nav id="sidebar" className="sidebar" aria-label={strings.nav.label}>
       <p className="brand">{strings.appName}</p>
       <ul>
         {views.map((v) => (

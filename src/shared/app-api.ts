@@ -214,6 +214,8 @@ export const Entry = z.object({
   size: z.number().nullable(),
   updatedAt: instant,
   hidden: z.boolean(),
+  /** Whether the service has a thumbnail of it (`files.thumbnail`). */
+  thumbnail: z.boolean().optional(),
 });
 export type Entry = z.infer<typeof Entry>;
 
@@ -344,6 +346,25 @@ export const InviteOutcome = z.object({
   refused: z.array(z.string()),
 });
 export type InviteOutcome = z.infer<typeof InviteOutcome>;
+
+/** What the item panel shows of an item (what the service says; version only where it does). */
+export const ItemDetails = z.object({
+  size: z.number().nullable(),
+  createdAt: instant.nullable(),
+  updatedAt: instant.nullable(),
+  /** Who made the item (its owner's name as the service tells it), or null. */
+  by: z.string().nullable(),
+  version: z.string().nullable(),
+});
+export type ItemDetails = z.infer<typeof ItemDetails>;
+/** A synced workspace as its pair's journal knows it (offline Browse). */
+export const SyncedWorkspace = z.object({
+  pairId: z.string(),
+  workspaceId: id,
+  name: z.string(),
+  rootFolderId: id,
+});
+export type SyncedWorkspace = z.infer<typeof SyncedWorkspace>;
 
 const onAccount = { accountId: z.string() };
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
@@ -543,6 +564,39 @@ export const Methods = {
   'members.remove': {
     params: z.object({ ...onAccount, workspaceId: id, memberId: id }),
     result: done,
+  },
+  // Browse like a file manager (issue 28): thumbnails, an item's details, opening a synced item
+  // on this computer, its page in the browser, and the synced tree from a pair's journal when the
+  // service cannot be reached.
+  /** A data URL of the file's thumbnail (bounded in size), or null where there is none. */
+  'files.thumbnail': {
+    params: z.object({ ...onAccount, fileId: id }),
+    result: z.object({ dataUrl: z.string().nullable() }),
+  },
+  'items.details': { params: z.object(onItem), result: ItemDetails },
+  /** Opens a synced item with its app ('open') or shows it in its folder ('show'). */
+  'items.openSynced': {
+    params: z.object({ ...onItem, workspaceId: id, how: z.enum(['open', 'show']) }),
+    result: done,
+  },
+  /** Opens the item's share link page in the browser (the service has no other page for it). */
+  'links.open': { params: z.object(onItem), result: done },
+  /** The account's synced workspaces, read from their journals (offline Browse). */
+  'synced.workspaces': { params: z.object(onAccount), result: z.array(SyncedWorkspace) },
+  'synced.contents': {
+    params: z.object({
+      pairId: z.string(),
+      folderId: id,
+      query: z.string().optional(),
+      sort: ContentSort.optional(),
+      offset: z.number().int().nonnegative().optional(),
+      limit: z.number().int().positive().max(500).optional(),
+    }),
+    result: Page(Entry).extend({ total: z.number().int().nonnegative().nullable() }),
+  },
+  'synced.path': {
+    params: z.object({ pairId: z.string(), folderId: id }),
+    result: z.array(z.object({ id, name: z.string() })),
   },
 } as const;
 

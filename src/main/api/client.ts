@@ -19,6 +19,9 @@ import { identity, nextOffset } from './paging';
 import { parseAnswer } from './validate';
 import { HeldTime } from './throttle';
 
+/** Image types a thumbnail may have: raster only (an SVG is a document, not a picture). */
+const THUMBNAIL_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 export type ItemKind = 'folder' | 'file';
 export type FolderEntry = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileItem };
 export type ContentSort = 'alphabetical' | 'modified' | 'size' | 'type' | 'index';
@@ -403,6 +406,52 @@ export class ServiceClient {
       partial: res.status === 206,
       length: Number.isFinite(length) ? length : null,
     };
+  }
+
+  /**
+   * A file's thumbnail (`GET /files/:id/thumbnail`), read whole up to `maxBytes`: null when the
+   * service has none (404), when it is larger, or when it is not a raster image the window may
+   * show (its type must say so: nothing else becomes a data URL).
+   */
+  async thumbnail(id: number, maxBytes: number): Promise<{ mime: string; bytes: Buffer } | null> {
+    const endpoint = 'GET /files/:id/thumbnail';
+    const res = await this.transport.request({
+      method: 'GET',
+      path: `/files/${id}/thumbnail`,
+      endpoint,
+      accept: [404],
+      expectBytes: maxBytes,
+    });
+    // A body let go unread ends in an abort: nobody waits for it, it must not be unhandled.
+    res.body.on('error', () => undefined);
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    const declared = Number(res.headers['content-length']);
+    if (
+      res.status !== 200 ||
+      !THUMBNAIL_TYPES.has(type) ||
+      (Number.isFinite(declared) && declared > maxBytes)
+    ) {
+      res.body.destroy();
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) break;
+        chunks.push(chunk as Buffer);
+      }
+    } catch {
+      // Cut off mid-way: no picture rather than half of one.
+      return null;
+    } finally {
+      res.body.destroy();
+    }
+    return size > maxBytes ? null : { mime: type, bytes: Buffer.concat(chunks) };
   }
 
   // Comments

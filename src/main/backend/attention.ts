@@ -28,6 +28,14 @@ export function resolveListed(pairs: Pairs, pairId: string, rel: string): string
   const root = pairs.dirOf(pairId);
   if (!listedPaths(pairs.engineOf(pairId).status()).has(rel))
     return fail('invalid', 'Only the files a sync pair lists as conflicts or problems open here.');
+  return resolveInsideRoot(root, rel);
+}
+
+/**
+ * A relative path of a pair's folder as an absolute path inside it: refused when it climbs out
+ * (`..`, absolute), is gone, or leads out through a link.
+ */
+export function resolveInsideRoot(root: string, rel: string): string {
   const flavor: PathFlavor = process.platform === 'win32' ? 'win32' : 'posix';
   let abs: string;
   let real: string;

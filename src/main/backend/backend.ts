@@ -27,6 +27,7 @@ import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } fr
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
 import { memberHandlers } from './members';
+import { browseHandlers } from './browse';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
@@ -422,6 +423,15 @@ export class AppBackend {
         pairs: this.pairs,
         open: this.opts.openPath ?? ((f) => openInFileManager(f, this.opts.env ?? process.env)),
         show: this.opts.showPath ?? ((f) => showInFileManager(f, this.opts.env ?? process.env)),
+      }),
+      ...browseHandlers({
+        account: acct,
+        folderIndex: (s) => this.folderIndex(s),
+        pairs: this.pairs,
+        open: this.opts.openPath ?? ((f) => openInFileManager(f, this.opts.env ?? process.env)),
+        show: this.opts.showPath ?? ((f) => showInFileManager(f, this.opts.env ?? process.env)),
+        openUrl: this.opts.openUrl ?? ((url) => this.emit('open-url', { url })),
+        log: this.log,
       }),
       'pairs.openFolder': async (p) => {
         const dir = this.pairs.dirOf(p.pairId);

@@ -6,6 +6,11 @@ interface Known {
   /** From the workspace's root to the parent ([] for a root). */
   ancestors: number[];
   workspaceId: number | null;
+  /** As its parent's listing said (the item panel's details); absent for a root. */
+  size?: number | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  userId?: number | null;
 }
 
 /** Folders listed while searching for one the index has not seen, before giving up. */
@@ -34,8 +39,28 @@ export class FolderIndex {
         name: f.filename,
         ancestors: f.ancestor_ids,
         workspaceId: f.workspace_id ?? null,
+        size: f.size ?? null,
+        createdAt: f.created_at ?? null,
+        updatedAt: f.updated_at,
+        userId: f.user_id ?? null,
       });
     }
+  }
+
+  /** A folder's size, times and maker, as its parent's listing said (null where not told). */
+  async details(folderId: number): Promise<{
+    size: number | null;
+    createdAt: string | null;
+    updatedAt: string | null;
+    userId: number | null;
+  }> {
+    const k = await this.find(folderId);
+    return {
+      size: k.size ?? null,
+      createdAt: k.createdAt ?? null,
+      updatedAt: k.updatedAt ?? null,
+      userId: k.userId ?? null,
+    };
   }
 
   /** The folders from the workspace's root down to `folderId`, both included. */

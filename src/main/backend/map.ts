@@ -61,6 +61,7 @@ export function entryOf(e: FolderEntry): Entry {
     size: item.size ?? null,
     updatedAt: item.updated_at,
     hidden: item['hidden?'] ?? false,
+    thumbnail: e.kind === 'file' && e.file.thumbnail != null,
   };
 }
 

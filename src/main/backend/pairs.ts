@@ -210,6 +210,11 @@ export class Pairs {
     return this.get(id).engine;
   }
 
+  /** A pair's journal file: Browse reads the synced tree from it (read-only, browse.ts). */
+  journalOf(id: string): string {
+    return this.get(id).opened.journalFile;
+  }
+
   list(): SyncPair[] {
     return [...this.pairs.values()].map((p) => this.view(p));
   }

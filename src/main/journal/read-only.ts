@@ -15,6 +15,11 @@ export interface JournalItemRow {
 export const READ_ONLY_SQL = {
   meta: `SELECT key, value FROM meta`,
   item: `SELECT remote_id, kind, remote_name, dev, ino, state FROM items WHERE path_key = ?`,
+  // Browse from the synced tree (offline, and opening a synced item by its service id).
+  byId: `SELECT remote_id, kind, remote_parent_id, remote_name, local_path, size, remote_size,
+    remote_updated_at, mtime_ms, state FROM items WHERE remote_id = ?`,
+  children: `SELECT remote_id, kind, remote_parent_id, remote_name, local_path, size, remote_size,
+    remote_updated_at, mtime_ms, state FROM items WHERE remote_parent_id = ?`,
 } as const;
 
 /**
@@ -72,4 +77,62 @@ export function readJournalItem(file: string, pathKey: string): JournalItemRow |
         }
       : null;
   });
+}
+
+/** An item of the synced tree as Browse shows it from the journal (no service at hand). */
+export interface SyncedItemRow {
+  remoteId: number;
+  kind: 'file' | 'folder';
+  parentId: number;
+  name: string;
+  /** Relative to the sync root, '/'-separated. */
+  localPath: string;
+  /** Bytes as last synced (the service's size, else the size on disk). */
+  size: number | null;
+  /** The service's time when known, else the file's time on disk (epoch ms as an ISO string). */
+  updatedAt: string | null;
+  /** 'synced', or 'not-permitted' (known remotely, not on disk). */
+  state: string;
+}
+
+interface SyncedRaw {
+  remote_id: number;
+  kind: 'file' | 'folder';
+  remote_parent_id: number;
+  remote_name: string;
+  local_path: string;
+  size: number | null;
+  remote_size: number | null;
+  remote_updated_at: string | null;
+  mtime_ms: number | null;
+  state: string;
+}
+
+function syncedOf(r: SyncedRaw): SyncedItemRow {
+  return {
+    remoteId: r.remote_id,
+    kind: r.kind,
+    parentId: r.remote_parent_id,
+    name: r.remote_name,
+    localPath: r.local_path,
+    size: r.kind === 'folder' ? null : (r.remote_size ?? r.size),
+    updatedAt:
+      r.remote_updated_at ?? (r.mtime_ms === null ? null : new Date(r.mtime_ms).toISOString()),
+    state: r.state,
+  };
+}
+
+/** The synced item with this service id, or null. */
+export function readSyncedItem(file: string, remoteId: number): SyncedItemRow | null {
+  return openReadOnly(file, (db) => {
+    const row = db.prepare(READ_ONLY_SQL.byId).get(remoteId) as SyncedRaw | undefined;
+    return row ? syncedOf(row) : null;
+  });
+}
+
+/** The synced items directly in the folder with this service id (unordered). */
+export function readSyncedChildren(file: string, folderId: number): SyncedItemRow[] {
+  return openReadOnly(file, (db) =>
+    (db.prepare(READ_ONLY_SQL.children).all(folderId) as SyncedRaw[]).map(syncedOf),
+  );
 }

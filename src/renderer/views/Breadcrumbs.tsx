@@ -3,24 +3,37 @@ import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 
+/**
+ * The folders from the root (or below it) down to `folderId`: the service's, or offline the
+ * journal's (`pairId`). Browse reads it too, for the folder above (Backspace).
+ */
+export function useFolderPath(folderId: number, pairId: string | null) {
+  const api = useApi();
+  const account = useAccount();
+  return useQuery({
+    queryKey: pairId ? ['synced.path', pairId, folderId] : ['folders.path', account.id, folderId],
+    queryFn: () =>
+      pairId
+        ? api.call('synced.path', { pairId, folderId })
+        : api.call('folders.path', { accountId: account.id, folderId }),
+  });
+}
+
 /** Where the folder is, from the workspace's root; every step but the last opens that folder. */
 export function Breadcrumbs({
   folderId,
   rootId,
   rootName,
+  pairId = null,
   onOpen,
 }: {
   folderId: number;
   rootId: number;
   rootName: string;
+  pairId?: string | null;
   onOpen: (id: number) => void;
 }) {
-  const api = useApi();
-  const account = useAccount();
-  const path = useQuery({
-    queryKey: ['folders.path', account.id, folderId],
-    queryFn: () => api.call('folders.path', { accountId: account.id, folderId }),
-  });
+  const path = useFolderPath(folderId, pairId);
   if (path.isError) return <ErrorMessage error={path.error} />;
   // Until the path arrives, the root's name stands in (the usual case, and no layout jump).
   const root = { id: rootId, name: rootName };

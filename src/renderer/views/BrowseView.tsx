@@ -1,19 +1,42 @@
-import { useDeferredValue, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { ContentSort } from '../../shared/app-api';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppCallError, type ContentSort } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
-import type { BrowseTarget } from '../navigation';
+import { useEvent } from '../hooks';
+import type { BrowseTarget, SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
-import { Breadcrumbs } from './Breadcrumbs';
+import { Breadcrumbs, useFolderPath } from './Breadcrumbs';
 import { FolderContents } from './FolderContents';
 import { ItemPanel } from './ItemPanel';
 import { ItemMenu, type MenuRequest } from './ItemMenu';
 import { useCopyLink } from './CopyLink';
+import { IconSprite } from './ItemIcon';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
+
+const isOffline = (error: unknown) =>
+  error instanceof AppCallError && error.error.kind === 'offline';
+
+/** Whether a key press is typing (in a field), not a command for the list. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+const MODAL = '[role="menu"], [role="dialog"], [role="alertdialog"]';
+
+/** A workspace as Browse lists it: from the service, or offline from its pair's journal. */
+interface Place {
+  id: number;
+  name: string;
+  rootFolderId: number;
+  /** Offline: the pair whose journal is read. */
+  pairId: string | null;
+}
+
+type Action = 'open' | 'show' | 'browser';
 
 export function BrowseView({
   target,
@@ -27,61 +50,188 @@ export function BrowseView({
 }) {
   const api = useApi();
   const account = useAccount();
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<ContentSort>('alphabetical');
   // Typing stays responsive; the listing follows the deferred text.
   const deferredQuery = useDeferredValue(query.trim());
   const [menu, setMenu] = useState<MenuRequest | null>(null);
+  const search = useRef<HTMLInputElement>(null);
   // Here, not in the menu: the menu is gone before the copy finishes, its outcome is shown here.
   const copy = useCopyLink();
+  // The service could not be reached while listing: the synced tree is shown until asked again.
+  const [offlineSeen, setOfflineSeen] = useState(false);
   const workspaces = useQuery({
     queryKey: ['workspaces', account.id],
     queryFn: () => api.call('workspaces.list', { accountId: account.id }),
+    enabled: !offlineSeen,
   });
+  const offline = offlineSeen || (workspaces.isError && isOffline(workspaces.error));
+  const synced = useQuery({
+    queryKey: ['synced.workspaces', account.id],
+    queryFn: () => api.call('synced.workspaces', { accountId: account.id }),
+    enabled: offline,
+  });
+  // The web window opens the page the backend names while it opens one (the app's backend opens
+  // the system browser itself); only a web address, never javascript: or file:.
+  const openingPage = useRef(0);
+  useEvent('open-url', ({ url }) => {
+    if (openingPage.current > 0 && /^https?:\/\//i.test(url))
+      window.open(url, '_blank', 'noopener');
+  });
+  const act = useMutation({
+    mutationFn: async ({ action, item }: { action: Action; item: SelectedItem }) => {
+      const on = { accountId: account.id, kind: item.kind, itemId: item.id };
+      if (action === 'browser') {
+        openingPage.current++;
+        await api.call('links.open', on).finally(() => openingPage.current--);
+      } else {
+        await api.call('items.openSynced', { ...on, workspaceId: place?.id ?? 0, how: action });
+      }
+      return { action, item };
+    },
+  });
+  const onOffline = useCallback(() => setOfflineSeen(true), []);
 
-  if (workspaces.isPending) return <Loading />;
-  if (workspaces.isError)
+  const places: Place[] | undefined = offline
+    ? synced.data?.map((w) => ({
+        id: w.workspaceId,
+        name: w.name,
+        rootFolderId: w.rootFolderId,
+        pairId: w.pairId,
+      }))
+    : workspaces.data?.map((w) => ({ ...w, pairId: null }));
+  const place = places?.find((w) => w.id === target.workspaceId) ?? places?.[0];
+  const folderId = target.folderId ?? place?.rootFolderId ?? 0;
+  const pairId = place?.pairId ?? null;
+  const path = useFolderPath(folderId, pairId);
+
+  const go = (next: Partial<BrowseTarget>) => {
+    setQuery('');
+    // What the last action said was about the folder left.
+    act.reset();
+    copy.reset();
+    onTarget({ workspaceId: place?.id ?? null, folderId, selected: null, ...next });
+  };
+  const goRef = useRef(go);
+  goRef.current = go;
+  // The folder above: the trail starts at the root whether or not the path names it.
+  let parent: number | null = null;
+  if (place && path.data && folderId !== place.rootFolderId) {
+    const root = { id: place.rootFolderId, name: place.name };
+    const trail = path.data[0]?.id === root.id ? path.data : [root, ...path.data];
+    parent = trail[trail.length - 2]?.id ?? null;
+  }
+  const parentRef = useRef(parent);
+  parentRef.current = parent;
+  // Escape closes the item panel wherever the focus is but a menu or a field that uses it.
+  const closePanel = useRef<(() => void) | null>(null);
+  closePanel.current = target.selected
+    ? () => onTarget({ workspaceId: place?.id ?? null, folderId, selected: null })
+    : null;
+
+  // The file manager's keys, wherever the focus is in Browse but a field: / or Ctrl+F search,
+  // Backspace or Alt+Up go up a folder (arrows and Enter are the rows', FolderRows).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // A menu or a dialog has its own keys.
+      if (e.defaultPrevented || (e.target instanceof Element && e.target.closest(MODAL))) return;
+      if (e.key === 'Escape' && closePanel.current) {
+        e.preventDefault();
+        closePanel.current();
+        return;
+      }
+      const find = (e.key === 'f' || e.key === 'F') && (e.ctrlKey || e.metaKey) && !e.altKey;
+      if (find || (e.key === '/' && !typing(e.target))) {
+        e.preventDefault();
+        search.current?.focus();
+        search.current?.select();
+        return;
+      }
+      const up =
+        (e.key === 'Backspace' && !typing(e.target) && !e.altKey && !e.ctrlKey) ||
+        (e.key === 'ArrowUp' && e.altKey);
+      if (up && parentRef.current !== null) {
+        e.preventDefault();
+        goRef.current({ folderId: parentRef.current });
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const goOnline = () => {
+    setOfflineSeen(false);
+    void queryClient.invalidateQueries({ queryKey: ['folders.contents', account.id] });
+    void workspaces.refetch();
+  };
+  const offlineMark = offline && (
+    <div className="offline-mark" role="status">
+      <strong>{strings.files.offline}</strong>
+      <span>{strings.files.offlineHint}</span>
+      <button type="button" className="link-button" onClick={goOnline}>
+        {strings.files.goOnline}
+      </button>
+    </div>
+  );
+
+  if (offline ? synced.isPending : workspaces.isPending) return <Loading />;
+  if (!offline && workspaces.isError)
     return <ErrorMessage error={workspaces.error} onRetry={() => void workspaces.refetch()} />;
-  const workspace = workspaces.data.find((w) => w.id === target.workspaceId) ?? workspaces.data[0];
-  if (!workspace) {
+  if (offline && synced.isError)
+    return <ErrorMessage error={synced.error} onRetry={() => void synced.refetch()} />;
+  if (!place) {
     return (
       <section aria-labelledby="browse-title">
         <h1 id="browse-title">{strings.browse.title}</h1>
-        <Empty>{strings.browse.noWorkspaces}</Empty>
+        {offlineMark}
+        <Empty>{offline ? strings.files.offlineNone : strings.browse.noWorkspaces}</Empty>
       </section>
     );
   }
-  const folderId = target.folderId ?? workspace.rootFolderId;
-  const go = (next: Partial<BrowseTarget>) => {
-    setQuery('');
-    onTarget({ workspaceId: workspace.id, folderId, selected: null, ...next });
+
+  const openItem = (item: SelectedItem) => {
+    if (item.kind === 'folder') go({ folderId: item.id });
+    else act.mutate({ action: 'open', item });
   };
+  const select = offline
+    ? undefined
+    : (item: SelectedItem) => onTarget({ workspaceId: place.id, folderId, selected: item });
+  const outcome =
+    act.isSuccess &&
+    (act.data.action === 'open'
+      ? strings.files.opened(act.data.item.name)
+      : act.data.action === 'show'
+        ? strings.files.shown(act.data.item.name)
+        : strings.files.openedInBrowser(act.data.item.name));
 
   return (
     <section aria-labelledby="browse-title" className="browse">
+      <IconSprite />
       <div className="browse-main">
         <h1 id="browse-title">{strings.browse.title}</h1>
+        {offlineMark}
         <div className="toolbar">
           <div className="field inline">
             <label htmlFor="browse-workspace">{strings.browse.workspace}</label>
             <select
               id="browse-workspace"
-              value={workspace.id}
+              value={place.id}
               onChange={(e) =>
                 go({ workspaceId: Number(e.target.value), folderId: null, selected: null })
               }
             >
-              {workspaces.data.map((w) => (
+              {places?.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.name}
                 </option>
               ))}
             </select>
-            {onMembers && (
+            {onMembers && !offline && (
               <button
                 type="button"
-                aria-label={strings.members.openLabel(workspace.name)}
-                onClick={() => onMembers(workspace.id)}
+                aria-label={strings.members.openLabel(place.name)}
+                onClick={() => onMembers(place.id)}
               >
                 {strings.members.open}
               </button>
@@ -90,9 +240,11 @@ export function BrowseView({
           <div className="field inline" role="search">
             <label htmlFor="browse-search">{strings.browse.search}</label>
             <input
+              ref={search}
               id="browse-search"
               type="search"
               placeholder={strings.browse.searchPlaceholder}
+              aria-keyshortcuts="/ Control+F"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
@@ -114,25 +266,33 @@ export function BrowseView({
         </div>
         <p role="status" aria-live="polite" className="copied menu-status">
           {copy.isSuccess && strings.menu.copied}
+          {outcome}
         </p>
         {copy.isError && <ErrorMessage error={copy.error} title={strings.item.copyFailed} />}
+        {act.isError && <ErrorMessage error={act.error} title={strings.files.openFailed} />}
         <Breadcrumbs
           folderId={folderId}
-          rootId={workspace.rootFolderId}
-          rootName={workspace.name}
+          rootId={place.rootFolderId}
+          rootName={place.name}
+          pairId={pairId}
           onOpen={(id) => go({ folderId: id })}
         />
+        <p className="keys-hint">{strings.files.keys}</p>
         <FolderContents
           folderId={folderId}
           query={deferredQuery}
           sort={sort}
-          selected={target.selected}
+          selected={offline ? null : target.selected}
+          pairId={pairId}
           onOpenFolder={(id) => go({ folderId: id })}
-          onSelect={(item) => onTarget({ workspaceId: workspace.id, folderId, selected: item })}
+          onOpenFile={openItem}
+          onSelect={select}
           onMenu={(request) => {
             copy.reset();
+            act.reset();
             setMenu(request);
           }}
+          onOffline={onOffline}
         />
       </div>
       {menu && (
@@ -140,16 +300,19 @@ export function BrowseView({
           key={`${menu.item.kind}-${menu.item.id}-${menu.x}-${menu.y}`}
           request={menu}
           onClose={() => setMenu(null)}
-          onCopy={(item) => copy.mutate(item)}
-          onDetails={(item) => onTarget({ workspaceId: workspace.id, folderId, selected: item })}
+          onOpen={openItem}
+          onShow={(item) => act.mutate({ action: 'show', item })}
+          onBrowser={offline ? undefined : (item) => act.mutate({ action: 'browser', item })}
+          onCopy={offline ? undefined : (item) => copy.mutate(item)}
+          onDetails={select}
         />
       )}
-      {target.selected && (
+      {!offline && target.selected && (
         <ItemPanel
           key={`${target.selected.kind}-${target.selected.id}`}
           item={target.selected}
-          workspaceId={workspace.id}
-          onClose={() => onTarget({ workspaceId: workspace.id, folderId, selected: null })}
+          workspaceId={place.id}
+          onClose={() => onTarget({ workspaceId: place.id, folderId, selected: null })}
         />
       )}
     </section>

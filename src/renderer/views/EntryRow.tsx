@@ -4,17 +4,21 @@ import { formatBytes, formatDate } from '../format';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { isMenuKey, type MenuRequest } from './ItemMenu';
+import { ItemIcon } from './ItemIcon';
 
 /**
  * One folder or file. A folder's name opens it; the details button (or a file's name) selects.
- * A right-click anywhere on the row, or the Menu key (Shift+F10) on one of its buttons, asks for
- * the item's context menu.
+ * A double-click anywhere on the row, or Enter on its name, opens it as a file manager does (a
+ * folder: into it; a file: with its app, when it is synced here). A right-click anywhere on the
+ * row, or the Menu key (Shift+F10) on one of its buttons, asks for the item's context menu.
+ * Without `onSelect` (offline Browse) there are no details to show.
  */
 function Row({
   index,
   entry,
   selected,
   onOpenFolder,
+  onOpenFile,
   onSelect,
   onMenu,
 }: {
@@ -23,7 +27,8 @@ function Row({
   entry: Entry;
   selected: boolean;
   onOpenFolder: (id: number) => void;
-  onSelect: (item: SelectedItem) => void;
+  onOpenFile: (item: SelectedItem) => void;
+  onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
 }) {
   const item = { kind: entry.kind, id: entry.id, name: entry.name };
@@ -47,7 +52,17 @@ function Row({
     if (e.clientX === 0 && e.clientY === 0 && e.target instanceof HTMLElement) belowOf(e.target);
     else menuAt(e.clientX, e.clientY, null);
   };
+  const open = () => (isFolder ? onOpenFolder(entry.id) : onOpenFile(item));
+  // A double-click opens the row its first click was on: a folder opened by that first click
+  // puts other rows under the pointer, and the second click and the double-click land on them.
+  const firstClick = useRef(false);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Enter on a file's name opens it (a click, or Space, selects it).
+    if (e.key === 'Enter' && !isFolder && e.target === name.current) {
+      e.preventDefault();
+      open();
+      return;
+    }
     if (!isMenuKey(e) || !(e.target instanceof HTMLElement)) return;
     e.preventDefault();
     belowOf(e.target);
@@ -61,17 +76,38 @@ function Row({
       style={placed(index)}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
+      onClick={(e) => {
+        if (e.detail === 1) firstClick.current = true;
+      }}
+      onDoubleClick={(e) => {
+        // A double-click on the details button is two clicks on it, not an open.
+        if (
+          !firstClick.current ||
+          (e.target instanceof Element && e.target.closest('.icon-button'))
+        )
+          return;
+        open();
+      }}
     >
       <div role="cell" className="name-cell">
-        <span className={`icon icon-${entry.kind}`} aria-hidden="true" />
+        <span className="row-icon">
+          <ItemIcon
+            kind={entry.kind}
+            name={entry.name}
+            thumbnail={
+              entry.thumbnail ? { fileId: entry.id, updatedAt: entry.updatedAt } : undefined
+            }
+          />
+        </span>
         {isFolder ? (
           <button
             ref={name}
             type="button"
             className="link-button name"
             title={entry.name}
-            aria-keyshortcuts="Shift+F10"
-            onClick={() => onOpenFolder(entry.id)}
+            aria-keyshortcuts="Enter Shift+F10"
+            // The second click of a double-click is not another open (Enter's click has detail 0).
+            onClick={(e) => e.detail < 2 && onOpenFolder(entry.id)}
             aria-label={strings.browse.openFolder(entry.name)}
           >
             {entry.name}
@@ -82,9 +118,9 @@ function Row({
             type="button"
             className="link-button name"
             title={entry.name}
-            aria-keyshortcuts="Shift+F10"
-            aria-pressed={selected}
-            onClick={() => onSelect(item)}
+            aria-keyshortcuts="Enter Shift+F10"
+            aria-pressed={onSelect ? selected : undefined}
+            onClick={(e) => e.detail < 2 && onSelect?.(item)}
           >
             {entry.name}
           </button>
@@ -94,7 +130,7 @@ function Row({
             {strings.browse.hidden}
           </span>
         )}
-        {isFolder && (
+        {isFolder && onSelect && (
           <button
             type="button"
             className="icon-button"

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { AppCallError } from '../../shared/app-api';
 import type { ContentSort } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
@@ -14,14 +15,24 @@ interface Props {
   query: string;
   sort: ContentSort;
   selected: SelectedItem | null;
+  /** Offline: the pair whose journal lists the folder. */
+  pairId?: string | null;
   onOpenFolder: (id: number) => void;
-  onSelect: (item: SelectedItem) => void;
+  onOpenFile: (item: SelectedItem) => void;
+  onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
+  /** The service could not be reached while listing (Browse turns to the synced tree). */
+  onOffline?: () => void;
 }
 
 /** Another folder, search or order is another list: it starts at its top, nothing pinned. */
 export function FolderContents(props: Props) {
-  return <Contents key={`${props.folderId}|${props.query}|${props.sort}`} {...props} />;
+  return (
+    <Contents
+      key={`${props.pairId ?? ''}|${props.folderId}|${props.query}|${props.sort}`}
+      {...props}
+    />
+  );
 }
 
 /**
@@ -30,13 +41,28 @@ export function FolderContents(props: Props) {
  * change or one arrives, not on every scrolled frame: a frame costs the rows it moves, not the
  * query cache.
  */
-function Contents({ folderId, query, sort, selected, onOpenFolder, onSelect, onMenu }: Props) {
+function Contents({
+  folderId,
+  query,
+  sort,
+  selected,
+  pairId,
+  onOpenFolder,
+  onOpenFile,
+  onSelect,
+  onMenu,
+  onOffline,
+}: Props) {
   // The first block until the rows have laid out (they are not in the page before it is read).
   const [wanted, setWanted] = useState('0');
   const blockList = useMemo(() => wanted.split(',').map(Number), [wanted]);
-  const listing = { folderId, query, sort };
+  const listing = { folderId, query, sort, pairId: pairId ?? null };
   const { count, exact, pending } = useFolderSize(listing);
   const blocks = useFolderBlocks(listing, blockList);
+  const offline = blocks.error instanceof AppCallError && blocks.error.error.kind === 'offline';
+  useEffect(() => {
+    if (offline && !pairId) onOffline?.();
+  }, [offline, pairId, onOffline]);
 
   if (pending && blocks.error) return <ErrorMessage error={blocks.error} onRetry={blocks.retry} />;
   if (pending) return <Loading />;
@@ -52,6 +78,7 @@ function Contents({ folderId, query, sort, selected, onOpenFolder, onSelect, onM
         entry={blocks.entry}
         selected={selected}
         onOpenFolder={onOpenFolder}
+        onOpenFile={onOpenFile}
         onSelect={onSelect}
         onMenu={onMenu}
         onWanted={setWanted}

@@ -1,4 +1,11 @@
-import { memo, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Entry } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
@@ -20,7 +27,10 @@ export interface FolderRowsProps {
   entry: (index: number) => Entry | undefined;
   selected: SelectedItem | null;
   onOpenFolder: (id: number) => void;
-  onSelect: (item: SelectedItem) => void;
+  /** Opens a file with its app (double-click, Enter). */
+  onOpenFile: (item: SelectedItem) => void;
+  /** Absent offline: nothing to show details of. */
+  onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
   /** The blocks to read (`wantedBlocks`), told after each render that changes them. */
   onWanted: (blocks: string) => void;
@@ -48,6 +58,7 @@ function Rows({
   entry,
   selected,
   onOpenFolder,
+  onOpenFile,
   onSelect,
   onMenu,
   onWanted,
@@ -72,6 +83,38 @@ function Rows({
   const wanted = wantedBlocks({ laid, view, count, pinned, entry });
   // A string: the same blocks are the same value, so a frame that keeps them tells nothing.
   useLayoutEffect(() => onWanted(wanted), [onWanted, wanted]);
+
+  // Arrow keys move between rows as in a file manager's list: the row asked for is scrolled to
+  // and pinned, and takes the focus once it is in the page with its entry (its block may be
+  // read first: a later render focuses it).
+  const [focusTo, setFocusTo] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (focusTo === null) return;
+    const button = scroller.current?.querySelector<HTMLElement>(`[data-index="${focusTo}"] .name`);
+    if (!button) return;
+    button.focus();
+    setFocusTo(null);
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = rowOf(e);
+    if (at === null || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const page = Math.max(1, (view ? view.last - view.first : 10) - 1);
+    const to = {
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      PageDown: at + page,
+      PageUp: at - page,
+      Home: 0,
+      End: count - 1,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(count - 1, to));
+    if (next === at) return;
+    setPinned(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    setFocusTo(next);
+  };
 
   return (
     <div ref={scroller} className="entries-scroll">
@@ -100,6 +143,7 @@ function Rows({
           style={{ height: virtualizer.getTotalSize() }}
           onFocus={(e) => setPinned(rowOf(e))}
           onContextMenu={(e) => setPinned(rowOf(e))}
+          onKeyDown={onKeyDown}
         >
           {laid && (
             <RowRange
@@ -109,6 +153,7 @@ function Rows({
               entry={entry}
               selected={selected}
               onOpenFolder={onOpenFolder}
+              onOpenFile={onOpenFile}
               onSelect={onSelect}
               onMenu={onMenu}
             />
@@ -133,13 +178,17 @@ const RowRange = memo(function RowRange({
   entry,
   selected,
   onOpenFolder,
+  onOpenFile,
   onSelect,
   onMenu,
 }: {
   first: number;
   last: number;
   pinned: number | null;
-} & Pick<FolderRowsProps, 'entry' | 'selected' | 'onOpenFolder' | 'onSelect' | 'onMenu'>) {
+} & Pick<
+  FolderRowsProps,
+  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu'
+>) {
   const indexes: number[] = [];
   if (pinned !== null && pinned < first) indexes.push(pinned);
   for (let i = first; i <= last; i++) indexes.push(i);
@@ -153,6 +202,7 @@ const RowRange = memo(function RowRange({
         entry={item}
         selected={selected?.kind === item.kind && selected.id === item.id}
         onOpenFolder={onOpenFolder}
+        onOpenFile={onOpenFile}
         onSelect={onSelect}
         onMenu={onMenu}
       />

@@ -26,13 +26,22 @@ const MARGIN = 4;
 export function ItemMenu({
   request,
   onClose,
+  onOpen,
+  onShow,
+  onBrowser,
   onCopy,
   onDetails,
 }: {
   request: MenuRequest;
   onClose: () => void;
-  onCopy: (item: SelectedItem) => void;
-  onDetails: (item: SelectedItem) => void;
+  /** A folder: into it; a file: with its app (when synced here). */
+  onOpen: (item: SelectedItem) => void;
+  /** The synced item selected in the system's file manager. */
+  onShow: (item: SelectedItem) => void;
+  /** The item's share page in the browser; absent offline (as are the next two). */
+  onBrowser?: ((item: SelectedItem) => void) | undefined;
+  onCopy?: ((item: SelectedItem) => void) | undefined;
+  onDetails?: ((item: SelectedItem) => void) | undefined;
 }) {
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: request.x, top: request.y });
@@ -110,12 +119,27 @@ export function ItemMenu({
       onKeyDown={onKeyDown}
       onContextMenu={(e) => e.preventDefault()}
     >
-      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onCopy)}>
-        {strings.menu.copyLink}
+      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onOpen)}>
+        {strings.files.open}
       </button>
-      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onDetails)}>
-        {strings.menu.details}
+      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onShow)}>
+        {strings.files.showInFolder}
       </button>
+      {onBrowser && (
+        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onBrowser)}>
+          {strings.files.openInBrowser}
+        </button>
+      )}
+      {onCopy && (
+        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onCopy)}>
+          {strings.menu.copyLink}
+        </button>
+      )}
+      {onDetails && (
+        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onDetails)}>
+          {strings.menu.details}
+        </button>
+      )}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { Comments } from './Comments';
 import { ShareLink } from './ShareLink';
 import { AuditTrail } from './AuditTrail';
 import { DownloadZip } from './DownloadZip';
+import { ItemFacts } from './ItemFacts';
+import { ItemIcon } from './ItemIcon';
 
 const readOnlyRoles: readonly string[] = ['Viewer', 'Printer', 'Downloader'] satisfies Role[];
 
@@ -29,21 +31,34 @@ export function ItemPanel({
   // the service has the last word.
   const mayComment = role.data?.role == null || !readOnlyRoles.includes(role.data.role);
   return (
-    <aside className="item-panel" aria-labelledby="item-title">
+    <aside
+      className="item-panel"
+      aria-labelledby="item-title"
+      // Escape closes it from anywhere inside (a narrow window shows it over the list).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <header className="panel-header">
         <h2 id="item-title">
-          <span className={`icon icon-${item.kind}`} aria-hidden="true" />
+          <span className="row-icon">
+            <ItemIcon kind={item.kind} name={item.name} size={20} />
+          </span>
           {item.name}
         </h2>
         <button
           type="button"
           className="icon-button"
           aria-label={strings.item.close}
+          aria-keyshortcuts="Escape"
           onClick={onClose}
         >
           <span aria-hidden="true">×</span>
         </button>
       </header>
+      <ItemFacts item={item} />
       <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />
       {item.kind === 'folder' && <DownloadZip key={item.id} folderId={item.id} />}

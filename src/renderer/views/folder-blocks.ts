@@ -20,14 +20,19 @@ export interface Listing {
   folderId: number;
   query: string;
   sort: ContentSort;
+  /** Offline: the pair whose journal is read instead of the service (`synced.contents`). */
+  pairId?: string | null;
 }
 
 /** The query key of a listing's blocks, without the block's number. */
-function useListingKey({ folderId, query, sort }: Listing) {
+function useListingKey({ folderId, query, sort, pairId }: Listing) {
   const account = useAccount();
   return useMemo(
-    () => ['folders.contents', account.id, folderId, query, sort] as const,
-    [account.id, folderId, query, sort],
+    () =>
+      pairId
+        ? (['synced.contents', pairId, folderId, query, sort] as const)
+        : (['folders.contents', account.id, folderId, query, sort] as const),
+    [account.id, folderId, query, sort, pairId],
   );
 }
 
@@ -154,7 +159,7 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
   const account = useAccount();
   const queryClient = useQueryClient();
   const base = useListingKey(listing);
-  const { folderId, query, sort } = listing;
+  const { folderId, query, sort, pairId } = listing;
 
   // Opening a folder lists it anew, as a file manager does (what is cached shows meanwhile).
   // Blocks read during this visit stay fresh: scrolling back asks nothing again.
@@ -165,15 +170,18 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
   const results = useQueries({
     queries: wanted.map((b) => ({
       queryKey: [...base, b],
-      queryFn: (): Promise<Block> =>
-        api.call('folders.contents', {
-          accountId: account.id,
+      queryFn: (): Promise<Block> => {
+        const page = {
           folderId,
           sort,
           offset: b * BLOCK,
           limit: BLOCK,
           ...(query ? { query } : {}),
-        }),
+        };
+        return pairId
+          ? api.call('synced.contents', { pairId, ...page })
+          : api.call('folders.contents', { accountId: account.id, ...page });
+      },
       staleTime: Infinity,
     })),
   });
