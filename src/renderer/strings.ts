@@ -31,7 +31,7 @@ export const strings = {
     title: 'Sign in to Workspace Sync',
     intro: 'Connect to your Workspace Content Service to keep a folder on this computer in sync.',
     server: 'Server address',
-    serverPlaceholder: 'https://files.example.com/api/v1',
+    serverPlaceholder: 'files.example.com',
     email: 'Email',
     password: 'Password',
     submit: 'Sign in',
@@ -39,6 +39,9 @@ export const strings = {
     or: 'or',
     withBrowser: 'Sign in with your browser',
     withBrowserHint: 'Opens the service’s sign-in page in your web browser.',
+    // Issue 28 (sign-in as people expect): a bare host is enough.
+    serverHint: 'The host name is enough, such as files.example.com.',
+    orPassword: 'or sign in with your email and password',
     browserWaiting: 'Finish signing in in the tab that opened…',
     browserOpenAgain: 'Open the sign-in page',
     browserCancel: 'Cancel',
@@ -346,5 +349,37 @@ export const strings = {
     addTitle: 'Add an account',
     others: 'Other accounts',
     signOutOf: (email: string) => `Sign out ${email}`,
+  },
+
+  /** Issue 28, the activity feed as people read it: bursts, days, the person's own reads folded. */
+  feed: {
+    today: 'Today',
+    yesterday: 'Yesterday',
+    /** A burst of `n` events of one person: the whole sentence; `did` is the service's verb. */
+    burst: (
+      who: string,
+      did: string,
+      n: number,
+      kind: 'file' | 'folder',
+      workspace: string | null,
+    ) => {
+      const items =
+        kind === 'file'
+          ? n === 1
+            ? '1 file'
+            : `${n.toLocaleString()} files`
+          : n === 1
+            ? '1 folder'
+            : `${n.toLocaleString()} folders`;
+      return workspace ? `${who} ${did} ${items} in ${workspace}` : `${who} ${did} ${items}`;
+    },
+    showOwnReads: 'Show my own downloads and views',
+    ownReadsHint:
+      'Your syncs download files as you: those downloads, and your views, are folded away unless shown.',
+    folded: (n: number) =>
+      n === 1
+        ? '1 download or view of your own is folded away.'
+        : `${n.toLocaleString()} downloads and views of your own are folded away.`,
+    showFolded: 'Show them',
   },
 } as const;

@@ -259,6 +259,11 @@ export const ActivityEvent = z.object({
   objects: z.array(EventObject),
   complement: z.string(),
   text: z.string(),
+  /**
+   * The signed-in person's own download or view: what this computer's sync does by itself (the
+   * service's events name the person, not the device), folded away unless the window asks.
+   */
+  ownRead: z.boolean().optional(),
 });
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
@@ -276,6 +281,8 @@ export const ActivityFilters = z.object({
   to: instant.optional(),
   offset: z.number().int().nonnegative().optional(),
   limit: z.number().int().positive().max(500).optional(),
+  /** Leave out the person's own downloads and views (`ownRead`); the page counts them. */
+  foldOwnReads: z.boolean().optional(),
 });
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
 
@@ -428,7 +435,11 @@ export const Methods = {
   /** Puts the link on the clipboard where the host can (the app); returns the text copied. */
   'links.copy': { params: z.object(onItem), result: z.object({ text: z.string() }) },
 
-  'activity.list': { params: ActivityFilters, result: Page(ActivityEvent) },
+  'activity.list': {
+    params: ActivityFilters,
+    // `folded`: events of the page left out by `foldOwnReads`; `nextOffset` is the service's.
+    result: Page(ActivityEvent).extend({ folded: z.number().int().nonnegative().optional() }),
+  },
   'activity.auditTrail': {
     params: z.object({ ...onAccount, fileId: id }),
     result: z.array(ActivityEvent),

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   AppCallError,
   Events,
+  type ActivityEvent,
   isMethod,
   Methods,
   type AppError,
@@ -22,7 +23,8 @@ import { ActivityFeed } from './activity';
 import { AccountSessions, type SignedIn } from './accounts';
 import { describeIssues, fail, toAppError } from './errors';
 import { FolderIndex } from './folders';
-import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
+import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, type Me } from './map';
+import type * as S from '../api/schemas';
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
 import { Pairs } from './pairs';
@@ -109,6 +111,35 @@ async function page<T, U>(
     index++;
   }
   return { items: out, nextOffset: null };
+}
+
+/** Events read past the ones kept, at most, before a folded page answers what it has. */
+const FOLD_SCAN = 1000;
+
+/**
+ * A page of events without the person's own downloads and views (`ownRead`), counted in
+ * `folded`: read from the service's `offset` until `limit` are kept. A sync that brought down
+ * 10,000 files leaves 10,000 such events in a row; a page stops after FOLD_SCAN of them and
+ * answers the service's offset to go on from, so no call reads the whole feed.
+ */
+async function foldedPage(
+  events: AsyncIterable<S.Event>,
+  offset: number,
+  limit: number,
+  me: Me,
+): Promise<{ items: ActivityEvent[]; nextOffset: number | null; folded: number }> {
+  const items: ActivityEvent[] = [];
+  let read = 0;
+  let folded = 0;
+  for await (const e of events) {
+    if (items.length >= limit || folded >= FOLD_SCAN)
+      return { items, nextOffset: offset + read, folded };
+    read++;
+    const event = activityOf(e, me);
+    if (event.ownRead) folded++;
+    else items.push(event);
+  }
+  return { items, nextOffset: null, folded };
 }
 
 /**
@@ -573,12 +604,16 @@ export class AppBackend {
           ...(endTime !== undefined ? { endTime } : {}),
           offset,
         });
+        const me = { userId: s.userId, name: s.info.name };
         // The service skips to the offset: a page costs the same at the end of a long feed.
-        const got = await page(events, 0, p.limit ?? 50, activityOf);
-        return {
-          items: got.items,
-          nextOffset: got.nextOffset === null ? null : offset + got.nextOffset,
-        };
+        if (!p.foldOwnReads) {
+          const got = await page(events, 0, p.limit ?? 50, (e) => activityOf(e, me));
+          return {
+            items: got.items,
+            nextOffset: got.nextOffset === null ? null : offset + got.nextOffset,
+          };
+        }
+        return foldedPage(events, offset, p.limit ?? 50, me);
       },
       'activity.auditTrail': async (p) => {
         const s = await acct(p);
