@@ -10,6 +10,7 @@ import { BrowseView } from './views/BrowseView';
 import { ActivityView } from './views/ActivityView';
 import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
+import { AboutView } from './views/AboutView';
 import { ErrorMessage } from './components/ErrorMessage';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
@@ -90,6 +91,7 @@ export function Shell({
         {view === 'activity' && <ActivityView navigate={navigate} />}
         {view === 'workspaces' && <WorkspacesView navigate={navigate} />}
         {view === 'settings' && <SettingsView />}
+        {view === 'about' && <AboutView />}
       </main>
     </div>
   );

@@ -22,6 +22,7 @@ export const strings = {
     activity: 'Activity',
     workspaces: 'Workspaces',
     settings: 'Settings',
+    about: 'About',
     signOut: 'Sign out',
     signedInAs: (name: string, email: string) =>
       name && name !== email ? `Signed in as ${name} (${email})` : `Signed in as ${email}`,
@@ -381,5 +382,29 @@ export const strings = {
         ? '1 download or view of your own is folded away.'
         : `${n.toLocaleString()} downloads and views of your own are folded away.`,
     showFolded: 'Show them',
+  },
+
+  /** Issue 28, diagnostics: the About view. */
+  about: {
+    title: 'About Workspace Sync',
+    version: 'Version',
+    system: 'System',
+    node: 'Node.js',
+    electron: 'Electron',
+    noElectron: 'Not in use (this window runs in a browser)',
+    pairs: 'Synced folders',
+    pairState: (workspace: string, state: string) => `${workspace}: ${state}`,
+    logs: 'Logs',
+    logsHint:
+      'What Workspace Sync did and why, for you or for support. Logs never hold a token or a password.',
+    openLogs: 'Open logs',
+    diagnostics: 'Diagnostics',
+    diagnosticsHint:
+      'Copies the versions, each synced folder’s state and its recent problems, to paste into a support request. Never a token, password or email; file, folder, workspace and server names only if you include them.',
+    includeNames: 'Include file, folder, workspace and server names',
+    copy: 'Copy diagnostics',
+    copied: 'Diagnostics copied to the clipboard.',
+    copyFailed: 'The diagnostics could not be copied',
+    whatWasCopied: 'What was copied',
   },
 } as const;

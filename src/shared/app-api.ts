@@ -286,6 +286,26 @@ export const ActivityFilters = z.object({
 });
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
 
+/** Issue 28, diagnostics: what About shows (versions, this OS, each pair's engine state). */
+export const About = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** The OS's name, release and architecture. */
+  os: z.string(),
+  node: z.string(),
+  /** Null where the backend runs under plain Node (`cli ui`). */
+  electron: z.string().nullable(),
+  pairs: z.array(
+    z.object({
+      pairId: z.string(),
+      workspaceName: z.string(),
+      state: SyncPairStatus.shape.state,
+      paused: z.boolean(),
+    }),
+  ),
+});
+export type About = z.infer<typeof About>;
+
 /** A folder on this computer as the picker lists it: absolute paths, so no path logic in the window. */
 const LocalFolder = z.object({ name: z.string(), path: z.string() });
 export const LocalFolders = z.object({
@@ -472,6 +492,20 @@ export const Methods = {
     params: z.object({ startAt: z.string().optional() }),
     result: z.object({ dir: z.string().nullable() }),
   },
+
+  // Issue 28, diagnostics (About).
+  'app.about': { params: none, result: About },
+  /**
+   * The text of Copy diagnostics: versions, pairs, recent problems; no token, password or email,
+   * and names (files, folders, workspaces, servers) only with `includeNames`. The desktop host
+   * puts it on the clipboard too.
+   */
+  'app.diagnostics': {
+    params: z.object({ includeNames: z.boolean() }),
+    result: z.object({ text: z.string() }),
+  },
+  /** Opens the logs folder in the file manager (made first if no log was written yet). */
+  'app.openLogs': { params: none, result: done },
 } as const;
 
 export type MethodName = keyof typeof Methods;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -30,6 +31,7 @@ import { attentionHandlers } from './attention';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
+import { aboutFacts, diagnosticsText } from './diagnostics';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
 
@@ -75,6 +77,8 @@ export interface BackendOptions {
   browserSignInTimeoutMs?: number;
   /** The home folder: `~` in a pair's folder, the top of the folder picker (default: the OS's). */
   home?: string;
+  /** Where the logs are (About's Open logs); default `logs` in the state directory. */
+  logsDir?: string;
 }
 
 const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
@@ -390,6 +394,11 @@ export class AppBackend {
     return this.roleIn(s, workspaceId);
   }
 
+  /** The app's version: Electron's in the app (package.json is not beside the bundle). */
+  private version(): string {
+    return this.opts.desktop?.version ?? appVersion();
+  }
+
   private makeHandlers(): Handlers {
     const acct = (p: { accountId: string }) => this.sessions.get(p.accountId);
     return {
@@ -398,7 +407,7 @@ export class AppBackend {
         const os = process.platform;
         return {
           name: 'Workspace Sync',
-          version: desktop?.version ?? appVersion(),
+          version: this.version(),
           platform: !desktop ? 'web' : os === 'darwin' || os === 'win32' ? os : 'linux',
           demo: !!this.opts.demo,
           desktop: desktop !== undefined,
@@ -638,6 +647,33 @@ export class AppBackend {
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () =>
         fail('unsupported', 'Choose the folder in the list (this window has no system dialog).'),
+
+      'app.about': async () => aboutFacts(this.version(), this.pairs.list()),
+      'app.diagnostics': async (p) => {
+        const pairs = this.pairs.list();
+        const servers = new Map((await this.sessions.list()).map((a) => [a.id, a.server]));
+        const secrets = this.opts.demo ? [this.opts.demo.password] : [];
+        const about = aboutFacts(this.version(), pairs);
+        return {
+          text: diagnosticsText({ about, pairs, servers, secrets, includeNames: p.includeNames }),
+        };
+      },
+      'app.openLogs': async () => {
+        const dir = this.opts.logsDir ?? path.join(this.opts.stateDir, 'logs');
+        await mkdir(dir, { recursive: true });
+        const open =
+          this.opts.openPath ?? ((d) => openInFileManager(d, this.opts.env ?? process.env));
+        try {
+          await open(dir);
+        } catch (err) {
+          this.log.warn('no file manager could be started', { err });
+          return fail(
+            'unsupported',
+            `No program to open folders was found on this computer: the logs are in ${dir}.`,
+          );
+        }
+        return null;
+      },
     };
   }
 }
