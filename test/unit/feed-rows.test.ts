@@ -103,5 +103,11 @@ describe('feed rows', () => {
       ['today', 'yesterday', 'earlier'],
     );
     expect(types(rows)).toEqual(['day', 'event', 'day', 'event', 'day', 'event']);
+    // Each row knows its day's relation: earlier days' rows say the time of day.
+    expect(rows.filter((r) => r.type === 'event').map((r) => r.type === 'event' && r.day)).toEqual([
+      'today',
+      'yesterday',
+      'earlier',
+    ]);
   });
 });

@@ -628,7 +628,8 @@ export class AppBackend {
         const s = await acct(p);
         try {
           const out = [];
-          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e));
+          const me = { userId: s.userId, name: s.info.name };
+          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e, me));
           return out;
         } catch (err) {
           if (err instanceof ApiError && (err.kind === 'forbidden' || err.kind === 'not-found'))

@@ -77,7 +77,11 @@ export function AboutView() {
         <input
           type="checkbox"
           checked={includeNames}
-          onChange={(e) => setIncludeNames(e.target.checked)}
+          onChange={(e) => {
+            setIncludeNames(e.target.checked);
+            // What was copied no longer matches the choice.
+            copy.reset();
+          }}
         />
         {strings.about.includeNames}
       </label>

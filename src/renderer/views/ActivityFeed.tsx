@@ -4,7 +4,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ActivityEvent, ActivityFilters } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
-import { endOfDayIso, formatDate, formatDay, formatRelative, startOfDayIso } from '../format';
+import {
+  endOfDayIso,
+  formatDate,
+  formatDay,
+  formatRelative,
+  formatTime,
+  startOfDayIso,
+} from '../format';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -219,9 +226,22 @@ function Row({
         </h2>
       );
     case 'event':
-      return <EventLine event={row.event} onOpen={(o) => onOpen(o, row.event)} />;
+      return (
+        <EventLine
+          event={row.event}
+          onOpen={(o) => onOpen(o, row.event)}
+          clock={row.day !== 'today'}
+        />
+      );
     case 'member':
-      return <EventLine event={row.event} onOpen={(o) => onOpen(o, row.event)} compact />;
+      return (
+        <EventLine
+          event={row.event}
+          onOpen={(o) => onOpen(o, row.event)}
+          clock={row.day !== 'today'}
+          compact
+        />
+      );
     case 'burst': {
       const newest = row.events[0]!;
       const oldest = row.events.at(-1)!;
@@ -235,7 +255,7 @@ function Row({
           >
             <span className="chevron" aria-hidden="true">
               {row.expanded ? '▾' : '▸'}
-            </span>{' '}
+            </span>
             {strings.feed.burst(
               newest.subject,
               newest.predicate,
@@ -249,7 +269,7 @@ function Row({
             dateTime={newest.at}
             title={`${formatDate(oldest.at)} – ${formatDate(newest.at)}`}
           >
-            {formatRelative(newest.at)}
+            {row.day === 'today' ? formatRelative(newest.at) : formatTime(newest.at)}
           </time>
         </p>
       );

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../../shared/app-api';
-import { formatDate, formatRelative } from '../format';
+import { formatDate, formatRelative, formatTime } from '../format';
 import { strings } from '../strings';
 
 type EventObject = ActivityEvent['objects'][number];
@@ -13,11 +13,14 @@ export function EventLine({
   event,
   onOpen,
   compact = false,
+  clock = false,
 }: {
   event: ActivityEvent;
   onOpen?: (object: EventObject) => void;
   /** Inside an opened burst: the item alone (the burst's line says who did what, and where). */
   compact?: boolean;
+  /** Under a heading of an earlier day: the time of day ("yesterday" would repeat the heading, or contradict it). */
+  clock?: boolean;
 }) {
   const [first, ...rest] = event.objects;
   const object = (o: EventObject, i: number) => {
@@ -44,7 +47,7 @@ export function EventLine({
   const fallback = !event.subject && !event.predicate && event.objects.length === 0;
   const time = (
     <time className="muted" dateTime={event.at} title={formatDate(event.at)}>
-      {formatRelative(event.at)}
+      {clock ? formatTime(event.at) : formatRelative(event.at)}
     </time>
   );
   if (compact && first && !fallback)

@@ -14,7 +14,7 @@ export type DayRelation = 'today' | 'yesterday' | 'earlier';
 
 export type FeedRow =
   | { type: 'day'; key: string; relation: DayRelation; at: string }
-  | { type: 'event'; key: string; event: ActivityEvent }
+  | { type: 'event'; key: string; event: ActivityEvent; day: DayRelation }
   | {
       type: 'burst';
       key: string;
@@ -24,8 +24,9 @@ export type FeedRow =
       /** The workspace named by the events, if they name one. */
       workspace: string | null;
       expanded: boolean;
+      day: DayRelation;
     }
-  | { type: 'member'; key: string; event: ActivityEvent };
+  | { type: 'member'; key: string; event: ActivityEvent; day: DayRelation };
 
 /** The local calendar day of an instant, as a sortable key. */
 export function dayKey(t: number): string {
@@ -67,6 +68,7 @@ export function feedRows(
 ): FeedRow[] {
   const rows: FeedRow[] = [];
   let day: string | null = null;
+  let relation: DayRelation = 'today';
   let i = 0;
   while (i < events.length) {
     const first = events[i]!;
@@ -74,12 +76,8 @@ export function feedRows(
     const thisDay = dayKey(firstAt);
     if (thisDay !== day) {
       day = thisDay;
-      rows.push({
-        type: 'day',
-        key: `d:${thisDay}`,
-        relation: relationOf(thisDay, now),
-        at: first.at,
-      });
+      relation = relationOf(thisDay, now);
+      rows.push({ type: 'day', key: `d:${thisDay}`, relation, at: first.at });
     }
     // The burst grows while the next event matches, is close to the one before, and is on the
     // same day (a heading never falls inside a burst).
@@ -97,7 +95,7 @@ export function feedRows(
       }
     }
     if (end - i < 2) {
-      rows.push({ type: 'event', key: `e:${first.id}`, event: first });
+      rows.push({ type: 'event', key: `e:${first.id}`, event: first, day: relation });
       i++;
       continue;
     }
@@ -110,8 +108,11 @@ export function feedRows(
       kind: first.objects[0]!.kind as 'file' | 'folder',
       workspace: workspaceOf(first),
       expanded: open,
+      day: relation,
     });
-    if (open) for (const e of members) rows.push({ type: 'member', key: `m:${e.id}`, event: e });
+    if (open)
+      for (const e of members)
+        rows.push({ type: 'member', key: `m:${e.id}`, event: e, day: relation });
     i = end;
   }
   return rows;
