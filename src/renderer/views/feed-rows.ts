@@ -34,6 +34,21 @@ export function dayKey(t: number): string {
   return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
 }
 
+/**
+ * Each event's instant and day, worked out once: the rows are made again as each page arrives,
+ * and parsing 10,000 dates each time cost the scroll frames.
+ */
+const when = new WeakMap<ActivityEvent, { at: number; day: string }>();
+function timeOf(e: ActivityEvent): { at: number; day: string } {
+  let w = when.get(e);
+  if (!w) {
+    const at = Date.parse(e.at);
+    w = { at, day: dayKey(at) };
+    when.set(e, w);
+  }
+  return w;
+}
+
 function relationOf(key: string, now: number): DayRelation {
   if (key === dayKey(now)) return 'today';
   const yesterday = new Date(now);
@@ -72,8 +87,7 @@ export function feedRows(
   let i = 0;
   while (i < events.length) {
     const first = events[i]!;
-    const firstAt = Date.parse(first.at);
-    const thisDay = dayKey(firstAt);
+    const { at: firstAt, day: thisDay } = timeOf(first);
     if (thisDay !== day) {
       day = thisDay;
       relation = relationOf(thisDay, now);
@@ -87,9 +101,9 @@ export function feedRows(
     if (key !== null) {
       while (end < events.length) {
         const next = events[end]!;
-        const at = Date.parse(next.at);
+        const { at, day: nextDay } = timeOf(next);
         if (burstKey(next) !== key || Math.abs(lastAt - at) > BURST_GAP_MS) break;
-        if (dayKey(at) !== thisDay) break;
+        if (nextDay !== thisDay) break;
         lastAt = at;
         end++;
       }
