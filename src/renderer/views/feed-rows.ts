@@ -35,18 +35,23 @@ export function dayKey(t: number): string {
 }
 
 /**
- * Each event's instant and day, worked out once: the rows are made again as each page arrives,
- * and parsing 10,000 dates each time cost the scroll frames.
+ * Each event's instant, day and burst key, worked out once: the rows are made again as each page
+ * arrives, and working these out for 10,000 events each time cost the scroll frames.
  */
-const when = new WeakMap<ActivityEvent, { at: number; day: string }>();
-function timeOf(e: ActivityEvent): { at: number; day: string } {
-  let w = when.get(e);
-  if (!w) {
+interface Facts {
+  at: number;
+  day: string;
+  burst: string | null;
+}
+const facts = new WeakMap<ActivityEvent, Facts>();
+function factsOf(e: ActivityEvent): Facts {
+  let f = facts.get(e);
+  if (!f) {
     const at = Date.parse(e.at);
-    w = { at, day: dayKey(at) };
-    when.set(e, w);
+    f = { at, day: dayKey(at), burst: burstKey(e) };
+    facts.set(e, f);
   }
-  return w;
+  return f;
 }
 
 function relationOf(key: string, now: number): DayRelation {
@@ -87,7 +92,7 @@ export function feedRows(
   let i = 0;
   while (i < events.length) {
     const first = events[i]!;
-    const { at: firstAt, day: thisDay } = timeOf(first);
+    const { at: firstAt, day: thisDay, burst: key } = factsOf(first);
     if (thisDay !== day) {
       day = thisDay;
       relation = relationOf(thisDay, now);
@@ -95,14 +100,13 @@ export function feedRows(
     }
     // The burst grows while the next event matches, is close to the one before, and is on the
     // same day (a heading never falls inside a burst).
-    const key = burstKey(first);
     let end = i + 1;
     let lastAt = firstAt;
     if (key !== null) {
       while (end < events.length) {
         const next = events[end]!;
-        const { at, day: nextDay } = timeOf(next);
-        if (burstKey(next) !== key || Math.abs(lastAt - at) > BURST_GAP_MS) break;
+        const { at, day: nextDay, burst } = factsOf(next);
+        if (burst !== key || Math.abs(lastAt - at) > BURST_GAP_MS) break;
         if (nextDay !== thisDay) break;
         lastAt = at;
         end++;
