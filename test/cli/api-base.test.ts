@@ -140,6 +140,9 @@ describe('a bare host, as a person types it in the window', () => {
     // A name that only starts like a loopback one is another computer.
     expect(withScheme('127.0.0.1.example.com')).toBe('https://127.0.0.1.example.com');
     expect(withScheme('http://files.example.com')).toBe('http://files.example.com');
+    // One word is a slip, refused as no address; with a port or a scheme it is a host.
+    expect(withScheme('files')).toBe('files');
+    expect(withScheme('files:8443')).toBe('https://files:8443');
     expect(withScheme('https://files.example.com/api/v1')).toBe('https://files.example.com/api/v1');
   });
 

@@ -306,7 +306,7 @@ export class AccountSessions {
     } catch {
       return fail(
         'invalid',
-        `"${raw}" is not a server address: enter a URL such as https://files.example.com.`,
+        `"${raw}" is not a server address: enter one such as files.example.com.`,
       );
     }
   }
