@@ -356,14 +356,11 @@ export const strings = {
   feed: {
     today: 'Today',
     yesterday: 'Yesterday',
-    /** A burst of `n` events of one person: the whole sentence; `did` is the service's verb. */
-    burst: (
-      who: string,
-      did: string,
-      n: number,
-      kind: 'file' | 'folder',
-      workspace: string | null,
-    ) => {
+    /**
+     * A burst of `n` events of one person: the whole sentence; `did` is the service's verb,
+     * `where` the one folder holding them all, else their workspace.
+     */
+    burst: (who: string, did: string, n: number, kind: 'file' | 'folder', where: string | null) => {
       const items =
         kind === 'file'
           ? n === 1
@@ -372,7 +369,7 @@ export const strings = {
           : n === 1
             ? '1 folder'
             : `${n.toLocaleString()} folders`;
-      return workspace ? `${who} ${did} ${items} in ${workspace}` : `${who} ${did} ${items}`;
+      return where ? `${who} ${did} ${items} in ${where}` : `${who} ${did} ${items}`;
     },
     showOwnReads: 'Show my own downloads and views',
     ownReadsHint:

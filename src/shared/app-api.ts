@@ -493,6 +493,15 @@ export const Methods = {
     result: z.object({ dir: z.string().nullable() }),
   },
 
+  /**
+   * The one folder holding all of a burst's files, or null (they are in several, or one is gone):
+   * the service's events name a file and its workspace, not its folder.
+   */
+  'activity.burstFolder': {
+    params: z.object({ ...onAccount, fileIds: z.array(id).min(1).max(100) }),
+    result: z.object({ folder: z.object({ id, name: z.string() }).nullable() }),
+  },
+
   // Issue 28, diagnostics (About).
   'app.about': { params: none, result: About },
   /**

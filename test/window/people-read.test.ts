@@ -143,6 +143,22 @@ describe(
           });
       })();
 
+      // Then Chloé puts three files into Reports: her burst names the folder that holds them.
+      const reports = db
+        .prepare("SELECT id FROM items WHERE kind = 'folder' AND filename = 'Reports'")
+        .get() as { id: number };
+      const chloe = sb.users.find((u) => u.email === 'chloe@example.com')!;
+      for (const name of ['Minutes 1.txt', 'Minutes 2.txt', 'Minutes 3.txt']) {
+        const body = new FormData();
+        body.append('file', new Blob([`notes of ${name}`]), name);
+        const res = await fetch(`${sb.baseUrl}/folders/${reports.id}/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${chloe.token}` },
+          body,
+        });
+        expect(res.status).toBe(201);
+      }
+
       await nav('Activity').click();
       await shown(feed().getByRole('heading', { name: 'Today' }));
       const burst = feed().getByRole('button', {
@@ -150,6 +166,9 @@ describe(
       });
       await shown(burst);
       expect(await burst.getAttribute('aria-expanded')).toBe('false');
+      // Kenji's files are gone from the service (their ids were never real): his line keeps
+      // the workspace; Chloé's files are all in Reports.
+      await shown(feed().getByRole('button', { name: 'Chloé Martin uploaded 3 files in Reports' }));
       // Earlier days of the demo's history have their own headings, after Today.
       expect(await feed().getByRole('heading', { level: 2 }).count()).toBeGreaterThan(1);
 

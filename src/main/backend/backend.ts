@@ -117,6 +117,9 @@ async function page<T, U>(
   return { items: out, nextOffset: null };
 }
 
+/** Files of a burst asked for at once (activity.burstFolder). */
+const BURST_READS = 6;
+
 /** Events read past the ones kept, at most, before a folded page answers what it has. */
 const FOLD_SCAN = 1000;
 
@@ -374,6 +377,38 @@ export class AppBackend {
     let index = this.folders.get(s.info.id);
     if (!index) this.folders.set(s.info.id, (index = new FolderIndex(s.client)));
     return index;
+  }
+
+  /**
+   * The folder that holds every one of `fileIds` (each file's last ancestor), or null: they are
+   * in several, one is gone or hidden from this person. Read a few at a time, and it stops at
+   * the second folder found.
+   */
+  private async folderOfAll(
+    s: SignedIn,
+    fileIds: readonly number[],
+  ): Promise<{ id: number; name: string } | null> {
+    let parent: number | null = null;
+    try {
+      for (let i = 0; i < fileIds.length; i += BURST_READS) {
+        const files = await Promise.all(
+          fileIds.slice(i, i + BURST_READS).map((id) => s.client.getFile(id)),
+        );
+        for (const f of files) {
+          const up = f.ancestor_ids?.at(-1);
+          if (up === undefined || (parent !== null && up !== parent)) return null;
+          parent = up;
+        }
+      }
+      if (parent === null) return null;
+      const trail = await this.folderIndex(s).path(parent);
+      const name = trail.at(-1)?.name;
+      return name === undefined ? null : { id: parent, name };
+    } catch (err) {
+      if (err instanceof ApiError && (err.kind === 'not-found' || err.kind === 'forbidden'))
+        return null;
+      throw err;
+    }
   }
 
   private async roleIn(s: SignedIn, workspaceId: number): Promise<string | null> {
@@ -637,6 +672,9 @@ export class AppBackend {
           throw err;
         }
       },
+      'activity.burstFolder': async (p) => ({
+        folder: await this.folderOfAll(await acct(p), p.fileIds),
+      }),
       'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
 
       'settings.get': () => this.settings,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ActivityEvent, ActivityFilters } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
@@ -242,37 +242,61 @@ function Row({
           compact
         />
       );
-    case 'burst': {
-      const newest = row.events[0]!;
-      const oldest = row.events.at(-1)!;
-      return (
-        <p className="event-line burst">
-          <button
-            type="button"
-            className="burst-toggle"
-            aria-expanded={row.expanded}
-            onClick={() => onToggle(row.events, !row.expanded)}
-          >
-            <span className="chevron" aria-hidden="true">
-              {row.expanded ? '▾' : '▸'}
-            </span>
-            {strings.feed.burst(
-              newest.subject,
-              newest.predicate,
-              row.events.length,
-              row.kind,
-              row.workspace,
-            )}
-          </button>{' '}
-          <time
-            className="muted"
-            dateTime={newest.at}
-            title={`${formatDate(oldest.at)} – ${formatDate(newest.at)}`}
-          >
-            {row.day === 'today' ? formatRelative(newest.at) : formatTime(newest.at)}
-          </time>
-        </p>
-      );
-    }
+    case 'burst':
+      return <BurstLine row={row} onToggle={onToggle} />;
   }
+}
+
+/** Files of a burst whose folder is asked for: larger bursts say their workspace. */
+const FOLDER_LOOKUP_MAX = 100;
+
+/**
+ * A burst's line: "Kenji Sato uploaded 48 files in Reports" once the service says one folder
+ * holds them all (asked only for the bursts drawn), else in the workspace the events name.
+ */
+function BurstLine({
+  row,
+  onToggle,
+}: {
+  row: Extract<FeedRow, { type: 'burst' }>;
+  onToggle: (events: ActivityEvent[], open: boolean) => void;
+}) {
+  const api = useApi();
+  const account = useAccount();
+  const newest = row.events[0]!;
+  const oldest = row.events.at(-1)!;
+  const fileIds = row.events.map((e) => e.objects[0]?.id ?? null);
+  const ids = fileIds.filter((id): id is number => id !== null);
+  const folder = useQuery({
+    queryKey: ['activity.burstFolder', account.id, ids.join(',')],
+    queryFn: () => api.call('activity.burstFolder', { accountId: account.id, fileIds: ids }),
+    enabled:
+      row.kind === 'file' && ids.length === fileIds.length && ids.length <= FOLDER_LOOKUP_MAX,
+    // Where a file was when it was uploaded does not change what the line says.
+    staleTime: Infinity,
+    retry: false,
+  });
+  const where = folder.data?.folder?.name ?? row.workspace;
+  return (
+    <p className="event-line burst">
+      <button
+        type="button"
+        className="burst-toggle"
+        aria-expanded={row.expanded}
+        onClick={() => onToggle(row.events, !row.expanded)}
+      >
+        <span className="chevron" aria-hidden="true">
+          {row.expanded ? '▾' : '▸'}
+        </span>
+        {strings.feed.burst(newest.subject, newest.predicate, row.events.length, row.kind, where)}
+      </button>{' '}
+      <time
+        className="muted"
+        dateTime={newest.at}
+        title={`${formatDate(oldest.at)} – ${formatDate(newest.at)}`}
+      >
+        {row.day === 'today' ? formatRelative(newest.at) : formatTime(newest.at)}
+      </time>
+    </p>
+  );
 }
