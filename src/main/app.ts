@@ -249,7 +249,8 @@ class Desktop {
     if (CHANGES_ACCOUNTS.test(method)) await this.refreshTrust();
     if (r.ok) {
       // The desktop host puts a copied link on the clipboard itself (CopyLink.tsx).
-      if (method === 'links.copy') clipboard.writeText((r.result as { text: string }).text);
+      if (method === 'links.copy' || method === 'app.diagnostics')
+        clipboard.writeText((r.result as { text: string }).text);
       if (CHANGES_PAIRS.has(method)) void this.refreshPairs();
       if (method === 'settings.update') await this.applySettings(r.result as Settings);
     }

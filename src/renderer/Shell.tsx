@@ -11,6 +11,7 @@ import { ActivityView } from './views/ActivityView';
 import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
 import { MembersView } from './views/MembersView';
+import { AboutView } from './views/AboutView';
 import { ErrorMessage } from './components/ErrorMessage';
 import { Menu } from 'lucide-react';
 
@@ -139,6 +140,7 @@ export function Shell({
           <MembersView key={membersOf} workspaceId={membersOf} />
         )}
         {view === 'settings' && <SettingsView />}
+        {view === 'about' && <AboutView />}
       </main>
     </div>
   );

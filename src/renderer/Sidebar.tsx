@@ -4,7 +4,7 @@ import type { View } from './navigation';
 import { strings } from './strings';
 import { ErrorMessage } from './components/ErrorMessage';
 
-const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings'];
+const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings', 'about'];
 
 export function Sidebar({
   view,

@@ -8,6 +8,8 @@ const byteFormats = new Map<string, Intl.NumberFormat>();
 let countFormat: Intl.NumberFormat | undefined;
 let dateFormat: Intl.DateTimeFormat | undefined;
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
@@ -42,6 +44,22 @@ export function formatDate(iso: string | number): string {
   if (Number.isNaN(d.getTime())) return String(iso);
   dateFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return dateFormat.format(d);
+}
+
+/** A day as a heading: "Monday, November 23, 2026" in the user's locale. */
+export function formatDay(iso: string | number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  dayFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'full' });
+  return dayFormat.format(d);
+}
+
+/** The time of day: "2:05 PM". */
+export function formatTime(iso: string | number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  timeFormat ??= new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  return timeFormat.format(d);
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -22,6 +22,7 @@ export const strings = {
     activity: 'Activity',
     workspaces: 'Workspaces',
     settings: 'Settings',
+    about: 'About',
     signOut: 'Sign out',
     signedInAs: (name: string, email: string) =>
       name && name !== email ? `Signed in as ${name} (${email})` : `Signed in as ${email}`,
@@ -31,7 +32,7 @@ export const strings = {
     title: 'Sign in to Workspace Sync',
     intro: 'Connect to your Workspace Content Service to keep a folder on this computer in sync.',
     server: 'Server address',
-    serverPlaceholder: 'https://files.example.com/api/v1',
+    serverPlaceholder: 'files.example.com',
     email: 'Email',
     password: 'Password',
     submit: 'Sign in',
@@ -39,6 +40,9 @@ export const strings = {
     or: 'or',
     withBrowser: 'Sign in with your browser',
     withBrowserHint: 'Opens the service’s sign-in page in your web browser.',
+    // Issue 28 (sign-in as people expect): a bare host is enough.
+    serverHint: 'The host name is enough, such as files.example.com.',
+    orPassword: 'or sign in with your email and password',
     browserWaiting: 'Finish signing in in the tab that opened…',
     browserOpenAgain: 'Open the sign-in page',
     browserCancel: 'Cancel',
@@ -486,5 +490,58 @@ export const strings = {
   layout: {
     openMenu: 'Show the menu',
     closeMenu: 'Hide the menu',
+  },
+
+  /** Issue 28, the activity feed as people read it: bursts, days, the person's own reads folded. */
+  feed: {
+    today: 'Today',
+    yesterday: 'Yesterday',
+    /**
+     * A burst of `n` events of one person: the whole sentence; `did` is the service's verb,
+     * `where` the one folder holding them all, else their workspace.
+     */
+    burst: (who: string, did: string, n: number, kind: 'file' | 'folder', where: string | null) => {
+      const items =
+        kind === 'file'
+          ? n === 1
+            ? '1 file'
+            : `${n.toLocaleString()} files`
+          : n === 1
+            ? '1 folder'
+            : `${n.toLocaleString()} folders`;
+      return where ? `${who} ${did} ${items} in ${where}` : `${who} ${did} ${items}`;
+    },
+    showOwnReads: 'Show my own downloads and views',
+    ownReadsHint:
+      'Your syncs download files as you: those downloads, and your views, are folded away unless shown.',
+    folded: (n: number) =>
+      n === 1
+        ? '1 download or view of your own is folded away.'
+        : `${n.toLocaleString()} downloads and views of your own are folded away.`,
+    showFolded: 'Show them',
+  },
+
+  /** Issue 28, diagnostics: the About view. */
+  about: {
+    title: 'About Workspace Sync',
+    version: 'Version',
+    system: 'System',
+    node: 'Node.js',
+    electron: 'Electron',
+    noElectron: 'Not in use (this window runs in a browser)',
+    pairs: 'Synced folders',
+    pairState: (workspace: string, state: string) => `${workspace}: ${state}`,
+    logs: 'Logs',
+    logsHint:
+      'What Workspace Sync did and why, for you or for support. Logs never hold a token or a password.',
+    openLogs: 'Open logs',
+    diagnostics: 'Diagnostics',
+    diagnosticsHint:
+      'Copies the versions, each synced folder’s state and its recent problems, to paste into a support request. Never a token, password or email; file, folder, workspace and server names only if you include them.',
+    includeNames: 'Include file, folder, workspace and server names',
+    copy: 'Copy diagnostics',
+    copied: 'Diagnostics copied to the clipboard.',
+    copyFailed: 'The diagnostics could not be copied',
+    whatWasCopied: 'What was copied',
   },
 } as const;

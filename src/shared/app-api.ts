@@ -261,6 +261,11 @@ export const ActivityEvent = z.object({
   objects: z.array(EventObject),
   complement: z.string(),
   text: z.string(),
+  /**
+   * The signed-in person's own download or view: what this computer's sync does by itself (the
+   * service's events name the person, not the device), folded away unless the window asks.
+   */
+  ownRead: z.boolean().optional(),
 });
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
@@ -278,8 +283,30 @@ export const ActivityFilters = z.object({
   to: instant.optional(),
   offset: z.number().int().nonnegative().optional(),
   limit: z.number().int().positive().max(500).optional(),
+  /** Leave out the person's own downloads and views (`ownRead`); the page counts them. */
+  foldOwnReads: z.boolean().optional(),
 });
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
+
+/** Issue 28, diagnostics: what About shows (versions, this OS, each pair's engine state). */
+export const About = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** The OS's name, release and architecture. */
+  os: z.string(),
+  node: z.string(),
+  /** Null where the backend runs under plain Node (`cli ui`). */
+  electron: z.string().nullable(),
+  pairs: z.array(
+    z.object({
+      pairId: z.string(),
+      workspaceName: z.string(),
+      state: SyncPairStatus.shape.state,
+      paused: z.boolean(),
+    }),
+  ),
+});
+export type About = z.infer<typeof About>;
 
 /** A folder on this computer as the picker lists it: absolute paths, so no path logic in the window. */
 const LocalFolder = z.object({ name: z.string(), path: z.string() });
@@ -498,7 +525,11 @@ export const Methods = {
   /** Puts the link on the clipboard where the host can (the app); returns the text copied. */
   'links.copy': { params: z.object(onItem), result: z.object({ text: z.string() }) },
 
-  'activity.list': { params: ActivityFilters, result: Page(ActivityEvent) },
+  'activity.list': {
+    params: ActivityFilters,
+    // `folded`: events of the page left out by `foldOwnReads`; `nextOffset` is the service's.
+    result: Page(ActivityEvent).extend({ folded: z.number().int().nonnegative().optional() }),
+  },
   'activity.auditTrail': {
     params: z.object({ ...onAccount, fileId: id }),
     result: z.array(ActivityEvent),
@@ -598,6 +629,28 @@ export const Methods = {
     params: z.object({ pairId: z.string(), folderId: id }),
     result: z.array(z.object({ id, name: z.string() })),
   },
+  /**
+   * The one folder holding all of a burst's files, or null (they are in several, or one is gone):
+   * the service's events name a file and its workspace, not its folder.
+   */
+  'activity.burstFolder': {
+    params: z.object({ ...onAccount, fileIds: z.array(id).min(1).max(100) }),
+    result: z.object({ folder: z.object({ id, name: z.string() }).nullable() }),
+  },
+
+  // Issue 28, diagnostics (About).
+  'app.about': { params: none, result: About },
+  /**
+   * The text of Copy diagnostics: versions, pairs, recent problems; no token, password or email,
+   * and names (files, folders, workspaces, servers) only with `includeNames`. The desktop host
+   * puts it on the clipboard too.
+   */
+  'app.diagnostics': {
+    params: z.object({ includeNames: z.boolean() }),
+    result: z.object({ text: z.string() }),
+  },
+  /** Opens the logs folder in the file manager (made first if no log was written yet). */
+  'app.openLogs': { params: none, result: done },
 } as const;
 
 export type MethodName = keyof typeof Methods;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryAccountStore } from '../../src/main/accounts/accounts';
+import { withScheme } from '../../src/main/accounts/api-base';
 import { AccountSessions } from '../../src/main/backend/accounts';
 import { silentLogger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -124,6 +125,33 @@ describe('a base URL without its API path', () => {
     ).rejects.toMatchObject({
       error: { kind: 'invalid', message: expect.stringContaining(`${originOf(odd)}/api/v1`) },
     });
+  });
+});
+
+describe('a bare host, as a person types it in the window', () => {
+  it('gets https://, or http:// when it is this computer; a typed scheme is kept', () => {
+    expect(withScheme(' files.example.com ')).toBe('https://files.example.com');
+    expect(withScheme('files.example.com:8443/api/v1')).toBe(
+      'https://files.example.com:8443/api/v1',
+    );
+    expect(withScheme('127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(withScheme('localhost/api/v1')).toBe('http://localhost/api/v1');
+    expect(withScheme('[::1]:8080')).toBe('http://[::1]:8080');
+    // A name that only starts like a loopback one is another computer.
+    expect(withScheme('127.0.0.1.example.com')).toBe('https://127.0.0.1.example.com');
+    expect(withScheme('http://files.example.com')).toBe('http://files.example.com');
+    // One word is a slip, refused as no address; with a port or a scheme it is a host.
+    expect(withScheme('files')).toBe('files');
+    expect(withScheme('files:8443')).toBe('https://files:8443');
+    expect(withScheme('https://files.example.com/api/v1')).toBe('https://files.example.com/api/v1');
+  });
+
+  it('signs in with 127.0.0.1:PORT alone: http added, /api/v1 found', async () => {
+    const sessions = new AccountSessions({ store: new MemoryAccountStore(), env: {}, log: silent });
+    const owner = sb.users[0]!;
+    const bare = new URL(sb.baseUrl).host; // 127.0.0.1:PORT
+    const signed = await sessions.signInWithPassword(bare, owner.email, owner.password);
+    expect(signed.info.server).toBe(sb.baseUrl);
   });
 });
 

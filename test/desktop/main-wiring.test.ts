@@ -294,6 +294,14 @@ describe('the desktop main process', () => {
     expect(text).toMatch(/^https?:\/\//);
   });
 
+  it('puts Copy diagnostics on the clipboard, with the versions and no email', async () => {
+    clipboard.writeText('');
+    const { text } = await call<{ text: string }>('app.diagnostics', { includeNames: false });
+    expect(clipboard.readText()).toBe(text);
+    expect(text).toMatch(/^Workspace Sync \S+\n/);
+    expect(text).not.toContain(account.email);
+  });
+
   it("copies a synced file's link for a second launch's --copy-link, and says so", async () => {
     clipboard.writeText('');
     const file = await aSyncedFile();

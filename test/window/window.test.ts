@@ -412,7 +412,9 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
       `/workspaces/${sandbox.workspaceId}/folders`,
       { filename: name },
     );
-    await shown(feed.locator('.feed-row').first().getByText(name));
+    // The first line under Today's heading.
+    expect(await feed.locator('.feed-row').first().textContent()).toBe('Today');
+    await shown(feed.locator('.feed-row:not(.feed-day)').first().getByText(name));
     await shown(page.getByRole('status').filter({ hasText: /new event/ }));
   });
 

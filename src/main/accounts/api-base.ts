@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../api/proxy';
 import { Transport, type LogSink } from '../api/transport';
 import { UserError } from '../errors/user-error';
 
@@ -86,4 +87,24 @@ export async function findApiBase(server: string, opts: { log?: LogSink } = {}):
     }
   }
   throw new NotAnApiBaseError(server);
+}
+
+/**
+ * A server address as a person types it, made a URL: a bare host (`files.example.com`,
+ * `127.0.0.1:8080/api/v1`) gets `https://`, or `http://` when it is this computer (a local
+ * service or the sandbox; credentials go over plain http only there, see `assertSafeBaseUrl`).
+ * An address with a scheme is left as typed, and so is a single word (below).
+ */
+export function withScheme(typed: string): string {
+  const s = typed.trim();
+  if (s === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return s;
+  const authority = s.split(/[/?#]/, 1)[0]!;
+  const host = authority.startsWith('[')
+    ? authority.slice(0, authority.indexOf(']') + 1)
+    : authority.replace(/:\d*$/, '');
+  if (isLoopbackHost(host)) return `http://${s}`;
+  // One word without a dot or a port ("files") is more likely a slip than an intranet host: it
+  // is left as typed, to be refused as no address (an intranet name works with https://).
+  if (!host.includes('.') && !host.startsWith('[') && authority === host) return s;
+  return `https://${s}`;
 }

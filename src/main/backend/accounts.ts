@@ -17,7 +17,7 @@ import { atLeast } from './map';
 import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
-import { findApiBase, NotAnApiBaseError } from '../accounts/api-base';
+import { findApiBase, NotAnApiBaseError, withScheme } from '../accounts/api-base';
 
 /** One signed-in account, ready to talk to its service. */
 export interface SignedIn {
@@ -301,11 +301,12 @@ export class AccountSessions {
 
   private server(raw: string): string {
     try {
-      return normalizeServer(raw.trim());
+      // A bare host is what people type (and what the service's own pages show).
+      return normalizeServer(withScheme(raw));
     } catch {
       return fail(
         'invalid',
-        `"${raw}" is not a server address: enter a URL such as https://files.example.com.`,
+        `"${raw}" is not a server address: enter one such as files.example.com.`,
       );
     }
   }

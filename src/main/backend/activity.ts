@@ -79,7 +79,7 @@ export class ActivityFeed {
         break;
       }
       if (e.id <= since || fresh.length >= MAX_PER_POLL) break;
-      fresh.push(activityOf(e));
+      fresh.push(activityOf(e, { userId: account.userId, name: account.info.name }));
       newest = Math.max(newest, e.id);
     }
     this.newest.set(id, newest);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { childFolders } from '../sync/folder-choice';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import {
   AppCallError,
   Events,
+  type ActivityEvent,
   isMethod,
   Methods,
   type AppError,
@@ -23,7 +25,8 @@ import { ActivityFeed } from './activity';
 import { AccountSessions, type SignedIn } from './accounts';
 import { describeIssues, fail, toAppError } from './errors';
 import { FolderIndex } from './folders';
-import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf } from './map';
+import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, type Me } from './map';
+import type * as S from '../api/schemas';
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
 import { memberHandlers } from './members';
@@ -31,6 +34,7 @@ import { browseHandlers } from './browse';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
+import { aboutFacts, diagnosticsText } from './diagnostics';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
 
@@ -76,6 +80,8 @@ export interface BackendOptions {
   browserSignInTimeoutMs?: number;
   /** The home folder: `~` in a pair's folder, the top of the folder picker (default: the OS's). */
   home?: string;
+  /** Where the logs are (About's Open logs); default `logs` in the state directory. */
+  logsDir?: string;
 }
 
 const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
@@ -112,6 +118,38 @@ async function page<T, U>(
     index++;
   }
   return { items: out, nextOffset: null };
+}
+
+/** Files of a burst asked for at once (activity.burstFolder). */
+const BURST_READS = 6;
+
+/** Events read past the ones kept, at most, before a folded page answers what it has. */
+const FOLD_SCAN = 1000;
+
+/**
+ * A page of events without the person's own downloads and views (`ownRead`), counted in
+ * `folded`: read from the service's `offset` until `limit` are kept. A sync that brought down
+ * 10,000 files leaves 10,000 such events in a row; a page stops after FOLD_SCAN of them and
+ * answers the service's offset to go on from, so no call reads the whole feed.
+ */
+async function foldedPage(
+  events: AsyncIterable<S.Event>,
+  offset: number,
+  limit: number,
+  me: Me,
+): Promise<{ items: ActivityEvent[]; nextOffset: number | null; folded: number }> {
+  const items: ActivityEvent[] = [];
+  let read = 0;
+  let folded = 0;
+  for await (const e of events) {
+    if (items.length >= limit || folded >= FOLD_SCAN)
+      return { items, nextOffset: offset + read, folded };
+    read++;
+    const event = activityOf(e, me);
+    if (event.ownRead) folded++;
+    else items.push(event);
+  }
+  return { items, nextOffset: null, folded };
 }
 
 /**
@@ -344,6 +382,38 @@ export class AppBackend {
     return index;
   }
 
+  /**
+   * The folder that holds every one of `fileIds` (each file's last ancestor), or null: they are
+   * in several, one is gone or hidden from this person. Read a few at a time, and it stops at
+   * the second folder found.
+   */
+  private async folderOfAll(
+    s: SignedIn,
+    fileIds: readonly number[],
+  ): Promise<{ id: number; name: string } | null> {
+    let parent: number | null = null;
+    try {
+      for (let i = 0; i < fileIds.length; i += BURST_READS) {
+        const files = await Promise.all(
+          fileIds.slice(i, i + BURST_READS).map((id) => s.client.getFile(id)),
+        );
+        for (const f of files) {
+          const up = f.ancestor_ids?.at(-1);
+          if (up === undefined || (parent !== null && up !== parent)) return null;
+          parent = up;
+        }
+      }
+      if (parent === null) return null;
+      const trail = await this.folderIndex(s).path(parent);
+      const name = trail.at(-1)?.name;
+      return name === undefined ? null : { id: parent, name };
+    } catch (err) {
+      if (err instanceof ApiError && (err.kind === 'not-found' || err.kind === 'forbidden'))
+        return null;
+      throw err;
+    }
+  }
+
   private async roleIn(s: SignedIn, workspaceId: number): Promise<string | null> {
     return (await s.client.getWorkspace(workspaceId)).effective_role ?? null;
   }
@@ -362,6 +432,11 @@ export class AppBackend {
     return this.roleIn(s, workspaceId);
   }
 
+  /** The app's version: Electron's in the app (package.json is not beside the bundle). */
+  private version(): string {
+    return this.opts.desktop?.version ?? appVersion();
+  }
+
   private makeHandlers(): Handlers {
     const acct = (p: { accountId: string }) => this.sessions.get(p.accountId);
     return {
@@ -370,7 +445,7 @@ export class AppBackend {
         const os = process.platform;
         return {
           name: 'Workspace Sync',
-          version: desktop?.version ?? appVersion(),
+          version: this.version(),
           platform: !desktop ? 'web' : os === 'darwin' || os === 'win32' ? os : 'linux',
           demo: !!this.opts.demo,
           desktop: desktop !== undefined,
@@ -585,18 +660,23 @@ export class AppBackend {
           ...(endTime !== undefined ? { endTime } : {}),
           offset,
         });
+        const me = { userId: s.userId, name: s.info.name };
         // The service skips to the offset: a page costs the same at the end of a long feed.
-        const got = await page(events, 0, p.limit ?? 50, activityOf);
-        return {
-          items: got.items,
-          nextOffset: got.nextOffset === null ? null : offset + got.nextOffset,
-        };
+        if (!p.foldOwnReads) {
+          const got = await page(events, 0, p.limit ?? 50, (e) => activityOf(e, me));
+          return {
+            items: got.items,
+            nextOffset: got.nextOffset === null ? null : offset + got.nextOffset,
+          };
+        }
+        return foldedPage(events, offset, p.limit ?? 50, me);
       },
       'activity.auditTrail': async (p) => {
         const s = await acct(p);
         try {
           const out = [];
-          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e));
+          const me = { userId: s.userId, name: s.info.name };
+          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e, me));
           return out;
         } catch (err) {
           if (err instanceof ApiError && (err.kind === 'forbidden' || err.kind === 'not-found'))
@@ -604,6 +684,9 @@ export class AppBackend {
           throw err;
         }
       },
+      'activity.burstFolder': async (p) => ({
+        folder: await this.folderOfAll(await acct(p), p.fileIds),
+      }),
       'activity.role': async (p) => ({ role: await this.roleIn(await acct(p), p.workspaceId) }),
 
       // Selective sync: the choices (one folder's folders at a time) and a pair's selection.
@@ -630,6 +713,33 @@ export class AppBackend {
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () =>
         fail('unsupported', 'Choose the folder in the list (this window has no system dialog).'),
+
+      'app.about': async () => aboutFacts(this.version(), this.pairs.list()),
+      'app.diagnostics': async (p) => {
+        const pairs = this.pairs.list();
+        const servers = new Map((await this.sessions.list()).map((a) => [a.id, a.server]));
+        const secrets = this.opts.demo ? [this.opts.demo.password] : [];
+        const about = aboutFacts(this.version(), pairs);
+        return {
+          text: diagnosticsText({ about, pairs, servers, secrets, includeNames: p.includeNames }),
+        };
+      },
+      'app.openLogs': async () => {
+        const dir = this.opts.logsDir ?? path.join(this.opts.stateDir, 'logs');
+        await mkdir(dir, { recursive: true });
+        const open =
+          this.opts.openPath ?? ((d) => openInFileManager(d, this.opts.env ?? process.env));
+        try {
+          await open(dir);
+        } catch (err) {
+          this.log.warn('no file manager could be started', { err });
+          return fail(
+            'unsupported',
+            `No program to open folders was found on this computer: the logs are in ${dir}.`,
+          );
+        }
+        return null;
+      },
     };
   }
 }

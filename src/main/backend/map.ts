@@ -92,10 +92,35 @@ export function linkOf(l: S.Link, server: string, role: string | null): Link {
   };
 }
 
+/** Who the window is signed in as, to tell the person's own events. */
+export interface Me {
+  userId: number | null;
+  name: string;
+}
+
+/**
+ * How the service displays a `download` and a `read` (conventions.md: read displays as
+ * "viewed"): the verbs a sync's own reading leaves. The event carries no verb field, and its
+ * detail is the service's English.
+ */
+const READ_PREDICATES = new Set(['downloaded', 'viewed']);
+
+/**
+ * Whether the event is the person's own download or view. The service's events name the
+ * person (`user_id`), not the device: a download made in the browser by the same person
+ * counts too, which is why it is folded, not dropped. Without a known user id, the name.
+ */
+function isOwnRead(e: S.Event, subject: string, predicate: string, me: Me): boolean {
+  if (!READ_PREDICATES.has(predicate.trim().toLowerCase())) return false;
+  if (me.userId !== null && e.user_id != null) return e.user_id === me.userId;
+  return me.name !== '' && subject === me.name;
+}
+
 /** An event, its markup parsed into plain text (never HTML: names arrive escaped and stay text). */
-export function activityOf(e: S.Event): ActivityEvent {
+export function activityOf(e: S.Event, me?: Me): ActivityEvent {
   const d = parseDetail(e.detail);
   return {
+    ...(me && isOwnRead(e, d.subject, d.predicate, me) ? { ownRead: true } : {}),
     id: e.id,
     at: e.updated_at,
     workspaceId: e.workspace_id ?? null,

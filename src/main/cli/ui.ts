@@ -113,7 +113,15 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       if (!owner) throw new CliError('The embedded sandbox has no users.');
       demo = { server: sb.baseUrl, email: owner.email, password: owner.password };
     }
-    backend = new AppBackend({ stateDir, configDir, accounts, log, env: ctx.io.env, demo });
+    backend = new AppBackend({
+      stateDir,
+      configDir,
+      accounts,
+      log,
+      env: ctx.io.env,
+      demo,
+      logsDir: ctx.places.logs,
+    });
     // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
     if (!sandbox) await backend.restorePairs();
     if (sandbox && demo) {

@@ -107,6 +107,7 @@ async function start(
     log,
     env: process.env,
     desktop: { version: init.version },
+    logsDir: init.logsDir ?? path.join(stateDir, 'logs'),
     openUrl: (url) => post({ type: 'open-external', url }),
     openPath: async (dir) => post({ type: 'open-path', path: dir }),
     showPath: async (file) => post({ type: 'open-path', path: file, reveal: true }),

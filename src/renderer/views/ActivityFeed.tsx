@@ -1,16 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ActivityEvent, ActivityFilters } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
-import { endOfDayIso, startOfDayIso } from '../format';
+import {
+  endOfDayIso,
+  formatDate,
+  formatDay,
+  formatRelative,
+  formatTime,
+  startOfDayIso,
+} from '../format';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import { EventLine } from './EventLine';
 import type { FilterState } from './ActivityFiltersForm';
+import { feedRows, type FeedRow } from './feed-rows';
 
 /**
  * The first page is one of the service's (30 events): the feed shows after one request. Later
@@ -29,6 +37,7 @@ function toParams(accountId: string, f: FilterState): ActivityFilters {
     ...(f.actor != null ? { actor: f.actor } : {}),
     ...(f.verbs.length ? { verbs: f.verbs } : {}),
     ...(f.othersOnly ? { othersOnly: true } : {}),
+    ...(f.showOwnReads ? {} : { foldOwnReads: true }),
     ...(f.from ? { from: startOfDayIso(f.from) } : {}),
     ...(f.to ? { to: endOfDayIso(f.to) } : {}),
   };
@@ -39,8 +48,11 @@ export function ActivityFeed({
   filters,
   onOpen,
   onLoaded,
+  onShowOwnReads,
 }: {
   filters: FilterState;
+  /** Brings the folded events back (the filter's switch). */
+  onShowOwnReads: () => void;
   onOpen: (object: EventObject, event: ActivityEvent) => void;
   /** The events held now, each time they change (the view learns who acted from them). */
   onLoaded?: (events: ActivityEvent[]) => void;
@@ -67,12 +79,23 @@ export function ActivityFeed({
     staleTime: 0,
   });
   const [fresh, setFresh] = useState<ActivityEvent[]>([]);
-  useEffect(() => setFresh([]), [params]);
+  /** Pushed events folded away (the person's own reads), counted with the pages' `folded`. */
+  const [freshFolded, setFreshFolded] = useState(0);
+  /** Event ids of the bursts opened: a burst is open while it holds one (it grows as pushed). */
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    setFresh([]);
+    setFreshFolded(0);
+  }, [params]);
 
   // A pushed event is prepended when it certainly matches; when filters the window cannot
   // check on its own (verbs, dates, whose change) are set, the feed is asked again instead.
   useEvent('activity', ({ accountId, event }) => {
     if (accountId !== account.id) return;
+    if (event.ownRead && !filters.showOwnReads) {
+      setFreshFolded((n) => n + 1);
+      return;
+    }
     if (filters.workspaceId != null && event.workspaceId !== filters.workspaceId) return;
     if (filters.actor != null && event.actorId !== filters.actor) return;
     if (filters.verbs.length || filters.othersOnly || filters.from || filters.to) {
@@ -94,13 +117,25 @@ export function ActivityFeed({
     return all;
   }, [fresh, feed.data]);
   useEffect(() => onLoaded?.(events), [events, onLoaded]);
+  const rows = useMemo(() => feedRows(events, expanded, Date.now()), [events, expanded]);
+  const folded = freshFolded + (feed.data?.pages.reduce((n, p) => n + (p.folded ?? 0), 0) ?? 0);
+  const toggle = (burst: ActivityEvent[], open: boolean) =>
+    setExpanded((old) => {
+      const next = new Set(old);
+      for (const e of burst) {
+        if (open) next.add(e.id);
+        else next.delete(e.id);
+      }
+      return next;
+    });
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: events.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
-    // One line a row (long sentences are cut with an ellipsis, their text stays whole for
-    // assistive technology): rows of one known height need no measuring while scrolling.
+    // One line a row, day headings and bursts too (long sentences are cut with an ellipsis,
+    // their text stays whole for assistive technology): rows of one known height need no
+    // measuring while scrolling.
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
@@ -108,15 +143,31 @@ export function ActivityFeed({
   const lastIndex = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   useEffect(() => {
-    if (lastIndex >= events.length - 5 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [lastIndex, events.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (lastIndex >= rows.length - 5 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (feed.isPending) return <Loading />;
   if (feed.isError) return <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />;
-  if (events.length === 0) return <Empty>{strings.activity.empty}</Empty>;
+  const foldedNote = folded > 0 && (
+    <p className="muted folded-note">
+      {strings.feed.folded(folded)}{' '}
+      <button type="button" className="link-button" onClick={onShowOwnReads}>
+        {strings.feed.showFolded}
+      </button>
+    </p>
+  );
+  if (events.length === 0)
+    return (
+      <>
+        {foldedNote}
+        {/* Still reading past the folded events: the end is not known yet. */}
+        {hasNextPage ? <Loading /> : <Empty>{strings.activity.empty}</Empty>}
+      </>
+    );
 
   return (
     <>
+      {foldedNote}
       <p className="visually-hidden" role="status" aria-live="polite">
         {fresh.length > 0 ? strings.activity.newEvents(fresh.length) : ''}
       </p>
@@ -129,20 +180,20 @@ export function ActivityFeed({
         tabIndex={0}
       >
         <ul style={{ height: virtualizer.getTotalSize() }} className="feed-list">
-          {items.map((row) => {
-            const event = events[row.index]!;
+          {items.map((item) => {
+            const row = rows[item.index]!;
             return (
               <li
-                key={event.id}
-                data-index={row.index}
+                key={row.key}
+                data-index={item.index}
                 // Only the rows in view exist: their place in the whole list is told to
                 // assistive technology.
-                aria-posinset={row.index + 1}
-                aria-setsize={events.length}
-                className="feed-row"
-                style={{ transform: `translateY(${row.start}px)` }}
+                aria-posinset={item.index + 1}
+                aria-setsize={rows.length}
+                className={`feed-row feed-${row.type}`}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
-                <EventLine event={event} onOpen={(o) => onOpen(o, event)} />
+                <Row row={row} onOpen={onOpen} onToggle={toggle} />
               </li>
             );
           })}
@@ -151,5 +202,101 @@ export function ActivityFeed({
         {!hasNextPage && <p className="muted end">{strings.activity.end}</p>}
       </div>
     </>
+  );
+}
+
+function Row({
+  row,
+  onOpen,
+  onToggle,
+}: {
+  row: FeedRow;
+  onOpen: (object: EventObject, event: ActivityEvent) => void;
+  onToggle: (events: ActivityEvent[], open: boolean) => void;
+}) {
+  switch (row.type) {
+    case 'day':
+      return (
+        <h2 className="feed-day-title">
+          {row.relation === 'today'
+            ? strings.feed.today
+            : row.relation === 'yesterday'
+              ? strings.feed.yesterday
+              : formatDay(row.at)}
+        </h2>
+      );
+    case 'event':
+      return (
+        <EventLine
+          event={row.event}
+          onOpen={(o) => onOpen(o, row.event)}
+          clock={row.day !== 'today'}
+        />
+      );
+    case 'member':
+      return (
+        <EventLine
+          event={row.event}
+          onOpen={(o) => onOpen(o, row.event)}
+          clock={row.day !== 'today'}
+          compact
+        />
+      );
+    case 'burst':
+      return <BurstLine row={row} onToggle={onToggle} />;
+  }
+}
+
+/** Files of a burst whose folder is asked for: larger bursts say their workspace. */
+const FOLDER_LOOKUP_MAX = 100;
+
+/**
+ * A burst's line: "Kenji Sato uploaded 48 files in Reports" once the service says one folder
+ * holds them all (asked only for the bursts drawn), else in the workspace the events name.
+ */
+function BurstLine({
+  row,
+  onToggle,
+}: {
+  row: Extract<FeedRow, { type: 'burst' }>;
+  onToggle: (events: ActivityEvent[], open: boolean) => void;
+}) {
+  const api = useApi();
+  const account = useAccount();
+  const newest = row.events[0]!;
+  const oldest = row.events.at(-1)!;
+  const fileIds = row.events.map((e) => e.objects[0]?.id ?? null);
+  const ids = fileIds.filter((id): id is number => id !== null);
+  const folder = useQuery({
+    queryKey: ['activity.burstFolder', account.id, ids.join(',')],
+    queryFn: () => api.call('activity.burstFolder', { accountId: account.id, fileIds: ids }),
+    enabled:
+      row.kind === 'file' && ids.length === fileIds.length && ids.length <= FOLDER_LOOKUP_MAX,
+    // Where a file was when it was uploaded does not change what the line says.
+    staleTime: Infinity,
+    retry: false,
+  });
+  const where = folder.data?.folder?.name ?? row.workspace;
+  return (
+    <p className="event-line burst">
+      <button
+        type="button"
+        className="burst-toggle"
+        aria-expanded={row.expanded}
+        onClick={() => onToggle(row.events, !row.expanded)}
+      >
+        <span className="chevron" aria-hidden="true">
+          {row.expanded ? '▾' : '▸'}
+        </span>
+        {strings.feed.burst(newest.subject, newest.predicate, row.events.length, row.kind, where)}
+      </button>{' '}
+      <time
+        className="muted"
+        dateTime={newest.at}
+        title={`${formatDate(oldest.at)} – ${formatDate(newest.at)}`}
+      >
+        {row.day === 'today' ? formatRelative(newest.at) : formatTime(newest.at)}
+      </time>
+    </p>
   );
 }

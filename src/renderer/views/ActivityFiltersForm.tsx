@@ -7,6 +7,8 @@ export interface FilterState {
   actor: number | null;
   verbs: Verb[];
   othersOnly: boolean;
+  /** The person's own downloads and views (their syncs' reading) shown; folded away when false. */
+  showOwnReads: boolean;
   /** yyyy-mm-dd from the date inputs, '' when not set. */
   from: string;
   to: string;
@@ -17,6 +19,7 @@ export const noFilters: FilterState = {
   actor: null,
   verbs: [],
   othersOnly: false,
+  showOwnReads: false,
   from: '',
   to: '',
 };
@@ -101,6 +104,14 @@ export function ActivityFiltersForm({
           onChange={(e) => set({ othersOnly: e.target.checked })}
         />
         {strings.activity.othersOnly}
+      </label>
+      <label className="check" title={strings.feed.ownReadsHint}>
+        <input
+          type="checkbox"
+          checked={filters.showOwnReads}
+          onChange={(e) => set({ showOwnReads: e.target.checked })}
+        />
+        {strings.feed.showOwnReads}
       </label>
       <div className="field inline">
         <label htmlFor="activity-from">{strings.activity.from}</label>

@@ -45,6 +45,7 @@ export function ActivityView({ navigate }: { navigate: Navigate }) {
       <ActivityFeed
         filters={filters}
         onLoaded={learn}
+        onShowOwnReads={() => setFilters((f) => ({ ...f, showOwnReads: true }))}
         onOpen={(o, event) => {
           const workspaceId = o.workspaceId ?? event.workspaceId;
           if (o.id == null) return;

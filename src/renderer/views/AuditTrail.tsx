@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
@@ -18,12 +19,16 @@ export function AuditTrail({ fileId, workspaceId }: { fileId: number; workspaceI
     queryFn: () => api.call('activity.role', { accountId: account.id, workspaceId }),
   });
   const allowed = role.data?.role != null && mayAudit.includes(role.data.role);
+  // The person's own downloads and views (their syncs' reading) are folded, as in the feed.
+  const [showOwnReads, setShowOwnReads] = useState(false);
   const trail = useQuery({
     queryKey: ['activity.auditTrail', account.id, fileId],
     queryFn: () => api.call('activity.auditTrail', { accountId: account.id, fileId }),
     enabled: allowed,
   });
 
+  const folded = showOwnReads ? 0 : (trail.data?.filter((e) => e.ownRead).length ?? 0);
+  const shown = showOwnReads ? trail.data : trail.data?.filter((e) => !e.ownRead);
   return (
     <section aria-labelledby="audit-title" className="panel-section">
       <h3 id="audit-title">{strings.item.audit}</h3>
@@ -33,9 +38,17 @@ export function AuditTrail({ fileId, workspaceId }: { fileId: number; workspaceI
       {allowed && trail.isPending && <Loading />}
       {allowed && trail.isError && <ErrorMessage error={trail.error} />}
       {allowed && trail.data?.length === 0 && <Empty>{strings.item.auditEmpty}</Empty>}
-      {allowed && trail.data && trail.data.length > 0 && (
+      {allowed && folded > 0 && (
+        <p className="muted folded-note">
+          {strings.feed.folded(folded)}{' '}
+          <button type="button" className="link-button" onClick={() => setShowOwnReads(true)}>
+            {strings.feed.showFolded}
+          </button>
+        </p>
+      )}
+      {allowed && shown && shown.length > 0 && (
         <ol className="audit" aria-label={strings.item.audit}>
-          {trail.data.map((e) => (
+          {shown.map((e) => (
             <li key={e.id}>
               <EventLine event={e} />
             </li>

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../../shared/app-api';
-import { formatDate, formatRelative } from '../format';
+import { formatDate, formatRelative, formatTime } from '../format';
 import { strings } from '../strings';
 
 type EventObject = ActivityEvent['objects'][number];
@@ -12,9 +12,15 @@ type EventObject = ActivityEvent['objects'][number];
 export function EventLine({
   event,
   onOpen,
+  compact = false,
+  clock = false,
 }: {
   event: ActivityEvent;
   onOpen?: (object: EventObject) => void;
+  /** Inside an opened burst: the item alone (the burst's line says who did what, and where). */
+  compact?: boolean;
+  /** Under a heading of an earlier day: the time of day ("yesterday" would repeat the heading, or contradict it). */
+  clock?: boolean;
 }) {
   const [first, ...rest] = event.objects;
   const object = (o: EventObject, i: number) => {
@@ -39,6 +45,18 @@ export function EventLine({
     );
   };
   const fallback = !event.subject && !event.predicate && event.objects.length === 0;
+  const time = (
+    <time className="muted" dateTime={event.at} title={formatDate(event.at)}>
+      {clock ? formatTime(event.at) : formatRelative(event.at)}
+    </time>
+  );
+  if (compact && first && !fallback)
+    return (
+      <p className="event-line member">
+        {object(first, 0)}
+        {event.complement && <> {event.complement}</>} {time}
+      </p>
+    );
   return (
     <p className="event-line">
       {fallback ? (
@@ -55,9 +73,7 @@ export function EventLine({
           ))}
         </>
       )}{' '}
-      <time className="muted" dateTime={event.at} title={formatDate(event.at)}>
-        {formatRelative(event.at)}
-      </time>
+      {time}
     </p>
   );
 }

@@ -86,43 +86,37 @@ export function SignIn({
     if (s) signIn.mutate(make(s));
   };
 
-  const submit = (e: FormEvent) => {
+  const submitPassword = (e: FormEvent) => {
     e.preventDefault();
     withServer((s) => ({ way: 'password', server: s, email: email.trim(), password }));
   };
+  const submitBrowser = (e: FormEvent) => {
+    e.preventDefault();
+    withServer((s) => ({ way: 'browser', server: s }));
+  };
 
+  // Browser sign-in is the first action, as the README recommends (the service's own page, its
+  // single sign-on and second factors); email and password follow as the alternative.
   return (
     <main className="sign-in" id="main">
       <h1>{onCancel ? strings.accounts.addTitle : strings.signIn.title}</h1>
       <p>{strings.signIn.intro}</p>
-      <form onSubmit={submit} aria-busy={signIn.isPending}>
+      <form onSubmit={submitBrowser} aria-busy={signIn.isPending}>
         <Field
           label={strings.signIn.server}
-          type="url"
+          // A text field, not type=url: the browser's own check refuses a bare host, which the
+          // backend completes (https:// added, http:// only for this computer, the API path found).
+          type="text"
+          inputMode="url"
+          spellCheck={false}
+          autoCapitalize="off"
           name="server"
           autoComplete="url"
           placeholder={strings.signIn.serverPlaceholder}
+          hint={strings.signIn.serverHint}
           value={server}
           onChange={(e) => setServer(e.target.value)}
           aria-invalid={missingServer || undefined}
-          required
-        />
-        <Field
-          label={strings.signIn.email}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
-        <Field
-          label={strings.signIn.password}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           required
         />
         <div aria-live="assertive">
@@ -133,17 +127,11 @@ export function SignIn({
           )}
           {signIn.isError && <ErrorMessage error={signIn.error} title={strings.signIn.failed} />}
         </div>
-        <button type="submit" className="primary" disabled={signIn.isPending}>
-          {signIn.isPending ? strings.signIn.submitting : strings.signIn.submit}
-        </button>
-      </form>
-      <p className="separator">{strings.signIn.or}</p>
-      <div className="alternatives">
         <button
-          type="button"
+          type="submit"
+          className="primary"
           disabled={signIn.isPending}
           aria-describedby="browser-hint"
-          onClick={() => withServer((s) => ({ way: 'browser', server: s }))}
         >
           {strings.signIn.withBrowser}
         </button>
@@ -163,6 +151,34 @@ export function SignIn({
             </button>
           </div>
         )}
+      </form>
+      <p className="separator">{strings.signIn.orPassword}</p>
+      <form onSubmit={submitPassword} aria-busy={signIn.isPending} className="password-sign-in">
+        <Field
+          label={strings.signIn.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <Field
+          label={strings.signIn.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending && signIn.variables.way === 'password'
+            ? strings.signIn.submitting
+            : strings.signIn.submit}
+        </button>
+      </form>
+      <div className="alternatives">
         {info.data?.demo && (
           <>
             <button
