@@ -301,13 +301,15 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await contents().getByRole('row').filter({ hasText: 'README.txt' }).click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Actions for README.txt' });
     await shown(menu);
-    await expect.poll(focusedText).toBe('Copy share link');
+    await expect.poll(focusedText).toBe('Open');
     await screenshot(page, 'browse-context-menu');
     await expectAccessible('context menu');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toBe('Show in folder');
+    await page.keyboard.press('End');
     await expect.poll(focusedText).toBe('Open details');
     await page.keyboard.press('ArrowDown'); // wraps around
-    await expect.poll(focusedText).toBe('Copy share link');
+    await expect.poll(focusedText).toBe('Open');
     await page.keyboard.press('Escape');
     await goneFrom(menu);
     await expect.poll(focusedText).toBe('README.txt');
@@ -347,7 +349,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await page.keyboard.press('Shift+F10');
     const menu = page.getByRole('menu', { name: 'Actions for Reports' });
     await shown(menu);
-    await expect.poll(focusedText).toBe('Copy share link');
+    await expect.poll(focusedText).toBe('Open');
     await page.keyboard.press('Escape');
     await goneFrom(menu);
     await expect.poll(focusedText).toBe('Reports');
