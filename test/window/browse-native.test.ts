@@ -5,9 +5,7 @@ import path from 'node:path';
 import { encode } from 'fast-png';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import WebSocket from 'ws';
 import type { ServiceClient } from '../../src/main/api/client';
-import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { clientFor } from '../sync/harness';
 import {
   axeViolations,
@@ -20,6 +18,7 @@ import {
   type Bridge,
   type Sandbox,
   type Watched,
+  BridgeClient,
 } from './harness';
 
 // Browse as a file manager (issue 28, items 1 and 7): `cli ui --server` against a sandbox of the
@@ -41,49 +40,6 @@ let openLog: string;
 
 const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
-
-/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
-class BridgeClient {
-  private next = 1;
-  private constructor(private readonly socket: WebSocket) {}
-
-  static async connect(url: string): Promise<BridgeClient> {
-    const page = new URL(url);
-    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
-    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
-      origin: page.origin,
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    return new BridgeClient(socket);
-  }
-
-  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      const onMessage = (raw: WebSocket.RawData) => {
-        const reply = JSON.parse(String(raw)) as {
-          id?: number;
-          ok?: boolean;
-          result?: unknown;
-          error?: { message: string };
-        };
-        if (reply.id !== id) return;
-        this.socket.off('message', onMessage);
-        if (reply.ok) resolve(reply.result as ResultOf<M>);
-        else reject(new Error(`${method}: ${reply.error?.message}`));
-      };
-      this.socket.on('message', onMessage);
-      this.socket.send(JSON.stringify({ id, method, params }));
-    });
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
 
 async function expectAccessible(what: string) {
   const violations = await axeViolations(page);

@@ -4,6 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { cliEnv, repoRoot, requirePrivateKeyring } from '../cli/run-cli';
@@ -262,4 +264,47 @@ export async function asUser<T>(
   });
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
+export class BridgeClient {
+  private next = 1;
+  private constructor(private readonly socket: WebSocket) {}
+
+  static async connect(url: string): Promise<BridgeClient> {
+    const page = new URL(url);
+    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
+      origin: page.origin,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new BridgeClient(socket);
+  }
+
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (raw: WebSocket.RawData) => {
+        const reply = JSON.parse(String(raw)) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return; // a push, or another call's reply
+        this.socket.off('message', onMessage);
+        if (reply.ok) resolve(reply.result as ResultOf<M>);
+        else reject(new Error(`${method}: ${reply.error?.message}`));
+      };
+      this.socket.on('message', onMessage);
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
 }

@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import WebSocket from 'ws';
-import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import {
   axeViolations,
   buildRenderer,
@@ -17,6 +15,7 @@ import {
   type Bridge,
   type Sandbox,
   type Watched,
+  BridgeClient,
 } from './harness';
 
 // Selective sync in the window: `cli ui --server` against the demo sandbox, one pair synced;
@@ -33,49 +32,6 @@ let api: BridgeClient;
 let dir: string;
 
 const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
-
-/** The window's API over the bridge, as the page reaches it (the secret, the bridge's Origin). */
-class BridgeClient {
-  private next = 1;
-  private constructor(private readonly socket: WebSocket) {}
-
-  static async connect(url: string): Promise<BridgeClient> {
-    const page = new URL(url);
-    const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
-    const socket = new WebSocket(`ws://${page.host}/api?secret=${encodeURIComponent(secret)}`, {
-      origin: page.origin,
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    return new BridgeClient(socket);
-  }
-
-  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      const onMessage = (raw: WebSocket.RawData) => {
-        const reply = JSON.parse(String(raw)) as {
-          id?: number;
-          ok?: boolean;
-          result?: unknown;
-          error?: { message: string };
-        };
-        if (reply.id !== id) return; // a push, or another call's reply
-        this.socket.off('message', onMessage);
-        if (reply.ok) resolve(reply.result as ResultOf<M>);
-        else reject(new Error(`${method}: ${reply.error?.message}`));
-      };
-      this.socket.on('message', onMessage);
-      this.socket.send(JSON.stringify({ id, method, params }));
-    });
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
 
 async function expectAccessible(what: string) {
   const violations = await axeViolations(page);
