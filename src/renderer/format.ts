@@ -1,6 +1,9 @@
-/** Numbers and dates in the user's locale (the browser's), never hand-built. */
+import type { Language } from '../shared/i18n';
+import { translator } from '../shared/i18n';
 
-const locale = navigator.language;
+/** Numbers and dates in the user's locale (the browser's, or the chosen language's), never hand-built. */
+
+let locale = navigator.language;
 
 // Intl formatters are costly to make and cheap to use: one of each, made on first use (a
 // scrolled list formats dozens of rows a frame).
@@ -10,6 +13,19 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * Formats follow the window's language: the browser's own locale when it is of that language
+ * (en-GB keeps its dates), else the language's (a German window on an English system).
+ */
+export function setFormatLocale(lang: Language): void {
+  const own = navigator.language.toLowerCase().split('-')[0] === lang;
+  locale = own ? navigator.language : translator(lang).locale;
+  byteFormats.clear();
+  countFormat = undefined;
+  dateFormat = undefined;
+  relativeFormat = undefined;
+}
 
 export function formatBytes(bytes: number): string {
   let value = bytes;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { proxyUrlProblem } from './proxy-url';
+import { LANGUAGES } from './i18n';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge
@@ -182,6 +183,8 @@ export const Settings = z.object({
       const problem = proxyUrlProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  /** The language of the window, tray, notifications and engine words; 'system' follows the OS. */
+  language: z.enum(['system', ...LANGUAGES]),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -198,6 +201,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uploadLimitKBps: 0,
   downloadLimitKBps: 0,
   proxy: '',
+  language: 'system',
 };
 
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */

@@ -1,0 +1,74 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import {
+  LANGUAGES,
+  languageOfEnv,
+  pickLanguage,
+  resolveLanguage,
+  translator,
+} from '../../src/shared/i18n';
+import { de } from '../../src/shared/i18n/de';
+import { en, type MessageKey } from '../../src/shared/i18n/en';
+
+/** The names of a message's parameters, from its parsed form (plural and select bodies too). */
+function paramsOf(message: string, locale: string): string[] {
+  const names = new Set<string>();
+  const walk = (nodes: unknown[]): void => {
+    for (const node of nodes as { type: number; value?: unknown; options?: unknown }[]) {
+      if (typeof node.value === 'string' && node.type !== 0 && node.type !== 7)
+        names.add(node.value);
+      if (node.options && typeof node.options === 'object')
+        for (const option of Object.values(node.options as Record<string, { value: unknown[] }>))
+          walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return [...names].sort();
+}
+
+describe('the message catalog', () => {
+  const keys = Object.keys(en) as MessageKey[];
+
+  it('has every English key in German, each parsing and taking the same parameters', () => {
+    expect(Object.keys(de).sort()).toEqual([...keys].sort());
+    expect(paramsOf(en['progress.items'], 'en-US')).toEqual(['done', 'n', 'total']);
+    for (const key of keys) {
+      expect(paramsOf(de[key], 'de-DE'), key).toEqual(paramsOf(en[key], 'en-US'));
+    }
+  });
+
+  it('formats every message of every language without throwing', () => {
+    for (const lang of LANGUAGES) {
+      const tr = translator(lang);
+      for (const key of keys) {
+        const params = Object.fromEntries(paramsOf(en[key], 'en-US').map((p) => [p, 2]));
+        expect(tr.t(key, params), `${lang} ${key}`).not.toMatch(/[{}]/);
+      }
+    }
+  });
+
+  it('plurals by the language’s rules and writes numbers its way', () => {
+    const en = translator('en');
+    const de = translator('de');
+    expect(en.t('activity.newEvents', { n: 1 })).toBe('1 new event');
+    expect(en.t('activity.newEvents', { n: 1500 })).toBe('1,500 new events');
+    expect(de.t('activity.newEvents', { n: 1 })).toBe('1 neues Ereignis');
+    expect(de.t('activity.newEvents', { n: 0 })).toBe('0 neue Ereignisse');
+    expect(de.t('activity.newEvents', { n: 1500 })).toBe('1.500 neue Ereignisse');
+    expect(de.say({ key: 'progress.download', params: { name: 'a.txt' } })).toBe(
+      'a.txt wird heruntergeladen',
+    );
+  });
+
+  it('chooses the language from the setting, else the preferred locales or the environment', () => {
+    expect(pickLanguage(['de-AT', 'en-US'])).toBe('de');
+    expect(pickLanguage(['fr-FR', 'de-DE'])).toBe('en'); // the first preference decides
+    expect(pickLanguage([])).toBe('en');
+    expect(resolveLanguage('system', ['de-DE'])).toBe('de');
+    expect(resolveLanguage('en', ['de-DE'])).toBe('en');
+    expect(resolveLanguage(undefined, ['de'])).toBe('de');
+    expect(languageOfEnv({ LANG: 'de_DE.UTF-8' })).toBe('de');
+    expect(languageOfEnv({ LANG: 'de_DE.UTF-8', LC_ALL: 'C.UTF-8' })).toBe('en');
+    expect(languageOfEnv({ LC_MESSAGES: 'de_CH.UTF-8', LANG: 'en_US.UTF-8' })).toBe('de');
+  });
+});
