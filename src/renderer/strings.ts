@@ -1,4 +1,10 @@
-import { english, translator, type Language, type Translator } from '../shared/i18n';
+import {
+  english,
+  translator,
+  type Language,
+  type Translator,
+  type WireWords,
+} from '../shared/i18n';
 import { durationWords, stepWords } from '../shared/progress-words';
 import type { ProxyProblem } from '../shared/proxy-url';
 import type { SyncOperation } from '../shared/sync-status';
@@ -18,6 +24,8 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   close: t('app.close'),
   genericError: t('app.genericError'),
   connectionLost: t('app.connectionLost'),
+  /** A sentence another process sent as data (the engine's), else the text it came with. */
+  say: (words: WireWords | undefined, text: string) => (words ? tr.say(words) : text),
 
   nav: {
     label: t('nav.label'),

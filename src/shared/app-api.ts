@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { proxyUrlProblem } from './proxy-url';
-import { LANGUAGES } from './i18n';
+import { LANGUAGES, type WireWords } from './i18n';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge
@@ -60,6 +60,17 @@ export const Workspace = z.object({
 });
 export type Workspace = z.infer<typeof Workspace>;
 
+/**
+ * A sentence as data (src/shared/i18n, `WireWords`): a catalog key and its parameters, a
+ * parameter itself perhaps a sentence. The window says it in its language.
+ */
+export const Words: z.ZodType<WireWords> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), Words])).optional(),
+  }),
+);
+
 export const SyncPairStatus = z.object({
   state: z.enum([
     'starting',
@@ -72,6 +83,8 @@ export const SyncPairStatus = z.object({
     'needs-attention',
   ]),
   message: z.string(),
+  /** The message as data, for the window's language (absent: an error's own text). */
+  words: Words.optional(),
   items: z.object({ done: z.number(), total: z.number() }),
   bytes: z.object({ done: z.number(), total: z.number() }),
   current: z
@@ -112,9 +125,15 @@ export const SyncPairStatus = z.object({
   ),
   lastSyncAt: z.number().nullable(),
   /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
-  backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
+  backlog: z
+    .object({ changes: z.number(), reason: z.string(), words: Words.optional() })
+    .nullable()
+    .optional(),
   /** What stopped or holds the pair (a sign-out, a full disk), while its state says so. */
-  error: z.object({ kind: z.string(), message: z.string() }).nullable().optional(),
+  error: z
+    .object({ kind: z.string(), message: z.string(), words: Words.optional() })
+    .nullable()
+    .optional(),
   /** Deletions held back until the person answers (`pairs.answerDeletes`): which side, how many. */
   held: z
     .object({ side: z.enum(['local', 'remote']), count: z.number(), total: z.number() })

@@ -1,3 +1,5 @@
+import type { Words } from './i18n';
+
 /**
  * The sync engine's status, as plain serializable data: the engine may run in another process
  * (the app hosts it in a utility process), and the CLI, the tray and the window all read it.
@@ -36,6 +38,8 @@ export interface SyncError {
   /** e.g. 'network', 'signed-out', 'root-changed', 'disk-full', 'protocol', 'internal'. */
   kind: string;
   message: string;
+  /** The message as data, when the engine wrote it (an error's own text has none). */
+  words?: Words;
   at: number;
 }
 
@@ -80,8 +84,10 @@ export interface SyncStatus {
   problems: SyncProblem[];
   /** Epoch ms of the end of the last pass that left nothing to do. */
   lastSyncAt: number | null;
-  /** A short human sentence for the state, e.g. "Offline: trying again in 8 s". */
+  /** A short human sentence for the state, e.g. "Offline: trying again in 8 s", in English. */
   message: string;
+  /** The same sentence as data, for each reader to say in its own language (src/shared/i18n). */
+  words?: Words;
   /** Deletions waiting for the person's answer (state `needs-attention`), if any. */
   held?: SyncHeld | null;
   /**
@@ -103,6 +109,7 @@ export interface SyncBacklog {
   changes: number;
   /** A sentence for people, e.g. "1,500 changes on the service, still arriving: …". */
   reason: string;
+  words?: Words;
 }
 
 /** A change made on both sides (or a name taken on the other side), and how it was settled. */

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,10 @@ import {
   resolveLanguage,
   translator,
 } from '../../src/shared/i18n';
+import { Journal } from '../../src/main/journal/journal';
+import { describeFailure, retryMessage } from '../../src/main/sync/loop/failure';
+import { StatusModel, type EngineEvents } from '../../src/main/sync/loop/status';
+import { silentLogger } from '../../src/main/sync/ports';
 import { de } from '../../src/shared/i18n/de';
 import { en, type MessageKey } from '../../src/shared/i18n/en';
 
@@ -70,5 +75,38 @@ describe('the message catalog', () => {
     expect(languageOfEnv({ LANG: 'de_DE.UTF-8' })).toBe('de');
     expect(languageOfEnv({ LANG: 'de_DE.UTF-8', LC_ALL: 'C.UTF-8' })).toBe('en');
     expect(languageOfEnv({ LC_MESSAGES: 'de_CH.UTF-8', LANG: 'en_US.UTF-8' })).toBe('de');
+  });
+});
+
+describe('the engine’s sentences as data', () => {
+  it('says a failure and its retry in each language, a sentence inside another without its stop', () => {
+    const failure = describeFailure(Object.assign(new Error('no'), { code: 'EACCES' }), '/x');
+    const retry = retryMessage(failure, 4_200);
+    expect(failure.message).toBe(
+      'The sync folder cannot be written (EACCES): check its permissions.',
+    );
+    expect(typeof retry === 'object' && translator('en').say(retry)).toBe(
+      'The sync folder cannot be written (EACCES): check its permissions: trying again in 5 s',
+    );
+    expect(typeof retry === 'object' && translator('de').say(retry)).toBe(
+      'In den synchronisierten Ordner kann nicht geschrieben werden (EACCES): Prüfen Sie seine Berechtigungen: neuer Versuch in 5 s',
+    );
+    // A key from a newer engine is said as itself, not a crash.
+    expect(translator('de').say({ key: 'engine.fromTheFuture' })).toBe('engine.fromTheFuture');
+  });
+
+  it('puts words and their English in the status', () => {
+    const events = new EventEmitter<EngineEvents>();
+    const journal = new Journal(':memory:');
+    const status = new StatusModel(journal, silentLogger, events);
+    status.setState('syncing', { key: 'engine.syncingItems', params: { n: 1_500 } });
+    expect(status.snapshot()).toMatchObject({
+      message: 'Syncing 1,500 items',
+      words: { key: 'engine.syncingItems', params: { n: 1_500 } },
+    });
+    status.setState('error', 'An error’s own text');
+    expect(status.snapshot().message).toBe('An error’s own text');
+    expect(status.snapshot().words).toBeUndefined();
+    journal.close();
   });
 });

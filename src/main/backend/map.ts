@@ -120,6 +120,7 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
   return withAttention({
     state: s.state,
     message: s.message,
+    ...(s.words ? { words: s.words } : {}),
     items: { ...s.items },
     bytes: { ...s.bytes },
     current: s.current ? { ...s.current } : null,
@@ -139,11 +140,21 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
       ...(c.id !== undefined ? { id: c.id, copy: c.copy } : {}),
     })),
     lastSyncAt: s.lastSyncAt,
-    backlog: s.backlog ? { changes: s.backlog.changes, reason: s.backlog.reason } : null,
+    backlog: s.backlog
+      ? {
+          changes: s.backlog.changes,
+          reason: s.backlog.reason,
+          ...(s.backlog.words ? { words: s.backlog.words } : {}),
+        }
+      : null,
     held: s.held ? { side: s.held.side, count: s.held.count, total: s.held.total } : null,
     error:
       failing.has(s.state) && s.lastError
-        ? { kind: s.lastError.kind, message: s.lastError.message }
+        ? {
+            kind: s.lastError.kind,
+            message: s.lastError.message,
+            ...(s.lastError.words ? { words: s.lastError.words } : {}),
+          }
         : null,
   });
 }

@@ -335,4 +335,46 @@ export const de: Record<MessageKey, string> = {
   'progress.items':
     '{n, plural, one {{done} von {total} Element} other {{done} von {total} Elementen}}',
   'progress.withRate': '{items} — {rate}',
+
+  'engine.starting': 'Wird gestartet',
+  'engine.paused': 'Pausiert',
+  'engine.upToDate': 'Aktuell',
+  'engine.sending': 'Änderungen werden an den Dienst gesendet',
+  'engine.waitingWritten':
+    '{n, plural, one {Warten, bis # Datei fertig geschrieben ist} other {Warten, bis # Dateien fertig geschrieben sind}}',
+  'engine.walkFirst': 'Alles im Dienst wird angesehen',
+  'engine.walkScheduled': 'Alles im Dienst wird geprüft (eine regelmäßige Prüfung)',
+  'engine.walkCatchUp':
+    '{n, plural, one {# Änderung im Dienst wird nachgeholt: Jeder Ordner wird einmal aufgelistet} other {# Änderungen im Dienst werden nachgeholt: Jeder Ordner wird einmal aufgelistet}}',
+  'engine.walkChanges': 'Suche nach Änderungen im Dienst',
+  'engine.applying':
+    '{n, plural, one {# Änderung aus dem Dienst wird übernommen} other {# Änderungen aus dem Dienst werden übernommen}}',
+  'engine.syncingItems':
+    '{n, plural, one {# Element wird synchronisiert} other {# Elemente werden synchronisiert}}',
+  'engine.backlogArriving':
+    '{n, plural, one {# Änderung im Dienst, es kommen noch weitere: übernommen, sobald sie aufhören} other {# Änderungen im Dienst, es kommen noch weitere: übernommen, sobald sie aufhören}}',
+  'engine.backlogWalk':
+    '{n, plural, one {# Änderung im Dienst: Jeden Ordner einmal aufzulisten geht schneller, als jede zu lesen} other {# Änderungen im Dienst: Jeden Ordner einmal aufzulisten geht schneller, als jede zu lesen}}',
+  'engine.heldLocal':
+    '{n, plural, one {# Element wurde hier entfernt: Bestätigen Sie, um es auch im Dienst zu löschen} other {# Elemente wurden hier entfernt: Bestätigen Sie, um sie auch im Dienst zu löschen}}',
+  'engine.heldRemote':
+    '{total, plural, one {Der Dienst führt {n} von # synchronisierten Element als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} von # synchronisierten Elementen als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie}}',
+  'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
+  'engine.retryAfter': '{problem}: neuer Versuch in {seconds} s',
+  'engine.signedOut':
+    'Sie sind abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren.',
+  'engine.connectionBroke': 'Die Verbindung zum Dienst ist abgebrochen ({code}).',
+  'engine.diskFull':
+    'Der Datenträger mit {where} ist voll: Geben Sie Platz frei; die Synchronisierung läuft von selbst weiter.',
+  'engine.diskFullOnce':
+    'Der Datenträger mit {where} ist voll: Geben Sie Platz frei und synchronisieren Sie erneut.',
+  'engine.journalDisk': 'dem Journal der Synchronisierung',
+  'engine.syncFolder': 'dem synchronisierten Ordner',
+  'engine.localAccess':
+    'In den synchronisierten Ordner kann nicht geschrieben werden ({code}): Prüfen Sie seine Berechtigungen.',
+  'engine.attentionConflicts':
+    '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
+  'engine.attentionProblems': '{n, plural, one {# Problem zu prüfen} other {# Probleme zu prüfen}}',
+  'engine.attentionBoth':
+    '{conflicts, plural, one {# Konflikt} other {# Konflikte}} und {problems, plural, one {# Problem} other {# Probleme}} zu prüfen',
 };

@@ -330,6 +330,46 @@ export const en = {
   'progress.left': '{duration} left',
   'progress.items': '{n, plural, one {{done} of {total} item} other {{done} of {total} items}}',
   'progress.withRate': '{items} — {rate}',
+
+  // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).
+  'engine.starting': 'Starting',
+  'engine.paused': 'Paused',
+  'engine.upToDate': 'Up to date',
+  'engine.sending': 'Sending changes to the service',
+  'engine.waitingWritten':
+    '{n, plural, one {Waiting for # file to finish being written} other {Waiting for # files to finish being written}}',
+  'engine.walkFirst': 'Looking at everything on the service',
+  'engine.walkScheduled': 'Checking everything on the service (a regular check)',
+  'engine.walkCatchUp':
+    '{n, plural, one {Catching up with # change on the service: listing every folder once} other {Catching up with # changes on the service: listing every folder once}}',
+  'engine.walkChanges': 'Looking for changes on the service',
+  'engine.applying':
+    '{n, plural, one {Applying # change from the service} other {Applying # changes from the service}}',
+  'engine.syncingItems': '{n, plural, one {Syncing # item} other {Syncing # items}}',
+  'engine.backlogArriving':
+    '{n, plural, one {# change on the service, still arriving: applied once they stop} other {# changes on the service, still arriving: applied once they stop}}',
+  'engine.backlogWalk':
+    '{n, plural, one {# change on the service: listing every folder once is quicker than reading each} other {# changes on the service: listing every folder once is quicker than reading each}}',
+  'engine.heldLocal':
+    '{n, plural, one {# item was removed here: confirm to delete it on the service too} other {# items were removed here: confirm to delete them on the service too}}',
+  'engine.heldRemote':
+    '{total, plural, one {The service lists {n} of # synced item as deleted: confirm to move them to the trash here, or keep them} other {The service lists {n} of # synced items as deleted: confirm to move them to the trash here, or keep them}}',
+  'engine.retryOffline': 'Offline: trying again in {seconds} s',
+  'engine.retryAfter': '{problem}: trying again in {seconds} s',
+  'engine.signedOut': 'You are signed out: sign in again to continue syncing.',
+  'engine.connectionBroke': 'The connection to the service broke ({code}).',
+  'engine.diskFull':
+    'The disk holding {where} is full: free some space; syncing resumes by itself.',
+  'engine.diskFullOnce': 'The disk holding {where} is full: free some space, then sync again.',
+  'engine.journalDisk': 'the sync’s journal',
+  'engine.syncFolder': 'the sync folder',
+  'engine.localAccess': 'The sync folder cannot be written ({code}): check its permissions.',
+  'engine.attentionConflicts':
+    '{n, plural, one {# conflict to look at} other {# conflicts to look at}}',
+  'engine.attentionProblems':
+    '{n, plural, one {# problem to look at} other {# problems to look at}}',
+  'engine.attentionBoth':
+    '{conflicts, plural, one {# conflict} other {# conflicts}} and {problems, plural, one {# problem} other {# problems}} to look at',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

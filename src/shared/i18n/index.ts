@@ -15,14 +15,27 @@ export type { MessageKey } from './en';
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** A message's parameters: names and numbers (a number is formatted in the language's way). */
-export type Params = Readonly<Record<string, string | number>>;
+/**
+ * A message's parameters: names, numbers (formatted in the language's way), and whole sentences
+ * as data (said in the same language first: a failure's words inside "…: trying again in 5 s").
+ */
+export type Params = { readonly [name: string]: string | number | Words };
 
 /** A sentence as data: what the engine puts in a status, for each reader to say in its language. */
 export interface Words {
   key: MessageKey;
   params?: Params;
 }
+
+/** Words as they arrive from another process: any key (a newer peer's is said as English or itself). */
+export interface WireWords {
+  key: string;
+  params?: { readonly [name: string]: string | number | WireWords };
+}
+
+/** The English text of words: what logs, `--json` and older readers get beside the words. */
+export const englishOf = (words: Words | string): string =>
+  typeof words === 'string' ? words : english.say(words);
 
 const catalogs: Record<Language, Readonly<Record<MessageKey, string>>> = { en, de };
 
@@ -37,7 +50,7 @@ export interface Translator {
   /** A whole number as the language writes it. */
   count(n: number): string;
   /** A sentence sent as data; an unknown key (a newer engine's) is said as its key. */
-  say(words: Words): string;
+  say(words: WireWords): string;
 }
 
 const made = new Map<Language, Translator>();
@@ -50,22 +63,29 @@ export function translator(lang: Language): Translator {
   const catalog = catalogs[lang];
   const compiled = new Map<MessageKey, IntlMessageFormat>();
   const numbers = new Intl.NumberFormat(locale);
-  const t = (key: MessageKey, params?: Params): string => {
-    let format = compiled.get(key);
-    if (!format) {
-      // A key the catalog lacks (a newer peer's) falls back to English, then to the key.
-      const source = catalog[key] ?? en[key] ?? key;
-      format = new IntlMessageFormat(source, locale);
-      compiled.set(key, format);
+  const inCatalog = (key: string): key is MessageKey => Object.hasOwn(en, key);
+  const format = (key: MessageKey, params?: WireWords['params']): string => {
+    let message = compiled.get(key);
+    if (!message) {
+      message = new IntlMessageFormat(catalog[key], locale);
+      compiled.set(key, message);
     }
-    return String(format.format(params as Record<string, string | number> | undefined));
+    if (!params) return String(message.format());
+    const flat: Record<string, string | number> = {};
+    // A sentence inside another loses its full stop ("…permissions: trying again in 5 s").
+    for (const [name, value] of Object.entries(params))
+      flat[name] = typeof value === 'object' ? say(value).replace(/[.\s]+$/, '') : value;
+    return String(message.format(flat));
   };
+  // A key the catalog lacks (a newer peer's) is said as itself: no crash over a sentence.
+  const say = (words: WireWords): string =>
+    inCatalog(words.key) ? format(words.key, words.params) : words.key;
   const tr: Translator = {
     lang,
     locale,
-    t,
+    t: format,
     count: (n) => numbers.format(n),
-    say: (words) => t(words.key, words.params),
+    say,
   };
   made.set(lang, tr);
   return tr;

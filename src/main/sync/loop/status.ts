@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import { AttentionTable } from '../../journal/attention';
 import type { Journal } from '../../journal/journal';
+import { englishOf, type Words } from '../../../shared/i18n';
 import {
   initialStatus,
   type SyncBacklog,
@@ -108,7 +109,7 @@ export class StatusModel {
   }
 
   /** The work a pass is about to do: its count of items and bytes. */
-  beginWork(items: number, bytes: number, message: string): void {
+  beginWork(items: number, bytes: number, message: Words | string): void {
     this.st.items = { done: 0, total: items };
     this.st.bytes = { done: 0, total: bytes };
     this.meter.reset();
@@ -198,20 +199,20 @@ export class StatusModel {
     if (before?.changes === backlog?.changes && before?.reason === backlog?.reason) return;
     this.st.backlog = backlog;
     if (!backlog) return this.touch();
-    this.log.info('remote backlog', { ...backlog });
+    this.log.info('remote backlog', { changes: backlog.changes, reason: backlog.reason });
     // Said at once, as a state: not "up to date" while the service's changes wait.
-    this.setState('syncing', capitalize(backlog.reason));
+    this.setState('syncing', backlog.words ?? capitalize(backlog.reason));
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { summary: string; message: string; held: SyncHeld } | null): void {
+  setIdle(held: { summary: Words; message: string; held: SyncHeld } | null): void {
     this.st.held = held?.held ?? null;
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
     if (this.st.backlog) {
       // Not "up to date": the service has changes this round left for later, on purpose.
-      this.setState('syncing', capitalize(this.st.backlog.reason));
+      this.setState('syncing', this.st.backlog.words ?? capitalize(this.st.backlog.reason));
       return;
     }
     this.st.lastSyncAt = Date.now();
@@ -220,12 +221,17 @@ export class StatusModel {
       this.setState('needs-attention', held.summary);
       return;
     }
-    this.setState('idle', 'Up to date');
+    this.setState('idle', { key: 'engine.upToDate' });
   }
 
   /** A failed pass: `shown` is the status line (by default the failure's message). */
-  fail(failure: Failure, shown = failure.message): void {
-    this.st.lastError = { kind: failure.kind, message: failure.message, at: Date.now() };
+  fail(failure: Failure, shown: Words | string = failure.words ?? failure.message): void {
+    this.st.lastError = {
+      kind: failure.kind,
+      message: failure.message,
+      at: Date.now(),
+      ...(failure.words ? { words: failure.words } : {}),
+    };
     const state: SyncState = failure.fatal
       ? 'needs-attention'
       : failure.kind === 'offline'
@@ -238,10 +244,17 @@ export class StatusModel {
     this.setState(state, shown);
   }
 
-  setState(state: SyncState, message: string): void {
+  /**
+   * The state and its sentence: as words (a key of the catalog and its parameters, said by each
+   * reader in its language, `message` their English) or, for an error's own text, a string.
+   */
+  setState(state: SyncState, said: Words | string): void {
+    const message = englishOf(said);
     const changed = this.st.state !== state || this.st.message !== message;
     this.st.state = state;
     this.st.message = message;
+    if (typeof said === 'string') delete this.st.words;
+    else this.st.words = said;
     if (changed) this.flush();
   }
 
