@@ -9,9 +9,9 @@ import { currentLanguage, setLanguage } from './strings';
 /**
  * The window's language: the setting's (Settings, Language), else the browser's preferred
  * languages (in the app, Chromium's follow the OS's). Switched before the tree renders, so no
- * view shows a mix; a change re-renders everything under it.
+ * view shows a mix.
  */
-export function Localized({ children }: { children: ReactNode }) {
+export function Localized({ children }: { children: () => ReactNode }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -27,5 +27,8 @@ export function Localized({ children }: { children: ReactNode }) {
     setFormatLocale(lang);
   }
   document.documentElement.lang = lang;
-  return children;
+  // Made anew at each render (not an element handed down, which React would skip), so the
+  // whole tree renders again in the new language, its state kept. Memoized rows (Browse's)
+  // keep their words until they render again.
+  return children();
 }

@@ -22,9 +22,7 @@ createRoot(container).render(
   <StrictMode>
     <ApiContext.Provider value={connectApi()}>
       <QueryClientProvider client={queryClient}>
-        <Localized>
-          <App />
-        </Localized>
+        <Localized>{() => <App />}</Localized>
       </QueryClientProvider>
     </ApiContext.Provider>
   </StrictMode>,
