@@ -9,6 +9,7 @@ import {
   translator,
 } from '../../src/shared/i18n';
 import { Journal } from '../../src/main/journal/journal';
+import { summarizeCauses, type AttentionCause } from '../../src/main/platform/attention-notices';
 import { describeFailure, retryMessage } from '../../src/main/sync/loop/failure';
 import { StatusModel, type EngineEvents } from '../../src/main/sync/loop/status';
 import { silentLogger } from '../../src/main/sync/ports';
@@ -108,5 +109,33 @@ describe('the engine’s sentences as data', () => {
     expect(status.snapshot().message).toBe('An error’s own text');
     expect(status.snapshot().words).toBeUndefined();
     journal.close();
+  });
+});
+
+describe('notifications in German', () => {
+  it('says a burst of conflicts and a sign-out with German plurals', () => {
+    const cause = (key: string, kind: AttentionCause['kind'], pairId: string): AttentionCause => ({
+      key,
+      kind,
+      pairId,
+      workspaceName: pairId,
+      text: 'Budget.txt',
+    });
+    const de = translator('de');
+    expect(summarizeCauses([cause('conflict:1', 'conflict', 'Q3')], de)?.body).toBe(
+      'Budget.txt wurde hier und im Dienst geändert: Beide Versionen bleiben erhalten; wählen Sie eine in Workspace Sync.',
+    );
+    const burst = [
+      cause('conflict:1', 'conflict', 'Q3'),
+      cause('conflict:2', 'conflict', 'Q3'),
+      cause('signed-out', 'signed-out', 'Q4'),
+    ];
+    expect(summarizeCauses(burst, de)).toMatchObject({
+      title: 'Workspace Sync',
+      body: '2 Konflikte zu lösen; abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren in 2 Ordnern.',
+    });
+    expect(summarizeCauses(burst, translator('en'))?.body).toBe(
+      '2 conflicts to settle; signed out: sign in again to continue syncing in 2 folders.',
+    );
   });
 });

@@ -370,6 +370,47 @@ export const en = {
     '{n, plural, one {# problem to look at} other {# problems to look at}}',
   'engine.attentionBoth':
     '{conflicts, plural, one {# conflict} other {# conflicts}} and {problems, plural, one {# problem} other {# problems}} to look at',
+
+  // The tray, notifications and dialogs of the desktop app (src/main/platform).
+  'tray.noPairs': 'No folder is syncing',
+  'tray.pairWords': '{workspace}: {words}',
+  'tray.conflicts': '{n, plural, one {# conflict to look at} other {# conflicts to look at}}',
+  'tray.offline': 'Offline: will sync when the service is back',
+  'tray.syncing': 'Syncing {progress}',
+  'tray.syncingPlain': 'Syncing…',
+  'tray.pausedOne': '{workspace}: paused',
+  'tray.pausedAll': 'All folders paused',
+  'tray.upToDate': 'Up to date',
+  'tray.openFolder': 'Open folder',
+  'tray.openWindow': 'Open Workspace Sync',
+  'tray.resume': 'Resume syncing',
+  'tray.pause': 'Pause syncing',
+  'tray.quit': 'Quit Workspace Sync',
+  'notice.someone': 'Someone',
+  'notice.two': '{a} and {b}',
+  'notice.many': '{first} and {n, plural, one {# other} other {# others}}',
+  'notice.changed': 'changed',
+  'notice.items': '{n, plural, one {# item} other {# items}}',
+  'notice.things': '{n, plural, one {# thing} other {# things}}',
+  /** `verb` is the service's own ("uploaded"), or notice.changed. */
+  'notice.burst': '{who} {verb} {what}',
+  'notice.burstIn': '{who} {verb} {what} in {workspace}',
+  'notice.burstInMany':
+    '{who} {verb} {what} in {n, plural, one {# workspace} other {# workspaces}}',
+  'notice.conflict':
+    '{name} was changed here and on the service: both versions are kept; choose one in Workspace Sync.',
+  'notice.conflicts': '{n, plural, one {# conflict to settle} other {# conflicts to settle}}',
+  'notice.signedOut': 'signed out: sign in again to continue syncing',
+  'notice.diskFull': 'a disk is full: free some space',
+  'notice.causes': '{what}.',
+  'notice.causesIn': '{what} in {n, plural, one {# folder} other {# folders}}.',
+  'dialog.chooseFolder': 'Choose the folder to sync',
+  'dialog.choose': 'Choose',
+  'dialog.openInBrowser': 'Open in browser',
+  'dialog.cancel': 'Cancel',
+  'dialog.openAddress': 'Open this address in your browser?',
+  'dialog.notSignedIn': 'It is not a page of a service you are signed in to.',
+  'dialog.folderFailed': 'The folder dialog could not be shown: type the folder instead.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
