@@ -8,7 +8,9 @@ import {
   resolveLanguage,
   translator,
 } from '../../src/shared/i18n';
+import { describeSummary } from '../../src/main/cli/output';
 import { Journal } from '../../src/main/journal/journal';
+import { emptySummary } from '../../src/shared/sync-status';
 import { summarizeCauses, type AttentionCause } from '../../src/main/platform/attention-notices';
 import { describeFailure, retryMessage } from '../../src/main/sync/loop/failure';
 import { StatusModel, type EngineEvents } from '../../src/main/sync/loop/status';
@@ -28,7 +30,7 @@ function paramsOf(message: string, locale: string): string[] {
           walk(option.value);
     }
   };
-  walk(new IntlMessageFormat(message, locale).getAst());
+  walk(new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).getAst());
   return [...names].sort();
 }
 
@@ -136,6 +138,18 @@ describe('notifications in German', () => {
     });
     expect(summarizeCauses(burst, translator('en'))?.body).toBe(
       '2 conflicts to settle; signed out: sign in again to continue syncing in 2 folders.',
+    );
+  });
+});
+
+describe('the CLI’s summary', () => {
+  it('plurals each count in the language', () => {
+    const s = { ...emptySummary(), filesDownloaded: 1, bytesDownloaded: 1_700_000, problems: 2 };
+    expect(describeSummary(s, translator('de'))).toBe(
+      'Synchronisierung abgeschlossen: 0 Ordner angelegt, 1 Datei heruntergeladen (1,7 MB), 0 verschoben, 0 in den Papierkorb verschoben, 0 Konflikte, 2 Probleme.',
+    );
+    expect(describeSummary(s)).toBe(
+      'Sync complete: 0 folders created, 1 file downloaded (1.7 MB), 0 moved, 0 moved to the trash, 0 conflicts, 2 problems.',
     );
   });
 });

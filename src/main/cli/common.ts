@@ -3,6 +3,7 @@ import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
+import { languageOfEnv, translator, type Translator } from '../../shared/i18n';
 
 export { messageOf, PROGRAM } from '../errors/user-error';
 
@@ -45,6 +46,9 @@ export type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean };
 
 /** The CLI's world, so that `main` runs the same in a test as in a process. */
+/** The CLI's language: LC_ALL, LC_MESSAGES or LANG of its environment (English by default). */
+export const cliLanguage = (env: NodeJS.ProcessEnv): Translator => translator(languageOfEnv(env));
+
 export interface CliIo {
   stdout: Output;
   stderr: Output;

@@ -18,6 +18,7 @@ import {
   workspacesUsage,
 } from './commands';
 import {
+  cliLanguage,
   EXIT,
   messageOf,
   PROGRAM,
@@ -92,41 +93,12 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
-  return `usage: ${PROGRAM} <command> [options]
-
-Syncs a workspace of the Workspace Content Service with a local folder, without the desktop app.
-
-commands:
-  login       sign in with email and password; the account is remembered
-  logout      forget a remembered account
-  workspaces  list the workspaces you can sync
-  sync        sync a workspace with a folder, continuously or --once
-  status      what the syncs running on this computer are doing (starts none)
-  ui          serve the Workspace Sync window to a browser on this computer
-  link        print (or --copy) the share link of a synced file or folder
-  integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
-              file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
-
-Run "${PROGRAM} <command> --help" for a command's options.${
-    sandboxAvailable()
-      ? ` "workspaces", "sync" and "ui" take
---sandbox instead of --server for an embedded demo sandbox (npm run demo); never without it.`
-      : ''
-  }
-
-environment:
-  WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
-                                (now: ${defaultStateDir(env)})
-  WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
-                                (or --token-file PATH; never --token, which ps shows)
-  WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
-  WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
-  HTTPS_PROXY, HTTP_PROXY       the proxy for https and http servers, http://host:port
-                                (lowercase too, read first; --proxy URL wins over both)
-  NO_PROXY                      the servers reached without it: names (and the names
-                                under them), host:port, IP ranges, or *
-
-exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`;
+  const tr = cliLanguage(env);
+  return tr.t('cli.usage', {
+    program: PROGRAM,
+    state: defaultStateDir(env),
+    sandbox: sandboxAvailable() ? tr.t('cli.usageSandbox') : '',
+  });
 }
 
 const never = new AbortController().signal;
@@ -157,20 +129,24 @@ function orInterrupted(work: Promise<number>, signal: AbortSignal): Promise<numb
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
+  const tr = cliLanguage(io.env);
   const usageError = (message: string, command?: string) => {
     writeLine(io.stderr, `${PROGRAM}: ${message}`);
-    writeLine(io.stderr, `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for the usage.`);
+    writeLine(
+      io.stderr,
+      tr.t('cli.seeHelp', { command: `${PROGRAM}${command ? ` ${command}` : ''}` }),
+    );
     return EXIT.usage;
   };
 
-  if (name === undefined || name === '') return usageError('no command given');
+  if (name === undefined || name === '') return usageError(tr.t('cli.noCommand'));
   if (name === '--help' || name === '-h' || name === 'help') {
     writeLine(io.stdout, usage(io.env));
     return EXIT.ok;
   }
-  if (name.startsWith('-')) return usageError(`unknown option ${name}`);
+  if (name.startsWith('-')) return usageError(tr.t('cli.unknownOption', { option: name }));
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!cmd) return usageError(`unknown command "${name}"`);
+  if (!cmd) return usageError(tr.t('cli.unknownCommand', { name }));
   if (wantsHelp(args)) {
     writeLine(io.stdout, cmd.usage());
     return EXIT.ok;
@@ -212,7 +188,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     configureProxy({ setting: prepared.proxy, env: io.env });
     const work = prepared.run(ctx);
     const code = await (cmd.handlesSignal ? work : orInterrupted(work, signal));
-    if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: interrupted`);
+    if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: ${tr.t('cli.interrupted')}`);
     return code;
   } catch (err) {
     if (err instanceof UsageError) return usageError(err.message, err.command ?? name);

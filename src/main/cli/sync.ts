@@ -7,6 +7,7 @@ import { LIMIT_KBPS } from '../../shared/app-api';
 import { SyncFatalError, SyncPassError } from '../sync/errors';
 import { openSync, type OpenSync } from '../sync/loop/open';
 import {
+  cliLanguage,
   connectionOptions,
   EXIT,
   messageOf,
@@ -191,7 +192,7 @@ export async function sync(
 
   const reporter: SyncReporter = values.json
     ? new JsonReporter(io.stdout)
-    : new TextReporter(io.stdout, io.stdout.isTTY === true);
+    : new TextReporter(io.stdout, io.stdout.isTTY === true, Date.now, cliLanguage(io.env));
   let conn: Connection | undefined;
   let opened: OpenSync | undefined;
   let running: RunningStatusFile | undefined;

@@ -417,4 +417,63 @@ export const de: Record<MessageKey, string> = {
   'dialog.notSignedIn': 'Es ist keine Seite eines Dienstes, bei dem Sie angemeldet sind.',
   'dialog.folderFailed':
     'Der Ordnerdialog konnte nicht angezeigt werden: Geben Sie den Ordner stattdessen ein.',
+
+  'cli.usage': `Aufruf: {program} <Befehl> [Optionen]
+
+Synchronisiert einen Arbeitsbereich des Workspace Content Service mit einem lokalen Ordner, ohne die Desktop-App.
+
+Befehle:
+  login       mit E-Mail und Passwort anmelden; das Konto wird gemerkt
+  logout      ein gemerktes Konto vergessen
+  workspaces  die Arbeitsbereiche auflisten, die Sie synchronisieren können
+  sync        einen Arbeitsbereich mit einem Ordner synchronisieren, fortlaufend oder --once
+  status      was die Synchronisierungen auf diesem Computer gerade tun (startet keine)
+  ui          das Fenster von Workspace Sync einem Browser auf diesem Computer bereitstellen
+  link        den Freigabelink einer synchronisierten Datei oder eines Ordners ausgeben (oder --copy)
+  integrate   „Workspace-Sync-Link kopieren“ in den Menüs der Dateimanager hinzufügen
+              (--install) oder entfernen (--uninstall) (Nautilus, Nemo, Dolphin, Thunar)
+
+„{program} <Befehl> --help“ zeigt die Optionen eines Befehls.{sandbox}
+
+Umgebung:
+  WORKSPACE_SYNC_STATE          der Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                                (jetzt: {state})
+  WORKSPACE_SYNC_TOKEN          ein Zugriffstoken, statt eines gemerkten Kontos verwendet
+                                (oder --token-file PFAD; nie --token, das ps zeigt)
+  WORKSPACE_SYNC_CLIENT_ID      die OAuth-Client-ID (Standard workspace-sync)
+  WORKSPACE_SYNC_CLIENT_SECRET  das OAuth-Client-Geheimnis (Standard sandbox-secret)
+  HTTPS_PROXY, HTTP_PROXY       der Proxy für https- und http-Server, http://host:port
+                                (auch kleingeschrieben, zuerst gelesen; --proxy URL geht vor)
+  NO_PROXY                      die Server, die ohne ihn erreicht werden: Namen (und die Namen
+                                darunter), host:port, IP-Bereiche oder *
+  LANG, LC_ALL, LC_MESSAGES     die Sprache dieser Zeilen (Englisch, Deutsch)
+
+Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (status: 3, wenn keine Synchronisierung läuft)`,
+  'cli.usageSandbox': ` „workspaces“, „sync“ und „ui“ nehmen
+--sandbox statt --server für eine eingebettete Demo-Sandbox (npm run demo); nie ohne sie.`,
+  'cli.noCommand': 'kein Befehl angegeben',
+  'cli.unknownOption': 'unbekannte Option {option}',
+  'cli.unknownCommand': 'unbekannter Befehl „{name}“',
+  'cli.seeHelp': '„{command} --help“ zeigt den Aufruf.',
+  'cli.interrupted': 'unterbrochen',
+  'cli.summary': 'Synchronisierung abgeschlossen: {parts}.',
+  'cli.foldersCreated': '{n, plural, one {# Ordner} other {# Ordner}} angelegt',
+  'cli.filesDownloaded': '{n, plural, one {# Datei} other {# Dateien}} heruntergeladen ({bytes})',
+  'cli.moved': '{n, number} verschoben',
+  'cli.trashed': '{n, number} in den Papierkorb verschoben',
+  'cli.sent':
+    'an den Dienst gesendet: {folders, plural, one {# Ordner} other {# Ordner}} angelegt, {files, plural, one {# Datei} other {# Dateien}} hochgeladen ({bytes}), {moved, number} verschoben, {deleted, number} gelöscht',
+  'cli.conflicts': '{n, plural, one {# Konflikt} other {# Konflikte}}',
+  'cli.problems': '{n, plural, one {# Problem} other {# Probleme}}',
+  'cli.requests': '{n, plural, one {# Anfrage} other {# Anfragen}}',
+  'cli.progressItems': '{done}/{total} Elemente',
+  'cli.bytesOf': '{done} von {total}',
+  'cli.sandbox':
+    'Eingebettete Sandbox unter {url} (Demo-Arbeitsbereich {id}, angemeldet als {email})',
+  'cli.problem': 'Problem: {path}: {message}',
+  'cli.unknownPath': '(unbekannter Pfad)',
+  'cli.conflict': 'Konflikt: {path}: {message}',
+  'cli.theFolder': '(der synchronisierte Ordner)',
+  'cli.note': 'Hinweis: {message}',
+  'cli.stopped': 'Beendet',
 };

@@ -411,6 +411,65 @@ export const en = {
   'dialog.openAddress': 'Open this address in your browser?',
   'dialog.notSignedIn': 'It is not a page of a service you are signed in to.',
   'dialog.folderFailed': 'The folder dialog could not be shown: type the folder instead.',
+
+  // The CLI (src/main/cli): its help, its lines and its summary, in the language of LANG.
+  'cli.usage': `usage: {program} <command> [options]
+
+Syncs a workspace of the Workspace Content Service with a local folder, without the desktop app.
+
+commands:
+  login       sign in with email and password; the account is remembered
+  logout      forget a remembered account
+  workspaces  list the workspaces you can sync
+  sync        sync a workspace with a folder, continuously or --once
+  status      what the syncs running on this computer are doing (starts none)
+  ui          serve the Workspace Sync window to a browser on this computer
+  link        print (or --copy) the share link of a synced file or folder
+  integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
+              file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
+
+Run "{program} <command> --help" for a command's options.{sandbox}
+
+environment:
+  WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
+                                (now: {state})
+  WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
+                                (or --token-file PATH; never --token, which ps shows)
+  WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
+  WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
+  HTTPS_PROXY, HTTP_PROXY       the proxy for https and http servers, http://host:port
+                                (lowercase too, read first; --proxy URL wins over both)
+  NO_PROXY                      the servers reached without it: names (and the names
+                                under them), host:port, IP ranges, or *
+  LANG, LC_ALL, LC_MESSAGES     the language of these lines (English, German)
+
+exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`,
+  'cli.usageSandbox': ` "workspaces", "sync" and "ui" take
+--sandbox instead of --server for an embedded demo sandbox (npm run demo); never without it.`,
+  'cli.noCommand': 'no command given',
+  'cli.unknownOption': 'unknown option {option}',
+  'cli.unknownCommand': 'unknown command "{name}"',
+  'cli.seeHelp': 'Run "{command} --help" for the usage.',
+  'cli.interrupted': 'interrupted',
+  'cli.summary': 'Sync complete: {parts}.',
+  'cli.foldersCreated': '{n, plural, one {# folder} other {# folders}} created',
+  'cli.filesDownloaded': '{n, plural, one {# file} other {# files}} downloaded ({bytes})',
+  'cli.moved': '{n, number} moved',
+  'cli.trashed': '{n, number} moved to the trash',
+  'cli.sent':
+    'sent to the service: {folders, plural, one {# folder} other {# folders}} created, {files, plural, one {# file} other {# files}} uploaded ({bytes}), {moved, number} moved, {deleted, number} deleted',
+  'cli.conflicts': '{n, plural, one {# conflict} other {# conflicts}}',
+  'cli.problems': '{n, plural, one {# problem} other {# problems}}',
+  'cli.requests': '{n, plural, one {# request} other {# requests}}',
+  'cli.progressItems': '{done}/{total} items',
+  'cli.bytesOf': '{done} of {total}',
+  'cli.sandbox': 'Embedded sandbox at {url} (demo workspace {id}, signed in as {email})',
+  'cli.problem': 'Problem: {path}: {message}',
+  'cli.unknownPath': '(unknown path)',
+  'cli.conflict': 'Conflict: {path}: {message}',
+  'cli.theFolder': '(the sync folder)',
+  'cli.note': 'Note: {message}',
+  'cli.stopped': 'Stopped',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

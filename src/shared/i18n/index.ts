@@ -67,7 +67,8 @@ export function translator(lang: Language): Translator {
   const format = (key: MessageKey, params?: WireWords['params']): string => {
     let message = compiled.get(key);
     if (!message) {
-      message = new IntlMessageFormat(catalog[key], locale);
+      // No rich-text tags: `<command>` in the CLI's help is text.
+      message = new IntlMessageFormat(catalog[key], locale, undefined, { ignoreTag: true });
       compiled.set(key, message);
     }
     if (!params) return String(message.format());
