@@ -4,7 +4,7 @@ import { resolveLanguage } from '../shared/i18n';
 import { useApi } from './context';
 import { setFormatLocale } from './format';
 import { useEvent } from './hooks';
-import { currentLanguage, setLanguage } from './strings';
+import { setLanguage } from './strings';
 
 /**
  * The window's language: the setting's (Settings, Language), else the browser's preferred
@@ -22,10 +22,10 @@ export function Localized({ children }: { children: () => ReactNode }) {
   // Nothing for the moment the setting takes to arrive: no English flash before German.
   if (settings.isPending) return null;
   const lang = resolveLanguage(settings.data?.language, navigator.languages);
-  if (currentLanguage().lang !== lang) {
-    setLanguage(lang);
-    setFormatLocale(lang);
-  }
+  // Both do nothing when the language is already theirs (an English window on a German
+  // system still takes English dates).
+  setLanguage(lang);
+  setFormatLocale(lang);
   document.documentElement.lang = lang;
   // Made anew at each render (not an element handed down, which React would skip), so the
   // whole tree renders again in the new language, its state kept. Memoized rows (Browse's)

@@ -4,6 +4,8 @@ import { translator } from '../shared/i18n';
 /** Numbers and dates in the user's locale (the browser's, or the chosen language's), never hand-built. */
 
 let locale = navigator.language;
+/** The language `locale` was chosen for (null: not yet, the browser's own). */
+let formatLanguage: Language | null = null;
 
 // Intl formatters are costly to make and cheap to use: one of each, made on first use (a
 // scrolled list formats dozens of rows a frame).
@@ -19,6 +21,8 @@ const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as co
  * (en-GB keeps its dates), else the language's (a German window on an English system).
  */
 export function setFormatLocale(lang: Language): void {
+  if (formatLanguage === lang) return;
+  formatLanguage = lang;
   const own = navigator.language.toLowerCase().split('-')[0] === lang;
   locale = own ? navigator.language : translator(lang).locale;
   byteFormats.clear();

@@ -32,6 +32,10 @@ describe('the CLI in German', { timeout: 120_000 }, () => {
       'workspace-sync: unbekannter Befehl „frobnicate“\n„workspace-sync --help“ zeigt den Aufruf.\n',
     );
 
+    const none = await runCli(['status', '--state', path.join(tmp.dir, 'none')], { env: GERMAN });
+    expect(none.code).toBe(3);
+    expect(none.stdout).toMatch(/^Keine Synchronisierung läuft \(Zustandsordner .+none\)\.\n$/);
+
     const english = await runCli(['--help'], { env: { LANG: 'C.UTF-8', LC_ALL: '' } });
     expect(english.stdout).toMatch(/^usage: workspace-sync <command> \[options\]/);
   });

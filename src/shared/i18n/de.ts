@@ -476,4 +476,24 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.theFolder': '(der synchronisierte Ordner)',
   'cli.note': 'Hinweis: {message}',
   'cli.stopped': 'Beendet',
+
+  'cli.ago.now': 'gerade eben',
+  'cli.ago.seconds': 'vor {n} s',
+  'cli.ago.minutes': 'vor {n} min',
+  'cli.ago.hours': 'vor {n} h',
+  'cli.ago.days': '{n, plural, one {vor # Tag} other {vor # Tagen}}',
+  'cli.status.head': '{dir} ⇄ Arbeitsbereich {id} auf {server}',
+  'cli.status.headAs': '{dir} ⇄ Arbeitsbereich {id} auf {server} als {user}',
+  'cli.status.notSynced': 'noch nicht synchronisiert',
+  'cli.status.lastSync': 'zuletzt synchronisiert {ago}',
+  'cli.status.pid': 'PID {pid}, läuft seit {since}',
+  'cli.status.notRunning':
+    'läuft nicht: ohne Abschluss beendet (PID {pid}); zuletzt gesehen {ago}, „{message}“',
+  'cli.status.error': 'Fehler: {message}',
+  'cli.status.problems': '{n, plural, one {# Problem} other {# Probleme}}:',
+  'cli.status.theFolder': '(der Ordner)',
+  'cli.status.more': '… und {n, number} weitere',
+  'cli.status.conflicts':
+    '{n, plural, one {# Konflikt} other {# Konflikte}} kürzlich gelöst (siehe das Protokoll)',
+  'cli.status.none': 'Keine Synchronisierung läuft (Zustandsordner {dir}).',
 };

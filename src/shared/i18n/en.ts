@@ -470,6 +470,26 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.theFolder': '(the sync folder)',
   'cli.note': 'Note: {message}',
   'cli.stopped': 'Stopped',
+
+  'cli.ago.now': 'just now',
+  'cli.ago.seconds': '{n} s ago',
+  'cli.ago.minutes': '{n} min ago',
+  'cli.ago.hours': '{n} h ago',
+  'cli.ago.days': '{n, plural, one {# day ago} other {# days ago}}',
+  'cli.status.head': '{dir} ⇄ workspace {id} on {server}',
+  'cli.status.headAs': '{dir} ⇄ workspace {id} on {server} as {user}',
+  'cli.status.notSynced': 'not synced yet',
+  'cli.status.lastSync': 'last sync {ago}',
+  'cli.status.pid': 'pid {pid}, running since {since}',
+  'cli.status.notRunning':
+    'not running: it ended without closing (pid {pid}); last seen {ago}, "{message}"',
+  'cli.status.error': 'error: {message}',
+  'cli.status.problems': '{n, plural, one {# problem} other {# problems}}:',
+  'cli.status.theFolder': '(the folder)',
+  'cli.status.more': '… and {n, number} more',
+  'cli.status.conflicts':
+    '{n, plural, one {# conflict} other {# conflicts}} settled recently (see the log)',
+  'cli.status.none': 'No sync is running (state directory {dir}).',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
