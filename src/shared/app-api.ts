@@ -118,6 +118,7 @@ export const SyncPairStatus = z.object({
     z.object({
       path: z.string(),
       message: z.string(),
+      words: Words.optional(),
       at: z.number(),
       id: id.optional(),
       copy: z.string().optional(),

@@ -117,6 +117,8 @@ export interface SyncConflict {
   path: string;
   /** What was done, e.g. "Changed here and on the service: both kept; yours is ...". */
   message: string;
+  /** The same as data, for each reader's language (absent: only the English is known). */
+  words?: Words;
   at: number;
   /**
    * A conflict that left a copy (the local version kept beside the original at `path`): kept in
@@ -130,6 +132,7 @@ export interface SyncConflict {
 /** E.g. "The system ran out of file watchers...: watching by polling. Raise the limit: ...". */
 export interface SyncNotice {
   message: string;
+  words?: Words;
   at: number;
 }
 

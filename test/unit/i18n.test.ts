@@ -107,6 +107,17 @@ describe('the engine’s sentences as data', () => {
       message: 'Syncing 1,500 items',
       words: { key: 'engine.syncingItems', params: { n: 1_500 } },
     });
+    status.note('a/Plan.txt', {
+      key: 'engine.bothChanged',
+      params: { theirs: 'Plan.txt', yours: 'Plan (conflict).txt' },
+    });
+    const [note] = status.snapshot().conflicts;
+    expect(note?.message).toBe(
+      "Changed here and on the service: both kept; the service's version is Plan.txt, yours is Plan (conflict).txt.",
+    );
+    expect(translator('de').say(note!.words!)).toBe(
+      'Hier und im Dienst geändert: Beide bleiben erhalten; die Version des Dienstes ist Plan.txt, Ihre ist Plan (conflict).txt.',
+    );
     status.setState('error', 'An error’s own text');
     expect(status.snapshot().message).toBe('An error’s own text');
     expect(status.snapshot().words).toBeUndefined();

@@ -136,6 +136,7 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
     conflicts: s.conflicts.map((c) => ({
       path: c.path,
       message: c.message,
+      ...(c.words ? { words: c.words } : {}),
       at: c.at,
       ...(c.id !== undefined ? { id: c.id, copy: c.copy } : {}),
     })),

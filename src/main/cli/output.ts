@@ -309,11 +309,12 @@ export class TextReporter implements SyncReporter {
 
   conflict(c: SyncConflict): void {
     const path = c.path || this.tr.t('cli.theFolder');
-    this.line(this.tr.t('cli.conflict', { path, message: c.message }));
+    const message = c.words ? this.tr.say(c.words) : c.message;
+    this.line(this.tr.t('cli.conflict', { path, message }));
   }
 
   notice(n: SyncNotice): void {
-    this.line(this.tr.t('cli.note', { message: n.message }));
+    this.line(this.tr.t('cli.note', { message: n.words ? this.tr.say(n.words) : n.message }));
   }
 
   summary(s: SyncSummary): void {

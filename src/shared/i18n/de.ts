@@ -496,4 +496,35 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.status.conflicts':
     '{n, plural, one {# Konflikt} other {# Konflikte}} kürzlich gelöst (siehe das Protokoll)',
   'cli.status.none': 'Keine Synchronisierung läuft (Zustandsordner {dir}).',
+
+  'engine.noMoves':
+    'Dieser Server kann nichts verschieben: Ein verschobenes Element wird an seinen neuen Ort kopiert und am alten gelöscht, sobald alles dort ist.',
+  'engine.notAllCopied':
+    'Nicht alles konnte kopiert werden: Der alte Ort im Dienst bleibt erhalten.',
+  'engine.movedChangedFile':
+    'Es wurde im Dienst geändert, während es hier verschoben wurde: Die neue Version bleibt an ihrem alten Ort.',
+  'engine.movedChangedFolder':
+    'Es wurde im Dienst geändert, während es hier verschoben wurde: Was dort geändert wurde, bleibt an seinem alten Ort.',
+  'engine.foldersMerged':
+    'Ein Ordner gleichen Namens wurde auch im Dienst angelegt: Beide wurden zusammengeführt.',
+  'engine.movedDeleted':
+    'Es wurde im Dienst gelöscht, während es hier verschoben wurde: Es wird erneut hochgeladen.',
+  'engine.moveRefused':
+    'Ihre Rolle erlaubt nicht, es im Dienst zu verschieben oder umzubenennen: Es wird zurückgestellt (es war {path}).',
+  'engine.nameTaken':
+    'Der Dienst hat dort bereits ein Element namens {from} (Namen werden ohne Rücksicht auf Groß- und Kleinschreibung oder Akzente verglichen): Es wurde in {name} umbenannt.',
+  'engine.deleteRefused':
+    'Ihre Rolle erlaubt nicht, es im Dienst zu löschen: Es wird zurückgestellt.',
+  'engine.nameTakenThere':
+    'Der Name war auch im Dienst vergeben: Beide bleiben erhalten; Ihres heißt jetzt {aside}.',
+  'engine.deletedHereChangedThere':
+    'Hier gelöscht, während der Dienst darin etwas hinzufügte oder änderte: Es ist mit dieser Änderung zurück.',
+  'engine.movedThereChangedHere':
+    'Im Dienst nach {name} verschoben oder umbenannt, während es hier geändert wurde: Die Änderung von hier gilt.',
+  'engine.deletedThereChangedHere':
+    'Im Dienst gelöscht, aber hier geändert: Ihre Version bleibt erhalten und wird erneut hochgeladen.',
+  'engine.folderDeletedThere':
+    'Im Dienst gelöscht, während hier darin Dateien hinzugefügt oder geändert wurden: Diese bleiben erhalten und werden erneut hochgeladen.',
+  'engine.bothChanged':
+    'Hier und im Dienst geändert: Beide bleiben erhalten; die Version des Dienstes ist {theirs}, Ihre ist {yours}.',
 };

@@ -490,6 +490,36 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.status.conflicts':
     '{n, plural, one {# conflict} other {# conflicts}} settled recently (see the log)',
   'cli.status.none': 'No sync is running (state directory {dir}).',
+
+  // The engine's notes of conflicts and its notices (a conflict's words, sent as `Words`).
+  'engine.noMoves':
+    'This server cannot move items: a moved item is copied to its new place, then deleted from the old one once all of it is there.',
+  'engine.notAllCopied': 'Not all of it could be copied: the old place on the service is kept.',
+  'engine.movedChangedFile':
+    'It changed on the service while it was moved here: the new version is kept at its old place.',
+  'engine.movedChangedFolder':
+    'It changed on the service while it was moved here: what changed there is kept at its old place.',
+  'engine.foldersMerged':
+    'A folder of the same name was made on the service too: they were merged.',
+  'engine.movedDeleted':
+    'It was deleted on the service while it was moved here: it is uploaded again.',
+  'engine.moveRefused':
+    'Your role does not allow moving or renaming it on the service: it is put back (it was {path}).',
+  'engine.nameTaken':
+    'The service already has an item named like {from} there (names are compared without regard to case or accents): it was renamed {name}.',
+  'engine.deleteRefused': 'Your role does not allow deleting it on the service: it is put back.',
+  'engine.nameTakenThere':
+    'The name was taken on the service too: both kept; yours is now {aside}.',
+  'engine.deletedHereChangedThere':
+    'Deleted here while the service added or changed something in it: it is back with that change.',
+  'engine.movedThereChangedHere':
+    'Moved or renamed on the service to {name} while changed here: the change made here wins.',
+  'engine.deletedThereChangedHere':
+    'Deleted on the service but changed here: your version is kept and uploaded again.',
+  'engine.folderDeletedThere':
+    'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
+  'engine.bothChanged':
+    "Changed here and on the service: both kept; the service's version is {theirs}, yours is {yours}.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

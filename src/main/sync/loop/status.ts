@@ -50,6 +50,8 @@ export class StatusModel {
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
   readonly attention: AttentionTable;
+  /** The words of conflicts kept in the journal this run (the journal keeps their English). */
+  private readonly keptWords = new Map<number, Words>();
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
   /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
@@ -94,7 +96,8 @@ export class StatusModel {
         refusals.clearPath(path);
         this.clearPathProblem(path);
       },
-      note: (path: string, message: string, copy?: string) => this.note(path, message, copy),
+      note: (path: string, message: Words | string, copy?: string) =>
+        this.note(path, message, copy),
       notice: (message) => this.notice(message),
     };
   }
@@ -135,12 +138,22 @@ export class StatusModel {
    * A conflict and what was done. With `copy` (the local version kept beside the original) it is
    * kept in the journal until the person settles it or its cause is gone (`checkConflicts`).
    */
-  note(path: string, message: string, copy?: string): void {
-    let conflict: SyncConflict = { path, message, at: Date.now() };
+  note(path: string, said: Words | string, copy?: string): void {
+    const message = englishOf(said);
+    const words = typeof said === 'string' ? {} : { words: said };
+    let conflict: SyncConflict = { path, message, at: Date.now(), ...words };
     if (copy !== undefined) {
       const st = this.local?.stat(copy);
       const copyFacts = st ? factsOf(st) : '';
-      const { id } = this.attention.addConflict({ ...conflict, copy, copyFacts });
+      const { id } = this.attention.addConflict({
+        path,
+        message,
+        at: conflict.at,
+        copy,
+        copyFacts,
+      });
+      // The journal keeps the English; the words are this run's (after a restart, English).
+      if (typeof said !== 'string') this.keptWords.set(id, said);
       conflict = { ...conflict, id, copy };
     } else {
       this.notes.push(conflict);
@@ -154,9 +167,10 @@ export class StatusModel {
 
   /** The notes and the journal's conflicts, oldest first. */
   private allConflicts(): SyncConflict[] {
-    const kept = this.attention
-      .conflicts()
-      .map(({ id, path, copy, message, at }) => ({ id, path, copy, message, at }));
+    const kept = this.attention.conflicts().map(({ id, path, copy, message, at }) => {
+      const words = this.keptWords.get(id);
+      return { id, path, copy, message, at, ...(words ? { words } : {}) };
+    });
     return [...this.notes, ...kept].sort((a, b) => a.at - b.at);
   }
 
@@ -184,9 +198,14 @@ export class StatusModel {
     this.flush();
   }
 
-  notice(message: string): void {
+  notice(said: Words | string): void {
+    const message = englishOf(said);
     if (this.st.notices.some((n) => n.message === message)) return;
-    const notice = { message, at: Date.now() };
+    const notice = {
+      message,
+      at: Date.now(),
+      ...(typeof said === 'string' ? {} : { words: said }),
+    };
     this.st.notices.push(notice);
     this.emitter.emit('notice', notice);
     this.log.info('notice', { message });

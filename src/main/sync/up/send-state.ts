@@ -4,6 +4,7 @@ import { ApiError, type ValidationError } from '../../api/errors';
 import type { Moves } from '../../api/moves';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { SyncProblem } from '../../../shared/sync-status';
+import type { Words } from '../../../shared/i18n';
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { decodeName, serviceKey, type VolumeProfile } from '../names';
@@ -32,9 +33,9 @@ export interface SendEvents {
   /** A local change at this path reached the service: a refusal reported there is over. */
   sent(path: string): void;
   /** Something the person should know about: a merge, a kept copy, a fallback. */
-  note(path: string, message: string): void;
+  note(path: string, message: Words | string): void;
   /** A limit worked around (said once per run). */
-  notice(message: string): void;
+  notice(message: Words | string): void;
 }
 
 export interface SendContext {
