@@ -107,6 +107,7 @@ export const SyncPairStatus = z.object({
       path: z.string(),
       reason: z.string(),
       message: z.string(),
+      words: Words.optional(),
       at: z.number(),
       /** What `pairs.problem` names (Retry, Dismiss); `dismissed` asks for no attention. */
       key: z.string().optional(),

@@ -26,6 +26,8 @@ export interface SyncProblem {
   remoteId: number | null;
   reason: ProblemReason;
   message: string;
+  /** The message as data, when the engine wrote it (an error's own text has none). */
+  words?: Words;
   /** Epoch ms. */
   at: number;
   /** The journal's key of the problem (`item:ID` or `path:P`): what Retry and Dismiss name. */

@@ -118,6 +118,18 @@ describe('the engine’s sentences as data', () => {
     expect(translator('de').say(note!.words!)).toBe(
       'Hier und im Dienst geändert: Beide bleiben erhalten; die Version des Dienstes ist Plan.txt, Ihre ist Plan (conflict).txt.',
     );
+    status.addProblem({
+      path: 'a/b.txt',
+      remoteId: 7,
+      reason: 'not-permitted',
+      message: 'Your role in this workspace does not allow downloading it.',
+      words: { key: 'engine.noDownload' },
+    });
+    const [problem] = status.snapshot().problems;
+    expect(problem?.message).toBe('Your role in this workspace does not allow downloading it.');
+    expect(translator('de').say(problem!.words!)).toBe(
+      'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, es herunterzuladen.',
+    );
     status.setState('error', 'An error’s own text');
     expect(status.snapshot().message).toBe('An error’s own text');
     expect(status.snapshot().words).toBeUndefined();

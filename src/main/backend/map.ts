@@ -129,6 +129,7 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
       path: p.path,
       reason: p.reason,
       message: p.message,
+      ...(p.words ? { words: p.words } : {}),
       at: p.at,
       ...(p.key !== undefined ? { key: p.key } : {}),
       ...(p.dismissed ? { dismissed: true } : {}),

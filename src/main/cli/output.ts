@@ -304,7 +304,8 @@ export class TextReporter implements SyncReporter {
 
   problem(p: SyncProblem): void {
     const path = p.path || this.tr.t('cli.unknownPath');
-    this.line(this.tr.t('cli.problem', { path, message: p.message }));
+    const message = p.words ? this.tr.say(p.words) : p.message;
+    this.line(this.tr.t('cli.problem', { path, message }));
   }
 
   conflict(c: SyncConflict): void {

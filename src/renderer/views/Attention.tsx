@@ -167,7 +167,7 @@ function ProblemRow({ pair, problem }: { pair: SyncPair; problem: Problem }) {
       <p>
         {problem.path !== '' && <span className="path">{problem.path}</span>}
         {problem.path !== '' && ' — '}
-        {problem.message}
+        {strings.say(problem.words, problem.message)}
       </p>
       <div className="actions">
         {openable && (

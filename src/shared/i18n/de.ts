@@ -527,4 +527,12 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Im Dienst gelöscht, während hier darin Dateien hinzugefügt oder geändert wurden: Diese bleiben erhalten und werden erneut hochgeladen.',
   'engine.bothChanged':
     'Hier und im Dienst geändert: Beide bleiben erhalten; die Version des Dienstes ist {theirs}, Ihre ist {yours}.',
+  'engine.noNewVersion':
+    'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, seine neue Version herunterzuladen: Die Version hier bleibt erhalten.',
+  'engine.noDownload': 'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, es herunterzuladen.',
+  'engine.sameName':
+    'Für den Dienst ist das derselbe Name wie {other} (sie unterscheiden sich nur in Groß- und Kleinschreibung oder Akzenten): Benennen Sie eines um, um es zu synchronisieren.',
+  'engine.changeRefused':
+    'Ihre Rolle in diesem Arbeitsbereich erlaubt diese Änderung nicht: Sie bleibt nur hier.',
+  'engine.serviceRefused': 'Der Dienst hat es abgelehnt ({reason}): Es bleibt nur hier.',
 };

@@ -520,6 +520,14 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
   'engine.bothChanged':
     "Changed here and on the service: both kept; the service's version is {theirs}, yours is {yours}.",
+  'engine.noNewVersion':
+    'Your role in this workspace does not allow downloading its new version: the version here is kept.',
+  'engine.noDownload': 'Your role in this workspace does not allow downloading it.',
+  'engine.sameName':
+    'For the service this is the same name as {other} (they differ only in case or accents): rename one of them to sync it.',
+  'engine.changeRefused':
+    'Your role in this workspace does not allow this change: it is kept here only.',
+  'engine.serviceRefused': 'The service refused it ({reason}): it is kept here only.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,7 @@
 // Long because every write of the down side (folders, moves, the trash, downloads, archives)
 // goes through the same checks of the disk before it touches it (unsynced local work is never
 // overwritten): one class, so that no job skips them.
-import type { Words } from '../../../shared/i18n';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { mkdirSync, readdirSync, rmSync, rmdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -360,8 +360,10 @@ export class Executor {
     if (this.failed) throw new Error('the pass failed');
   }
 
-  private problem(p: Placement, reason: ProblemReason, message: string): void {
-    this.ctx.events.problem({ path: p.path, remoteId: p.item.id, reason, message });
+  private problem(p: Placement, reason: ProblemReason, said: Words | string): void {
+    const words = typeof said === 'string' ? {} : { words: said };
+    const message = englishOf(said);
+    this.ctx.events.problem({ path: p.path, remoteId: p.item.id, reason, message, ...words });
   }
 
   /** Makes room at `rel`: a journaled item that is to move later goes to a holding place, and
@@ -823,11 +825,7 @@ export class Executor {
     if (j?.state === 'synced' && j.ino !== null) {
       // A version here already: its record keeps what is on disk (moved or renamed here, it is
       // still found by its identity), and the new version comes down once the role allows.
-      this.problem(
-        p,
-        'not-permitted',
-        'Your role in this workspace does not allow downloading its new version: the version here is kept.',
-      );
+      this.problem(p, 'not-permitted', { key: 'engine.noNewVersion' });
       return;
     }
     this.ctx.journal.upsert({
@@ -841,7 +839,7 @@ export class Executor {
       hash: null,
       state: 'not-permitted',
     });
-    this.problem(p, 'not-permitted', 'Your role in this workspace does not allow downloading it.');
+    this.problem(p, 'not-permitted', { key: 'engine.noDownload' });
   }
 }
 

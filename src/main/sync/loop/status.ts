@@ -1,3 +1,5 @@
+// Long because the status is one model: the state line, progress, problems and conflicts (their
+// journal records and this run's words in the person's language) change together on each event.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import { AttentionTable } from '../../journal/attention';
@@ -50,6 +52,8 @@ export class StatusModel {
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
   readonly attention: AttentionTable;
+  /** The words of problems this run, by key (the journal keeps their English). */
+  private readonly problemWords = new Map<string, Words>();
   /** The words of conflicts kept in the journal this run (the journal keeps their English). */
   private readonly keptWords = new Map<number, Words>();
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
@@ -300,15 +304,25 @@ export class StatusModel {
 
   private allProblems(): SyncProblem[] {
     const dismissed = this.attention.dismissedProblems();
-    return this.journal.problems().map((p) => ({
-      path: p.path,
-      remoteId: p.remoteId,
-      reason: p.reason as SyncProblem['reason'],
-      message: p.message,
-      at: p.at,
-      key: p.key,
-      ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
-    }));
+    const stored = this.journal.problems();
+    // Words of problems that are over go with them (the map stays as large as the journal's list).
+    const present = new Set(stored.map((p) => p.key));
+    for (const key of this.problemWords.keys())
+      if (!present.has(key)) this.problemWords.delete(key);
+    return stored.map((p) => {
+      // This run's words for it, while it says the same (the journal keeps the English).
+      const words = this.problemWords.get(p.key);
+      return {
+        path: p.path,
+        remoteId: p.remoteId,
+        reason: p.reason as SyncProblem['reason'],
+        message: p.message,
+        ...(words && englishOf(words) === p.message ? { words } : {}),
+        at: p.at,
+        key: p.key,
+        ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
+      };
+    });
   }
 
   /** Hides a problem until it happens again with another message (kept in the journal). */
@@ -359,7 +373,9 @@ export class StatusModel {
       q.path === p.path && q.remoteId === p.remoteId && q.message === p.message;
     if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
-    this.journal.setProblem({ key: problemKey(p.remoteId, p.path), ...problem });
+    const key = problemKey(p.remoteId, p.path);
+    if (p.words) this.problemWords.set(key, p.words);
+    this.journal.setProblem({ key, ...problem });
     this.st.problems = this.storedProblems();
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
     this.emitter.emit('problem', problem);

@@ -4,7 +4,10 @@ import { ApiError, type ValidationError } from '../../api/errors';
 import type { Moves } from '../../api/moves';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { SyncProblem } from '../../../shared/sync-status';
-import type { Words } from '../../../shared/i18n';
+import { englishOf, type Words } from '../../../shared/i18n';
+
+/** A problem's message as words and their English (the journal and logs keep the English). */
+const said = (words: Words) => ({ message: englishOf(words), words });
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { decodeName, serviceKey, type VolumeProfile } from '../names';
@@ -164,7 +167,7 @@ export class SendState {
       path,
       remoteId: null,
       reason: 'name',
-      message: `For the service this is the same name as ${other.localPath} (they differ only in case or accents): rename one of them to sync it.`,
+      ...said({ key: 'engine.sameName', params: { other: other.localPath } }),
     });
   }
 
@@ -187,12 +190,11 @@ export class SendState {
       remoteId: null,
       reason:
         err.kind === 'forbidden' ? 'not-permitted' : err.kind === 'validation' ? 'name' : 'error',
-      message:
-        err.kind === 'forbidden'
-          ? 'Your role in this workspace does not allow this change: it is kept here only.'
-          : err.kind === 'validation'
-            ? `The service refused it (${err.message}): it is kept here only.`
-            : err.message,
+      ...(err.kind === 'forbidden'
+        ? said({ key: 'engine.changeRefused' })
+        : err.kind === 'validation'
+          ? said({ key: 'engine.serviceRefused', params: { reason: err.message } })
+          : { message: err.message }),
     });
   }
 
