@@ -36,6 +36,10 @@ describe('the CLI in German', { timeout: 120_000 }, () => {
     expect(none.code).toBe(3);
     expect(none.stdout).toMatch(/^Keine Synchronisierung läuft \(Zustandsordner .+none\)\.\n$/);
 
+    const list = await runCli(['workspaces', '--sandbox'], { env: GERMAN });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID +NAME +ROLLE\n/);
+
     const english = await runCli(['--help'], { env: { LANG: 'C.UTF-8', LC_ALL: '' } });
     expect(english.stdout).toMatch(/^usage: workspace-sync <command> \[options\]/);
   });

@@ -7,6 +7,7 @@ import { assertSafeBaseUrl } from '../api/transport';
 import { normalizeServer } from '../accounts/accounts';
 import { oauthClient } from '../accounts/oauth-client';
 import {
+  cliLanguage,
   CliError,
   UsageError,
   commonOptions,
@@ -151,15 +152,12 @@ export async function login(
   if (store === 'file' && ctx.accounts.putInFile) {
     const file = await ctx.accounts.putInFile(account);
     // Said once, here: the person chose it; later runs use the file without a word.
-    writeLine(
-      ctx.io.stderr,
-      `Your tokens are kept in ${file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.`,
-    );
+    writeLine(ctx.io.stderr, cliLanguage(ctx.io.env).t('cli.tokensInFile', { file }));
   } else {
     await ctx.accounts.put(account);
   }
   ctx.log.info('signed in', { server, email, store });
-  writeLine(ctx.io.stdout, `Signed in as ${email} on ${server}`);
+  writeLine(ctx.io.stdout, cliLanguage(ctx.io.env).t('cli.signedIn', { email, server }));
   return EXIT.ok;
 }
 
@@ -194,7 +192,10 @@ export async function logout(
     );
   }
   ctx.log.info('signed out', { server, email: account.email });
-  writeLine(ctx.io.stdout, `Signed out ${account.email} on ${server}`);
+  writeLine(
+    ctx.io.stdout,
+    cliLanguage(ctx.io.env).t('cli.signedOut', { email: account.email, server }),
+  );
   return EXIT.ok;
 }
 
@@ -267,13 +268,14 @@ export async function workspaces(
       throw conn.explain(err);
     });
     const rows = list.map((w) => ({ id: w.id, name: w.name, role: w.effective_role ?? '' }));
+    const tr = cliLanguage(ctx.io.env);
     if (values.json) {
       for (const row of rows) writeLine(ctx.io.stdout, JSON.stringify(row));
     } else if (rows.length === 0) {
-      writeLine(ctx.io.stdout, `No workspaces on ${conn.server}.`);
+      writeLine(ctx.io.stdout, tr.t('cli.noWorkspaces', { server: conn.server }));
     } else {
       const lines = table([
-        ['ID', 'NAME', 'ROLE'],
+        [tr.t('cli.column.id'), tr.t('cli.column.name'), tr.t('cli.column.role')],
         ...rows.map((r) => [String(r.id), printable(r.name), printable(r.role) || '-']),
       ]);
       for (const line of lines) writeLine(ctx.io.stdout, line);

@@ -2,6 +2,7 @@ import { copyText } from '../os/clipboard';
 import { notify } from '../os/notify';
 import { quoted, shareLinkForPath, type ShareLink } from '../links/link';
 import {
+  cliLanguage,
   CliError,
   commonOptions,
   EXIT,
@@ -92,7 +93,7 @@ export async function link(
     let summary = `Link of ${quoted(found.name)}`;
     if (values.copy) {
       const { via } = await copyText(found.url, io.env);
-      writeLine(io.stderr, `Copied the link of ${quoted(found.name)} to the clipboard (${via}).`);
+      writeLine(io.stderr, cliLanguage(io.env).t('cli.copied', { name: quoted(found.name), via }));
       summary = `Copied the link of ${quoted(found.name)}`;
     }
     log.info('share link', {

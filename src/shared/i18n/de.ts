@@ -535,4 +535,13 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.changeRefused':
     'Ihre Rolle in diesem Arbeitsbereich erlaubt diese Änderung nicht: Sie bleibt nur hier.',
   'engine.serviceRefused': 'Der Dienst hat es abgelehnt ({reason}): Es bleibt nur hier.',
+  'cli.tokensInFile':
+    'Ihre Tokens liegen in {file}, als Klartext, den nur Ihr Benutzer lesen kann (nicht in einem Schlüsselbund, wie --store file verlangt). „logout“ löscht sie.',
+  'cli.signedIn': 'Angemeldet als {email} bei {server}',
+  'cli.signedOut': '{email} bei {server} abgemeldet',
+  'cli.noWorkspaces': 'Keine Arbeitsbereiche auf {server}.',
+  'cli.column.id': 'ID',
+  'cli.column.name': 'NAME',
+  'cli.column.role': 'ROLLE',
+  'cli.copied': 'Der Link von {name} wurde in die Zwischenablage kopiert ({via}).',
 };

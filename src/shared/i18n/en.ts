@@ -528,6 +528,15 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.changeRefused':
     'Your role in this workspace does not allow this change: it is kept here only.',
   'engine.serviceRefused': 'The service refused it ({reason}): it is kept here only.',
+  'cli.tokensInFile':
+    'Your tokens are kept in {file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.',
+  'cli.signedIn': 'Signed in as {email} on {server}',
+  'cli.signedOut': 'Signed out {email} on {server}',
+  'cli.noWorkspaces': 'No workspaces on {server}.',
+  'cli.column.id': 'ID',
+  'cli.column.name': 'NAME',
+  'cli.column.role': 'ROLE',
+  'cli.copied': 'Copied the link of {name} to the clipboard ({via}).',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
