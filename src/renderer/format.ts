@@ -1,7 +1,6 @@
-import type { Language } from '../shared/i18n';
-import { translator } from '../shared/i18n';
+/** Numbers and dates in the user's locale (the browser's, or the window's language's), never hand-built. */
 
-/** Numbers and dates in the user's locale (the browser's, or the chosen language's), never hand-built. */
+import { translator, type Language } from '../shared/i18n';
 
 let locale = navigator.language;
 /** The language `locale` was chosen for (null: not yet, the browser's own). */

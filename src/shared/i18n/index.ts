@@ -27,7 +27,7 @@ export interface Words {
   params?: Params;
 }
 
-/** Words as they arrive from another process: any key (a newer peer's is said as English or itself). */
+/** Words as they arrive from another process: any key (a newer peer's unknown one is said as itself). */
 export interface WireWords {
   key: string;
   params?: { readonly [name: string]: string | number | WireWords };
