@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { proxyUrlProblem } from './proxy-url';
-import { LANGUAGES, type WireWords } from './i18n';
+import type { WireWords } from './i18n';
+import { LANGUAGES } from './i18n/languages';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge

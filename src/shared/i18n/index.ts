@@ -9,11 +9,10 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { de } from './de';
 import { en, type MessageKey } from './en';
+import { LANGUAGES, type Language } from './languages';
 
 export type { MessageKey } from './en';
-
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages';
 
 /**
  * A message's parameters: names, numbers (formatted in the language's way), and whole sentences
