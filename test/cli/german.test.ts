@@ -26,6 +26,15 @@ describe('the CLI in German', { timeout: 120_000 }, () => {
     for (const english of ['usage:', 'commands:', 'environment:', 'sign in', 'exit status'])
       expect(help.stdout, english).not.toContain(english);
 
+    // Each command's own help too.
+    for (const command of ['sync', 'ui', 'workspaces', 'login', 'logout', 'status', 'link']) {
+      const own = await runCli([command, '--help'], { env: GERMAN });
+      expect(own.stdout, command).toMatch(new RegExp(`^Aufruf: workspace-sync ${command} `));
+      expect(own.stdout, command).toContain('dieser Text');
+      for (const english of ['usage:', 'examples:', 'this text', 'state directory'])
+        expect(own.stdout, `${command}: ${english}`).not.toContain(english);
+    }
+
     const wrong = await runCli(['frobnicate'], { env: GERMAN });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(

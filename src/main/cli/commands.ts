@@ -1,3 +1,4 @@
+import { english, type Translator } from '../../shared/i18n';
 import { hostname } from 'node:os';
 import { read } from 'read';
 import { collect } from '../api/client';
@@ -36,30 +37,8 @@ export async function readFirstLine(input: Input): Promise<string> {
   return text.split('\n')[0]!.replace(/\r$/, '');
 }
 
-export const LOGIN_USAGE = `usage: workspace-sync login --server URL --email EMAIL [options]
-
-Signs in with email and password (the OAuth password grant) and remembers the account's tokens
-in the OS keychain, so that "workspaces" and "sync" need only --server afterwards. The
-password is asked for without echo, or read from the first line of standard input with
---password-stdin; it is never stored.
-
-  --server URL            the service's base URL, e.g. https://files.example.com/api/v1
-  --email EMAIL           the account's email
-  --password-stdin        read the password from standard input (first line)
-  --store keychain|file   where the tokens are kept: the OS keychain (default), or, on a machine
-                          without one (a headless server), a file only you can read, in plain
-                          text, in the state directory; "sync" renews them there for as long
-                          as the service allows
-  --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
-  --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
-${proxyHelp(26)}
-  --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose               mirror the log to stderr; stack traces on failure
-  -h, --help              this text
-
-examples:
-  workspace-sync login --server https://files.example.com --email ann@example.com
-  workspace-sync login --server https://files.example.com --email ann@example.com --store file`;
+export const loginUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.login', { proxy: proxyHelp(26, tr) });
 
 export const loginOptions = {
   server: { type: 'string' },
@@ -161,16 +140,7 @@ export async function login(
   return EXIT.ok;
 }
 
-export const LOGOUT_USAGE = `usage: workspace-sync logout --server URL [--email EMAIL] [options]
-
-Forgets a remembered account (its tokens are deleted from the keychain, or from the file of
-"login --store file").
-
-  --server URL   the service's base URL the account was signed in to
-  --email EMAIL  the account (needed only when several are remembered for the server)
-  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text`;
+export const logoutUsage = (tr: Translator = english): string => tr.t('cli.help.logout');
 
 export const logoutOptions = {
   server: { type: 'string' },
@@ -200,31 +170,12 @@ export async function logout(
 }
 
 /** The help of `workspaces`; the demo sandbox only where this program has one. */
-export function workspacesUsage(demo = sandboxAvailable()): string {
-  const server = demo ? '--server URL | --sandbox' : '--server URL';
-  return `usage: workspace-sync workspaces ${server} [options]
-
-Lists the workspaces you can sync: id, name and your role in each.
-
-  --server URL        the service's base URL, e.g. https://files.example.com/api/v1
-  --token-file PATH   read an access token from PATH (- for standard input); default:
-                      $WORKSPACE_SYNC_TOKEN, else the account remembered by "login"
-  --token TOKEN       the same, from the command line (visible to every user in ps: avoid)
-  --email EMAIL       which remembered account, when there are several for the server
-  --json              one JSON object per line: {"id", "name", "role"}${
-    demo
-      ? `
-  --sandbox           use an embedded demo sandbox instead of a service`
-      : ''
-  }
-${proxyHelp(22)}
-  --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose           mirror the log to stderr; stack traces on failure
-  -h, --help          this text
-
-examples:
-  workspace-sync workspaces --server https://files.example.com/api/v1
-  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`;
+export function workspacesUsage(demo = sandboxAvailable(), tr: Translator = english): string {
+  return tr.t('cli.help.workspaces', {
+    demo: demo ? 'yes' : 'no',
+    json: '{"id", "name", "role"}',
+    proxy: proxyHelp(22, tr),
+  });
 }
 
 export const workspacesOptions = { ...connectionOptions, json: { type: 'boolean' } } as const;

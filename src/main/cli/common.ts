@@ -3,7 +3,7 @@ import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
-import { languageOfEnv, translator, type Translator } from '../../shared/i18n';
+import { english, languageOfEnv, translator, type Translator } from '../../shared/i18n';
 
 export { messageOf, PROGRAM } from '../errors/user-error';
 
@@ -23,9 +23,9 @@ export const proxyOption = {
 } as const;
 
 /** The line of `--proxy` in a command's help, its description starting at `column`. */
-export function proxyHelp(column: number): string {
-  return `  ${'--proxy URL'.padEnd(column - 2)}go through this proxy, http://[user:password@]host:port
-${' '.repeat(column)}(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)`;
+export function proxyHelp(column: number, tr: Translator = english): string {
+  return `  ${'--proxy URL'.padEnd(column - 2)}${tr.t('cli.help.proxy1')}
+${' '.repeat(column)}${tr.t('cli.help.proxy2')}`;
 }
 
 /** Options of the commands that talk to a service as a signed-in user. */

@@ -8,9 +8,9 @@ import { redact } from '../api/errors';
 import { createFileLogger } from '../sync/file-log';
 import {
   login,
-  LOGIN_USAGE,
+  loginUsage,
   logout,
-  LOGOUT_USAGE,
+  logoutUsage,
   parseLogin,
   parseLogout,
   parseWorkspaces,
@@ -29,16 +29,17 @@ import {
   type CommandContext,
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
-import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
-import { link, LINK_USAGE, parseLink } from './link';
+import { integrate, integrateUsage, parseIntegrate } from './integrate-command';
+import { link, linkUsage, parseLink } from './link';
 import { defaultStateDir, placesOf } from '../state/state-dir';
 import { logMoves, moveToPlaces } from '../state/move-places';
 import { parseSync, sync, syncUsage } from './sync';
-import { parseStatus, status, STATUS_USAGE } from './status';
+import { parseStatus, status, statusUsage } from './status';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
 import { keepHeapNearLive } from '../sync/heap';
 import { configureProxy } from '../api/proxy';
+import type { Translator } from '../../shared/i18n';
 import { proxyUrlProblem } from '../../shared/proxy-url';
 
 interface Prepared {
@@ -50,8 +51,8 @@ interface Prepared {
 }
 
 interface Command {
-  /** The help text (a function: it depends on whether this program has the demo sandbox). */
-  usage: () => string;
+  /** The help text, in the language (and whether this program has the demo sandbox). */
+  usage: (tr: Translator) => string;
   /** Parses the options (throwing UsageError) before anything is touched. */
   prepare(args: string[]): Prepared;
   /** Whether the command ends itself cleanly on SIGINT/SIGTERM (otherwise main stops waiting). */
@@ -59,13 +60,13 @@ interface Command {
 }
 
 function command<V extends { state?: string; verbose?: boolean; proxy?: string }>(
-  usage: string | (() => string),
+  usage: (tr: Translator) => string,
   parse: (args: string[]) => V,
   run: (values: V, ctx: CommandContext) => Promise<number>,
   handlesSignal = false,
 ): Command {
   return {
-    usage: typeof usage === 'string' ? () => usage : usage,
+    usage,
     handlesSignal,
     prepare(args) {
       const values = parse(args);
@@ -82,14 +83,14 @@ function command<V extends { state?: string; verbose?: boolean; proxy?: string }
 }
 
 const COMMANDS: Record<string, Command> = {
-  login: command(LOGIN_USAGE, parseLogin, login),
-  logout: command(LOGOUT_USAGE, parseLogout, logout),
-  workspaces: command(() => workspacesUsage(), parseWorkspaces, workspaces),
-  sync: command(() => syncUsage(), parseSync, sync, true),
-  status: command(STATUS_USAGE, parseStatus, status),
-  ui: command(() => uiUsage(), parseUi, ui, true),
-  link: command(LINK_USAGE, parseLink, link),
-  integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
+  login: command(loginUsage, parseLogin, login),
+  logout: command(logoutUsage, parseLogout, logout),
+  workspaces: command((tr) => workspacesUsage(undefined, tr), parseWorkspaces, workspaces),
+  sync: command((tr) => syncUsage(undefined, tr), parseSync, sync, true),
+  status: command(statusUsage, parseStatus, status),
+  ui: command((tr) => uiUsage(undefined, tr), parseUi, ui, true),
+  link: command(linkUsage, parseLink, link),
+  integrate: command(integrateUsage, parseIntegrate, integrate),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -148,7 +149,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!cmd) return usageError(tr.t('cli.unknownCommand', { name }));
   if (wantsHelp(args)) {
-    writeLine(io.stdout, cmd.usage());
+    writeLine(io.stdout, cmd.usage(tr));
     return EXIT.ok;
   }
   let prepared: Prepared;

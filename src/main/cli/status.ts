@@ -10,19 +10,8 @@ import {
   type CommandContext,
 } from './common';
 
-export const STATUS_USAGE = `usage: ${PROGRAM} status [--json] [options]
-
-Says what the syncs running on this computer (under this state directory) are doing: each pair
-(folder, workspace, server, account), its state, its last sync and its problems. It starts no
-sync and makes no request: it reads what each running "sync" keeps in the state directory.
-
-  --json         one JSON object per pair, a line each (running: false for a sync that ended
-                 without closing, e.g. killed)
-  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text
-
-exit status: 0 at least one sync is running, 3 none is, 1 the state could not be read`;
+export const statusUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.status', { program: PROGRAM });
 
 /** `systemctl status`'s answer for a unit that is not running. */
 export const NOT_RUNNING = 3;

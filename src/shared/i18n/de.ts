@@ -544,4 +544,183 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.column.name': 'NAME',
   'cli.column.role': 'ROLLE',
   'cli.copied': 'Der Link von {name} wurde in die Zwischenablage kopiert ({via}).',
+
+  'cli.help.login': `Aufruf: workspace-sync login --server URL --email EMAIL [Optionen]
+
+Meldet sich mit E-Mail und Passwort an (der OAuth-Password-Grant) und merkt sich die Tokens des
+Kontos im Schlüsselbund des Systems, sodass „workspaces“ und „sync“ danach nur --server brauchen.
+Das Passwort wird ohne Echo abgefragt oder mit --password-stdin aus der ersten Zeile der
+Standardeingabe gelesen; es wird nie gespeichert.
+
+  --server URL            die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --email EMAIL           die E-Mail des Kontos
+  --password-stdin        das Passwort aus der Standardeingabe lesen (erste Zeile)
+  --store keychain|file   wo die Tokens liegen: im Schlüsselbund des Systems (Standard) oder, auf
+                          einem Rechner ohne einen (ein Server ohne Oberfläche), in einer Datei,
+                          die nur Sie lesen können, als Klartext im Zustandsordner; „sync“
+                          erneuert sie dort, solange der Dienst es erlaubt
+  --client-id ID          OAuth-Client-ID (Standard: $WORKSPACE_SYNC_CLIENT_ID oder workspace-sync)
+  --client-secret SECRET  OAuth-Client-Geheimnis (Standard: $WORKSPACE_SYNC_CLIENT_SECRET oder sandbox-secret)
+{proxy}
+  --state DIR             Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose               das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help              dieser Text
+
+Beispiele:
+  workspace-sync login --server https://files.example.com --email ann@example.com
+  workspace-sync login --server https://files.example.com --email ann@example.com --store file`,
+  'cli.help.logout': `Aufruf: workspace-sync logout --server URL [--email EMAIL] [Optionen]
+
+Vergisst ein gemerktes Konto (seine Tokens werden aus dem Schlüsselbund gelöscht oder aus der
+Datei von „login --store file“).
+
+  --server URL   die Basis-URL des Dienstes, bei dem das Konto angemeldet wurde
+  --email EMAIL  das Konto (nur nötig, wenn für den Server mehrere gemerkt sind)
+  --state DIR    Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text`,
+  'cli.help.workspaces': `Aufruf: workspace-sync workspaces {demo, select, yes {--server URL | --sandbox} other {--server URL}} [Optionen]
+
+Listet die Arbeitsbereiche auf, die Sie synchronisieren können: ID, Name und Ihre Rolle in jedem.
+
+  --server URL        die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --token-file PATH   ein Zugriffstoken aus PATH lesen (- für die Standardeingabe); Standard:
+                      $WORKSPACE_SYNC_TOKEN, sonst das von „login“ gemerkte Konto
+  --token TOKEN       dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+  --email EMAIL       welches gemerkte Konto, wenn es für den Server mehrere gibt
+  --json              ein JSON-Objekt pro Zeile: {json}{demo, select, yes {
+  --sandbox           eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+{proxy}
+  --state DIR         Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose           das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help          dieser Text
+
+Beispiele:
+  workspace-sync workspaces --server https://files.example.com/api/v1
+  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`,
+  'cli.help.sync': `Aufruf: workspace-sync sync --server URL --workspace ID --dir PATH [Optionen]{demo, select, yes {
+        workspace-sync sync --sandbox --dir PATH [Optionen]} other {}}
+
+Synchronisiert einen Arbeitsbereich mit einem lokalen Ordner: fortlaufend bis Strg-C (SIGINT) oder
+SIGTERM, oder ein Durchgang mit --once.{demo, select, yes { Mit --sandbox (nie ohne) startet es eine eingebettete
+Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-Arbeitsbereich.} other {}}
+
+  --server URL       die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --token-file PATH  ein Zugriffstoken aus PATH lesen (- für die Standardeingabe), nicht erneuert;
+                     Standard: $WORKSPACE_SYNC_TOKEN, sonst das von „login“ gemerkte Konto,
+                     nach Bedarf erneuert
+  --token TOKEN      dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+  --email EMAIL      welches gemerkte Konto, wenn es für den Server mehrere gibt
+  --workspace ID     der zu synchronisierende Arbeitsbereich (siehe „workspace-sync workspaces“)
+  --dir PATH         der lokale Ordner (angelegt, wenn er fehlt)
+  --once             ein Durchgang, dann eine Zusammenfassung; Exit 0, wenn er vollständig war
+  --confirm-deletes  diesem Lauf erlauben, im Dienst zu löschen, auch wenn ein Durchgang mehr
+                     löschen würde, als das Sicherheitsnetz zulässt (die Hälfte der
+                     synchronisierten Elemente oder über 1.000)
+  --confirm-remote-deletes
+                     diesem Lauf erlauben, in den Papierkorb zu verschieben (nie zu löschen), was
+                     der Dienst als gelöscht führt, auch über dieses Sicherheitsnetz hinaus
+  --keep-local-copies
+                     wenn der Dienst über dieses Sicherheitsnetz hinaus Elemente als gelöscht
+                     führt, diese Dateien hier behalten und erneut hochladen
+  --poll SECONDS     wie oft im fortlaufenden Betrieb nach Änderungen im Dienst gesucht wird
+                     (Standard 5)
+  --limit-up KBPS    alle Uploads zusammen höchstens KBPS KB/s (1 KB = 1.000 Byte); 0 (der
+                     Standard) für keine Grenze
+  --limit-down KBPS  alle Downloads zusammen höchstens KBPS KB/s; 0 (der Standard) für keine Grenze
+  --json             ein JSON-Objekt pro Zeile auf stdout: status, progress, problem, conflict,
+                     notice, error, summary
+{proxy}{demo, select, yes {
+  --sandbox          eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+  --state DIR        Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text
+
+Beispiele:{demo, select, yes {
+  workspace-sync sync --sandbox --dir ./demo-workspace} other {}}
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
+    --limit-up 250 --limit-down 1000`,
+  'cli.help.status': `Aufruf: {program} status [--json] [Optionen]
+
+Sagt, was die Synchronisierungen auf diesem Computer (in diesem Zustandsordner) gerade tun: jedes
+Paar (Ordner, Arbeitsbereich, Server, Konto), sein Zustand, seine letzte Synchronisierung und
+seine Probleme. Es startet keine Synchronisierung und stellt keine Anfrage: Es liest, was jedes
+laufende „sync“ im Zustandsordner ablegt.
+
+  --json         ein JSON-Objekt pro Paar, je eine Zeile (running: false für eine
+                 Synchronisierung, die ohne Abschluss endete, z. B. abgebrochen)
+  --state DIR    Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text
+
+Exit-Status: 0 mindestens eine Synchronisierung läuft, 3 keine, 1 der Zustand war nicht lesbar`,
+  'cli.help.ui': `Aufruf: workspace-sync ui {demo, select, yes {--sandbox | --server URL} other {--server URL}} [--port N] [Optionen]
+
+Stellt das Fenster von Workspace Sync einem Browser auf diesem Computer bereit (nur 127.0.0.1)
+und gibt eine JSON-Zeile {json} aus: Öffnen Sie diese URL. Das Geheimnis
+darin ändert sich bei jedem Lauf; ohne es kann das Fenster sich nicht verbinden. Läuft bis Strg-C
+(SIGINT) oder SIGTERM.
+{demo, select, yes {
+Mit --sandbox startet es eine eingebettete Demo-Sandbox, meldet ihren Eigentümer an
+(ann@example.com, Passwort ann-sandbox-pass), synchronisiert den Demo-Arbeitsbereich in einen
+frischen temporären Ordner und bietet „Demo ausprobieren“ an. Das Fenster baut „npm run build“
+(out/renderer).
+} other {}}
+  --server URL      aus dem Fenster bei diesem Dienst anmelden{demo, select, yes {
+  --sandbox         eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+  --port N          der Port, auf dem gelauscht wird (Standard: ein beliebiger freier Port)
+  --static DIR      das gebaute Fenster (Standard: out/renderer dieses Pakets)
+  --state DIR       Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb{demo, select, yes { (mit der
+                    Sandbox und ohne --state: ein temporärer, beim Beenden entfernt)} other {}}
+  --verbose         das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help        dieser Text`,
+  'cli.help.link': `Aufruf: {program} link PFAD [--copy] [Optionen]
+
+Gibt den Freigabelink einer synchronisierten Datei oder eines Ordners aus: die Adresse, unter der
+jeder mit dem Link sie öffnet. Ein ausgeschalteter Link wird zuerst eingeschaltet, wie „Link
+kopieren“ im Fenster (Ihre Rolle muss das Ändern von Links erlauben: Moderator und höher), und
+der Befehl sagt es.
+
+  --copy             den Link auch in die Zwischenablage legen (wl-copy, xclip oder xsel unter Linux)
+  --notify           auch in einer Desktop-Benachrichtigung sagen, wie es ging (notify-send), für
+                     Menüs von Dateimanagern, die kein Terminal zeigen
+  --token-file PATH  ein Zugriffstoken für den Server des Ordners aus PATH lesen (- für die
+                     Standardeingabe); Standard: $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto,
+                     das den Ordner synchronisiert
+  --token TOKEN      dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+{proxy}
+  --state DIR        Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text
+
+Der Link geht auf stdout, in einer Zeile; was sonst geschah (kopiert, eingeschaltet), auf stderr.
+Exit-Status 1, wenn PFAD (noch) nicht synchronisiert ist oder der Dienst ablehnte.
+
+Beispiele:
+  {program} link ~/Q3/Reports/Summary.pdf
+  {program} link --copy ~/Q3/Reports`,
+  'cli.help.integrate': `Aufruf: {program} integrate --install | --uninstall [Optionen]
+
+Fügt „{label}“ dem Kontextmenü der Linux-Dateimanager hinzu, nur für Sie:
+Nautilus (ein Skript), Nemo (eine Aktion), Dolphin (ein Dienstmenü, KDE 6 und 5) und Thunar (eine
+benutzerdefinierte Aktion, zu Ihren anderen hinzugefügt). Es führt „{program} link --copy --notify“
+für das Element aus: Der Link kommt in die Zwischenablage und eine Benachrichtigung sagt es, oder
+warum nicht.
+
+  --install      die Einträge schreiben (erneut: zweimal ausgeführt ändert sich nichts)
+  --uninstall    sie entfernen (die anderen Aktionen von Thunar bleiben)
+  --state DIR    der Zustandsordner, den die Einträge verwenden (Standard: $WORKSPACE_SYNC_STATE
+                 oder der des Systems); in sie geschrieben, da ein Dateimanager die Umgebung
+                 Ihrer Shell nicht hat
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text
+
+Die geschriebenen oder entfernten Dateien stehen auf stdout, eine pro Zeile. Die Desktop-App
+installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem Start.`,
+  'cli.help.proxy1': 'über diesen Proxy gehen, http://[user:password@]host:port',
+  'cli.help.proxy2': '(Standard: $HTTPS_PROXY, $HTTP_PROXY, außer $NO_PROXY)',
 };

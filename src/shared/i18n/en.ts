@@ -537,6 +537,179 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.column.name': 'NAME',
   'cli.column.role': 'ROLE',
   'cli.copied': 'Copied the link of {name} to the clipboard ({via}).',
+
+  // Each command's --help (`{proxy}` is the proxy option's lines, `{demo}` yes with the sandbox).
+  'cli.help.login': `usage: workspace-sync login --server URL --email EMAIL [options]
+
+Signs in with email and password (the OAuth password grant) and remembers the account's tokens
+in the OS keychain, so that "workspaces" and "sync" need only --server afterwards. The
+password is asked for without echo, or read from the first line of standard input with
+--password-stdin; it is never stored.
+
+  --server URL            the service's base URL, e.g. https://files.example.com/api/v1
+  --email EMAIL           the account's email
+  --password-stdin        read the password from standard input (first line)
+  --store keychain|file   where the tokens are kept: the OS keychain (default), or, on a machine
+                          without one (a headless server), a file only you can read, in plain
+                          text, in the state directory; "sync" renews them there for as long
+                          as the service allows
+  --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
+  --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
+{proxy}
+  --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose               mirror the log to stderr; stack traces on failure
+  -h, --help              this text
+
+examples:
+  workspace-sync login --server https://files.example.com --email ann@example.com
+  workspace-sync login --server https://files.example.com --email ann@example.com --store file`,
+  'cli.help.logout': `usage: workspace-sync logout --server URL [--email EMAIL] [options]
+
+Forgets a remembered account (its tokens are deleted from the keychain, or from the file of
+"login --store file").
+
+  --server URL   the service's base URL the account was signed in to
+  --email EMAIL  the account (needed only when several are remembered for the server)
+  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text`,
+  'cli.help.workspaces': `usage: workspace-sync workspaces {demo, select, yes {--server URL | --sandbox} other {--server URL}} [options]
+
+Lists the workspaces you can sync: id, name and your role in each.
+
+  --server URL        the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH   read an access token from PATH (- for standard input); default:
+                      $WORKSPACE_SYNC_TOKEN, else the account remembered by "login"
+  --token TOKEN       the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL       which remembered account, when there are several for the server
+  --json              one JSON object per line: {json}{demo, select, yes {
+  --sandbox           use an embedded demo sandbox instead of a service} other {}}
+{proxy}
+  --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose           mirror the log to stderr; stack traces on failure
+  -h, --help          this text
+
+examples:
+  workspace-sync workspaces --server https://files.example.com/api/v1
+  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`,
+  'cli.help.sync': `usage: workspace-sync sync --server URL --workspace ID --dir PATH [options]{demo, select, yes {
+       workspace-sync sync --sandbox --dir PATH [options]} other {}}
+
+Syncs a workspace with a local folder: continuously until Ctrl-C (SIGINT) or SIGTERM, or one
+pass with --once.{demo, select, yes { With --sandbox (never without it) it starts an embedded demo sandbox, signs in
+as its owner and syncs its demo workspace.} other {}}
+
+  --server URL       the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH  read an access token from PATH (- for standard input), not renewed;
+                     default: $WORKSPACE_SYNC_TOKEN, else the account remembered by "login",
+                     renewed as needed
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL      which remembered account, when there are several for the server
+  --workspace ID     the workspace to sync (see "workspace-sync workspaces")
+  --dir PATH         the local folder (created when missing)
+  --once             one pass, then a summary; exit 0 when it completed
+  --confirm-deletes  let this run delete on the service even when a pass would delete more than
+                     the safety net allows (half of the synced items, or over 1,000)
+  --confirm-remote-deletes
+                     let this run move to the trash (never delete) what the service lists as
+                     deleted, even past that safety net
+  --keep-local-copies
+                     when the service lists past that safety net as deleted, keep those files
+                     here and upload them again
+  --poll SECONDS     how often to look for remote changes when running continuously (default 5)
+  --limit-up KBPS    all uploads together at most KBPS KB/s (1 KB = 1,000 bytes); 0 (the
+                     default) for no limit
+  --limit-down KBPS  all downloads together at most KBPS KB/s; 0 (the default) for no limit
+  --json             one JSON object per line on stdout: status, progress, problem, conflict,
+                     notice, error, summary
+{proxy}{demo, select, yes {
+  --sandbox          use an embedded demo sandbox instead of a service} other {}}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
+
+examples:{demo, select, yes {
+  workspace-sync sync --sandbox --dir ./demo-workspace} other {}}
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
+    --limit-up 250 --limit-down 1000`,
+  'cli.help.status': `usage: {program} status [--json] [options]
+
+Says what the syncs running on this computer (under this state directory) are doing: each pair
+(folder, workspace, server, account), its state, its last sync and its problems. It starts no
+sync and makes no request: it reads what each running "sync" keeps in the state directory.
+
+  --json         one JSON object per pair, a line each (running: false for a sync that ended
+                 without closing, e.g. killed)
+  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text
+
+exit status: 0 at least one sync is running, 3 none is, 1 the state could not be read`,
+  'cli.help.ui': `usage: workspace-sync ui {demo, select, yes {--sandbox | --server URL} other {--server URL}} [--port N] [options]
+
+Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
+JSON line {json}: open that URL. The secret in it changes
+on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
+{demo, select, yes {
+With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
+password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
+"Try the demo". The window is built by "npm run build" (out/renderer).
+} other {}}
+  --server URL      sign in to this service from the window{demo, select, yes {
+  --sandbox         use an embedded demo sandbox instead of a service} other {}}
+  --port N          the port to listen on (default: any free port)
+  --static DIR      the built window (default: out/renderer of this package)
+  --state DIR       state directory: settings, journals, logs, trash{demo, select, yes { (with the sandbox and no
+                    --state: a temporary one, removed on exit)} other {}}
+  --verbose         mirror the log to stderr; stack traces on failure
+  -h, --help        this text`,
+  'cli.help.link': `usage: {program} link PATH [--copy] [options]
+
+Prints the share link of a synced file or folder: the address at which anyone with the link
+opens it. A link that is turned off is turned on first, as "Copy link" does in the window (your
+role must allow changing links: Moderator and above), and the command says so.
+
+  --copy             also put the link on the clipboard (wl-copy, xclip or xsel on Linux)
+  --notify           also say how it went in a desktop notification (notify-send), for file
+                     manager menus, which show no terminal
+  --token-file PATH  read an access token for the folder's server from PATH (- for standard
+                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
+                     syncs the folder
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+{proxy}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
+
+The link goes to stdout, on one line; what else happened (copied, turned on) to stderr.
+Exit status 1 when PATH is not synced (yet), or the service refused.
+
+examples:
+  {program} link ~/Q3/Reports/Summary.pdf
+  {program} link --copy ~/Q3/Reports`,
+  'cli.help.integrate': `usage: {program} integrate --install | --uninstall [options]
+
+Adds "{label}" to the context menu of the Linux file managers, for you alone:
+Nautilus (a script), Nemo (an action), Dolphin (a service menu, KDE 6 and 5) and Thunar (a
+custom action, added to your others). It runs "{program} link --copy --notify" on the item:
+the link goes to the clipboard and a notification says so, or why not.
+
+  --install      write the entries (again: running it twice changes nothing)
+  --uninstall    remove them (Thunar's other actions stay)
+  --state DIR    the state directory the entries use (default: $WORKSPACE_SYNC_STATE or the
+                 platform's); written into them, since a file manager does not have your
+                 shell's environment
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text
+
+The files written or removed are listed on stdout, one a line. The desktop app installs the
+same entries (running the app instead) each time it starts.`,
+  'cli.help.proxy1': 'go through this proxy, http://[user:password@]host:port',
+  'cli.help.proxy2': '(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
