@@ -10,6 +10,7 @@ import {
   type SyncPair,
 } from '../shared/app-api';
 import type { Logger } from './sync/ports';
+import { resolveLanguage, translator } from '../shared/i18n';
 import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
 import { EngineClient } from './engine-client';
@@ -25,6 +26,7 @@ import {
   summarizeCauses,
   type AttentionCause,
 } from './platform/attention-notices';
+import { mainLanguage, setMainLanguage } from './platform/language';
 import { hardenApp, openExternal, trustServers, whileSigningIn } from './platform/security';
 import { AppTray } from './platform/tray';
 import { TRAY_RECENT, trayMenu, type RecentEvent, type TrayCommand } from './platform/tray-menu';
@@ -143,6 +145,8 @@ class Desktop {
   private async ready(): Promise<void> {
     const { opts } = this;
     serveRenderer(path.dirname(opts.paths.renderer));
+    // The OS's language until the settings say otherwise (applySettings).
+    setMainLanguage(translator(resolveLanguage('system', [app.getLocale()])));
     this.engine = this.startEngine();
     this.tray = new AppTray({
       iconDir: opts.paths.trayIcons,
@@ -272,7 +276,7 @@ class Desktop {
         ok: false,
         error: {
           kind: 'unsupported',
-          message: 'The folder dialog could not be shown: type the folder instead.',
+          message: mainLanguage().t('dialog.folderFailed'),
         },
       };
     }
@@ -319,6 +323,9 @@ class Desktop {
     this.applying = this.applying.then(async () => {
       const before = this.settings;
       this.settings = next;
+      // The tray, notices and dialogs follow the setting, else the OS's language.
+      setMainLanguage(translator(resolveLanguage(next.language, [app.getLocale()])));
+      this.refreshTray();
       this.notices.setEnabled(next.notifications);
       this.attentionNotices.setEnabled(next.notifications);
       if (before?.startAtLogin === next.startAtLogin) return;

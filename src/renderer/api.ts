@@ -12,6 +12,7 @@ import {
   type ResultOf,
   type WorkspaceSyncApi,
 } from '../shared/app-api';
+import { strings } from './strings';
 
 /**
  * The window's one way to the backend. In the desktop app the preload exposed the API on
@@ -92,7 +93,7 @@ class SocketApi implements WorkspaceSyncApi {
   private lost(): AppCallError {
     this.closed ??= new AppCallError({
       kind: 'offline',
-      message: 'The connection to Workspace Sync was lost. Reload the page to reconnect.',
+      message: strings.connectionLost,
     });
     return this.closed;
   }

@@ -1,6 +1,10 @@
-/** Numbers and dates in the user's locale (the browser's), never hand-built. */
+/** Numbers and dates in the user's locale (the browser's, or the window's language's), never hand-built. */
 
-const locale = navigator.language;
+import { translator, type Language } from '../shared/i18n';
+
+let locale = navigator.language;
+/** The language `locale` was chosen for (null: not yet, the browser's own). */
+let formatLanguage: Language | null = null;
 
 // Intl formatters are costly to make and cheap to use: one of each, made on first use (a
 // scrolled list formats dozens of rows a frame).
@@ -12,6 +16,21 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * Formats follow the window's language: the browser's own locale when it is of that language
+ * (en-GB keeps its dates), else the language's (a German window on an English system).
+ */
+export function setFormatLocale(lang: Language): void {
+  if (formatLanguage === lang) return;
+  formatLanguage = lang;
+  const own = navigator.language.toLowerCase().split('-')[0] === lang;
+  locale = own ? navigator.language : translator(lang).locale;
+  byteFormats.clear();
+  countFormat = undefined;
+  dateFormat = undefined;
+  relativeFormat = undefined;
+}
 
 export function formatBytes(bytes: number): string {
   let value = bytes;

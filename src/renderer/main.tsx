@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { connectApi } from './api';
 import { ApiContext } from './context';
+import { Localized } from './Localized';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -21,7 +22,7 @@ createRoot(container).render(
   <StrictMode>
     <ApiContext.Provider value={connectApi()}>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <Localized>{() => <App />}</Localized>
       </QueryClientProvider>
     </ApiContext.Provider>
   </StrictMode>,

@@ -1,357 +1,364 @@
+import {
+  english,
+  translator,
+  type Language,
+  type Translator,
+  type WireWords,
+} from '../shared/i18n';
 import { durationWords, stepWords } from '../shared/progress-words';
 import type { ProxyProblem } from '../shared/proxy-url';
+import type { SyncOperation } from '../shared/sync-status';
 
 /**
- * Every string the window shows, in one place, so wording stays consistent and a translation
- * has one file to work on. Functions take what varies; numbers and dates are formatted by the
- * caller with Intl (format.ts).
+ * Every string the window shows, in one place, so wording stays consistent: each is a message of
+ * the shared catalog (`src/shared/i18n`, English and German), in the language chosen by
+ * `setLanguage` (main.tsx, from the setting or the browser's languages). Functions take what
+ * varies; numbers and dates are formatted by the caller with Intl (format.ts).
  */
-export const strings = {
-  appName: 'Workspace Sync',
-  loading: 'Loading…',
-  retry: 'Try again',
-  cancel: 'Cancel',
-  save: 'Save',
-  close: 'Close',
-  genericError: 'Something went wrong.',
+const stringsOf = (tr: Translator, t = tr.t) => ({
+  appName: t('app.name'),
+  loading: t('app.loading'),
+  retry: t('app.retry'),
+  cancel: t('app.cancel'),
+  save: t('app.save'),
+  close: t('app.close'),
+  genericError: t('app.genericError'),
+  connectionLost: t('app.connectionLost'),
+  /** A sentence another process sent as data (the engine's), else the text it came with. */
+  say: (words: WireWords | undefined, text: string) => (words ? tr.say(words) : text),
 
   nav: {
-    label: 'Main',
-    status: 'Status',
-    browse: 'Browse',
-    activity: 'Activity',
-    workspaces: 'Workspaces',
-    settings: 'Settings',
-    about: 'About',
-    signOut: 'Sign out',
+    about: 'About', // TODO(i18n)
+    label: t('nav.label'),
+    status: t('nav.status'),
+    browse: t('nav.browse'),
+    activity: t('nav.activity'),
+    workspaces: t('nav.workspaces'),
+    settings: t('nav.settings'),
+    signOut: t('nav.signOut'),
     signedInAs: (name: string, email: string) =>
-      name && name !== email ? `Signed in as ${name} (${email})` : `Signed in as ${email}`,
+      name && name !== email
+        ? t('nav.signedInAsNamed', { name, email })
+        : t('nav.signedInAs', { email }),
   },
 
   signIn: {
-    title: 'Sign in to Workspace Sync',
-    intro: 'Connect to your Workspace Content Service to keep a folder on this computer in sync.',
-    server: 'Server address',
-    serverPlaceholder: 'files.example.com',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Sign in',
-    submitting: 'Signing in…',
-    or: 'or',
-    withBrowser: 'Sign in with your browser',
-    withBrowserHint: 'Opens the service’s sign-in page in your web browser.',
-    // Issue 28 (sign-in as people expect): a bare host is enough.
+    // TODO(i18n): issue 28's sign-in (a bare host is enough).
     serverHint: 'The host name is enough, such as files.example.com.',
     orPassword: 'or sign in with your email and password',
-    browserWaiting: 'Finish signing in in the tab that opened…',
-    browserOpenAgain: 'Open the sign-in page',
-    browserCancel: 'Cancel',
-    advanced: 'Advanced',
-    token: 'Access token',
-    tokenSubmit: 'Sign in with token',
-    demo: 'Try the demo',
-    demoHint: 'Explore a sample workspace on a local test server. Nothing leaves this computer.',
-    serverRequired: 'Enter the address of your server first.',
-    failed: 'Sign-in failed',
+    title: t('signIn.title'),
+    intro: t('signIn.intro'),
+    server: t('signIn.server'),
+    serverPlaceholder: t('signIn.serverPlaceholder'),
+    email: t('signIn.email'),
+    password: t('signIn.password'),
+    submit: t('signIn.submit'),
+    submitting: t('signIn.submitting'),
+    or: t('signIn.or'),
+    withBrowser: t('signIn.withBrowser'),
+    withBrowserHint: t('signIn.withBrowserHint'),
+    browserWaiting: t('signIn.browserWaiting'),
+    browserOpenAgain: t('signIn.browserOpenAgain'),
+    browserCancel: t('signIn.browserCancel'),
+    advanced: t('signIn.advanced'),
+    token: t('signIn.token'),
+    tokenSubmit: t('signIn.tokenSubmit'),
+    demo: t('signIn.demo'),
+    demoHint: t('signIn.demoHint'),
+    serverRequired: t('signIn.serverRequired'),
+    failed: t('signIn.failed'),
   },
 
   status: {
-    title: 'Sync status',
-    noPairs: 'No folder is being synced yet.',
-    setupTitle: 'Choose what to sync',
-    workspace: 'Workspace',
-    folder: 'Folder on this computer',
-    folderPlaceholder: '/home/you/Workspace Sync',
-    start: 'Start syncing',
-    starting: 'Starting…',
+    title: t('status.title'),
+    noPairs: t('status.noPairs'),
+    setupTitle: t('status.setupTitle'),
+    workspace: t('status.workspace'),
+    folder: t('status.folder'),
+    folderPlaceholder: t('status.folderPlaceholder'),
+    start: t('status.start'),
+    starting: t('status.starting'),
     states: {
-      starting: 'Starting…',
-      scanning: 'Looking for changes…',
-      syncing: 'Syncing…',
-      idle: 'Up to date',
-      paused: 'Paused',
-      offline: 'Offline — will retry',
-      error: 'Sync error',
-      'needs-attention': 'Needs your attention',
+      starting: t('status.state.starting'),
+      scanning: t('status.state.scanning'),
+      syncing: t('status.state.syncing'),
+      idle: t('status.state.idle'),
+      paused: t('status.state.paused'),
+      offline: t('status.state.offline'),
+      error: t('status.state.error'),
+      'needs-attention': t('status.state.needs-attention'),
     },
-    syncedTo: (dir: string) => `Synced to ${dir}`,
-    items: (done: string, total: string) => `${done} of ${total} items`,
-    bytes: (done: string, total: string) => `${done} of ${total}`,
-    progress: 'Progress',
-    current: 'Now',
+    syncedTo: (dir: string) => t('status.syncedTo', { dir }),
+    items: (done: string, total: string) => t('status.items', { done, total }),
+    bytes: (done: string, total: string) => t('status.bytes', { done, total }),
+    progress: t('status.progress'),
+    current: t('status.current'),
     /** The pass's speed and time left (PairProgress); the step's words are shared with the CLI. */
-    speed: (perSecond: string) => `${perSecond}/s`,
-    timeLeft: (duration: string) => `${duration} left`,
-    duration: durationWords,
-    step: stepWords,
-    lastSync: (when: string) => `Last synced ${when}`,
-    pause: 'Pause sync',
-    resume: 'Resume sync',
-    openFolder: 'Open folder',
+    speed: (perSecond: string) => t('status.speed', { perSecond }),
+    timeLeft: (duration: string) => t('status.timeLeft', { duration }),
+    duration: (seconds: number) => durationWords(seconds, tr),
+    step: (op: SyncOperation) => stepWords(op, tr),
+    lastSync: (when: string) => t('status.lastSync', { when }),
+    pause: t('status.pause'),
+    resume: t('status.resume'),
+    openFolder: t('status.openFolder'),
     /** The answers to deletions held back (the status message says which and how many). */
     held: {
-      confirmLocal: 'Delete them on the service too',
-      confirmRemote: 'Move them to the trash here',
-      keepRemote: 'Keep them and upload them again',
+      confirmLocal: t('status.held.confirmLocal'),
+      confirmRemote: t('status.held.confirmRemote'),
+      keepRemote: t('status.held.keepRemote'),
     },
-    problems: 'Problems',
-    noProblems: 'No problems.',
-    conflicts: 'Conflicts',
-    noConflicts: 'No conflicts.',
-    remove: 'Stop syncing…',
-    removeLabel: (workspace: string) => `Stop syncing ${workspace}…`,
-    removeTitle: (workspace: string) => `Stop syncing “${workspace}”?`,
+    problems: t('status.problems'),
+    noProblems: t('status.noProblems'),
+    conflicts: t('status.conflicts'),
+    noConflicts: t('status.noConflicts'),
+    remove: t('status.remove'),
+    removeLabel: (workspace: string) => t('status.removeLabel', { workspace }),
+    removeTitle: (workspace: string) => t('status.removeTitle', { workspace }),
     removeExplain: (workspace: string, dir: string) =>
-      `Workspace Sync stops keeping ${dir} in sync with the workspace “${workspace}”. The files stay on this computer; nothing is deleted, here or on the server.`,
-    removeSubmit: 'Stop syncing',
-    removing: 'Stopping…',
+      t('status.removeExplain', { workspace, dir }),
+    removeSubmit: t('status.removeSubmit'),
+    removing: t('status.removing'),
   },
 
   browse: {
-    title: 'Browse',
-    workspace: 'Workspace',
-    breadcrumbs: 'Folder path',
-    search: 'Search this folder',
-    searchPlaceholder: 'Search',
-    sort: 'Sort by',
+    title: t('browse.title'),
+    workspace: t('browse.workspace'),
+    breadcrumbs: t('browse.breadcrumbs'),
+    search: t('browse.search'),
+    searchPlaceholder: t('browse.searchPlaceholder'),
+    sort: t('browse.sort'),
     sorts: {
-      alphabetical: 'Name',
-      modified: 'Last modified',
-      size: 'Size',
-      type: 'Type',
+      alphabetical: t('browse.sort.alphabetical'),
+      modified: t('browse.sort.modified'),
+      size: t('browse.sort.size'),
+      type: t('browse.sort.type'),
     },
-    name: 'Name',
-    size: 'Size',
-    modified: 'Modified',
-    hidden: 'Hidden',
-    hiddenHint: 'Hidden by an administrator',
-    empty: 'This folder is empty.',
-    noMatches: (query: string) => `Nothing matches “${query}”.`,
-    noWorkspaces: 'You have no workspaces yet.',
-    folder: 'Folder',
-    file: 'File',
-    openFolder: (name: string) => `Open folder ${name}`,
-    details: (name: string) => `Details of ${name}`,
-    contents: 'Folder contents',
+    name: t('browse.name'),
+    size: t('browse.size'),
+    modified: t('browse.modified'),
+    hidden: t('browse.hidden'),
+    hiddenHint: t('browse.hiddenHint'),
+    empty: t('browse.empty'),
+    noMatches: (query: string) => t('browse.noMatches', { query }),
+    noWorkspaces: t('browse.noWorkspaces'),
+    folder: t('browse.folder'),
+    file: t('browse.file'),
+    openFolder: (name: string) => t('browse.openFolder', { name }),
+    details: (name: string) => t('browse.details', { name }),
+    contents: t('browse.contents'),
   },
 
   menu: {
-    label: (name: string) => `Actions for ${name}`,
-    copyLink: 'Copy share link',
-    details: 'Open details',
-    copied: 'Link copied',
+    label: (name: string) => t('menu.label', { name }),
+    copyLink: t('menu.copyLink'),
+    details: t('menu.details'),
+    copied: t('menu.copied'),
   },
 
   item: {
-    panel: (name: string) => `Details: ${name}`,
-    close: 'Close details',
-    comments: 'Comments',
-    noComments: 'No comments yet. Start the conversation.',
-    addComment: 'Add a comment',
-    mayNotComment: 'Your role in this workspace lets you read comments but not add them.',
-    commentPlaceholder: 'Write a comment…',
-    post: 'Post',
-    posting: 'Posting…',
-    deleteComment: 'Delete',
-    deleteCommentLabel: (author: string) => `Delete comment by ${author}`,
-    unknownAuthor: 'Someone',
-    share: 'Share link',
-    linkEnabled: 'Anyone with the link can view',
-    requirePassword: 'Require a password',
-    linkPassword: 'Link password',
-    setPassword: 'Set password',
-    expires: 'Link expires on',
-    noExpiry: 'Never expires',
-    clearExpiry: 'Remove expiry',
-    copy: 'Copy link',
-    copied: (text: string) => `Copied: ${text}`,
-    copyFailed: 'The link could not be copied.',
-    linkOff: 'Sharing by link is off.',
-    audit: 'Audit trail',
-    auditHidden: 'The audit trail of a file is shown to Moderators and Administrators only.',
-    auditEmpty: 'No recorded activity for this file.',
-    zip: 'Download as zip',
-    zipTo: 'Save the zip in this folder on this computer (full path)',
-    zipToPlaceholder: '/home/you/Downloads',
-    zipSubmit: 'Download as zip',
-    zipProgress: (bytes: string) => `Downloading… ${bytes} so far`,
-    zipSaved: (path: string) => `Saved to ${path}`,
-    zipFailed: 'The zip could not be saved',
+    panel: (name: string) => t('item.panel', { name }),
+    close: t('item.close'),
+    comments: t('item.comments'),
+    noComments: t('item.noComments'),
+    addComment: t('item.addComment'),
+    mayNotComment: t('item.mayNotComment'),
+    commentPlaceholder: t('item.commentPlaceholder'),
+    post: t('item.post'),
+    posting: t('item.posting'),
+    deleteComment: t('item.deleteComment'),
+    deleteCommentLabel: (author: string) => t('item.deleteCommentLabel', { author }),
+    unknownAuthor: t('item.unknownAuthor'),
+    share: t('item.share'),
+    linkEnabled: t('item.linkEnabled'),
+    requirePassword: t('item.requirePassword'),
+    linkPassword: t('item.linkPassword'),
+    setPassword: t('item.setPassword'),
+    expires: t('item.expires'),
+    noExpiry: t('item.noExpiry'),
+    clearExpiry: t('item.clearExpiry'),
+    copy: t('item.copy'),
+    copied: (text: string) => t('item.copied', { text }),
+    copyFailed: t('item.copyFailed'),
+    linkOff: t('item.linkOff'),
+    audit: t('item.audit'),
+    auditHidden: t('item.auditHidden'),
+    auditEmpty: t('item.auditEmpty'),
+    zip: t('item.zip'),
+    zipTo: t('item.zipTo'),
+    zipToPlaceholder: t('item.zipToPlaceholder'),
+    zipSubmit: t('item.zipSubmit'),
+    zipProgress: (bytes: string) => t('item.zipProgress', { bytes }),
+    zipSaved: (path: string) => t('item.zipSaved', { path }),
+    zipFailed: t('item.zipFailed'),
   },
 
   activity: {
-    title: 'Activity',
-    filters: 'Filters',
-    workspace: 'Workspace',
-    allWorkspaces: 'All workspaces',
-    verbs: 'Actions',
+    title: t('activity.title'),
+    filters: t('activity.filters'),
+    workspace: t('activity.workspace'),
+    allWorkspaces: t('activity.allWorkspaces'),
+    verbs: t('activity.verbs'),
     verbNames: {
-      create: 'Created',
-      upload: 'Uploaded',
-      read: 'Viewed',
-      download: 'Downloaded',
-      update: 'Changed',
-      delete: 'Deleted',
-      invite: 'Invited',
+      create: t('activity.verb.create'),
+      upload: t('activity.verb.upload'),
+      read: t('activity.verb.read'),
+      download: t('activity.verb.download'),
+      update: t('activity.verb.update'),
+      delete: t('activity.verb.delete'),
+      invite: t('activity.verb.invite'),
     },
-    othersOnly: 'Only changes by others',
-    person: 'Person',
-    anyone: 'Anyone',
-    from: 'From',
-    to: 'To',
-    reset: 'Clear filters',
-    empty: 'No activity matches these filters.',
-    feed: 'Activity feed',
-    end: 'That’s everything.',
-    open: (label: string, name: string) => `Open ${label ? label.toLowerCase() + ' ' : ''}${name}`,
-    newEvents: (n: number) => (n === 1 ? '1 new event' : `${n} new events`),
+    othersOnly: t('activity.othersOnly'),
+    person: t('activity.person'),
+    anyone: t('activity.anyone'),
+    from: t('activity.from'),
+    to: t('activity.to'),
+    reset: t('activity.reset'),
+    empty: t('activity.empty'),
+    feed: t('activity.feed'),
+    end: t('activity.end'),
+    // The label is the service's word for the object ("File"): English runs it into the sentence.
+    open: (label: string, name: string) =>
+      label
+        ? t('activity.openLabeled', {
+            label: tr.lang === 'en' ? label.toLowerCase() : label,
+            name,
+          })
+        : t('activity.open', { name }),
+    newEvents: (n: number) => t('activity.newEvents', { n }),
   },
 
   settings: {
-    title: 'Settings',
-    general: 'General',
-    notifications: 'Notify me when others change things',
-    notificationsHint:
-      'Shows a notification when someone else changes your workspaces; a burst of changes is one notification.',
-    startAtLogin: 'Start Workspace Sync when I log in',
-    pollInterval: 'Check the service for changes every (seconds)',
-    pollIntervalHint: (min: number, max: number) =>
-      `From ${min} to ${max}. Your own changes are sent at once; this paces others’ changes.`,
-    pollIntervalInvalid: (min: number, max: number) =>
-      `Choose a whole number of seconds from ${min} to ${max}.`,
-    network: 'Network',
-    proxy: 'Proxy',
-    proxyPlaceholder: 'http://proxy.example.com:3128',
-    proxyHint:
-      'Empty: the system’s HTTPS_PROXY, HTTP_PROXY and NO_PROXY. Otherwise every request goes through this proxy, http://host:port, with user:password@ before the host if it asks for them. Applies at once.',
-    /** A proxy URL the backend would refuse (`shared/proxy-url.ts` finds what is wrong). */
-    proxyInvalid: (problem: ProxyProblem) => {
-      const example = 'like http://proxy.example.com:3128';
-      switch (problem.kind) {
-        case 'no-scheme':
-          return `Write the proxy as a URL starting with http://, ${example}.`;
-        case 'scheme':
-          return `Only http:// (or https://) proxies can be used, not ${problem.scheme}://. Write it ${example}.`;
-        case 'not-url':
-          return `This is not a valid URL: check the host and the port. Write it ${example}.`;
-        case 'no-host':
-          return `The URL names no host. Write it ${example}.`;
-        case 'path':
-          return `A proxy is only a host and a port, without a path. Write it ${example}.`;
-        case 'no-user':
-          return 'There is a password but no user name: write user:password@ before the host.';
-      }
+    title: t('settings.title'),
+    general: t('settings.general'),
+    language: t('settings.language'),
+    languages: {
+      system: t('settings.language.system'),
+      en: t('settings.language.en'),
+      de: t('settings.language.de'),
     },
-    ignore: 'Ignore patterns',
-    ignoreLabel: 'Files and folders never synced, one pattern per line',
-    ignoreHint:
-      'Gitignore syntax, for every synced folder: *.log ignores log files, build/ a folder named build, !keep.log brings a name back. A folder’s own .workspace-sync-ignore applies too. Files already synced stay on the server.',
-    ignoreSave: 'Save patterns',
-    bandwidth: 'Bandwidth',
-    uploadLimit: 'Upload limit (KB/s)',
-    downloadLimit: 'Download limit (KB/s)',
-    limitHint:
-      '0 for no limit. 1 KB is 1,000 bytes; all your synced folders share it, and a change applies at once, to transfers under way too.',
-    limitInvalid: (max: number) =>
-      `Choose a whole number of KB/s from 0 (no limit) to ${max.toLocaleString('en-US')}.`,
-    pairs: 'Synced folders',
-    noPairs: 'No folder is being synced yet.',
+    languageHint: t('settings.languageHint'),
+    notifications: t('settings.notifications'),
+    notificationsHint: t('settings.notificationsHint'),
+    startAtLogin: t('settings.startAtLogin'),
+    pollInterval: t('settings.pollInterval'),
+    pollIntervalHint: (min: number, max: number) => t('settings.pollIntervalHint', { min, max }),
+    pollIntervalInvalid: (min: number, max: number) =>
+      t('settings.pollIntervalInvalid', { min, max }),
+    network: t('settings.network'),
+    proxy: t('settings.proxy'),
+    proxyPlaceholder: t('settings.proxyPlaceholder'),
+    proxyHint: t('settings.proxyHint'),
+    /** A proxy URL the backend would refuse (`shared/proxy-url.ts` finds what is wrong). */
+    proxyInvalid: (problem: ProxyProblem) =>
+      problem.kind === 'scheme'
+        ? t('settings.proxyInvalid.scheme', { scheme: problem.scheme })
+        : t(`settings.proxyInvalid.${problem.kind}`),
+    ignore: t('settings.ignore'),
+    ignoreLabel: t('settings.ignoreLabel'),
+    ignoreHint: t('settings.ignoreHint'),
+    ignoreSave: t('settings.ignoreSave'),
+    bandwidth: t('settings.bandwidth'),
+    uploadLimit: t('settings.uploadLimit'),
+    downloadLimit: t('settings.downloadLimit'),
+    limitHint: t('settings.limitHint'),
+    limitInvalid: (max: number) => t('settings.limitInvalid', { max }),
+    pairs: t('settings.pairs'),
+    noPairs: t('settings.noPairs'),
     // The visible "Pause sync" first: a spoken name holds the words shown (WCAG 2.5.3).
-    pause: (workspace: string) => `Pause sync of ${workspace}`,
-    resume: (workspace: string) => `Resume sync of ${workspace}`,
-    saving: 'Saving…',
-    saved: 'Saved',
-    notSaved: 'Not saved',
+    pause: (workspace: string) => t('settings.pause', { workspace }),
+    resume: (workspace: string) => t('settings.resume', { workspace }),
+    saving: t('settings.saving'),
+    saved: t('settings.saved'),
+    notSaved: t('settings.notSaved'),
   },
 
   workspaces: {
-    title: 'Workspaces',
-    empty: 'You have no workspaces yet. Create one to get started.',
-    create: 'New workspace',
-    name: 'Name',
-    color: 'Color',
-    createSubmit: 'Create workspace',
-    role: 'Your role',
-    owner: 'Owner',
-    rename: 'Rename',
-    renameLabel: (name: string) => `Rename ${name}`,
-    newName: (name: string) => `New name for ${name}`,
-    colorLabel: (name: string) => `Color of ${name}`,
-    delete: 'Delete',
-    deleteLabel: (name: string) => `Delete ${name}`,
-    deleteTitle: (name: string) => `Delete “${name}”?`,
-    deleteWarning:
-      'This deletes the workspace and everything in it for all its members. This cannot be undone.',
-    deleteConfirm: (name: string) => `Type ${name} to confirm`,
-    deleteSubmit: 'Delete workspace',
-    created: (name: string) => `Created ${name}.`,
-    deleted: (name: string) => `Deleted ${name}.`,
-    renamed: (name: string) => `Renamed to ${name}.`,
+    title: t('workspaces.title'),
+    empty: t('workspaces.empty'),
+    create: t('workspaces.create'),
+    name: t('workspaces.name'),
+    color: t('workspaces.color'),
+    createSubmit: t('workspaces.createSubmit'),
+    role: t('workspaces.role'),
+    owner: t('workspaces.owner'),
+    rename: t('workspaces.rename'),
+    renameLabel: (name: string) => t('workspaces.renameLabel', { name }),
+    newName: (name: string) => t('workspaces.newName', { name }),
+    colorLabel: (name: string) => t('workspaces.colorLabel', { name }),
+    delete: t('workspaces.delete'),
+    deleteLabel: (name: string) => t('workspaces.deleteLabel', { name }),
+    deleteTitle: (name: string) => t('workspaces.deleteTitle', { name }),
+    deleteWarning: t('workspaces.deleteWarning'),
+    deleteConfirm: (name: string) => t('workspaces.deleteConfirm', { name }),
+    deleteSubmit: t('workspaces.deleteSubmit'),
+    created: (name: string) => t('workspaces.created', { name }),
+    deleted: (name: string) => t('workspaces.deleted', { name }),
+    renamed: (name: string) => t('workspaces.renamed', { name }),
   },
 
   /** Conflicts and problems in a pair's card (views/Attention.tsx; docs/SYNC.md, Conflicts). */
   attention: {
-    theirs: 'The service’s version',
-    mine: 'Your version',
-    open: 'Open',
-    show: 'Show in folder',
-    openLabel: (name: string) => `Open ${name}`,
-    showLabel: (name: string) => `Show in folder: ${name}`,
-    keepMine: 'Keep mine',
-    keepTheirs: 'Keep theirs',
-    keepBoth: 'Keep both',
-    keepMineLabel: (name: string) => `Keep mine (your version of ${name})`,
-    keepTheirsLabel: (name: string) => `Keep theirs (the service’s version of ${name})`,
-    keepBothLabel: (name: string) => `Keep both versions of ${name}`,
-    keepMineHint:
-      'Your version replaces the service’s (which stays its previous version there); the copy goes away.',
-    keepTheirsHint: 'Your copy goes to the trash; the service’s version stays.',
-    keepBothHint: 'Both files stay as they are.',
-    retry: 'Retry',
-    dismiss: 'Dismiss',
-    retryLabel: (name: string) => `Retry ${name}`,
-    dismissLabel: (name: string) => `Dismiss the problem with ${name}`,
-    unnamed: 'this item',
-    dismissedCount: (n: number) =>
-      n === 1 ? '1 dismissed problem is not shown.' : `${n} dismissed problems are not shown.`,
+    theirs: t('attention.theirs'),
+    mine: t('attention.mine'),
+    open: t('attention.open'),
+    show: t('attention.show'),
+    openLabel: (name: string) => t('attention.openLabel', { name }),
+    showLabel: (name: string) => t('attention.showLabel', { name }),
+    keepMine: t('attention.keepMine'),
+    keepTheirs: t('attention.keepTheirs'),
+    keepBoth: t('attention.keepBoth'),
+    keepMineLabel: (name: string) => t('attention.keepMineLabel', { name }),
+    keepTheirsLabel: (name: string) => t('attention.keepTheirsLabel', { name }),
+    keepBothLabel: (name: string) => t('attention.keepBothLabel', { name }),
+    keepMineHint: t('attention.keepMineHint'),
+    keepTheirsHint: t('attention.keepTheirsHint'),
+    keepBothHint: t('attention.keepBothHint'),
+    retry: t('attention.retry'),
+    dismiss: t('attention.dismiss'),
+    retryLabel: (name: string) => t('attention.retryLabel', { name }),
+    dismissLabel: (name: string) => t('attention.dismissLabel', { name }),
+    unnamed: t('attention.unnamed'),
+    dismissedCount: (n: number) => t('attention.dismissedCount', { n }),
   },
 
   /** Adding a synced folder (SetupPair), for any signed-in account, and its folder picker. */
   setup: {
-    addFolder: 'Add folder',
-    account: 'Account',
-    accountOption: (email: string, server: string) => `${email} — ${server}`,
-    alreadySynced: (name: string) => `${name} (already synced)`,
-    alreadySyncedHint: 'This workspace is already synced to another folder on this computer.',
-    folderHint: 'A new folder is created if it does not exist. ~ is your home folder.',
-    choose: 'Choose…',
-    checking: 'Checking the folder…',
+    addFolder: t('setup.addFolder'),
+    account: t('setup.account'),
+    accountOption: (email: string, server: string) => t('setup.accountOption', { email, server }),
+    alreadySynced: (name: string) => t('setup.alreadySynced', { name }),
+    alreadySyncedHint: t('setup.alreadySyncedHint'),
+    folderHint: t('setup.folderHint'),
+    choose: t('setup.choose'),
+    checking: t('setup.checking'),
     /** The folder a new pair gets unless the person changes it; `name` is made safe first. */
-    defaultFolder: (name: string) => `~/Workspace Sync/${name}`,
+    defaultFolder: (name: string) => t('setup.defaultFolder', { name }),
     /** On a pair's card, when several accounts are signed in. */
-    accountOf: (email: string) => `Account: ${email}`,
+    accountOf: (email: string) => t('setup.accountOf', { email }),
   },
 
   picker: {
-    title: 'Choose a folder',
-    path: 'Folder path',
-    home: 'Home',
-    up: 'Up',
-    upLabel: 'Up one folder',
-    folders: (name: string) => `Folders in ${name}`,
-    none: 'No folders here.',
-    more: 'Only the first folders are shown; type the path for another.',
-    choose: (name: string) => `Choose “${name}”`,
-    keys: 'Arrow keys move, Enter opens a folder, Backspace goes up.',
+    title: t('picker.title'),
+    path: t('picker.path'),
+    home: t('picker.home'),
+    up: t('picker.up'),
+    upLabel: t('picker.upLabel'),
+    folders: (name: string) => t('picker.folders', { name }),
+    none: t('picker.none'),
+    more: t('picker.more'),
+    choose: (name: string) => t('picker.choose', { name }),
+    keys: t('picker.keys'),
   },
 
   accounts: {
-    add: 'Add account',
-    addTitle: 'Add an account',
-    others: 'Other accounts',
-    signOutOf: (email: string) => `Sign out ${email}`,
+    add: t('accounts.add'),
+    addTitle: t('accounts.addTitle'),
+    others: t('accounts.others'),
+    signOutOf: (email: string) => t('accounts.signOutOf', { email }),
   },
 
+  // TODO(i18n): the blocks below came from issue 28's other parts in English.
   // Selective sync: Choose folders (views/FolderSelection.tsx, views/ChooseFoldersDialog.tsx).
   selection: {
     open: 'Choose folders…',
@@ -487,6 +494,7 @@ export const strings = {
       none: () => 'File',
     },
   },
+
   layout: {
     openMenu: 'Show the menu',
     closeMenu: 'Hide the menu',
@@ -544,4 +552,35 @@ export const strings = {
     copyFailed: 'The diagnostics could not be copied',
     whatWasCopied: 'What was copied',
   },
-} as const;
+});
+
+export type Strings = ReturnType<typeof stringsOf>;
+
+/**
+ * The window's strings in the current language. `setLanguage` refills this same object in place
+ * (views keep `const s = strings.settings` at module level), and the tree re-renders
+ * (`Localized.tsx`).
+ */
+export const strings: Strings = stringsOf(english);
+let current: Translator = english;
+
+/** The translator of the window's language (format.ts follows its locale). */
+export const currentLanguage = (): Translator => current;
+
+/** Switches the window's language. */
+export function setLanguage(lang: Language): void {
+  if (current.lang === lang) return;
+  current = translator(lang);
+  refill(strings, stringsOf(current));
+}
+
+type Tree = { [key: string]: unknown };
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null;
+
+function refill(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const held = target[key];
+    if (isTree(value) && isTree(held)) refill(held, value);
+    else target[key] = value;
+  }
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { proxyUrlProblem } from './proxy-url';
+import type { WireWords } from './i18n';
+import { LANGUAGES } from './i18n/languages';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge
@@ -59,6 +61,17 @@ export const Workspace = z.object({
 });
 export type Workspace = z.infer<typeof Workspace>;
 
+/**
+ * A sentence as data (src/shared/i18n, `WireWords`): a catalog key and its parameters, a
+ * parameter itself perhaps a sentence. The window says it in its language.
+ */
+export const Words: z.ZodType<WireWords> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), Words])).optional(),
+  }),
+);
+
 export const SyncPairStatus = z.object({
   state: z.enum([
     'starting',
@@ -71,6 +84,8 @@ export const SyncPairStatus = z.object({
     'needs-attention',
   ]),
   message: z.string(),
+  /** The message as data, for the window's language (absent: an error's own text). */
+  words: Words.optional(),
   items: z.object({ done: z.number(), total: z.number() }),
   bytes: z.object({ done: z.number(), total: z.number() }),
   current: z
@@ -93,6 +108,7 @@ export const SyncPairStatus = z.object({
       path: z.string(),
       reason: z.string(),
       message: z.string(),
+      words: Words.optional(),
       at: z.number(),
       /** What `pairs.problem` names (Retry, Dismiss); `dismissed` asks for no attention. */
       key: z.string().optional(),
@@ -104,6 +120,7 @@ export const SyncPairStatus = z.object({
     z.object({
       path: z.string(),
       message: z.string(),
+      words: Words.optional(),
       at: z.number(),
       id: id.optional(),
       copy: z.string().optional(),
@@ -111,9 +128,15 @@ export const SyncPairStatus = z.object({
   ),
   lastSyncAt: z.number().nullable(),
   /** Changes on the service seen but not applied yet, and why (the engine's `backlog`). */
-  backlog: z.object({ changes: z.number(), reason: z.string() }).nullable().optional(),
+  backlog: z
+    .object({ changes: z.number(), reason: z.string(), words: Words.optional() })
+    .nullable()
+    .optional(),
   /** What stopped or holds the pair (a sign-out, a full disk), while its state says so. */
-  error: z.object({ kind: z.string(), message: z.string() }).nullable().optional(),
+  error: z
+    .object({ kind: z.string(), message: z.string(), words: Words.optional() })
+    .nullable()
+    .optional(),
   /** Deletions held back until the person answers (`pairs.answerDeletes`): which side, how many. */
   held: z
     .object({ side: z.enum(['local', 'remote']), count: z.number(), total: z.number() })
@@ -182,6 +205,8 @@ export const Settings = z.object({
       const problem = proxyUrlProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  /** The language of the window, tray, notifications and engine words; 'system' follows the OS. */
+  language: z.enum(['system', ...LANGUAGES]),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -198,6 +223,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uploadLimitKBps: 0,
   downloadLimitKBps: 0,
   proxy: '',
+  language: 'system',
 };
 
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */

@@ -1,14 +1,10 @@
 /**
  * A pass's progress in words for people: the step being done, the speed and the time left. One
- * place for the CLI, the tray and the window (which passes its own number format), so that all
- * three say the same thing.
+ * place for the CLI, the tray and the window, so that all three say the same thing, each in its
+ * language (`tr`, English by default; numbers in the language's digits).
  */
+import { english, type Translator } from './i18n';
 import type { SyncOperation, SyncRate, SyncStatus } from './sync-status';
-
-/** Formats a whole number for people: "2,000". */
-export type CountFormat = (n: number) => string;
-
-const enCount: CountFormat = (n) => n.toLocaleString('en-US');
 
 /** The last part of a '/'-separated path: the name people recognise. */
 const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -18,33 +14,30 @@ const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
  * "Downloading 2,000 files in one archive". An operation this function does not know (from a
  * newer engine) is still said, as its op and name.
  */
-export function stepWords(op: SyncOperation, count: CountFormat = enCount): string {
+export function stepWords(op: SyncOperation, tr: Translator = english): string {
   const name = nameOf(op.path);
   if (op.op === 'archive') {
     const files = op.files ?? 0;
-    const what = files === 1 ? '1 file' : `${count(files)} files`;
-    return name
-      ? `Downloading ${what} of ${name} in one archive`
-      : `Downloading ${what} in one archive`;
+    return name ? tr.t('progress.archiveOf', { files, name }) : tr.t('progress.archive', { files });
   }
   const up = op.side === 'up';
   switch (op.op) {
     case 'download':
-      return `Downloading ${name}`;
+      return tr.t('progress.download', { name });
     case 'mkdir':
-      return `Creating the folder ${name}`;
+      return tr.t('progress.mkdir', { name });
     case 'move':
-      return up ? `Moving ${name} on the service` : `Moving ${name} here`;
+      return tr.t(up ? 'progress.moveUp' : 'progress.moveDown', { name });
     case 'trash':
-      return `Moving ${name} to the trash`;
+      return tr.t('progress.trash', { name });
     case 'upload':
-      return `Uploading ${name}`;
+      return tr.t('progress.upload', { name });
     case 'create folder':
-      return `Creating ${name} on the service`;
+      return tr.t('progress.createFolder', { name });
     case 'rename':
-      return `Renaming ${name} on the service`;
+      return tr.t('progress.rename', { name });
     case 'delete':
-      return `Deleting ${name} on the service`;
+      return tr.t('progress.delete', { name });
     default:
       return name ? `${op.op} ${name}` : op.op;
   }
@@ -53,35 +46,43 @@ export function stepWords(op: SyncOperation, count: CountFormat = enCount): stri
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** "900 bytes", "4.1 MB", "56 MB": units of 1,000 bytes (as transfer limits and disks count). */
-export function bytesWords(bytes: number): string {
+export function bytesWords(bytes: number, tr: Translator = english): string {
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {
     value /= 1000;
     unit++;
   }
-  if (unit === 0) return `${Math.round(value)} ${value === 1 ? 'byte' : 'bytes'}`;
+  if (unit === 0) return tr.t('progress.bytes', { n: Math.round(value) });
   const digits = value < 10 ? 1 : 0;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+  const shown = new Intl.NumberFormat(tr.locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+  return tr.t('progress.unit', { value: shown, unit: UNITS[unit] ?? '' });
 }
 
 /** "about 20 s", "about 3 min", "about 2 h 5 min": rounded, as an estimate deserves. */
-export function durationWords(seconds: number): string {
+export function durationWords(seconds: number, tr: Translator = english): string {
   const s = Math.max(1, Math.round(seconds));
-  if (s < 60) return `about ${s} s`;
+  if (s < 60) return tr.t('progress.seconds', { s });
   const min = Math.round(s / 60);
-  if (min < 60) return `about ${min} min`;
+  if (min < 60) return tr.t('progress.minutes', { min });
   const h = Math.floor(min / 60);
   const rest = min % 60;
-  return rest === 0 ? `about ${h} h` : `about ${h} h ${rest} min`;
+  return rest === 0
+    ? tr.t('progress.hours', { h })
+    : tr.t('progress.hoursMinutes', { h, min: rest });
 }
 
 /** "3.1 MB/s, about 20 s left", "3.1 MB/s"; '' when nothing is moving. */
-export function rateWords(rate: SyncRate | null | undefined): string {
+export function rateWords(rate: SyncRate | null | undefined, tr: Translator = english): string {
   if (!rate) return '';
   const parts: string[] = [];
-  if (rate.bytesPerSecond > 0) parts.push(`${bytesWords(rate.bytesPerSecond)}/s`);
-  if (rate.secondsLeft !== null) parts.push(`${durationWords(rate.secondsLeft)} left`);
+  if (rate.bytesPerSecond > 0)
+    parts.push(tr.t('progress.perSecond', { bytes: bytesWords(rate.bytesPerSecond, tr) }));
+  if (rate.secondsLeft !== null)
+    parts.push(tr.t('progress.left', { duration: durationWords(rate.secondsLeft, tr) }));
   return parts.join(', ');
 }
 
@@ -100,10 +101,10 @@ export function progressFraction(status: Pick<SyncStatus, 'items' | 'bytes'>): n
 /** "1,234 of 2,000 items — 3.1 MB/s, about 20 s left": a pass's progress on one line. */
 export function progressWords(
   status: Pick<SyncStatus, 'items' | 'rate'>,
-  count: CountFormat = enCount,
+  tr: Translator = english,
 ): string {
   const { done, total } = status.items;
-  const items = `${count(done)} of ${count(total)} ${total === 1 ? 'item' : 'items'}`;
-  const rate = rateWords(status.rate);
-  return rate ? `${items} — ${rate}` : items;
+  const items = tr.t('progress.items', { n: total, done: tr.count(done), total: tr.count(total) });
+  const rate = rateWords(status.rate, tr);
+  return rate ? tr.t('progress.withRate', { items, rate }) : items;
 }

@@ -1,3 +1,5 @@
+import type { Words } from './i18n';
+
 /**
  * The sync engine's status, as plain serializable data: the engine may run in another process
  * (the app hosts it in a utility process), and the CLI, the tray and the window all read it.
@@ -24,6 +26,8 @@ export interface SyncProblem {
   remoteId: number | null;
   reason: ProblemReason;
   message: string;
+  /** The message as data, when the engine wrote it (an error's own text has none). */
+  words?: Words;
   /** Epoch ms. */
   at: number;
   /** The journal's key of the problem (`item:ID` or `path:P`): what Retry and Dismiss name. */
@@ -36,6 +40,8 @@ export interface SyncError {
   /** e.g. 'network', 'signed-out', 'root-changed', 'disk-full', 'protocol', 'internal'. */
   kind: string;
   message: string;
+  /** The message as data, when the engine wrote it (an error's own text has none). */
+  words?: Words;
   at: number;
 }
 
@@ -80,8 +86,10 @@ export interface SyncStatus {
   problems: SyncProblem[];
   /** Epoch ms of the end of the last pass that left nothing to do. */
   lastSyncAt: number | null;
-  /** A short human sentence for the state, e.g. "Offline: trying again in 8 s". */
+  /** A short human sentence for the state, e.g. "Offline: trying again in 8 s", in English. */
   message: string;
+  /** The same sentence as data, for each reader to say in its own language (src/shared/i18n). */
+  words?: Words;
   /** Deletions waiting for the person's answer (state `needs-attention`), if any. */
   held?: SyncHeld | null;
   /**
@@ -103,6 +111,7 @@ export interface SyncBacklog {
   changes: number;
   /** A sentence for people, e.g. "1,500 changes on the service, still arriving: …". */
   reason: string;
+  words?: Words;
 }
 
 /** A change made on both sides (or a name taken on the other side), and how it was settled. */
@@ -110,6 +119,8 @@ export interface SyncConflict {
   path: string;
   /** What was done, e.g. "Changed here and on the service: both kept; yours is ...". */
   message: string;
+  /** The same as data, for each reader's language (absent: only the English is known). */
+  words?: Words;
   at: number;
   /**
    * A conflict that left a copy (the local version kept beside the original at `path`): kept in
@@ -123,6 +134,7 @@ export interface SyncConflict {
 /** E.g. "The system ran out of file watchers...: watching by polling. Raise the limit: ...". */
 export interface SyncNotice {
   message: string;
+  words?: Words;
   at: number;
 }
 

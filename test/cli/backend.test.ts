@@ -874,6 +874,7 @@ describe('settings', () => {
       uploadLimitKBps: 0,
       downloadLimitKBps: 0,
       proxy: '',
+      language: 'system',
     });
     const since = pushes.length;
     const updated = await ok('settings.update', {
@@ -888,6 +889,7 @@ describe('settings', () => {
       uploadLimitKBps: 0,
       downloadLimitKBps: 0,
       proxy: '',
+      language: 'system',
     });
     expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
     expect(await ok('settings.get', {})).toEqual(updated);

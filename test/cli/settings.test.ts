@@ -49,6 +49,7 @@ describe('SettingsStore', () => {
       uploadLimitKBps: 0,
       downloadLimitKBps: 0,
       proxy: '',
+      language: 'system',
     });
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
     expect(lines).toEqual([]);
@@ -63,6 +64,7 @@ describe('SettingsStore', () => {
       uploadLimitKBps: 250,
       downloadLimitKBps: 10_000_000,
       proxy: 'http://ann:pw@proxy.example.com:3128',
+      language: 'de',
     };
     expect(await store().update(wanted)).toEqual(wanted);
     expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);
@@ -97,6 +99,7 @@ describe('SettingsStore', () => {
       uploadLimitKBps: 0,
       downloadLimitKBps: 0,
       proxy: '',
+      language: 'system',
     });
   });
 

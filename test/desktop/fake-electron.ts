@@ -147,6 +147,11 @@ class FakeApp extends Emitter {
   getVersion(): string {
     return '0.0.0-test';
   }
+  /** The OS's language as Electron reports it; a test sets another. */
+  locale = 'en-US';
+  getLocale(): string {
+    return this.locale;
+  }
   getAppPath(): string {
     return process.cwd();
   }

@@ -434,6 +434,29 @@ describe('the desktop main process', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('says the tray in the OS language (System) or the chosen one, at once', async () => {
+    await fake.until(() => tray().tooltip === 'Workspace Sync: Up to date', 'up to date');
+    // A German OS and the setting System: the tray's line and menu in German.
+    fake.app.locale = 'de-DE';
+    await call('settings.update', { language: 'system' });
+    await fake.until(
+      () =>
+        tray().tooltip === 'Workspace Sync: Aktuell' &&
+        menuLabels().includes('Ordner öffnen') &&
+        menuLabels().includes('Synchronisierung pausieren') &&
+        menuLabels().includes('Workspace Sync beenden'),
+      'the German tray',
+    );
+    // English chosen on the German OS: English at once.
+    await call('settings.update', { language: 'en' });
+    await fake.until(
+      () => tray().tooltip === 'Workspace Sync: Up to date' && menuLabels().includes('Open folder'),
+      'the English tray',
+    );
+    fake.app.locale = 'en-US';
+    await call('settings.update', { language: 'system' });
+  });
+
   it('pauses and resumes from the tray menu', async () => {
     const click = (label: string) => {
       const item = tray().menu!.items.find((i: FakeMenuItem) => i.label === label);

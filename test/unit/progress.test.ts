@@ -15,6 +15,7 @@ import {
   rateWords,
   stepWords,
 } from '../../src/shared/progress-words';
+import { translator } from '../../src/shared/i18n';
 import type { SyncStatus } from '../../src/shared/sync-status';
 
 // The progress model (docs/SYNC.md, Progress) with a clock the test moves: totals, clamping,
@@ -198,10 +199,19 @@ describe('progress in words', () => {
       [{ op: 'list', path: 'x' }, 'list x'],
     ];
     for (const [op, words] of cases) expect(stepWords(op)).toBe(words);
-    // The window passes its own number format.
-    expect(stepWords({ op: 'archive', path: '', files: 2_000 }, (n) => `${n / 1000}k`)).toBe(
-      'Downloading 2k files in one archive',
+    // Another language: its words, its digits and its plural rules.
+    const de = translator('de');
+    expect(stepWords({ op: 'archive', path: '', files: 2_000 }, de)).toBe(
+      '2.000 Dateien werden in einem Archiv heruntergeladen',
     );
+    expect(stepWords({ op: 'archive', path: 'A/B', files: 1 }, de)).toBe(
+      '1 Datei aus B wird in einem Archiv heruntergeladen',
+    );
+    expect(progressWords({ items: { done: 1_234, total: 2_000 }, rate: null }, de)).toBe(
+      '1.234 von 2.000 Elementen',
+    );
+    expect(bytesWords(4_100_000, de)).toBe('4,1 MB');
+    expect(durationWords(7_500, de)).toBe('etwa 2 h 5 min');
   });
 
   it('fills a bar from items and bytes, half each, never past full', () => {

@@ -183,10 +183,15 @@ export interface Watched {
   errors: string[];
 }
 
-export async function openWindow(browser: Browser, url: string): Promise<Watched> {
+export async function openWindow(
+  browser: Browser,
+  url: string,
+  /** The browser's language (navigator.languages): English unless a test asks for another. */
+  locale = 'en-US',
+): Promise<Watched> {
   const context = await browser.newContext({
     colorScheme: 'light',
-    locale: 'en-US',
+    locale,
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1280, height: 860 },
   });

@@ -1,4 +1,5 @@
 import type { SyncPairStatus } from '../../shared/app-api';
+import { englishOf, type Words } from '../../shared/i18n';
 
 /**
  * A pair that is up to date but has conflicts to settle or problems not dismissed needs the
@@ -10,9 +11,11 @@ export function withAttention(status: SyncPairStatus): SyncPairStatus {
   const conflicts = status.conflicts.filter((c) => c.copy !== undefined).length;
   const problems = status.problems.filter((p) => !p.dismissed).length;
   if (conflicts + problems === 0) return status;
-  const words = [
-    conflicts > 0 ? `${conflicts} conflict${conflicts === 1 ? '' : 's'}` : '',
-    problems > 0 ? `${problems} problem${problems === 1 ? '' : 's'}` : '',
-  ].filter((w) => w !== '');
-  return { ...status, state: 'needs-attention', message: `${words.join(' and ')} to look at` };
+  const words: Words =
+    problems === 0
+      ? { key: 'engine.attentionConflicts', params: { n: conflicts } }
+      : conflicts === 0
+        ? { key: 'engine.attentionProblems', params: { n: problems } }
+        : { key: 'engine.attentionBoth', params: { conflicts, problems } };
+  return { ...status, state: 'needs-attention', message: englishOf(words), words };
 }

@@ -146,6 +146,7 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
   return withAttention({
     state: s.state,
     message: s.message,
+    ...(s.words ? { words: s.words } : {}),
     items: { ...s.items },
     bytes: { ...s.bytes },
     current: s.current ? { ...s.current } : null,
@@ -154,6 +155,7 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
       path: p.path,
       reason: p.reason,
       message: p.message,
+      ...(p.words ? { words: p.words } : {}),
       at: p.at,
       ...(p.key !== undefined ? { key: p.key } : {}),
       ...(p.dismissed ? { dismissed: true } : {}),
@@ -161,15 +163,26 @@ export function pairStatusOf(s: SyncStatus): SyncPairStatus {
     conflicts: s.conflicts.map((c) => ({
       path: c.path,
       message: c.message,
+      ...(c.words ? { words: c.words } : {}),
       at: c.at,
       ...(c.id !== undefined ? { id: c.id, copy: c.copy } : {}),
     })),
     lastSyncAt: s.lastSyncAt,
-    backlog: s.backlog ? { changes: s.backlog.changes, reason: s.backlog.reason } : null,
+    backlog: s.backlog
+      ? {
+          changes: s.backlog.changes,
+          reason: s.backlog.reason,
+          ...(s.backlog.words ? { words: s.backlog.words } : {}),
+        }
+      : null,
     held: s.held ? { side: s.held.side, count: s.held.count, total: s.held.total } : null,
     error:
       failing.has(s.state) && s.lastError
-        ? { kind: s.lastError.kind, message: s.lastError.message }
+        ? {
+            kind: s.lastError.kind,
+            message: s.lastError.message,
+            ...(s.lastError.words ? { words: s.lastError.words } : {}),
+          }
         : null,
   });
 }

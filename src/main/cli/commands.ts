@@ -1,3 +1,4 @@
+import { english, type Translator } from '../../shared/i18n';
 import { hostname } from 'node:os';
 import { read } from 'read';
 import { collect } from '../api/client';
@@ -7,6 +8,7 @@ import { assertSafeBaseUrl } from '../api/transport';
 import { normalizeServer } from '../accounts/accounts';
 import { oauthClient } from '../accounts/oauth-client';
 import {
+  cliLanguage,
   CliError,
   UsageError,
   commonOptions,
@@ -35,30 +37,8 @@ export async function readFirstLine(input: Input): Promise<string> {
   return text.split('\n')[0]!.replace(/\r$/, '');
 }
 
-export const LOGIN_USAGE = `usage: workspace-sync login --server URL --email EMAIL [options]
-
-Signs in with email and password (the OAuth password grant) and remembers the account's tokens
-in the OS keychain, so that "workspaces" and "sync" need only --server afterwards. The
-password is asked for without echo, or read from the first line of standard input with
---password-stdin; it is never stored.
-
-  --server URL            the service's base URL, e.g. https://files.example.com/api/v1
-  --email EMAIL           the account's email
-  --password-stdin        read the password from standard input (first line)
-  --store keychain|file   where the tokens are kept: the OS keychain (default), or, on a machine
-                          without one (a headless server), a file only you can read, in plain
-                          text, in the state directory; "sync" renews them there for as long
-                          as the service allows
-  --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
-  --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
-${proxyHelp(26)}
-  --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose               mirror the log to stderr; stack traces on failure
-  -h, --help              this text
-
-examples:
-  workspace-sync login --server https://files.example.com --email ann@example.com
-  workspace-sync login --server https://files.example.com --email ann@example.com --store file`;
+export const loginUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.login', { proxy: proxyHelp(26, tr) });
 
 export const loginOptions = {
   server: { type: 'string' },
@@ -151,28 +131,16 @@ export async function login(
   if (store === 'file' && ctx.accounts.putInFile) {
     const file = await ctx.accounts.putInFile(account);
     // Said once, here: the person chose it; later runs use the file without a word.
-    writeLine(
-      ctx.io.stderr,
-      `Your tokens are kept in ${file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.`,
-    );
+    writeLine(ctx.io.stderr, cliLanguage(ctx.io.env).t('cli.tokensInFile', { file }));
   } else {
     await ctx.accounts.put(account);
   }
   ctx.log.info('signed in', { server, email, store });
-  writeLine(ctx.io.stdout, `Signed in as ${email} on ${server}`);
+  writeLine(ctx.io.stdout, cliLanguage(ctx.io.env).t('cli.signedIn', { email, server }));
   return EXIT.ok;
 }
 
-export const LOGOUT_USAGE = `usage: workspace-sync logout --server URL [--email EMAIL] [options]
-
-Forgets a remembered account (its tokens are deleted from the keychain, or from the file of
-"login --store file").
-
-  --server URL   the service's base URL the account was signed in to
-  --email EMAIL  the account (needed only when several are remembered for the server)
-  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text`;
+export const logoutUsage = (tr: Translator = english): string => tr.t('cli.help.logout');
 
 export const logoutOptions = {
   server: { type: 'string' },
@@ -194,36 +162,20 @@ export async function logout(
     );
   }
   ctx.log.info('signed out', { server, email: account.email });
-  writeLine(ctx.io.stdout, `Signed out ${account.email} on ${server}`);
+  writeLine(
+    ctx.io.stdout,
+    cliLanguage(ctx.io.env).t('cli.signedOut', { email: account.email, server }),
+  );
   return EXIT.ok;
 }
 
 /** The help of `workspaces`; the demo sandbox only where this program has one. */
-export function workspacesUsage(demo = sandboxAvailable()): string {
-  const server = demo ? '--server URL | --sandbox' : '--server URL';
-  return `usage: workspace-sync workspaces ${server} [options]
-
-Lists the workspaces you can sync: id, name and your role in each.
-
-  --server URL        the service's base URL, e.g. https://files.example.com/api/v1
-  --token-file PATH   read an access token from PATH (- for standard input); default:
-                      $WORKSPACE_SYNC_TOKEN, else the account remembered by "login"
-  --token TOKEN       the same, from the command line (visible to every user in ps: avoid)
-  --email EMAIL       which remembered account, when there are several for the server
-  --json              one JSON object per line: {"id", "name", "role"}${
-    demo
-      ? `
-  --sandbox           use an embedded demo sandbox instead of a service`
-      : ''
-  }
-${proxyHelp(22)}
-  --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose           mirror the log to stderr; stack traces on failure
-  -h, --help          this text
-
-examples:
-  workspace-sync workspaces --server https://files.example.com/api/v1
-  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`;
+export function workspacesUsage(demo = sandboxAvailable(), tr: Translator = english): string {
+  return tr.t('cli.help.workspaces', {
+    demo: demo ? 'yes' : 'no',
+    json: '{"id", "name", "role"}',
+    proxy: proxyHelp(22, tr),
+  });
 }
 
 export const workspacesOptions = { ...connectionOptions, json: { type: 'boolean' } } as const;
@@ -267,13 +219,14 @@ export async function workspaces(
       throw conn.explain(err);
     });
     const rows = list.map((w) => ({ id: w.id, name: w.name, role: w.effective_role ?? '' }));
+    const tr = cliLanguage(ctx.io.env);
     if (values.json) {
       for (const row of rows) writeLine(ctx.io.stdout, JSON.stringify(row));
     } else if (rows.length === 0) {
-      writeLine(ctx.io.stdout, `No workspaces on ${conn.server}.`);
+      writeLine(ctx.io.stdout, tr.t('cli.noWorkspaces', { server: conn.server }));
     } else {
       const lines = table([
-        ['ID', 'NAME', 'ROLE'],
+        [tr.t('cli.column.id'), tr.t('cli.column.name'), tr.t('cli.column.role')],
         ...rows.map((r) => [String(r.id), printable(r.name), printable(r.role) || '-']),
       ]);
       for (const line of lines) writeLine(ctx.io.stdout, line);

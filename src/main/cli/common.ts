@@ -3,6 +3,7 @@ import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
+import { english, languageOfEnv, translator, type Translator } from '../../shared/i18n';
 
 export { messageOf, PROGRAM } from '../errors/user-error';
 
@@ -22,9 +23,9 @@ export const proxyOption = {
 } as const;
 
 /** The line of `--proxy` in a command's help, its description starting at `column`. */
-export function proxyHelp(column: number): string {
-  return `  ${'--proxy URL'.padEnd(column - 2)}go through this proxy, http://[user:password@]host:port
-${' '.repeat(column)}(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)`;
+export function proxyHelp(column: number, tr: Translator = english): string {
+  return `  ${'--proxy URL'.padEnd(column - 2)}${tr.t('cli.help.proxy1')}
+${' '.repeat(column)}${tr.t('cli.help.proxy2')}`;
 }
 
 /** Options of the commands that talk to a service as a signed-in user. */
@@ -45,6 +46,9 @@ export type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean };
 
 /** The CLI's world, so that `main` runs the same in a test as in a process. */
+/** The CLI's language: LC_ALL, LC_MESSAGES or LANG of its environment (English by default). */
+export const cliLanguage = (env: NodeJS.ProcessEnv): Translator => translator(languageOfEnv(env));
+
 export interface CliIo {
   stdout: Output;
   stderr: Output;

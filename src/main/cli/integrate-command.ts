@@ -1,3 +1,4 @@
+import { english, type Translator } from '../../shared/i18n';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -20,23 +21,8 @@ import {
   type IntegrationFile,
 } from '../os/integrate';
 
-export const INTEGRATE_USAGE = `usage: ${PROGRAM} integrate --install | --uninstall [options]
-
-Adds "${MENU_LABEL}" to the context menu of the Linux file managers, for you alone:
-Nautilus (a script), Nemo (an action), Dolphin (a service menu, KDE 6 and 5) and Thunar (a
-custom action, added to your others). It runs "${PROGRAM} link --copy --notify" on the item:
-the link goes to the clipboard and a notification says so, or why not.
-
-  --install      write the entries (again: running it twice changes nothing)
-  --uninstall    remove them (Thunar's other actions stay)
-  --state DIR    the state directory the entries use (default: $WORKSPACE_SYNC_STATE or the
-                 platform's); written into them, since a file manager does not have your
-                 shell's environment
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text
-
-The files written or removed are listed on stdout, one a line. The desktop app installs the
-same entries (running the app instead) each time it starts.`;
+export const integrateUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.integrate', { program: PROGRAM, label: MENU_LABEL });
 
 export const integrateOptions = {
   ...commonOptions,

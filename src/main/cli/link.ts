@@ -1,7 +1,9 @@
+import { english, type Translator } from '../../shared/i18n';
 import { copyText } from '../os/clipboard';
 import { notify } from '../os/notify';
 import { quoted, shareLinkForPath, type ShareLink } from '../links/link';
 import {
+  cliLanguage,
   CliError,
   commonOptions,
   EXIT,
@@ -17,31 +19,8 @@ import {
 import { usageOf } from './connect';
 import { tokenFrom } from './token';
 
-export const LINK_USAGE = `usage: ${PROGRAM} link PATH [--copy] [options]
-
-Prints the share link of a synced file or folder: the address at which anyone with the link
-opens it. A link that is turned off is turned on first, as "Copy link" does in the window (your
-role must allow changing links: Moderator and above), and the command says so.
-
-  --copy             also put the link on the clipboard (wl-copy, xclip or xsel on Linux)
-  --notify           also say how it went in a desktop notification (notify-send), for file
-                     manager menus, which show no terminal
-  --token-file PATH  read an access token for the folder's server from PATH (- for standard
-                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
-                     syncs the folder
-  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
-${proxyHelp(21)}
-  --state DIR        state directory: settings, journals, logs, trash
-                     (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose          mirror the log to stderr; stack traces on failure
-  -h, --help         this text
-
-The link goes to stdout, on one line; what else happened (copied, turned on) to stderr.
-Exit status 1 when PATH is not synced (yet), or the service refused.
-
-examples:
-  ${PROGRAM} link ~/Q3/Reports/Summary.pdf
-  ${PROGRAM} link --copy ~/Q3/Reports`;
+export const linkUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.link', { program: PROGRAM, proxy: proxyHelp(21, tr) });
 
 const linkOptions = {
   ...commonOptions,
@@ -92,7 +71,7 @@ export async function link(
     let summary = `Link of ${quoted(found.name)}`;
     if (values.copy) {
       const { via } = await copyText(found.url, io.env);
-      writeLine(io.stderr, `Copied the link of ${quoted(found.name)} to the clipboard (${via}).`);
+      writeLine(io.stderr, cliLanguage(io.env).t('cli.copied', { name: quoted(found.name), via }));
       summary = `Copied the link of ${quoted(found.name)}`;
     }
     log.info('share link', {

@@ -8,9 +8,9 @@ import { redact } from '../api/errors';
 import { createFileLogger } from '../sync/file-log';
 import {
   login,
-  LOGIN_USAGE,
+  loginUsage,
   logout,
-  LOGOUT_USAGE,
+  logoutUsage,
   parseLogin,
   parseLogout,
   parseWorkspaces,
@@ -18,6 +18,7 @@ import {
   workspacesUsage,
 } from './commands';
 import {
+  cliLanguage,
   EXIT,
   messageOf,
   PROGRAM,
@@ -28,17 +29,18 @@ import {
   type CommandContext,
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
-import { integrate, INTEGRATE_USAGE, parseIntegrate } from './integrate-command';
+import { integrate, integrateUsage, parseIntegrate } from './integrate-command';
 import { folders, FOLDERS_USAGE, parseFolders } from './folders';
-import { link, LINK_USAGE, parseLink } from './link';
+import { link, linkUsage, parseLink } from './link';
 import { defaultStateDir, placesOf } from '../state/state-dir';
 import { logMoves, moveToPlaces } from '../state/move-places';
 import { parseSync, sync, syncUsage } from './sync';
-import { parseStatus, status, STATUS_USAGE } from './status';
+import { parseStatus, status, statusUsage } from './status';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
 import { keepHeapNearLive } from '../sync/heap';
 import { configureProxy } from '../api/proxy';
+import type { Translator } from '../../shared/i18n';
 import { proxyUrlProblem } from '../../shared/proxy-url';
 
 interface Prepared {
@@ -50,8 +52,8 @@ interface Prepared {
 }
 
 interface Command {
-  /** The help text (a function: it depends on whether this program has the demo sandbox). */
-  usage: () => string;
+  /** The help text, in the language (and whether this program has the demo sandbox). */
+  usage: (tr: Translator) => string;
   /** Parses the options (throwing UsageError) before anything is touched. */
   prepare(args: string[]): Prepared;
   /** Whether the command ends itself cleanly on SIGINT/SIGTERM (otherwise main stops waiting). */
@@ -59,13 +61,13 @@ interface Command {
 }
 
 function command<V extends { state?: string; verbose?: boolean; proxy?: string }>(
-  usage: string | (() => string),
+  usage: (tr: Translator) => string,
   parse: (args: string[]) => V,
   run: (values: V, ctx: CommandContext) => Promise<number>,
   handlesSignal = false,
 ): Command {
   return {
-    usage: typeof usage === 'string' ? () => usage : usage,
+    usage,
     handlesSignal,
     prepare(args) {
       const values = parse(args);
@@ -82,54 +84,24 @@ function command<V extends { state?: string; verbose?: boolean; proxy?: string }
 }
 
 const COMMANDS: Record<string, Command> = {
-  login: command(LOGIN_USAGE, parseLogin, login),
-  logout: command(LOGOUT_USAGE, parseLogout, logout),
-  workspaces: command(() => workspacesUsage(), parseWorkspaces, workspaces),
-  sync: command(() => syncUsage(), parseSync, sync, true),
-  status: command(STATUS_USAGE, parseStatus, status),
-  ui: command(() => uiUsage(), parseUi, ui, true),
-  link: command(LINK_USAGE, parseLink, link),
-  integrate: command(INTEGRATE_USAGE, parseIntegrate, integrate),
-  folders: command(FOLDERS_USAGE, parseFolders, folders),
+  login: command(loginUsage, parseLogin, login),
+  logout: command(logoutUsage, parseLogout, logout),
+  workspaces: command((tr) => workspacesUsage(undefined, tr), parseWorkspaces, workspaces),
+  sync: command((tr) => syncUsage(undefined, tr), parseSync, sync, true),
+  status: command(statusUsage, parseStatus, status),
+  ui: command((tr) => uiUsage(undefined, tr), parseUi, ui, true),
+  link: command(linkUsage, parseLink, link),
+  integrate: command(integrateUsage, parseIntegrate, integrate),
+  folders: command(() => FOLDERS_USAGE, parseFolders, folders),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
-  return `usage: ${PROGRAM} <command> [options]
-
-Syncs a workspace of the Workspace Content Service with a local folder, without the desktop app.
-
-commands:
-  login       sign in with email and password; the account is remembered
-  logout      forget a remembered account
-  workspaces  list the workspaces you can sync
-  sync        sync a workspace with a folder, continuously or --once
-  folders     which folders of a sync folder's workspace sync here; --exclude, --include
-  status      what the syncs running on this computer are doing (starts none)
-  ui          serve the Workspace Sync window to a browser on this computer
-  link        print (or --copy) the share link of a synced file or folder
-  integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
-              file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
-
-Run "${PROGRAM} <command> --help" for a command's options.${
-    sandboxAvailable()
-      ? ` "workspaces", "sync" and "ui" take
---sandbox instead of --server for an embedded demo sandbox (npm run demo); never without it.`
-      : ''
-  }
-
-environment:
-  WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
-                                (now: ${defaultStateDir(env)})
-  WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
-                                (or --token-file PATH; never --token, which ps shows)
-  WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
-  WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
-  HTTPS_PROXY, HTTP_PROXY       the proxy for https and http servers, http://host:port
-                                (lowercase too, read first; --proxy URL wins over both)
-  NO_PROXY                      the servers reached without it: names (and the names
-                                under them), host:port, IP ranges, or *
-
-exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`;
+  const tr = cliLanguage(env);
+  return tr.t('cli.usage', {
+    program: PROGRAM,
+    state: defaultStateDir(env),
+    sandbox: sandboxAvailable() ? tr.t('cli.usageSandbox') : '',
+  });
 }
 
 const never = new AbortController().signal;
@@ -160,22 +132,26 @@ function orInterrupted(work: Promise<number>, signal: AbortSignal): Promise<numb
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
+  const tr = cliLanguage(io.env);
   const usageError = (message: string, command?: string) => {
     writeLine(io.stderr, `${PROGRAM}: ${message}`);
-    writeLine(io.stderr, `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for the usage.`);
+    writeLine(
+      io.stderr,
+      tr.t('cli.seeHelp', { command: `${PROGRAM}${command ? ` ${command}` : ''}` }),
+    );
     return EXIT.usage;
   };
 
-  if (name === undefined || name === '') return usageError('no command given');
+  if (name === undefined || name === '') return usageError(tr.t('cli.noCommand'));
   if (name === '--help' || name === '-h' || name === 'help') {
     writeLine(io.stdout, usage(io.env));
     return EXIT.ok;
   }
-  if (name.startsWith('-')) return usageError(`unknown option ${name}`);
+  if (name.startsWith('-')) return usageError(tr.t('cli.unknownOption', { option: name }));
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!cmd) return usageError(`unknown command "${name}"`);
+  if (!cmd) return usageError(tr.t('cli.unknownCommand', { name }));
   if (wantsHelp(args)) {
-    writeLine(io.stdout, cmd.usage());
+    writeLine(io.stdout, cmd.usage(tr));
     return EXIT.ok;
   }
   let prepared: Prepared;
@@ -215,7 +191,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     configureProxy({ setting: prepared.proxy, env: io.env });
     const work = prepared.run(ctx);
     const code = await (cmd.handlesSignal ? work : orInterrupted(work, signal));
-    if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: interrupted`);
+    if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: ${tr.t('cli.interrupted')}`);
     return code;
   } catch (err) {
     if (err instanceof UsageError) return usageError(err.message, err.command ?? name);

@@ -8,6 +8,7 @@ import type {
   SyncSummary,
 } from '../../shared/sync-status';
 import { bytesWords, progressFraction, rateWords, stepWords } from '../../shared/progress-words';
+import { english, type Translator } from '../../shared/i18n';
 import { redact } from '../api/errors';
 import { writeLine, type Output } from './common';
 
@@ -168,27 +169,35 @@ function clock(ms: number): string {
     .join(':');
 }
 
-/** Counts as the progress bar writes them (2,000): the summary follows it on the same screen. */
-const n = (count: number) => count.toLocaleString('en-US');
-
-export function describeSummary(s: SyncSummary): string {
+/**
+ * The round's summary in one sentence, in the language (`tr`): counts as the progress bar writes
+ * them (2,000), each with its plural. English by default: `--json` and logs read it too.
+ */
+export function describeSummary(s: SyncSummary, tr: Translator = english): string {
   const parts = [
-    `${n(s.foldersCreated)} folder${s.foldersCreated === 1 ? '' : 's'} created`,
-    `${n(s.filesDownloaded)} file${s.filesDownloaded === 1 ? '' : 's'} downloaded (${bytesWords(s.bytesDownloaded)})`,
-    `${n(s.moved)} moved`,
-    `${n(s.trashed)} moved to the trash`,
+    tr.t('cli.foldersCreated', { n: s.foldersCreated }),
+    tr.t('cli.filesDownloaded', {
+      n: s.filesDownloaded,
+      bytes: bytesWords(s.bytesDownloaded, tr),
+    }),
+    tr.t('cli.moved', { n: s.moved }),
+    tr.t('cli.trashed', { n: s.trashed }),
     ...(s.remoteFoldersCreated + s.uploaded + s.remoteMoved + s.remoteDeleted > 0
       ? [
-          `sent to the service: ${n(s.remoteFoldersCreated)} folder${s.remoteFoldersCreated === 1 ? '' : 's'} created, ` +
-            `${n(s.uploaded)} file${s.uploaded === 1 ? '' : 's'} uploaded (${bytesWords(s.bytesUploaded)}), ` +
-            `${n(s.remoteMoved)} moved, ${n(s.remoteDeleted)} deleted`,
+          tr.t('cli.sent', {
+            folders: s.remoteFoldersCreated,
+            files: s.uploaded,
+            bytes: bytesWords(s.bytesUploaded, tr),
+            moved: s.remoteMoved,
+            deleted: s.remoteDeleted,
+          }),
         ]
       : []),
-    `${n(s.conflicts)} conflict${s.conflicts === 1 ? '' : 's'}`,
-    `${n(s.problems)} problem${s.problems === 1 ? '' : 's'}`,
+    tr.t('cli.conflicts', { n: s.conflicts }),
+    tr.t('cli.problems', { n: s.problems }),
   ];
-  if (s.requests !== undefined) parts.push(`${n(s.requests)} requests`);
-  return `Sync complete: ${parts.join(', ')}.`;
+  if (s.requests !== undefined) parts.push(tr.t('cli.requests', { n: s.requests }));
+  return tr.t('cli.summary', { parts: parts.join(', ') });
 }
 
 /** The bar's fill, in steps: items and bytes together (the counts are said beside it). */
@@ -201,13 +210,21 @@ const barValue = (s: SyncStatus) => Math.round(progressFraction(s) * BAR_STEPS);
  */
 export function progressDetail(
   s: Pick<SyncStatus, 'items' | 'bytes' | 'rate' | 'current'>,
+  tr: Translator = english,
 ): string {
-  const count = (n: number) => n.toLocaleString('en-US');
-  const parts = [`${count(s.items.done)}/${count(s.items.total)} items`];
-  if (s.bytes.total > 0) parts.push(`${bytesWords(s.bytes.done)} of ${bytesWords(s.bytes.total)}`);
-  const rate = rateWords(s.rate);
+  const parts = [
+    tr.t('cli.progressItems', { done: tr.count(s.items.done), total: tr.count(s.items.total) }),
+  ];
+  if (s.bytes.total > 0)
+    parts.push(
+      tr.t('cli.bytesOf', {
+        done: bytesWords(s.bytes.done, tr),
+        total: bytesWords(s.bytes.total, tr),
+      }),
+    );
+  const rate = rateWords(s.rate, tr);
   if (rate) parts.push(rate);
-  if (s.current) parts.push(stepWords(s.current));
+  if (s.current) parts.push(stepWords(s.current, tr));
   return parts.join(' | ');
 }
 
@@ -227,6 +244,8 @@ export class TextReporter implements SyncReporter {
     private readonly out: Output,
     private readonly tty: boolean,
     private readonly now: () => number = Date.now,
+    /** The language of its lines (the CLI's, from LANG); the engine's words are said in it. */
+    private readonly tr: Translator = english,
   ) {}
 
   private line(text: string): void {
@@ -236,14 +255,18 @@ export class TextReporter implements SyncReporter {
 
   sandbox(info: { baseUrl: string; workspaceId: number; email: string }): void {
     this.line(
-      `Embedded sandbox at ${info.baseUrl} (demo workspace ${info.workspaceId}, signed in as ${info.email})`,
+      this.tr.t('cli.sandbox', {
+        url: info.baseUrl,
+        id: String(info.workspaceId),
+        email: info.email,
+      }),
     );
   }
 
   status(s: SyncStatus): void {
     if (this.last?.state !== s.state || this.last.message !== s.message) {
       this.last = { state: s.state, message: s.message };
-      const text = s.message || s.state;
+      const text = (s.words ? this.tr.say(s.words) : s.message) || s.state;
       // Retries of a failure (a full disk) go through the same states each time: each line is
       // said once until the failure is over, not once per retry.
       const repeat = this.failing && this.said.has(text);
@@ -254,7 +277,8 @@ export class TextReporter implements SyncReporter {
       if (!repeat || s.state === 'needs-attention') this.line(`${clock(this.now())}  ${text}`);
       // What to do about it, e.g. run again with --confirm-deletes.
       if (s.state === 'needs-attention' && s.lastError && s.lastError.message !== s.message) {
-        this.line(`          ${s.lastError.message}`);
+        const why = s.lastError.words ? this.tr.say(s.lastError.words) : s.lastError.message;
+        this.line(`          ${why}`);
       }
     }
     if (!this.tty) return;
@@ -263,7 +287,7 @@ export class TextReporter implements SyncReporter {
       this.stopBar();
       return;
     }
-    const payload = { detail: redact(progressDetail(s)) };
+    const payload = { detail: redact(progressDetail(s, this.tr)) };
     if (!this.bar) {
       this.bar = new SingleBar({
         stream: this.out,
@@ -279,23 +303,27 @@ export class TextReporter implements SyncReporter {
   }
 
   problem(p: SyncProblem): void {
-    this.line(`Problem: ${p.path || '(unknown path)'}: ${p.message}`);
+    const path = p.path || this.tr.t('cli.unknownPath');
+    const message = p.words ? this.tr.say(p.words) : p.message;
+    this.line(this.tr.t('cli.problem', { path, message }));
   }
 
   conflict(c: SyncConflict): void {
-    this.line(`Conflict: ${c.path || '(the sync folder)'}: ${c.message}`);
+    const path = c.path || this.tr.t('cli.theFolder');
+    const message = c.words ? this.tr.say(c.words) : c.message;
+    this.line(this.tr.t('cli.conflict', { path, message }));
   }
 
   notice(n: SyncNotice): void {
-    this.line(`Note: ${n.message}`);
+    this.line(this.tr.t('cli.note', { message: n.words ? this.tr.say(n.words) : n.message }));
   }
 
   summary(s: SyncSummary): void {
-    this.line(describeSummary(s));
+    this.line(describeSummary(s, this.tr));
   }
 
   stopped(): void {
-    this.line(`${clock(this.now())}  Stopped`);
+    this.line(`${clock(this.now())}  ${this.tr.t('cli.stopped')}`);
   }
 
   error(): void {

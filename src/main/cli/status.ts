@@ -1,5 +1,7 @@
 import { readRunning, type SeenRecord } from '../state/running';
+import { english, type Translator } from '../../shared/i18n';
 import {
+  cliLanguage,
   commonOptions,
   EXIT,
   parseOptions,
@@ -8,19 +10,8 @@ import {
   type CommandContext,
 } from './common';
 
-export const STATUS_USAGE = `usage: ${PROGRAM} status [--json] [options]
-
-Says what the syncs running on this computer (under this state directory) are doing: each pair
-(folder, workspace, server, account), its state, its last sync and its problems. It starts no
-sync and makes no request: it reads what each running "sync" keeps in the state directory.
-
-  --json         one JSON object per pair, a line each (running: false for a sync that ended
-                 without closing, e.g. killed)
-  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose      mirror the log to stderr; stack traces on failure
-  -h, --help     this text
-
-exit status: 0 at least one sync is running, 3 none is, 1 the state could not be read`;
+export const statusUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.status', { program: PROGRAM });
 
 /** `systemctl status`'s answer for a unit that is not running. */
 export const NOT_RUNNING = 3;
@@ -30,13 +21,13 @@ export const statusOptions = { json: { type: 'boolean' }, ...commonOptions } as 
 export const parseStatus = (args: string[]) => parseOptions('status', args, statusOptions);
 
 /** "3 min ago", "2 h ago", "just now": how long ago, as a person says it. */
-export function ago(at: number, now = Date.now()): string {
+export function ago(at: number, now = Date.now(), tr: Translator = english): string {
   const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 10) return 'just now';
-  if (s < 90) return `${s} s ago`;
-  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
-  if (s < 36 * 3600) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} days ago`;
+  if (s < 10) return tr.t('cli.ago.now');
+  if (s < 90) return tr.t('cli.ago.seconds', { n: s });
+  if (s < 90 * 60) return tr.t('cli.ago.minutes', { n: Math.round(s / 60) });
+  if (s < 36 * 3600) return tr.t('cli.ago.hours', { n: Math.round(s / 3600) });
+  return tr.t('cli.ago.days', { n: Math.round(s / 86400) });
 }
 
 /** "2026-11-25 04:10": a local time, sortable, the same in every locale. */
@@ -46,33 +37,40 @@ function stamp(at: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-function describe(r: SeenRecord, now: number): string[] {
-  const head = `${r.dir} ⇄ workspace ${r.workspaceId} on ${r.server}${r.user ? ` as ${r.user}` : ''}`;
+function describe(r: SeenRecord, now: number, tr: Translator): string[] {
+  const where = { dir: r.dir, id: String(r.workspaceId), server: r.server };
+  const head = r.user
+    ? tr.t('cli.status.headAs', { ...where, user: r.user })
+    : tr.t('cli.status.head', where);
+  const pid = String(r.pid);
   const facts = r.running
     ? [
         r.message,
-        r.lastSyncAt === null ? 'not synced yet' : `last sync ${ago(r.lastSyncAt, now)}`,
-        `pid ${r.pid}, running since ${stamp(r.startedAt)}`,
+        r.lastSyncAt === null
+          ? tr.t('cli.status.notSynced')
+          : tr.t('cli.status.lastSync', { ago: ago(r.lastSyncAt, now, tr) }),
+        tr.t('cli.status.pid', { pid, since: stamp(r.startedAt) }),
       ]
     : [
-        `not running: it ended without closing (pid ${r.pid}); last seen ${ago(r.updatedAt, now)}, "${r.message}"`,
+        tr.t('cli.status.notRunning', {
+          pid,
+          ago: ago(r.updatedAt, now, tr),
+          message: r.message,
+        }),
       ];
   const lines = [head, `  ${facts.join(' · ')}`];
-  if (r.running && r.lastError) lines.push(`  error: ${r.lastError.message}`);
+  if (r.running && r.lastError)
+    lines.push(`  ${tr.t('cli.status.error', { message: r.lastError.message })}`);
   if (r.problemCount > 0) {
-    lines.push(`  ${plural(r.problemCount, 'problem', 'problems')}:`);
-    for (const p of r.problems) lines.push(`    ${p.path || '(the folder)'}: ${p.message}`);
+    lines.push(`  ${tr.t('cli.status.problems', { n: r.problemCount })}`);
+    for (const p of r.problems)
+      lines.push(`    ${p.path || tr.t('cli.status.theFolder')}: ${p.message}`);
     if (r.problemCount > r.problems.length) {
-      lines.push(`    … and ${(r.problemCount - r.problems.length).toLocaleString('en-US')} more`);
+      lines.push(`    ${tr.t('cli.status.more', { n: r.problemCount - r.problems.length })}`);
     }
   }
   if (r.conflictCount > 0) {
-    lines.push(
-      `  ${plural(r.conflictCount, 'conflict', 'conflicts')} settled recently (see the log)`,
-    );
+    lines.push(`  ${tr.t('cli.status.conflicts', { n: r.conflictCount })}`);
   }
   return lines;
 }
@@ -83,15 +81,16 @@ export async function status(
 ): Promise<number> {
   const records = await readRunning(ctx.stateDir);
   const out = ctx.io.stdout;
+  const tr = cliLanguage(ctx.io.env);
   if (values.json) {
     for (const r of records) writeLine(out, JSON.stringify(r));
   } else if (records.length === 0) {
-    writeLine(out, `No sync is running (state directory ${ctx.stateDir}).`);
+    writeLine(out, tr.t('cli.status.none', { dir: ctx.stateDir }));
   } else {
     const now = Date.now();
     records.forEach((r, i) => {
       if (i > 0) writeLine(out, '');
-      for (const line of describe(r, now)) writeLine(out, line);
+      for (const line of describe(r, now, tr)) writeLine(out, line);
     });
   }
   return records.some((r) => r.running) ? EXIT.ok : NOT_RUNNING;

@@ -1,3 +1,4 @@
+import { english, type Translator } from '../../shared/i18n';
 import path from 'node:path';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
@@ -10,6 +11,7 @@ import { rootFolderId } from '../sync/loop/root';
 import { changeSelection } from '../sync/loop/selection';
 import { resolveFolderPaths } from './folders';
 import {
+  cliLanguage,
   connectionOptions,
   EXIT,
   messageOf,
@@ -29,69 +31,8 @@ import { tokenFrom } from './token';
 import { JsonReporter, TextReporter, type SyncReporter } from './output';
 
 /** The help of `sync`; the demo sandbox only where this program has one. */
-export function syncUsage(demo = sandboxAvailable()): string {
-  return `usage: workspace-sync sync --server URL --workspace ID --dir PATH [options]${
-    demo
-      ? `
-       workspace-sync sync --sandbox --dir PATH [options]`
-      : ''
-  }
-
-Syncs a workspace with a local folder: continuously until Ctrl-C (SIGINT) or SIGTERM, or one
-pass with --once.${
-    demo
-      ? ` With --sandbox (never without it) it starts an embedded demo sandbox, signs in
-as its owner and syncs its demo workspace.`
-      : ''
-  }
-
-  --server URL       the service's base URL, e.g. https://files.example.com/api/v1
-  --token-file PATH  read an access token from PATH (- for standard input), not renewed;
-                     default: $WORKSPACE_SYNC_TOKEN, else the account remembered by "login",
-                     renewed as needed
-  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
-  --email EMAIL      which remembered account, when there are several for the server
-  --workspace ID     the workspace to sync (see "workspace-sync workspaces")
-  --dir PATH         the local folder (created when missing)
-  --once             one pass, then a summary; exit 0 when it completed
-  --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
-                     it: not downloaded, nothing uploaded into it; repeatable, and remembered
-                     (see "workspace-sync folders" to show or change it later)
-  --confirm-deletes  let this run delete on the service even when a pass would delete more than
-                     the safety net allows (half of the synced items, or over 1,000)
-  --confirm-remote-deletes
-                     let this run move to the trash (never delete) what the service lists as
-                     deleted, even past that safety net
-  --keep-local-copies
-                     when the service lists past that safety net as deleted, keep those files
-                     here and upload them again
-  --poll SECONDS     how often to look for remote changes when running continuously (default 5)
-  --limit-up KBPS    all uploads together at most KBPS KB/s (1 KB = 1,000 bytes); 0 (the
-                     default) for no limit
-  --limit-down KBPS  all downloads together at most KBPS KB/s; 0 (the default) for no limit
-  --json             one JSON object per line on stdout: status, progress, problem, conflict,
-                     notice, error, summary
-${proxyHelp(21)}${
-    demo
-      ? `
-  --sandbox          use an embedded demo sandbox instead of a service`
-      : ''
-  }
-  --state DIR        state directory: settings, journals, logs, trash
-                     (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose          mirror the log to stderr; stack traces on failure
-  -h, --help         this text
-
-examples:${
-    demo
-      ? `
-  workspace-sync sync --sandbox --dir ./demo-workspace`
-      : ''
-  }
-  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
-  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
-  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
-    --limit-up 250 --limit-down 1000`;
+export function syncUsage(demo = sandboxAvailable(), tr: Translator = english): string {
+  return tr.t('cli.help.sync', { demo: demo ? 'yes' : 'no', proxy: proxyHelp(21, tr) });
 }
 
 export const syncOptions = {
@@ -198,7 +139,7 @@ export async function sync(
 
   const reporter: SyncReporter = values.json
     ? new JsonReporter(io.stdout)
-    : new TextReporter(io.stdout, io.stdout.isTTY === true);
+    : new TextReporter(io.stdout, io.stdout.isTTY === true, Date.now, cliLanguage(io.env));
   let conn: Connection | undefined;
   let opened: OpenSync | undefined;
   let running: RunningStatusFile | undefined;

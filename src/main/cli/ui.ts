@@ -1,3 +1,4 @@
+import { english, type Translator } from '../../shared/i18n';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,37 +22,11 @@ import {
 } from './sandbox';
 
 /** The help of `ui`; the demo sandbox only where this program has one. */
-export function uiUsage(demo = sandboxAvailable()): string {
-  return `usage: workspace-sync ui ${demo ? '--sandbox | --server URL' : '--server URL'} [--port N] [options]
-
-Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
-JSON line {"url": "http://127.0.0.1:PORT/#secret=..."}: open that URL. The secret in it changes
-on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
-${
-  demo
-    ? `
-With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
-password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
-"Try the demo". The window is built by "npm run build" (out/renderer).
-`
-    : ''
-}
-  --server URL      sign in to this service from the window${
-    demo
-      ? `
-  --sandbox         use an embedded demo sandbox instead of a service`
-      : ''
-  }
-  --port N          the port to listen on (default: any free port)
-  --static DIR      the built window (default: out/renderer of this package)
-  --state DIR       state directory: settings, journals, logs, trash${
-    demo
-      ? ` (with the sandbox and no
-                    --state: a temporary one, removed on exit)`
-      : ''
-  }
-  --verbose         mirror the log to stderr; stack traces on failure
-  -h, --help        this text`;
+export function uiUsage(demo = sandboxAvailable(), tr: Translator = english): string {
+  return tr.t('cli.help.ui', {
+    demo: demo ? 'yes' : 'no',
+    json: '{"url": "http://127.0.0.1:PORT/#secret=..."}',
+  });
 }
 
 export const uiOptions = {

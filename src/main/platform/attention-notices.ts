@@ -1,4 +1,6 @@
 import type { SyncPair } from '../../shared/app-api';
+import type { Translator, WireWords } from '../../shared/i18n';
+import { mainLanguage } from './language';
 import type { Notice } from './notify-batch';
 
 /** Something a pair needs the person for, worth a notification once. */
@@ -8,8 +10,9 @@ export interface AttentionCause {
   kind: 'conflict' | 'signed-out' | 'disk-full';
   pairId: string;
   workspaceName: string;
-  /** The conflict's file, or the failure's words. */
+  /** The conflict's file, or the failure's text (`words` the same as data, when it has them). */
   text: string;
+  words?: WireWords;
 }
 
 const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
@@ -25,7 +28,13 @@ export function causesOf(pair: SyncPair): AttentionCause[] {
   }
   const kind = status.error?.kind;
   if (kind === 'signed-out' || kind === 'disk-full')
-    out.push({ ...base, key: kind, kind, text: status.error!.message });
+    out.push({
+      ...base,
+      key: kind,
+      kind,
+      text: status.error!.message,
+      ...(status.error!.words ? { words: status.error!.words } : {}),
+    });
   return out;
 }
 
@@ -58,35 +67,40 @@ export class AttentionNotices {
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * One notice for a burst of causes: one reads as itself ("Budget.txt was changed here and on the
  * service: both versions are kept; choose one in Workspace Sync"), several as what and where. A
  * click shows the pair's card (the first one's, when several pairs).
  */
-export function summarizeCauses(batch: readonly AttentionCause[]): Notice | null {
+export function summarizeCauses(
+  batch: readonly AttentionCause[],
+  tr: Translator = mainLanguage(),
+): Notice | null {
   const first = batch[0];
   if (!first) return null;
   const target = { kind: 'pair' as const, pairId: first.pairId };
   const pairs = new Set(batch.map((c) => c.pairId));
-  const title = pairs.size === 1 ? first.workspaceName : 'Workspace Sync';
+  const title = pairs.size === 1 ? first.workspaceName : tr.t('app.name');
   if (batch.length === 1) {
     const body =
       first.kind === 'conflict'
-        ? `${first.text} was changed here and on the service: both versions are kept; choose one in Workspace Sync.`
-        : first.text;
+        ? tr.t('notice.conflict', { name: first.text })
+        : first.words
+          ? tr.say(first.words)
+          : first.text;
     return { title, body, target };
   }
   const conflicts = batch.filter((c) => c.kind === 'conflict').length;
   const parts = [
-    conflicts > 0 ? `${plural(conflicts, 'conflict')} to settle` : '',
-    batch.some((c) => c.kind === 'signed-out')
-      ? 'signed out: sign in again to continue syncing'
-      : '',
-    batch.some((c) => c.kind === 'disk-full') ? 'a disk is full: free some space' : '',
+    conflicts > 0 ? tr.t('notice.conflicts', { n: conflicts }) : '',
+    batch.some((c) => c.kind === 'signed-out') ? tr.t('notice.signedOut') : '',
+    batch.some((c) => c.kind === 'disk-full') ? tr.t('notice.diskFull') : '',
   ].filter((p) => p !== '');
-  const where = pairs.size > 1 ? ` in ${plural(pairs.size, 'folder')}` : '';
-  const body = parts.join('; ');
-  return { title, body: `${body.charAt(0).toUpperCase()}${body.slice(1)}${where}.`, target };
+  // The causes are listed in the language's way ("a; b; c"), then where.
+  const what = parts.join('; ');
+  const body =
+    pairs.size > 1
+      ? tr.t('notice.causesIn', { what, n: pairs.size })
+      : tr.t('notice.causes', { what });
+  return { title, body: `${body.charAt(0).toUpperCase()}${body.slice(1)}`, target };
 }

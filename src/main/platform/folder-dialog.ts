@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
+import { mainLanguage } from './language';
 
 /**
  * The OS's folder dialog for a new pair's folder (the window's Choose… in the desktop app; the
@@ -13,9 +14,10 @@ export async function chooseFolderDialog(
   startAt?: string,
   home: string = homedir(),
 ): Promise<string | null> {
+  const tr = mainLanguage();
   const options = {
-    title: 'Choose the folder to sync',
-    buttonLabel: 'Choose',
+    title: tr.t('dialog.chooseFolder'),
+    buttonLabel: tr.t('dialog.choose'),
     properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
     ...(startAt ? { defaultPath: expandTilde(startAt, home) } : {}),
   };

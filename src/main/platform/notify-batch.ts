@@ -1,5 +1,7 @@
 import type { ActivityEvent, EventOf, ItemKind } from '../../shared/app-api';
+import type { Translator } from '../../shared/i18n';
 import type { OthersEvent } from '../../shared/others-activity';
+import { mainLanguage } from './language';
 
 /** Where clicking a notice leads. */
 export type NoticeTarget = EventOf<'show'>;
@@ -28,12 +30,10 @@ export function eventTarget(accountId: string, event: ActivityEvent): NoticeTarg
   return { kind: 'activity', accountId };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function people(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? 'Someone';
-  if (names.length === 2) return `${names[0]} and ${names[1]}`;
-  return `${names[0]} and ${plural(names.length - 1, 'other')}`;
+function people(names: string[], tr: Translator): string {
+  if (names.length <= 1) return names[0] ?? tr.t('notice.someone');
+  if (names.length === 2) return tr.t('notice.two', { a: names[0]!, b: names[1]! });
+  return tr.t('notice.many', { first: names[0]!, n: names.length - 1 });
 }
 
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -43,7 +43,10 @@ const distinct = <T>(values: T[]) => [...new Set(values)];
  * model.json"); several as who did how much where ("Ann Lee and 2 others changed 5 items in
  * Q3"). Null for no events.
  */
-export function summarize(batch: readonly OthersEvent[]): Notice | null {
+export function summarize(
+  batch: readonly OthersEvent[],
+  tr: Translator = mainLanguage(),
+): Notice | null {
   const first = batch[0];
   if (!first) return null;
   const items = new Map<
@@ -75,19 +78,24 @@ export function summarize(batch: readonly OthersEvent[]): Notice | null {
         }
       : { kind: 'activity', accountId: accounts.length === 1 ? first.accountId : null };
   const workspaces = distinct(batch.map((b) => b.workspaceName).filter((n) => n !== null));
-  const where =
-    workspaces.length === 1
-      ? ` in ${workspaces[0]}`
-      : workspaces.length > 1
-        ? ` in ${plural(workspaces.length, 'workspace')}`
-        : '';
-  const title = workspaces.length === 1 ? workspaces[0]! : 'Workspace Sync';
+  const title = workspaces.length === 1 ? workspaces[0]! : tr.t('app.name');
+  // One event is the service's own sentence.
   if (batch.length === 1) return { title, body: first.event.text, target };
   const predicates = distinct(batch.map((b) => b.event.predicate));
-  const verb = predicates.length === 1 && predicates[0] ? predicates[0] : 'changed';
-  const what = items.size > 0 ? plural(items.size, 'item') : plural(batch.length, 'thing');
-  const who = people(distinct(batch.map((b) => b.event.subject)));
-  return { title, body: `${who} ${verb} ${what}${where}`, target };
+  // The service's verb when all agree ("uploaded", as it wrote it), else ours.
+  const verb = predicates.length === 1 && predicates[0] ? predicates[0] : tr.t('notice.changed');
+  const what =
+    items.size > 0
+      ? tr.t('notice.items', { n: items.size })
+      : tr.t('notice.things', { n: batch.length });
+  const who = people(distinct(batch.map((b) => b.event.subject)), tr);
+  const body =
+    workspaces.length === 1
+      ? tr.t('notice.burstIn', { who, verb, what, workspace: workspaces[0]! })
+      : workspaces.length > 1
+        ? tr.t('notice.burstInMany', { who, verb, what, n: workspaces.length })
+        : tr.t('notice.burst', { who, verb, what });
+  return { title, body, target };
 }
 
 export interface Timers {

@@ -1,4 +1,5 @@
 import { app, dialog, session, shell, type WebContents } from 'electron';
+import { mainLanguage } from './language';
 
 /** Whether a URL may leave for the OS browser: web pages only, never file:, javascript: etc. */
 export function isExternalWebUrl(url: string): boolean {
@@ -64,15 +65,16 @@ async function personAgrees(url: string): Promise<boolean> {
   // href shows the host as the browser will reach it (punycode): no look-alike letters.
   const href = new URL(url).href;
   const shown = href.length > SHOWN_URL_CHARS ? `${href.slice(0, SHOWN_URL_CHARS)}…` : href;
+  const tr = mainLanguage();
   const { response } = await dialog.showMessageBox({
     type: 'question',
-    buttons: ['Open in browser', 'Cancel'],
+    buttons: [tr.t('dialog.openInBrowser'), tr.t('dialog.cancel')],
     defaultId: 1,
     cancelId: 1,
     noLink: true,
-    title: 'Workspace Sync',
-    message: 'Open this address in your browser?',
-    detail: `${shown}\n\nIt is not a page of a service you are signed in to.`,
+    title: tr.t('app.name'),
+    message: tr.t('dialog.openAddress'),
+    detail: `${shown}\n\n${tr.t('dialog.notSignedIn')}`,
   });
   return response === 0;
 }

@@ -1,4 +1,6 @@
 import type { ActivityEvent, SyncPair } from '../../shared/app-api';
+import type { Translator } from '../../shared/i18n';
+import { mainLanguage } from './language';
 import { isPaused, trayStatusLine } from './tray-state';
 
 /** What a tray menu item does; the wiring carries it out. */
@@ -38,9 +40,10 @@ function label(text: string, max = 60): string {
 export function trayMenu(
   pairs: readonly PairView[],
   recent: readonly RecentEvent[],
+  tr: Translator = mainLanguage(),
 ): TrayMenuItem[] {
   const items: TrayMenuItem[] = [
-    { type: 'item', label: label(trayStatusLine(pairs)), enabled: false, command: null },
+    { type: 'item', label: label(trayStatusLine(pairs, tr)), enabled: false, command: null },
     { type: 'separator' },
   ];
   if (recent.length > 0) {
@@ -56,16 +59,16 @@ export function trayMenu(
   }
   const folder = (p: PairView): TrayMenuItem => ({
     type: 'item',
-    label: pairs.length === 1 ? 'Open folder' : label(p.workspaceName),
+    label: pairs.length === 1 ? tr.t('tray.openFolder') : label(p.workspaceName),
     enabled: true,
     command: { kind: 'open-folder', pairId: p.id },
   });
   if (pairs.length === 1) items.push(folder(pairs[0]!));
   else if (pairs.length > 1)
-    items.push({ type: 'submenu', label: 'Open folder', items: pairs.map(folder) });
+    items.push({ type: 'submenu', label: tr.t('tray.openFolder'), items: pairs.map(folder) });
   items.push({
     type: 'item',
-    label: 'Open Workspace Sync',
+    label: tr.t('tray.openWindow'),
     enabled: true,
     command: { kind: 'open-window' },
   });
@@ -73,13 +76,23 @@ export function trayMenu(
     const allPaused = pairs.every(isPaused);
     items.push(
       allPaused
-        ? { type: 'item', label: 'Resume syncing', enabled: true, command: { kind: 'resume-all' } }
-        : { type: 'item', label: 'Pause syncing', enabled: true, command: { kind: 'pause-all' } },
+        ? {
+            type: 'item',
+            label: tr.t('tray.resume'),
+            enabled: true,
+            command: { kind: 'resume-all' },
+          }
+        : {
+            type: 'item',
+            label: tr.t('tray.pause'),
+            enabled: true,
+            command: { kind: 'pause-all' },
+          },
     );
   }
   items.push(
     { type: 'separator' },
-    { type: 'item', label: 'Quit Workspace Sync', enabled: true, command: { kind: 'quit' } },
+    { type: 'item', label: tr.t('tray.quit'), enabled: true, command: { kind: 'quit' } },
   );
   return items;
 }

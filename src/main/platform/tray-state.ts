@@ -1,5 +1,7 @@
 import type { SyncPair } from '../../shared/app-api';
+import type { Translator } from '../../shared/i18n';
 import { progressWords } from '../../shared/progress-words';
+import { mainLanguage } from './language';
 import type { SyncRate } from '../../shared/sync-status';
 
 /** The tray's states: one icon each (assets/tray). */
@@ -31,8 +33,17 @@ export function trayStateOf(pairs: readonly PairView[]): TrayState {
 }
 
 /** The tray's status line (and tooltip). */
-export function trayStatusLine(pairs: readonly PairView[]): string {
-  if (pairs.length === 0) return 'No folder is syncing';
+export function trayStatusLine(
+  pairs: readonly PairView[],
+  tr: Translator = mainLanguage(),
+): string {
+  if (pairs.length === 0) return tr.t('tray.noPairs');
+  /** A pair's own sentence: its engine's words in this language, else its text. */
+  const said = (p: PairView) =>
+    tr.t('tray.pairWords', {
+      workspace: p.workspaceName,
+      words: p.status.words ? tr.say(p.status.words) : p.status.message,
+    });
   const state = trayStateOf(pairs);
   const one = pairs.length === 1 ? pairs[0] : undefined;
   switch (state) {
@@ -48,22 +59,25 @@ export function trayStatusLine(pairs: readonly PairView[]): string {
       // waits: "Waiting for 2 files…" beside the attention icon).
       const failed =
         bad && (bad.status.state === 'error' || bad.status.state === 'needs-attention');
-      if (failed && bad.status.message) return `${bad.workspaceName}: ${bad.status.message}`;
-      return conflicts === 1 ? '1 conflict to look at' : `${conflicts} conflicts to look at`;
+      if (failed && bad.status.message) return said(bad);
+      return tr.t('tray.conflicts', { n: conflicts });
     }
     case 'offline':
-      return 'Offline: will sync when the service is back';
+      return tr.t('tray.offline');
     case 'syncing': {
       const busy = pairs.filter((p) => p.status.items.total > 0);
-      if (busy.length > 0) return `Syncing ${progressWords(sumProgress(busy))}`;
+      if (busy.length > 0)
+        return tr.t('tray.syncing', { progress: progressWords(sumProgress(busy), tr) });
       // Changes on the service left for later on purpose (a burst still arriving): say why.
       const waiting = pairs.find((p) => p.status.backlog);
-      return waiting ? `${waiting.workspaceName}: ${waiting.status.message}` : 'Syncing…';
+      return waiting ? said(waiting) : tr.t('tray.syncingPlain');
     }
     case 'paused':
-      return one ? `${one.workspaceName}: paused` : 'All folders paused';
+      return one
+        ? tr.t('tray.pausedOne', { workspace: one.workspaceName })
+        : tr.t('tray.pausedAll');
     case 'idle':
-      return 'Up to date';
+      return tr.t('tray.upToDate');
   }
 }
 

@@ -44,7 +44,7 @@ export function Attention({ pair }: { pair: SyncPair }) {
               ) : (
                 // A note: the conflict was settled by the engine, nothing is left to choose.
                 <li key={`${c.path}-${c.at}`}>
-                  <span className="path">{c.path}</span> — {c.message}
+                  <span className="path">{c.path}</span> — {strings.say(c.words, c.message)}
                 </li>
               ),
             )}
@@ -79,7 +79,8 @@ function ConflictRow({ pair, conflict }: { pair: SyncPair; conflict: Conflict })
   return (
     <li className="attention-item">
       <p>
-        <span className="path">{conflict.path}</span> — {conflict.message}
+        <span className="path">{conflict.path}</span> —{' '}
+        {strings.say(conflict.words, conflict.message)}
       </p>
       <dl className="attention-files">
         <dt>{t.theirs}</dt>
@@ -167,7 +168,7 @@ function ProblemRow({ pair, problem }: { pair: SyncPair; problem: Problem }) {
       <p>
         {problem.path !== '' && <span className="path">{problem.path}</span>}
         {problem.path !== '' && ' — '}
-        {problem.message}
+        {strings.say(problem.words, problem.message)}
       </p>
       <div className="actions">
         {openable && (

@@ -22,6 +22,8 @@ export function PairCard({
 }) {
   const api = useApi();
   const { status } = pair;
+  // The engine's sentence in the window's language (its words), else its own text.
+  const message = strings.say(status.words, status.message);
   const toggle = usePauseToggle(pair);
   const answer = useAnswerDeletes(pair);
   const open = useMutation({
@@ -90,10 +92,9 @@ export function PairCard({
         <span className="state-dot" aria-hidden="true" />
         <strong>{strings.status.states[status.state]}</strong>
         {/* The engine's message often repeats the state ("Up to date"): said once is enough. */}
-        {status.message &&
-          status.message.toLowerCase() !== strings.status.states[status.state].toLowerCase() && (
-            <span className="muted"> — {status.message}</span>
-          )}
+        {message && message.toLowerCase() !== strings.status.states[status.state].toLowerCase() && (
+          <span className="muted"> — {message}</span>
+        )}
       </div>
       {status.held && (
         // Nothing moves until the person answers; each answer loses nothing (docs/SYNC.md).

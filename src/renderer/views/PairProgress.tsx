@@ -41,7 +41,7 @@ export function PairProgress({ status }: { status: SyncPairStatus }) {
       {current && (
         <p className="current">
           <span className="muted">{strings.status.current}: </span>
-          <span title={current.path}>{strings.status.step(current, formatCount)}</span>
+          <span title={current.path}>{strings.status.step(current)}</span>
         </p>
       )}
     </>

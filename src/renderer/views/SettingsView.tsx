@@ -6,6 +6,7 @@ import {
   type SettingsPatch,
   type SyncPair,
 } from '../../shared/app-api';
+import { LANGUAGES } from '../../shared/i18n';
 import { useApi } from '../context';
 import { useEvent } from '../hooks';
 import { strings } from '../strings';
@@ -17,6 +18,7 @@ import { TransferLimits } from './TransferLimits';
 import { ProxyField } from './ProxyField';
 
 const s = strings.settings;
+const LANGUAGE_CHOICES = ['system', ...LANGUAGES] as const;
 
 /** The lines of the patterns box that say something (blank lines are layout, not patterns). */
 const patternsOf = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== '');
@@ -131,6 +133,29 @@ function SettingsForm({
   return (
     <div className="card">
       <h2>{s.general}</h2>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>{s.language}</label>
+        <select
+          id={`${id}-language`}
+          value={shown.language}
+          aria-describedby={`${id}-language-hint`}
+          onChange={(e) => {
+            const language = e.target.value as Settings['language'];
+            setSwitched((o) => ({ ...o, language }));
+            save({ language }, { onSettled: () => setSwitched({}) });
+          }}
+        >
+          {LANGUAGE_CHOICES.map((choice) => (
+            // Each language is named in itself, so a person can find theirs in any window.
+            <option key={choice} value={choice} lang={choice === 'system' ? undefined : choice}>
+              {s.languages[choice]}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${id}-language-hint`}>
+          {s.languageHint}
+        </p>
+      </div>
       <label className="check">
         <input
           type="checkbox"

@@ -1,6 +1,7 @@
 // Long because every write of the down side (folders, moves, the trash, downloads, archives)
 // goes through the same checks of the disk before it touches it (unsynced local work is never
 // overwritten): one class, so that no job skips them.
+import { englishOf, type Words } from '../../../shared/i18n';
 import { mkdirSync, readdirSync, rmSync, rmdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -35,7 +36,7 @@ export interface ExecutionEvents {
    * A conflict and what was done about it, for the status; `copy` where the local version was
    * kept beside the original (the person settles it: docs/SYNC.md, Conflicts).
    */
-  note(path: string, message: string, copy?: string): void;
+  note(path: string, message: Words | string, copy?: string): void;
 }
 
 export type ExecutionResult = Omit<SyncSummary, 'problems' | 'requests'> & {
@@ -359,8 +360,10 @@ export class Executor {
     if (this.failed) throw new Error('the pass failed');
   }
 
-  private problem(p: Placement, reason: ProblemReason, message: string): void {
-    this.ctx.events.problem({ path: p.path, remoteId: p.item.id, reason, message });
+  private problem(p: Placement, reason: ProblemReason, said: Words | string): void {
+    const words = typeof said === 'string' ? {} : { words: said };
+    const message = englishOf(said);
+    this.ctx.events.problem({ path: p.path, remoteId: p.item.id, reason, message, ...words });
   }
 
   /** Makes room at `rel`: a journaled item that is to move later goes to a holding place, and
@@ -385,11 +388,7 @@ export class Executor {
     const aside = local.moveAside(rel, st.isDirectory());
     this.result.conflicts++;
     this.ctx.log.info('kept a local item that was in the way', { path: rel, keptAs: aside });
-    this.ctx.events.note(
-      rel,
-      `The name was taken on the service too: both kept; yours is now ${aside}.`,
-      aside,
-    );
+    this.ctx.events.note(rel, { key: 'engine.nameTakenThere', params: { aside } }, aside);
   }
 
   /**
@@ -408,10 +407,7 @@ export class Executor {
         this.result.rescan.add(made);
       }
       this.result.conflicts++;
-      this.ctx.events.note(
-        made,
-        'Deleted here while the service added or changed something in it: it is back with that change.',
-      );
+      this.ctx.events.note(made, { key: 'engine.deletedHereChangedThere' });
     }
     local.assertContained(rel);
   }
@@ -579,10 +575,10 @@ export class Executor {
         // wins over the service's; a local delete deletes it there). Only the service's side is
         // noted.
         journal.upsert(updated);
-        this.ctx.events.note(
-          j.localPath,
-          `Moved or renamed on the service to ${op.item.name} while changed here: the change made here wins.`,
-        );
+        this.ctx.events.note(j.localPath, {
+          key: 'engine.movedThereChangedHere',
+          params: { name: op.item.name },
+        });
       }
       return;
     }
@@ -644,10 +640,7 @@ export class Executor {
         this.ctx.log.info('kept a locally changed file that was deleted on the service', {
           path: j.localPath,
         });
-        this.ctx.events.note(
-          j.localPath,
-          'Deleted on the service but changed here: your version is kept and uploaded again.',
-        );
+        this.ctx.events.note(j.localPath, { key: 'engine.deletedThereChangedHere' });
         this.result.conflicts++;
         this.keepName(j);
       }
@@ -674,10 +667,7 @@ export class Executor {
     this.ctx.log.info('kept local work inside a folder deleted on the service', {
       path: j.localPath,
     });
-    this.ctx.events.note(
-      j.localPath,
-      'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
-    );
+    this.ctx.events.note(j.localPath, { key: 'engine.folderDeletedThere' });
     journal.removeTree(j);
   }
 
@@ -796,7 +786,10 @@ export class Executor {
         });
         this.ctx.events.note(
           p.path,
-          `Changed here and on the service: both kept; the service's version is ${p.name}, yours is ${aside.slice(aside.lastIndexOf('/') + 1)}.`,
+          {
+            key: 'engine.bothChanged',
+            params: { theirs: p.name, yours: aside.slice(aside.lastIndexOf('/') + 1) },
+          },
           aside,
         );
       }
@@ -832,11 +825,7 @@ export class Executor {
     if (j?.state === 'synced' && j.ino !== null) {
       // A version here already: its record keeps what is on disk (moved or renamed here, it is
       // still found by its identity), and the new version comes down once the role allows.
-      this.problem(
-        p,
-        'not-permitted',
-        'Your role in this workspace does not allow downloading its new version: the version here is kept.',
-      );
+      this.problem(p, 'not-permitted', { key: 'engine.noNewVersion' });
       return;
     }
     this.ctx.journal.upsert({
@@ -850,7 +839,7 @@ export class Executor {
       hash: null,
       state: 'not-permitted',
     });
-    this.problem(p, 'not-permitted', 'Your role in this workspace does not allow downloading it.');
+    this.problem(p, 'not-permitted', { key: 'engine.noDownload' });
   }
 }
 

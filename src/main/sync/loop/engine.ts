@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
+import { englishOf } from '../../../shared/i18n';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
@@ -155,7 +156,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Stops syncing after the current step until `resume` (continuous mode). */
   pause(): void {
     this.paused = true;
-    this.status_.setState('paused', 'Paused');
+    this.status_.setState('paused', { key: 'engine.paused' });
   }
 
   resume(): void {
@@ -221,7 +222,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       if (failure.fatal) throw failure.fatal;
       // Not a raw ENOSPC: the same one line the status says.
       if (isLocalFailure(failure)) {
-        const message = failure.onceMessage ?? failure.message;
+        const message = failure.onceMessage ? englishOf(failure.onceMessage) : failure.message;
         throw new SyncPassError(failure.kind, message, { cause: err });
       }
       throw err;
@@ -237,7 +238,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       while (!signal.aborted) {
         if (this.paused) {
           // Said again here: a pass that was running when pause came ended as 'idle'.
-          this.status_.setState('paused', 'Paused');
+          this.status_.setState('paused', { key: 'engine.paused' });
           await this.sleep(this.pollIntervalMs, signal);
           continue;
         }
@@ -367,7 +368,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       const local = new LocalRoot(root);
       this.status_.setLocal(local);
       const profile = this.opts.profile ?? (await probeVolume(root));
-      this.status_.setState('starting', 'Starting');
+      this.status_.setState('starting', { key: 'engine.starting' });
       tidyCache(local, journal);
       const ctx: LoopContext = {
         opts: this.opts,

@@ -1,6 +1,7 @@
 import type { SyncHeld } from '../../../shared/sync-status';
 import { SyncFatalError } from '../errors';
 import type { RemoteDeleteHold } from './remote-guard';
+import type { Words } from '../../../shared/i18n';
 import { count } from './status';
 
 /** Deletions a guard holds back: local ones (for the service), remote ones (for this disk). */
@@ -11,7 +12,7 @@ export interface HeldDeletes {
 
 /** What the status says of held deletions: a short state message and the whole story. */
 export interface HeldWords {
-  summary: string;
+  summary: Words;
   message: string;
   held: SyncHeld;
 }
@@ -21,7 +22,7 @@ export function heldWords({ local, remote }: HeldDeletes): HeldWords | null {
   if (local) {
     return {
       held: { side: 'local', ...local },
-      summary: `${local.count} items were removed here: confirm to delete them on the service too`,
+      summary: { key: 'engine.heldLocal', params: { n: local.count } },
       message: `${local.count} of ${local.total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).`,
     };
   }
@@ -31,7 +32,10 @@ export function heldWords({ local, remote }: HeldDeletes): HeldWords | null {
     const of = `${remote.count.toLocaleString('en-US')} of ${count(remote.total, 'synced item')}`;
     return {
       held: { side: 'remote', count: remote.count, total: remote.total },
-      summary: `The service lists ${of} as deleted: confirm to move them to the trash here, or keep them`,
+      summary: {
+        key: 'engine.heldRemote',
+        params: { n: remote.count, total: remote.total },
+      },
       message: `The service lists ${of} as deleted; nothing was moved to the trash here. If that is right, run again with --confirm-remote-deletes (they go to the trash, not away); to keep them and upload them again, run with --keep-local-copies. Check first that the server and workspace are the right ones.`,
     };
   }

@@ -1,5 +1,6 @@
 import type { JournalItem } from '../../journal/journal';
 import type { SyncSummary } from '../../../shared/sync-status';
+import type { Words } from '../../../shared/i18n';
 import { readFeed } from '../detect-remote/feed';
 import { parentOf } from '../paths';
 import { freshUploads } from '../up/fresh';
@@ -113,10 +114,7 @@ export class LocalPass {
     if (settling) {
       // Not "up to date" while files wait to be uploaded.
       const n = settlingEntries.length;
-      status.setState(
-        'syncing',
-        `Waiting for ${n} file${n === 1 ? '' : 's'} to finish being written`,
-      );
+      status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
     if (!hasWork(plan) && journal.openIntents().length === 0) return { did: false, wait };
 
@@ -128,11 +126,12 @@ export class LocalPass {
         return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
       },
     });
-    status.setState('syncing', 'Sending changes to the service');
+    const sending: Words = { key: 'engine.sending' };
+    status.setState('syncing', sending);
     status.beginWork(
       jobCount(up),
       up.uploads.reduce((n, u) => n + u.entry.size, up.fresh.bytes),
-      'Sending changes to the service',
+      sending,
     );
     const sender = this.sender();
     let deferred = false;

@@ -1,6 +1,7 @@
 // Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
 // time, the feed resolved to a partial view) through the same guard, executor and settling.
-import type { SyncSummary } from '../../../shared/sync-status';
+import type { SyncBacklog, SyncSummary } from '../../../shared/sync-status';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
 import { resolveCost, resolveEvents } from '../detect-remote/resolve';
 import { walkRemote } from '../detect-remote/walk';
@@ -25,7 +26,6 @@ import {
   type RemoteGuardResult,
 } from './remote-guard';
 import { ofWorkspace } from './root';
-import { count } from './status';
 
 /** More new events than a page: a burst, left to end before it is handled (continuous mode). */
 const BURST_EVENTS = 30;
@@ -146,10 +146,7 @@ export class RemotePass {
         status.setBacklog(null);
         return false;
       case 'wait':
-        status.setBacklog({
-          changes: feed.unread,
-          reason: `${count(feed.unread, 'change')} on the service, still arriving: applied once they stop`,
-        });
+        status.setBacklog(backlogOf(feed.unread, 'engine.backlogArriving'));
         return false;
       case 'walk':
         // Cheaper than reading each: one walk, and the feed resumes past what it covers.
@@ -158,14 +155,7 @@ export class RemotePass {
           setWalkDue(journal, feed.reason);
           journal.recordFeed(feed.events, feed.next);
         });
-        status.setBacklog(
-          feed.unread > 0
-            ? {
-                changes: feed.unread,
-                reason: `${count(feed.unread, 'change')} on the service: listing every folder once is quicker than reading each`,
-              }
-            : null,
-        );
+        status.setBacklog(feed.unread > 0 ? backlogOf(feed.unread, 'engine.backlogWalk') : null);
         return true;
       case 'events':
         break;
@@ -175,7 +165,7 @@ export class RemotePass {
       journal.recordFeed(feed.events, feed.next);
       return false;
     }
-    status.setState('syncing', `Applying ${count(feed.refs.length, 'change')} from the service`);
+    status.setState('syncing', { key: 'engine.applying', params: { n: feed.refs.length } });
     const resolution = await resolveEvents(client, journal, rootId, feed.refs, {
       concurrency: this.ctx.concurrency,
       maxRequests: () => this.walkCost(),
@@ -266,7 +256,10 @@ export class RemotePass {
     );
     const { plan } = guarded;
     const work = planWork(plan);
-    status.beginWork(work.items, work.bytes, `Syncing ${count(work.items, 'item')}`);
+    status.beginWork(work.items, work.bytes, {
+      key: 'engine.syncingItems',
+      params: { n: work.items },
+    });
     const executor = this.executor(deletedHere, signal);
     const result = await journal.batch(() => executor.run(plan));
     // A file not placed yet is not in the journal: its problem stays while the view holds it,
@@ -309,7 +302,7 @@ export class RemotePass {
     // Totals for the progress from SQL, not from a plan of the whole tree.
     const work = journal.walkWork();
     const items = work.items + guarded.plan.trash.length;
-    status.beginWork(items, work.bytes, `Syncing ${count(items, 'item')}`);
+    status.beginWork(items, work.bytes, { key: 'engine.syncingItems', params: { n: items } });
     const executor = this.executor(deletedHere, signal);
     const source = stagedSource(journal, walk);
     try {
@@ -454,11 +447,22 @@ export class RemotePass {
 }
 
 /** What the status says while the service's tree is walked, by why. */
-function walkMessage(reason: string): string {
-  if (reason === 'first sync') return 'Looking at everything on the service';
-  if (reason === 'scheduled check') return 'Checking everything on the service (a regular check)';
-  if (/changes on the service$/.test(reason)) {
-    return `Catching up with ${reason}: listing every folder once`;
+function walkMessage(reason: string): Words {
+  if (reason === 'first sync') return { key: 'engine.walkFirst' };
+  if (reason === 'scheduled check') return { key: 'engine.walkScheduled' };
+  // The reason as the feed wrote it (kept in the journal): "1,500 changes on the service".
+  const changes = /^([\d,]+) changes on the service$/.exec(reason);
+  if (changes) {
+    return { key: 'engine.walkCatchUp', params: { n: Number(changes[1]!.replace(/,/g, '')) } };
   }
-  return 'Looking for changes on the service';
+  return { key: 'engine.walkChanges' };
+}
+
+/** Changes waiting on the service, as words and in English (the backlog's `reason`). */
+function backlogOf(
+  changes: number,
+  key: 'engine.backlogArriving' | 'engine.backlogWalk',
+): SyncBacklog {
+  const words: Words = { key, params: { n: changes } };
+  return { changes, reason: englishOf(words), words };
 }

@@ -1,7 +1,10 @@
+// Long because the status is one model: the state line, progress, problems and conflicts (their
+// journal records and this run's words in the person's language) change together on each event.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import { AttentionTable } from '../../journal/attention';
 import type { Journal } from '../../journal/journal';
+import { englishOf, type Words } from '../../../shared/i18n';
 import {
   initialStatus,
   type SyncBacklog,
@@ -49,6 +52,10 @@ export class StatusModel {
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
   readonly attention: AttentionTable;
+  /** The words of problems this run, by key (the journal keeps their English). */
+  private readonly problemWords = new Map<string, Words>();
+  /** The words of conflicts kept in the journal this run (the journal keeps their English). */
+  private readonly keptWords = new Map<number, Words>();
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
   /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
@@ -93,7 +100,8 @@ export class StatusModel {
         refusals.clearPath(path);
         this.clearPathProblem(path);
       },
-      note: (path: string, message: string, copy?: string) => this.note(path, message, copy),
+      note: (path: string, message: Words | string, copy?: string) =>
+        this.note(path, message, copy),
       notice: (message) => this.notice(message),
     };
   }
@@ -108,7 +116,7 @@ export class StatusModel {
   }
 
   /** The work a pass is about to do: its count of items and bytes. */
-  beginWork(items: number, bytes: number, message: string): void {
+  beginWork(items: number, bytes: number, message: Words | string): void {
     this.st.items = { done: 0, total: items };
     this.st.bytes = { done: 0, total: bytes };
     this.meter.reset();
@@ -134,12 +142,22 @@ export class StatusModel {
    * A conflict and what was done. With `copy` (the local version kept beside the original) it is
    * kept in the journal until the person settles it or its cause is gone (`checkConflicts`).
    */
-  note(path: string, message: string, copy?: string): void {
-    let conflict: SyncConflict = { path, message, at: Date.now() };
+  note(path: string, said: Words | string, copy?: string): void {
+    const message = englishOf(said);
+    const words = typeof said === 'string' ? {} : { words: said };
+    let conflict: SyncConflict = { path, message, at: Date.now(), ...words };
     if (copy !== undefined) {
       const st = this.local?.stat(copy);
       const copyFacts = st ? factsOf(st) : '';
-      const { id } = this.attention.addConflict({ ...conflict, copy, copyFacts });
+      const { id } = this.attention.addConflict({
+        path,
+        message,
+        at: conflict.at,
+        copy,
+        copyFacts,
+      });
+      // The journal keeps the English; the words are this run's (after a restart, English).
+      if (typeof said !== 'string') this.keptWords.set(id, said);
       conflict = { ...conflict, id, copy };
     } else {
       this.notes.push(conflict);
@@ -153,9 +171,10 @@ export class StatusModel {
 
   /** The notes and the journal's conflicts, oldest first. */
   private allConflicts(): SyncConflict[] {
-    const kept = this.attention
-      .conflicts()
-      .map(({ id, path, copy, message, at }) => ({ id, path, copy, message, at }));
+    const kept = this.attention.conflicts().map(({ id, path, copy, message, at }) => {
+      const words = this.keptWords.get(id);
+      return { id, path, copy, message, at, ...(words ? { words } : {}) };
+    });
     return [...this.notes, ...kept].sort((a, b) => a.at - b.at);
   }
 
@@ -183,9 +202,14 @@ export class StatusModel {
     this.flush();
   }
 
-  notice(message: string): void {
+  notice(said: Words | string): void {
+    const message = englishOf(said);
     if (this.st.notices.some((n) => n.message === message)) return;
-    const notice = { message, at: Date.now() };
+    const notice = {
+      message,
+      at: Date.now(),
+      ...(typeof said === 'string' ? {} : { words: said }),
+    };
     this.st.notices.push(notice);
     this.emitter.emit('notice', notice);
     this.log.info('notice', { message });
@@ -198,20 +222,20 @@ export class StatusModel {
     if (before?.changes === backlog?.changes && before?.reason === backlog?.reason) return;
     this.st.backlog = backlog;
     if (!backlog) return this.touch();
-    this.log.info('remote backlog', { ...backlog });
+    this.log.info('remote backlog', { changes: backlog.changes, reason: backlog.reason });
     // Said at once, as a state: not "up to date" while the service's changes wait.
-    this.setState('syncing', capitalize(backlog.reason));
+    this.setState('syncing', backlog.words ?? capitalize(backlog.reason));
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { summary: string; message: string; held: SyncHeld } | null): void {
+  setIdle(held: { summary: Words; message: string; held: SyncHeld } | null): void {
     this.st.held = held?.held ?? null;
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
     this.st.current = null;
     if (this.st.backlog) {
       // Not "up to date": the service has changes this round left for later, on purpose.
-      this.setState('syncing', capitalize(this.st.backlog.reason));
+      this.setState('syncing', this.st.backlog.words ?? capitalize(this.st.backlog.reason));
       return;
     }
     this.st.lastSyncAt = Date.now();
@@ -220,12 +244,17 @@ export class StatusModel {
       this.setState('needs-attention', held.summary);
       return;
     }
-    this.setState('idle', 'Up to date');
+    this.setState('idle', { key: 'engine.upToDate' });
   }
 
   /** A failed pass: `shown` is the status line (by default the failure's message). */
-  fail(failure: Failure, shown = failure.message): void {
-    this.st.lastError = { kind: failure.kind, message: failure.message, at: Date.now() };
+  fail(failure: Failure, shown: Words | string = failure.words ?? failure.message): void {
+    this.st.lastError = {
+      kind: failure.kind,
+      message: failure.message,
+      at: Date.now(),
+      ...(failure.words ? { words: failure.words } : {}),
+    };
     const state: SyncState = failure.fatal
       ? 'needs-attention'
       : failure.kind === 'offline'
@@ -238,10 +267,17 @@ export class StatusModel {
     this.setState(state, shown);
   }
 
-  setState(state: SyncState, message: string): void {
+  /**
+   * The state and its sentence: as words (a key of the catalog and its parameters, said by each
+   * reader in its language, `message` their English) or, for an error's own text, a string.
+   */
+  setState(state: SyncState, said: Words | string): void {
+    const message = englishOf(said);
     const changed = this.st.state !== state || this.st.message !== message;
     this.st.state = state;
     this.st.message = message;
+    if (typeof said === 'string') delete this.st.words;
+    else this.st.words = said;
     if (changed) this.flush();
   }
 
@@ -268,15 +304,25 @@ export class StatusModel {
 
   private allProblems(): SyncProblem[] {
     const dismissed = this.attention.dismissedProblems();
-    return this.journal.problems().map((p) => ({
-      path: p.path,
-      remoteId: p.remoteId,
-      reason: p.reason as SyncProblem['reason'],
-      message: p.message,
-      at: p.at,
-      key: p.key,
-      ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
-    }));
+    const stored = this.journal.problems();
+    // Words of problems that are over go with them (the map stays as large as the journal's list).
+    const present = new Set(stored.map((p) => p.key));
+    for (const key of this.problemWords.keys())
+      if (!present.has(key)) this.problemWords.delete(key);
+    return stored.map((p) => {
+      // This run's words for it, while it says the same (the journal keeps the English).
+      const words = this.problemWords.get(p.key);
+      return {
+        path: p.path,
+        remoteId: p.remoteId,
+        reason: p.reason as SyncProblem['reason'],
+        message: p.message,
+        ...(words && englishOf(words) === p.message ? { words } : {}),
+        at: p.at,
+        key: p.key,
+        ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
+      };
+    });
   }
 
   /** Hides a problem until it happens again with another message (kept in the journal). */
@@ -327,7 +373,9 @@ export class StatusModel {
       q.path === p.path && q.remoteId === p.remoteId && q.message === p.message;
     if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
-    this.journal.setProblem({ key: problemKey(p.remoteId, p.path), ...problem });
+    const key = problemKey(p.remoteId, p.path);
+    if (p.words) this.problemWords.set(key, p.words);
+    this.journal.setProblem({ key, ...problem });
     this.st.problems = this.storedProblems();
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
     this.emitter.emit('problem', problem);

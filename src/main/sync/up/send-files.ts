@@ -206,10 +206,7 @@ export class FileSender {
         // it is in sync, so this is a note in the status, not a standing problem.
         journal.removeTree(j);
         this.s.result.walkNeeded = true;
-        events.note(
-          j.localPath,
-          'Your role does not allow deleting it on the service: it is put back.',
-        );
+        events.note(j.localPath, { key: 'engine.deleteRefused' });
         return;
       }
       this.s.refuse({ kind: 'delete', item: j }, err);

@@ -18,10 +18,7 @@ export class Retirer {
     const { journal, events } = this.s.ctx;
     const j = journal.get(op.item.remoteId);
     if (!j) return;
-    events.notice(
-      'This server cannot move items: a moved item is copied to its new place, then deleted ' +
-        'from the old one once all of it is there.',
-    );
+    events.notice({ key: 'engine.noMoves' });
     // The old records stay until the old place is deleted: a crash before that leaves them
     // pointing at a place that is empty here, which the next pass deletes on the service.
     const old = new Set([j.remoteId, ...journal.descendants(j.localPath).map((d) => d.remoteId)]);
@@ -32,7 +29,7 @@ export class Retirer {
     if (made.length < op.parts.length) {
       // The old place is kept on the service, and comes back here with the next walk.
       journal.removeTree(j);
-      events.note(op.path, 'Not all of it could be copied: the old place on the service is kept.');
+      events.note(op.path, { key: 'engine.notAllCopied' });
       return;
     }
     const unchanged =
@@ -50,8 +47,8 @@ export class Retirer {
       events.note(
         j.localPath,
         j.kind === 'file'
-          ? 'It changed on the service while it was moved here: the new version is kept at its old place.'
-          : 'It changed on the service while it was moved here: what changed there is kept at its old place.',
+          ? { key: 'engine.movedChangedFile' }
+          : { key: 'engine.movedChangedFolder' },
       );
       return;
     }

@@ -4,6 +4,10 @@ import { ApiError, type ValidationError } from '../../api/errors';
 import type { Moves } from '../../api/moves';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { SyncProblem } from '../../../shared/sync-status';
+import { englishOf, type Words } from '../../../shared/i18n';
+
+/** A problem's message as words and their English (the journal and logs keep the English). */
+const said = (words: Words) => ({ message: englishOf(words), words });
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { decodeName, serviceKey, type VolumeProfile } from '../names';
@@ -32,9 +36,9 @@ export interface SendEvents {
   /** A local change at this path reached the service: a refusal reported there is over. */
   sent(path: string): void;
   /** Something the person should know about: a merge, a kept copy, a fallback. */
-  note(path: string, message: string): void;
+  note(path: string, message: Words | string): void;
   /** A limit worked around (said once per run). */
-  notice(message: string): void;
+  notice(message: Words | string): void;
 }
 
 export interface SendContext {
@@ -163,7 +167,7 @@ export class SendState {
       path,
       remoteId: null,
       reason: 'name',
-      message: `For the service this is the same name as ${other.localPath} (they differ only in case or accents): rename one of them to sync it.`,
+      ...said({ key: 'engine.sameName', params: { other: other.localPath } }),
     });
   }
 
@@ -186,12 +190,11 @@ export class SendState {
       remoteId: null,
       reason:
         err.kind === 'forbidden' ? 'not-permitted' : err.kind === 'validation' ? 'name' : 'error',
-      message:
-        err.kind === 'forbidden'
-          ? 'Your role in this workspace does not allow this change: it is kept here only.'
-          : err.kind === 'validation'
-            ? `The service refused it (${err.message}): it is kept here only.`
-            : err.message,
+      ...(err.kind === 'forbidden'
+        ? said({ key: 'engine.changeRefused' })
+        : err.kind === 'validation'
+          ? said({ key: 'engine.serviceRefused', params: { reason: err.message } })
+          : { message: err.message }),
     });
   }
 

@@ -101,10 +101,7 @@ export class StructureSender {
             this.s.record({ op: 'mkdir', parentId, name, path: entry.path }, existing),
           );
           this.s.remoteKids.delete(existing.id);
-          events.note(
-            entry.path,
-            'A folder of the same name was made on the service too: they were merged.',
-          );
+          events.note(entry.path, { key: 'engine.foldersMerged' });
           this.s.result.recheckRemote = true;
           return undefined;
         }
@@ -256,10 +253,7 @@ export class StructureSender {
         journal.removeTree(j);
         this.s.result.rescan.add(parentOf(entry.path));
         this.s.result.rescan.add(entry.path);
-        events.note(
-          entry.path,
-          'It was deleted on the service while it was moved here: it is uploaded again.',
-        );
+        events.note(entry.path, { key: 'engine.movedDeleted' });
         return 'failed';
       }
       if (err instanceof ValidationError && !final) {
@@ -308,10 +302,7 @@ export class StructureSender {
         if (d.kind === 'folder') this.s.result.rescan.add(d.localPath);
       }
     }
-    events.note(
-      j.localPath,
-      `Your role does not allow moving or renaming it on the service: it is put back (it was ${entry.path}).`,
-    );
+    events.note(j.localPath, { key: 'engine.moveRefused', params: { path: entry.path } });
     return true;
   }
 
@@ -330,10 +321,7 @@ export class StructureSender {
     const name = to.slice(to.lastIndexOf('/') + 1);
     this.s.result.rescan.add(parentOf(to));
     if (st.isDirectory()) this.s.result.rescan.add(to);
-    events.note(
-      to,
-      `The service already has an item named like ${from} there (names are compared without regard to case or accents): it was renamed ${name}.`,
-    );
+    events.note(to, { key: 'engine.nameTaken', params: { from, name } });
     return { ...op, entry: { ...op.entry, path: to, name } };
   }
 }

@@ -1,0 +1,731 @@
+import type { MessageKey } from './en';
+
+/**
+ * German. Typed as exactly English's keys: a key missing here (or one English no longer has)
+ * fails `npm run -s typecheck`; `test/shared/i18n.test.ts` checks each message takes the same
+ * parameters as its English one.
+ */
+export const de: Record<MessageKey, string> = {
+  'app.name': 'Workspace Sync',
+  'app.loading': 'Wird geladen…',
+  'app.retry': 'Erneut versuchen',
+  'app.cancel': 'Abbrechen',
+  'app.save': 'Speichern',
+  'app.close': 'Schließen',
+  'app.genericError': 'Etwas ist schiefgegangen.',
+  'app.connectionLost':
+    'Die Verbindung zu Workspace Sync ist abgebrochen. Laden Sie die Seite neu, um sich wieder zu verbinden.',
+
+  'nav.label': 'Hauptmenü',
+  'nav.status': 'Status',
+  'nav.browse': 'Durchsuchen',
+  'nav.activity': 'Aktivität',
+  'nav.workspaces': 'Arbeitsbereiche',
+  'nav.settings': 'Einstellungen',
+  'nav.signOut': 'Abmelden',
+  'nav.signedInAs': 'Angemeldet als {email}',
+  'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
+
+  'signIn.title': 'Bei Workspace Sync anmelden',
+  'signIn.intro':
+    'Verbinden Sie sich mit Ihrem Workspace Content Service, um einen Ordner auf diesem Computer synchron zu halten.',
+  'signIn.server': 'Serveradresse',
+  'signIn.serverPlaceholder': 'files.example.com',
+  'signIn.email': 'E-Mail',
+  'signIn.password': 'Passwort',
+  'signIn.submit': 'Anmelden',
+  'signIn.submitting': 'Anmeldung läuft…',
+  'signIn.or': 'oder',
+  'signIn.withBrowser': 'Mit dem Browser anmelden',
+  'signIn.withBrowserHint': 'Öffnet die Anmeldeseite des Dienstes in Ihrem Webbrowser.',
+  'signIn.browserWaiting': 'Schließen Sie die Anmeldung im geöffneten Tab ab…',
+  'signIn.browserOpenAgain': 'Anmeldeseite öffnen',
+  'signIn.browserCancel': 'Abbrechen',
+  'signIn.advanced': 'Erweitert',
+  'signIn.token': 'Zugriffstoken',
+  'signIn.tokenSubmit': 'Mit Token anmelden',
+  'signIn.demo': 'Demo ausprobieren',
+  'signIn.demoHint':
+    'Erkunden Sie einen Beispiel-Arbeitsbereich auf einem lokalen Testserver. Nichts verlässt diesen Computer.',
+  'signIn.serverRequired': 'Geben Sie zuerst die Adresse Ihres Servers ein.',
+  'signIn.failed': 'Anmeldung fehlgeschlagen',
+
+  'status.title': 'Synchronisierungsstatus',
+  'status.noPairs': 'Noch wird kein Ordner synchronisiert.',
+  'status.setupTitle': 'Wählen Sie, was synchronisiert wird',
+  'status.workspace': 'Arbeitsbereich',
+  'status.folder': 'Ordner auf diesem Computer',
+  'status.folderPlaceholder': '/home/sie/Workspace Sync',
+  'status.start': 'Synchronisierung starten',
+  'status.starting': 'Wird gestartet…',
+  'status.state.starting': 'Wird gestartet…',
+  'status.state.scanning': 'Suche nach Änderungen…',
+  'status.state.syncing': 'Wird synchronisiert…',
+  'status.state.idle': 'Aktuell',
+  'status.state.paused': 'Pausiert',
+  'status.state.offline': 'Offline – neuer Versuch folgt',
+  'status.state.error': 'Synchronisierungsfehler',
+  'status.state.needs-attention': 'Braucht Ihre Aufmerksamkeit',
+  'status.syncedTo': 'Synchronisiert mit {dir}',
+  'status.items': '{done} von {total} Elementen',
+  'status.bytes': '{done} von {total}',
+  'status.progress': 'Fortschritt',
+  'status.current': 'Jetzt',
+  'status.speed': '{perSecond}/s',
+  'status.timeLeft': 'noch {duration}',
+  'status.lastSync': 'Zuletzt synchronisiert {when}',
+  'status.pause': 'Synchronisierung pausieren',
+  'status.resume': 'Synchronisierung fortsetzen',
+  'status.openFolder': 'Ordner öffnen',
+  'status.held.confirmLocal': 'Auch im Dienst löschen',
+  'status.held.confirmRemote': 'Hier in den Papierkorb verschieben',
+  'status.held.keepRemote': 'Behalten und erneut hochladen',
+  'status.problems': 'Probleme',
+  'status.noProblems': 'Keine Probleme.',
+  'status.conflicts': 'Konflikte',
+  'status.noConflicts': 'Keine Konflikte.',
+  'status.remove': 'Synchronisierung beenden…',
+  'status.removeLabel': 'Synchronisierung beenden: {workspace}…',
+  'status.removeTitle': 'Synchronisierung von „{workspace}“ beenden?',
+  'status.removeExplain':
+    'Workspace Sync hält {dir} nicht länger mit dem Arbeitsbereich „{workspace}“ synchron. Die Dateien bleiben auf diesem Computer; nichts wird gelöscht, weder hier noch auf dem Server.',
+  'status.removeSubmit': 'Synchronisierung beenden',
+  'status.removing': 'Wird beendet…',
+
+  'browse.title': 'Durchsuchen',
+  'browse.workspace': 'Arbeitsbereich',
+  'browse.breadcrumbs': 'Ordnerpfad',
+  'browse.search': 'Diesen Ordner durchsuchen',
+  'browse.searchPlaceholder': 'Suchen',
+  'browse.sort': 'Sortieren nach',
+  'browse.sort.alphabetical': 'Name',
+  'browse.sort.modified': 'Zuletzt geändert',
+  'browse.sort.size': 'Größe',
+  'browse.sort.type': 'Typ',
+  'browse.name': 'Name',
+  'browse.size': 'Größe',
+  'browse.modified': 'Geändert',
+  'browse.hidden': 'Verborgen',
+  'browse.hiddenHint': 'Von einem Administrator verborgen',
+  'browse.empty': 'Dieser Ordner ist leer.',
+  'browse.noMatches': 'Nichts passt zu „{query}“.',
+  'browse.noWorkspaces': 'Sie haben noch keine Arbeitsbereiche.',
+  'browse.folder': 'Ordner',
+  'browse.file': 'Datei',
+  'browse.openFolder': 'Ordner {name} öffnen',
+  'browse.details': 'Details zu {name}',
+  'browse.contents': 'Ordnerinhalt',
+
+  'menu.label': 'Aktionen für {name}',
+  'menu.copyLink': 'Freigabelink kopieren',
+  'menu.details': 'Details öffnen',
+  'menu.copied': 'Link kopiert',
+
+  'item.panel': 'Details: {name}',
+  'item.close': 'Details schließen',
+  'item.comments': 'Kommentare',
+  'item.noComments': 'Noch keine Kommentare. Beginnen Sie das Gespräch.',
+  'item.addComment': 'Kommentar hinzufügen',
+  'item.mayNotComment':
+    'Ihre Rolle in diesem Arbeitsbereich erlaubt Ihnen, Kommentare zu lesen, aber nicht zu schreiben.',
+  'item.commentPlaceholder': 'Kommentar schreiben…',
+  'item.post': 'Senden',
+  'item.posting': 'Wird gesendet…',
+  'item.deleteComment': 'Löschen',
+  'item.deleteCommentLabel': 'Löschen: Kommentar von {author}',
+  'item.unknownAuthor': 'Jemand',
+  'item.share': 'Freigabelink',
+  'item.linkEnabled': 'Alle mit dem Link können ansehen',
+  'item.requirePassword': 'Passwort verlangen',
+  'item.linkPassword': 'Passwort des Links',
+  'item.setPassword': 'Passwort festlegen',
+  'item.expires': 'Link läuft ab am',
+  'item.noExpiry': 'Läuft nie ab',
+  'item.clearExpiry': 'Ablaufdatum entfernen',
+  'item.copy': 'Link kopieren',
+  'item.copied': 'Kopiert: {text}',
+  'item.copyFailed': 'Der Link konnte nicht kopiert werden.',
+  'item.linkOff': 'Freigabe per Link ist ausgeschaltet.',
+  'item.audit': 'Protokoll',
+  'item.auditHidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
+  'item.auditEmpty': 'Für diese Datei ist nichts aufgezeichnet.',
+  'item.zip': 'Als ZIP herunterladen',
+  'item.zipTo': 'ZIP in diesem Ordner auf diesem Computer speichern (vollständiger Pfad)',
+  'item.zipToPlaceholder': '/home/sie/Downloads',
+  'item.zipSubmit': 'Als ZIP herunterladen',
+  'item.zipProgress': 'Wird heruntergeladen… bisher {bytes}',
+  'item.zipSaved': 'Gespeichert unter {path}',
+  'item.zipFailed': 'Die ZIP-Datei konnte nicht gespeichert werden',
+
+  'activity.title': 'Aktivität',
+  'activity.filters': 'Filter',
+  'activity.workspace': 'Arbeitsbereich',
+  'activity.allWorkspaces': 'Alle Arbeitsbereiche',
+  'activity.verbs': 'Aktionen',
+  'activity.verb.create': 'Erstellt',
+  'activity.verb.upload': 'Hochgeladen',
+  'activity.verb.read': 'Angesehen',
+  'activity.verb.download': 'Heruntergeladen',
+  'activity.verb.update': 'Geändert',
+  'activity.verb.delete': 'Gelöscht',
+  'activity.verb.invite': 'Eingeladen',
+  'activity.othersOnly': 'Nur Änderungen anderer',
+  'activity.person': 'Person',
+  'activity.anyone': 'Alle',
+  'activity.from': 'Von',
+  'activity.to': 'Bis',
+  'activity.reset': 'Filter zurücksetzen',
+  'activity.empty': 'Keine Aktivität passt zu diesen Filtern.',
+  'activity.feed': 'Aktivitäten',
+  'activity.end': 'Das ist alles.',
+  'activity.open': '{name} öffnen',
+  'activity.openLabeled': '{label} {name} öffnen',
+  'activity.newEvents': '{n, plural, one {# neues Ereignis} other {# neue Ereignisse}}',
+
+  'settings.title': 'Einstellungen',
+  'settings.general': 'Allgemein',
+  'settings.language': 'Sprache',
+  'settings.language.system': 'System',
+  'settings.language.en': 'English',
+  'settings.language.de': 'Deutsch',
+  'settings.languageHint': 'System folgt der Sprache dieses Computers.',
+  'settings.notifications': 'Benachrichtigen, wenn andere etwas ändern',
+  'settings.notificationsHint':
+    'Zeigt eine Benachrichtigung, wenn jemand anderes Ihre Arbeitsbereiche ändert; viele Änderungen auf einmal sind eine Benachrichtigung.',
+  'settings.startAtLogin': 'Workspace Sync bei der Anmeldung starten',
+  'settings.pollInterval': 'Den Dienst auf Änderungen prüfen alle (Sekunden)',
+  'settings.pollIntervalHint':
+    'Von {min} bis {max}. Ihre eigenen Änderungen werden sofort gesendet; dies bestimmt das Tempo für Änderungen anderer.',
+  'settings.pollIntervalInvalid': 'Wählen Sie eine ganze Zahl an Sekunden von {min} bis {max}.',
+  'settings.network': 'Netzwerk',
+  'settings.proxy': 'Proxy',
+  'settings.proxyPlaceholder': 'http://proxy.example.com:3128',
+  'settings.proxyHint':
+    'Leer: HTTPS_PROXY, HTTP_PROXY und NO_PROXY des Systems. Sonst geht jede Anfrage über diesen Proxy, http://host:port, mit user:password@ vor dem Host, falls er danach fragt. Gilt sofort.',
+  'settings.proxyInvalid.no-scheme':
+    'Schreiben Sie den Proxy als URL, die mit http:// beginnt, etwa http://proxy.example.com:3128.',
+  'settings.proxyInvalid.scheme':
+    'Nur http://- (oder https://-)Proxys sind möglich, nicht {scheme}://. Schreiben Sie ihn etwa als http://proxy.example.com:3128.',
+  'settings.proxyInvalid.not-url':
+    'Das ist keine gültige URL: Prüfen Sie Host und Port. Schreiben Sie sie etwa als http://proxy.example.com:3128.',
+  'settings.proxyInvalid.no-host':
+    'Die URL nennt keinen Host. Schreiben Sie sie etwa als http://proxy.example.com:3128.',
+  'settings.proxyInvalid.path':
+    'Ein Proxy ist nur Host und Port, ohne Pfad. Schreiben Sie ihn etwa als http://proxy.example.com:3128.',
+  'settings.proxyInvalid.no-user':
+    'Es gibt ein Passwort, aber keinen Benutzernamen: Schreiben Sie user:password@ vor den Host.',
+  'settings.ignore': 'Ausschlussmuster',
+  'settings.ignoreLabel': 'Dateien und Ordner, die nie synchronisiert werden, ein Muster pro Zeile',
+  'settings.ignoreHint':
+    'Gitignore-Syntax, für jeden synchronisierten Ordner: *.log schließt Protokolldateien aus, build/ einen Ordner namens build, !keep.log holt einen Namen zurück. Die eigene .workspace-sync-ignore eines Ordners gilt auch. Bereits synchronisierte Dateien bleiben auf dem Server.',
+  'settings.ignoreSave': 'Muster speichern',
+  'settings.bandwidth': 'Bandbreite',
+  'settings.uploadLimit': 'Upload-Grenze (KB/s)',
+  'settings.downloadLimit': 'Download-Grenze (KB/s)',
+  'settings.limitHint':
+    '0 für keine Grenze. 1 KB sind 1.000 Byte; alle Ihre synchronisierten Ordner teilen sie, und eine Änderung gilt sofort, auch für laufende Übertragungen.',
+  'settings.limitInvalid':
+    'Wählen Sie eine ganze Zahl an KB/s von 0 (keine Grenze) bis {max, number}.',
+  'settings.pairs': 'Synchronisierte Ordner',
+  'settings.noPairs': 'Noch wird kein Ordner synchronisiert.',
+  'settings.pause': 'Synchronisierung pausieren: {workspace}',
+  'settings.resume': 'Synchronisierung fortsetzen: {workspace}',
+  'settings.saving': 'Wird gespeichert…',
+  'settings.saved': 'Gespeichert',
+  'settings.notSaved': 'Nicht gespeichert',
+
+  'workspaces.title': 'Arbeitsbereiche',
+  'workspaces.empty': 'Sie haben noch keine Arbeitsbereiche. Erstellen Sie einen, um zu beginnen.',
+  'workspaces.create': 'Neuer Arbeitsbereich',
+  'workspaces.name': 'Name',
+  'workspaces.color': 'Farbe',
+  'workspaces.createSubmit': 'Arbeitsbereich erstellen',
+  'workspaces.role': 'Ihre Rolle',
+  'workspaces.owner': 'Eigentümer',
+  'workspaces.rename': 'Umbenennen',
+  'workspaces.renameLabel': 'Umbenennen: {name}',
+  'workspaces.newName': 'Neuer Name für {name}',
+  'workspaces.colorLabel': 'Farbe von {name}',
+  'workspaces.delete': 'Löschen',
+  'workspaces.deleteLabel': 'Löschen: {name}',
+  'workspaces.deleteTitle': '„{name}“ löschen?',
+  'workspaces.deleteWarning':
+    'Damit werden der Arbeitsbereich und alles darin für alle Mitglieder gelöscht. Das kann nicht rückgängig gemacht werden.',
+  'workspaces.deleteConfirm': 'Geben Sie {name} zur Bestätigung ein',
+  'workspaces.deleteSubmit': 'Arbeitsbereich löschen',
+  'workspaces.created': '{name} erstellt.',
+  'workspaces.deleted': '{name} gelöscht.',
+  'workspaces.renamed': 'Umbenannt in {name}.',
+
+  'attention.theirs': 'Die Version des Dienstes',
+  'attention.mine': 'Ihre Version',
+  'attention.open': 'Öffnen',
+  'attention.show': 'Im Ordner zeigen',
+  'attention.openLabel': 'Öffnen: {name}',
+  'attention.showLabel': 'Im Ordner zeigen: {name}',
+  'attention.keepMine': 'Meine behalten',
+  'attention.keepTheirs': 'Ihre behalten',
+  'attention.keepBoth': 'Beide behalten',
+  'attention.keepMineLabel': 'Meine behalten (Ihre Version von {name})',
+  'attention.keepTheirsLabel': 'Ihre behalten (die Version des Dienstes von {name})',
+  'attention.keepBothLabel': 'Beide behalten (beide Versionen von {name})',
+  'attention.keepMineHint':
+    'Ihre Version ersetzt die des Dienstes (die dort als vorherige Version bleibt); die Kopie verschwindet.',
+  'attention.keepTheirsHint':
+    'Ihre Kopie kommt in den Papierkorb; die Version des Dienstes bleibt.',
+  'attention.keepBothHint': 'Beide Dateien bleiben, wie sie sind.',
+  'attention.retry': 'Erneut versuchen',
+  'attention.dismiss': 'Ausblenden',
+  'attention.retryLabel': 'Erneut versuchen: {name}',
+  'attention.dismissLabel': 'Ausblenden: das Problem mit {name}',
+  'attention.unnamed': 'diesem Element',
+  'attention.dismissedCount':
+    '{n, plural, one {# ausgeblendetes Problem wird nicht gezeigt.} other {# ausgeblendete Probleme werden nicht gezeigt.}}',
+
+  'setup.addFolder': 'Ordner hinzufügen',
+  'setup.account': 'Konto',
+  'setup.accountOption': '{email} — {server}',
+  'setup.alreadySynced': '{name} (bereits synchronisiert)',
+  'setup.alreadySyncedHint':
+    'Dieser Arbeitsbereich wird bereits mit einem anderen Ordner auf diesem Computer synchronisiert.',
+  'setup.folderHint':
+    'Ein neuer Ordner wird angelegt, falls es ihn nicht gibt. ~ ist Ihr persönlicher Ordner.',
+  'setup.choose': 'Auswählen…',
+  'setup.checking': 'Ordner wird geprüft…',
+  'setup.defaultFolder': '~/Workspace Sync/{name}',
+  'setup.accountOf': 'Konto: {email}',
+
+  'picker.title': 'Ordner auswählen',
+  'picker.path': 'Ordnerpfad',
+  'picker.home': 'Persönlicher Ordner',
+  'picker.up': 'Nach oben',
+  'picker.upLabel': 'Einen Ordner nach oben',
+  'picker.folders': 'Ordner in {name}',
+  'picker.none': 'Hier gibt es keine Ordner.',
+  'picker.more': 'Nur die ersten Ordner werden gezeigt; geben Sie für andere den Pfad ein.',
+  'picker.choose': '„{name}“ auswählen',
+  'picker.keys': 'Pfeiltasten bewegen, Eingabe öffnet einen Ordner, Rücktaste geht nach oben.',
+
+  'accounts.add': 'Konto hinzufügen',
+  'accounts.addTitle': 'Ein Konto hinzufügen',
+  'accounts.others': 'Weitere Konten',
+  'accounts.signOutOf': 'Abmelden: {email}',
+
+  'progress.archive':
+    '{files, plural, one {# Datei wird in einem Archiv heruntergeladen} other {# Dateien werden in einem Archiv heruntergeladen}}',
+  'progress.archiveOf':
+    '{files, plural, one {# Datei aus {name} wird in einem Archiv heruntergeladen} other {# Dateien aus {name} werden in einem Archiv heruntergeladen}}',
+  'progress.download': '{name} wird heruntergeladen',
+  'progress.mkdir': 'Ordner {name} wird angelegt',
+  'progress.moveUp': '{name} wird im Dienst verschoben',
+  'progress.moveDown': '{name} wird hier verschoben',
+  'progress.trash': '{name} wird in den Papierkorb verschoben',
+  'progress.upload': '{name} wird hochgeladen',
+  'progress.createFolder': '{name} wird im Dienst angelegt',
+  'progress.rename': '{name} wird im Dienst umbenannt',
+  'progress.delete': '{name} wird im Dienst gelöscht',
+  'progress.bytes': '{n, plural, one {# Byte} other {# Byte}}',
+  'progress.unit': '{value} {unit}',
+  'progress.seconds': 'etwa {s} s',
+  'progress.minutes': 'etwa {min} min',
+  'progress.hours': 'etwa {h} h',
+  'progress.hoursMinutes': 'etwa {h} h {min} min',
+  'progress.perSecond': '{bytes}/s',
+  'progress.left': 'noch {duration}',
+  'progress.items':
+    '{n, plural, one {{done} von {total} Element} other {{done} von {total} Elementen}}',
+  'progress.withRate': '{items} — {rate}',
+
+  'engine.starting': 'Wird gestartet',
+  'engine.paused': 'Pausiert',
+  'engine.upToDate': 'Aktuell',
+  'engine.sending': 'Änderungen werden an den Dienst gesendet',
+  'engine.waitingWritten':
+    '{n, plural, one {Warten, bis # Datei fertig geschrieben ist} other {Warten, bis # Dateien fertig geschrieben sind}}',
+  'engine.walkFirst': 'Alles im Dienst wird angesehen',
+  'engine.walkScheduled': 'Alles im Dienst wird geprüft (eine regelmäßige Prüfung)',
+  'engine.walkCatchUp':
+    '{n, plural, one {# Änderung im Dienst wird nachgeholt: Jeder Ordner wird einmal aufgelistet} other {# Änderungen im Dienst werden nachgeholt: Jeder Ordner wird einmal aufgelistet}}',
+  'engine.walkChanges': 'Suche nach Änderungen im Dienst',
+  'engine.applying':
+    '{n, plural, one {# Änderung aus dem Dienst wird übernommen} other {# Änderungen aus dem Dienst werden übernommen}}',
+  'engine.syncingItems':
+    '{n, plural, one {# Element wird synchronisiert} other {# Elemente werden synchronisiert}}',
+  'engine.backlogArriving':
+    '{n, plural, one {# Änderung im Dienst, es kommen noch weitere: übernommen, sobald sie aufhören} other {# Änderungen im Dienst, es kommen noch weitere: übernommen, sobald sie aufhören}}',
+  'engine.backlogWalk':
+    '{n, plural, one {# Änderung im Dienst: Jeden Ordner einmal aufzulisten geht schneller, als jede zu lesen} other {# Änderungen im Dienst: Jeden Ordner einmal aufzulisten geht schneller, als jede zu lesen}}',
+  'engine.heldLocal':
+    '{n, plural, one {# Element wurde hier entfernt: Bestätigen Sie, um es auch im Dienst zu löschen} other {# Elemente wurden hier entfernt: Bestätigen Sie, um sie auch im Dienst zu löschen}}',
+  'engine.heldRemote':
+    '{total, plural, one {Der Dienst führt {n} von # synchronisierten Element als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} von # synchronisierten Elementen als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie}}',
+  'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
+  'engine.retryAfter': '{problem}: neuer Versuch in {seconds} s',
+  'engine.signedOut':
+    'Sie sind abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren.',
+  'engine.connectionBroke': 'Die Verbindung zum Dienst ist abgebrochen ({code}).',
+  'engine.diskFull':
+    'Der Datenträger mit {where} ist voll: Geben Sie Platz frei; die Synchronisierung läuft von selbst weiter.',
+  'engine.diskFullOnce':
+    'Der Datenträger mit {where} ist voll: Geben Sie Platz frei und synchronisieren Sie erneut.',
+  'engine.journalDisk': 'dem Journal der Synchronisierung',
+  'engine.syncFolder': 'dem synchronisierten Ordner',
+  'engine.localAccess':
+    'In den synchronisierten Ordner kann nicht geschrieben werden ({code}): Prüfen Sie seine Berechtigungen.',
+  'engine.attentionConflicts':
+    '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
+  'engine.attentionProblems': '{n, plural, one {# Problem zu prüfen} other {# Probleme zu prüfen}}',
+  'engine.attentionBoth':
+    '{conflicts, plural, one {# Konflikt} other {# Konflikte}} und {problems, plural, one {# Problem} other {# Probleme}} zu prüfen',
+
+  'tray.noPairs': 'Kein Ordner wird synchronisiert',
+  'tray.pairWords': '{workspace}: {words}',
+  'tray.conflicts': '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
+  'tray.offline': 'Offline: Synchronisierung, sobald der Dienst wieder erreichbar ist',
+  'tray.syncing': 'Synchronisierung: {progress}',
+  'tray.syncingPlain': 'Wird synchronisiert…',
+  'tray.pausedOne': '{workspace}: pausiert',
+  'tray.pausedAll': 'Alle Ordner pausiert',
+  'tray.upToDate': 'Aktuell',
+  'tray.openFolder': 'Ordner öffnen',
+  'tray.openWindow': 'Workspace Sync öffnen',
+  'tray.resume': 'Synchronisierung fortsetzen',
+  'tray.pause': 'Synchronisierung pausieren',
+  'tray.quit': 'Workspace Sync beenden',
+  'notice.someone': 'Jemand',
+  'notice.two': '{a} und {b}',
+  'notice.many': '{first} und {n, plural, one {# weitere Person} other {# weitere}}',
+  'notice.changed': 'geändert',
+  'notice.items': '{n, plural, one {# Element} other {# Elemente}}',
+  'notice.things': '{n, plural, one {# Ereignis} other {# Ereignisse}}',
+  'notice.burst': '{who}: {what} ({verb})',
+  'notice.burstIn': '{who}: {what} in {workspace} ({verb})',
+  'notice.burstInMany':
+    '{who}: {what} in {n, plural, one {# Arbeitsbereich} other {# Arbeitsbereichen}} ({verb})',
+  'notice.conflict':
+    '{name} wurde hier und im Dienst geändert: Beide Versionen bleiben erhalten; wählen Sie eine in Workspace Sync.',
+  'notice.conflicts': '{n, plural, one {# Konflikt zu lösen} other {# Konflikte zu lösen}}',
+  'notice.signedOut': 'abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren',
+  'notice.diskFull': 'ein Datenträger ist voll: Geben Sie Platz frei',
+  'notice.causes': '{what}.',
+  'notice.causesIn': '{what} in {n, plural, one {# Ordner} other {# Ordnern}}.',
+  'dialog.chooseFolder': 'Ordner zum Synchronisieren auswählen',
+  'dialog.choose': 'Auswählen',
+  'dialog.openInBrowser': 'Im Browser öffnen',
+  'dialog.cancel': 'Abbrechen',
+  'dialog.openAddress': 'Diese Adresse im Browser öffnen?',
+  'dialog.notSignedIn': 'Es ist keine Seite eines Dienstes, bei dem Sie angemeldet sind.',
+  'dialog.folderFailed':
+    'Der Ordnerdialog konnte nicht angezeigt werden: Geben Sie den Ordner stattdessen ein.',
+
+  'cli.usage': `Aufruf: {program} <Befehl> [Optionen]
+
+Synchronisiert einen Arbeitsbereich des Workspace Content Service mit einem lokalen Ordner, ohne die Desktop-App.
+
+Befehle:
+  login       mit E-Mail und Passwort anmelden; das Konto wird gemerkt
+  logout      ein gemerktes Konto vergessen
+  workspaces  die Arbeitsbereiche auflisten, die Sie synchronisieren können
+  sync        einen Arbeitsbereich mit einem Ordner synchronisieren, fortlaufend oder --once
+  folders     welche Ordner des Arbeitsbereichs eines Sync-Ordners hier synchronisiert werden;
+              --exclude, --include
+  status      was die Synchronisierungen auf diesem Computer gerade tun (startet keine)
+  ui          das Fenster von Workspace Sync einem Browser auf diesem Computer bereitstellen
+  link        den Freigabelink einer synchronisierten Datei oder eines Ordners ausgeben (oder --copy)
+  integrate   „Workspace-Sync-Link kopieren“ in den Menüs der Dateimanager hinzufügen
+              (--install) oder entfernen (--uninstall) (Nautilus, Nemo, Dolphin, Thunar)
+
+„{program} <Befehl> --help“ zeigt die Optionen eines Befehls.{sandbox}
+
+Umgebung:
+  WORKSPACE_SYNC_STATE          der Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                                (jetzt: {state})
+  WORKSPACE_SYNC_TOKEN          ein Zugriffstoken, statt eines gemerkten Kontos verwendet
+                                (oder --token-file PFAD; nie --token, das ps zeigt)
+  WORKSPACE_SYNC_CLIENT_ID      die OAuth-Client-ID (Standard workspace-sync)
+  WORKSPACE_SYNC_CLIENT_SECRET  das OAuth-Client-Geheimnis (Standard sandbox-secret)
+  HTTPS_PROXY, HTTP_PROXY       der Proxy für https- und http-Server, http://host:port
+                                (auch kleingeschrieben, zuerst gelesen; --proxy URL geht vor)
+  NO_PROXY                      die Server, die ohne ihn erreicht werden: Namen (und die Namen
+                                darunter), host:port, IP-Bereiche oder *
+  LANG, LC_ALL, LC_MESSAGES     die Sprache dieser Zeilen (Englisch, Deutsch)
+
+Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (status: 3, wenn keine Synchronisierung läuft)`,
+  'cli.usageSandbox': ` „workspaces“, „sync“ und „ui“ nehmen
+--sandbox statt --server für eine eingebettete Demo-Sandbox (npm run demo); nie ohne sie.`,
+  'cli.noCommand': 'kein Befehl angegeben',
+  'cli.unknownOption': 'unbekannte Option {option}',
+  'cli.unknownCommand': 'unbekannter Befehl „{name}“',
+  'cli.seeHelp': '„{command} --help“ zeigt den Aufruf.',
+  'cli.interrupted': 'unterbrochen',
+  'cli.summary': 'Synchronisierung abgeschlossen: {parts}.',
+  'cli.foldersCreated': '{n, plural, one {# Ordner} other {# Ordner}} angelegt',
+  'cli.filesDownloaded': '{n, plural, one {# Datei} other {# Dateien}} heruntergeladen ({bytes})',
+  'cli.moved': '{n, number} verschoben',
+  'cli.trashed': '{n, number} in den Papierkorb verschoben',
+  'cli.sent':
+    'an den Dienst gesendet: {folders, plural, one {# Ordner} other {# Ordner}} angelegt, {files, plural, one {# Datei} other {# Dateien}} hochgeladen ({bytes}), {moved, number} verschoben, {deleted, number} gelöscht',
+  'cli.conflicts': '{n, plural, one {# Konflikt} other {# Konflikte}}',
+  'cli.problems': '{n, plural, one {# Problem} other {# Probleme}}',
+  'cli.requests': '{n, plural, one {# Anfrage} other {# Anfragen}}',
+  'cli.progressItems': '{done}/{total} Elemente',
+  'cli.bytesOf': '{done} von {total}',
+  'cli.sandbox':
+    'Eingebettete Sandbox unter {url} (Demo-Arbeitsbereich {id}, angemeldet als {email})',
+  'cli.problem': 'Problem: {path}: {message}',
+  'cli.unknownPath': '(unbekannter Pfad)',
+  'cli.conflict': 'Konflikt: {path}: {message}',
+  'cli.theFolder': '(der synchronisierte Ordner)',
+  'cli.note': 'Hinweis: {message}',
+  'cli.stopped': 'Beendet',
+
+  'cli.ago.now': 'gerade eben',
+  'cli.ago.seconds': 'vor {n} s',
+  'cli.ago.minutes': 'vor {n} min',
+  'cli.ago.hours': 'vor {n} h',
+  'cli.ago.days': '{n, plural, one {vor # Tag} other {vor # Tagen}}',
+  'cli.status.head': '{dir} ⇄ Arbeitsbereich {id} auf {server}',
+  'cli.status.headAs': '{dir} ⇄ Arbeitsbereich {id} auf {server} als {user}',
+  'cli.status.notSynced': 'noch nicht synchronisiert',
+  'cli.status.lastSync': 'zuletzt synchronisiert {ago}',
+  'cli.status.pid': 'PID {pid}, läuft seit {since}',
+  'cli.status.notRunning':
+    'läuft nicht: ohne Abschluss beendet (PID {pid}); zuletzt gesehen {ago}, „{message}“',
+  'cli.status.error': 'Fehler: {message}',
+  'cli.status.problems': '{n, plural, one {# Problem} other {# Probleme}}:',
+  'cli.status.theFolder': '(der Ordner)',
+  'cli.status.more': '… und {n, number} weitere',
+  'cli.status.conflicts':
+    '{n, plural, one {# Konflikt} other {# Konflikte}} kürzlich gelöst (siehe das Protokoll)',
+  'cli.status.none': 'Keine Synchronisierung läuft (Zustandsordner {dir}).',
+
+  'engine.noMoves':
+    'Dieser Server kann nichts verschieben: Ein verschobenes Element wird an seinen neuen Ort kopiert und am alten gelöscht, sobald alles dort ist.',
+  'engine.notAllCopied':
+    'Nicht alles konnte kopiert werden: Der alte Ort im Dienst bleibt erhalten.',
+  'engine.movedChangedFile':
+    'Es wurde im Dienst geändert, während es hier verschoben wurde: Die neue Version bleibt an ihrem alten Ort.',
+  'engine.movedChangedFolder':
+    'Es wurde im Dienst geändert, während es hier verschoben wurde: Was dort geändert wurde, bleibt an seinem alten Ort.',
+  'engine.foldersMerged':
+    'Ein Ordner gleichen Namens wurde auch im Dienst angelegt: Beide wurden zusammengeführt.',
+  'engine.movedDeleted':
+    'Es wurde im Dienst gelöscht, während es hier verschoben wurde: Es wird erneut hochgeladen.',
+  'engine.moveRefused':
+    'Ihre Rolle erlaubt nicht, es im Dienst zu verschieben oder umzubenennen: Es wird zurückgestellt (es war {path}).',
+  'engine.nameTaken':
+    'Der Dienst hat dort bereits ein Element namens {from} (Namen werden ohne Rücksicht auf Groß- und Kleinschreibung oder Akzente verglichen): Es wurde in {name} umbenannt.',
+  'engine.deleteRefused':
+    'Ihre Rolle erlaubt nicht, es im Dienst zu löschen: Es wird zurückgestellt.',
+  'engine.nameTakenThere':
+    'Der Name war auch im Dienst vergeben: Beide bleiben erhalten; Ihres heißt jetzt {aside}.',
+  'engine.deletedHereChangedThere':
+    'Hier gelöscht, während der Dienst darin etwas hinzufügte oder änderte: Es ist mit dieser Änderung zurück.',
+  'engine.movedThereChangedHere':
+    'Im Dienst nach {name} verschoben oder umbenannt, während es hier geändert wurde: Die Änderung von hier gilt.',
+  'engine.deletedThereChangedHere':
+    'Im Dienst gelöscht, aber hier geändert: Ihre Version bleibt erhalten und wird erneut hochgeladen.',
+  'engine.folderDeletedThere':
+    'Im Dienst gelöscht, während hier darin Dateien hinzugefügt oder geändert wurden: Diese bleiben erhalten und werden erneut hochgeladen.',
+  'engine.bothChanged':
+    'Hier und im Dienst geändert: Beide bleiben erhalten; die Version des Dienstes ist {theirs}, Ihre ist {yours}.',
+  'engine.noNewVersion':
+    'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, seine neue Version herunterzuladen: Die Version hier bleibt erhalten.',
+  'engine.noDownload': 'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, es herunterzuladen.',
+  'engine.sameName':
+    'Für den Dienst ist das derselbe Name wie {other} (sie unterscheiden sich nur in Groß- und Kleinschreibung oder Akzenten): Benennen Sie eines um, um es zu synchronisieren.',
+  'engine.changeRefused':
+    'Ihre Rolle in diesem Arbeitsbereich erlaubt diese Änderung nicht: Sie bleibt nur hier.',
+  'engine.serviceRefused': 'Der Dienst hat es abgelehnt ({reason}): Es bleibt nur hier.',
+  'cli.tokensInFile':
+    'Ihre Tokens liegen in {file}, als Klartext, den nur Ihr Benutzer lesen kann (nicht in einem Schlüsselbund, wie --store file verlangt). „logout“ löscht sie.',
+  'cli.signedIn': 'Angemeldet als {email} bei {server}',
+  'cli.signedOut': '{email} bei {server} abgemeldet',
+  'cli.noWorkspaces': 'Keine Arbeitsbereiche auf {server}.',
+  'cli.column.id': 'ID',
+  'cli.column.name': 'NAME',
+  'cli.column.role': 'ROLLE',
+  'cli.copied': 'Der Link von {name} wurde in die Zwischenablage kopiert ({via}).',
+
+  'cli.help.login': `Aufruf: workspace-sync login --server URL --email EMAIL [Optionen]
+
+Meldet sich mit E-Mail und Passwort an (der OAuth-Password-Grant) und merkt sich die Tokens des
+Kontos im Schlüsselbund des Systems, sodass „workspaces“ und „sync“ danach nur --server brauchen.
+Das Passwort wird ohne Echo abgefragt oder mit --password-stdin aus der ersten Zeile der
+Standardeingabe gelesen; es wird nie gespeichert.
+
+  --server URL            die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --email EMAIL           die E-Mail des Kontos
+  --password-stdin        das Passwort aus der Standardeingabe lesen (erste Zeile)
+  --store keychain|file   wo die Tokens liegen: im Schlüsselbund des Systems (Standard) oder, auf
+                          einem Rechner ohne einen (ein Server ohne Oberfläche), in einer Datei,
+                          die nur Sie lesen können, als Klartext im Zustandsordner; „sync“
+                          erneuert sie dort, solange der Dienst es erlaubt
+  --client-id ID          OAuth-Client-ID (Standard: $WORKSPACE_SYNC_CLIENT_ID oder workspace-sync)
+  --client-secret SECRET  OAuth-Client-Geheimnis (Standard: $WORKSPACE_SYNC_CLIENT_SECRET oder sandbox-secret)
+{proxy}
+  --state DIR             Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose               das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help              dieser Text
+
+Beispiele:
+  workspace-sync login --server https://files.example.com --email ann@example.com
+  workspace-sync login --server https://files.example.com --email ann@example.com --store file`,
+  'cli.help.logout': `Aufruf: workspace-sync logout --server URL [--email EMAIL] [Optionen]
+
+Vergisst ein gemerktes Konto (seine Tokens werden aus dem Schlüsselbund gelöscht oder aus der
+Datei von „login --store file“).
+
+  --server URL   die Basis-URL des Dienstes, bei dem das Konto angemeldet wurde
+  --email EMAIL  das Konto (nur nötig, wenn für den Server mehrere gemerkt sind)
+  --state DIR    Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text`,
+  'cli.help.workspaces': `Aufruf: workspace-sync workspaces {demo, select, yes {--server URL | --sandbox} other {--server URL}} [Optionen]
+
+Listet die Arbeitsbereiche auf, die Sie synchronisieren können: ID, Name und Ihre Rolle in jedem.
+
+  --server URL        die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --token-file PATH   ein Zugriffstoken aus PATH lesen (- für die Standardeingabe); Standard:
+                      $WORKSPACE_SYNC_TOKEN, sonst das von „login“ gemerkte Konto
+  --token TOKEN       dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+  --email EMAIL       welches gemerkte Konto, wenn es für den Server mehrere gibt
+  --json              ein JSON-Objekt pro Zeile: {json}{demo, select, yes {
+  --sandbox           eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+{proxy}
+  --state DIR         Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose           das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help          dieser Text
+
+Beispiele:
+  workspace-sync workspaces --server https://files.example.com/api/v1
+  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`,
+  'cli.help.sync': `Aufruf: workspace-sync sync --server URL --workspace ID --dir PATH [Optionen]{demo, select, yes {
+        workspace-sync sync --sandbox --dir PATH [Optionen]} other {}}
+
+Synchronisiert einen Arbeitsbereich mit einem lokalen Ordner: fortlaufend bis Strg-C (SIGINT) oder
+SIGTERM, oder ein Durchgang mit --once.{demo, select, yes { Mit --sandbox (nie ohne) startet es eine eingebettete
+Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-Arbeitsbereich.} other {}}
+
+  --server URL       die Basis-URL des Dienstes, z. B. https://files.example.com/api/v1
+  --token-file PATH  ein Zugriffstoken aus PATH lesen (- für die Standardeingabe), nicht erneuert;
+                     Standard: $WORKSPACE_SYNC_TOKEN, sonst das von „login“ gemerkte Konto,
+                     nach Bedarf erneuert
+  --token TOKEN      dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+  --email EMAIL      welches gemerkte Konto, wenn es für den Server mehrere gibt
+  --workspace ID     der zu synchronisierende Arbeitsbereich (siehe „workspace-sync workspaces“)
+  --dir PATH         der lokale Ordner (angelegt, wenn er fehlt)
+  --once             ein Durchgang, dann eine Zusammenfassung; Exit 0, wenn er vollständig war
+  --exclude PATH     diesen Ordner des Arbeitsbereichs (z. B. Reports/2023) samt allem darunter
+                     auslassen: nichts wird heruntergeladen, nichts hineingeladen; wiederholbar
+                     und gemerkt (ändern später mit „workspace-sync folders“)
+  --confirm-deletes  diesem Lauf erlauben, im Dienst zu löschen, auch wenn ein Durchgang mehr
+                     löschen würde, als das Sicherheitsnetz zulässt (die Hälfte der
+                     synchronisierten Elemente oder über 1.000)
+  --confirm-remote-deletes
+                     diesem Lauf erlauben, in den Papierkorb zu verschieben (nie zu löschen), was
+                     der Dienst als gelöscht führt, auch über dieses Sicherheitsnetz hinaus
+  --keep-local-copies
+                     wenn der Dienst über dieses Sicherheitsnetz hinaus Elemente als gelöscht
+                     führt, diese Dateien hier behalten und erneut hochladen
+  --poll SECONDS     wie oft im fortlaufenden Betrieb nach Änderungen im Dienst gesucht wird
+                     (Standard 5)
+  --limit-up KBPS    alle Uploads zusammen höchstens KBPS KB/s (1 KB = 1.000 Byte); 0 (der
+                     Standard) für keine Grenze
+  --limit-down KBPS  alle Downloads zusammen höchstens KBPS KB/s; 0 (der Standard) für keine Grenze
+  --json             ein JSON-Objekt pro Zeile auf stdout: status, progress, problem, conflict,
+                     notice, error, summary
+{proxy}{demo, select, yes {
+  --sandbox          eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+  --state DIR        Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text
+
+Beispiele:{demo, select, yes {
+  workspace-sync sync --sandbox --dir ./demo-workspace} other {}}
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
+    --limit-up 250 --limit-down 1000`,
+  'cli.help.status': `Aufruf: {program} status [--json] [Optionen]
+
+Sagt, was die Synchronisierungen auf diesem Computer (in diesem Zustandsordner) gerade tun: jedes
+Paar (Ordner, Arbeitsbereich, Server, Konto), sein Zustand, seine letzte Synchronisierung und
+seine Probleme. Es startet keine Synchronisierung und stellt keine Anfrage: Es liest, was jedes
+laufende „sync“ im Zustandsordner ablegt.
+
+  --json         ein JSON-Objekt pro Paar, je eine Zeile (running: false für eine
+                 Synchronisierung, die ohne Abschluss endete, z. B. abgebrochen)
+  --state DIR    Zustandsordner (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text
+
+Exit-Status: 0 mindestens eine Synchronisierung läuft, 3 keine, 1 der Zustand war nicht lesbar`,
+  'cli.help.ui': `Aufruf: workspace-sync ui {demo, select, yes {--sandbox | --server URL} other {--server URL}} [--port N] [Optionen]
+
+Stellt das Fenster von Workspace Sync einem Browser auf diesem Computer bereit (nur 127.0.0.1)
+und gibt eine JSON-Zeile {json} aus: Öffnen Sie diese URL. Das Geheimnis
+darin ändert sich bei jedem Lauf; ohne es kann das Fenster sich nicht verbinden. Läuft bis Strg-C
+(SIGINT) oder SIGTERM.
+{demo, select, yes {
+Mit --sandbox startet es eine eingebettete Demo-Sandbox, meldet ihren Eigentümer an
+(ann@example.com, Passwort ann-sandbox-pass), synchronisiert den Demo-Arbeitsbereich in einen
+frischen temporären Ordner und bietet „Demo ausprobieren“ an. Das Fenster baut „npm run build“
+(out/renderer).
+} other {}}
+  --server URL      aus dem Fenster bei diesem Dienst anmelden{demo, select, yes {
+  --sandbox         eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
+  --port N          der Port, auf dem gelauscht wird (Standard: ein beliebiger freier Port)
+  --static DIR      das gebaute Fenster (Standard: out/renderer dieses Pakets)
+  --state DIR       Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb{demo, select, yes { (mit der
+                    Sandbox und ohne --state: ein temporärer, beim Beenden entfernt)} other {}}
+  --verbose         das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help        dieser Text`,
+  'cli.help.link': `Aufruf: {program} link PFAD [--copy] [Optionen]
+
+Gibt den Freigabelink einer synchronisierten Datei oder eines Ordners aus: die Adresse, unter der
+jeder mit dem Link sie öffnet. Ein ausgeschalteter Link wird zuerst eingeschaltet, wie „Link
+kopieren“ im Fenster (Ihre Rolle muss das Ändern von Links erlauben: Moderator und höher), und
+der Befehl sagt es.
+
+  --copy             den Link auch in die Zwischenablage legen (wl-copy, xclip oder xsel unter Linux)
+  --notify           auch in einer Desktop-Benachrichtigung sagen, wie es ging (notify-send), für
+                     Menüs von Dateimanagern, die kein Terminal zeigen
+  --token-file PATH  ein Zugriffstoken für den Server des Ordners aus PATH lesen (- für die
+                     Standardeingabe); Standard: $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto,
+                     das den Ordner synchronisiert
+  --token TOKEN      dasselbe, von der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+{proxy}
+  --state DIR        Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der des Systems)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text
+
+Der Link geht auf stdout, in einer Zeile; was sonst geschah (kopiert, eingeschaltet), auf stderr.
+Exit-Status 1, wenn PFAD (noch) nicht synchronisiert ist oder der Dienst ablehnte.
+
+Beispiele:
+  {program} link ~/Q3/Reports/Summary.pdf
+  {program} link --copy ~/Q3/Reports`,
+  'cli.help.integrate': `Aufruf: {program} integrate --install | --uninstall [Optionen]
+
+Fügt „{label}“ dem Kontextmenü der Linux-Dateimanager hinzu, nur für Sie:
+Nautilus (ein Skript), Nemo (eine Aktion), Dolphin (ein Dienstmenü, KDE 6 und 5) und Thunar (eine
+benutzerdefinierte Aktion, zu Ihren anderen hinzugefügt). Es führt „{program} link --copy --notify“
+für das Element aus: Der Link kommt in die Zwischenablage und eine Benachrichtigung sagt es, oder
+warum nicht.
+
+  --install      die Einträge schreiben (erneut: zweimal ausgeführt ändert sich nichts)
+  --uninstall    sie entfernen (die anderen Aktionen von Thunar bleiben)
+  --state DIR    der Zustandsordner, den die Einträge verwenden (Standard: $WORKSPACE_SYNC_STATE
+                 oder der des Systems); in sie geschrieben, da ein Dateimanager die Umgebung
+                 Ihrer Shell nicht hat
+  --verbose      das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help     dieser Text
+
+Die geschriebenen oder entfernten Dateien stehen auf stdout, eine pro Zeile. Die Desktop-App
+installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem Start.`,
+  'cli.help.proxy1': 'über diesen Proxy gehen, http://[user:password@]host:port',
+  'cli.help.proxy2': '(Standard: $HTTPS_PROXY, $HTTP_PROXY, außer $NO_PROXY)',
+};

@@ -1,0 +1,719 @@
+/**
+ * English, the catalog every other language is checked against (`de.ts` has exactly its keys, or
+ * the type-check fails). ICU MessageFormat: `{name}` a parameter, `{n, plural, one {…} other {…}}`
+ * a count (`#` is the number in the language's digits), `{kind, select, …}` a choice. Keys are
+ * grouped by where they are shown: the window's views, the tray, notices, the engine, the CLI.
+ */
+export const en = {
+  // The window (src/renderer/strings.ts gives these to the views).
+  'app.name': 'Workspace Sync',
+  'app.loading': 'Loading…',
+  'app.retry': 'Try again',
+  'app.cancel': 'Cancel',
+  'app.save': 'Save',
+  'app.close': 'Close',
+  'app.genericError': 'Something went wrong.',
+  'app.connectionLost': 'The connection to Workspace Sync was lost. Reload the page to reconnect.',
+
+  'nav.label': 'Main',
+  'nav.status': 'Status',
+  'nav.browse': 'Browse',
+  'nav.activity': 'Activity',
+  'nav.workspaces': 'Workspaces',
+  'nav.settings': 'Settings',
+  'nav.signOut': 'Sign out',
+  'nav.signedInAs': 'Signed in as {email}',
+  'nav.signedInAsNamed': 'Signed in as {name} ({email})',
+
+  'signIn.title': 'Sign in to Workspace Sync',
+  'signIn.intro':
+    'Connect to your Workspace Content Service to keep a folder on this computer in sync.',
+  'signIn.server': 'Server address',
+  'signIn.serverPlaceholder': 'files.example.com',
+  'signIn.email': 'Email',
+  'signIn.password': 'Password',
+  'signIn.submit': 'Sign in',
+  'signIn.submitting': 'Signing in…',
+  'signIn.or': 'or',
+  'signIn.withBrowser': 'Sign in with your browser',
+  'signIn.withBrowserHint': 'Opens the service’s sign-in page in your web browser.',
+  'signIn.browserWaiting': 'Finish signing in in the tab that opened…',
+  'signIn.browserOpenAgain': 'Open the sign-in page',
+  'signIn.browserCancel': 'Cancel',
+  'signIn.advanced': 'Advanced',
+  'signIn.token': 'Access token',
+  'signIn.tokenSubmit': 'Sign in with token',
+  'signIn.demo': 'Try the demo',
+  'signIn.demoHint':
+    'Explore a sample workspace on a local test server. Nothing leaves this computer.',
+  'signIn.serverRequired': 'Enter the address of your server first.',
+  'signIn.failed': 'Sign-in failed',
+
+  'status.title': 'Sync status',
+  'status.noPairs': 'No folder is being synced yet.',
+  'status.setupTitle': 'Choose what to sync',
+  'status.workspace': 'Workspace',
+  'status.folder': 'Folder on this computer',
+  'status.folderPlaceholder': '/home/you/Workspace Sync',
+  'status.start': 'Start syncing',
+  'status.starting': 'Starting…',
+  'status.state.starting': 'Starting…',
+  'status.state.scanning': 'Looking for changes…',
+  'status.state.syncing': 'Syncing…',
+  'status.state.idle': 'Up to date',
+  'status.state.paused': 'Paused',
+  'status.state.offline': 'Offline — will retry',
+  'status.state.error': 'Sync error',
+  'status.state.needs-attention': 'Needs your attention',
+  'status.syncedTo': 'Synced to {dir}',
+  'status.items': '{done} of {total} items',
+  'status.bytes': '{done} of {total}',
+  'status.progress': 'Progress',
+  'status.current': 'Now',
+  'status.speed': '{perSecond}/s',
+  'status.timeLeft': '{duration} left',
+  'status.lastSync': 'Last synced {when}',
+  'status.pause': 'Pause sync',
+  'status.resume': 'Resume sync',
+  'status.openFolder': 'Open folder',
+  'status.held.confirmLocal': 'Delete them on the service too',
+  'status.held.confirmRemote': 'Move them to the trash here',
+  'status.held.keepRemote': 'Keep them and upload them again',
+  'status.problems': 'Problems',
+  'status.noProblems': 'No problems.',
+  'status.conflicts': 'Conflicts',
+  'status.noConflicts': 'No conflicts.',
+  'status.remove': 'Stop syncing…',
+  'status.removeLabel': 'Stop syncing {workspace}…',
+  'status.removeTitle': 'Stop syncing “{workspace}”?',
+  'status.removeExplain':
+    'Workspace Sync stops keeping {dir} in sync with the workspace “{workspace}”. The files stay on this computer; nothing is deleted, here or on the server.',
+  'status.removeSubmit': 'Stop syncing',
+  'status.removing': 'Stopping…',
+
+  'browse.title': 'Browse',
+  'browse.workspace': 'Workspace',
+  'browse.breadcrumbs': 'Folder path',
+  'browse.search': 'Search this folder',
+  'browse.searchPlaceholder': 'Search',
+  'browse.sort': 'Sort by',
+  'browse.sort.alphabetical': 'Name',
+  'browse.sort.modified': 'Last modified',
+  'browse.sort.size': 'Size',
+  'browse.sort.type': 'Type',
+  'browse.name': 'Name',
+  'browse.size': 'Size',
+  'browse.modified': 'Modified',
+  'browse.hidden': 'Hidden',
+  'browse.hiddenHint': 'Hidden by an administrator',
+  'browse.empty': 'This folder is empty.',
+  'browse.noMatches': 'Nothing matches “{query}”.',
+  'browse.noWorkspaces': 'You have no workspaces yet.',
+  'browse.folder': 'Folder',
+  'browse.file': 'File',
+  'browse.openFolder': 'Open folder {name}',
+  'browse.details': 'Details of {name}',
+  'browse.contents': 'Folder contents',
+
+  'menu.label': 'Actions for {name}',
+  'menu.copyLink': 'Copy share link',
+  'menu.details': 'Open details',
+  'menu.copied': 'Link copied',
+
+  'item.panel': 'Details: {name}',
+  'item.close': 'Close details',
+  'item.comments': 'Comments',
+  'item.noComments': 'No comments yet. Start the conversation.',
+  'item.addComment': 'Add a comment',
+  'item.mayNotComment': 'Your role in this workspace lets you read comments but not add them.',
+  'item.commentPlaceholder': 'Write a comment…',
+  'item.post': 'Post',
+  'item.posting': 'Posting…',
+  'item.deleteComment': 'Delete',
+  'item.deleteCommentLabel': 'Delete comment by {author}',
+  'item.unknownAuthor': 'Someone',
+  'item.share': 'Share link',
+  'item.linkEnabled': 'Anyone with the link can view',
+  'item.requirePassword': 'Require a password',
+  'item.linkPassword': 'Link password',
+  'item.setPassword': 'Set password',
+  'item.expires': 'Link expires on',
+  'item.noExpiry': 'Never expires',
+  'item.clearExpiry': 'Remove expiry',
+  'item.copy': 'Copy link',
+  'item.copied': 'Copied: {text}',
+  'item.copyFailed': 'The link could not be copied.',
+  'item.linkOff': 'Sharing by link is off.',
+  'item.audit': 'Audit trail',
+  'item.auditHidden': 'The audit trail of a file is shown to Moderators and Administrators only.',
+  'item.auditEmpty': 'No recorded activity for this file.',
+  'item.zip': 'Download as zip',
+  'item.zipTo': 'Save the zip in this folder on this computer (full path)',
+  'item.zipToPlaceholder': '/home/you/Downloads',
+  'item.zipSubmit': 'Download as zip',
+  'item.zipProgress': 'Downloading… {bytes} so far',
+  'item.zipSaved': 'Saved to {path}',
+  'item.zipFailed': 'The zip could not be saved',
+
+  'activity.title': 'Activity',
+  'activity.filters': 'Filters',
+  'activity.workspace': 'Workspace',
+  'activity.allWorkspaces': 'All workspaces',
+  'activity.verbs': 'Actions',
+  'activity.verb.create': 'Created',
+  'activity.verb.upload': 'Uploaded',
+  'activity.verb.read': 'Viewed',
+  'activity.verb.download': 'Downloaded',
+  'activity.verb.update': 'Changed',
+  'activity.verb.delete': 'Deleted',
+  'activity.verb.invite': 'Invited',
+  'activity.othersOnly': 'Only changes by others',
+  'activity.person': 'Person',
+  'activity.anyone': 'Anyone',
+  'activity.from': 'From',
+  'activity.to': 'To',
+  'activity.reset': 'Clear filters',
+  'activity.empty': 'No activity matches these filters.',
+  'activity.feed': 'Activity feed',
+  'activity.end': 'That’s everything.',
+  'activity.open': 'Open {name}',
+  /** `label` is the service's word for the object (e.g. "File"), as it wrote it. */
+  'activity.openLabeled': 'Open {label} {name}',
+  'activity.newEvents': '{n, plural, one {# new event} other {# new events}}',
+
+  'settings.title': 'Settings',
+  'settings.general': 'General',
+  'settings.language': 'Language',
+  'settings.language.system': 'System',
+  'settings.language.en': 'English',
+  'settings.language.de': 'Deutsch',
+  'settings.languageHint': 'System follows the language of this computer.',
+  'settings.notifications': 'Notify me when others change things',
+  'settings.notificationsHint':
+    'Shows a notification when someone else changes your workspaces; a burst of changes is one notification.',
+  'settings.startAtLogin': 'Start Workspace Sync when I log in',
+  'settings.pollInterval': 'Check the service for changes every (seconds)',
+  'settings.pollIntervalHint':
+    'From {min} to {max}. Your own changes are sent at once; this paces others’ changes.',
+  'settings.pollIntervalInvalid': 'Choose a whole number of seconds from {min} to {max}.',
+  'settings.network': 'Network',
+  'settings.proxy': 'Proxy',
+  'settings.proxyPlaceholder': 'http://proxy.example.com:3128',
+  'settings.proxyHint':
+    'Empty: the system’s HTTPS_PROXY, HTTP_PROXY and NO_PROXY. Otherwise every request goes through this proxy, http://host:port, with user:password@ before the host if it asks for them. Applies at once.',
+  'settings.proxyInvalid.no-scheme':
+    'Write the proxy as a URL starting with http://, like http://proxy.example.com:3128.',
+  'settings.proxyInvalid.scheme':
+    'Only http:// (or https://) proxies can be used, not {scheme}://. Write it like http://proxy.example.com:3128.',
+  'settings.proxyInvalid.not-url':
+    'This is not a valid URL: check the host and the port. Write it like http://proxy.example.com:3128.',
+  'settings.proxyInvalid.no-host':
+    'The URL names no host. Write it like http://proxy.example.com:3128.',
+  'settings.proxyInvalid.path':
+    'A proxy is only a host and a port, without a path. Write it like http://proxy.example.com:3128.',
+  'settings.proxyInvalid.no-user':
+    'There is a password but no user name: write user:password@ before the host.',
+  'settings.ignore': 'Ignore patterns',
+  'settings.ignoreLabel': 'Files and folders never synced, one pattern per line',
+  'settings.ignoreHint':
+    'Gitignore syntax, for every synced folder: *.log ignores log files, build/ a folder named build, !keep.log brings a name back. A folder’s own .workspace-sync-ignore applies too. Files already synced stay on the server.',
+  'settings.ignoreSave': 'Save patterns',
+  'settings.bandwidth': 'Bandwidth',
+  'settings.uploadLimit': 'Upload limit (KB/s)',
+  'settings.downloadLimit': 'Download limit (KB/s)',
+  'settings.limitHint':
+    '0 for no limit. 1 KB is 1,000 bytes; all your synced folders share it, and a change applies at once, to transfers under way too.',
+  'settings.limitInvalid': 'Choose a whole number of KB/s from 0 (no limit) to {max, number}.',
+  'settings.pairs': 'Synced folders',
+  'settings.noPairs': 'No folder is being synced yet.',
+  'settings.pause': 'Pause sync of {workspace}',
+  'settings.resume': 'Resume sync of {workspace}',
+  'settings.saving': 'Saving…',
+  'settings.saved': 'Saved',
+  'settings.notSaved': 'Not saved',
+
+  'workspaces.title': 'Workspaces',
+  'workspaces.empty': 'You have no workspaces yet. Create one to get started.',
+  'workspaces.create': 'New workspace',
+  'workspaces.name': 'Name',
+  'workspaces.color': 'Color',
+  'workspaces.createSubmit': 'Create workspace',
+  'workspaces.role': 'Your role',
+  'workspaces.owner': 'Owner',
+  'workspaces.rename': 'Rename',
+  'workspaces.renameLabel': 'Rename {name}',
+  'workspaces.newName': 'New name for {name}',
+  'workspaces.colorLabel': 'Color of {name}',
+  'workspaces.delete': 'Delete',
+  'workspaces.deleteLabel': 'Delete {name}',
+  'workspaces.deleteTitle': 'Delete “{name}”?',
+  'workspaces.deleteWarning':
+    'This deletes the workspace and everything in it for all its members. This cannot be undone.',
+  'workspaces.deleteConfirm': 'Type {name} to confirm',
+  'workspaces.deleteSubmit': 'Delete workspace',
+  'workspaces.created': 'Created {name}.',
+  'workspaces.deleted': 'Deleted {name}.',
+  'workspaces.renamed': 'Renamed to {name}.',
+
+  'attention.theirs': 'The service’s version',
+  'attention.mine': 'Your version',
+  'attention.open': 'Open',
+  'attention.show': 'Show in folder',
+  'attention.openLabel': 'Open {name}',
+  'attention.showLabel': 'Show in folder: {name}',
+  'attention.keepMine': 'Keep mine',
+  'attention.keepTheirs': 'Keep theirs',
+  'attention.keepBoth': 'Keep both',
+  'attention.keepMineLabel': 'Keep mine (your version of {name})',
+  'attention.keepTheirsLabel': 'Keep theirs (the service’s version of {name})',
+  'attention.keepBothLabel': 'Keep both versions of {name}',
+  'attention.keepMineHint':
+    'Your version replaces the service’s (which stays its previous version there); the copy goes away.',
+  'attention.keepTheirsHint': 'Your copy goes to the trash; the service’s version stays.',
+  'attention.keepBothHint': 'Both files stay as they are.',
+  'attention.retry': 'Retry',
+  'attention.dismiss': 'Dismiss',
+  'attention.retryLabel': 'Retry {name}',
+  'attention.dismissLabel': 'Dismiss the problem with {name}',
+  'attention.unnamed': 'this item',
+  'attention.dismissedCount':
+    '{n, plural, one {# dismissed problem is not shown.} other {# dismissed problems are not shown.}}',
+
+  'setup.addFolder': 'Add folder',
+  'setup.account': 'Account',
+  'setup.accountOption': '{email} — {server}',
+  'setup.alreadySynced': '{name} (already synced)',
+  'setup.alreadySyncedHint': 'This workspace is already synced to another folder on this computer.',
+  'setup.folderHint': 'A new folder is created if it does not exist. ~ is your home folder.',
+  'setup.choose': 'Choose…',
+  'setup.checking': 'Checking the folder…',
+  'setup.defaultFolder': '~/Workspace Sync/{name}',
+  'setup.accountOf': 'Account: {email}',
+
+  'picker.title': 'Choose a folder',
+  'picker.path': 'Folder path',
+  'picker.home': 'Home',
+  'picker.up': 'Up',
+  'picker.upLabel': 'Up one folder',
+  'picker.folders': 'Folders in {name}',
+  'picker.none': 'No folders here.',
+  'picker.more': 'Only the first folders are shown; type the path for another.',
+  'picker.choose': 'Choose “{name}”',
+  'picker.keys': 'Arrow keys move, Enter opens a folder, Backspace goes up.',
+
+  'accounts.add': 'Add account',
+  'accounts.addTitle': 'Add an account',
+  'accounts.others': 'Other accounts',
+  'accounts.signOutOf': 'Sign out {email}',
+
+  // A pass's progress (src/shared/progress-words.ts): the window, the tray and the CLI.
+  'progress.archive':
+    '{files, plural, one {Downloading # file in one archive} other {Downloading # files in one archive}}',
+  'progress.archiveOf':
+    '{files, plural, one {Downloading # file of {name} in one archive} other {Downloading # files of {name} in one archive}}',
+  'progress.download': 'Downloading {name}',
+  'progress.mkdir': 'Creating the folder {name}',
+  'progress.moveUp': 'Moving {name} on the service',
+  'progress.moveDown': 'Moving {name} here',
+  'progress.trash': 'Moving {name} to the trash',
+  'progress.upload': 'Uploading {name}',
+  'progress.createFolder': 'Creating {name} on the service',
+  'progress.rename': 'Renaming {name} on the service',
+  'progress.delete': 'Deleting {name} on the service',
+  'progress.bytes': '{n, plural, one {# byte} other {# bytes}}',
+  'progress.unit': '{value} {unit}',
+  'progress.seconds': 'about {s} s',
+  'progress.minutes': 'about {min} min',
+  'progress.hours': 'about {h} h',
+  'progress.hoursMinutes': 'about {h} h {min} min',
+  'progress.perSecond': '{bytes}/s',
+  'progress.left': '{duration} left',
+  'progress.items': '{n, plural, one {{done} of {total} item} other {{done} of {total} items}}',
+  'progress.withRate': '{items} — {rate}',
+
+  // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).
+  'engine.starting': 'Starting',
+  'engine.paused': 'Paused',
+  'engine.upToDate': 'Up to date',
+  'engine.sending': 'Sending changes to the service',
+  'engine.waitingWritten':
+    '{n, plural, one {Waiting for # file to finish being written} other {Waiting for # files to finish being written}}',
+  'engine.walkFirst': 'Looking at everything on the service',
+  'engine.walkScheduled': 'Checking everything on the service (a regular check)',
+  'engine.walkCatchUp':
+    '{n, plural, one {Catching up with # change on the service: listing every folder once} other {Catching up with # changes on the service: listing every folder once}}',
+  'engine.walkChanges': 'Looking for changes on the service',
+  'engine.applying':
+    '{n, plural, one {Applying # change from the service} other {Applying # changes from the service}}',
+  'engine.syncingItems': '{n, plural, one {Syncing # item} other {Syncing # items}}',
+  'engine.backlogArriving':
+    '{n, plural, one {# change on the service, still arriving: applied once they stop} other {# changes on the service, still arriving: applied once they stop}}',
+  'engine.backlogWalk':
+    '{n, plural, one {# change on the service: listing every folder once is quicker than reading each} other {# changes on the service: listing every folder once is quicker than reading each}}',
+  'engine.heldLocal':
+    '{n, plural, one {# item was removed here: confirm to delete it on the service too} other {# items were removed here: confirm to delete them on the service too}}',
+  'engine.heldRemote':
+    '{total, plural, one {The service lists {n} of # synced item as deleted: confirm to move them to the trash here, or keep them} other {The service lists {n} of # synced items as deleted: confirm to move them to the trash here, or keep them}}',
+  'engine.retryOffline': 'Offline: trying again in {seconds} s',
+  'engine.retryAfter': '{problem}: trying again in {seconds} s',
+  'engine.signedOut': 'You are signed out: sign in again to continue syncing.',
+  'engine.connectionBroke': 'The connection to the service broke ({code}).',
+  'engine.diskFull':
+    'The disk holding {where} is full: free some space; syncing resumes by itself.',
+  'engine.diskFullOnce': 'The disk holding {where} is full: free some space, then sync again.',
+  'engine.journalDisk': 'the sync’s journal',
+  'engine.syncFolder': 'the sync folder',
+  'engine.localAccess': 'The sync folder cannot be written ({code}): check its permissions.',
+  'engine.attentionConflicts':
+    '{n, plural, one {# conflict to look at} other {# conflicts to look at}}',
+  'engine.attentionProblems':
+    '{n, plural, one {# problem to look at} other {# problems to look at}}',
+  'engine.attentionBoth':
+    '{conflicts, plural, one {# conflict} other {# conflicts}} and {problems, plural, one {# problem} other {# problems}} to look at',
+
+  // The tray, notifications and dialogs of the desktop app (src/main/platform).
+  'tray.noPairs': 'No folder is syncing',
+  'tray.pairWords': '{workspace}: {words}',
+  'tray.conflicts': '{n, plural, one {# conflict to look at} other {# conflicts to look at}}',
+  'tray.offline': 'Offline: will sync when the service is back',
+  'tray.syncing': 'Syncing {progress}',
+  'tray.syncingPlain': 'Syncing…',
+  'tray.pausedOne': '{workspace}: paused',
+  'tray.pausedAll': 'All folders paused',
+  'tray.upToDate': 'Up to date',
+  'tray.openFolder': 'Open folder',
+  'tray.openWindow': 'Open Workspace Sync',
+  'tray.resume': 'Resume syncing',
+  'tray.pause': 'Pause syncing',
+  'tray.quit': 'Quit Workspace Sync',
+  'notice.someone': 'Someone',
+  'notice.two': '{a} and {b}',
+  'notice.many': '{first} and {n, plural, one {# other} other {# others}}',
+  'notice.changed': 'changed',
+  'notice.items': '{n, plural, one {# item} other {# items}}',
+  'notice.things': '{n, plural, one {# thing} other {# things}}',
+  /** `verb` is the service's own ("uploaded"), or notice.changed. */
+  'notice.burst': '{who} {verb} {what}',
+  'notice.burstIn': '{who} {verb} {what} in {workspace}',
+  'notice.burstInMany':
+    '{who} {verb} {what} in {n, plural, one {# workspace} other {# workspaces}}',
+  'notice.conflict':
+    '{name} was changed here and on the service: both versions are kept; choose one in Workspace Sync.',
+  'notice.conflicts': '{n, plural, one {# conflict to settle} other {# conflicts to settle}}',
+  'notice.signedOut': 'signed out: sign in again to continue syncing',
+  'notice.diskFull': 'a disk is full: free some space',
+  'notice.causes': '{what}.',
+  'notice.causesIn': '{what} in {n, plural, one {# folder} other {# folders}}.',
+  'dialog.chooseFolder': 'Choose the folder to sync',
+  'dialog.choose': 'Choose',
+  'dialog.openInBrowser': 'Open in browser',
+  'dialog.cancel': 'Cancel',
+  'dialog.openAddress': 'Open this address in your browser?',
+  'dialog.notSignedIn': 'It is not a page of a service you are signed in to.',
+  'dialog.folderFailed': 'The folder dialog could not be shown: type the folder instead.',
+
+  // The CLI (src/main/cli): its help, its lines and its summary, in the language of LANG.
+  'cli.usage': `usage: {program} <command> [options]
+
+Syncs a workspace of the Workspace Content Service with a local folder, without the desktop app.
+
+commands:
+  login       sign in with email and password; the account is remembered
+  logout      forget a remembered account
+  workspaces  list the workspaces you can sync
+  sync        sync a workspace with a folder, continuously or --once
+  folders     which folders of a sync folder's workspace sync here; --exclude, --include
+  status      what the syncs running on this computer are doing (starts none)
+  ui          serve the Workspace Sync window to a browser on this computer
+  link        print (or --copy) the share link of a synced file or folder
+  integrate   add (--install) or remove (--uninstall) "Copy Workspace Sync link" in the
+              file managers' menus (Nautilus, Nemo, Dolphin, Thunar)
+
+Run "{program} <command> --help" for a command's options.{sandbox}
+
+environment:
+  WORKSPACE_SYNC_STATE          the state directory: settings, journals, logs, trash
+                                (now: {state})
+  WORKSPACE_SYNC_TOKEN          an access token, used instead of a remembered account
+                                (or --token-file PATH; never --token, which ps shows)
+  WORKSPACE_SYNC_CLIENT_ID      the OAuth client id (default workspace-sync)
+  WORKSPACE_SYNC_CLIENT_SECRET  the OAuth client secret (default sandbox-secret)
+  HTTPS_PROXY, HTTP_PROXY       the proxy for https and http servers, http://host:port
+                                (lowercase too, read first; --proxy URL wins over both)
+  NO_PROXY                      the servers reached without it: names (and the names
+                                under them), host:port, IP ranges, or *
+  LANG, LC_ALL, LC_MESSAGES     the language of these lines (English, German)
+
+exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no sync runs)`,
+  'cli.usageSandbox': ` "workspaces", "sync" and "ui" take
+--sandbox instead of --server for an embedded demo sandbox (npm run demo); never without it.`,
+  'cli.noCommand': 'no command given',
+  'cli.unknownOption': 'unknown option {option}',
+  'cli.unknownCommand': 'unknown command "{name}"',
+  'cli.seeHelp': 'Run "{command} --help" for the usage.',
+  'cli.interrupted': 'interrupted',
+  'cli.summary': 'Sync complete: {parts}.',
+  'cli.foldersCreated': '{n, plural, one {# folder} other {# folders}} created',
+  'cli.filesDownloaded': '{n, plural, one {# file} other {# files}} downloaded ({bytes})',
+  'cli.moved': '{n, number} moved',
+  'cli.trashed': '{n, number} moved to the trash',
+  'cli.sent':
+    'sent to the service: {folders, plural, one {# folder} other {# folders}} created, {files, plural, one {# file} other {# files}} uploaded ({bytes}), {moved, number} moved, {deleted, number} deleted',
+  'cli.conflicts': '{n, plural, one {# conflict} other {# conflicts}}',
+  'cli.problems': '{n, plural, one {# problem} other {# problems}}',
+  'cli.requests': '{n, plural, one {# request} other {# requests}}',
+  'cli.progressItems': '{done}/{total} items',
+  'cli.bytesOf': '{done} of {total}',
+  'cli.sandbox': 'Embedded sandbox at {url} (demo workspace {id}, signed in as {email})',
+  'cli.problem': 'Problem: {path}: {message}',
+  'cli.unknownPath': '(unknown path)',
+  'cli.conflict': 'Conflict: {path}: {message}',
+  'cli.theFolder': '(the sync folder)',
+  'cli.note': 'Note: {message}',
+  'cli.stopped': 'Stopped',
+
+  'cli.ago.now': 'just now',
+  'cli.ago.seconds': '{n} s ago',
+  'cli.ago.minutes': '{n} min ago',
+  'cli.ago.hours': '{n} h ago',
+  'cli.ago.days': '{n, plural, one {# day ago} other {# days ago}}',
+  'cli.status.head': '{dir} ⇄ workspace {id} on {server}',
+  'cli.status.headAs': '{dir} ⇄ workspace {id} on {server} as {user}',
+  'cli.status.notSynced': 'not synced yet',
+  'cli.status.lastSync': 'last sync {ago}',
+  'cli.status.pid': 'pid {pid}, running since {since}',
+  'cli.status.notRunning':
+    'not running: it ended without closing (pid {pid}); last seen {ago}, "{message}"',
+  'cli.status.error': 'error: {message}',
+  'cli.status.problems': '{n, plural, one {# problem} other {# problems}}:',
+  'cli.status.theFolder': '(the folder)',
+  'cli.status.more': '… and {n, number} more',
+  'cli.status.conflicts':
+    '{n, plural, one {# conflict} other {# conflicts}} settled recently (see the log)',
+  'cli.status.none': 'No sync is running (state directory {dir}).',
+
+  // The engine's notes of conflicts and its notices (a conflict's words, sent as `Words`).
+  'engine.noMoves':
+    'This server cannot move items: a moved item is copied to its new place, then deleted from the old one once all of it is there.',
+  'engine.notAllCopied': 'Not all of it could be copied: the old place on the service is kept.',
+  'engine.movedChangedFile':
+    'It changed on the service while it was moved here: the new version is kept at its old place.',
+  'engine.movedChangedFolder':
+    'It changed on the service while it was moved here: what changed there is kept at its old place.',
+  'engine.foldersMerged':
+    'A folder of the same name was made on the service too: they were merged.',
+  'engine.movedDeleted':
+    'It was deleted on the service while it was moved here: it is uploaded again.',
+  'engine.moveRefused':
+    'Your role does not allow moving or renaming it on the service: it is put back (it was {path}).',
+  'engine.nameTaken':
+    'The service already has an item named like {from} there (names are compared without regard to case or accents): it was renamed {name}.',
+  'engine.deleteRefused': 'Your role does not allow deleting it on the service: it is put back.',
+  'engine.nameTakenThere':
+    'The name was taken on the service too: both kept; yours is now {aside}.',
+  'engine.deletedHereChangedThere':
+    'Deleted here while the service added or changed something in it: it is back with that change.',
+  'engine.movedThereChangedHere':
+    'Moved or renamed on the service to {name} while changed here: the change made here wins.',
+  'engine.deletedThereChangedHere':
+    'Deleted on the service but changed here: your version is kept and uploaded again.',
+  'engine.folderDeletedThere':
+    'Deleted on the service while files were added or changed in it here: those are kept and uploaded again.',
+  'engine.bothChanged':
+    "Changed here and on the service: both kept; the service's version is {theirs}, yours is {yours}.",
+  'engine.noNewVersion':
+    'Your role in this workspace does not allow downloading its new version: the version here is kept.',
+  'engine.noDownload': 'Your role in this workspace does not allow downloading it.',
+  'engine.sameName':
+    'For the service this is the same name as {other} (they differ only in case or accents): rename one of them to sync it.',
+  'engine.changeRefused':
+    'Your role in this workspace does not allow this change: it is kept here only.',
+  'engine.serviceRefused': 'The service refused it ({reason}): it is kept here only.',
+  'cli.tokensInFile':
+    'Your tokens are kept in {file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.',
+  'cli.signedIn': 'Signed in as {email} on {server}',
+  'cli.signedOut': 'Signed out {email} on {server}',
+  'cli.noWorkspaces': 'No workspaces on {server}.',
+  'cli.column.id': 'ID',
+  'cli.column.name': 'NAME',
+  'cli.column.role': 'ROLE',
+  'cli.copied': 'Copied the link of {name} to the clipboard ({via}).',
+
+  // Each command's --help (`{proxy}` is the proxy option's lines, `{demo}` yes with the sandbox).
+  'cli.help.login': `usage: workspace-sync login --server URL --email EMAIL [options]
+
+Signs in with email and password (the OAuth password grant) and remembers the account's tokens
+in the OS keychain, so that "workspaces" and "sync" need only --server afterwards. The
+password is asked for without echo, or read from the first line of standard input with
+--password-stdin; it is never stored.
+
+  --server URL            the service's base URL, e.g. https://files.example.com/api/v1
+  --email EMAIL           the account's email
+  --password-stdin        read the password from standard input (first line)
+  --store keychain|file   where the tokens are kept: the OS keychain (default), or, on a machine
+                          without one (a headless server), a file only you can read, in plain
+                          text, in the state directory; "sync" renews them there for as long
+                          as the service allows
+  --client-id ID          OAuth client id (default: $WORKSPACE_SYNC_CLIENT_ID or workspace-sync)
+  --client-secret SECRET  OAuth client secret (default: $WORKSPACE_SYNC_CLIENT_SECRET or sandbox-secret)
+{proxy}
+  --state DIR             state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose               mirror the log to stderr; stack traces on failure
+  -h, --help              this text
+
+examples:
+  workspace-sync login --server https://files.example.com --email ann@example.com
+  workspace-sync login --server https://files.example.com --email ann@example.com --store file`,
+  'cli.help.logout': `usage: workspace-sync logout --server URL [--email EMAIL] [options]
+
+Forgets a remembered account (its tokens are deleted from the keychain, or from the file of
+"login --store file").
+
+  --server URL   the service's base URL the account was signed in to
+  --email EMAIL  the account (needed only when several are remembered for the server)
+  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text`,
+  'cli.help.workspaces': `usage: workspace-sync workspaces {demo, select, yes {--server URL | --sandbox} other {--server URL}} [options]
+
+Lists the workspaces you can sync: id, name and your role in each.
+
+  --server URL        the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH   read an access token from PATH (- for standard input); default:
+                      $WORKSPACE_SYNC_TOKEN, else the account remembered by "login"
+  --token TOKEN       the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL       which remembered account, when there are several for the server
+  --json              one JSON object per line: {json}{demo, select, yes {
+  --sandbox           use an embedded demo sandbox instead of a service} other {}}
+{proxy}
+  --state DIR         state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose           mirror the log to stderr; stack traces on failure
+  -h, --help          this text
+
+examples:
+  workspace-sync workspaces --server https://files.example.com/api/v1
+  workspace-sync workspaces --server https://files.example.com/api/v1 --token-file ~/.ws-token --json`,
+  'cli.help.sync': `usage: workspace-sync sync --server URL --workspace ID --dir PATH [options]{demo, select, yes {
+       workspace-sync sync --sandbox --dir PATH [options]} other {}}
+
+Syncs a workspace with a local folder: continuously until Ctrl-C (SIGINT) or SIGTERM, or one
+pass with --once.{demo, select, yes { With --sandbox (never without it) it starts an embedded demo sandbox, signs in
+as its owner and syncs its demo workspace.} other {}}
+
+  --server URL       the service's base URL, e.g. https://files.example.com/api/v1
+  --token-file PATH  read an access token from PATH (- for standard input), not renewed;
+                     default: $WORKSPACE_SYNC_TOKEN, else the account remembered by "login",
+                     renewed as needed
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+  --email EMAIL      which remembered account, when there are several for the server
+  --workspace ID     the workspace to sync (see "workspace-sync workspaces")
+  --dir PATH         the local folder (created when missing)
+  --once             one pass, then a summary; exit 0 when it completed
+  --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
+                     it: not downloaded, nothing uploaded into it; repeatable, and remembered
+                     (see "workspace-sync folders" to show or change it later)
+  --confirm-deletes  let this run delete on the service even when a pass would delete more than
+                     the safety net allows (half of the synced items, or over 1,000)
+  --confirm-remote-deletes
+                     let this run move to the trash (never delete) what the service lists as
+                     deleted, even past that safety net
+  --keep-local-copies
+                     when the service lists past that safety net as deleted, keep those files
+                     here and upload them again
+  --poll SECONDS     how often to look for remote changes when running continuously (default 5)
+  --limit-up KBPS    all uploads together at most KBPS KB/s (1 KB = 1,000 bytes); 0 (the
+                     default) for no limit
+  --limit-down KBPS  all downloads together at most KBPS KB/s; 0 (the default) for no limit
+  --json             one JSON object per line on stdout: status, progress, problem, conflict,
+                     notice, error, summary
+{proxy}{demo, select, yes {
+  --sandbox          use an embedded demo sandbox instead of a service} other {}}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
+
+examples:{demo, select, yes {
+  workspace-sync sync --sandbox --dir ./demo-workspace} other {}}
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --once
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 --json
+  workspace-sync sync --server https://files.example.com/api/v1 --workspace 42 --dir ~/Q3 \\
+    --limit-up 250 --limit-down 1000`,
+  'cli.help.status': `usage: {program} status [--json] [options]
+
+Says what the syncs running on this computer (under this state directory) are doing: each pair
+(folder, workspace, server, account), its state, its last sync and its problems. It starts no
+sync and makes no request: it reads what each running "sync" keeps in the state directory.
+
+  --json         one JSON object per pair, a line each (running: false for a sync that ended
+                 without closing, e.g. killed)
+  --state DIR    state directory (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text
+
+exit status: 0 at least one sync is running, 3 none is, 1 the state could not be read`,
+  'cli.help.ui': `usage: workspace-sync ui {demo, select, yes {--sandbox | --server URL} other {--server URL}} [--port N] [options]
+
+Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
+JSON line {json}: open that URL. The secret in it changes
+on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
+{demo, select, yes {
+With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
+password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
+"Try the demo". The window is built by "npm run build" (out/renderer).
+} other {}}
+  --server URL      sign in to this service from the window{demo, select, yes {
+  --sandbox         use an embedded demo sandbox instead of a service} other {}}
+  --port N          the port to listen on (default: any free port)
+  --static DIR      the built window (default: out/renderer of this package)
+  --state DIR       state directory: settings, journals, logs, trash{demo, select, yes { (with the sandbox and no
+                    --state: a temporary one, removed on exit)} other {}}
+  --verbose         mirror the log to stderr; stack traces on failure
+  -h, --help        this text`,
+  'cli.help.link': `usage: {program} link PATH [--copy] [options]
+
+Prints the share link of a synced file or folder: the address at which anyone with the link
+opens it. A link that is turned off is turned on first, as "Copy link" does in the window (your
+role must allow changing links: Moderator and above), and the command says so.
+
+  --copy             also put the link on the clipboard (wl-copy, xclip or xsel on Linux)
+  --notify           also say how it went in a desktop notification (notify-send), for file
+                     manager menus, which show no terminal
+  --token-file PATH  read an access token for the folder's server from PATH (- for standard
+                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
+                     syncs the folder
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+{proxy}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform's)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
+
+The link goes to stdout, on one line; what else happened (copied, turned on) to stderr.
+Exit status 1 when PATH is not synced (yet), or the service refused.
+
+examples:
+  {program} link ~/Q3/Reports/Summary.pdf
+  {program} link --copy ~/Q3/Reports`,
+  'cli.help.integrate': `usage: {program} integrate --install | --uninstall [options]
+
+Adds "{label}" to the context menu of the Linux file managers, for you alone:
+Nautilus (a script), Nemo (an action), Dolphin (a service menu, KDE 6 and 5) and Thunar (a
+custom action, added to your others). It runs "{program} link --copy --notify" on the item:
+the link goes to the clipboard and a notification says so, or why not.
+
+  --install      write the entries (again: running it twice changes nothing)
+  --uninstall    remove them (Thunar's other actions stay)
+  --state DIR    the state directory the entries use (default: $WORKSPACE_SYNC_STATE or the
+                 platform's); written into them, since a file manager does not have your
+                 shell's environment
+  --verbose      mirror the log to stderr; stack traces on failure
+  -h, --help     this text
+
+The files written or removed are listed on stdout, one a line. The desktop app installs the
+same entries (running the app instead) each time it starts.`,
+  'cli.help.proxy1': 'go through this proxy, http://[user:password@]host:port',
+  'cli.help.proxy2': '(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)',
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof en;
