@@ -53,7 +53,7 @@ const englishOnly = new Set([...saidIn('en')].filter((w) => w.length >= 3 && !ge
  * people, comments, and the service's own event sentences (the service writes them).
  */
 const userData =
-  /^(q3|planning|reports?|readme|txt|budget|notes?|ann|lee|demo|example|com|sandbox)$/;
+  /^(q3|planning|reports?|archive|readme|txt|budget|notes?|ann|lee|demo|example|com|sandbox)$/;
 
 /**
  * User data, taken out before the page is read: names of files and folders, comments, and event
@@ -212,6 +212,21 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await shown(page.getByRole('dialog', { name: 'Ordner auswählen' }));
     await expectNoEnglish('picker');
     await page.keyboard.press('Escape');
+  });
+
+  it('Members (from Workspaces) and About', async () => {
+    await nav('Arbeitsbereiche').click();
+    await page.getByRole('button', { name: 'Mitglieder von Q3 Planning' }).click();
+    await shown(page.getByRole('heading', { name: 'Mitglieder von Q3 Planning', level: 1 }));
+    await shown(page.getByRole('heading', { name: 'Was jede Rolle darf' }));
+    await shown(page.getByRole('row').filter({ hasText: 'Ann Lee' }).first());
+    await expectNoEnglish('members');
+    await screenshots('members');
+    await nav('Über').click();
+    await shown(page.getByRole('heading', { name: 'Über Workspace Sync', level: 1 }));
+    await shown(page.getByRole('heading', { name: 'Synchronisierte Ordner' }));
+    await expectNoEnglish('about');
+    await screenshots('about');
   });
 
   it('Sign-in after signing out', async () => {
