@@ -229,6 +229,21 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await screenshots('about');
   });
 
+  it('Choose folders of a synced workspace', async () => {
+    await nav('Status').click();
+    await page.getByRole('button', { name: 'Ordnerauswahl für Q3 Planning…' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: 'Zu synchronisierende Ordner von „Q3 Planning“',
+    });
+    await shown(dialog.getByRole('checkbox', { name: 'Reports' }));
+    await dialog.getByRole('button', { name: 'Ordner in Reports zeigen' }).click();
+    await shown(dialog.getByRole('button', { name: 'Ordner in Reports ausblenden' }));
+    await expectNoEnglish('choose folders');
+    await screenshots('selection');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('Sign-in after signing out', async () => {
     await nav('Status').click();
     await page.getByRole('button', { name: 'Abmelden' }).first().click();

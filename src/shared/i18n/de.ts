@@ -315,8 +315,8 @@ export const de: Record<MessageKey, string> = {
   'signIn.serverHint': 'Der Hostname genügt, etwa files.example.com.',
   'signIn.orPassword': 'oder melden Sie sich mit E-Mail und Passwort an',
 
-  'selection.open': 'Ordner auswählen…',
-  'selection.openLabel': 'Ordner auswählen von {workspace}…',
+  'selection.open': 'Ordnerauswahl…',
+  'selection.openLabel': 'Ordnerauswahl für {workspace}…',
   'selection.title': 'Zu synchronisierende Ordner von „{workspace}“',
   'selection.explain':
     'Nicht angehakte Ordner werden auf diesem Computer nicht synchronisiert. Ein hier abgewählter Ordner kommt auf diesem Computer in den Papierkorb, außer etwas darin wurde noch nicht gesendet; im Dienst wird nichts gelöscht. Ordner, die später im Dienst angelegt werden, werden synchronisiert.',
