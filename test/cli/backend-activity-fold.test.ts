@@ -6,6 +6,7 @@ import { AppBackend } from '../../src/main/backend/backend';
 import { recordEvent } from '../../src/service/events';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { UserRow } from '../../src/service/db';
+import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';
 
 // The person's own downloads and views (what their syncs do) folded out of the activity feed:
@@ -18,11 +19,8 @@ let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
 let ann: string;
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo' });

@@ -2,19 +2,14 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppError,
-  MethodName,
-  ParamsOf,
-  ResultOf,
-  SyncPairStatus,
-} from '../../src/shared/app-api';
+import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
+import { AppBackend } from '../../src/main/backend/backend';
 import { AttentionNotices, summarizeCauses } from '../../src/main/platform/attention-notices';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
+import { callOk, PairStatuses } from './backend-calls';
 import { tempDir } from './run-cli';
 
 // Conflicts and problems through the window's API (app-api.ts): a real pair on a real sandbox,
@@ -26,16 +21,12 @@ let backend: AppBackend;
 let client: ServiceClient;
 let pairId: string;
 let dir: string;
-let latest: SyncPairStatus | null = null;
+let statuses: PairStatuses;
 const opened: string[] = [];
 const shown: string[] = [];
-const watchers = new Set<() => void>();
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 async function refused(method: MethodName, params: unknown): Promise<AppError> {
   const reply = await backend.call(method, params);
@@ -44,19 +35,7 @@ async function refused(method: MethodName, params: unknown): Promise<AppError> {
   return reply.error;
 }
 
-/** Resolves once a pushed status of the pair (or the current one) passes `check`. */
-function statusWhere(check: (s: SyncPairStatus) => boolean): Promise<SyncPairStatus> {
-  return new Promise((resolve) => {
-    const look = () => {
-      if (!latest || !check(latest)) return false;
-      watchers.delete(on);
-      resolve(latest);
-      return true;
-    };
-    const on = () => void look();
-    if (!look()) watchers.add(on);
-  });
-}
+const statusWhere = (check: (s: SyncPairStatus) => boolean) => statuses.where(check);
 
 const disk = (rel: string) => path.join(dir, rel);
 const copiesOf = (tree: Map<string, string>) =>
@@ -75,11 +54,7 @@ beforeAll(async () => {
     openPath: async (p) => void opened.push(p),
     showPath: async (p) => void shown.push(p),
   });
-  backend.on((p: PushMessage) => {
-    if (p.event !== 'pair-status' || p.data.pairId !== pairId) return;
-    latest = p.data.status;
-    for (const w of [...watchers]) w();
-  });
+  statuses = new PairStatuses(backend, () => pairId);
   const admin = sb.users.find((u) => u.role === 'Administrator')!;
   client = clientFor(sb.baseUrl, tokenOf(admin));
   const account = await ok('accounts.signIn', {
@@ -215,7 +190,7 @@ describe('a sign-out through the backend', () => {
       workspaceName: 'W',
       dir,
       paused: false,
-      status: latest!,
+      status: statuses.latest!,
     });
     notices.update(pair());
     // The service forgets every session (a password changed elsewhere, an admin's revocation).

@@ -4,19 +4,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { encode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppError,
-  MethodName,
-  ParamsOf,
-  ResultOf,
-  SyncPairStatus,
-} from '../../src/shared/app-api';
+import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
+import { AppBackend } from '../../src/main/backend/backend';
 import { THUMBNAIL_MAX_BYTES } from '../../src/main/backend/browse';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, tokenOf } from '../sync/harness';
+import { callOk, PairStatuses } from './backend-calls';
 import { tempDir } from './run-cli';
 
 // Browse's methods beyond listing (issue 28) through the backend, on a real pair syncing a real
@@ -31,16 +26,12 @@ let accountId: string;
 let pairId: string;
 let dir: string;
 let rootId: number;
-let latest: SyncPairStatus | null = null;
+let statuses: PairStatuses;
 const opened: string[] = [];
 const shown: string[] = [];
-const watchers = new Set<() => void>();
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 async function refused(method: MethodName, params: unknown): Promise<AppError> {
   const reply = await backend.call(method, params);
@@ -49,18 +40,7 @@ async function refused(method: MethodName, params: unknown): Promise<AppError> {
   return reply.error;
 }
 
-function statusWhere(check: (s: SyncPairStatus) => boolean): Promise<SyncPairStatus> {
-  return new Promise((resolve) => {
-    const look = () => {
-      if (!latest || !check(latest)) return false;
-      watchers.delete(on);
-      resolve(latest);
-      return true;
-    };
-    const on = () => void look();
-    if (!look()) watchers.add(on);
-  });
-}
+const statusWhere = (check: (s: SyncPairStatus) => boolean) => statuses.where(check);
 
 function png(size: number): Buffer {
   // Noise: it does not compress, so the file's size follows the picture's.
@@ -89,11 +69,7 @@ beforeAll(async () => {
     openPath: async (p) => void opened.push(p),
     showPath: async (p) => void shown.push(p),
   });
-  backend.on((p: PushMessage) => {
-    if (p.event !== 'pair-status' || p.data.pairId !== pairId) return;
-    latest = p.data.status;
-    for (const w of [...watchers]) w();
-  });
+  statuses = new PairStatuses(backend, () => pairId);
   const admin = sb.users.find((u) => u.role === 'Administrator')!;
   client = clientFor(sb.baseUrl, tokenOf(admin));
   rootId = (await client.rootFolder(sb.workspaceId)).id;

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, Member, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import type { AppError, Member, MethodName, ParamsOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
 import { memberOf, splitEmails } from '../../src/main/backend/members';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';
 
 // People through the window's API (app-api.ts, members.*): a real sandbox, each role's view of
@@ -16,11 +17,8 @@ let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
 const accounts: Record<string, string> = {};
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 async function refused<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<AppError> {
   const reply = await backend.call(method, params);

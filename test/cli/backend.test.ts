@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { UserRow } from '../../src/service/db';
 import { createFolder } from '../../src/service/routes/folders';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
+import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';
 import { signInOnPage } from './oauth-page';
 import { pairsOnDisk } from '../../src/main/links/pair-lookup';
@@ -35,11 +36,8 @@ function nextPush(test: (p: PushMessage) => boolean, since = 0): Promise<PushMes
   return new Promise((resolve) => waiters.push({ test, resolve }));
 }
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 async function refused(method: string, params: unknown): Promise<AppError> {
   const reply = await backend.call(method, params);

@@ -7,6 +7,7 @@ import { MemoryAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
 import { MAX_FOLDERS } from '../../src/main/backend/pick-folder';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';
 
 // The window's folder picker and the look at a chosen folder before pairs.add, on the real file
@@ -21,11 +22,8 @@ let ann: string;
 /** The read-only bind mount to undo (root), or the folder whose mode to give back. */
 let readOnly: { dir: string; mounted: boolean } | null = null;
 
-async function ok<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
-  const reply = await backend.call(method, params);
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error.kind}: ${reply.error.message}`);
-  return reply.result as ResultOf<M>;
-}
+const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+  callOk(backend, method, params);
 
 async function refused(method: MethodName, params: unknown): Promise<AppError> {
   const reply = await backend.call(method, params);
