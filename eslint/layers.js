@@ -36,7 +36,7 @@ export const layers = [
     node: true,
   })),
   // An error's words for a person: messageOf, UserError, the program's name.
-  { name: 'errors', dir: 'src/main/errors', may: ['api'], node: true },
+  { name: 'errors', dir: 'src/main/errors', may: ['shared', 'api'], node: true },
   // State files: atomic JSON files, the state directory, the settings.
   { name: 'state', dir: 'src/main/state', may: ['shared', ...SYNC], node: true },
   // The account store, the keychain, and a signed-in connection to a server.

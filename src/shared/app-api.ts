@@ -732,12 +732,17 @@ export const AppError = z.object({
     'internal',
   ]),
   message: z.string(),
+  /** The message as data, for the window's language (absent: only the English is known). */
+  words: Words.optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 
 export class AppCallError extends Error {
+  /** The message as data (`wordsOf` in the main process, `messageOf` in the window read it). */
+  readonly words?: WireWords;
   constructor(readonly error: AppError) {
     super(error.message);
+    if (error.words) this.words = error.words;
     this.name = 'AppCallError';
   }
 }

@@ -176,3 +176,26 @@ describe('the CLI’s summary', () => {
     );
   });
 });
+
+describe('an error with words', () => {
+  it('is said in the reader’s language by the CLI and crosses to the window as data', async () => {
+    const { UsageError, CliError } = await import('../../src/main/cli/common');
+    const { sayError } = await import('../../src/main/errors/user-error');
+    const { toAppError } = await import('../../src/main/backend/errors');
+    const { AppCallError } = await import('../../src/shared/app-api');
+    const words = { key: 'cli.unknownOption', params: { option: '--frob' } } as const;
+    const german = translator('de');
+
+    const usage = new UsageError(words, 'sync');
+    expect(usage.message).toBe('unknown option --frob');
+    expect(sayError(german, usage)).toBe('unbekannte Option --frob');
+    // Without words: the English text, as before.
+    expect(sayError(german, new CliError('plain words'))).toBe('plain words');
+
+    // The window gets the words beside the English; a generic failure keeps the kind it had.
+    const app = toAppError(new CliError(words));
+    expect(app).toEqual({ kind: 'invalid', message: 'unknown option --frob', words });
+    expect(toAppError(new Error('EACCES /secret/path'))).toMatchObject({ kind: 'internal' });
+    expect(new AppCallError(app).words).toEqual(words);
+  });
+});

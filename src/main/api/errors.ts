@@ -4,6 +4,7 @@
  * from our own words and the server's `errors` object only, and pass through `redact` (below)
  * in case a server echoes a secret back.
  */
+import { englishOf, type Words } from '../../shared/i18n';
 
 export type ApiErrorKind =
   | 'not-authenticated'
@@ -27,9 +28,12 @@ export abstract class ApiError extends Error {
   readonly endpoint: string;
   /** Whether trying the same request again later may succeed. */
   readonly retryable: boolean;
+  /** The message as data, for each reader's language (absent: only the English is known). */
+  readonly words?: Words;
 
-  constructor(endpoint: string, message: string, retryable: boolean) {
-    super(redact(message));
+  constructor(endpoint: string, message: string | Words, retryable: boolean) {
+    super(redact(englishOf(message)));
+    if (typeof message !== 'string') this.words = message;
     this.endpoint = endpoint;
     this.retryable = retryable;
     this.name = new.target.name;

@@ -2,10 +2,15 @@ import type { z } from 'zod';
 import { AppCallError, type AppError } from '../../shared/app-api';
 import { ApiError, redact } from '../api/errors';
 import { SyncFatalError } from '../sync/errors';
+import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 
 /** Throws a typed error for the window: a kind to branch on and words a person can act on. */
-export function fail(kind: AppError['kind'], message: string): never {
-  throw new AppCallError({ kind, message });
+export function fail(kind: AppError['kind'], message: string | Words): never {
+  throw new AppCallError(
+    typeof message === 'string'
+      ? { kind, message }
+      : { kind, message: englishOf(message), words: message },
+  );
 }
 
 /** Zod's complaints about parameters, as one sentence naming the fields. */
@@ -25,6 +30,16 @@ const GENERIC = 'Something went wrong in Workspace Sync; the log has the details
  * hold paths, stacks or worse, so the window gets a generic sentence and the log the rest.
  */
 export function toAppError(err: unknown): AppError {
+  const words = wordsOf(err);
+  const made = wordless(err);
+  if (!words) return made;
+  // An error with words was written for a person (a sign-in refused, a folder that cannot be one).
+  return made.message === GENERIC
+    ? { kind: 'invalid', message: redact(err instanceof Error ? err.message : ''), words }
+    : { ...made, words };
+}
+
+function wordless(err: unknown): AppError {
   if (err instanceof AppCallError) return { kind: err.error.kind, message: redact(err.message) };
   if (err instanceof ApiError) {
     const message = redact(err.message);

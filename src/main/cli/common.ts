@@ -3,9 +3,16 @@ import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
-import { english, languageOfEnv, translator, type Translator } from '../../shared/i18n';
+import {
+  english,
+  englishOf,
+  languageOfEnv,
+  translator,
+  type Translator,
+  type Words,
+} from '../../shared/i18n';
 
-export { messageOf, PROGRAM } from '../errors/user-error';
+export { messageOf, PROGRAM, sayError } from '../errors/user-error';
 
 /** Options every command takes. */
 export const commonOptions = {
@@ -72,18 +79,21 @@ export interface CommandContext {
 
 /** A mistake in the command line: the message, a pointer to --help, exit 2. */
 export class UsageError extends Error {
+  /** The message as data, said in the CLI's language (`sayError`). */
+  readonly words?: Words;
   constructor(
-    message: string,
+    message: string | Words,
     readonly command?: string,
   ) {
-    super(message);
+    super(englishOf(message));
+    if (typeof message !== 'string') this.words = message;
     this.name = 'UsageError';
   }
 }
 
 /** A failure whose message is complete for a person: printed as is, exit 1. */
 export class CliError extends UserError {
-  constructor(message: string) {
+  constructor(message: string | Words) {
     super(message);
     this.name = 'CliError';
   }

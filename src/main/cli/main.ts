@@ -21,6 +21,7 @@ import {
   cliLanguage,
   EXIT,
   messageOf,
+  sayError,
   PROGRAM,
   UsageError,
   wantsHelp,
@@ -158,7 +159,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     prepared = cmd.prepare(args);
   } catch (err) {
-    if (err instanceof UsageError) return usageError(err.message, err.command ?? name);
+    if (err instanceof UsageError) return usageError(sayError(tr, err), err.command ?? name);
     throw err;
   }
 
@@ -194,9 +195,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (code === EXIT.interrupted) writeLine(io.stderr, `${PROGRAM}: ${tr.t('cli.interrupted')}`);
     return code;
   } catch (err) {
-    if (err instanceof UsageError) return usageError(err.message, err.command ?? name);
+    if (err instanceof UsageError) return usageError(sayError(tr, err), err.command ?? name);
     log?.error(`${name} failed`, { err });
-    writeLine(io.stderr, `${PROGRAM}: ${messageOf(err)}`);
+    writeLine(io.stderr, `${PROGRAM}: ${sayError(tr, err)}`);
     if (verbose && err instanceof Error && err.stack) writeLine(io.stderr, redact(err.stack));
     return EXIT.failure;
   } finally {

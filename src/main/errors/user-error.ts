@@ -1,4 +1,7 @@
 import { redact } from '../api/errors';
+import { englishOf, wordsOf, type Translator, type Words } from '../../shared/i18n';
+
+export { wordsOf } from '../../shared/i18n';
 
 /** The command's name, for messages that tell a person what to run (`workspace-sync login …`). */
 export const PROGRAM = 'workspace-sync';
@@ -8,10 +11,23 @@ export const PROGRAM = 'workspace-sync';
  * by the CLI on one line (exit 1) and by the app in a notification.
  */
 export class UserError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The message as data, for each reader's language (the CLI's LANG, the window's setting). */
+  readonly words?: Words;
+  constructor(message: string | Words) {
+    super(englishOf(message));
+    if (typeof message !== 'string') this.words = message;
     this.name = 'UserError';
   }
+}
+
+/** An error's one line in a language: its words when it has them, else `messageOf`. */
+export function sayError(tr: Translator, err: unknown): string {
+  const words = wordsOf(err);
+  return words
+    ? redact(tr.say(words))
+        .replace(/\s*\n\s*/g, ' ')
+        .trim()
+    : messageOf(err);
 }
 
 /** An error's message for one line of output: no secrets, no line breaks. */

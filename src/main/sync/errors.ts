@@ -1,3 +1,5 @@
+import { englishOf, type Words } from '../../shared/i18n';
+
 /**
  * A failure that stops the engine until a person acts: signed out, the sync folder moved or
  * replaced, the journal unreadable. `kind` is stable for programs (the CLI's exit message, the
@@ -15,10 +17,13 @@ export class SyncFatalError extends Error {
       | 'mass-delete'
       // A chosen folder that cannot be one (folder-check.ts).
       | 'folder',
-    message: string,
+    message: string | Words,
   ) {
-    super(message);
+    super(englishOf(message));
+    if (typeof message !== 'string') this.words = message;
   }
+  /** The message as data, for each reader's language (absent: only the English is known). */
+  readonly words?: Words;
 }
 
 /**
@@ -27,12 +32,15 @@ export class SyncFatalError extends Error {
  */
 export class SyncPassError extends Error {
   override readonly name = 'SyncPassError';
+  /** The message as data, for each reader's language. */
+  readonly words?: Words;
   constructor(
     readonly kind: string,
-    message: string,
+    message: string | Words,
     options?: { cause: unknown },
   ) {
-    super(message, options);
+    super(englishOf(message), options);
+    if (typeof message !== 'string') this.words = message;
   }
 }
 

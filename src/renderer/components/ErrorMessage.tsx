@@ -1,9 +1,13 @@
 import { AppCallError } from '../../shared/app-api';
-import { strings } from '../strings';
+import { currentLanguage, strings } from '../strings';
 
-/** What the backend said, as text a person can act on (AppError messages are written for them). */
+/**
+ * What the backend said, as text a person can act on (AppError messages are written for them),
+ * in the window's language when the backend sent its words.
+ */
 export function messageOf(error: unknown): string {
-  if (error instanceof AppCallError) return error.message;
+  if (error instanceof AppCallError)
+    return error.words ? currentLanguage().say(error.words) : error.message;
   if (error instanceof Error && error.message) return error.message;
   return strings.genericError;
 }

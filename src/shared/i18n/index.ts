@@ -36,6 +36,19 @@ export interface WireWords {
 export const englishOf = (words: Words | string): string =>
   typeof words === 'string' ? words : english.say(words);
 
+/**
+ * The words of an error that carries them (a UserError, an ApiError, an AppCallError): the one
+ * way a failure's sentence reaches a person in their language. Undefined for an error known
+ * only by its English text (a library's, the OS's).
+ */
+export function wordsOf(err: unknown): WireWords | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const words = (err as { words?: unknown }).words;
+  return typeof words === 'object' && words !== null && typeof (words as Words).key === 'string'
+    ? (words as WireWords)
+    : undefined;
+}
+
 const catalogs: Record<Language, Readonly<Record<MessageKey, string>>> = { en, de };
 
 /** The locale numbers and plurals follow: "2,000" in English, "2.000" in German. */
