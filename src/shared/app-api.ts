@@ -354,6 +354,8 @@ export const LocalFolderCheck = z.object({
   dir: z.string(),
   exists: z.boolean(),
   problem: z.string().nullable(),
+  /** The problem as data, for the window's language (absent: only the English is known). */
+  words: Words.optional(),
 });
 export type LocalFolderCheck = z.infer<typeof LocalFolderCheck>;
 /** A folder of a workspace offered by selective sync: `parentId` null at the top. */

@@ -122,7 +122,7 @@ describe('a conflict through the backend', () => {
     expect(readFileSync(disk('plan.txt'), 'utf8')).toBe('theirs');
     expect(
       await refused('pairs.settleConflict', { pairId, conflictId: c.id!, keep: 'mine' }),
-    ).toEqual({ kind: 'not-found', message: 'This conflict is settled already.' });
+    ).toMatchObject({ kind: 'not-found', message: 'This conflict is settled already.' });
   });
 
   it('Keep mine puts the local bytes on the service at the original name; a stale choice is refused', async () => {

@@ -181,7 +181,7 @@ describe('members of a workspace', () => {
       emails: ' , ',
       role: 'Viewer',
     });
-    expect(empty).toEqual({ kind: 'invalid', message: 'Enter an email address to invite.' });
+    expect(empty).toMatchObject({ kind: 'invalid', message: 'Enter an email address to invite.' });
     const reply = await backend.call('members.invite', {
       accountId,
       workspaceId: sb.workspaceId,

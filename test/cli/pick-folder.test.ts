@@ -7,6 +7,7 @@ import { MemoryAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
 import { MAX_FOLDERS } from '../../src/main/backend/pick-folder';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { translator } from '../../src/shared/i18n';
 import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';
 
@@ -121,7 +122,7 @@ describe('local.listFolders: the picker served to the browser', () => {
 
   it('refuses paths outside home, links out of home, files and relative paths in one line', async () => {
     const outside = await refused('local.listFolders', { dir: tmp.dir });
-    expect(outside).toEqual({
+    expect(outside).toMatchObject({
       kind: 'invalid',
       message: `${tmp.dir} is outside your home folder: choose a folder under ${home}.`,
     });
@@ -131,7 +132,7 @@ describe('local.listFolders: the picker served to the browser', () => {
     expect((await refused('local.listFolders', { dir: '~/out-link' })).message).toBe(
       `~/out-link is outside your home folder: choose a folder under ${home}.`,
     );
-    expect(await refused('local.listFolders', { dir: '~/notes.txt' })).toEqual({
+    expect(await refused('local.listFolders', { dir: '~/notes.txt' })).toMatchObject({
       kind: 'invalid',
       message: '~/notes.txt is a file, not a folder.',
     });
@@ -217,7 +218,7 @@ describe('local.checkFolder: what is wrong with a folder, before pairs.add', () 
         workspaceId: sb.workspaceId,
         dir: '~/Synced/Reports',
       }),
-    ).toEqual({ kind: 'conflict', message: taken });
+    ).toMatchObject({ kind: 'conflict', message: taken });
     // Through the link too: pairs.add looks where the folder leads.
     expect(
       await refused('pairs.add', {
@@ -225,7 +226,51 @@ describe('local.checkFolder: what is wrong with a folder, before pairs.add', () 
         workspaceId: sb.workspaceId,
         dir: '~/synced-alias/x',
       }),
-    ).toEqual({ kind: 'conflict', message: taken });
+    ).toMatchObject({ kind: 'conflict', message: taken });
     expect(existsSync(path.join(home, 'Synced', 'x'))).toBe(false);
+    // A German window says the refusal in German: the check and pairs.add send their words.
+    const german = `${path.join(home, 'Synced')} synchronisiert bereits „Q3 Planning“: Wählen Sie einen Ordner außerhalb davon.`;
+    const checked = await check('~/Synced/Reports');
+    expect(checked.words && translator('de').say(checked.words)).toBe(german);
+    const refusal = await refused('pairs.add', {
+      accountId: ann,
+      workspaceId: sb.workspaceId,
+      dir: '~/Synced/Reports',
+    });
+    expect(refusal.words && translator('de').say(refusal.words)).toBe(german);
+  });
+});
+
+describe('a German window gets German refusals (AppError.words)', () => {
+  const german = (e: AppError) =>
+    e.words ? translator('de').say(e.words) : `(English) ${e.message}`;
+
+  it('says a file, a folder outside home, a relative path and an empty one in German', async () => {
+    expect(german(await refused('local.listFolders', { dir: '~/notes.txt' }))).toBe(
+      '~/notes.txt ist eine Datei, kein Ordner.',
+    );
+    expect(german(await refused('local.listFolders', { dir: tmp.dir }))).toBe(
+      `${tmp.dir} liegt außerhalb Ihres persönlichen Ordners: Wählen Sie einen Ordner unter ${home}.`,
+    );
+    expect(german(await refused('local.listFolders', { dir: '~/nowhere' }))).toBe(
+      '~/nowhere existiert nicht.',
+    );
+    const relative = await ok('local.checkFolder', { dir: 'Q3' });
+    expect(relative.problem).toMatch(/^Choose the local folder by its full path/);
+    expect(relative.words && translator('de').say(relative.words)).toBe(
+      'Wählen Sie den lokalen Ordner mit seinem vollständigen Pfad (zum Beispiel ~/Q3 oder /home/ann/Q3).',
+    );
+    const empty = await ok('local.checkFolder', { dir: ' ' });
+    expect(empty.words && translator('de').say(empty.words)).toBe(
+      'Wählen Sie einen Ordner auf diesem Computer.',
+    );
+  });
+
+  it('says a wrong call in German too: no such method, no name for a workspace', async () => {
+    const none = await backend.call('no.such', {});
+    expect(!none.ok && german(none.error)).toBe('Es gibt keine Methode „no.such“.');
+    expect(german(await refused('workspaces.create', { accountId: ann, name: '  ' }))).toBe(
+      'Geben Sie dem Arbeitsbereich einen Namen.',
+    );
   });
 });

@@ -12,7 +12,8 @@ import {
   type Account as StoredAccount,
   type AccountStore,
 } from '../accounts/accounts';
-import { fail } from './errors';
+import { fail, failWith } from './errors';
+import type { Words } from '../../shared/i18n';
 import { atLeast } from './map';
 import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
@@ -30,6 +31,15 @@ export interface SignedIn {
   userId: number | null;
   /** A client for a sync engine: the same session, a short retry budget (the engine backs off). */
   engineClient(): ServiceClient;
+}
+
+/**
+ * The service's own reason for refusing a sign-in (its text, ended with a full stop): "The
+ * service did not accept the sign-in (Wrong email or password.)." → "Wrong email or password.".
+ */
+function reasonOf(err: Error): string | Words {
+  const reason = /\((.*)\)\.?$/.exec(err.message)?.[1];
+  return reason ? reason.replace(/\.?$/, '.') : { key: 'backend.signInRefusedNoReason' };
 }
 
 /**
@@ -138,8 +148,8 @@ export class AccountSessions {
   async signInWithPassword(server: string, email: string, password: string): Promise<SignedIn> {
     this.server(server); // a URL at all, before the rest is checked
     const who = email.trim();
-    if (who === '') fail('invalid', 'Enter the email address of your account.');
-    if (password === '') fail('invalid', 'Enter your password.');
+    if (who === '') fail('invalid', { key: 'backend.enterEmail' });
+    if (password === '') fail('invalid', { key: 'backend.enterPassword' });
     registerSecret(password);
     const base = await this.apiBase(server);
     const client = oauthClient(this.opts.env);
@@ -153,11 +163,10 @@ export class AccountSessions {
     }).catch((err: unknown) => {
       if (!(err instanceof NotAuthenticatedError)) throw err;
       // "The service did not accept the sign-in (Wrong email or password.)." → its reason.
-      const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? 'the sign-in was refused';
-      fail(
-        'not-authenticated',
-        `${base} refused the sign-in of ${who}: ${reason.replace(/\.?$/, '.')}`,
-      );
+      fail('not-authenticated', {
+        key: 'backend.signInRefusedOf',
+        params: { server: base, email: who, reason: reasonOf(err) },
+      });
     });
     const stored: StoredAccount = {
       server: base,
@@ -196,10 +205,11 @@ export class AccountSessions {
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     }).catch((err: unknown) => {
       if (!(err instanceof NotAuthenticatedError)) throw err;
-      if (/took too long/.test(err.message))
-        fail('invalid', 'Signing in through the browser did not complete: try again.');
-      const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? 'the sign-in was refused';
-      fail('not-authenticated', `${base} refused the sign-in: ${reason.replace(/\.?$/, '.')}`);
+      if (/took too long/.test(err.message)) fail('invalid', { key: 'backend.browserIncomplete' });
+      fail('not-authenticated', {
+        key: 'backend.signInRefused',
+        params: { server: base, reason: reasonOf(err) },
+      });
     });
     const probe = this.session(base, tokens);
     const identity = await identify(probe.client, null).catch((): Identity => ({
@@ -222,7 +232,7 @@ export class AccountSessions {
   async signInWithToken(server: string, token: string): Promise<SignedIn> {
     this.server(server);
     const accessToken = token.trim();
-    if (accessToken === '') fail('invalid', 'Paste an access token.');
+    if (accessToken === '') fail('invalid', { key: 'backend.enterToken' });
     registerSecret(accessToken);
     const base = await this.apiBase(server);
     const probe = this.session(base, { accessToken, refreshToken: null });
@@ -231,7 +241,7 @@ export class AccountSessions {
       identity = await identify(probe.client, null);
     } catch (err) {
       if (err instanceof NotAuthenticatedError)
-        fail('not-authenticated', `${base} refused the access token (expired or revoked).`);
+        fail('not-authenticated', { key: 'backend.tokenRefused', params: { server: base } });
       throw err;
     }
     const stored: StoredAccount = {
@@ -266,8 +276,7 @@ export class AccountSessions {
     const known = this.live.get(id);
     if (known) return known;
     const key = parseAccountId(id);
-    const notSignedIn = () =>
-      fail('not-authenticated', 'This account is not signed in: sign in again.');
+    const notSignedIn = () => fail('not-authenticated', { key: 'backend.notSignedInAgain' });
     if (!key) return Promise.resolve().then(notSignedIn);
     const opening = (async () => {
       const stored = await this.opts.store.get(key.server, key.email);
@@ -286,7 +295,7 @@ export class AccountSessions {
     // would otherwise reopen it from the store and keep it after the sign-out.
     const removed = key ? await this.opts.store.remove(key.server, key.email) : false;
     this.live.delete(id);
-    if (!removed) fail('not-found', 'This account is not signed in.');
+    if (!removed) fail('not-found', { key: 'backend.notSignedIn' });
   }
 
   /** Stores a new sign-in; without a keychain, says why in words for the window. */
@@ -294,7 +303,7 @@ export class AccountSessions {
     try {
       await this.opts.store.put(stored);
     } catch (err) {
-      if (err instanceof NoKeychainError) fail('unsupported', err.message);
+      if (err instanceof NoKeychainError) failWith('unsupported', err);
       throw err;
     }
   }
@@ -304,10 +313,7 @@ export class AccountSessions {
       // A bare host is what people type (and what the service's own pages show).
       return normalizeServer(withScheme(raw));
     } catch {
-      return fail(
-        'invalid',
-        `"${raw}" is not a server address: enter one such as files.example.com.`,
-      );
+      return fail('invalid', { key: 'backend.notAServer', params: { raw } });
     }
   }
 
@@ -317,7 +323,7 @@ export class AccountSessions {
     try {
       return await findApiBase(base, { log: this.opts.log });
     } catch (err) {
-      if (err instanceof NotAnApiBaseError) fail('invalid', err.message);
+      if (err instanceof NotAnApiBaseError) failWith('invalid', err);
       throw err;
     }
   }

@@ -4,7 +4,7 @@ import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../s
 import type { SyncStatus } from '../../shared/sync-status';
 import { AttentionError } from '../sync/errors';
 import type { z } from 'zod';
-import { fail } from './errors';
+import { fail, failWith } from './errors';
 import type { Pairs } from './pairs';
 
 type Params<M extends keyof typeof Methods> = z.output<(typeof Methods)[M]['params']>;
@@ -27,7 +27,7 @@ function listedPaths(status: SyncStatus): Set<string> {
 export function resolveListed(pairs: Pairs, pairId: string, rel: string): string {
   const root = pairs.dirOf(pairId);
   if (!listedPaths(pairs.engineOf(pairId).status()).has(rel))
-    return fail('invalid', 'Only the files a sync pair lists as conflicts or problems open here.');
+    return fail('invalid', { key: 'backend.notListed' });
   return resolveInsideRoot(root, rel);
 }
 
@@ -42,24 +42,24 @@ export function resolveInsideRoot(root: string, rel: string): string {
   try {
     abs = resolveRelativeUnderRoot(root, rel, flavor);
   } catch {
-    return fail('invalid', `${rel} is not a path inside the sync folder.`);
+    return fail('invalid', { key: 'backend.notInside', params: { path: rel } });
   }
   try {
     real = realpathSync.native(abs);
   } catch {
-    return fail('not-found', `${rel} is no longer in the sync folder.`);
+    return fail('not-found', { key: 'backend.goneFromFolder', params: { path: rel } });
   }
   if (!isInsideRoot(realpathSync.native(root), real, flavor))
-    return fail('invalid', `${rel} leads outside the sync folder: it is not opened.`);
+    return fail('invalid', { key: 'backend.leadsOutside', params: { path: rel } });
   return abs;
 }
 
 /** The engine's refusal of an action, as the window's error. */
 function asAppError(err: unknown): never {
   if (err instanceof AttentionError)
-    fail(
+    failWith(
       err.kind === 'stale' ? 'conflict' : err.kind === 'gone' ? 'not-found' : 'invalid',
-      err.message,
+      err,
     );
   throw err;
 }
@@ -80,7 +80,7 @@ export function attentionHandlers(deps: {
       try {
         await (p.how === 'open' ? deps.open(file) : deps.show(file));
       } catch {
-        fail('unsupported', `No program to open it was found on this computer: it is ${file}.`);
+        fail('unsupported', { key: 'backend.noProgram', params: { path: file } });
       }
       return null;
     },

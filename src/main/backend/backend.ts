@@ -23,7 +23,8 @@ import { silentLogger, type Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
 import { AccountSessions, type SignedIn } from './accounts';
-import { describeIssues, fail, toAppError } from './errors';
+import { appError, describeIssues, fail, toAppError } from './errors';
+import type { Words } from '../../shared/i18n';
 import { FolderIndex } from './folders';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, type Me } from './map';
 import type * as S from '../api/schemas';
@@ -84,7 +85,7 @@ export interface BackendOptions {
   logsDir?: string;
 }
 
-const AUDIT_FORBIDDEN = "Only Moderators and above can see a file's audit trail.";
+const AUDIT_FORBIDDEN: Words = { key: 'backend.auditForbidden' };
 
 function appVersion(): string {
   try {
@@ -97,10 +98,10 @@ function appVersion(): string {
 }
 
 /** An instant from the window, as epoch ms; 'invalid' naming the field otherwise. */
-function epochOf(value: string | undefined, field: string): number | undefined {
+function epochOf(value: string | undefined, field: 'expiry' | 'from' | 'to'): number | undefined {
   if (value === undefined) return undefined;
   const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : fail('invalid', `${field} is not a valid date and time.`);
+  return Number.isFinite(ms) ? ms : fail('invalid', { key: 'backend.badDate', params: { field } });
 }
 
 /** Reads `offset + limit` items at most (one more to know whether a next page exists). */
@@ -235,15 +236,15 @@ export class AppBackend {
   /** Runs one method: validated in, validated out, failures as AppError. */
   async call(method: string, params: unknown): Promise<CallResult> {
     if (!isMethod(method)) {
-      return { ok: false, error: { kind: 'invalid', message: `There is no method "${method}".` } };
+      return {
+        ok: false,
+        error: appError('invalid', { key: 'backend.noMethod', params: { method } }),
+      };
     }
     const spec = Methods[method];
     const parsed = spec.params.safeParse(params ?? {});
     if (!parsed.success) {
-      return {
-        ok: false,
-        error: { kind: 'invalid', message: describeIssues(method, parsed.error) },
-      };
+      return { ok: false, error: appError('invalid', describeIssues(method, parsed.error)) };
     }
     try {
       const handler = this.handlers[method] as (p: unknown) => Promise<unknown>;
@@ -298,7 +299,7 @@ export class AppBackend {
   async close(): Promise<void> {
     this.closed = true;
     this.browserSignIn?.abort(
-      new AppCallError({ kind: 'offline', message: 'Workspace Sync is shutting down.' }),
+      new AppCallError(appError('offline', { key: 'backend.shuttingDown' })),
     );
     this.listeners.clear();
     await this.feed.stop();
@@ -348,10 +349,7 @@ export class AppBackend {
   private async signInWithBrowser(server: string) {
     // One person, one sign-in page at a time: an earlier attempt still waiting gives way.
     this.browserSignIn?.abort(
-      new AppCallError({
-        kind: 'invalid',
-        message: 'A newer sign-in through the browser replaced this one.',
-      }),
+      new AppCallError(appError('invalid', { key: 'backend.browserReplaced' })),
     );
     const controller = new AbortController();
     this.browserSignIn = controller;
@@ -459,8 +457,7 @@ export class AppBackend {
         (await this.sessions.signInWithToken(p.server, p.token)).info,
       'accounts.tryDemo': async () => {
         const demo = this.opts.demo;
-        if (!demo)
-          return fail('unsupported', 'The demo is available only when started with --sandbox.');
+        if (!demo) return fail('unsupported', { key: 'backend.demoOnlySandbox' });
         return (await this.sessions.signInWithPassword(demo.server, demo.email, demo.password))
           .info;
       },
@@ -516,10 +513,7 @@ export class AppBackend {
           await open(dir);
         } catch (err) {
           this.log.warn('no file manager could be started', { err });
-          return fail(
-            'unsupported',
-            `No program to open folders was found on this computer: the folder is ${dir}.`,
-          );
+          return fail('unsupported', { key: 'backend.noFileManager', params: { dir } });
         }
         return null;
       },
@@ -533,9 +527,9 @@ export class AppBackend {
       'workspaces.create': async (p) => {
         const s = await acct(p);
         const name = p.name.trim();
-        if (name === '') return fail('invalid', 'Give the workspace a name.');
+        if (name === '') return fail('invalid', { key: 'backend.nameWorkspace' });
         const view = p.defaultView === undefined ? undefined : viewToService(p.defaultView);
-        if (view === null) return fail('invalid', 'The default view is list or grid.');
+        if (view === null) return fail('invalid', { key: 'backend.defaultView' });
         const w = await s.client.createWorkspace({
           name,
           ...(p.color !== undefined ? { background_color: p.color } : {}),
@@ -546,9 +540,9 @@ export class AppBackend {
       'workspaces.update': async (p) => {
         const s = await acct(p);
         const view = p.defaultView === undefined ? undefined : viewToService(p.defaultView);
-        if (view === null) return fail('invalid', 'The default view is list or grid.');
+        if (view === null) return fail('invalid', { key: 'backend.defaultView' });
         if (p.name !== undefined && p.name.trim() === '')
-          return fail('invalid', 'Give the workspace a name.');
+          return fail('invalid', { key: 'backend.nameWorkspace' });
         const w = await s.client.updateWorkspace(p.workspaceId, {
           ...(p.name !== undefined ? { name: p.name.trim() } : {}),
           ...(p.color !== undefined ? { background_color: p.color } : {}),
@@ -560,8 +554,7 @@ export class AppBackend {
         const s = await acct(p);
         const w = await s.client.getWorkspace(p.workspaceId);
         // Exactly the name: deleting a workspace deletes everything in it for everyone.
-        if (p.confirmName !== w.name)
-          return fail('invalid', "Type the workspace's name to confirm.");
+        if (p.confirmName !== w.name) return fail('invalid', { key: 'backend.confirmName' });
         await s.client.deleteWorkspace(p.workspaceId);
         return null;
       },
@@ -602,7 +595,7 @@ export class AppBackend {
       },
       'comments.add': async (p) => {
         const s = await acct(p);
-        if (p.body.trim() === '') return fail('invalid', 'Write something before posting.');
+        if (p.body.trim() === '') return fail('invalid', { key: 'backend.writeSomething' });
         const c = await s.client.addComment(p.kind, p.itemId, p.body);
         // The service names the author: that is this user (the contract has no "me").
         if (s.userId === null && typeof c.user_id === 'number') s.userId = c.user_id;
@@ -625,11 +618,11 @@ export class AppBackend {
       'links.update': async (p) => {
         const s = await acct(p);
         if (p.requirePassword === true && !p.password)
-          return fail('invalid', 'Choose a password for the link.');
+          return fail('invalid', { key: 'backend.linkPassword' });
         const expiresAt =
           p.expiresAt === undefined || p.expiresAt === null
             ? p.expiresAt
-            : epochOf(p.expiresAt, 'The expiry');
+            : epochOf(p.expiresAt, 'expiry');
         const link = await s.client.updateLink(p.kind, p.itemId, {
           ...(p.tokenAccessible !== undefined ? { token_accessible: p.tokenAccessible } : {}),
           ...(p.requirePassword !== undefined ? { require_password: p.requirePassword } : {}),
@@ -647,10 +640,10 @@ export class AppBackend {
       'activity.list': async (p) => {
         const s = await acct(p);
         const offset = p.offset ?? 0;
-        const startTime = epochOf(p.from, 'From');
-        const endTime = epochOf(p.to, 'To');
+        const startTime = epochOf(p.from, 'from');
+        const endTime = epochOf(p.to, 'to');
         if (startTime !== undefined && endTime !== undefined && startTime > endTime)
-          return fail('invalid', '"From" must be before "To".');
+          return fail('invalid', { key: 'backend.fromBeforeTo' });
         const events = s.client.listEvents({
           ...(p.workspaces ? { workspaces: p.workspaces } : {}),
           ...(p.verbs ? { verbs: p.verbs } : {}),
@@ -711,8 +704,7 @@ export class AppBackend {
       'local.checkFolder': (p) =>
         checkLocalFolder(p.dir, { home: this.home, taken: (dir) => this.pairs.overlapping(dir) }),
       // The desktop's main process answers this one with the OS's dialog before it gets here.
-      'local.chooseFolder': () =>
-        fail('unsupported', 'Choose the folder in the list (this window has no system dialog).'),
+      'local.chooseFolder': () => fail('unsupported', { key: 'backend.noSystemDialog' }),
 
       'app.about': async () => aboutFacts(this.version(), this.pairs.list()),
       'app.diagnostics': async (p) => {
@@ -733,10 +725,7 @@ export class AppBackend {
           await open(dir);
         } catch (err) {
           this.log.warn('no file manager could be started', { err });
-          return fail(
-            'unsupported',
-            `No program to open folders was found on this computer: the logs are in ${dir}.`,
-          );
+          return fail('unsupported', { key: 'backend.noFileManagerLogs', params: { dir } });
         }
         return null;
       },

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { Request } from '../../shared/app-api';
 import { silentLogger, type Logger } from '../sync/ports';
 import type { AppBackend } from './backend';
+import { appError } from './errors';
 import {
   contentType,
   looksLikeTraversal,
@@ -157,10 +158,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
             JSON.stringify({
               id,
               ok: false,
-              error: {
-                kind: 'invalid',
-                message: 'A request is {"id", "method", "params"} in JSON.',
-              },
+              error: appError('invalid', { key: 'backend.badRequest' }),
             }),
           );
           return;

@@ -111,7 +111,7 @@ export function browseHandlers(deps: {
     try {
       return { dir: pairs.dirOf(pairId), journal: pairs.journalOf(pairId) };
     } catch {
-      return fail('not-found', 'This synced folder is no longer synced.');
+      return fail('not-found', { key: 'backend.pairGone' });
     }
   };
 
@@ -162,33 +162,28 @@ export function browseHandlers(deps: {
       const candidates = pairs
         .list()
         .filter((x) => x.accountId === p.accountId && x.workspaceId === p.workspaceId);
-      if (candidates.length === 0)
-        return fail('not-found', 'This workspace is not synced to this computer.');
+      if (candidates.length === 0) return fail('not-found', { key: 'backend.workspaceNotSynced' });
       for (const pair of candidates) {
         const { dir, journal } = pairOf(pair.id);
         const row = syncedItem(journal, p.itemId);
         if (!row || row.kind !== p.kind) continue;
         if (row.state !== 'synced')
-          return fail('forbidden', `Your role does not let ${row.name} be downloaded here.`);
+          return fail('forbidden', { key: 'backend.roleNoDownload', params: { name: row.name } });
         const abs = resolveInsideRoot(dir, row.localPath);
         try {
           await (p.how === 'open' ? deps.open(abs) : deps.show(abs));
         } catch {
-          fail('unsupported', `No program to open it was found on this computer: it is ${abs}.`);
+          fail('unsupported', { key: 'backend.noProgram', params: { path: abs } });
         }
         return null;
       }
-      return fail('not-found', 'This item is not synced to this computer yet.');
+      return fail('not-found', { key: 'backend.notSyncedYet' });
     },
 
     'links.open': async (p: Params<'links.open'>) => {
       const s = await deps.account(p);
       const link = linkOf(await s.client.getLink(p.kind, p.itemId), s.server, null);
-      if (!link.tokenAccessible)
-        return fail(
-          'invalid',
-          'Its share link is turned off: turn it on in the details to open it in a browser.',
-        );
+      if (!link.tokenAccessible) return fail('invalid', { key: 'backend.linkOff' });
       await deps.openUrl(link.url);
       return null;
     },

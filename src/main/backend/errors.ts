@@ -13,16 +13,36 @@ export function fail(kind: AppError['kind'], message: string | Words): never {
   );
 }
 
+/** A refusal as the window gets it: its English beside its words. */
+export const appError = (kind: AppError['kind'], words: Words): AppError => ({
+  kind,
+  message: englishOf(words),
+  words,
+});
+
+/**
+ * Throws another layer's refusal (the engine's, the keychain's) for the window: its words when
+ * it carries them, so the window says it in its own language, else its English.
+ */
+export function failWith(kind: AppError['kind'], err: Error): never {
+  const words = wordsOf(err);
+  throw new AppCallError(
+    words ? { kind, message: err.message, words } : { kind, message: err.message },
+  );
+}
+
 /** Zod's complaints about parameters, as one sentence naming the fields. */
-export function describeIssues(method: string, error: z.ZodError): string {
+export function describeIssues(method: string, error: z.ZodError): Words {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'parameters';
     return `${where}: ${issue.message}`;
   });
-  return `Invalid request to ${method}: ${parts.join('; ')}.`;
+  // Zod's own text stays English: this is a programmer's mistake, not the person's.
+  return { key: 'backend.invalidRequest', params: { method, issues: parts.join('; ') } };
 }
 
-const GENERIC = 'Something went wrong in Workspace Sync; the log has the details.';
+const GENERIC_WORDS: Words = { key: 'backend.generic' };
+const GENERIC = englishOf(GENERIC_WORDS);
 
 /**
  * Any failure, as an AppError. The api layer's typed errors carry messages written for people
@@ -69,5 +89,5 @@ function wordless(err: unknown): AppError {
     const kind = err.kind === 'signed-out' ? 'not-authenticated' : 'invalid';
     return { kind, message: redact(err.message) };
   }
-  return { kind: 'internal', message: GENERIC };
+  return { kind: 'internal', message: GENERIC, words: GENERIC_WORDS };
 }

@@ -85,7 +85,7 @@ export class FolderIndex {
     const here = await this.find(folderId);
     if (here.workspaceId !== null) return here.workspaceId;
     const root = here.ancestors[0] ?? folderId;
-    return this.roots.get(root) ?? fail('not-found', 'This folder was not found.');
+    return this.roots.get(root) ?? fail('not-found', { key: 'backend.folderNotFound' });
   }
 
   private async loadRoots(): Promise<void> {
@@ -131,9 +131,6 @@ export class FolderIndex {
       if (k) return k;
       for (const e of entries) if (e.kind === 'folder') queue.push(e.folder.id);
     }
-    return fail(
-      'not-found',
-      'This folder was not found: it was deleted, or you no longer have access.',
-    );
+    return fail('not-found', { key: 'backend.folderGone' });
   }
 }

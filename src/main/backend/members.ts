@@ -141,9 +141,9 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
     'members.invite': async (p: Params<'members.invite'>): Promise<InviteOutcome> => {
       const s = await deps.session(p);
       const emails = splitEmails(p.emails);
-      if (emails.length === 0) return fail('invalid', 'Enter an email address to invite.');
+      if (emails.length === 0) return fail('invalid', { key: 'backend.enterInvite' });
       if (emails.length > MAX_EMAILS)
-        return fail('invalid', `Invite at most ${MAX_EMAILS} addresses at once.`);
+        return fail('invalid', { key: 'backend.inviteMax', params: { n: MAX_EMAILS } });
       const share = await s.client.invite(p.workspaceId, emails, p.role);
       const invited = (share.invited_emails ?? []).flatMap((e) => Object.keys(e));
       const alreadyMembers = addressesOf(share.join_errors);
@@ -163,7 +163,7 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
         viewerIn(s, p.workspaceId),
       ]);
       if (r.role_name !== p.role)
-        return fail('conflict', `The service kept the role ${r.role_name}; try again.`);
+        return fail('conflict', { key: 'backend.roleKept', params: { role: r.role_name } });
       return memberOf(r, viewer);
     },
     'members.remove': async (p: Params<'members.remove'>) => {

@@ -11,6 +11,7 @@ import { openSync, type OpenSync } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
+import type { Words } from '../../shared/i18n';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
 import { lookAtSyncFolder } from '../sync/folder-check';
@@ -192,10 +193,13 @@ export class Pairs {
   }
 
   /** Why `root` cannot be a new pair's folder (one is inside or around it), or null. */
-  overlapping(root: string): string | null {
+  overlapping(root: string): Words | null {
     for (const p of this.pairs.values()) {
       if (inside(root, p.info.dir) || inside(p.info.dir, root))
-        return `${p.info.dir} already syncs "${p.info.workspaceName}": choose a folder outside it.`;
+        return {
+          key: 'backend.overlaps',
+          params: { dir: p.info.dir, workspace: p.info.workspaceName },
+        };
     }
     return null;
   }
@@ -241,12 +245,9 @@ export class Pairs {
     const { engine } = this.get(id);
     const local = engine.heldDeletes();
     const remote = engine.heldRemoteDeletes();
-    if (!local && !remote) return fail('conflict', 'No deletions are waiting for an answer.');
+    if (!local && !remote) return fail('conflict', { key: 'backend.noHeldDeletes' });
     if (answer === 'keep' && !remote) {
-      return fail(
-        'invalid',
-        'These items were removed in the sync folder: to keep them, put them back there.',
-      );
+      return fail('invalid', { key: 'backend.putBack' });
     }
     if (local && answer === 'confirm') engine.confirmDeletes();
     if (remote) engine.answerRemoteDeletes(answer === 'confirm' ? 'trash' : 'keep');
@@ -343,7 +344,7 @@ export class Pairs {
 
   private get(id: string): Running {
     const p = this.pairs.get(id);
-    return p ?? fail('not-found', 'This sync pair no longer exists.');
+    return p ?? fail('not-found', { key: 'backend.pairNotFound' });
   }
 
   private view(p: Running): SyncPair {

@@ -3,13 +3,20 @@ import path from 'node:path';
 import type { LocalFolderCheck, LocalFolders } from '../../shared/app-api';
 import { SyncFatalError } from '../sync/errors';
 import { FOLDER_CHECK_MS, lookAtSyncFolder, withinDeadline } from '../sync/folder-check';
-import { fail } from './errors';
+import { fail, failWith } from './errors';
+import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 
 // The folder picker the backend serves to the browser window (the app uses the OS's dialog),
 // and the look at a chosen folder before `pairs.add`. The picker shows only the home folder's
 // tree: a web page on 127.0.0.1 has no business reading the rest of the disk, and a person's
 // sync folder belongs there. Every file system call is fs/promises (libuv's pool, off the
 // event loop) under the folder check's deadline.
+
+const FULL_PATH: Words = { key: 'backend.fullPath' };
+
+/** A check's problem: its English (older readers, logs) and its words (the window's language). */
+const problem = (words: Words | null): Pick<LocalFolderCheck, 'problem' | 'words'> =>
+  words ? { problem: englishOf(words), words } : { problem: null };
 
 /** Folders listed at most; the listing says when there were more. */
 export const MAX_FOLDERS = 500;
@@ -29,8 +36,7 @@ const within = (p: string, dir: string) =>
 /** The absolute path a person typed (`~` expanded), or a one-line refusal. */
 export function absoluteOf(dir: string, home: string): string {
   const expanded = expandHome(dir.trim(), home);
-  if (!path.isAbsolute(expanded))
-    fail('invalid', 'Choose the local folder by its full path (for example ~/Q3 or /home/ann/Q3).');
+  if (!path.isAbsolute(expanded)) fail('invalid', FULL_PATH);
   return path.resolve(expanded);
 }
 
@@ -39,17 +45,17 @@ const codeOf = (err: unknown): string =>
 
 /** A failed look at `shown`, in one line (never an errno). */
 function listFailure(err: unknown, shown: string): never {
-  if (err instanceof SyncFatalError) return fail('offline', err.message);
+  if (err instanceof SyncFatalError) return failWith('offline', err);
   switch (codeOf(err)) {
     case 'ENOENT':
-      return fail('not-found', `${shown} does not exist.`);
+      return fail('not-found', { key: 'backend.notExists', params: { path: shown } });
     case 'ENOTDIR':
-      return fail('invalid', `${shown} is a file, not a folder.`);
+      return fail('invalid', { key: 'backend.isFile', params: { path: shown } });
     case 'EACCES':
     case 'EPERM':
-      return fail('forbidden', `${shown} cannot be opened: permission denied.`);
+      return fail('forbidden', { key: 'backend.permission', params: { path: shown } });
     default:
-      return fail('invalid', `${shown} cannot be listed.`);
+      return fail('invalid', { key: 'backend.cannotList', params: { path: shown } });
   }
 }
 
@@ -81,7 +87,7 @@ export async function listLocalFolders(
   const home = path.resolve(opts.home);
   const wanted = absoluteOf(dir, home);
   const outside = () =>
-    fail('invalid', `${dir.trim()} is outside your home folder: choose a folder under ${home}.`);
+    fail('invalid', { key: 'backend.outsideHome', params: { path: dir.trim(), home } });
   if (!within(wanted, home)) outside();
   const work = async (): Promise<LocalFolders> => {
     const realHome = await realpath(home).catch((err: unknown) => listFailure(err, home));
@@ -144,28 +150,26 @@ export async function listLocalFolders(
  */
 export async function checkLocalFolder(
   dir: string,
-  opts: { home: string; taken: (dir: string) => string | null; timeoutMs?: number },
+  opts: { home: string; taken: (dir: string) => Words | null; timeoutMs?: number },
 ): Promise<LocalFolderCheck> {
   const expanded = expandHome(dir.trim(), path.resolve(opts.home));
   if (dir.trim() === '')
-    return { dir: '', exists: false, problem: 'Choose a folder on this computer.' };
-  if (!path.isAbsolute(expanded)) {
-    return {
-      dir: expanded,
-      exists: false,
-      problem: 'Choose the local folder by its full path (for example ~/Q3 or /home/ann/Q3).',
-    };
-  }
+    return { dir: '', exists: false, ...problem({ key: 'backend.chooseFolder' }) };
+  if (!path.isAbsolute(expanded)) return { dir: expanded, exists: false, ...problem(FULL_PATH) };
   const wanted = path.resolve(expanded);
   const lexical = opts.taken(wanted);
-  if (lexical) return { dir: wanted, exists: false, problem: lexical };
+  if (lexical) return { dir: wanted, exists: false, ...problem(lexical) };
   try {
     const found = await lookAtSyncFolder(wanted, opts.timeoutMs);
     // Through a link, the folder may be another pair's after all.
     const real = found.real === wanted ? null : opts.taken(found.real);
-    return { dir: wanted, exists: found.exists, problem: real };
+    return { dir: wanted, exists: found.exists, ...problem(real) };
   } catch (err) {
-    if (err instanceof SyncFatalError) return { dir: wanted, exists: false, problem: err.message };
+    if (err instanceof SyncFatalError) {
+      // The engine's words when it sends them (its folder check), else its English.
+      const words = wordsOf(err);
+      return { dir: wanted, exists: false, problem: err.message, ...(words ? { words } : {}) };
+    }
     throw err;
   }
 }

@@ -34,13 +34,13 @@ async function kindOf(p: string): Promise<'dir' | 'file' | null> {
  * the folder the person chose, and nothing existing is replaced.
  */
 async function target(to: string, folderName: string, folderId: number): Promise<string> {
-  if (!path.isAbsolute(to)) fail('invalid', 'Choose where to save the zip by its full path.');
+  if (!path.isAbsolute(to)) fail('invalid', { key: 'backend.zipFullPath' });
   const chosen = path.resolve(to);
   const kind = await kindOf(chosen);
-  if (kind === 'file') fail('conflict', `${chosen} already exists: choose another name.`);
+  if (kind === 'file') fail('conflict', { key: 'backend.exists', params: { path: chosen } });
   if (kind === null) {
     if ((await kindOf(path.dirname(chosen))) !== 'dir')
-      fail('invalid', `The folder ${path.dirname(chosen)} does not exist.`);
+      fail('invalid', { key: 'backend.noSuchFolder', params: { dir: path.dirname(chosen) } });
     return chosen;
   }
   const name = zipName(folderName, folderId);
@@ -49,7 +49,7 @@ async function target(to: string, folderName: string, folderId: number): Promise
     const candidate = path.join(chosen, n === 1 ? name : `${stem} (${n}).zip`);
     if ((await kindOf(candidate)) === null) return candidate;
   }
-  return fail('conflict', `There are too many zips of this folder in ${chosen} already.`);
+  return fail('conflict', { key: 'backend.tooManyZips', params: { dir: chosen } });
 }
 
 /**
@@ -87,12 +87,12 @@ export async function downloadZip(opts: {
     await link(temp, dest);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST')
-      fail('conflict', `${dest} already exists: choose another name.`);
+      fail('conflict', { key: 'backend.exists', params: { path: dest } });
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-      fail('invalid', `Cannot write to ${path.dirname(dest)}: choose another folder.`);
+      fail('invalid', { key: 'backend.cannotWrite', params: { dir: path.dirname(dest) } });
     if (code === 'ENOSPC' || code === 'EDQUOT')
-      fail('invalid', `The disk holding ${path.dirname(dest)} is full.`);
+      fail('invalid', { key: 'backend.diskFull', params: { dir: path.dirname(dest) } });
     throw err;
   } finally {
     await unlink(temp).catch(() => undefined);

@@ -93,7 +93,12 @@ export function SetupPair({
   const add = useMutation({
     mutationFn: async (p: { workspaceId: number; dir: string }) => {
       const checked = await api.call('local.checkFolder', { dir: p.dir });
-      if (checked.problem) throw new AppCallError({ kind: 'invalid', message: checked.problem });
+      if (checked.problem)
+        throw new AppCallError({
+          kind: 'invalid',
+          message: checked.problem,
+          ...(checked.words ? { words: checked.words } : {}),
+        });
       return api.call('pairs.add', {
         accountId,
         workspaceId: p.workspaceId,
@@ -217,7 +222,7 @@ export function SetupPair({
               {check.isPending && <p className="muted">{s.checking}</p>}
               {check.data?.problem && (
                 <p className="error" role="alert">
-                  {check.data.problem}
+                  {strings.say(check.data.words, check.data.problem)}
                 </p>
               )}
               {check.isError && <ErrorMessage error={check.error} />}

@@ -473,6 +473,85 @@ export const de: Record<MessageKey, string> = {
   'about.copyFailed': 'Die Diagnose konnte nicht kopiert werden',
   'about.whatWasCopied': 'Was kopiert wurde',
 
+  'backend.generic':
+    'In Workspace Sync ist etwas schiefgegangen; das Protokoll enthält die Einzelheiten.',
+  'backend.invalidRequest': 'Ungültige Anfrage an {method}: {issues}.',
+  'backend.badRequest': 'Eine Anfrage ist JSON mit „id“, „method“ und „params“.',
+  'backend.noMethod': 'Es gibt keine Methode „{method}“.',
+  'backend.shuttingDown': 'Workspace Sync wird beendet.',
+  'backend.browserReplaced': 'Eine neuere Anmeldung über den Browser hat diese ersetzt.',
+  'backend.badDate':
+    '{field, select, expiry {Das Ablaufdatum} from {„Von“} other {„Bis“}} ist kein gültiges Datum mit Uhrzeit.',
+  'backend.demoOnlySandbox': 'Die Demo gibt es nur, wenn mit --sandbox gestartet wurde.',
+  'backend.noFileManager':
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Der Ordner ist {dir}.',
+  'backend.noFileManagerLogs':
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}.',
+  'backend.nameWorkspace': 'Geben Sie dem Arbeitsbereich einen Namen.',
+  'backend.defaultView': 'Die Standardansicht ist Liste oder Raster.',
+  'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
+  'backend.writeSomething': 'Schreiben Sie etwas, bevor Sie es veröffentlichen.',
+  'backend.linkPassword': 'Wählen Sie ein Passwort für den Link.',
+  'backend.fromBeforeTo': '„Von“ muss vor „Bis“ liegen.',
+  'backend.auditForbidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
+  'backend.noSystemDialog':
+    'Wählen Sie den Ordner in der Liste (dieses Fenster hat keinen Systemdialog).',
+  'backend.enterEmail': 'Geben Sie die E-Mail-Adresse Ihres Kontos ein.',
+  'backend.enterPassword': 'Geben Sie Ihr Passwort ein.',
+  'backend.enterToken': 'Fügen Sie ein Zugriffstoken ein.',
+  'backend.signInRefusedOf': '{server} hat die Anmeldung von {email} abgelehnt: {reason}',
+  'backend.signInRefused': '{server} hat die Anmeldung abgelehnt: {reason}',
+  'backend.signInRefusedNoReason': 'Die Anmeldung wurde abgelehnt.',
+  'backend.browserIncomplete':
+    'Die Anmeldung über den Browser wurde nicht abgeschlossen: Versuchen Sie es erneut.',
+  'backend.tokenRefused': '{server} hat das Zugriffstoken abgelehnt (abgelaufen oder widerrufen).',
+  'backend.notSignedInAgain': 'Dieses Konto ist nicht angemeldet: Melden Sie sich erneut an.',
+  'backend.notSignedIn': 'Dieses Konto ist nicht angemeldet.',
+  'backend.notAServer':
+    '„{raw}“ ist keine Serveradresse: Geben Sie eine wie files.example.com ein.',
+  'backend.notListed':
+    'Hier öffnen sich nur Dateien, die ein Sync-Ordner als Konflikt oder Problem aufführt.',
+  'backend.notInside': '{path} ist kein Pfad innerhalb des Sync-Ordners.',
+  'backend.goneFromFolder': '{path} ist nicht mehr im Sync-Ordner.',
+  'backend.leadsOutside': '{path} führt aus dem Sync-Ordner hinaus: Es wird nicht geöffnet.',
+  'backend.noProgram':
+    'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
+  'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
+  'backend.workspaceNotSynced':
+    'Dieser Arbeitsbereich wird nicht mit diesem Computer synchronisiert.',
+  'backend.roleNoDownload': 'Ihre Rolle erlaubt nicht, {name} hier herunterzuladen.',
+  'backend.notSyncedYet': 'Dieses Element ist noch nicht mit diesem Computer synchronisiert.',
+  'backend.linkOff':
+    'Sein Freigabelink ist ausgeschaltet: Schalten Sie ihn in den Details ein, um ihn im Browser zu öffnen.',
+  'backend.folderNotFound': 'Dieser Ordner wurde nicht gefunden.',
+  'backend.folderGone':
+    'Dieser Ordner wurde nicht gefunden: Er wurde gelöscht, oder Sie haben keinen Zugriff mehr.',
+  'backend.enterInvite': 'Geben Sie eine E-Mail-Adresse zum Einladen ein.',
+  'backend.inviteMax':
+    '{n, plural, one {Laden Sie höchstens # Adresse auf einmal ein.} other {Laden Sie höchstens # Adressen auf einmal ein.}}',
+  'backend.roleKept': 'Der Dienst hat die Rolle {role} behalten; versuchen Sie es erneut.',
+  'backend.overlaps':
+    '{dir} synchronisiert bereits „{workspace}“: Wählen Sie einen Ordner außerhalb davon.',
+  'backend.noHeldDeletes': 'Keine Löschungen warten auf eine Antwort.',
+  'backend.putBack':
+    'Diese Elemente wurden im Sync-Ordner entfernt: Um sie zu behalten, legen Sie sie dort wieder ab.',
+  'backend.pairNotFound': 'Diesen Sync-Ordner gibt es nicht mehr.',
+  'backend.fullPath':
+    'Wählen Sie den lokalen Ordner mit seinem vollständigen Pfad (zum Beispiel ~/Q3 oder /home/ann/Q3).',
+  'backend.chooseFolder': 'Wählen Sie einen Ordner auf diesem Computer.',
+  'backend.notExists': '{path} existiert nicht.',
+  'backend.isFile': '{path} ist eine Datei, kein Ordner.',
+  'backend.permission': '{path} kann nicht geöffnet werden: Zugriff verweigert.',
+  'backend.cannotList': '{path} kann nicht aufgelistet werden.',
+  'backend.outsideHome':
+    '{path} liegt außerhalb Ihres persönlichen Ordners: Wählen Sie einen Ordner unter {home}.',
+  'backend.zipFullPath': 'Wählen Sie mit dem vollständigen Pfad, wo das ZIP gespeichert wird.',
+  'backend.exists': '{path} existiert bereits: Wählen Sie einen anderen Namen.',
+  'backend.noSuchFolder': 'Der Ordner {dir} existiert nicht.',
+  'backend.tooManyZips': 'In {dir} liegen bereits zu viele ZIPs dieses Ordners.',
+  'backend.cannotWrite': 'In {dir} kann nicht geschrieben werden: Wählen Sie einen anderen Ordner.',
+  'backend.diskFull': 'Der Datenträger mit {dir} ist voll.',
+
   'progress.archive':
     '{files, plural, one {# Datei wird in einem Archiv heruntergeladen} other {# Dateien werden in einem Archiv heruntergeladen}}',
   'progress.archiveOf':
