@@ -6,12 +6,42 @@ import { Loading } from './components/Loading';
 import { ErrorMessage } from './components/ErrorMessage';
 import { SignIn } from './views/SignIn';
 import { Shell } from './Shell';
+import type { View } from './navigation';
+
+/**
+ * The account the window shows, kept for the session (a reload keeps it; a new window starts
+ * with the first account): sessionStorage, which a browser without storage simply lacks.
+ */
+const CHOICE = 'workspace-sync.account';
+function storedChoice(): string | null {
+  try {
+    return sessionStorage.getItem(CHOICE);
+  } catch {
+    return null;
+  }
+}
+function storeChoice(id: string | null): void {
+  try {
+    if (id === null) sessionStorage.removeItem(CHOICE);
+    else sessionStorage.setItem(CHOICE, id);
+  } catch {
+    // Without storage the choice lasts as long as the page.
+  }
+}
 
 /** The gate: the sign-in view until there is an account, then the app itself. */
 export function App() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<Account | null>(null);
+  const [chosen, setChosenAccount] = useState<Account | null>(null);
+  const [chosenId, setChosenId] = useState<string | null>(storedChoice);
+  /** The view a switch of accounts happened on: the other account's is shown there. */
+  const [switchedOn, setSwitchedOn] = useState<View | null>(null);
+  const setChosen = (a: Account | null) => {
+    setChosenAccount(a);
+    setChosenId(a?.id ?? null);
+    storeChoice(a?.id ?? null);
+  };
   const [signedOut, setSignedOut] = useState(false);
   /** "Add account" shows the sign-in view over the window; then the new account's setup. */
   const [adding, setAdding] = useState(false);
@@ -31,11 +61,11 @@ export function App() {
   if (accounts.isError)
     return <ErrorMessage error={accounts.error} onRetry={() => void accounts.refetch()} />;
 
-  // Just signed in: the new account is used before the refreshed list comes back.
+  // The chosen account (just signed in: before the refreshed list comes back); one signed out
+  // meanwhile, or none chosen, gives way to the first.
+  const listed = chosenId === null ? undefined : accounts.data.find((a) => a.id === chosenId);
   const account =
-    (chosen && (accounts.data.find((a) => a.id === chosen.id) ?? chosen)) ??
-    accounts.data[0] ??
-    null;
+    listed ?? (chosen && chosen.id === chosenId ? chosen : null) ?? accounts.data[0] ?? null;
   if (!account) {
     return (
       <SignIn
@@ -65,11 +95,21 @@ export function App() {
       <Shell
         key={account.id}
         setupFor={setupFor}
+        switchedOn={switchedOn}
+        onSwitchAccount={(id, view) => {
+          const next = accounts.data.find((a) => a.id === id);
+          if (!next || next.id === account.id) return;
+          setSetupFor(null);
+          setSwitchedOn(view);
+          setChosen(next);
+        }}
         onAddAccount={() => {
           setSetupFor(null);
           setAdding(true);
         }}
         onSignedOut={() => {
+          // Another account signed in is shown next (the first of the list).
+          setSwitchedOn(null);
           setChosen(null);
           setSignedOut(true);
         }}

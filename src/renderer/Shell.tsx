@@ -22,15 +22,21 @@ export function Shell({
   onSignedOut,
   onAddAccount,
   setupFor = null,
+  switchedOn = null,
+  onSwitchAccount,
 }: {
   onSignedOut: () => void;
   onAddAccount: () => void;
   /** An account just added: Status opens the setup form for it. */
   setupFor?: string | null;
+  /** Shown after a switch of accounts: the view it happened on, for the other account. */
+  switchedOn?: View | null;
+  /** Show another signed-in account (App keeps the choice); `view` stays the view shown. */
+  onSwitchAccount: (accountId: string, view: View) => void;
 }) {
   const api = useApi();
   const account = useAccount();
-  const [view, setView] = useState<View>('status');
+  const [view, setView] = useState<View>(switchedOn ?? 'status');
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
   /** The workspace whose members show, a page of Workspaces; null: the list of workspaces. */
   const [membersOf, setMembersOf] = useState<number | null>(null);
@@ -56,13 +62,14 @@ export function Shell({
   // (not on the first render: the page's own focus stays where the browser put it).
   const mainRef = useRef<HTMLElement>(null);
   const firstView = useRef(true);
+  // After a switch of accounts the switcher is gone with the old shell: focus goes to the view.
   useEffect(() => {
     if (firstView.current) {
       firstView.current = false;
-      return;
+      if (switchedOn === null) return;
     }
     mainRef.current?.focus();
-  }, [view, membersOf]);
+  }, [view, membersOf, switchedOn]);
 
   const navigate = useCallback(
     ((next: View | 'members', where?: BrowseTarget | number) => {
@@ -123,6 +130,7 @@ export function Shell({
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
         onAddAccount={onAddAccount}
+        onSwitchAccount={(id) => onSwitchAccount(id, view)}
       />
       <main className="content" id="main" tabIndex={-1} ref={mainRef}>
         {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}

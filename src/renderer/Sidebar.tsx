@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccount, useApi } from './context';
 import type { View } from './navigation';
@@ -12,13 +13,16 @@ export function Sidebar({
   onSignOut,
   signingOut,
   onAddAccount,
+  onSwitchAccount,
 }: {
   view: View;
   onSelect: (view: View) => void;
   onSignOut: () => void;
   signingOut: boolean;
   onAddAccount: () => void;
+  onSwitchAccount: (accountId: string) => void;
 }) {
+  const switcherId = useId();
   const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
@@ -26,8 +30,13 @@ export function Sidebar({
     queryKey: ['accounts'],
     queryFn: () => api.call('accounts.list', {}),
   });
-  // The window's views use its first account; the others sync their folders (Status) and can
-  // be signed out here (their pairs stop, their folders stay).
+  // Browse, Activity and Workspaces show one account, chosen here when there are several; every
+  // account syncs its folders (Status), and the others can be signed out here (their pairs
+  // stop, their folders stay).
+  // Listed as people read them (the store's order is the order of signing in).
+  const all = [...(accounts.data ?? [])].sort((a, b) =>
+    (a.name || a.email).localeCompare(b.name || b.email),
+  );
   const others = (accounts.data ?? []).filter((a) => a.id !== account.id);
   const signOutOther = useMutation({
     mutationFn: (accountId: string) => api.call('accounts.signOut', { accountId }),
@@ -55,7 +64,29 @@ export function Sidebar({
         ))}
       </ul>
       <div className="account">
-        <p className="account-name">{strings.nav.signedInAs(account.name, account.email)}</p>
+        {all.length > 1 && all.some((a) => a.id === account.id) ? (
+          <div className="account-switch">
+            <label htmlFor={switcherId}>{strings.nav.account}</label>
+            <select
+              id={switcherId}
+              value={account.id}
+              aria-describedby={`${switcherId}-hint`}
+              onChange={(e) => onSwitchAccount(e.target.value)}
+            >
+              {all.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {strings.nav.accountChoice(a.name, a.email, hostOf(a.server))}
+                </option>
+              ))}
+            </select>
+            {/* The whole of the choice, which the closed list cuts off in a narrow sidebar. */}
+            <p id={`${switcherId}-hint`} className="account-name">
+              {strings.nav.accountChoice(account.name, account.email, hostOf(account.server))}
+            </p>
+          </div>
+        ) : (
+          <p className="account-name">{strings.nav.signedInAs(account.name, account.email)}</p>
+        )}
         {others.length > 0 && (
           <>
             <p className="account-name">{strings.accounts.others}</p>
@@ -89,4 +120,13 @@ export function Sidebar({
       </div>
     </nav>
   );
+}
+
+/** The server's host, as the switcher names it (the address itself when it is not a URL). */
+function hostOf(server: string): string {
+  try {
+    return new URL(server).host;
+  } catch {
+    return server;
+  }
 }

@@ -40,6 +40,12 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
       name && name !== email
         ? t('nav.signedInAsNamed', { name, email })
         : t('nav.signedInAs', { email }),
+    // The account switcher: which account Browse, Activity and Workspaces show.
+    account: t('nav.account'),
+    accountChoice: (name: string, email: string, host: string) =>
+      name && name !== email
+        ? t('account.choiceNamed', { name, email, host })
+        : t('account.choice', { email, host }),
   },
 
   signIn: {

@@ -244,7 +244,9 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     await signIn(MORITZ);
     // Back in the window, still Ann's, with the form open for Moritz.
     await shown(form());
-    await shown(page.getByText('Signed in as Ann Lee', { exact: false }));
+    // Two accounts: the sidebar's switcher says which one the views show (accounts-switch.test.ts).
+    const shownAccount = page.getByRole('navigation', { name: 'Main' }).getByLabel('Account shown');
+    expect(await shownAccount.locator('option:checked').textContent()).toMatch(/^Ann Lee /);
     const account = form().getByLabel('Account');
     expect(await account.locator('option:checked').textContent()).toBe(
       `${MORITZ.email} — ${sandbox.baseUrl}`,

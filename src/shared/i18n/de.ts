@@ -25,6 +25,9 @@ export const de: Record<MessageKey, string> = {
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als {email}',
   'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
+  'nav.account': 'Angezeigtes Konto',
+  'account.choice': '{email} auf {host}',
+  'account.choiceNamed': '{name} ({email}) auf {host}',
 
   'signIn.title': 'Bei Workspace Sync anmelden',
   'signIn.intro':

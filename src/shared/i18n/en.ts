@@ -24,6 +24,10 @@ export const en = {
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as {email}',
   'nav.signedInAsNamed': 'Signed in as {name} ({email})',
+  // The account switcher (Sidebar.tsx), with more than one account signed in.
+  'nav.account': 'Account shown',
+  'account.choice': '{email} on {host}',
+  'account.choiceNamed': '{name} ({email}) on {host}',
 
   'signIn.title': 'Sign in to Workspace Sync',
   'signIn.intro':

@@ -1,0 +1,175 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  asUser,
+  axeViolations,
+  buildRenderer,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  startBridge,
+  startSandbox,
+  type Bridge,
+  type Sandbox,
+  type Watched,
+} from './harness';
+
+// The account switcher, as a person uses it: two accounts signed in against a sandbox of the
+// test's own (folders.test.ts's second account), each with a workspace the other cannot see.
+// Browse, Activity and Workspaces show the account chosen in the sidebar, the choice lasts a
+// reload, and signing out of the shown one shows the other.
+
+const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' };
+const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' };
+const BOARD = 'Ann’s Board';
+const NOTES = 'Moritz Notes';
+
+let sandbox: Sandbox;
+let bridge: Bridge;
+let browser: Browser;
+let win: Watched;
+let page: Page;
+let home: string;
+let host: string;
+
+const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+const sidebar = () => page.getByRole('navigation', { name: 'Main' });
+const switcher = () => sidebar().getByLabel('Account shown', { exact: true });
+const form = () => page.getByRole('form', { name: 'Choose what to sync' });
+/** The options of a <select> by its label (they are in the page, drawn or not). */
+const optionsOf = (l: Locator) => l.locator('option').allTextContents();
+const browseWorkspaces = () => optionsOf(page.locator('#browse-workspace'));
+const annChoice = () => `Ann Lee (${ANN.email}) on ${host}`;
+const moritzChoice = () => `Moritz Schäfer (${MORITZ.email}) on ${host}`;
+
+async function expectAccessible(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function signIn(who: { email: string; password: string }) {
+  await page.getByLabel('Server address').fill(sandbox.baseUrl);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Both sizes, light and dark. At 800×600 the sidebar is behind the menu button: the shot opens
+ * it, so the switcher shows there too (and axe looks at it open).
+ */
+async function shots(name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shown(switcher());
+    await screenshot(page, `${name}-${scheme}-1280x800`);
+    await expectAccessible(`${name} (${scheme}, wide)`);
+    await page.setViewportSize({ width: 800, height: 600 });
+    const menu = page.getByRole('button', { name: 'Show the menu' });
+    await shown(menu);
+    await menu.click();
+    await shown(switcher());
+    await screenshot(page, `${name}-${scheme}-800x600`);
+    await expectAccessible(`${name} (${scheme}, narrow, menu open)`);
+    await page.keyboard.press('Escape');
+    await shown(menu);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+beforeAll(async () => {
+  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+  host = new URL(sandbox.baseUrl).host;
+  home = await mkdtemp(path.join(tmpdir(), 'ws-window-home-'));
+  await asUser(sandbox, ANN.email, 'POST', '/workspaces', { name: BOARD });
+  await asUser(sandbox, MORITZ.email, 'POST', '/workspaces', { name: NOTES });
+  bridge = await startBridge(sandbox.baseUrl, { HOME: home });
+  browser = await launchBrowser();
+  win = await openWindow(browser, bridge.url);
+  page = win.page;
+  page.setDefaultTimeout(20_000);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+  await sandbox?.close();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+describe.sequential('the account switcher', { timeout: 120_000 }, () => {
+  beforeEach((ctx) => {
+    onTestFailed(() => screenshot(page, `failed-accounts-${ctx.task.name.replace(/\W+/g, '-')}`));
+  });
+
+  it('with one account, there is nothing to switch', async () => {
+    await signIn(ANN);
+    await shown(form());
+    await shown(sidebar().getByText(`Signed in as Ann Lee (${ANN.email})`));
+    expect(await switcher().count()).toBe(0);
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
+    await shown(page.locator('#browse-workspace'));
+    expect(await browseWorkspaces()).toContain(BOARD);
+  });
+
+  it('with two, the sidebar lists both; Browse shows the account chosen, then the other', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signIn(MORITZ);
+    // Back in the window, still Ann's (the form is open for Moritz's first folder).
+    await shown(form());
+    await shown(switcher());
+    expect(await switcher().locator('option:checked').textContent()).toBe(annChoice());
+    expect(await optionsOf(switcher())).toEqual([annChoice(), moritzChoice()]);
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
+    await shown(page.locator('#browse-workspace'));
+    const ann = await browseWorkspaces();
+    expect(ann).toContain(BOARD);
+    expect(ann).not.toContain(NOTES);
+    await shots('accounts-switch-ann');
+
+    await switcher().selectOption({ label: moritzChoice() });
+    // Still Browse, now Moritz's: his workspace, not Ann's; the focus on the view.
+    await expect.poll(browseWorkspaces).toContain(NOTES);
+    expect(await browseWorkspaces()).not.toContain(BOARD);
+    expect(await switcher().locator('option:checked').textContent()).toBe(moritzChoice());
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('main');
+    await shots('accounts-switch-moritz');
+  });
+
+  it('Activity and Workspaces follow the account shown, and the keyboard switches back', async () => {
+    await page.getByRole('button', { name: 'Activity', exact: true }).click();
+    const filter = page.getByRole('main').getByLabel('Workspace', { exact: true });
+    await expect.poll(() => optionsOf(filter)).toContain(NOTES);
+    expect(await optionsOf(filter)).not.toContain(BOARD);
+    await page.getByRole('button', { name: 'Workspaces', exact: true }).click();
+    await shown(page.getByRole('main').getByText(NOTES, { exact: true }).first());
+    expect(await page.getByRole('main').getByText(BOARD, { exact: true }).count()).toBe(0);
+    // A native <select>: the arrow keys choose (sorted by name: Ann is above Moritz).
+    await switcher().focus();
+    await page.keyboard.press('ArrowUp');
+    await shown(page.getByRole('main').getByText(BOARD, { exact: true }).first());
+    expect(await page.getByRole('main').getByText(NOTES, { exact: true }).count()).toBe(0);
+    expect(await switcher().locator('option:checked').textContent()).toBe(annChoice());
+  });
+
+  it('keeps the choice for the session, and signing out of the shown account shows the other', async () => {
+    await switcher().selectOption({ label: moritzChoice() });
+    await shown(page.getByRole('main').getByText(NOTES, { exact: true }).first());
+    await page.reload();
+    await shown(switcher());
+    expect(await switcher().locator('option:checked').textContent()).toBe(moritzChoice());
+    await sidebar().getByRole('button', { name: 'Sign out', exact: true }).click();
+    // Ann's window again, with one account: the plain line, no switcher.
+    await shown(sidebar().getByText(`Signed in as Ann Lee (${ANN.email})`));
+    expect(await switcher().count()).toBe(0);
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
+    await expect.poll(browseWorkspaces).toContain(BOARD);
+    expect(await browseWorkspaces()).not.toContain(NOTES);
+    expect(win.dialogs).toEqual([]);
+  });
+});
