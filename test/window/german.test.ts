@@ -212,6 +212,16 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await shown(page.getByRole('dialog', { name: 'Ordner auswählen' }));
     await expectNoEnglish('picker');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Ordner auswählen' }).waitFor({ state: 'hidden' });
+    // The backend's refusal of a folder is German too: it sends words, not only its English.
+    await page.getByLabel('Ordner auf diesem Computer').fill('Q3');
+    await page.getByRole('button', { name: 'Synchronisierung starten' }).click();
+    await shown(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Wählen Sie den lokalen Ordner mit seinem vollständigen Pfad' }),
+    );
+    await expectNoEnglish('a folder refused');
   });
 
   it('Members (from Workspaces) and About', async () => {
