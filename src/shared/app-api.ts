@@ -392,6 +392,8 @@ export const Members = z.object({
   /** Null when the service does not show this user the members (`refusal` says why). */
   members: z.array(Member).nullable(),
   refusal: z.string().nullable(),
+  /** The refusal as data, when the service's error carries words (the window's language). */
+  refusalWords: Words.optional(),
 });
 export type Members = z.infer<typeof Members>;
 /** What became of each address of an invitation. */

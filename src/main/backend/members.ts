@@ -11,6 +11,7 @@ import { ApiError } from '../api/errors';
 import type { Rolemap } from '../api/schemas';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
+import { wordsOf } from '../../shared/i18n';
 import { atLeast } from './map';
 
 // People: a workspace's members and invitations (conventions.md, "Invitations and role
@@ -133,8 +134,15 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
         return { ...base, members, refusal: null };
       } catch (err) {
         // A role that may not see the members: the service's refusal, shown in one line.
-        if (err instanceof ApiError && err.kind === 'forbidden')
-          return { ...base, members: null, refusal: err.message };
+        if (err instanceof ApiError && err.kind === 'forbidden') {
+          const words = wordsOf(err);
+          return {
+            ...base,
+            members: null,
+            refusal: err.message,
+            ...(words ? { refusalWords: words } : {}),
+          };
+        }
         throw err;
       }
     },

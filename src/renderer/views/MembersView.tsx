@@ -32,7 +32,7 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
   if (members.isPending) return <Loading />;
   if (members.isError)
     return <ErrorMessage error={members.error} onRetry={() => void members.refetch()} />;
-  const { workspace, role, grantable, refusal } = members.data;
+  const { workspace, role, grantable, refusal, refusalWords } = members.data;
   const list = members.data.members;
   // Below Moderator nothing here can be changed (a Moderator alone with the owner still may invite).
   const readOnly = grantable.length === 0;
@@ -49,7 +49,7 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
       {failure !== null && <ErrorMessage error={failure} />}
       {grantable.length > 0 && <InviteForm workspaceId={workspace.id} grantable={grantable} />}
       {list === null ? (
-        <p className="notice refusal">{refusal}</p>
+        <p className="notice refusal">{strings.say(refusalWords, refusal ?? '')}</p>
       ) : (
         <section className="card" aria-labelledby="members-list-title">
           <h2 id="members-list-title">{strings.members.list}</h2>
