@@ -76,8 +76,13 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-/** plan.txt changed on both sides while the pair was paused: a conflict with a copy. */
+/**
+ * plan.txt changed on both sides while the pair was paused: a conflict with a copy. Copies of
+ * earlier conflicts kept on the service are counted first: the new one is one more (waiting
+ * for exactly one matched only a status pushed before the new copy was uploaded, a race).
+ */
 async function conflict(mine: string, theirs: string) {
+  const before = copiesOf(remoteTree(sb)).length;
   await ok('pairs.pause', { pairId });
   await statusWhere((s) => s.state === 'paused');
   writeFileSync(disk('plan.txt'), mine);
@@ -88,7 +93,7 @@ async function conflict(mine: string, theirs: string) {
     (s) =>
       s.state === 'needs-attention' &&
       s.conflicts.some((c) => c.copy !== undefined) &&
-      copiesOf(remoteTree(sb)).length === 1,
+      copiesOf(remoteTree(sb)).length === before + 1,
   );
   expect(s.message).toBe('1 conflict to look at');
   return s.conflicts.find((c) => c.copy !== undefined)!;
