@@ -30,6 +30,9 @@ export class IntegrationError extends Error {
   constructor(
     message: string,
     readonly done: IntegrationFile[],
+    /** What failed ('write' or 'remove') and each manager's failure, for the caller's words. */
+    readonly verb: 'write' | 'remove' = 'write',
+    readonly failures: string[] = [],
   ) {
     super(message);
     this.name = 'IntegrationError';
@@ -324,7 +327,7 @@ async function uninstallThunar(file: string): Promise<boolean> {
 async function eachEntry(
   opts: IntegrationOptions,
   work: (entry: IntegrationFile) => Promise<boolean>,
-  verb: string,
+  verb: 'write' | 'remove',
 ): Promise<IntegrationFile[]> {
   const done: IntegrationFile[] = [];
   const failed: string[] = [];
@@ -337,7 +340,12 @@ async function eachEntry(
     }
   }
   if (failed.length > 0) {
-    throw new IntegrationError(`Could not ${verb} every entry. ${failed.join(' ')}`, done);
+    throw new IntegrationError(
+      `Could not ${verb} every entry. ${failed.join(' ')}`,
+      done,
+      verb,
+      failed,
+    );
   }
   return done;
 }
