@@ -239,7 +239,8 @@ export async function runProcess(argv: string[]): Promise<never> {
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (++signals > 1) {
-      process.stderr.write(`${PROGRAM}: ${sig} again, exiting now\n`);
+      const again = cliLanguage(process.env).t('cli.signalAgain', { signal: sig });
+      process.stderr.write(`${PROGRAM}: ${again}\n`);
       process.exit(EXIT.interrupted);
     }
     controller.abort(new Error(sig));

@@ -947,6 +947,7 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.notExist': '{path} gibt es nicht.',
   'cli.err.notSyncFolder':
     '{path} ist kein synchronisierter Ordner (keine Synchronisierung davon in {state}): Starten Sie eine mit „{program} sync --dir {dir} ...“.',
+  'cli.signalAgain': 'erneut {signal}, wird sofort beendet',
   'cli.passwordPrompt': 'Passwort für {email}: ',
   'cli.apiBase':
     '{program}: {given} ist nicht die API des Dienstes; {found} wird verwendet (geben Sie das als --server an, um diese Prüfung zu überspringen).',

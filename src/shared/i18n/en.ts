@@ -929,6 +929,7 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.notExist': '{path} does not exist.',
   'cli.err.notSyncFolder':
     '{path} is not a sync folder (no sync of it in {state}): start one with "{program} sync --dir {dir} ...".',
+  'cli.signalAgain': '{signal} again, exiting now',
   'cli.passwordPrompt': 'Password for {email}: ',
   'cli.apiBase':
     "{program}: {given} is not the service''s API; using {found} (give that as --server to skip this check).",
