@@ -165,6 +165,15 @@ const CASES: [string, () => string[], number, string, string][] = [
     'is not a sync folder',
   ],
   ['link without PATH', () => ['link'], 2, 'PATH fehlt', 'PATH is required'],
+  ['link of a path not there', () => ['link', missing()], 1, 'gibt es nicht', 'does not exist'],
+  [
+    'link of a path not synced',
+    () => ['link', aFile],
+    1,
+    'liegt in keinem Ordner',
+    'is not in a folder',
+  ],
+  ['link of two paths', () => ['link', aFile, tmp.dir], 1, '2 wurden angegeben', '2 were given'],
   [
     'ui --port 99999',
     () => ['ui', '--server', SERVER, '--port', '99999'],

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // as English. This keeps a later one from slipping in.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const LITERAL = /new (UsageError|CliError|UserError)\(\s*['"`]/g;
+const LITERAL =
+  /new (?:UsageError|CliError|UserError|ClipboardError)\(\s*['"`]|new LinkError\(\s*'[^']*',\s*['"`]/g;
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -16,8 +17,14 @@ function sources(dir: string): string[] {
 }
 
 describe('the CLI and the accounts', () => {
-  it('give no English literal to UsageError, CliError or UserError', () => {
-    const files = [...sources('src/main/cli'), ...sources('src/main/accounts')];
+  it('give no English literal to their errors (UsageError, CliError, UserError, LinkError…)', () => {
+    const files = [
+      ...sources('src/main/cli'),
+      ...sources('src/main/accounts'),
+      // What `link` says: why a path has no link, why the clipboard refused it.
+      ...sources('src/main/links'),
+      'src/main/os/clipboard.ts',
+    ];
     expect(files.length).toBeGreaterThan(10);
     const found: string[] = [];
     for (const file of files) {

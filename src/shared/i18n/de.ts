@@ -976,6 +976,28 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.integrate.nothing': 'Es gab keinen Eintrag zu entfernen.',
   'cli.integrate.failed':
     'Nicht jeder Eintrag ließ sich {verb, select, write {schreiben} other {entfernen}}. {failures}',
+  'cli.link.err.outside': '{path} liegt in keinem Ordner, den Workspace Sync synchronisiert.',
+  'cli.link.err.rootNotYet':
+    '{path} wurde noch nicht synchronisiert: Versuchen Sie es erneut, sobald das geschehen ist.',
+  'cli.link.err.notYet':
+    '{path} wurde noch nicht synchronisiert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
+  'cli.link.err.cache':
+    '{path} ist der eigene Arbeitsordner von Workspace Sync: nicht synchronisiert.',
+  'cli.link.err.changed':
+    '{path} hat sich seit der letzten Synchronisierung geändert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
+  'cli.link.err.off':
+    'Der Link von {name} ist ausgeschaltet, und Ihre Rolle im Arbeitsbereich kann ihn nicht einschalten: Fragen Sie einen Moderator oder den Eigentümer des Arbeitsbereichs.',
+  'cli.link.err.expired':
+    'Der Link von {name} ist am {date} abgelaufen: Ein Moderator kann ihm im Fenster von Workspace Sync ein neues Ablaufdatum geben.',
+  'cli.link.err.gone':
+    '{path} ist nicht mehr im Dienst (dort gelöscht, oder Sie haben den Zugriff darauf verloren).',
+  'cli.clipboard.noDisplay':
+    'Es gibt keine Anzeige, in deren Zwischenablage kopiert werden kann (weder DISPLAY noch WAYLAND_DISPLAY ist gesetzt).',
+  'cli.clipboard.failed':
+    'Kopieren in die Zwischenablage fehlgeschlagen: {tool} konnte nicht kopieren: {message}',
+  'cli.clipboard.noTool': 'Kein Programm für die Zwischenablage gefunden ({tools}).',
+  'cli.clipboard.install':
+    'Kein Programm für die Zwischenablage gefunden: Installieren Sie xclip, xsel oder wl-clipboard.',
   'cli.folders.synced': 'synchronisiert        {name}',
   'cli.folders.notSynced': 'nicht synchronisiert  {name}',
   'cli.folders.leftOut':

@@ -957,6 +957,24 @@ same entries (running the app instead) each time it starts.`,
   'cli.integrate.nothing': 'There was no entry to remove.',
   'cli.integrate.failed':
     'Could not {verb, select, write {write} other {remove}} every entry. {failures}',
+  'cli.link.err.outside': '{path} is not in a folder Workspace Sync syncs.',
+  'cli.link.err.rootNotYet': '{path} has not been synced yet: try again once it has.',
+  'cli.link.err.notYet':
+    '{path} has not been synced yet: try again once Workspace Sync has synced it.',
+  'cli.link.err.cache': "{path} is Workspace Sync''s own working folder: not synced.",
+  'cli.link.err.changed':
+    '{path} has changed since it was last synced: try again once Workspace Sync has synced it.',
+  'cli.link.err.off':
+    "The link of {name} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace''s owner.",
+  'cli.link.err.expired':
+    'The link of {name} expired on {date}: a Moderator can give it a new expiry in the Workspace Sync window.',
+  'cli.link.err.gone':
+    '{path} is no longer on the service (deleted there, or you lost access to it).',
+  'cli.clipboard.noDisplay':
+    'There is no display to copy to (neither DISPLAY nor WAYLAND_DISPLAY is set).',
+  'cli.clipboard.failed': 'Could not copy to the clipboard: {tool} could not copy: {message}',
+  'cli.clipboard.noTool': 'No clipboard tool found ({tools}).',
+  'cli.clipboard.install': 'No clipboard tool found: install xclip, xsel or wl-clipboard.',
   'cli.folders.synced': 'synced      {name}',
   'cli.folders.notSynced': 'not synced  {name}',
   'cli.folders.leftOut':
