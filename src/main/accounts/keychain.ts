@@ -303,8 +303,8 @@ class EncryptedFileVault implements Vault {
   async all(): Promise<Account[]> {
     const text = await readStateFile(this.file);
     if (text === null) return [];
-    const cannot = (why: string) =>
-      new Error(`${this.file} cannot be read (${why}): delete it, then sign in again.`);
+    const cannot = (why: string | Words) =>
+      new UserError({ key: 'account.unreadable', params: { file: this.file, why } });
     let plain: string;
     try {
       const outer = EncryptedFile.parse(JSON.parse(text));
@@ -316,7 +316,7 @@ class EncryptedFileVault implements Vault {
     try {
       accounts = z.array(StoredAccount).parse(JSON.parse(plain));
     } catch {
-      throw cannot('its content is not a list of accounts');
+      throw cannot({ key: 'account.notAList' });
     }
     accounts.forEach(registerAccountSecrets);
     return accounts;

@@ -1053,6 +1053,9 @@ Beispiele:
   'account.noKeychainNoCipher':
     'Kein Schlüsselbund ist verfügbar, um das Konto zu merken ({problem}; auch die Verschlüsselung des Systems fehlt): {os, select, linux {Starten Sie einen Secret Service wie gnome-keyring} other {Stellen Sie sicher, dass der Schlüsselbund des Systems entsperrt ist}}, dann melden Sie sich erneut an.',
   'account.noFileStore': 'Dieser Kontospeicher legt keine Datei mit Konten an.',
+  'account.unreadable':
+    '{file} lässt sich nicht lesen ({why}): Löschen Sie die Datei, dann melden Sie sich erneut an.',
+  'account.notAList': 'ihr Inhalt ist keine Liste von Konten',
   'account.notJson':
     '{file} ist kein gültiges JSON: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
   'account.noList':

@@ -1028,6 +1028,8 @@ examples:
   'account.noKeychainNoCipher':
     "No keychain is available to remember the account ({problem}; the system''s encryption is not available either): {os, select, linux {start a Secret Service such as gnome-keyring} other {make sure the system keychain is unlocked}}, then sign in again.",
   'account.noFileStore': 'This account store keeps no file of accounts.',
+  'account.unreadable': '{file} cannot be read ({why}): delete it, then sign in again.',
+  'account.notAList': 'its content is not a list of accounts',
   'account.notJson': '{file} is not valid JSON: fix or delete it, then sign in again.',
   'account.noList': '{file} holds no account list: fix or delete it, then sign in again.',
 } as const satisfies Record<string, string>;
