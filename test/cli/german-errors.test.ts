@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/main/cli/main';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-async function run(args: string[], lang: string) {
+async function run(args: string[], lang: string, extra: Record<string, string> = {}) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
@@ -40,6 +40,7 @@ async function run(args: string[], lang: string) {
       WORKSPACE_SYNC_KEYCHAIN_SERVICE: KEYCHAIN_TEST_SERVICE,
       DBUS_SESSION_BUS_ADDRESS: NO_BUS,
       HOME: tmp.dir,
+      ...extra,
     },
   });
   return { code, out, err };
@@ -233,5 +234,21 @@ describe('the CLI refuses in German', { timeout: 60_000 }, () => {
     const en = await run(['folders', '--help'], 'C');
     expect(en.out).toMatch(/^usage: workspace-sync folders DIR /);
     expect(en.out).toContain('"synced" or "not synced", then the path.');
+  });
+
+  it("says why a file manager's entry could not be written in German", async () => {
+    const home = path.join(tmp.dir, 'home');
+    const uca = path.join(home, '.config', 'Thunar', 'uca.xml');
+    await mkdir(path.dirname(uca), { recursive: true });
+    await writeFile(uca, '<other/>\n');
+    const de = await run(['integrate', '--install'], 'de_DE.UTF-8', { HOME: home });
+    expect(de.code).toBe(1);
+    expect(de.err).toBe(
+      `workspace-sync: Nicht jeder Eintrag ließ sich schreiben. Thunar: ${uca} ist nicht die Liste der benutzerdefinierten Aktionen von Thunar (kein <actions>): Sie bleibt, wie sie ist.\n`,
+    );
+    const en = await run(['integrate', '--install'], 'C', { HOME: home });
+    expect(en.err).toBe(
+      `workspace-sync: Could not write every entry. Thunar: ${uca} is not Thunar's list of custom actions (no <actions>): left as it is.\n`,
+    );
   });
 });

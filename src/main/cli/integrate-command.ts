@@ -1,4 +1,4 @@
-import { english, type Translator } from '../../shared/i18n';
+import { english, wordsOf, type Translator } from '../../shared/i18n';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import {
   EXIT,
   messageOf,
   parseOptions,
+  sayError,
   PROGRAM,
   UsageError,
   writeLine,
@@ -90,11 +91,13 @@ export async function integrate(
     }
     return EXIT.ok;
   } catch (err) {
-    if (!(err instanceof IntegrationError)) throw new CliError(messageOf(err));
+    if (!(err instanceof IntegrationError)) throw wordsOf(err) ? err : new CliError(messageOf(err));
     for (const line of listed(err.done)) writeLine(io.stdout, line);
+    // Each manager's failure in the CLI's language where it has words (a broken uca.xml).
+    const failures = err.failures.map((f) => `${f.fileManager}: ${sayError(tr, f.error)}`);
     throw new CliError({
       key: 'cli.integrate.failed',
-      params: { verb: err.verb, failures: err.failures.join(' ') },
+      params: { verb: err.verb, failures: failures.join(' ') },
     });
   }
 }

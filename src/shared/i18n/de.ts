@@ -998,6 +998,14 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.clipboard.noTool': 'Kein Programm für die Zwischenablage gefunden ({tools}).',
   'cli.clipboard.install':
     'Kein Programm für die Zwischenablage gefunden: Installieren Sie xclip, xsel oder wl-clipboard.',
+  'cli.integrate.emptyCommand': 'Der Befehl der Dateimanager-Einträge ist leer.',
+  'cli.integrate.lineBreak': 'Der Befehl enthält einen Zeilenumbruch in „{arg}“.',
+  'cli.integrate.nemoToken':
+    'Der Befehl enthält „{token}“ in „{arg}“, was Nemo ersetzen würde: Installieren Sie von einem Pfad ohne dies.',
+  'cli.integrate.notXml':
+    '{file} ist kein gültiges XML ({why}): Die Datei bleibt, wie sie ist; korrigieren oder verschieben Sie sie, dann versuchen Sie es erneut.',
+  'cli.integrate.notThunar':
+    '{file} ist nicht die Liste der benutzerdefinierten Aktionen von Thunar (kein <actions>): Sie bleibt, wie sie ist.',
   'cli.folders.synced': 'synchronisiert        {name}',
   'cli.folders.notSynced': 'nicht synchronisiert  {name}',
   'cli.folders.leftOut':

@@ -975,6 +975,14 @@ same entries (running the app instead) each time it starts.`,
   'cli.clipboard.failed': 'Could not copy to the clipboard: {tool} could not copy: {message}',
   'cli.clipboard.noTool': 'No clipboard tool found ({tools}).',
   'cli.clipboard.install': 'No clipboard tool found: install xclip, xsel or wl-clipboard.',
+  'cli.integrate.emptyCommand': 'The command of the file-manager entries is empty.',
+  'cli.integrate.lineBreak': 'The command has a line break in "{arg}".',
+  'cli.integrate.nemoToken':
+    'The command has "{token}" in "{arg}", which Nemo would replace: install from a path without it.',
+  'cli.integrate.notXml':
+    '{file} is not valid XML ({why}): it was left as it is; fix it or move it away, then try again.',
+  'cli.integrate.notThunar':
+    "{file} is not Thunar''s list of custom actions (no <actions>): left as it is.",
   'cli.folders.synced': 'synced      {name}',
   'cli.folders.notSynced': 'not synced  {name}',
   'cli.folders.leftOut':
