@@ -53,12 +53,12 @@ const missing = () => path.join(tmp.dir, 'nonexistent');
 /** A command line, its exit status, a German word of its message and an English one. */
 const CASES: [string, () => string[], number, string, string][] = [
   ['unknown option', () => ['sync', '--frobnicate'], 2, 'unbekannte Option', 'unknown option'],
-  ['missing value', () => ['sync', '--server'], 2, 'fehlt ihr Wert', 'argument missing'],
+  ['missing value', () => ['sync', '--server'], 2, 'verlangt einen Wert', 'argument missing'],
   [
     'value forgotten before an option',
     () => ['login', '--server', '--email', 'ann@example.com'],
     2,
-    'fehlt ihr Wert',
+    'verlangt einen Wert',
     'argument missing',
   ],
   ['a value to a switch', () => ['sync', '--once=yes'], 2, 'nimmt keinen Wert', 'does not take'],

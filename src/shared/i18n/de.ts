@@ -891,7 +891,7 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.help.proxy1': 'über diesen Proxy gehen, http://[user:password@]host:port',
   'cli.help.proxy2': '(Standard: $HTTPS_PROXY, $HTTP_PROXY, außer $NO_PROXY)',
 
-  'cli.err.valueMissing': 'Der Option {option} fehlt ihr Wert',
+  'cli.err.valueMissing': 'Die Option {option} verlangt einen Wert',
   'cli.err.takesNoValue': 'Die Option {option} nimmt keinen Wert',
   'cli.err.ambiguous':
     'Der Wert der Option {option} ist mehrdeutig (ein Wert, der mit - beginnt: {option}=WERT)',
