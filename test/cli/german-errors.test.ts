@@ -223,7 +223,7 @@ describe('the CLI refuses in German', { timeout: 60_000 }, () => {
     expect(en.err).not.toContain(german);
   });
 
-  it('says the help of folders in German, and English under LANG=C', async () => {
+  it('says the help of folders (and integrate) in German, and English under LANG=C', async () => {
     const de = await run(['folders', '--help'], 'de_DE.UTF-8');
     expect(de.code).toBe(0);
     expect(de.out).toMatch(/^Aufruf: workspace-sync folders DIR /);
@@ -234,6 +234,12 @@ describe('the CLI refuses in German', { timeout: 60_000 }, () => {
     const en = await run(['folders', '--help'], 'C');
     expect(en.out).toMatch(/^usage: workspace-sync folders DIR /);
     expect(en.out).toContain('"synced" or "not synced", then the path.');
+
+    const integrate = await run(['integrate', '--help'], 'de_DE.UTF-8');
+    expect(integrate.out).toMatch(/^Aufruf: workspace-sync integrate --install \| --uninstall/);
+    expect(integrate.out).toContain('dieser Text');
+    for (const word of ['usage:', 'this text', 'the files'])
+      expect(integrate.out).not.toContain(word);
   });
 
   it("says why a file manager's entry could not be written in German", async () => {
