@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { registerSecret } from '../api/errors';
+import { UserError } from '../errors/user-error';
+import type { Words } from '../errors/user-error';
 import { readStateFile, writeStateFile } from '../state/json-file';
 import { withProcessLock } from './process-lock';
 
@@ -39,7 +41,7 @@ export interface AccountStore {
    * Why a new account could not be remembered (no keychain, nothing to encrypt with), or null:
    * asked before a sign-in, so that nobody types a password for nothing.
    */
-  cannotRemember?(): Promise<string | null>;
+  cannotRemember?(): Promise<Words | null>;
   /**
    * Keeps `account` in a plain file that only this user may read, instead of the keychain: the
    * person's explicit choice on a machine without one (`login --store file`). Returns the file.
@@ -52,14 +54,12 @@ export interface AccountStore {
   renewing?<T>(server: string, email: string, fn: () => Promise<T>): Promise<T>;
 }
 
-export class AmbiguousAccountError extends Error {
+export class AmbiguousAccountError extends UserError {
   constructor(
     readonly server: string,
     readonly emails: string[],
   ) {
-    super(
-      `There are several accounts on ${server} (${emails.join(', ')}): choose one with --email.`,
-    );
+    super({ key: 'account.ambiguous', params: { server, emails: emails.join(', ') } });
     this.name = 'AmbiguousAccountError';
   }
 }
@@ -70,7 +70,7 @@ export function normalizeServer(server: string): string {
   try {
     url = new URL(server);
   } catch {
-    throw new Error(`"${server}" is not a URL`);
+    throw new UserError({ key: 'account.notUrl', params: { server } });
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }
@@ -229,11 +229,11 @@ export class FileAccountStore implements AccountStore {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new Error(`${this.file} is not valid JSON: fix or delete it, then sign in again.`);
+      throw new UserError({ key: 'account.notJson', params: { file: this.file } });
     }
     const list = (parsed as Partial<AccountsFile> | null)?.accounts;
     if (!Array.isArray(list)) {
-      throw new Error(`${this.file} holds no account list: fix or delete it, then sign in again.`);
+      throw new UserError({ key: 'account.noList', params: { file: this.file } });
     }
     const accounts = list.filter(isAccount);
     accounts.forEach(registerAccountSecrets);

@@ -19,9 +19,7 @@ type Verdict = 'api' | 'not-api' | 'unknown';
 export class NotAnApiBaseError extends UserError {
   constructor(readonly server: string) {
     const example = new URL(server).origin + KNOWN_API_PREFIXES[0];
-    super(
-      `${server} is not the service's API (it has no workspaces there): give the API's base URL, such as ${example}.`,
-    );
+    super({ key: 'account.notApiBase', params: { server, example } });
     this.name = 'NotAnApiBaseError';
   }
 }

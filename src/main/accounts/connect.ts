@@ -37,7 +37,7 @@ export function sharedTokens(store: AccountStore, server: string, email: string)
 /** The access token given (`--token`, or WORKSPACE_SYNC_TOKEN) is blank. */
 export class EmptyTokenError extends UserError {
   constructor() {
-    super('--token is empty');
+    super({ key: 'account.emptyToken' });
     this.name = 'EmptyTokenError';
   }
 }
@@ -90,9 +90,7 @@ export async function connectToServer(opts: ServerConnectOptions): Promise<Conne
       how: 'token',
       explain: (err) =>
         err instanceof NotAuthenticatedError || signedOut(err)
-          ? new UserError(
-              `${server} refused the access token (expired or revoked): get a new one, or sign in with "${PROGRAM} login --server ${server} --email EMAIL".`,
-            )
+          ? new UserError({ key: 'account.tokenRefused', params: { server, program: PROGRAM } })
           : err,
       close: async () => {},
     };
@@ -101,7 +99,9 @@ export async function connectToServer(opts: ServerConnectOptions): Promise<Conne
   const account = await opts.accounts.get(server, opts.email);
   if (!account) {
     throw new UserError(
-      `Not signed in to ${server}${opts.email ? ` as ${opts.email}` : ''}: run "${PROGRAM} login --server ${server} --email ${opts.email ?? 'EMAIL'}" first, or pass --token.`,
+      opts.email
+        ? { key: 'account.notSignedInAs', params: { server, email: opts.email, program: PROGRAM } }
+        : { key: 'account.notSignedIn', params: { server, program: PROGRAM } },
     );
   }
   const client = oauthClient(opts.env, {
@@ -137,9 +137,10 @@ export async function connectToServer(opts: ServerConnectOptions): Promise<Conne
     how: 'account',
     explain: (err) =>
       err instanceof NotAuthenticatedError && err.signedOut
-        ? new UserError(
-            `You are signed out of ${server}: run "${PROGRAM} login --server ${server} --email ${account.email}" again.`,
-          )
+        ? new UserError({
+            key: 'account.signedOut',
+            params: { server, email: account.email, program: PROGRAM },
+          })
         : err,
     close: async () => {},
   };

@@ -20,6 +20,8 @@ import {
 } from './accounts';
 import { readStateFile, writeStateFile } from '../state/json-file';
 import { withRenewLock } from './process-lock';
+import { UserError } from '../errors/user-error';
+import type { Words } from '../errors/user-error';
 
 /** Electron's safeStorage, reached from wherever the store runs (main answers over IPC). */
 export interface SecretCipher {
@@ -56,8 +58,8 @@ export function keychainService(env: NodeJS.ProcessEnv): string {
 }
 
 /** Nowhere safe to keep a token: the account cannot be remembered. */
-export class NoKeychainError extends Error {
-  constructor(message: string) {
+export class NoKeychainError extends UserError {
+  constructor(message: string | Words) {
     super(message);
     this.name = 'NoKeychainError';
   }
@@ -301,8 +303,8 @@ class EncryptedFileVault implements Vault {
   async all(): Promise<Account[]> {
     const text = await readStateFile(this.file);
     if (text === null) return [];
-    const cannot = (why: string) =>
-      new Error(`${this.file} cannot be read (${why}): delete it, then sign in again.`);
+    const cannot = (why: string | Words) =>
+      new UserError({ key: 'account.unreadable', params: { file: this.file, why } });
     let plain: string;
     try {
       const outer = EncryptedFile.parse(JSON.parse(text));
@@ -314,7 +316,7 @@ class EncryptedFileVault implements Vault {
     try {
       accounts = z.array(StoredAccount).parse(JSON.parse(plain));
     } catch {
-      throw cannot('its content is not a list of accounts');
+      throw cannot({ key: 'account.notAList' });
     }
     accounts.forEach(registerAccountSecrets);
     return accounts;
@@ -357,7 +359,7 @@ class EncryptedFileVault implements Vault {
 
 /** No vault: nothing is found, nothing can be stored. */
 class NoVault implements Vault {
-  constructor(readonly message: string) {}
+  constructor(readonly message: Words) {}
   get(): Promise<Account | null> {
     return Promise.resolve(null);
   }
@@ -425,7 +427,7 @@ class VaultAccountStore implements OpenedAccountStore {
     return this.plain.file;
   }
 
-  cannotRemember(): Promise<string | null> {
+  cannotRemember(): Promise<Words | null> {
     return Promise.resolve(this.vault instanceof NoVault ? this.vault.message : null);
   }
 
@@ -562,14 +564,10 @@ async function probe(keychain: Keychain, accountsService: string): Promise<strin
   }
 }
 
-function noVaultMessage(problem: string, withCipher: boolean): string {
-  const remedy =
-    process.platform === 'linux'
-      ? 'start a Secret Service such as gnome-keyring'
-      : 'make sure the system keychain is unlocked';
-  return withCipher
-    ? `No keychain is available to remember the account (${problem}; the system's encryption is not available either): ${remedy}, then sign in again.`
-    : `No keychain is available to remember the account (${problem}). Use --token or WORKSPACE_SYNC_TOKEN, or ${remedy}.`;
+function noVaultMessage(problem: string, withCipher: boolean): Words {
+  // The remedy: a Secret Service on Linux, an unlocked keychain elsewhere.
+  const params = { problem, os: process.platform === 'linux' ? 'linux' : 'other' };
+  return { key: withCipher ? 'account.noKeychainNoCipher' : 'account.noKeychain', params };
 }
 
 /**
@@ -708,7 +706,7 @@ export function deferredAccountStore(open: () => Promise<AccountStore>): Account
     },
     putInFile: async (account) => {
       const opened = await store();
-      if (!opened.putInFile) throw new Error('This account store keeps no file of accounts.');
+      if (!opened.putInFile) throw new UserError({ key: 'account.noFileStore' });
       return opened.putInFile(account);
     },
   };

@@ -57,16 +57,17 @@ export async function login(
   values: ReturnType<typeof parseLogin>,
   ctx: CommandContext,
 ): Promise<number> {
+  const tr = cliLanguage(ctx.io.env);
   const given = normalizeServer(required(values.server, '--server', 'login'));
   const email = required(values.email, '--email', 'login').trim();
   const store = values.store ?? 'keychain';
   if (store !== 'keychain' && store !== 'file') {
-    throw new UsageError(`--store must be keychain or file, not "${store}"`, 'login');
+    throw new UsageError({ key: 'cli.err.store', params: { value: store } }, 'login');
   }
   assertSafeBaseUrl(given);
   // Before the password is asked for: the account belongs to the API's base URL.
   const server = await findApiBase(given, { log: ctx.log });
-  if (server !== given) writeLine(ctx.io.stderr, apiBaseNotice(server, given));
+  if (server !== given) writeLine(ctx.io.stderr, apiBaseNotice(server, given, tr));
   const client = oauthClient(ctx.io.env, {
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
@@ -74,10 +75,9 @@ export async function login(
   registerSecret(client.clientSecret);
   if (store === 'keychain') {
     const cannot = await ctx.accounts.cannotRemember?.();
-    if (cannot)
-      throw new CliError(`${cannot.replace(/\.$/, '')}, or keep it in a file with --store file.`);
+    if (cannot) throw new CliError({ key: 'cli.err.cannotRemember', params: { reason: cannot } });
   } else if (!ctx.accounts.putInFile) {
-    throw new CliError('--store file: this program keeps no account file here.');
+    throw new CliError({ key: 'cli.err.noAccountFile' });
   }
 
   let password: string;
@@ -85,7 +85,7 @@ export async function login(
     password = await readFirstLine(ctx.io.stdin);
   } else if (ctx.io.stdin.isTTY) {
     password = await read({
-      prompt: `Password for ${email}: `,
+      prompt: tr.t('cli.passwordPrompt', { email }),
       silent: true,
       replace: '',
       input: ctx.io.stdin,
@@ -95,16 +95,16 @@ export async function login(
       .catch((err: unknown) => {
         const why = err instanceof Error ? err.message : String(err);
         throw new CliError(
-          why === 'canceled' ? 'Sign-in cancelled.' : `No password read (${why}).`,
+          why === 'canceled'
+            ? { key: 'cli.err.signInCancelled' }
+            : { key: 'cli.err.noPasswordRead', params: { why } },
         );
       })
       .finally(() => ctx.io.stderr.write('\n')); // the Enter that was not echoed
   } else {
-    throw new CliError(
-      'Cannot ask for the password: standard input is not a terminal. Pipe it in with --password-stdin.',
-    );
+    throw new CliError({ key: 'cli.err.noTerminal' });
   }
-  if (password === '') throw new CliError('No password given.');
+  if (password === '') throw new CliError({ key: 'cli.err.noPassword' });
   registerSecret(password);
 
   const tokens = await signInWithPassword({
@@ -118,7 +118,10 @@ export async function login(
     if (!(err instanceof NotAuthenticatedError)) throw err;
     // "The service did not accept the sign-in (Wrong email or password.)." → its reason.
     const reason = /\((.*)\)\.?$/.exec(err.message)?.[1] ?? err.message;
-    throw new CliError(`${server} refused the sign-in of ${email}: ${reason.replace(/\.?$/, '.')}`);
+    throw new CliError({
+      key: 'cli.err.signInRefused',
+      params: { server, email, reason: reason.replace(/\.?$/, '.') },
+    });
   });
   const account = {
     server,
@@ -131,12 +134,12 @@ export async function login(
   if (store === 'file' && ctx.accounts.putInFile) {
     const file = await ctx.accounts.putInFile(account);
     // Said once, here: the person chose it; later runs use the file without a word.
-    writeLine(ctx.io.stderr, cliLanguage(ctx.io.env).t('cli.tokensInFile', { file }));
+    writeLine(ctx.io.stderr, tr.t('cli.tokensInFile', { file }));
   } else {
     await ctx.accounts.put(account);
   }
   ctx.log.info('signed in', { server, email, store });
-  writeLine(ctx.io.stdout, cliLanguage(ctx.io.env).t('cli.signedIn', { email, server }));
+  writeLine(ctx.io.stdout, tr.t('cli.signedIn', { email, server }));
   return EXIT.ok;
 }
 
@@ -158,7 +161,9 @@ export async function logout(
   const account = await ctx.accounts.get(server, values.email);
   if (!account || !(await ctx.accounts.remove(server, account.email))) {
     throw new CliError(
-      `No account ${values.email ? `${values.email} ` : ''}is remembered for ${server}.`,
+      values.email
+        ? { key: 'cli.err.noAccountOf', params: { email: values.email, server } }
+        : { key: 'cli.err.noAccount', params: { server } },
     );
   }
   ctx.log.info('signed out', { server, email: account.email });

@@ -149,7 +149,7 @@ export function joinOptionValues(command: string, args: string[], options: Optio
       continue;
     }
     if (isOption(value))
-      throw new UsageError(`Option '${option} <value>' argument missing`, command);
+      throw new UsageError({ key: 'cli.err.valueMissing', params: { option } }, command);
     out.push(arg.startsWith('--') ? `${arg}=${value}` : arg + value);
     i++;
   }
@@ -174,28 +174,48 @@ export function parseCommandLine<O extends Options>(
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     if (!code.startsWith('ERR_PARSE_ARGS')) throw err;
-    const message = (err as Error).message;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      const name = /'([^']+)'/.exec(message)?.[1];
-      throw new UsageError(`unknown option ${name ?? ''}`.trim(), command);
-    }
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      const arg = /'([^']*)'/.exec(message)?.[1];
-      throw new UsageError(`unexpected argument ${arg ?? ''}`.trim(), command);
-    }
-    throw new UsageError(message.split('\n')[0]!.replace(/\.$/, ''), command);
+    throw new UsageError(parseArgsWords(code, (err as Error).message), command);
   }
 }
 
+/**
+ * The words of a complaint of `parseArgs` (its codes, the option or argument taken from its
+ * English message); one it has that we do not know stays its English first line.
+ */
+function parseArgsWords(code: string, message: string): Words | string {
+  const quoted = /'([^']*)'/.exec(message)?.[1];
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      if (quoted !== undefined) return { key: 'cli.unknownOption', params: { option: quoted } };
+      break;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      if (quoted !== undefined)
+        return { key: 'cli.err.unexpectedArgument', params: { arg: quoted } };
+      break;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      // "Option '-t, --token <value>' argument missing", "Option '--once' does not take an argument"
+      const missing = /^Option '([^']+) <value>' argument missing/.exec(message);
+      if (missing) return { key: 'cli.err.valueMissing', params: { option: missing[1]! } };
+      const noValue = /^Option '([^']+)' does not take an argument/.exec(message);
+      if (noValue) return { key: 'cli.err.takesNoValue', params: { option: noValue[1]! } };
+      const ambiguous = /^Option '([^']+)' argument is ambiguous/.exec(message);
+      if (ambiguous) return { key: 'cli.err.ambiguous', params: { option: ambiguous[1]! } };
+      break;
+    }
+  }
+  return message.split('\n')[0]!.replace(/\.$/, '');
+}
+
 export function required(value: string | undefined, option: string, command: string): string {
-  if (value === undefined || value === '') throw new UsageError(`${option} is required`, command);
+  if (value === undefined || value === '')
+    throw new UsageError({ key: 'cli.err.required', params: { option } }, command);
   return value;
 }
 
 export function positiveInt(value: string, option: string, command: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new UsageError(`${option} must be a positive whole number, not "${value}"`, command);
+    throw new UsageError({ key: 'cli.err.positiveInt', params: { option, value } }, command);
   }
   return n;
 }
@@ -203,7 +223,7 @@ export function positiveInt(value: string, option: string, command: string): num
 export function positiveNumber(value: string, option: string, command: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
-    throw new UsageError(`${option} must be a positive number, not "${value}"`, command);
+    throw new UsageError({ key: 'cli.err.positiveNumber', params: { option, value } }, command);
   }
   return n;
 }

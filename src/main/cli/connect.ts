@@ -9,7 +9,8 @@ import { ServiceClient } from '../api/client';
 import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../sync/ports';
-import { CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
+import { english, type Translator } from '../../shared/i18n';
+import { cliLanguage, CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
 import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
 
 export interface ConnectOptions {
@@ -44,7 +45,8 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
 
   requireServerOrSandbox(opts, opts.command);
   if (opts.sandbox || opts.server === undefined) {
-    if (opts.token !== undefined) throw new UsageError('--token needs --server', opts.command);
+    if (opts.token !== undefined)
+      throw new UsageError({ key: 'cli.err.tokenNeedsServer' }, opts.command);
     const sandbox = await startEmbeddedSandbox();
     try {
       const wanted = opts.email?.toLowerCase();
@@ -52,9 +54,10 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
         ? sandbox.users.find((u) => u.email.toLowerCase() === wanted)
         : sandbox.users[0];
       if (!user) {
-        throw new CliError(
-          `The embedded sandbox has no user ${opts.email}; its users are ${sandbox.users.map((u) => u.email).join(', ')}.`,
-        );
+        throw new CliError({
+          key: 'cli.err.sandboxNoUser',
+          params: { email: opts.email ?? '', users: sandbox.users.map((u) => u.email).join(', ') },
+        });
       }
       const tokens = await signInWithPassword({
         baseUrl: sandbox.baseUrl,
@@ -93,7 +96,8 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       ...(await connectToServer({
         ...opts,
         server: opts.server,
-        onApiBase: (found, given) => writeLine(opts.stderr, apiBaseNotice(found, given)),
+        onApiBase: (found, given) =>
+          writeLine(opts.stderr, apiBaseNotice(found, given, cliLanguage(opts.env))),
       })),
       sandbox: null,
     };
@@ -103,11 +107,11 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
 }
 
 /** One line: the API was not at the URL given, but under it; how to skip the search next time. */
-export function apiBaseNotice(found: string, given: string): string {
-  return `${PROGRAM}: ${given} is not the service's API; using ${found} (give that as --server to skip this check).`;
+export function apiBaseNotice(found: string, given: string, tr: Translator = english): string {
+  return tr.t('cli.apiBase', { program: PROGRAM, given, found });
 }
 
 /** A blank token given on the command line (or in WORKSPACE_SYNC_TOKEN) is a usage mistake. */
 export function usageOf(err: unknown, command: string): unknown {
-  return err instanceof EmptyTokenError ? new UsageError(err.message, command) : err;
+  return err instanceof EmptyTokenError ? new UsageError(err.words ?? err.message, command) : err;
 }

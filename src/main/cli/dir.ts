@@ -13,8 +13,8 @@ export async function checkSyncDir(dir: string, given: string, command: string):
   if (!found || found.isDir) return;
   throw new UsageError(
     found.existing === dir
-      ? `--dir ${given} is a file, not a folder`
-      : `--dir ${given} cannot be a folder: ${found.existing} is a file`,
+      ? { key: 'cli.err.dirIsFile', params: { dir: given } }
+      : { key: 'cli.err.dirUnderFile', params: { dir: given, file: found.existing } },
     command,
   );
 }

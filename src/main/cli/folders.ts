@@ -3,6 +3,7 @@
 // an engine running the pair (here or in the app) applies a change before its next pass.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { english, type Translator } from '../../shared/i18n';
 import type { ServiceClient } from '../api/client';
 import { connectToServer } from '../accounts/connect';
 import { pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
@@ -10,6 +11,7 @@ import { childFolders, excludedPath, folderAtPath } from '../sync/folder-choice'
 import { changeSelection, openPairJournal } from '../sync/loop/selection';
 import type { RemoteItem } from '../sync/remote';
 import {
+  cliLanguage,
   CliError,
   commonOptions,
   EXIT,
@@ -24,33 +26,9 @@ import {
 import { usageOf } from './connect';
 import { tokenFrom } from './token';
 
-export const FOLDERS_USAGE = `usage: ${PROGRAM} folders DIR [--exclude PATH]... [--include PATH]... [options]
-
-Shows which folders of the workspace synced in DIR are synced on this computer, and changes it
-(selective sync). A folder left out is neither downloaded nor uploaded into, with all below it;
-its copy here goes to the trash at the next sync, unless something in it was not sent yet (then
-it is kept, and the sync says so). Nothing is deleted on the service. A folder chosen again
-comes down at the next sync. Folders made on the service later are synced.
-
-  --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023); repeatable
-  --include PATH     sync this folder again; repeatable
-  --token-file PATH  read an access token for the folder's server from PATH (- for standard
-                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
-                     syncs the folder
-  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
-${proxyHelp(21)}
-  --state DIR        state directory: settings, journals, logs, trash
-                     (default: $WORKSPACE_SYNC_STATE or the platform's)
-  --verbose          mirror the log to stderr; stack traces on failure
-  -h, --help         this text
-
-It lists the top-level folders of the workspace, and the deeper ones left out, one a line:
-"synced" or "not synced", then the path.
-
-examples:
-  ${PROGRAM} folders ~/Q3
-  ${PROGRAM} folders ~/Q3 --exclude Archive --exclude "Reports/2023"
-  ${PROGRAM} folders ~/Q3 --include Archive`;
+/** The help of `folders`. */
+export const foldersUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.folders', { program: PROGRAM, proxy: proxyHelp(21, tr) });
 
 const foldersOptions = {
   ...commonOptions,
@@ -63,9 +41,13 @@ const foldersOptions = {
 
 export function parseFolders(args: string[]) {
   const { values, positionals } = parseCommandLine('folders', args, foldersOptions);
-  if (positionals.length === 0) throw new UsageError('DIR is required', 'folders');
+  if (positionals.length === 0)
+    throw new UsageError({ key: 'cli.err.required', params: { option: 'DIR' } }, 'folders');
   if (positionals.length > 1)
-    throw new UsageError(`unexpected argument ${positionals[1]!}`, 'folders');
+    throw new UsageError(
+      { key: 'cli.err.unexpectedArgument', params: { arg: positionals[1]! } },
+      'folders',
+    );
   return { ...values, dir: positionals[0]! };
 }
 
@@ -81,7 +63,7 @@ export async function resolveFolderPaths(
   for (const p of paths) {
     const folder = await folderAtPath(client, rootId, p);
     if (!folder) {
-      throw new UsageError(`${option} ${p}: no such folder in the workspace`, command);
+      throw new UsageError({ key: 'cli.err.noSuchFolder', params: { option, path: p } }, command);
     }
     found.push(folder);
   }
@@ -95,13 +77,14 @@ function pairAt(dir: string, ctx: CommandContext): PairOnDisk {
   try {
     real = realpathSync.native(abs);
   } catch {
-    throw new CliError(`${abs} does not exist.`);
+    throw new CliError({ key: 'cli.err.notExist', params: { path: abs } });
   }
   const pair = pairsOnDisk(ctx.stateDir, ctx.log).find((p) => p.realRoot === real);
   if (!pair) {
-    throw new CliError(
-      `${abs} is not a sync folder (no sync of it in ${ctx.stateDir}): start one with "${PROGRAM} sync --dir ${dir} ...".`,
-    );
+    throw new CliError({
+      key: 'cli.err.notSyncFolder',
+      params: { path: abs, state: ctx.stateDir, program: PROGRAM, dir },
+    });
   }
   return pair;
 }
@@ -111,6 +94,7 @@ export async function folders(
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log } = ctx;
+  const tr = cliLanguage(io.env);
   const pair = pairAt(values.dir, ctx);
   let token: string | undefined;
   try {
@@ -157,25 +141,22 @@ export async function folders(
     const excluded = journal.excluded();
     const out = new Set(excluded.map((e) => e.id));
     for (const f of await childFolders(client, rootId)) {
-      writeLine(io.stdout, `${out.has(f.id) ? 'not synced' : 'synced    '}  ${f.name}`);
+      const key = out.has(f.id) ? 'cli.folders.notSynced' : 'cli.folders.synced';
+      writeLine(io.stdout, tr.t(key, { name: f.name }));
       out.delete(f.id);
     }
     for (const e of excluded) {
       if (!out.has(e.id)) continue;
       const shown = excludedPath(journal, rootId, e);
-      if (shown !== null) writeLine(io.stdout, `not synced  ${shown}`);
+      if (shown !== null) writeLine(io.stdout, tr.t('cli.folders.notSynced', { name: shown }));
     }
     if (exclude.length > 0) {
-      writeLine(
-        io.stderr,
-        `Left out: ${exclude.map((f) => f.name).join(', ')}. The next sync moves the copy here to the trash, unless it holds changes not sent yet.`,
-      );
+      const names = exclude.map((f) => f.name).join(', ');
+      writeLine(io.stderr, tr.t('cli.folders.leftOut', { names }));
     }
     if (include.length > 0) {
-      writeLine(
-        io.stderr,
-        `Chosen again: ${include.map((f) => f.name).join(', ')}. The next sync brings it down.`,
-      );
+      const names = include.map((f) => f.name).join(', ');
+      writeLine(io.stderr, tr.t('cli.folders.chosenAgain', { names }));
     }
     return EXIT.ok;
   } catch (err) {

@@ -1,13 +1,15 @@
-import { english, type Translator } from '../../shared/i18n';
+import { english, wordsOf, type Translator } from '../../shared/i18n';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import {
+  cliLanguage,
   CliError,
   commonOptions,
   EXIT,
   messageOf,
   parseOptions,
+  sayError,
   PROGRAM,
   UsageError,
   writeLine,
@@ -33,7 +35,7 @@ export const integrateOptions = {
 export function parseIntegrate(args: string[]) {
   const values = parseOptions('integrate', args, integrateOptions);
   if (values.install === values.uninstall)
-    throw new UsageError('choose one of --install and --uninstall', 'integrate');
+    throw new UsageError({ key: 'cli.err.installOrUninstall' }, 'integrate');
   return values;
 }
 
@@ -50,7 +52,8 @@ export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
   const entry = argv1 ? realpathSync(argv1) : '';
   if (entry === '' || /\.[cm]?tsx?$/.test(entry)) {
     const bin = path.resolve(import.meta.dirname, '../../../bin/workspace-sync.mjs');
-    if (!existsSync(bin)) throw new CliError(`Cannot find the ${PROGRAM} launcher (${bin}).`);
+    if (!existsSync(bin))
+      throw new CliError({ key: 'cli.err.noLauncher', params: { program: PROGRAM, bin } });
     return [process.execPath, bin];
   }
   return [process.execPath, entry];
@@ -63,6 +66,7 @@ export async function integrate(
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log } = ctx;
+  const tr = cliLanguage(io.env);
   const opts = {
     command: [...cliLauncher(io.env), 'link', '--copy', '--notify', '--state', ctx.stateDir],
     env: io.env,
@@ -72,21 +76,28 @@ export async function integrate(
     if (values.install) {
       const written = await installIntegrations(opts);
       for (const line of listed(written)) writeLine(io.stdout, line);
-      writeLine(io.stderr, `Added "${MENU_LABEL}" to the file managers' menus.`);
+      writeLine(io.stderr, tr.t('cli.integrate.added', { label: MENU_LABEL }));
       log.info('file-manager entries installed', { files: written.map((f) => f.file) });
     } else {
       const removed = await uninstallIntegrations(opts);
       for (const line of listed(removed)) writeLine(io.stdout, line);
       writeLine(
         io.stderr,
-        removed.length > 0 ? `Removed "${MENU_LABEL}".` : 'There was no entry to remove.',
+        removed.length > 0
+          ? tr.t('cli.integrate.removed', { label: MENU_LABEL })
+          : tr.t('cli.integrate.nothing'),
       );
       log.info('file-manager entries removed', { files: removed.map((f) => f.file) });
     }
     return EXIT.ok;
   } catch (err) {
-    if (!(err instanceof IntegrationError)) throw new CliError(messageOf(err));
+    if (!(err instanceof IntegrationError)) throw wordsOf(err) ? err : new CliError(messageOf(err));
     for (const line of listed(err.done)) writeLine(io.stdout, line);
-    throw new CliError(err.message);
+    // Each manager's failure in the CLI's language where it has words (a broken uca.xml).
+    const failures = err.failures.map((f) => `${f.fileManager}: ${sayError(tr, f.error)}`);
+    throw new CliError({
+      key: 'cli.integrate.failed',
+      params: { verb: err.verb, failures: failures.join(' ') },
+    });
   }
 }

@@ -7,11 +7,11 @@ import {
   CliError,
   commonOptions,
   EXIT,
-  messageOf,
   parseCommandLine,
   PROGRAM,
   proxyHelp,
   proxyOption,
+  sayError,
   UsageError,
   writeLine,
   type CommandContext,
@@ -33,16 +33,16 @@ const linkOptions = {
 
 export function parseLink(args: string[]) {
   const { values, positionals } = parseCommandLine('link', args, linkOptions);
-  if (positionals.length === 0) throw new UsageError('PATH is required', 'link');
+  if (positionals.length === 0)
+    throw new UsageError({ key: 'cli.err.required', params: { option: 'PATH' } }, 'link');
   return { ...values, paths: positionals };
 }
 
-function notes(link: ShareLink): string[] {
+function notes(link: ShareLink, tr: Translator): string[] {
   const out: string[] = [];
-  if (link.enabledNow)
-    out.push(`The link was turned off: it is on now, so anyone with it can open the ${link.kind}.`);
-  if (link.requirePassword) out.push("Opening it asks for the link's password.");
-  if (link.expiresAt) out.push(`It works until ${link.expiresAt}.`);
+  if (link.enabledNow) out.push(tr.t('cli.link.turnedOn', { kind: link.kind }));
+  if (link.requirePassword) out.push(tr.t('cli.link.password'));
+  if (link.expiresAt) out.push(tr.t('cli.link.until', { date: link.expiresAt }));
   return out;
 }
 
@@ -51,13 +51,12 @@ export async function link(
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log } = ctx;
+  const tr = cliLanguage(io.env);
   const tell = (summary: string, body: string, urgent = false) =>
     values.notify ? notify(summary, body, { env: io.env, urgent, log }) : Promise.resolve(false);
   try {
     if (values.paths.length > 1) {
-      throw new CliError(
-        `Choose one file or folder at a time (${values.paths.length} were given).`,
-      );
+      throw new CliError({ key: 'cli.err.oneAtATime', params: { n: values.paths.length } });
     }
     const found = await shareLinkForPath(values.paths[0]!, {
       stateDir: ctx.stateDir,
@@ -67,23 +66,23 @@ export async function link(
       token: await tokenFrom(values, io, 'link'),
     });
     writeLine(io.stdout, found.url);
-    for (const line of notes(found)) writeLine(io.stderr, line);
-    let summary = `Link of ${quoted(found.name)}`;
+    for (const line of notes(found, tr)) writeLine(io.stderr, line);
+    let summary = tr.t('cli.link.summary', { name: quoted(found.name) });
     if (values.copy) {
       const { via } = await copyText(found.url, io.env);
-      writeLine(io.stderr, cliLanguage(io.env).t('cli.copied', { name: quoted(found.name), via }));
-      summary = `Copied the link of ${quoted(found.name)}`;
+      writeLine(io.stderr, tr.t('cli.copied', { name: quoted(found.name), via }));
+      summary = tr.t('cli.link.copiedSummary', { name: quoted(found.name) });
     }
     log.info('share link', {
       kind: found.kind,
       enabledNow: found.enabledNow,
       copied: !!values.copy,
     });
-    await tell(summary, [found.url, ...notes(found)].join('\n'));
+    await tell(summary, [found.url, ...notes(found, tr)].join('\n'));
     return EXIT.ok;
   } catch (caught) {
     const err = usageOf(caught, 'link');
-    await tell('Workspace Sync could not copy the link', messageOf(err), true);
+    await tell(tr.t('cli.link.failed'), sayError(tr, err), true);
     throw err;
   }
 }

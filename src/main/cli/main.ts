@@ -31,7 +31,7 @@ import {
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, integrateUsage, parseIntegrate } from './integrate-command';
-import { folders, FOLDERS_USAGE, parseFolders } from './folders';
+import { folders, foldersUsage, parseFolders } from './folders';
 import { link, linkUsage, parseLink } from './link';
 import { defaultStateDir, placesOf } from '../state/state-dir';
 import { logMoves, moveToPlaces } from '../state/move-places';
@@ -41,8 +41,8 @@ import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
 import { keepHeapNearLive } from '../sync/heap';
 import { configureProxy } from '../api/proxy';
-import type { Translator } from '../../shared/i18n';
-import { proxyUrlProblem } from '../../shared/proxy-url';
+import type { Translator, Words } from '../../shared/i18n';
+import { checkProxyUrl, PROXY_EXAMPLE, type ProxyProblem } from '../../shared/proxy-url';
 
 interface Prepared {
   state: string | undefined;
@@ -72,8 +72,9 @@ function command<V extends { state?: string; verbose?: boolean; proxy?: string }
     handlesSignal,
     prepare(args) {
       const values = parse(args);
-      const problem = values.proxy === undefined ? null : proxyUrlProblem(values.proxy);
-      if (problem) throw new UsageError(`--proxy: ${problem}`);
+      const problem = values.proxy === undefined ? null : checkProxyUrl(values.proxy);
+      if (problem)
+        throw new UsageError({ key: 'cli.err.proxy', params: { problem: proxyWords(problem) } });
       return {
         state: values.state,
         verbose: values.verbose === true,
@@ -82,6 +83,25 @@ function command<V extends { state?: string; verbose?: boolean; proxy?: string }
       };
     },
   };
+}
+
+/** What is wrong with `--proxy`, as `describeProxyProblem` says it, in words. */
+function proxyWords(problem: ProxyProblem): Words {
+  const example = PROXY_EXAMPLE;
+  switch (problem.kind) {
+    case 'no-scheme':
+      return { key: 'cli.err.proxy.noScheme', params: { example } };
+    case 'scheme':
+      return { key: 'cli.err.proxy.scheme', params: { scheme: problem.scheme, example } };
+    case 'not-url':
+      return { key: 'cli.err.proxy.notUrl', params: { example } };
+    case 'no-host':
+      return { key: 'cli.err.proxy.noHost', params: { example } };
+    case 'path':
+      return { key: 'cli.err.proxy.path', params: { example } };
+    case 'no-user':
+      return { key: 'cli.err.proxy.noUser' };
+  }
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -93,7 +113,7 @@ const COMMANDS: Record<string, Command> = {
   ui: command((tr) => uiUsage(undefined, tr), parseUi, ui, true),
   link: command(linkUsage, parseLink, link),
   integrate: command(integrateUsage, parseIntegrate, integrate),
-  folders: command(() => FOLDERS_USAGE, parseFolders, folders),
+  folders: command(foldersUsage, parseFolders, folders),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {
@@ -219,7 +239,8 @@ export async function runProcess(argv: string[]): Promise<never> {
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (++signals > 1) {
-      process.stderr.write(`${PROGRAM}: ${sig} again, exiting now\n`);
+      const again = cliLanguage(process.env).t('cli.signalAgain', { signal: sig });
+      process.stderr.write(`${PROGRAM}: ${again}\n`);
       process.exit(EXIT.interrupted);
     }
     controller.abort(new Error(sig));

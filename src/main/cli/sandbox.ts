@@ -1,3 +1,4 @@
+import { englishOf } from '../../shared/i18n';
 import { CliError, UsageError } from './common';
 
 /**
@@ -31,8 +32,8 @@ export function sandboxAvailable(): boolean {
   return starter !== null;
 }
 
-export const NO_SANDBOX =
-  'The embedded demo sandbox (--sandbox) is only available when run from source (npm run -s cli): pass --server URL.';
+/** Why `--sandbox` fails in the shipped program (its English). */
+export const NO_SANDBOX = englishOf({ key: 'cli.err.noSandbox' });
 
 /**
  * Checks that the options name a service (`--server`) or ask for the demo (`--sandbox`). The
@@ -43,18 +44,21 @@ export function requireServerOrSandbox(
   command: string,
 ): void {
   if (values.sandbox && values.server !== undefined)
-    throw new UsageError('--sandbox and --server exclude each other', command);
+    throw new UsageError(
+      { key: 'cli.err.exclusive', params: { a: '--sandbox', b: '--server' } },
+      command,
+    );
   if (values.sandbox || values.server !== undefined) return;
   throw new UsageError(
     sandboxAvailable()
-      ? '--server URL is required (or --sandbox, to try the embedded demo sandbox instead of a service)'
-      : '--server URL is required',
+      ? { key: 'cli.err.serverOrSandbox' }
+      : { key: 'cli.err.required', params: { option: '--server URL' } },
     command,
   );
 }
 
 /** A new embedded sandbox; a CliError saying why not in the shipped program. */
 export function startEmbeddedSandbox(): Promise<EmbeddedSandbox> {
-  if (!starter) return Promise.reject(new CliError(NO_SANDBOX));
+  if (!starter) return Promise.reject(new CliError({ key: 'cli.err.noSandbox' }));
   return starter();
 }

@@ -56,7 +56,7 @@ export function limitKBps(value: string | undefined, option: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n > LIMIT_KBPS.max) {
     throw new UsageError(
-      `${option} must be a whole number of KB/s from 0 (no limit) to ${LIMIT_KBPS.max.toLocaleString('en-US')}, not "${value}"`,
+      { key: 'cli.err.limit', params: { option, max: LIMIT_KBPS.max, value } },
       'sync',
     );
   }
@@ -107,7 +107,10 @@ function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep'
   const keep = values['keep-local-copies'] === true;
   if (trash && keep) {
     throw new UsageError(
-      '--confirm-remote-deletes and --keep-local-copies cannot both be given',
+      {
+        key: 'cli.err.notBoth',
+        params: { a: '--confirm-remote-deletes', b: '--keep-local-copies' },
+      },
       'sync',
     );
   }
@@ -127,7 +130,7 @@ export async function sync(
       ? undefined
       : positiveInt(values.workspace, '--workspace', 'sync');
   if (workspaceId === undefined && !embedded)
-    throw new UsageError('--workspace is required', 'sync');
+    throw new UsageError({ key: 'cli.err.required', params: { option: '--workspace' } }, 'sync');
   const pollIntervalMs =
     values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
   const remoteDeletes = remoteDeletesOf(values);
@@ -165,7 +168,8 @@ export async function sync(
       workspaceId ??= conn.sandbox.workspaceId;
       reporter.sandbox({ baseUrl: conn.sandbox.baseUrl, workspaceId, email: conn.user });
     }
-    if (workspaceId === undefined) throw new UsageError('--workspace is required', 'sync');
+    if (workspaceId === undefined)
+      throw new UsageError({ key: 'cli.err.required', params: { option: '--workspace' } }, 'sync');
     log.info('sync starting', {
       server: conn.server,
       // Which proxy, if any (shown without its password): the first thing to look at offline.

@@ -1,10 +1,21 @@
 import { open } from 'node:fs/promises';
 import { read } from 'read';
 import { registerSecret } from '../api/errors';
-import { CliError, PROGRAM, UsageError, writeLine, type CliIo, type Input } from './common';
+import { english, type Translator } from '../../shared/i18n';
+import {
+  cliLanguage,
+  CliError,
+  PROGRAM,
+  UsageError,
+  writeLine,
+  type CliIo,
+  type Input,
+} from './common';
 
 /** Said once per run of `--token`: why it is a bad idea, and what to use instead. */
-export const TOKEN_ON_COMMAND_LINE = `${PROGRAM}: warning: --token puts the token on the command line, where every user of this computer can read it (ps): use --token-file PATH (or - for standard input) or WORKSPACE_SYNC_TOKEN instead.`;
+const tokenWarning = (tr: Translator) => tr.t('cli.token.warning', { program: PROGRAM });
+/** The warning in English. */
+export const TOKEN_ON_COMMAND_LINE = tokenWarning(english);
 
 /** A token is a line of text; anything longer is the wrong file (and must not fill memory). */
 const MAX_TOKEN_BYTES = 64 * 1024;
@@ -24,25 +35,24 @@ async function readUpTo(input: Input, max: number): Promise<Buffer> {
 
 function fileProblem(file: string, err: unknown): CliError {
   const code = (err as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT' || code === 'ENOTDIR'
-      ? 'does not exist'
-      : code === 'EISDIR'
-        ? 'is a folder, not a file'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'cannot be read (permission denied)'
-          : `cannot be read (${code ?? 'unknown error'})`;
-  return new CliError(`--token-file ${file} ${why}.`);
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return new CliError({ key: 'cli.token.missing', params: { file } });
+  if (code === 'EISDIR') return new CliError({ key: 'cli.token.isFolder', params: { file } });
+  if (code === 'EACCES' || code === 'EPERM')
+    return new CliError({ key: 'cli.token.denied', params: { file } });
+  return new CliError({
+    key: 'cli.token.unreadable',
+    params: { file, code: code ?? 'unknown error' },
+  });
 }
 
 /** The first line of a token file (`-`: standard input), trimmed; a CliError saying what is wrong. */
 async function readTokenFile(file: string, io: CliIo): Promise<string> {
-  const where = file === '-' ? 'standard input' : file;
   let bytes: Buffer;
   if (file === '-' && io.stdin.isTTY) {
     // Typed (or pasted) at a terminal: asked for without echo, like a password.
     const typed = await read({
-      prompt: 'Access token: ',
+      prompt: cliLanguage(io.env).t('cli.token.prompt'),
       silent: true,
       replace: '',
       input: io.stdin,
@@ -67,13 +77,15 @@ async function readTokenFile(file: string, io: CliIo): Promise<string> {
     }
   }
   if (bytes.length > MAX_TOKEN_BYTES)
-    throw new CliError(`--token-file ${file}: ${where} holds more than a token (over 64 KiB).`);
+    throw new CliError(
+      file === '-'
+        ? { key: 'cli.token.stdinTooLong' }
+        : { key: 'cli.token.tooLong', params: { file } },
+    );
   const token = bytes.toString('utf8').split('\n')[0]!.trim();
   if (token === '')
     throw new CliError(
-      file === '-'
-        ? '--token-file -: standard input held no token.'
-        : `--token-file ${file} is empty.`,
+      file === '-' ? { key: 'cli.token.stdinEmpty' } : { key: 'cli.token.empty', params: { file } },
     );
   registerSecret(token);
   return token;
@@ -91,13 +103,15 @@ export async function tokenFrom(
 ): Promise<string | undefined> {
   const file = values['token-file'];
   if (file !== undefined && values.token !== undefined)
-    throw new UsageError('--token and --token-file exclude each other', command);
-  if (file === '')
-    throw new UsageError('--token-file needs a file (or - for standard input)', command);
+    throw new UsageError(
+      { key: 'cli.err.exclusive', params: { a: '--token', b: '--token-file' } },
+      command,
+    );
+  if (file === '') throw new UsageError({ key: 'cli.token.needsFile' }, command);
   if (file !== undefined) return readTokenFile(file, io);
   if (values.token !== undefined) {
     if (values.token.trim() !== '') registerSecret(values.token.trim());
-    writeLine(io.stderr, TOKEN_ON_COMMAND_LINE);
+    writeLine(io.stderr, tokenWarning(cliLanguage(io.env)));
   }
   return values.token;
 }

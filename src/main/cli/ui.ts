@@ -1,4 +1,5 @@
 import { english, type Translator } from '../../shared/i18n';
+import { AppCallError } from '../../shared/app-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,13 +44,16 @@ export const parseUi = (args: string[]) => {
   if (values.port !== undefined) {
     const n = Number(values.port);
     if (!/^\d+$/.test(values.port) || n > 65535)
-      throw new UsageError(`--port must be a port number (0-65535), not "${values.port}"`, 'ui');
+      throw new UsageError({ key: 'cli.err.port', params: { value: values.port } }, 'ui');
   }
   if (values.server !== undefined) {
     try {
       normalizeServer(values.server);
     } catch {
-      throw new UsageError(`--server "${values.server}" is not a URL`, 'ui');
+      throw new UsageError(
+        { key: 'cli.err.notUrl', params: { option: '--server', value: values.server } },
+        'ui',
+      );
     }
   }
   return values;
@@ -85,7 +89,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       const sb = await startEmbeddedSandbox();
       sandbox = sb;
       const owner = sb.users[0];
-      if (!owner) throw new CliError('The embedded sandbox has no users.');
+      if (!owner) throw new CliError({ key: 'cli.err.sandboxNoUsers' });
       demo = { server: sb.baseUrl, email: owner.email, password: owner.password };
     }
     backend = new AppBackend({
@@ -101,7 +105,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
     if (!sandbox) await backend.restorePairs();
     if (sandbox && demo) {
       const signedIn = await backend.call('accounts.tryDemo', {});
-      if (!signedIn.ok) throw new CliError(signedIn.error.message);
+      if (!signedIn.ok) throw new AppCallError(signedIn.error);
       const account = signedIn.result as { id: string };
       const dir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-demo-'));
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -110,7 +114,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
         workspaceId: sandbox.workspaceId,
         dir,
       });
-      if (!added.ok) throw new CliError(added.error.message);
+      if (!added.ok) throw new AppCallError(added.error);
       log.info('demo pair syncing', { dir, server: sandbox.baseUrl });
     }
     bridge = await startBridge({

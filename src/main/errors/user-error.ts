@@ -1,7 +1,7 @@
 import { redact } from '../api/errors';
 import { englishOf, wordsOf, type Translator, type Words } from '../../shared/i18n';
 
-export { wordsOf } from '../../shared/i18n';
+export { wordsOf, type Words } from '../../shared/i18n';
 
 /** The command's name, for messages that tell a person what to run (`workspace-sync login …`). */
 export const PROGRAM = 'workspace-sync';

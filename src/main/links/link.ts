@@ -4,7 +4,7 @@ import type { AccountStore } from '../accounts/accounts';
 import { connectToServer, type Connection } from '../accounts/connect';
 import { ForbiddenError, NotFoundError } from '../api/errors';
 import type { Link } from '../api/schemas';
-import { UserError } from '../errors/user-error';
+import { UserError, type Words } from '../errors/user-error';
 import { CACHE_DIR } from '../sync/paths';
 import type { Logger } from '../sync/ports';
 import { shareUrl } from './share-url';
@@ -17,7 +17,7 @@ export type LinkProblem =
 export class LinkError extends UserError {
   constructor(
     readonly problem: LinkProblem,
-    message: string,
+    message: string | Words,
   ) {
     super(message);
     this.name = 'LinkError';
@@ -65,27 +65,24 @@ function locate(localPath: string, opts: ShareLinkOptions): Located {
   const abs = path.resolve(localPath);
   // Through symlinks: one whose target is gone has no item either.
   if (!statSync(abs, { throwIfNoEntry: false })) {
-    throw new LinkError('missing', `${abs} does not exist.`);
+    throw new LinkError('missing', { key: 'cli.err.notExist', params: { path: abs } });
   }
   // The item a symlink points at is the one the person means (a link on the desktop, say).
   const real = realpathSync.native(abs);
   const pair = pairOf(real, pairsOnDisk(opts.stateDir, opts.log));
-  if (!pair) throw new LinkError('outside', `${abs} is not in a folder Workspace Sync syncs.`);
+  if (!pair) throw new LinkError('outside', { key: 'cli.link.err.outside', params: { path: abs } });
   const rel = path.relative(pair.realRoot, real).split(path.sep).join('/');
   if (rel === '') {
     // The sync folder is the workspace's root folder: a folder with a link of its own.
     if (pair.rootFolderId === null) {
-      throw new LinkError('not-synced', `${abs} has not been synced yet: try again once it has.`);
+      throw new LinkError('not-synced', { key: 'cli.link.err.rootNotYet', params: { path: abs } });
     }
     return { pair, abs, kind: 'folder', remoteId: pair.rootFolderId, name: null };
   }
   const notYet = () =>
-    new LinkError(
-      'not-synced',
-      `${abs} has not been synced yet: try again once Workspace Sync has synced it.`,
-    );
+    new LinkError('not-synced', { key: 'cli.link.err.notYet', params: { path: abs } });
   if (isInside(rel, CACHE_DIR)) {
-    throw new LinkError('not-synced', `${abs} is Workspace Sync's own working folder: not synced.`);
+    throw new LinkError('not-synced', { key: 'cli.link.err.cache', params: { path: abs } });
   }
   const item = syncedItem(pair, rel);
   if (!item || item.state !== 'synced') throw notYet();
@@ -97,10 +94,7 @@ function locate(localPath: string, opts: ShareLinkOptions): Located {
     kindNow === item.kind &&
     (item.ino === null || (Number(now.ino) === item.ino && Number(now.dev) === item.dev));
   if (!same) {
-    throw new LinkError(
-      'changed',
-      `${abs} has changed since it was last synced: try again once Workspace Sync has synced it.`,
-    );
+    throw new LinkError('changed', { key: 'cli.link.err.changed', params: { path: abs } });
   }
   return { pair, abs, kind: item.kind, remoteId: item.remoteId, name: item.remoteName };
 }
@@ -129,17 +123,14 @@ async function askService(conn: Connection, at: Located): Promise<ShareLink> {
       enabledNow = true;
     } catch (err) {
       if (!(err instanceof ForbiddenError)) throw err;
-      throw new LinkError(
-        'link-off',
-        `The link of ${quoted(name)} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace's owner.`,
-      );
+      throw new LinkError('link-off', { key: 'cli.link.err.off', params: { name: quoted(name) } });
     }
   }
   if (expired(link)) {
-    throw new LinkError(
-      'link-expired',
-      `The link of ${quoted(name)} expired on ${link.token_expires_at}: a Moderator can give it a new expiry in the Workspace Sync window.`,
-    );
+    throw new LinkError('link-expired', {
+      key: 'cli.link.err.expired',
+      params: { name: quoted(name), date: link.token_expires_at ?? '' },
+    });
   }
   return {
     url: shareUrl(conn.server, link.link),
@@ -175,10 +166,7 @@ export async function shareLinkForPath(
     return await askService(conn, at);
   } catch (err) {
     if (err instanceof NotFoundError) {
-      throw new LinkError(
-        'gone',
-        `${at.abs} is no longer on the service (deleted there, or you lost access to it).`,
-      );
+      throw new LinkError('gone', { key: 'cli.link.err.gone', params: { path: at.abs } });
     }
     throw conn.explain(err);
   } finally {

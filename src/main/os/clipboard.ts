@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { UserError } from '../errors/user-error';
+import { UserError, type Words } from '../errors/user-error';
 
 /** The clipboard could not take the text; the message says what to do. */
 export class ClipboardError extends UserError {
-  constructor(message: string) {
+  constructor(message: string | Words) {
     super(message);
     this.name = 'ClipboardError';
   }
@@ -80,21 +80,19 @@ export async function copyText(
 ): Promise<{ via: string }> {
   const tools = toolsFor(env, platform);
   if (tools.length === 0) {
-    throw new ClipboardError(
-      'There is no display to copy to (neither DISPLAY nor WAYLAND_DISPLAY is set).',
-    );
+    throw new ClipboardError({ key: 'cli.clipboard.noDisplay' });
   }
-  let failure: string | null = null;
+  let failure: { tool: string; message: string } | null = null;
   for (const tool of tools) {
     const outcome = await run(tool, text, env);
     if (outcome.ok) return { via: tool.name };
     // A tool that is there but failed (Wayland gone, X refused us): the next one may work.
-    if (!('missing' in outcome)) failure ??= `${tool.name} could not copy: ${outcome.message}`;
+    if (!('missing' in outcome)) failure ??= { tool: tool.name, message: outcome.message };
   }
-  if (failure) throw new ClipboardError(`Could not copy to the clipboard: ${failure}`);
+  if (failure) throw new ClipboardError({ key: 'cli.clipboard.failed', params: failure });
   throw new ClipboardError(
     platform === 'darwin' || platform === 'win32'
-      ? `No clipboard tool found (${tools.map((t) => t.name).join(', ')}).`
-      : 'No clipboard tool found: install xclip, xsel or wl-clipboard.',
+      ? { key: 'cli.clipboard.noTool', params: { tools: tools.map((t) => t.name).join(', ') } }
+      : { key: 'cli.clipboard.install' },
   );
 }

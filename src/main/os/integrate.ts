@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { UserError } from '../errors/user-error';
 
 // "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
 // runs `command` with the chosen item's absolute path as its last argument. Every format has
@@ -30,6 +31,9 @@ export class IntegrationError extends Error {
   constructor(
     message: string,
     readonly done: IntegrationFile[],
+    /** What failed ('write' or 'remove') and each manager's failure, for the caller's words. */
+    readonly verb: 'write' | 'remove' = 'write',
+    readonly failures: { fileManager: string; error: unknown }[] = [],
   ) {
     super(message);
     this.name = 'IntegrationError';
@@ -93,14 +97,14 @@ const NEMO_TOKEN = /%[UFPfNpD]/;
 
 function checkCommand(command: string[]): void {
   if (command.length === 0 || command[0] === '')
-    throw new Error('The command of the file-manager entries is empty.');
+    throw new UserError({ key: 'cli.integrate.emptyCommand' });
   for (const arg of command) {
     // Newlines would end a key file's line; no path we install has one.
-    if (/[\n\r\0]/.test(arg)) throw new Error(`The command has a line break in "${arg}".`);
+    if (/[\n\r\0]/.test(arg))
+      throw new UserError({ key: 'cli.integrate.lineBreak', params: { arg } });
     if (NEMO_TOKEN.test(arg)) {
-      throw new Error(
-        `The command has "${NEMO_TOKEN.exec(arg)![0]}" in "${arg}", which Nemo would replace: install from a path without it.`,
-      );
+      const token = NEMO_TOKEN.exec(arg)![0];
+      throw new UserError({ key: 'cli.integrate.nemoToken', params: { token, arg } });
     }
   }
 }
@@ -187,14 +191,10 @@ function parseUca(text: string, file: string): Document {
     }).parseFromString(body, 'text/xml');
   } catch (err) {
     const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new Error(
-      `${file} is not valid XML (${why}): it was left as it is; fix it or move it away, then try again.`,
-    );
+    throw new UserError({ key: 'cli.integrate.notXml', params: { file, why: why ?? '' } });
   }
   if (doc.documentElement?.tagName !== 'actions') {
-    throw new Error(
-      `${file} is not Thunar's list of custom actions (no <actions>): left as it is.`,
-    );
+    throw new UserError({ key: 'cli.integrate.notThunar', params: { file } });
   }
   return doc;
 }
@@ -324,20 +324,28 @@ async function uninstallThunar(file: string): Promise<boolean> {
 async function eachEntry(
   opts: IntegrationOptions,
   work: (entry: IntegrationFile) => Promise<boolean>,
-  verb: string,
+  verb: 'write' | 'remove',
 ): Promise<IntegrationFile[]> {
   const done: IntegrationFile[] = [];
-  const failed: string[] = [];
+  const failed: { fileManager: string; error: unknown }[] = [];
   // One manager's trouble (a broken uca.xml) does not keep the others from their entry.
   for (const entry of integrationFiles(opts)) {
     try {
       if (await work(entry)) done.push(entry);
     } catch (err) {
-      failed.push(`${entry.fileManager}: ${err instanceof Error ? err.message : String(err)}`);
+      failed.push({ fileManager: entry.fileManager, error: err });
     }
   }
   if (failed.length > 0) {
-    throw new IntegrationError(`Could not ${verb} every entry. ${failed.join(' ')}`, done);
+    const each = failed.map(
+      (f) => `${f.fileManager}: ${f.error instanceof Error ? f.error.message : String(f.error)}`,
+    );
+    throw new IntegrationError(
+      `Could not ${verb} every entry. ${each.join(' ')}`,
+      done,
+      verb,
+      failed,
+    );
   }
   return done;
 }

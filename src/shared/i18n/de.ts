@@ -972,4 +972,182 @@ Die geschriebenen oder entfernten Dateien stehen auf stdout, eine pro Zeile. Die
 installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem Start.`,
   'cli.help.proxy1': 'über diesen Proxy gehen, http://[user:password@]host:port',
   'cli.help.proxy2': '(Standard: $HTTPS_PROXY, $HTTP_PROXY, außer $NO_PROXY)',
+
+  'cli.err.valueMissing': 'Die Option {option} verlangt einen Wert',
+  'cli.err.takesNoValue': 'Die Option {option} nimmt keinen Wert',
+  'cli.err.ambiguous':
+    'Der Wert der Option {option} ist mehrdeutig (ein Wert, der mit - beginnt: {option}=WERT)',
+  'cli.err.unexpectedArgument': 'unerwartetes Argument {arg}',
+  'cli.err.required': '{option} fehlt',
+  'cli.err.positiveInt': '{option} verlangt eine positive ganze Zahl, nicht „{value}“',
+  'cli.err.positiveNumber': '{option} verlangt eine positive Zahl, nicht „{value}“',
+  'cli.err.proxy': '--proxy: {problem}',
+  'cli.err.proxy.noScheme':
+    'Geben Sie den Proxy als URL an, die mit http:// beginnt, etwa {example}',
+  'cli.err.proxy.scheme':
+    'Nur http://- (oder https://-)Proxys sind möglich, kein {scheme}://: Schreiben Sie ihn etwa als {example}',
+  'cli.err.proxy.notUrl':
+    'Der Proxy ist keine gültige URL (prüfen Sie Host und Port): Schreiben Sie ihn etwa als {example}',
+  'cli.err.proxy.noHost':
+    'Die URL des Proxys nennt keinen Host: Schreiben Sie sie etwa als {example}',
+  'cli.err.proxy.path':
+    'Eine Proxy-URL besteht nur aus Host und Port, ohne Pfad: Schreiben Sie sie etwa als {example}',
+  'cli.err.proxy.noUser':
+    'Die URL des Proxys hat ein Passwort, aber keinen Benutzernamen: Schreiben Sie user:password@ vor den Host',
+  'cli.err.dirIsFile': '--dir {dir} ist eine Datei, kein Ordner',
+  'cli.err.dirUnderFile': '--dir {dir} kann kein Ordner sein: {file} ist eine Datei',
+  'cli.err.exclusive': '{a} und {b} schließen einander aus',
+  'cli.err.notBoth': '{a} und {b} lassen sich nicht zusammen angeben',
+  'cli.err.serverOrSandbox':
+    '--server URL fehlt (oder --sandbox, um statt eines Dienstes die eingebettete Demo-Sandbox zu nutzen)',
+  'cli.err.noSandbox':
+    'Die eingebettete Demo-Sandbox (--sandbox) gibt es nur beim Start aus dem Quellcode (npm run -s cli): Geben Sie --server URL an.',
+  'cli.err.sandboxNoUsers': 'Die eingebettete Sandbox hat keine Benutzer.',
+  'cli.err.sandboxNoUser':
+    'Die eingebettete Sandbox hat keinen Benutzer {email}; ihre Benutzer sind {users}.',
+  'cli.err.tokenNeedsServer': '--token verlangt --server',
+  'cli.err.limit':
+    '{option} verlangt eine ganze Zahl von KB/s von 0 (keine Grenze) bis {max, number}, nicht „{value}“',
+  'cli.err.port': '--port verlangt eine Portnummer (0–65535), nicht „{value}“',
+  'cli.err.notUrl': '{option} „{value}“ ist keine URL',
+  'cli.err.store': '--store verlangt keychain oder file, nicht „{value}“',
+  'cli.err.cannotRemember': '{reason}; oder legen Sie es mit --store file in einer Datei ab.',
+  'cli.err.noAccountFile': '--store file: Dieses Programm legt hier keine Kontodatei an.',
+  'cli.err.signInCancelled': 'Anmeldung abgebrochen.',
+  'cli.err.noPasswordRead': 'Kein Passwort gelesen ({why}).',
+  'cli.err.noTerminal':
+    'Das Passwort lässt sich nicht abfragen: Die Standardeingabe ist kein Terminal. Leiten Sie es mit --password-stdin hinein.',
+  'cli.err.noPassword': 'Kein Passwort angegeben.',
+  'cli.err.signInRefused': '{server} hat die Anmeldung von {email} abgelehnt: {reason}',
+  'cli.err.noAccount': 'Für {server} ist kein Konto gemerkt.',
+  'cli.err.noAccountOf': 'Für {server} ist kein Konto {email} gemerkt.',
+  'cli.err.oneAtATime':
+    'Wählen Sie eine Datei oder einen Ordner auf einmal ({n, plural, one {# wurde angegeben} other {# wurden angegeben}}).',
+  'cli.err.installOrUninstall': 'Wählen Sie --install oder --uninstall',
+  'cli.err.noLauncher': 'Das Startprogramm von {program} ist nicht zu finden ({bin}).',
+  'cli.err.noSuchFolder': '{option} {path}: Diesen Ordner gibt es im Arbeitsbereich nicht',
+  'cli.err.notExist': '{path} gibt es nicht.',
+  'cli.err.notSyncFolder':
+    '{path} ist kein synchronisierter Ordner (keine Synchronisierung davon in {state}): Starten Sie eine mit „{program} sync --dir {dir} ...“.',
+  'cli.signalAgain': 'erneut {signal}, wird sofort beendet',
+  'cli.passwordPrompt': 'Passwort für {email}: ',
+  'cli.apiBase':
+    '{program}: {given} ist nicht die API des Dienstes; {found} wird verwendet (geben Sie das als --server an, um diese Prüfung zu überspringen).',
+  'cli.token.warning':
+    '{program}: Warnung: --token legt das Token auf die Befehlszeile, wo jeder Benutzer dieses Computers es lesen kann (ps): Verwenden Sie stattdessen --token-file PFAD (oder - für die Standardeingabe) oder WORKSPACE_SYNC_TOKEN.',
+  'cli.token.prompt': 'Zugriffstoken: ',
+  'cli.token.needsFile': '--token-file verlangt eine Datei (oder - für die Standardeingabe)',
+  'cli.token.missing': '--token-file {file} gibt es nicht.',
+  'cli.token.isFolder': '--token-file {file} ist ein Ordner, keine Datei.',
+  'cli.token.denied': '--token-file {file} lässt sich nicht lesen (keine Berechtigung).',
+  'cli.token.unreadable': '--token-file {file} lässt sich nicht lesen ({code}).',
+  'cli.token.tooLong': '--token-file {file}: {file} enthält mehr als ein Token (über 64 KiB).',
+  'cli.token.stdinTooLong':
+    '--token-file -: Die Standardeingabe enthält mehr als ein Token (über 64 KiB).',
+  'cli.token.empty': '--token-file {file} ist leer.',
+  'cli.token.stdinEmpty': '--token-file -: Die Standardeingabe enthielt kein Token.',
+  'cli.link.turnedOn':
+    'Der Link war ausgeschaltet: Jetzt ist er an, sodass jeder mit dem Link {kind, select, folder {den Ordner} other {die Datei}} öffnen kann.',
+  'cli.link.password': 'Beim Öffnen wird nach dem Passwort des Links gefragt.',
+  'cli.link.until': 'Er gilt bis {date}.',
+  'cli.link.summary': 'Link von {name}',
+  'cli.link.copiedSummary': 'Link von {name} kopiert',
+  'cli.link.failed': 'Workspace Sync konnte den Link nicht kopieren',
+  'cli.integrate.added': '„{label}“ wurde den Menüs der Dateimanager hinzugefügt.',
+  'cli.integrate.removed': '„{label}“ wurde entfernt.',
+  'cli.integrate.nothing': 'Es gab keinen Eintrag zu entfernen.',
+  'cli.integrate.failed':
+    'Nicht jeder Eintrag ließ sich {verb, select, write {schreiben} other {entfernen}}. {failures}',
+  'cli.link.err.outside': '{path} liegt in keinem Ordner, den Workspace Sync synchronisiert.',
+  'cli.link.err.rootNotYet':
+    '{path} wurde noch nicht synchronisiert: Versuchen Sie es erneut, sobald das geschehen ist.',
+  'cli.link.err.notYet':
+    '{path} wurde noch nicht synchronisiert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
+  'cli.link.err.cache':
+    '{path} ist der eigene Arbeitsordner von Workspace Sync: nicht synchronisiert.',
+  'cli.link.err.changed':
+    '{path} hat sich seit der letzten Synchronisierung geändert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
+  'cli.link.err.off':
+    'Der Link von {name} ist ausgeschaltet, und Ihre Rolle im Arbeitsbereich kann ihn nicht einschalten: Fragen Sie einen Moderator oder den Eigentümer des Arbeitsbereichs.',
+  'cli.link.err.expired':
+    'Der Link von {name} ist am {date} abgelaufen: Ein Moderator kann ihm im Fenster von Workspace Sync ein neues Ablaufdatum geben.',
+  'cli.link.err.gone':
+    '{path} ist nicht mehr im Dienst (dort gelöscht, oder Sie haben den Zugriff darauf verloren).',
+  'cli.clipboard.noDisplay':
+    'Es gibt keine Anzeige, in deren Zwischenablage kopiert werden kann (weder DISPLAY noch WAYLAND_DISPLAY ist gesetzt).',
+  'cli.clipboard.failed':
+    'Kopieren in die Zwischenablage fehlgeschlagen: {tool} konnte nicht kopieren: {message}',
+  'cli.clipboard.noTool': 'Kein Programm für die Zwischenablage gefunden ({tools}).',
+  'cli.clipboard.install':
+    'Kein Programm für die Zwischenablage gefunden: Installieren Sie xclip, xsel oder wl-clipboard.',
+  'cli.integrate.emptyCommand': 'Der Befehl der Dateimanager-Einträge ist leer.',
+  'cli.integrate.lineBreak': 'Der Befehl enthält einen Zeilenumbruch in „{arg}“.',
+  'cli.integrate.nemoToken':
+    'Der Befehl enthält „{token}“ in „{arg}“, was Nemo ersetzen würde: Installieren Sie von einem Pfad ohne dies.',
+  'cli.integrate.notXml':
+    '{file} ist kein gültiges XML ({why}): Die Datei bleibt, wie sie ist; korrigieren oder verschieben Sie sie, dann versuchen Sie es erneut.',
+  'cli.integrate.notThunar':
+    '{file} ist nicht die Liste der benutzerdefinierten Aktionen von Thunar (kein <actions>): Sie bleibt, wie sie ist.',
+  'cli.folders.synced': 'synchronisiert        {name}',
+  'cli.folders.notSynced': 'nicht synchronisiert  {name}',
+  'cli.folders.leftOut':
+    'Ausgelassen: {names}. Die nächste Synchronisierung verschiebt die Kopie hier in den Papierkorb, außer sie enthält noch nicht gesendete Änderungen.',
+  'cli.folders.chosenAgain':
+    'Wieder ausgewählt: {names}. Die nächste Synchronisierung lädt es herunter.',
+  'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]
+
+Zeigt, welche Ordner des in DIR synchronisierten Arbeitsbereichs auf diesem Computer
+synchronisiert werden, und ändert es (selektive Synchronisierung). Ein ausgelassener Ordner wird
+samt allem darunter weder heruntergeladen noch hochgeladen; seine Kopie hier kommt bei der
+nächsten Synchronisierung in den Papierkorb, außer etwas darin wurde noch nicht gesendet (dann
+bleibt sie, und die Synchronisierung sagt es). Im Dienst wird nichts gelöscht. Ein wieder
+ausgewählter Ordner kommt bei der nächsten Synchronisierung herunter. Später im Dienst angelegte
+Ordner werden synchronisiert.
+
+  --exclude PFAD     diesen Ordner des Arbeitsbereichs auslassen (z. B. Reports/2023); wiederholbar
+  --include PFAD     diesen Ordner wieder synchronisieren; wiederholbar
+  --token-file PATH  ein Zugriffstoken für den Server des Ordners aus PATH lesen (- für die
+                     Standardeingabe); Standard: $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto,
+                     das den Ordner synchronisiert
+  --token TOKEN      dasselbe, auf der Befehlszeile (für jeden Benutzer in ps sichtbar: vermeiden)
+{proxy}
+  --state DIR        Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der der Plattform)
+  --verbose          das Protokoll auf stderr spiegeln; Stacktraces bei Fehlern
+  -h, --help         dieser Text
+
+Aufgelistet werden die obersten Ordner des Arbeitsbereichs und die tieferen ausgelassenen, einer
+pro Zeile: „synchronisiert“ oder „nicht synchronisiert“, dann der Pfad.
+
+Beispiele:
+  {program} folders ~/Q3
+  {program} folders ~/Q3 --exclude Archive --exclude "Reports/2023"
+  {program} folders ~/Q3 --include Archive`,
+
+  'account.emptyToken': '--token ist leer',
+  'account.tokenRefused':
+    '{server} hat das Zugriffstoken abgelehnt (abgelaufen oder widerrufen): Holen Sie ein neues, oder melden Sie sich mit „{program} login --server {server} --email EMAIL“ an.',
+  'account.notSignedIn':
+    'Nicht bei {server} angemeldet: Führen Sie zuerst „{program} login --server {server} --email EMAIL“ aus, oder geben Sie --token an.',
+  'account.notSignedInAs':
+    'Nicht als {email} bei {server} angemeldet: Führen Sie zuerst „{program} login --server {server} --email {email}“ aus, oder geben Sie --token an.',
+  'account.signedOut':
+    'Sie sind von {server} abgemeldet: Führen Sie „{program} login --server {server} --email {email}“ erneut aus.',
+  'account.notApiBase':
+    '{server} ist nicht die API des Dienstes (dort gibt es keine Arbeitsbereiche): Geben Sie die Basis-URL der API an, etwa {example}.',
+  'account.ambiguous':
+    'Auf {server} gibt es mehrere Konten ({emails}): Wählen Sie eines mit --email.',
+  'account.notUrl': '„{server}“ ist keine URL',
+  'account.noKeychain':
+    'Kein Schlüsselbund ist verfügbar, um das Konto zu merken ({problem}). Verwenden Sie --token oder WORKSPACE_SYNC_TOKEN, oder {os, select, linux {starten Sie einen Secret Service wie gnome-keyring} other {stellen Sie sicher, dass der Schlüsselbund des Systems entsperrt ist}}.',
+  'account.noKeychainNoCipher':
+    'Kein Schlüsselbund ist verfügbar, um das Konto zu merken ({problem}; auch die Verschlüsselung des Systems fehlt): {os, select, linux {Starten Sie einen Secret Service wie gnome-keyring} other {Stellen Sie sicher, dass der Schlüsselbund des Systems entsperrt ist}}, dann melden Sie sich erneut an.',
+  'account.noFileStore': 'Dieser Kontospeicher legt keine Datei mit Konten an.',
+  'account.unreadable':
+    '{file} lässt sich nicht lesen ({why}): Löschen Sie die Datei, dann melden Sie sich erneut an.',
+  'account.notAList': 'ihr Inhalt ist keine Liste von Konten',
+  'account.notJson':
+    '{file} ist kein gültiges JSON: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
+  'account.noList':
+    '{file} enthält keine Kontenliste: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
 };

@@ -949,6 +949,171 @@ The files written or removed are listed on stdout, one a line. The desktop app i
 same entries (running the app instead) each time it starts.`,
   'cli.help.proxy1': 'go through this proxy, http://[user:password@]host:port',
   'cli.help.proxy2': '(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)',
+
+  // The CLI's refusals and its own lines (src/main/cli): option parsing, each command's errors.
+  'cli.err.valueMissing': "Option ''{option} <value>'' argument missing",
+  'cli.err.takesNoValue': "Option ''{option}'' does not take an argument",
+  'cli.err.ambiguous': "Option ''{option}'' argument is ambiguous",
+  'cli.err.unexpectedArgument': 'unexpected argument {arg}',
+  'cli.err.required': '{option} is required',
+  'cli.err.positiveInt': '{option} must be a positive whole number, not "{value}"',
+  'cli.err.positiveNumber': '{option} must be a positive number, not "{value}"',
+  'cli.err.proxy': '--proxy: {problem}',
+  'cli.err.proxy.noScheme': 'write the proxy as a URL starting with http://, like {example}',
+  'cli.err.proxy.scheme':
+    'only http:// (or https://) proxies can be used, not {scheme}://: write it like {example}',
+  'cli.err.proxy.notUrl':
+    'the proxy is not a valid URL (check its host and port): write it like {example}',
+  'cli.err.proxy.noHost': 'the proxy URL names no host: write it like {example}',
+  'cli.err.proxy.path':
+    'a proxy URL is only a host and a port, without a path: write it like {example}',
+  'cli.err.proxy.noUser':
+    'the proxy URL has a password but no user name: write user:password@ before the host',
+  'cli.err.dirIsFile': '--dir {dir} is a file, not a folder',
+  'cli.err.dirUnderFile': '--dir {dir} cannot be a folder: {file} is a file',
+  'cli.err.exclusive': '{a} and {b} exclude each other',
+  'cli.err.notBoth': '{a} and {b} cannot both be given',
+  'cli.err.serverOrSandbox':
+    '--server URL is required (or --sandbox, to try the embedded demo sandbox instead of a service)',
+  'cli.err.noSandbox':
+    'The embedded demo sandbox (--sandbox) is only available when run from source (npm run -s cli): pass --server URL.',
+  'cli.err.sandboxNoUsers': 'The embedded sandbox has no users.',
+  'cli.err.sandboxNoUser': 'The embedded sandbox has no user {email}; its users are {users}.',
+  'cli.err.tokenNeedsServer': '--token needs --server',
+  'cli.err.limit':
+    '{option} must be a whole number of KB/s from 0 (no limit) to {max, number}, not "{value}"',
+  'cli.err.port': '--port must be a port number (0-65535), not "{value}"',
+  'cli.err.notUrl': '{option} "{value}" is not a URL',
+  'cli.err.store': '--store must be keychain or file, not "{value}"',
+  'cli.err.cannotRemember': '{reason}, or keep it in a file with --store file.',
+  'cli.err.noAccountFile': '--store file: this program keeps no account file here.',
+  'cli.err.signInCancelled': 'Sign-in cancelled.',
+  'cli.err.noPasswordRead': 'No password read ({why}).',
+  'cli.err.noTerminal':
+    'Cannot ask for the password: standard input is not a terminal. Pipe it in with --password-stdin.',
+  'cli.err.noPassword': 'No password given.',
+  'cli.err.signInRefused': '{server} refused the sign-in of {email}: {reason}',
+  'cli.err.noAccount': 'No account is remembered for {server}.',
+  'cli.err.noAccountOf': 'No account {email} is remembered for {server}.',
+  'cli.err.oneAtATime':
+    'Choose one file or folder at a time ({n, plural, one {# was given} other {# were given}}).',
+  'cli.err.installOrUninstall': 'choose one of --install and --uninstall',
+  'cli.err.noLauncher': 'Cannot find the {program} launcher ({bin}).',
+  'cli.err.noSuchFolder': '{option} {path}: no such folder in the workspace',
+  'cli.err.notExist': '{path} does not exist.',
+  'cli.err.notSyncFolder':
+    '{path} is not a sync folder (no sync of it in {state}): start one with "{program} sync --dir {dir} ...".',
+  'cli.signalAgain': '{signal} again, exiting now',
+  'cli.passwordPrompt': 'Password for {email}: ',
+  'cli.apiBase':
+    "{program}: {given} is not the service''s API; using {found} (give that as --server to skip this check).",
+  'cli.token.warning':
+    '{program}: warning: --token puts the token on the command line, where every user of this computer can read it (ps): use --token-file PATH (or - for standard input) or WORKSPACE_SYNC_TOKEN instead.',
+  'cli.token.prompt': 'Access token: ',
+  'cli.token.needsFile': '--token-file needs a file (or - for standard input)',
+  'cli.token.missing': '--token-file {file} does not exist.',
+  'cli.token.isFolder': '--token-file {file} is a folder, not a file.',
+  'cli.token.denied': '--token-file {file} cannot be read (permission denied).',
+  'cli.token.unreadable': '--token-file {file} cannot be read ({code}).',
+  'cli.token.tooLong': '--token-file {file}: {file} holds more than a token (over 64 KiB).',
+  'cli.token.stdinTooLong': '--token-file -: standard input holds more than a token (over 64 KiB).',
+  'cli.token.empty': '--token-file {file} is empty.',
+  'cli.token.stdinEmpty': '--token-file -: standard input held no token.',
+  'cli.link.turnedOn':
+    'The link was turned off: it is on now, so anyone with it can open the {kind, select, folder {folder} other {file}}.',
+  'cli.link.password': "Opening it asks for the link''s password.",
+  'cli.link.until': 'It works until {date}.',
+  'cli.link.summary': 'Link of {name}',
+  'cli.link.copiedSummary': 'Copied the link of {name}',
+  'cli.link.failed': 'Workspace Sync could not copy the link',
+  'cli.integrate.added': 'Added "{label}" to the file managers\'\' menus.',
+  'cli.integrate.removed': 'Removed "{label}".',
+  'cli.integrate.nothing': 'There was no entry to remove.',
+  'cli.integrate.failed':
+    'Could not {verb, select, write {write} other {remove}} every entry. {failures}',
+  'cli.link.err.outside': '{path} is not in a folder Workspace Sync syncs.',
+  'cli.link.err.rootNotYet': '{path} has not been synced yet: try again once it has.',
+  'cli.link.err.notYet':
+    '{path} has not been synced yet: try again once Workspace Sync has synced it.',
+  'cli.link.err.cache': "{path} is Workspace Sync''s own working folder: not synced.",
+  'cli.link.err.changed':
+    '{path} has changed since it was last synced: try again once Workspace Sync has synced it.',
+  'cli.link.err.off':
+    "The link of {name} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace''s owner.",
+  'cli.link.err.expired':
+    'The link of {name} expired on {date}: a Moderator can give it a new expiry in the Workspace Sync window.',
+  'cli.link.err.gone':
+    '{path} is no longer on the service (deleted there, or you lost access to it).',
+  'cli.clipboard.noDisplay':
+    'There is no display to copy to (neither DISPLAY nor WAYLAND_DISPLAY is set).',
+  'cli.clipboard.failed': 'Could not copy to the clipboard: {tool} could not copy: {message}',
+  'cli.clipboard.noTool': 'No clipboard tool found ({tools}).',
+  'cli.clipboard.install': 'No clipboard tool found: install xclip, xsel or wl-clipboard.',
+  'cli.integrate.emptyCommand': 'The command of the file-manager entries is empty.',
+  'cli.integrate.lineBreak': 'The command has a line break in "{arg}".',
+  'cli.integrate.nemoToken':
+    'The command has "{token}" in "{arg}", which Nemo would replace: install from a path without it.',
+  'cli.integrate.notXml':
+    '{file} is not valid XML ({why}): it was left as it is; fix it or move it away, then try again.',
+  'cli.integrate.notThunar':
+    "{file} is not Thunar''s list of custom actions (no <actions>): left as it is.",
+  'cli.folders.synced': 'synced      {name}',
+  'cli.folders.notSynced': 'not synced  {name}',
+  'cli.folders.leftOut':
+    'Left out: {names}. The next sync moves the copy here to the trash, unless it holds changes not sent yet.',
+  'cli.folders.chosenAgain': 'Chosen again: {names}. The next sync brings it down.',
+  'cli.help.folders': `usage: {program} folders DIR [--exclude PATH]... [--include PATH]... [options]
+
+Shows which folders of the workspace synced in DIR are synced on this computer, and changes it
+(selective sync). A folder left out is neither downloaded nor uploaded into, with all below it;
+its copy here goes to the trash at the next sync, unless something in it was not sent yet (then
+it is kept, and the sync says so). Nothing is deleted on the service. A folder chosen again
+comes down at the next sync. Folders made on the service later are synced.
+
+  --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023); repeatable
+  --include PATH     sync this folder again; repeatable
+  --token-file PATH  read an access token for the folder''s server from PATH (- for standard
+                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
+                     syncs the folder
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+{proxy}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform''s)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text
+
+It lists the top-level folders of the workspace, and the deeper ones left out, one a line:
+"synced" or "not synced", then the path.
+
+examples:
+  {program} folders ~/Q3
+  {program} folders ~/Q3 --exclude Archive --exclude "Reports/2023"
+  {program} folders ~/Q3 --include Archive`,
+
+  // The accounts' refusals (src/main/accounts), which the CLI and the window both say.
+  'account.emptyToken': '--token is empty',
+  'account.tokenRefused':
+    '{server} refused the access token (expired or revoked): get a new one, or sign in with "{program} login --server {server} --email EMAIL".',
+  'account.notSignedIn':
+    'Not signed in to {server}: run "{program} login --server {server} --email EMAIL" first, or pass --token.',
+  'account.notSignedInAs':
+    'Not signed in to {server} as {email}: run "{program} login --server {server} --email {email}" first, or pass --token.',
+  'account.signedOut':
+    'You are signed out of {server}: run "{program} login --server {server} --email {email}" again.',
+  'account.notApiBase':
+    "{server} is not the service''s API (it has no workspaces there): give the API''s base URL, such as {example}.",
+  'account.ambiguous':
+    'There are several accounts on {server} ({emails}): choose one with --email.',
+  'account.notUrl': '"{server}" is not a URL',
+  'account.noKeychain':
+    'No keychain is available to remember the account ({problem}). Use --token or WORKSPACE_SYNC_TOKEN, or {os, select, linux {start a Secret Service such as gnome-keyring} other {make sure the system keychain is unlocked}}.',
+  'account.noKeychainNoCipher':
+    "No keychain is available to remember the account ({problem}; the system''s encryption is not available either): {os, select, linux {start a Secret Service such as gnome-keyring} other {make sure the system keychain is unlocked}}, then sign in again.",
+  'account.noFileStore': 'This account store keeps no file of accounts.',
+  'account.unreadable': '{file} cannot be read ({why}): delete it, then sign in again.',
+  'account.notAList': 'its content is not a list of accounts',
+  'account.notJson': '{file} is not valid JSON: fix or delete it, then sign in again.',
+  'account.noList': '{file} holds no account list: fix or delete it, then sign in again.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
