@@ -230,7 +230,7 @@ export class StatusModel {
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { summary: Words; message: string; held: SyncHeld } | null): void {
+  setIdle(held: { summary: Words; message: string; story?: Words; held: SyncHeld } | null): void {
     this.st.held = held?.held ?? null;
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
@@ -242,7 +242,12 @@ export class StatusModel {
     }
     this.st.lastSyncAt = Date.now();
     if (held) {
-      this.st.lastError = { kind: 'mass-delete', message: held.message, at: Date.now() };
+      this.st.lastError = {
+        kind: 'mass-delete',
+        message: held.message,
+        ...(held.story ? { words: held.story } : {}),
+        at: Date.now(),
+      };
       this.setState('needs-attention', held.summary);
       return;
     }
