@@ -777,7 +777,7 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
   'engine.theSyncFolder': 'Der synchronisierte Ordner',
   'engine.watchLimit':
-    'Das System hat keine Dateiüberwachungen (inotify) mehr für {where}; er wird stattdessen regelmäßig abgefragt, was langsamer ist. Erhöhen Sie die Grenze: sudo sysctl fs.inotify.max_user_watches=524288 (und tragen Sie sie in /etc/sysctl.conf ein).',
+    'Das System hat bei {where} keine Dateiüberwachungen (inotify) mehr; dort wird stattdessen regelmäßig nachgesehen, was langsamer ist. Erhöhen Sie die Grenze: sudo sysctl fs.inotify.max_user_watches=524288 (und tragen Sie sie in /etc/sysctl.conf ein).',
   'engine.watchProblem':
     'Beim Überwachen des synchronisierten Ordners auf Änderungen trat ein Problem auf: {error}',
   'engine.fs.denied':

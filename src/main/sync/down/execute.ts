@@ -345,7 +345,13 @@ export class Executor {
   private swapped(rel: string, remoteId: number, err: SwapError): void {
     this.result.recheck = true;
     this.ctx.log.warn('a folder changed while an item was written into it', { path: rel });
-    this.ctx.events.problem({ path: rel, remoteId, reason: 'local', message: err.message });
+    this.ctx.events.problem({
+      path: rel,
+      remoteId,
+      reason: 'local',
+      message: err.message,
+      ...(err.words ? { words: err.words } : {}),
+    });
   }
 
   /** The facts of what was just written at `rel`, looked at through its opened folder. */

@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
@@ -283,8 +284,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       root: this.opts.root,
       ignore: (rel: string, isDir: boolean) => this.ignores(rel, isDir),
       onChange: (dirs: Set<string>) => this.markDirty(dirs),
-      onWarning: (message: string) => {
-        this.log.warn(message);
+      onWarning: (message: Words | string) => {
+        this.log.warn(englishOf(message));
         this.status_.notice(message);
       },
       log: this.log,
