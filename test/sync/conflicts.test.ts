@@ -273,6 +273,12 @@ describe('safety nets', () => {
     expect([...remoteTree(sb).keys()]).toEqual(['fine.txt']);
     const problem = pair.engine.status().problems.find((p) => p.path === 'back\\slash.txt');
     expect(problem?.reason).toBe('name');
+    expect(problem!.message).toBe(
+      'This name cannot be synced (it holds a backslash): rename it to sync it.',
+    );
+    expect(translator('de').say(problem!.words!)).toBe(
+      'Dieser Name kann nicht synchronisiert werden (er enthält einen Backslash): Benennen Sie ihn um, um ihn zu synchronisieren.',
+    );
   });
 });
 
