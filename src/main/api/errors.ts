@@ -119,8 +119,10 @@ export class NetworkError extends ApiError {
   constructor(
     endpoint: string,
     readonly code: string,
+    /** What happened, when more is known than the code (a deadline passed). */
+    said: Words = { key: 'service.network', params: { code } },
   ) {
-    super(endpoint, { key: 'service.network', params: { code } }, true);
+    super(endpoint, said, true);
   }
 }
 

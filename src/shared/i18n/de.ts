@@ -727,6 +727,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'service.proxyRefused':
     'Der Proxy {proxy} hat die Verbindung zu {host} abgelehnt (HTTP {status}): {why}.',
   'service.theProxy': 'der Proxy',
+  'service.deadline':
+    'Der Dienst hat die Antwort auf {endpoint} nicht innerhalb von {seconds} s beendet.',
   'service.proxyWhy':
     '{status, select, 403 {seine Regeln erlauben es nicht} 407 {er verlangt Benutzer und Passwort: schreiben Sie benutzer:passwort@ vor seinen Host, oder prüfen Sie sie} 502 {er konnte den Dienst nicht erreichen} 503 {er ist nicht verfügbar} 504 {er konnte den Dienst nicht rechtzeitig erreichen} other {er hat abgelehnt}}',
 
@@ -796,6 +798,12 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.fs.missing': '{path} ist nicht mehr vorhanden.',
   'engine.fs.io': 'Der Datenträger meldete einen Fehler bei {path}.',
   'engine.fs.other': 'Dieser Computer hat abgelehnt: {code} ({path}).',
+  'engine.tooManyBytes': 'mehr als die angekündigten {size} Bytes erhalten',
+  'engine.fewerBytes': '{written} der angekündigten {size} Bytes erhalten',
+  'engine.cutOff':
+    'Der Download brach nach {written} der angekündigten {size} Bytes ab: Er wird später (ab dort) erneut versucht',
+  'engine.deadlineCut':
+    '{deadline} ({written} von {size} Bytes kamen an): Es wird später (ab dort) erneut versucht',
   'cli.tokensInFile':
     'Ihre Tokens liegen in {file}, als Klartext, den nur Ihr Benutzer lesen kann (nicht in einem Schlüsselbund, wie --store file verlangt). „logout“ löscht sie.',
   'cli.signedIn': 'Angemeldet als {email} bei {server}',

@@ -717,6 +717,7 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'service.proxyRefused':
     'The proxy {proxy} refused the connection to {host} (HTTP {status}): {why}.',
   'service.theProxy': 'the proxy',
+  'service.deadline': 'The service did not finish answering {endpoint} within {seconds} s.',
   'service.proxyWhy':
     '{status, select, 403 {its rules do not allow it} 407 {it asks for a user and password: put user:password@ before its host, or check them} 502 {it could not reach the service} 503 {it is unavailable} 504 {it could not reach the service in time} other {it refused}}',
 
@@ -779,6 +780,12 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.fs.missing': '{path} is no longer there.',
   'engine.fs.io': 'The disk reported an error at {path}.',
   'engine.fs.other': 'This computer refused: {code} ({path}).',
+  'engine.tooManyBytes': 'received more than the {size} bytes announced',
+  'engine.fewerBytes': 'received {written} of the {size} bytes announced',
+  'engine.cutOff':
+    'The download was cut off after {written} of the {size} bytes announced: it is tried again (from there) later',
+  'engine.deadlineCut':
+    '{deadline} ({written} of {size} bytes came): it is tried again (from there) later',
   'cli.tokensInFile':
     'Your tokens are kept in {file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.',
   'cli.signedIn': 'Signed in as {email} on {server}',

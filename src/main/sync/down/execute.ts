@@ -725,7 +725,7 @@ export class Executor {
       }
       if (err instanceof ApiError && err.kind === 'not-found') return; // deleted meanwhile
       if (err instanceof VerificationError || err instanceof CutShortError) {
-        this.problem(p, 'verification', err.message);
+        this.problem(p, 'verification', err.words);
         return;
       }
       throw err;
