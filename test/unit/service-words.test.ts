@@ -50,6 +50,11 @@ describe('the service client’s errors in German', () => {
       'Der Dienst hat die Anmeldung nicht akzeptiert (invalid_grant).',
     ],
     [
+      new NotAuthenticatedError('GET /oauth/authorize', false, { key: 'service.signInTooLong' }),
+      'The service did not accept the sign-in (the sign-in took too long).',
+      'Der Dienst hat die Anmeldung nicht akzeptiert (die Anmeldung hat zu lange gedauert).',
+    ],
+    [
       new ForbiddenError('POST /files', ''),
       'Not permitted: your role does not allow this.',
       'Nicht erlaubt: Ihre Rolle erlaubt dies nicht.',

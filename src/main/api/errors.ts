@@ -44,7 +44,8 @@ export class NotAuthenticatedError extends ApiError {
   readonly kind = 'not-authenticated';
   /** True when the refresh token could not cure it: the user must sign in again. */
   readonly signedOut: boolean;
-  constructor(endpoint: string, signedOut: boolean, detail?: string) {
+  /** `detail`: the server's error code (its text), or our words for what went wrong. */
+  constructor(endpoint: string, signedOut: boolean, detail?: string | Words) {
     super(
       endpoint,
       signedOut

@@ -727,6 +727,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'service.proxyRefused':
     'Der Proxy {proxy} hat die Verbindung zu {host} abgelehnt (HTTP {status}): {why}.',
   'service.theProxy': 'der Proxy',
+  'service.signInTooLong': 'die Anmeldung hat zu lange gedauert',
+  'service.signInMismatch': 'die Antwort der Anmeldung passte nicht zu dieser Anfrage',
   'service.deadline':
     'Der Dienst hat die Antwort auf {endpoint} nicht innerhalb von {seconds} s beendet.',
   'service.proxyWhy':

@@ -717,6 +717,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'service.proxyRefused':
     'The proxy {proxy} refused the connection to {host} (HTTP {status}): {why}.',
   'service.theProxy': 'the proxy',
+  'service.signInTooLong': 'the sign-in took too long',
+  'service.signInMismatch': 'the sign-in answer did not match this request',
   'service.deadline': 'The service did not finish answering {endpoint} within {seconds} s.',
   'service.proxyWhy':
     '{status, select, 403 {its rules do not allow it} 407 {it asks for a user and password: put user:password@ before its host, or check them} 502 {it could not reach the service} 503 {it is unavailable} 504 {it could not reach the service in time} other {it refused}}',
