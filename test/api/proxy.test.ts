@@ -10,7 +10,11 @@ import {
 import type { RetryPolicy } from '../../src/main/api/retry';
 import { Transport } from '../../src/main/api/transport';
 import { proxyUrlProblem, shownProxyUrl } from '../../src/shared/proxy-url';
+import { translator, wordsOf } from '../../src/shared/i18n';
 import { startTestProxy, type TestProxy } from './test-proxy';
+
+/** An error as a German reader gets it (its words; none would fail the test). */
+const german = (err: unknown): string => translator('de').say(wordsOf(err)!);
 
 // Every request of the client goes through the process's dispatcher (`api/proxy.ts`): through
 // the proxy the setting or the environment names, past it where NO_PROXY says, and a proxy's
@@ -146,6 +150,11 @@ describe('a proxy that refuses', () => {
     expect(message).not.toContain('wrong-password');
     expect(message).not.toContain('\n');
     expect(p.seen).toHaveLength(1);
+    // A German reader: the same line in German, the proxy (its password hidden) as a parameter.
+    expect(german(err)).toMatch(
+      /^Der Proxy http:\/\/ann:\*\*\*@127\.0\.0\.1:\d+ hat die Verbindung zu 127\.0\.0\.1:\d+ abgelehnt \(HTTP 407\): er verlangt Benutzer und Passwort/,
+    );
+    expect(german(err)).not.toContain('wrong-password');
   });
 
   it('502 to a CONNECT for an https service: one line, and https always goes by CONNECT', async () => {
@@ -158,6 +167,9 @@ describe('a proxy that refuses', () => {
       /^The proxy http:\/\/127\.0\.0\.1:\d+ refused the connection to files\.example\.com \(HTTP 502\): it could not reach the service\.$/,
     );
     expect((err as ApiError).retryable).toBe(true);
+    expect(german(err)).toMatch(
+      /^Der Proxy http:\/\/127\.0\.0\.1:\d+ hat die Verbindung zu files\.example\.com abgelehnt \(HTTP 502\): er konnte den Dienst nicht erreichen\.$/,
+    );
   });
 
   it('502 to a forwarded request: retried, then one line naming the proxy too', async () => {
@@ -174,6 +186,9 @@ describe('a proxy that refuses', () => {
     expect((err as ApiError).message).toBe(
       `HTTP 502 through the proxy ${p.url}: it could not reach ${origin()}, or the service is down; it will be tried again later.`,
     );
+    expect(german(err)).toBe(
+      `HTTP 502 über den Proxy ${p.url}: Er konnte ${origin()} nicht erreichen, oder der Dienst ist ausgefallen; es wird später erneut versucht.`,
+    );
   });
 
   it('a variable that is not a proxy URL fails each request with one line naming it', async () => {
@@ -182,6 +197,17 @@ describe('a proxy that refuses', () => {
     expect(err).toBeInstanceOf(ProxyError);
     expect((err as ApiError).message).toBe(
       'HTTP_PROXY is not a usable proxy: write the proxy as a URL starting with http://, like http://proxy.example.com:3128.',
+    );
+    expect(german(err)).toBe(
+      'HTTP_PROXY ist kein verwendbarer Proxy: geben Sie den Proxy als URL an, die mit http:// beginnt, etwa http://proxy.example.com:3128.',
+    );
+    configureProxy({ setting: 'socks5://proxy.example.com:1080' });
+    const setting = await ask().catch((e: unknown) => e);
+    expect((setting as ApiError).message).toBe(
+      'The proxy setting is not a usable proxy: only http:// (or https://) proxies can be used, not socks5://: write it like http://proxy.example.com:3128.',
+    );
+    expect(german(setting)).toBe(
+      'Die Proxy-Einstellung ist kein verwendbarer Proxy: nur http://- (oder https://-)Proxys sind möglich, nicht socks5://: geben Sie ihn etwa als http://proxy.example.com:3128 an.',
     );
   });
 });

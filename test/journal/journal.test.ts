@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Journal, TREE_CHUNK, journalFile, type JournalItem } from '../../src/main/journal/journal';
+import { AttentionTable } from '../../src/main/journal/attention';
 import { MIGRATIONS } from '../../src/main/journal/schema';
 import { TempDirs } from '../sync/harness';
 
@@ -115,6 +116,52 @@ describe('the journal', () => {
     raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     raw.close();
     expect(() => new Journal(file)).toThrow(/newer version/);
+  });
+
+  it('keeps the words of problems and conflicts (part 9); rows from before read without', () => {
+    const file = path.join(dirs.make(), 'j.db');
+    // A journal of schema part 8 with a problem and a conflict in it, as an older version left it.
+    const old = new Database(file);
+    for (const sql of MIGRATIONS.slice(0, 8)) old.exec(sql);
+    old.pragma('user_version = 8');
+    old.exec(`INSERT INTO problems (key, path, remote_id, reason, message, at)
+      VALUES ('path:a.txt', 'a.txt', NULL, 'local', 'Old English.', 1)`);
+    old.exec(`INSERT INTO conflicts (path, copy, message, at) VALUES ('b', 'b (c)', 'Old.', 2)`);
+    old.close();
+    const j = new Journal(file);
+    const attention = new AttentionTable(j.db);
+    expect(j.problems()).toEqual([
+      {
+        key: 'path:a.txt',
+        path: 'a.txt',
+        remoteId: null,
+        reason: 'local',
+        message: 'Old English.',
+        at: 1,
+      },
+    ]);
+    expect(attention.conflicts()[0]!.words).toBeUndefined();
+    const words = { key: 'engine.serviceRefused', params: { reason: 'too long' } };
+    j.setProblem({
+      key: 'path:c',
+      path: 'c',
+      remoteId: null,
+      reason: 'name',
+      message: 'x',
+      at: 3,
+      words,
+    });
+    attention.addConflict({ path: 'd', copy: 'd (c)', message: 'y', at: 4, copyFacts: '', words });
+    j.close();
+    const again = new Journal(file);
+    expect(again.problems().find((p) => p.key === 'path:c')!.words).toEqual(words);
+    expect(new AttentionTable(again.db).conflicts().find((c) => c.path === 'd')!.words).toEqual(
+      words,
+    );
+    // A row whose words do not parse is said by its English alone.
+    again.db.exec(`UPDATE problems SET words = '{oops' WHERE key = 'path:c'`);
+    expect(again.problems().find((p) => p.key === 'path:c')!.words).toBeUndefined();
+    again.close();
   });
 
   it('lives in the state directory, one per server, user, workspace and folder', () => {

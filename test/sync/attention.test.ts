@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { AttentionTable } from '../../src/main/journal/attention';
 import { AttentionError } from '../../src/main/sync/errors';
+import { englishOf, translator, type Words } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
   TempDirs,
@@ -197,8 +198,11 @@ describe('problems a person acts on', () => {
     await pair.engine.syncOnce();
     const [p] = pair.engine.status().problems;
     expect(p).toMatchObject({ path: name, reason: 'not-permitted', key: `path:${name}` });
-    return { key: p!.key!, restore: () => client.changeRole(rolemap!, 'Collaborator') };
+    restore = () => client.changeRole(rolemap!, 'Collaborator');
+    return { key: p!.key!, restore };
   }
+  let restore: () => Promise<unknown> = () => Promise.resolve();
+  const collaborator = () => sb.users.find((u) => u.role === 'Collaborator')!;
 
   it('Retry forgets the refusal: the next pass tries the item again', async () => {
     const { key, restore } = await refused('note.txt');
@@ -236,6 +240,28 @@ describe('problems a person acts on', () => {
     await pair.close();
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });
     expect(pair.engine.status().problems[0]!.dismissed).toBeUndefined();
+  });
+
+  it('keep their words in the journal: after a restart, a problem and a conflict say German', async () => {
+    await refused('note.txt');
+    await restore();
+    const { copy } = await conflict();
+    await pair.close();
+    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(collaborator())), dirs, {
+      dir: pair.dir,
+      state: pair.state,
+    });
+    const { problems, conflicts } = pair.engine.status();
+    const de = translator('de');
+    expect(problems[0]).toMatchObject({ path: 'note.txt', words: { key: 'engine.changeRefused' } });
+    expect(de.say(problems[0]!.words!)).toBe(
+      'Ihre Rolle in diesem Arbeitsbereich erlaubt diese Änderung nicht: Sie bleibt nur hier.',
+    );
+    const kept = conflicts.find((c) => c.copy === copy)!;
+    expect(kept.words).toMatchObject({ key: 'engine.bothChanged' });
+    expect(de.say(kept.words!)).toMatch(/^Hier und im Dienst geändert: Beide bleiben erhalten/);
+    // The English is as it was written.
+    expect(englishOf(kept.words as Words)).toBe(kept.message);
   });
 
   it('a path problem leaves when its file goes (a partial pass, not a full one)', async () => {

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { Moves } from '../../src/main/api/moves';
+import { translator } from '../../src/shared/i18n';
 import { SyncFatalError } from '../../src/main/sync/errors';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
@@ -210,6 +211,9 @@ describe('safety nets', () => {
     expect(err).toBeInstanceOf(SyncFatalError);
     expect((err as SyncFatalError).kind).toBe('mass-delete');
     expect((err as Error).message).toMatch(/--confirm-deletes/);
+    expect(translator('de').say((err as SyncFatalError).words!)).toMatch(
+      /^30 von 30 synchronisierten Elementen wurden aus dem synchronisierten Ordner entfernt; im Dienst wurde nichts gelöscht\. .*--confirm-deletes/,
+    );
     expect(remoteTree(sb).size).toBe(30);
     expect(pair.engine.status().state).toBe('needs-attention');
     pair.engine.confirmDeletes();
@@ -269,6 +273,12 @@ describe('safety nets', () => {
     expect([...remoteTree(sb).keys()]).toEqual(['fine.txt']);
     const problem = pair.engine.status().problems.find((p) => p.path === 'back\\slash.txt');
     expect(problem?.reason).toBe('name');
+    expect(problem!.message).toBe(
+      'This name cannot be synced (it holds a backslash): rename it to sync it.',
+    );
+    expect(translator('de').say(problem!.words!)).toBe(
+      'Dieser Name kann nicht synchronisiert werden (er enthält einen Backslash): Benennen Sie ihn um, um ihn zu synchronisieren.',
+    );
   });
 });
 

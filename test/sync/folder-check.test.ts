@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSyncFolder, isSystemPath } from '../../src/main/sync/folder-check';
 import { SyncFatalError } from '../../src/main/sync/errors';
+import { translator } from '../../src/shared/i18n';
 import { tempDir } from '../cli/run-cli';
 
 // The one check of a chosen sync folder, on the real file system.
@@ -23,8 +24,16 @@ async function refusal(dir: string, create = true): Promise<string> {
   const message = (err as Error).message;
   // One line, no errno.
   expect(message).not.toMatch(/\n|E[A-Z]{3,}/);
+  // In German too, the folder as given (no English word left around it).
+  const german = translator('de').say((err as SyncFatalError).words!);
+  expect(german.replace(dir, '').replace(/\S*\//g, '')).not.toMatch(
+    /\b(is|a|the|not|choose|folder|cannot|file|used)\b/,
+  );
+  lastGerman = german;
   return message;
 }
+/** The German of the last refusal. */
+let lastGerman = '';
 
 describe('checkSyncFolder', () => {
   it('creates a missing folder and its missing parents, and answers its real path', async () => {
@@ -69,6 +78,7 @@ describe('checkSyncFolder', () => {
     expect(await refusal(path.join(file, 'Q3'))).toBe(
       `${file} is a file, not a folder: choose a folder.`,
     );
+    expect(lastGerman).toBe(`${file} ist eine Datei, kein Ordner: Wählen Sie einen Ordner.`);
   });
 
   it.skipIf(process.getuid?.() === 0)(

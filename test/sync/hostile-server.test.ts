@@ -10,6 +10,7 @@ import { ServiceClient } from '../../src/main/api/client';
 import { openSession } from '../../src/main/api/oauth';
 import type { TransportLimits } from '../../src/main/api/transport';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { translator, wordsOf } from '../../src/shared/i18n';
 import { startStandIn } from './stand-in';
 import { TempDirs, localTree, openPair, remoteTree, tokenOf } from './harness';
 
@@ -90,7 +91,11 @@ async function syncOnceThrough(
       (e: unknown) => e as Error,
     );
     const problems = pair.engine.status().problems.map((p) => `${p.path}: ${p.message}`);
-    return { err, dir: pair.dir, problems };
+    // What a German reader of the same problems gets (their words said in German).
+    const german = pair.engine
+      .status()
+      .problems.map((p) => `${p.path}: ${p.words ? translator('de').say(p.words) : p.message}`);
+    return { err, dir: pair.dir, problems, german };
   } finally {
     await pair.close();
   }
@@ -242,6 +247,9 @@ describe('a hostile server', () => {
         expect(err?.message).toBe(
           'The service did not finish answering GET /folders/:id within 0.3 s.',
         );
+        expect(translator('de').say(wordsOf(err)!)).toBe(
+          'Der Dienst hat die Antwort auf GET /folders/:id nicht innerhalb von 0.3 s beendet.',
+        );
       } finally {
         stop.done = true;
         await standIn.close();
@@ -264,10 +272,15 @@ describe('a hostile server', () => {
         },
       });
       try {
-        const { err, dir, problems } = await syncOnceThrough(sb, standIn.baseUrl, {
+        const { err, dir, problems, german } = await syncOnceThrough(sb, standIn.baseUrl, {
           deadlineMs: 300,
           minBytesPerSecond: 10_000,
         });
+        expect(german).toEqual([
+          expect.stringMatching(
+            /^slow\.bin: Der Dienst hat die Antwort auf GET \/download\/:id nicht innerhalb von 0\.4 s beendet \(\d+ von 1000 Bytes kamen an\): Es wird später \(ab dort\) erneut versucht$/,
+          ),
+        ]);
         expect(err).toBeNull();
         expect(problems).toEqual([
           expect.stringMatching(

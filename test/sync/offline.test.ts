@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
 import { startSandbox } from '../../src/service/sandbox';
+import { translator } from '../../src/shared/i18n';
 import { TempDirs, clientFor, localTree, openPair, settledUntil, statusUntil } from './harness';
 
 const dirs = new TempDirs();
@@ -36,6 +37,14 @@ describe('the service going down and coming back', () => {
     await offline;
     expect(pair.engine.status().lastError?.kind).toBe('offline');
     expect(pair.engine.status().message).toMatch(/Offline: trying again in \d+ s/);
+    // A German reader gets German for the line and for the failure behind it.
+    const de = translator('de');
+    const status = pair.engine.status();
+    expect(de.say(status.words!)).toMatch(/^Offline: neuer Versuch in \d+ s$/);
+    expect(status.lastError?.message).toMatch(/^Cannot reach the service \(ECONNREFUSED\)/);
+    expect(de.say(status.lastError!.words!)).toBe(
+      'Der Dienst ist nicht erreichbar (ECONNREFUSED): Prüfen Sie die Verbindung.',
+    );
     // Nothing was deleted while the service was away.
     expect(localTree(pair.dir).size).toBe(mirrored);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { SyncFatalError } from '../../src/main/sync/errors';
+import { translator } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { startStandIn } from './stand-in';
 import {
@@ -118,6 +119,13 @@ describe('the service lists an empty root', () => {
     // A one-time sync ends with the whole story (the continuous mode's short one is below).
     expect(status.message).toBe(err.message);
     expect(status.lastError?.kind).toBe('mass-delete');
+    // In German, for a German reader of the error and of the status alike.
+    const german = translator('de').say(err.words!);
+    expect(german).toMatch(
+      /^Der Dienst führt 35 von 35 synchronisierten Elementen als gelöscht; hier wurde nichts in den Papierkorb verschoben\. .*--confirm-remote-deletes.*--keep-local-copies/,
+    );
+    expect(translator('de').say(status.words!)).toBe(german);
+    expect(translator('de').say(status.lastError!.words!)).toBe(german);
 
     // A restart asks again (the walk that found them is over): still nothing trashed.
     await pair.close();

@@ -3,6 +3,7 @@
 // folders, and once ready (with the subtrees that fell back to polling); closes when stdin ends.
 import { IgnoreRules } from '../../src/main/sync/detect-local/ignore';
 import { watchLocal } from '../../src/main/sync/detect-local/watch';
+import { englishOf } from '../../src/shared/i18n';
 
 export type ChildLine =
   | { type: 'warning'; message: string }
@@ -18,7 +19,7 @@ const watcher = await watchLocal({
   root,
   ignore: (rel, isDir) => rules.ignores(rel, isDir),
   onChange: (dirs) => print({ type: 'change', dirs: [...dirs] }),
-  onWarning: (message) => print({ type: 'warning', message }),
+  onWarning: (message) => print({ type: 'warning', message: englishOf(message) }),
   pollIntervalMs: 100,
 });
 print({ type: 'ready', polled: [...watcher.polled] });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../../src/main/sync/detect-local/ignore';
+import { englishOf } from '../../src/shared/i18n';
 import {
   watchLocal,
   type LocalWatcher,
@@ -83,7 +84,7 @@ async function start(
     root,
     ignore: (rel, isDir) => rules.ignores(rel, isDir),
     onChange: reports.onChange,
-    onWarning: (message) => warnings.push(message),
+    onWarning: (message) => warnings.push(englishOf(message)),
     ...options,
   });
   cleanups.push(() => watcher.close());

@@ -30,8 +30,10 @@ export const DEFAULT_LIMITS: TransportLimits = {
  */
 export class DeadlineError extends NetworkError {
   constructor(endpoint: string, ms: number) {
-    super(endpoint, DEADLINE_CODE);
-    this.message = `The service did not finish answering ${endpoint} within ${seconds(ms)} s.`;
+    super(endpoint, DEADLINE_CODE, {
+      key: 'service.deadline',
+      params: { endpoint, seconds: seconds(ms) },
+    });
   }
 }
 export const DEADLINE_CODE = 'WSYNC_DEADLINE';

@@ -33,7 +33,7 @@ export abstract class ApiError extends Error {
 
   constructor(endpoint: string, message: string | Words, retryable: boolean) {
     super(redact(englishOf(message)));
-    if (typeof message !== 'string') this.words = message;
+    if (typeof message !== 'string') this.words = redactWords(message);
     this.endpoint = endpoint;
     this.retryable = retryable;
     this.name = new.target.name;
@@ -44,12 +44,15 @@ export class NotAuthenticatedError extends ApiError {
   readonly kind = 'not-authenticated';
   /** True when the refresh token could not cure it: the user must sign in again. */
   readonly signedOut: boolean;
-  constructor(endpoint: string, signedOut: boolean, detail?: string) {
+  /** `detail`: the server's error code (its text), or our words for what went wrong. */
+  constructor(endpoint: string, signedOut: boolean, detail?: string | Words) {
     super(
       endpoint,
       signedOut
-        ? 'You are signed out: sign in again to continue syncing.'
-        : `The service did not accept the sign-in${detail ? ` (${detail})` : ''}.`,
+        ? { key: 'engine.signedOut' }
+        : detail
+          ? { key: 'service.signInRefusedWhy', params: { detail } }
+          : { key: 'service.signInRefused' },
       false,
     );
     this.signedOut = signedOut;
@@ -62,18 +65,19 @@ export class ForbiddenError extends ApiError {
     endpoint: string,
     readonly reason: string,
   ) {
-    super(endpoint, `Not permitted: ${reason || 'your role does not allow this'}.`, false);
+    super(
+      endpoint,
+      // The server's reason, as it wrote it; ours when it gave none.
+      reason ? { key: 'service.forbidden', params: { reason } } : { key: 'service.forbiddenRole' },
+      false,
+    );
   }
 }
 
 export class NotFoundError extends ApiError {
   readonly kind = 'not-found';
   constructor(endpoint: string) {
-    super(
-      endpoint,
-      `Not found (${endpoint}): it was deleted, or you no longer have access.`,
-      false,
-    );
+    super(endpoint, { key: 'service.notFound', params: { endpoint } }, false);
   }
 }
 
@@ -83,7 +87,11 @@ export class ValidationError extends ApiError {
     endpoint: string,
     readonly errors: FieldErrors,
   ) {
-    super(endpoint, `The service refused the request: ${describeErrors(errors)}.`, false);
+    super(
+      endpoint,
+      { key: 'service.validation', params: { errors: describedErrors(errors) } },
+      false,
+    );
   }
 }
 
@@ -93,7 +101,7 @@ export class RateLimitedError extends ApiError {
     endpoint: string,
     readonly retryAfterMs: number | null,
   ) {
-    super(endpoint, 'The service is busy (rate limited): it will be tried again shortly.', true);
+    super(endpoint, { key: 'service.rateLimited' }, true);
   }
 }
 
@@ -103,11 +111,7 @@ export class ServerError extends ApiError {
     endpoint: string,
     readonly status: number,
   ) {
-    super(
-      endpoint,
-      `The service had a problem (HTTP ${status}); it will be tried again later.`,
-      status >= 500,
-    );
+    super(endpoint, { key: 'service.server', params: { status } }, status >= 500);
   }
 }
 
@@ -116,8 +120,10 @@ export class NetworkError extends ApiError {
   constructor(
     endpoint: string,
     readonly code: string,
+    /** What happened, when more is known than the code (a deadline passed). */
+    said: Words = { key: 'service.network', params: { code } },
   ) {
-    super(endpoint, `Cannot reach the service (${code}): check the connection.`, true);
+    super(endpoint, said, true);
   }
 }
 
@@ -131,11 +137,7 @@ export class OutcomeUnknownError extends ApiError {
     endpoint: string,
     readonly code: string,
   ) {
-    super(
-      endpoint,
-      `The connection was lost before the service answered (${code}); whether the change was made is unknown.`,
-      false,
-    );
+    super(endpoint, { key: 'service.outcomeUnknown', params: { code } }, false);
   }
 }
 
@@ -147,11 +149,9 @@ export class ProtocolError extends ApiError {
     readonly field: string,
     problem: string,
   ) {
-    super(
-      endpoint,
-      `Unexpected answer from ${endpoint}: ${field ? `${field} ` : ''}${problem}.`,
-      false,
-    );
+    // The contract's field and what is wrong with it: a developer's detail, said as written.
+    const detail = `${field ? `${field} ` : ''}${problem}`;
+    super(endpoint, { key: 'service.protocol', params: { endpoint, detail } }, false);
   }
 }
 
@@ -159,19 +159,20 @@ export class ProtocolError extends ApiError {
 export class InsecureConnectionError extends ApiError {
   readonly kind = 'insecure';
   constructor(endpoint: string) {
-    super(
-      endpoint,
-      'Refusing to send credentials over plain http to a host that is not this computer: use an https server URL.',
-      false,
-    );
+    super(endpoint, { key: 'service.insecure' }, false);
   }
 }
 
 export function describeErrors(errors: FieldErrors): string {
+  return englishOf(describedErrors(errors));
+}
+
+/** The server's field errors as it wrote them (its language), or our words when it gave none. */
+export function describedErrors(errors: FieldErrors): string | Words {
   const parts = Object.entries(errors).map(([field, messages]) =>
     field === 'base' ? messages.join(', ') : `${field} ${messages.join(', ')}`,
   );
-  return parts.length > 0 ? parts.join('; ') : 'no reason given';
+  return parts.length > 0 ? parts.join('; ') : { key: 'service.noReason' };
 }
 
 // Secrets currently in use (access and refresh tokens, passwords, client secrets). Every
@@ -185,6 +186,20 @@ export function registerSecret(value: string | null | undefined): void {
 
 export function forgetSecret(value: string | null | undefined): void {
   if (value) secrets.delete(value);
+}
+
+/** Words with each text parameter redacted: the server's reason may echo a secret back too. */
+function redactWords(words: Words): Words {
+  if (!words.params) return words;
+  const params: Record<string, string | number | Words> = {};
+  for (const [name, value] of Object.entries(words.params))
+    params[name] =
+      typeof value === 'string'
+        ? redact(value)
+        : typeof value === 'number'
+          ? value
+          : redactWords(value);
+  return { key: words.key, params };
 }
 
 export function redact(text: string): string {

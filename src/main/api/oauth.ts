@@ -161,7 +161,7 @@ export async function signInWithBrowser(opts: BrowserSignInOptions): Promise<Tok
               new NotAuthenticatedError(
                 'GET /oauth/authorize',
                 false,
-                url.searchParams.get('error') ?? 'the sign-in answer did not match this request',
+                url.searchParams.get('error') ?? { key: 'service.signInMismatch' },
               ),
             );
         });
@@ -211,7 +211,11 @@ function withDeadline<T>(promise: Promise<T>, ms: number, signal?: AbortSignal):
     };
     const timer = setTimeout(
       () =>
-        fail(new NotAuthenticatedError('GET /oauth/authorize', false, 'the sign-in took too long')),
+        fail(
+          new NotAuthenticatedError('GET /oauth/authorize', false, {
+            key: 'service.signInTooLong',
+          }),
+        ),
       ms,
     );
     const onAbort = () => fail(signal?.reason ?? new Error('Sign-in cancelled'));

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { Agent, errors as undiciErrors, Pool, ProxyAgent, type Dispatcher } from 'undici';
-import { proxyUrlProblem, shownProxyUrl } from '../../shared/proxy-url';
+import type { Words } from '../../shared/i18n';
+import { checkProxyUrl, PROXY_EXAMPLE, shownProxyUrl } from '../../shared/proxy-url';
 import { ApiError, registerSecret } from './errors';
 
 /**
@@ -33,8 +34,8 @@ export class ProxyError extends ApiError {
 
 interface ProxyChoice {
   url: URL;
-  /** Where it came from, for messages: "the proxy setting", "HTTPS_PROXY". */
-  source: string;
+  /** Where it came from, for messages: "The proxy setting" (as words), "HTTPS_PROXY". */
+  source: string | Words;
 }
 
 /** What decides the routes: compared between requests to rebuild only on a change. */
@@ -63,9 +64,25 @@ function inputsOf(setting: string, env: NodeJS.ProcessEnv): Inputs {
   };
 }
 
-function parseChoice(value: string, source: string): ProxyChoice {
-  const problem = proxyUrlProblem(value);
-  if (problem) throw new ProxyError('proxy', `${source} is not a usable proxy: ${problem}.`, false);
+function parseChoice(value: string, source: string | Words): ProxyChoice {
+  const problem = checkProxyUrl(value);
+  if (problem) {
+    // The same words as describeProxyProblem (shared/proxy-url.ts), for each reader's language;
+    // the selector is the problem's kind without dashes (ICU selectors are plain words).
+    const words: Words = {
+      key: 'service.proxyProblem',
+      params: {
+        kind: problem.kind.replace(/-/g, '_'),
+        example: PROXY_EXAMPLE,
+        scheme: problem.kind === 'scheme' ? problem.scheme : '',
+      },
+    };
+    throw new ProxyError(
+      'proxy',
+      { key: 'service.proxyUnusable', params: { source, problem: words } },
+      false,
+    );
+  }
   const url = new URL(value);
   registerSecret(decodeURIComponent(url.password));
   return { url, source };
@@ -130,7 +147,7 @@ class Routes {
 
   constructor(inputs: Inputs) {
     if (inputs.setting !== '') {
-      this.http = this.https = parseChoice(inputs.setting, 'The proxy setting');
+      this.http = this.https = parseChoice(inputs.setting, { key: 'service.proxySetting' });
     } else {
       this.http = inputs.http ? parseChoice(inputs.http.value, inputs.http.name) : null;
       this.https = inputs.https ? parseChoice(inputs.https.value, inputs.https.name) : null;
@@ -248,18 +265,10 @@ export function gatewayThroughProxy(
   if (proxy === null) return null;
   return new ProxyError(
     endpoint,
-    `HTTP ${status} through the proxy ${proxy}: it could not reach ${origin.host}, or the service is down; it will be tried again later.`,
+    { key: 'service.proxyGateway', params: { status, proxy, host: origin.host } },
     true,
   );
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  403: 'its rules do not allow it',
-  407: 'it asks for a user and password: put user:password@ before its host, or check them',
-  502: 'it could not reach the service',
-  503: 'it is unavailable',
-  504: 'it could not reach the service in time',
-};
 
 /**
  * A proxy's refusal (its answer to CONNECT, or a 407 to a forwarded request), as one line
@@ -273,11 +282,12 @@ export function proxyRefusal(err: unknown, origin: URL, endpoint: string): Proxy
     (/^Proxy Authentication Required \(407\)/.test(err.message) ? '407' : undefined);
   if (status === undefined) return null;
   const code = Number(status);
-  const proxy = proxyShownFor(origin) ?? 'the proxy';
-  const why = STATUS_TEXT[code] ?? 'it refused';
+  const proxy: string | Words = proxyShownFor(origin) ?? { key: 'service.theProxy' };
+  // What each status means for the person (service.proxyWhy: 403, 407, 502, 503, 504, other).
+  const why: Words = { key: 'service.proxyWhy', params: { status: String(code) } };
   return new ProxyError(
     endpoint,
-    `The proxy ${proxy} refused the connection to ${origin.host} (HTTP ${code}): ${why}.`,
+    { key: 'service.proxyRefused', params: { proxy, host: origin.host, status: code, why } },
     code >= 500,
   );
 }

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
+import type { WireWords } from '../../shared/i18n';
 import type { Db } from './schema';
+import { parseWords, wordsColumn } from './words';
 
 /** A conflict kept for the person: the original at `path`, the local version kept at `copy`. */
 export interface StoredConflict {
@@ -7,6 +9,8 @@ export interface StoredConflict {
   path: string;
   copy: string;
   message: string;
+  /** The message as data (schema part 9); absent for older rows. */
+  words?: WireWords;
   at: number;
   /** The copy's identity, size and time when it was made ('' when it could not be read). */
   copyFacts: string;
@@ -23,7 +27,8 @@ export class AttentionTable {
   constructor(db: Db) {
     const p = (sql: string) => db.prepare<unknown[]>(sql);
     this.s = {
-      add: p(`INSERT INTO conflicts (path, copy, message, at, copy_facts) VALUES (?, ?, ?, ?, ?)`),
+      add: p(`INSERT INTO conflicts (path, copy, message, at, copy_facts, words)
+        VALUES (?, ?, ?, ?, ?, ?)`),
       // A copy made again at the same place (a second conflict) replaces the older entry.
       delCopy: p(`DELETE FROM conflicts WHERE copy = ?`),
       del: p(`DELETE FROM conflicts WHERE id = ?`),
@@ -38,7 +43,8 @@ export class AttentionTable {
   addConflict(c: Omit<StoredConflict, 'id'>): StoredConflict {
     this.s.delCopy!.run(c.copy);
     const id = Number(
-      this.s.add!.run(c.path, c.copy, c.message, c.at, c.copyFacts).lastInsertRowid,
+      this.s.add!.run(c.path, c.copy, c.message, c.at, c.copyFacts, wordsColumn(c.words))
+        .lastInsertRowid,
     );
     return { id, ...c };
   }
@@ -76,13 +82,18 @@ interface Row {
   message: string;
   at: number;
   copy_facts: string | null;
+  words: string | null;
 }
 
-const conflictOf = (r: Row): StoredConflict => ({
-  id: r.id,
-  path: r.path,
-  copy: r.copy,
-  message: r.message,
-  at: r.at,
-  copyFacts: r.copy_facts ?? '',
-});
+const conflictOf = (r: Row): StoredConflict => {
+  const words = parseWords(r.words);
+  return {
+    id: r.id,
+    path: r.path,
+    copy: r.copy,
+    message: r.message,
+    ...(words ? { words } : {}),
+    at: r.at,
+    copyFacts: r.copy_facts ?? '',
+  };
+};

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
+import type { WireWords } from '../../shared/i18n';
 import { openDatabase, type Db } from './schema';
+import { parseWords, wordsColumn } from './words';
 
 export type ItemKind = 'folder' | 'file';
 export type ItemState = 'synced' | 'not-permitted';
@@ -60,6 +62,8 @@ export interface StoredProblem {
   remoteId: number | null;
   reason: string;
   message: string;
+  /** The message as data (schema part 9); absent for older rows and an error's own text. */
+  words?: WireWords;
   at: number;
 }
 
@@ -232,10 +236,10 @@ export class Journal {
         WHERE id = ?`),
       intentDone: p(`UPDATE outbox SET state = ?, done_at = ?, result = ? WHERE id = ?`),
       intentsOpen: p(`SELECT * FROM outbox WHERE state IN ('pending', 'sent') ORDER BY id`),
-      problemSet: p(`INSERT INTO problems (key, path, remote_id, reason, message, at)
-        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET path = excluded.path,
+      problemSet: p(`INSERT INTO problems (key, path, remote_id, reason, message, at, words)
+        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET path = excluded.path,
         remote_id = excluded.remote_id, reason = excluded.reason, message = excluded.message,
-        at = excluded.at`),
+        at = excluded.at, words = excluded.words`),
       problemDel: p(`DELETE FROM problems WHERE key = ?`),
       problemsAll: p(`SELECT * FROM problems ORDER BY at`),
       downloadGet: p(`SELECT * FROM downloads WHERE remote_id = ?`),
@@ -720,7 +724,8 @@ export class Journal {
   // Problems
 
   setProblem(p: StoredProblem): void {
-    this.s.problemSet!.run(p.key, p.path, p.remoteId, p.reason, p.message, p.at);
+    const words = wordsColumn(p.words);
+    this.s.problemSet!.run(p.key, p.path, p.remoteId, p.reason, p.message, p.at, words);
   }
 
   /** Says whether there was one. */
@@ -737,15 +742,20 @@ export class Journal {
         reason: string;
         message: string;
         at: number;
+        words: string | null;
       }[]
-    ).map((r) => ({
-      key: r.key,
-      path: r.path,
-      remoteId: r.remote_id,
-      reason: r.reason,
-      message: r.message,
-      at: r.at,
-    }));
+    ).map((r) => {
+      const words = parseWords(r.words);
+      return {
+        key: r.key,
+        path: r.path,
+        remoteId: r.remote_id,
+        reason: r.reason,
+        message: r.message,
+        ...(words ? { words } : {}),
+        at: r.at,
+      };
+    });
   }
 
   // Downloads in progress

@@ -162,6 +162,11 @@ export const MIGRATIONS: readonly string[] = [
     name TEXT,
     local_path TEXT
   );`,
+  // Part 9: a problem's and a kept conflict's sentence as data (`Words`, JSON: a catalog key and
+  // its parameters), so that after a restart each reader still says it in its language. Null for
+  // rows written before (and for an error's own text): those are said in English, as before.
+  `ALTER TABLE problems ADD COLUMN words TEXT;
+  ALTER TABLE conflicts ADD COLUMN words TEXT;`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

@@ -7,11 +7,15 @@ import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DeadlineError } from '../api/transport';
 import type { Journal } from '../journal/journal';
+import { englishOf, type Words } from '../../shared/i18n';
 import type { RemoteItem } from './remote';
 
 /** The downloaded bytes are not what the service announced. */
 export class VerificationError extends Error {
   override readonly name = 'VerificationError';
+  constructor(readonly words: Words) {
+    super(englishOf(words));
+  }
 }
 
 /**
@@ -21,11 +25,11 @@ export class VerificationError extends Error {
 export class CutShortError extends Error {
   override readonly name = 'CutShortError';
   constructor(
-    message: string,
+    readonly words: Words,
     /** Bytes this try brought before the cut, when it was a cut and not a deadline. */
     readonly gained = 0,
   ) {
-    super(message);
+    super(englishOf(words));
   }
 }
 
@@ -77,7 +81,7 @@ export async function writeTemp(
   const count = (chunk: Buffer) => {
     written += chunk.length;
     if (written > size)
-      throw new VerificationError(`received more than the ${size} bytes announced`);
+      throw new VerificationError({ key: 'engine.tooManyBytes', params: { size } });
     hash.update(chunk);
     onBytes(chunk.length);
   };
@@ -349,18 +353,25 @@ async function fetchOnce(
     if (bodyBroke(err, signal)) {
       // Headers came, the bytes stopped: this file's problem, not the pass's. The service may
       // be fine (a lying length), and the next file's request tells if it is not.
-      const what =
+      // The deadline's own sentence loses its full stop inside ours (as words do).
+      const words: Words =
         err instanceof DeadlineError
-          ? `${err.message.replace(/\.$/, '')} (${written} of ${item.size} bytes came)`
-          : `The download was cut off after ${written} of the ${item.size} bytes announced`;
+          ? {
+              key: 'engine.deadlineCut',
+              params: { deadline: err.words ?? err.message, written, size: item.size },
+            }
+          : { key: 'engine.cutOff', params: { written, size: item.size } };
       const gained = err instanceof DeadlineError ? 0 : written - had;
-      throw new CutShortError(`${what}: it is tried again (from there) later`, gained);
+      throw new CutShortError(words, gained);
     }
     throw err;
   }
   if (written !== item.size) {
     journal.removeDownload(item.id);
-    throw new VerificationError(`received ${written} of the ${item.size} bytes announced`);
+    throw new VerificationError({
+      key: 'engine.fewerBytes',
+      params: { written, size: item.size },
+    });
   }
   return { temp, hash: digest };
 }

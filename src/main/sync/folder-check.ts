@@ -1,5 +1,6 @@
 import { access, constants, mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Words } from '../../shared/i18n';
 import { SyncFatalError } from './errors';
 
 // The one check of a chosen sync folder (the window's pairs.add, the CLI's --dir, every engine
@@ -40,16 +41,15 @@ export function isSystemPath(p: string, platform: NodeJS.Platform = process.plat
   return (SYSTEM_DIRS[platform] ?? []).some((dir) => under(p, dir));
 }
 
-const refuse = (message: string): never => {
-  throw new SyncFatalError('folder', message);
+/** Refuses the folder (`folder`, said as the person gave it) with one of the catalog's lines. */
+const refuse = (key: Words['key'], folder: string, params: Words['params'] = {}): never => {
+  throw new SyncFatalError('folder', { key, params: { folder, ...params } });
 };
 
 function refuseSystem(real: string, wanted: string): void {
   if (!isSystemPath(real)) return;
-  const via = real === wanted ? '' : ` (it leads to ${real})`;
-  refuse(
-    `${wanted} is in a system folder${via}, which holds no files of yours: choose a folder in your home folder or on a data disk.`,
-  );
+  if (real === wanted) refuse('engine.folder.system', wanted);
+  refuse('engine.folder.systemVia', wanted, { real });
 }
 
 const codeOf = (err: unknown): string =>
@@ -60,23 +60,21 @@ function folderFailure(err: unknown, p: string): never {
   switch (codeOf(err)) {
     case 'EACCES':
     case 'EPERM':
-      return refuse(`${p} cannot be used: permission denied. Choose a folder you can write to.`);
+      return refuse('engine.folder.denied', p);
     case 'ENOSPC':
     case 'EDQUOT':
-      return refuse(
-        `The disk holding ${p} is full: free some space, or choose a folder on another disk.`,
-      );
+      return refuse('engine.folder.full', p);
     case 'EROFS':
-      return refuse(`${p} is on a read-only disk: choose a folder you can write to.`);
+      return refuse('engine.folder.readOnly', p);
     case 'ENAMETOOLONG':
-      return refuse(`The path ${p} is too long for this computer: choose a shorter one.`);
+      return refuse('engine.folder.tooLong', p);
     case 'ELOOP':
-      return refuse(`${p} goes through a loop of symbolic links: choose another folder.`);
+      return refuse('engine.folder.loop', p);
     case 'ENOTDIR':
     case 'EEXIST':
-      return refuse(`${p} is a file, not a folder: choose a folder for syncing.`);
+      return refuse('engine.folder.isFile', p);
     default:
-      return refuse(`${p} cannot be used as a sync folder: choose another folder.`);
+      return refuse('engine.folder.unusable', p);
   }
 }
 
@@ -106,7 +104,7 @@ export async function findExisting(
 /** The nearest existing folder of `p`, in one line when a file is in the way or a look fails. */
 async function nearestExisting(p: string): Promise<{ existing: string; missing: string[] }> {
   const found = await findExisting(p).catch((err: unknown) => folderFailure(err, p));
-  if (!found.isDir) refuse(`${found.existing} is a file, not a folder: choose a folder.`);
+  if (!found.isDir) refuse('engine.folder.isFileOnPath', found.existing);
   return found;
 }
 
@@ -163,10 +161,10 @@ export async function withinDeadline<T>(
     timer = setTimeout(
       () =>
         reject(
-          new SyncFatalError(
-            'folder',
-            `${p} did not answer within ${Math.round(timeoutMs / 1000)} s (a disk or network share that stopped responding?): choose another folder.`,
-          ),
+          new SyncFatalError('folder', {
+            key: 'engine.folder.noAnswer',
+            params: { folder: p, seconds: Math.round(timeoutMs / 1000) },
+          }),
         ),
       timeoutMs,
     );

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
+import { englishOf } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
 
@@ -103,7 +104,10 @@ export class LocalRoot {
     if (this.contained.has(dir)) return;
     const real = realpathSync.native(dir);
     if (!isInsideRoot(this.real, real, this.flavor)) {
-      throw new SwapError(`Refusing to write through ${dir}: it leads outside the sync folder`);
+      // `dir` is the link inside the sync folder (the person's own path), not where it leads.
+      const err = new SwapError(englishOf({ key: 'engine.leadsOutside', params: { dir } }));
+      err.words = { key: 'engine.leadsOutside', params: { dir } };
+      throw err;
     }
     if (this.contained.size >= CONTAINED_KEPT) this.contained.clear();
     this.contained.add(dir);

@@ -781,6 +781,115 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.changeRefused':
     'Ihre Rolle in diesem Arbeitsbereich erlaubt diese Änderung nicht: Sie bleibt nur hier.',
   'engine.serviceRefused': 'Der Dienst hat es abgelehnt ({reason}): Es bleibt nur hier.',
+
+  'service.signInRefused': 'Der Dienst hat die Anmeldung nicht akzeptiert.',
+  'service.signInRefusedWhy': 'Der Dienst hat die Anmeldung nicht akzeptiert ({detail}).',
+  'service.forbidden': 'Nicht erlaubt: {reason}.',
+  'service.forbiddenRole': 'Nicht erlaubt: Ihre Rolle erlaubt dies nicht.',
+  'service.notFound':
+    'Nicht gefunden ({endpoint}): Es wurde gelöscht, oder Sie haben keinen Zugriff mehr.',
+  'service.validation': 'Der Dienst hat die Anfrage abgelehnt: {errors}.',
+  'service.noReason': 'ohne Angabe eines Grundes',
+  'service.rateLimited':
+    'Der Dienst ist ausgelastet (zu viele Anfragen): Es wird in Kürze erneut versucht.',
+  'service.server':
+    'Beim Dienst ist ein Fehler aufgetreten (HTTP {status}); es wird später erneut versucht.',
+  'service.network': 'Der Dienst ist nicht erreichbar ({code}): Prüfen Sie die Verbindung.',
+  'service.outcomeUnknown':
+    'Die Verbindung brach ab, bevor der Dienst antwortete ({code}); ob die Änderung ausgeführt wurde, ist unbekannt.',
+  'service.protocol': 'Unerwartete Antwort von {endpoint}: {detail}.',
+  'service.insecure':
+    'Anmeldedaten werden nicht über unverschlüsseltes http an einen anderen Rechner gesendet: Verwenden Sie eine https-Server-URL.',
+  'service.proxyUnusable': '{source} ist kein verwendbarer Proxy: {problem}.',
+  'service.proxySetting': 'Die Proxy-Einstellung',
+  'service.proxyProblem':
+    '{kind, select, no_scheme {geben Sie den Proxy als URL an, die mit http:// beginnt, etwa {example}} scheme {nur http://- (oder https://-)Proxys sind möglich, nicht {scheme}://: geben Sie ihn etwa als {example} an} not_url {die Proxy-URL ist ungültig (prüfen Sie Host und Port): geben Sie sie etwa als {example} an} no_host {die Proxy-URL nennt keinen Host: geben Sie sie etwa als {example} an} path {eine Proxy-URL besteht nur aus Host und Port, ohne Pfad: geben Sie sie etwa als {example} an} other {die Proxy-URL hat ein Passwort, aber keinen Benutzernamen: schreiben Sie benutzer:passwort@ vor den Host}}',
+  'service.proxyGateway':
+    'HTTP {status} über den Proxy {proxy}: Er konnte {host} nicht erreichen, oder der Dienst ist ausgefallen; es wird später erneut versucht.',
+  'service.proxyRefused':
+    'Der Proxy {proxy} hat die Verbindung zu {host} abgelehnt (HTTP {status}): {why}.',
+  'service.theProxy': 'der Proxy',
+  'service.signInTooLong': 'die Anmeldung hat zu lange gedauert',
+  'service.signInMismatch': 'die Antwort der Anmeldung passte nicht zu dieser Anfrage',
+  'service.deadline':
+    'Der Dienst hat die Antwort auf {endpoint} nicht innerhalb von {seconds} s beendet.',
+  'service.proxyWhy':
+    '{status, select, 403 {seine Regeln erlauben es nicht} 407 {er verlangt Benutzer und Passwort: schreiben Sie benutzer:passwort@ vor seinen Host, oder prüfen Sie sie} 502 {er konnte den Dienst nicht erreichen} 503 {er ist nicht verfügbar} 504 {er konnte den Dienst nicht rechtzeitig erreichen} other {er hat abgelehnt}}',
+
+  'engine.heldLocalStory':
+    '{count} von {total} synchronisierten Elementen wurden aus dem synchronisierten Ordner entfernt; im Dienst wurde nichts gelöscht. Wenn Sie das wollten, starten Sie erneut mit --confirm-deletes (oder bestätigen Sie in der App); wenn nicht, legen Sie die Dateien zurück (oder prüfen Sie, ob der Ordner eingehängt ist).',
+  'engine.heldRemoteStory':
+    'Der Dienst führt {n, number} von {total, plural, one {# synchronisierten Element} other {# synchronisierten Elementen}} als gelöscht; hier wurde nichts in den Papierkorb verschoben. Wenn das stimmt, starten Sie erneut mit --confirm-remote-deletes (sie kommen in den Papierkorb, nicht weg); um sie zu behalten und erneut hochzuladen, starten Sie mit --keep-local-copies. Prüfen Sie zuerst, ob Server und Arbeitsbereich die richtigen sind.',
+  'engine.rootMissing':
+    'Der synchronisierte Ordner {root} fehlt. Wenn Sie ihn verschoben oder umbenannt haben, stellen Sie ihn zurück; um in einem neuen Ordner neu zu beginnen, wählen Sie stattdessen diesen Ordner. Im Dienst wurde nichts gelöscht.',
+  'engine.rootChanged':
+    'Der synchronisierte Ordner {root} wurde durch einen anderen Ordner ersetzt. Die Synchronisierung wurde angehalten, damit im Dienst nichts gelöscht wird; stellen Sie den ursprünglichen Ordner zurück, oder synchronisieren Sie in einen neuen Ordner.',
+  'engine.workspaceGone':
+    'Der Arbeitsbereich {id} existiert nicht, oder Sie haben keinen Zugriff mehr darauf.',
+  'engine.stateInFolder':
+    'Der Zustandsordner und der synchronisierte Ordner dürfen einander nicht enthalten: Wählen Sie ein anderes --state oder --dir.',
+  'engine.folder.system':
+    '{folder} liegt in einem Systemordner, der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.systemVia':
+    '{folder} liegt in einem Systemordner (er führt zu {real}), der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.denied':
+    '{folder} kann nicht verwendet werden: Zugriff verweigert. Wählen Sie einen Ordner, in den Sie schreiben dürfen.',
+  'engine.folder.full':
+    'Der Datenträger mit {folder} ist voll: Geben Sie Platz frei, oder wählen Sie einen Ordner auf einem anderen Datenträger.',
+  'engine.folder.readOnly':
+    '{folder} liegt auf einem schreibgeschützten Datenträger: Wählen Sie einen Ordner, in den Sie schreiben dürfen.',
+  'engine.folder.tooLong':
+    'Der Pfad {folder} ist für diesen Computer zu lang: Wählen Sie einen kürzeren.',
+  'engine.folder.loop':
+    '{folder} führt durch eine Schleife symbolischer Links: Wählen Sie einen anderen Ordner.',
+  'engine.folder.isFile':
+    '{folder} ist eine Datei, kein Ordner: Wählen Sie einen Ordner für die Synchronisierung.',
+  'engine.folder.isFileOnPath': '{folder} ist eine Datei, kein Ordner: Wählen Sie einen Ordner.',
+  'engine.folder.unusable':
+    '{folder} kann nicht als synchronisierter Ordner verwendet werden: Wählen Sie einen anderen Ordner.',
+  'engine.folder.noAnswer':
+    '{folder} hat nicht innerhalb von {seconds} s geantwortet (ein Datenträger oder eine Netzwerkfreigabe, die nicht mehr reagiert?): Wählen Sie einen anderen Ordner.',
+  'engine.badEncoding':
+    '{folder, select, yes {Dieser Name ist kein gültiges UTF-8 (die ungültigen Bytes erscheinen als \uFFFD): Nichts darin wird synchronisiert; benennen Sie ihn um, um ihn zu synchronisieren.} other {Dieser Name ist kein gültiges UTF-8 (die ungültigen Bytes erscheinen als \uFFFD): Er wird nicht synchronisiert; benennen Sie ihn um, um ihn zu synchronisieren.}}',
+  'engine.badName':
+    'Dieser Name kann nicht synchronisiert werden ({kind, select, separator {er enthält einen Backslash} control {er enthält ein Steuerzeichen} too_long {er ist zu lang} empty {er ist leer} dot {„.“ ist kein Name} dot_dot {„..“ ist kein Name} nul {er enthält ein Nullzeichen} drive_or_stream {er enthält einen Doppelpunkt} other {{problem}}}): Benennen Sie ihn um, um ihn zu synchronisieren.',
+  'engine.unreadable':
+    'Diese Datei kann nicht gelesen werden ({why, select, denied {Zugriff verweigert} locked {ein anderes Programm hat sie gesperrt} not_plain {sie ist keine gewöhnliche Datei mehr} io {der Datenträger meldete einen Lesefehler} other {{why}}}): Sie bleibt hier, wird nicht hochgeladen und erneut versucht, wenn sie sich ändert, und bei jeder vollständigen Prüfung.',
+  'engine.keptUnchosen':
+    'Dieser Ordner ist für diesen Computer nicht ausgewählt; seine Kopie hier enthielt nicht gesendete Änderungen, daher wurde sie behalten und wird nicht synchronisiert. Verschieben Sie, was Sie brauchen, an einen anderen Ort, oder wählen Sie den Ordner wieder aus.',
+  'engine.unchosenTaken':
+    'Ein Ordner dieses Namens im Dienst ist für diesen Computer nicht ausgewählt: Dieser hier bleibt erhalten und wird nicht synchronisiert. Benennen Sie ihn um, um ihn als neuen Ordner zu synchronisieren, oder wählen Sie jenen Ordner wieder aus.',
+  'engine.swapped':
+    '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
+  'engine.theSyncFolder': 'Der synchronisierte Ordner',
+  'engine.watchLimit':
+    'Das System hat bei {where} keine Dateiüberwachungen (inotify) mehr; dort wird stattdessen regelmäßig nachgesehen, was langsamer ist. Erhöhen Sie die Grenze: sudo sysctl fs.inotify.max_user_watches=524288 (und tragen Sie sie in /etc/sysctl.conf ein).',
+  'engine.watchProblem':
+    'Beim Überwachen des synchronisierten Ordners auf Änderungen trat ein Problem auf: {error}',
+  'engine.fs.denied':
+    'Dieser Computer erlaubt nicht, {path} zu ändern (Zugriff verweigert): Prüfen Sie die Berechtigungen.',
+  'engine.fs.full': 'Der Datenträger mit {path} ist voll: Geben Sie Platz frei.',
+  'engine.fs.readOnly':
+    '{path} liegt auf einem schreibgeschützten Datenträger: Es kann nicht geändert werden.',
+  'engine.fs.tooLong': 'Der Name oder Pfad von {path} ist für diesen Computer zu lang.',
+  'engine.fs.busy':
+    '{path} wird von einem anderen Programm verwendet: Es wird später erneut versucht.',
+  'engine.fs.notFolder': 'Bei {path} stehen sich eine Datei und ein Ordner im Weg.',
+  'engine.fs.exists': 'Bei {path} ist bereits etwas vorhanden.',
+  'engine.fs.loop': '{path} führt durch eine Schleife symbolischer Links.',
+  'engine.fs.tooMany':
+    'Auf diesem Computer sind zu viele Dateien geöffnet (bei {path}): Schließen Sie einige Programme.',
+  'engine.fs.missing': '{path} ist nicht mehr vorhanden.',
+  'engine.fs.io': 'Der Datenträger meldete einen Fehler bei {path}.',
+  'engine.fs.other': 'Dieser Computer hat abgelehnt: {code} ({path}).',
+  'engine.leadsOutside':
+    'Über {dir} wird nicht geschrieben: Es führt aus dem synchronisierten Ordner hinaus',
+  'engine.tooManyBytes': 'mehr als die angekündigten {size} Bytes erhalten',
+  'engine.fewerBytes': '{written} der angekündigten {size} Bytes erhalten',
+  'engine.cutOff':
+    'Der Download brach nach {written} der angekündigten {size} Bytes ab: Er wird später (ab dort) erneut versucht',
+  'engine.deadlineCut':
+    '{deadline} ({written} von {size} Bytes kamen an): Es wird später (ab dort) erneut versucht',
   'cli.tokensInFile':
     'Ihre Tokens liegen in {file}, als Klartext, den nur Ihr Benutzer lesen kann (nicht in einem Schlüsselbund, wie --store file verlangt). „logout“ löscht sie.',
   'cli.signedIn': 'Angemeldet als {email} bei {server}',

@@ -764,6 +764,105 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.changeRefused':
     'Your role in this workspace does not allow this change: it is kept here only.',
   'engine.serviceRefused': 'The service refused it ({reason}): it is kept here only.',
+
+  // The service client's errors (src/main/api/errors.ts, proxy.ts): the server's own texts
+  // (a reason, a field's message) are parameters, said as the server wrote them.
+  'service.signInRefused': 'The service did not accept the sign-in.',
+  'service.signInRefusedWhy': 'The service did not accept the sign-in ({detail}).',
+  'service.forbidden': 'Not permitted: {reason}.',
+  'service.forbiddenRole': 'Not permitted: your role does not allow this.',
+  'service.notFound': 'Not found ({endpoint}): it was deleted, or you no longer have access.',
+  'service.validation': 'The service refused the request: {errors}.',
+  'service.noReason': 'no reason given',
+  'service.rateLimited': 'The service is busy (rate limited): it will be tried again shortly.',
+  'service.server': 'The service had a problem (HTTP {status}); it will be tried again later.',
+  'service.network': 'Cannot reach the service ({code}): check the connection.',
+  'service.outcomeUnknown':
+    'The connection was lost before the service answered ({code}); whether the change was made is unknown.',
+  'service.protocol': 'Unexpected answer from {endpoint}: {detail}.',
+  'service.insecure':
+    'Refusing to send credentials over plain http to a host that is not this computer: use an https server URL.',
+  'service.proxyUnusable': '{source} is not a usable proxy: {problem}.',
+  'service.proxySetting': 'The proxy setting',
+  'service.proxyProblem':
+    '{kind, select, no_scheme {write the proxy as a URL starting with http://, like {example}} scheme {only http:// (or https://) proxies can be used, not {scheme}://: write it like {example}} not_url {the proxy is not a valid URL (check its host and port): write it like {example}} no_host {the proxy URL names no host: write it like {example}} path {a proxy URL is only a host and a port, without a path: write it like {example}} other {the proxy URL has a password but no user name: write user:password@ before the host}}',
+  'service.proxyGateway':
+    'HTTP {status} through the proxy {proxy}: it could not reach {host}, or the service is down; it will be tried again later.',
+  'service.proxyRefused':
+    'The proxy {proxy} refused the connection to {host} (HTTP {status}): {why}.',
+  'service.theProxy': 'the proxy',
+  'service.signInTooLong': 'the sign-in took too long',
+  'service.signInMismatch': 'the sign-in answer did not match this request',
+  'service.deadline': 'The service did not finish answering {endpoint} within {seconds} s.',
+  'service.proxyWhy':
+    '{status, select, 403 {its rules do not allow it} 407 {it asks for a user and password: put user:password@ before its host, or check them} 502 {it could not reach the service} 503 {it is unavailable} 504 {it could not reach the service in time} other {it refused}}',
+
+  // The engine's own sentences (src/main/sync): held deletions, the sync folder's checks, names
+  // the scan refuses, files it cannot read, this computer's errors (by code, the path relative to
+  // the sync folder), the file watcher's limit.
+  'engine.heldLocalStory':
+    '{count} of {total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).',
+  'engine.heldRemoteStory':
+    'The service lists {n, number} of {total, plural, one {# synced item} other {# synced items}} as deleted; nothing was moved to the trash here. If that is right, run again with --confirm-remote-deletes (they go to the trash, not away); to keep them and upload them again, run with --keep-local-copies. Check first that the server and workspace are the right ones.',
+  'engine.rootMissing':
+    'The sync folder {root} is missing. If you moved or renamed it, put it back; to start over in a new folder, choose that folder instead. Nothing was deleted on the service.',
+  'engine.rootChanged':
+    'The sync folder {root} was replaced by another folder. Syncing stopped so that nothing is deleted on the service; put the original folder back, or sync into a new folder.',
+  'engine.workspaceGone': 'Workspace {id} does not exist or you no longer have access to it.',
+  'engine.stateInFolder':
+    'The state directory and the sync folder must not contain each other: choose another --state or --dir.',
+  'engine.folder.system':
+    '{folder} is in a system folder, which holds no files of yours: choose a folder in your home folder or on a data disk.',
+  'engine.folder.systemVia':
+    '{folder} is in a system folder (it leads to {real}), which holds no files of yours: choose a folder in your home folder or on a data disk.',
+  'engine.folder.denied':
+    '{folder} cannot be used: permission denied. Choose a folder you can write to.',
+  'engine.folder.full':
+    'The disk holding {folder} is full: free some space, or choose a folder on another disk.',
+  'engine.folder.readOnly': '{folder} is on a read-only disk: choose a folder you can write to.',
+  'engine.folder.tooLong': 'The path {folder} is too long for this computer: choose a shorter one.',
+  'engine.folder.loop': '{folder} goes through a loop of symbolic links: choose another folder.',
+  'engine.folder.isFile': '{folder} is a file, not a folder: choose a folder for syncing.',
+  'engine.folder.isFileOnPath': '{folder} is a file, not a folder: choose a folder.',
+  'engine.folder.unusable': '{folder} cannot be used as a sync folder: choose another folder.',
+  'engine.folder.noAnswer':
+    '{folder} did not answer within {seconds} s (a disk or network share that stopped responding?): choose another folder.',
+  'engine.badEncoding':
+    '{folder, select, yes {This name is not valid UTF-8 (shown with \uFFFD for the bytes that are not): nothing in it is synced; rename it to sync it.} other {This name is not valid UTF-8 (shown with \uFFFD for the bytes that are not): it is not synced; rename it to sync it.}}',
+  'engine.badName':
+    'This name cannot be synced ({kind, select, separator {it holds a backslash} control {it holds a control character} other {{problem}}}): rename it to sync it.',
+  'engine.unreadable':
+    'This file cannot be read ({why, select, denied {permission denied} locked {another program has it locked} not_plain {it is no longer a plain file} io {the disk reported a read error} other {{why}}}): it stays here, not uploaded, and is tried again when it changes and at each full check.',
+  'engine.keptUnchosen':
+    'This folder is not chosen for this computer; its copy here held changes not sent, so it was kept and is not synced. Move what you need elsewhere, or choose the folder again.',
+  'engine.unchosenTaken':
+    'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.',
+  'engine.swapped':
+    '{path} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.',
+  'engine.theSyncFolder': 'The sync folder',
+  'engine.watchLimit':
+    'The system ran out of file watchers (inotify) for {where}; watching it by polling, which is slower. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288 (and add it to /etc/sysctl.conf).',
+  'engine.watchProblem': 'Watching the sync folder for changes ran into a problem: {error}',
+  'engine.fs.denied':
+    'This computer does not allow changing {path} (permission denied): check its permissions.',
+  'engine.fs.full': 'The disk holding {path} is full: free some space.',
+  'engine.fs.readOnly': '{path} is on a read-only disk: it cannot be changed.',
+  'engine.fs.tooLong': 'The name or path of {path} is too long for this computer.',
+  'engine.fs.busy': '{path} is in use by another program: it is tried again later.',
+  'engine.fs.notFolder': 'A file and a folder are in each other’s way at {path}.',
+  'engine.fs.exists': 'Something is already at {path}.',
+  'engine.fs.loop': '{path} goes through a loop of symbolic links.',
+  'engine.fs.tooMany': 'This computer has too many files open (at {path}): close some programs.',
+  'engine.fs.missing': '{path} is no longer there.',
+  'engine.fs.io': 'The disk reported an error at {path}.',
+  'engine.fs.other': 'This computer refused: {code} ({path}).',
+  'engine.leadsOutside': 'Refusing to write through {dir}: it leads outside the sync folder',
+  'engine.tooManyBytes': 'received more than the {size} bytes announced',
+  'engine.fewerBytes': 'received {written} of the {size} bytes announced',
+  'engine.cutOff':
+    'The download was cut off after {written} of the {size} bytes announced: it is tried again (from there) later',
+  'engine.deadlineCut':
+    '{deadline} ({written} of {size} bytes came): it is tried again (from there) later',
   'cli.tokensInFile':
     'Your tokens are kept in {file}, in plain text that only your user can read (not in a keychain, as --store file asks). "logout" deletes them.',
   'cli.signedIn': 'Signed in as {email} on {server}',

@@ -1,6 +1,7 @@
 import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { CACHE_DIR, parentOf } from '../paths';
 import { silentLogger, type Logger } from '../ports';
 import { DirTreeWatcher, type NativeSink, type NativeWatcher } from './dir-watch';
@@ -18,7 +19,7 @@ export interface WatchOptions {
    */
   onChange: (dirs: Set<string>) => void;
   /** A clear message for the person (e.g. the ENOSPC fallback). */
-  onWarning: (message: string) => void;
+  onWarning: (message: Words | string) => void;
   log?: Logger;
   debounceMs?: number;
   /** Force polling for everything (tests, network drives). */
@@ -188,11 +189,16 @@ class Watcher implements LocalWatcher {
       this.pollInstead(typeof err.path === 'string' ? err.path : this.opts.root);
       return;
     }
-    const message = `Watching the sync folder for changes ran into a problem: ${err?.message ?? String(error)}`;
+    // The watcher's own error text is a parameter: it says it as it was written.
+    const words: Words = {
+      key: 'engine.watchProblem',
+      params: { error: err?.message ?? String(error) },
+    };
+    const message = englishOf(words);
     this.log.warn(message, { code: err?.code, path: err?.path });
     if (this.warned.has(message)) return;
     this.warned.add(message);
-    this.opts.onWarning(message);
+    this.opts.onWarning(words);
   }
 
   /**
@@ -206,13 +212,10 @@ class Watcher implements LocalWatcher {
     if ([...this.polled].some((p) => isInside(subtree, p))) return;
     if (!this.warnedLimit) {
       this.warnedLimit = true;
-      const where = subtree === '' ? 'the sync folder' : `"${subtree}"`;
-      const message =
-        `The system ran out of file watchers (inotify) for ${where}; watching it by polling, ` +
-        `which is slower. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288 ` +
-        `(and add it to /etc/sysctl.conf).`;
-      this.log.warn(message, { subtree });
-      this.opts.onWarning(message);
+      const where: Words | string = subtree === '' ? { key: 'engine.syncFolder' } : `"${subtree}"`;
+      const words: Words = { key: 'engine.watchLimit', params: { where } };
+      this.log.warn(englishOf(words), { subtree });
+      this.opts.onWarning(words);
     } else {
       this.log.info('Out of inotify watches: polling another folder', { subtree });
     }

@@ -345,7 +345,13 @@ export class Executor {
   private swapped(rel: string, remoteId: number, err: SwapError): void {
     this.result.recheck = true;
     this.ctx.log.warn('a folder changed while an item was written into it', { path: rel });
-    this.ctx.events.problem({ path: rel, remoteId, reason: 'local', message: err.message });
+    this.ctx.events.problem({
+      path: rel,
+      remoteId,
+      reason: 'local',
+      message: err.message,
+      ...(err.words ? { words: err.words } : {}),
+    });
   }
 
   /** The facts of what was just written at `rel`, looked at through its opened folder. */
@@ -719,7 +725,7 @@ export class Executor {
       }
       if (err instanceof ApiError && err.kind === 'not-found') return; // deleted meanwhile
       if (err instanceof VerificationError || err instanceof CutShortError) {
-        this.problem(p, 'verification', err.message);
+        this.problem(p, 'verification', err.words);
         return;
       }
       throw err;

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
-import { englishOf } from '../../../shared/i18n';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
@@ -222,8 +222,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       if (failure.fatal) throw failure.fatal;
       // Not a raw ENOSPC: the same one line the status says.
       if (isLocalFailure(failure)) {
-        const message = failure.onceMessage ? englishOf(failure.onceMessage) : failure.message;
-        throw new SyncPassError(failure.kind, message, { cause: err });
+        // With its words: the CLI says it in the language of LANG.
+        const said = failure.onceMessage ?? failure.words ?? failure.message;
+        throw new SyncPassError(failure.kind, said, { cause: err });
       }
       throw err;
     }
@@ -283,8 +284,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       root: this.opts.root,
       ignore: (rel: string, isDir: boolean) => this.ignores(rel, isDir),
       onChange: (dirs: Set<string>) => this.markDirty(dirs),
-      onWarning: (message: string) => {
-        this.log.warn(message);
+      onWarning: (message: Words | string) => {
+        this.log.warn(englishOf(message));
         this.status_.notice(message);
       },
       log: this.log,

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/errors';
 import { SyncFatalError } from '../errors';
+import { localErrorWords } from '../local-error';
 import { englishOf, type Words } from '../../../shared/i18n';
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
@@ -22,18 +23,24 @@ export interface Failure {
  */
 export function describeFailure(err: unknown, root?: string): Failure {
   if (err instanceof SyncFatalError) {
-    return { kind: err.kind, message: err.message, transient: false, fatal: err };
+    return { kind: err.kind, message: err.message, ...wordsIn(err), transient: false, fatal: err };
   }
   if (err instanceof ApiError) {
     if (err.kind === 'not-authenticated') {
       const words: Words = { key: 'engine.signedOut' };
-      const fatal = new SyncFatalError('signed-out', englishOf(words));
+      const fatal = new SyncFatalError('signed-out', words);
       return { kind: 'signed-out', message: fatal.message, words, transient: false, fatal };
     }
     if (err.kind === 'network' || err.kind === 'rate-limited' || err.retryable) {
-      return { kind: 'offline', message: err.message, transient: true, fatal: null };
+      return {
+        kind: 'offline',
+        message: err.message,
+        ...wordsIn(err),
+        transient: true,
+        fatal: null,
+      };
     }
-    return { kind: err.kind, message: err.message, transient: true, fatal: null };
+    return { kind: err.kind, message: err.message, ...wordsIn(err), transient: true, fatal: null };
   }
   const code = (err as NodeJS.ErrnoException | null)?.code;
   // A body cut off mid-stream surfaces as undici's or the socket's own error, not an ApiError.
@@ -63,6 +70,17 @@ export function describeFailure(err: unknown, root?: string): Failure {
     const words: Words = { key: 'engine.localAccess', params: { code } };
     return { kind: 'local-access', message: englishOf(words), words, transient: true, fatal: null };
   }
+  // Another error of this computer's: said by its code, naming the item in the sync folder
+  // (never "ENOTDIR: not a directory, open '/home/…'").
+  const local = localErrorWords(err, root);
+  if (local)
+    return {
+      kind: 'internal',
+      message: englishOf(local),
+      words: local,
+      transient: true,
+      fatal: null,
+    };
   const message = err instanceof Error ? err.message : String(err);
   return { kind: 'internal', message, transient: true, fatal: null };
 }
@@ -85,3 +103,7 @@ export function retryMessage(failure: Failure, waitMs: number): Words | string {
 export function isLocalFailure(failure: Failure): boolean {
   return failure.kind === 'disk-full' || failure.kind === 'local-access';
 }
+
+/** The words an error carries (ApiError, SyncFatalError), as a Failure's. */
+const wordsIn = (err: ApiError | SyncFatalError): { words?: Words } =>
+  err.words ? { words: err.words } : {};

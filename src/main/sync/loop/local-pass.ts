@@ -1,6 +1,6 @@
 import type { JournalItem } from '../../journal/journal';
 import type { SyncSummary } from '../../../shared/sync-status';
-import type { Words } from '../../../shared/i18n';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { readFeed } from '../detect-remote/feed';
 import { parentOf } from '../paths';
 import { freshUploads } from '../up/fresh';
@@ -10,19 +10,14 @@ import { Sender } from '../up/send';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
 
-/** Why a local name is not synced, and what to do: one line for the status. */
-function badNameMessage(problem: string): string {
-  if (problem === 'encoding' || problem === 'encoding-folder') {
-    const what = problem === 'encoding' ? 'it is not synced' : 'nothing in it is synced';
-    return `This name is not valid UTF-8 (shown with \uFFFD for the bytes that are not): ${what}; rename it to sync it.`;
-  }
-  const why =
-    problem === 'separator'
-      ? 'it holds a backslash'
-      : problem === 'control'
-        ? 'it holds a control character'
-        : problem;
-  return `This name cannot be synced (${why}): rename it to sync it.`;
+/** Why a local name is not synced, and what to do: one line for the status, as words. */
+function badNameWords(problem: string): { message: string; words: Words } {
+  const words: Words =
+    problem === 'encoding' || problem === 'encoding-folder'
+      ? { key: 'engine.badEncoding', params: { folder: problem === 'encoding' ? 'no' : 'yes' } }
+      : // `kind` selects the sentence (ICU selectors are plain words); `problem` is said as it is.
+        { key: 'engine.badName', params: { kind: problem.replace(/-/g, '_'), problem } };
+  return { message: englishOf(words), words };
 }
 
 /** What a local pass tells the loop. */
@@ -80,7 +75,7 @@ export class LocalPass {
         path: bad.path,
         remoteId: null,
         reason: 'name',
-        message: badNameMessage(bad.problem),
+        ...badNameWords(bad.problem),
       });
     }
     const badNames = new Set(scan.badNames.map((b) => b.path));

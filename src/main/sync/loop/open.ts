@@ -66,10 +66,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   // Missing with a journal: the engine says so with the journal's knowledge.
   const root = (await checkSyncFolder(wanted, { create: !journalExists(file) })) ?? wanted;
   if (root === state || root.startsWith(state + path.sep) || state.startsWith(root + path.sep)) {
-    throw new SyncFatalError(
-      'journal',
-      'The state directory and the sync folder must not contain each other: choose another --state or --dir.',
-    );
+    throw new SyncFatalError('journal', { key: 'engine.stateInFolder' });
   }
   // The name rules of the folder's volume, probed once (in the engine's own cache folder: same
   // volume, no stray file in the user's view) and kept with the journal: a later start must not

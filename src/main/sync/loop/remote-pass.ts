@@ -123,6 +123,7 @@ export class RemotePass {
               remoteId: folderId,
               reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
               message: err.message,
+              ...(err.words ? { words: err.words } : {}),
             }),
         }),
       );

@@ -18,16 +18,10 @@ export async function checkRoot(journal: Journal, root: string): Promise<void> {
   const ino = journal.getMeta('root_ino');
   if (dev !== undefined) {
     if (!st) {
-      throw new SyncFatalError(
-        'root-missing',
-        `The sync folder ${root} is missing. If you moved or renamed it, put it back; to start over in a new folder, choose that folder instead. Nothing was deleted on the service.`,
-      );
+      throw new SyncFatalError('root-missing', { key: 'engine.rootMissing', params: { root } });
     }
     if (String(st.dev) !== dev || String(st.ino) !== ino) {
-      throw new SyncFatalError(
-        'root-changed',
-        `The sync folder ${root} was replaced by another folder. Syncing stopped so that nothing is deleted on the service; put the original folder back, or sync into a new folder.`,
-      );
+      throw new SyncFatalError('root-changed', { key: 'engine.rootChanged', params: { root } });
     }
   } else {
     const made = await checkSyncFolder(root, { create: true });
@@ -81,10 +75,10 @@ export async function ofWorkspace<T>(workspaceId: number, request: () => Promise
     return await request();
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not-found') {
-      throw new SyncFatalError(
-        'workspace-gone',
-        `Workspace ${workspaceId} does not exist or you no longer have access to it.`,
-      );
+      throw new SyncFatalError('workspace-gone', {
+        key: 'engine.workspaceGone',
+        params: { id: String(workspaceId) },
+      });
     }
     throw err;
   }

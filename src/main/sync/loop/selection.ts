@@ -5,16 +5,17 @@
 // which local paths are not its own (they are skipped like ignored names: never sent, and their
 // absence never read as a delete).
 import { lstatSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { Journal, type ExcludedFolder, type JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { encodeName, foldName, type VolumeProfile } from '../names';
 import { MOVING_DIR, joinPath } from '../paths';
 import { askWalk, type LoopContext } from './context';
 
-const KEPT_COPY =
-  'This folder is not chosen for this computer; its copy here held changes not sent, so it was kept and is not synced. Move what you need elsewhere, or choose the folder again.';
-const TAKEN_PLACE =
-  'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.';
+// The problems this module reports (and clears, recognised by their English in the journal).
+const KEPT_COPY = englishOf({ key: 'engine.keptUnchosen' });
+const TAKEN_PLACE = englishOf({ key: 'engine.unchosenTaken' });
+const said = (words: Words) => ({ message: englishOf(words), words });
 
 /** A change of the selection: folders to leave out (with their place when known), to take back. */
 export interface SelectionChange {
@@ -141,8 +142,11 @@ export async function applySelection(
         path: here,
         remoteId: e.id,
         reason: 'local',
-        message:
-          here === e.localPath || here === journal.get(e.id)?.localPath ? KEPT_COPY : TAKEN_PLACE,
+        ...said(
+          here === e.localPath || here === journal.get(e.id)?.localPath
+            ? { key: 'engine.keptUnchosen' }
+            : { key: 'engine.unchosenTaken' },
+        ),
       });
     }
   }

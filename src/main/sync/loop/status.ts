@@ -1,5 +1,5 @@
-// Long because the status is one model: the state line, progress, problems and conflicts (their
-// journal records and this run's words in the person's language) change together on each event.
+// Long because the status is one model: the state line, progress, problems and conflicts (with
+// their words, kept in the journal) change together on each event.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import { AttentionTable } from '../../journal/attention';
@@ -52,10 +52,6 @@ export class StatusModel {
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
   readonly attention: AttentionTable;
-  /** The words of problems this run, by key (the journal keeps their English). */
-  private readonly problemWords = new Map<string, Words>();
-  /** The words of conflicts kept in the journal this run (the journal keeps their English). */
-  private readonly keptWords = new Map<number, Words>();
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
   /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
@@ -149,15 +145,16 @@ export class StatusModel {
     if (copy !== undefined) {
       const st = this.local?.stat(copy);
       const copyFacts = st ? factsOf(st) : '';
+      // The journal keeps the words beside the English: after a restart, still said in the
+      // reader's language.
       const { id } = this.attention.addConflict({
         path,
         message,
         at: conflict.at,
         copy,
         copyFacts,
+        ...words,
       });
-      // The journal keeps the English; the words are this run's (after a restart, English).
-      if (typeof said !== 'string') this.keptWords.set(id, said);
       conflict = { ...conflict, id, copy };
     } else {
       this.notes.push(conflict);
@@ -171,10 +168,15 @@ export class StatusModel {
 
   /** The notes and the journal's conflicts, oldest first. */
   private allConflicts(): SyncConflict[] {
-    const kept = this.attention.conflicts().map(({ id, path, copy, message, at }) => {
-      const words = this.keptWords.get(id);
-      return { id, path, copy, message, at, ...(words ? { words } : {}) };
-    });
+    const kept = this.attention.conflicts().map(({ id, path, copy, message, words, at }) => ({
+      id,
+      path,
+      copy,
+      message,
+      at,
+      // Written by this engine (or an older one: then none, and said in English).
+      ...(words ? { words: words as Words } : {}),
+    }));
     return [...this.notes, ...kept].sort((a, b) => a.at - b.at);
   }
 
@@ -228,7 +230,7 @@ export class StatusModel {
   }
 
   /** A round left nothing to do; `held` says why it still needs the person (deletes held). */
-  setIdle(held: { summary: Words; message: string; held: SyncHeld } | null): void {
+  setIdle(held: { summary: Words; message: string; story?: Words; held: SyncHeld } | null): void {
     this.st.held = held?.held ?? null;
     this.st.items = { done: 0, total: 0 };
     this.st.bytes = { done: 0, total: 0 };
@@ -240,7 +242,12 @@ export class StatusModel {
     }
     this.st.lastSyncAt = Date.now();
     if (held) {
-      this.st.lastError = { kind: 'mass-delete', message: held.message, at: Date.now() };
+      this.st.lastError = {
+        kind: 'mass-delete',
+        message: held.message,
+        ...(held.story ? { words: held.story } : {}),
+        at: Date.now(),
+      };
       this.setState('needs-attention', held.summary);
       return;
     }
@@ -304,25 +311,17 @@ export class StatusModel {
 
   private allProblems(): SyncProblem[] {
     const dismissed = this.attention.dismissedProblems();
-    const stored = this.journal.problems();
-    // Words of problems that are over go with them (the map stays as large as the journal's list).
-    const present = new Set(stored.map((p) => p.key));
-    for (const key of this.problemWords.keys())
-      if (!present.has(key)) this.problemWords.delete(key);
-    return stored.map((p) => {
-      // This run's words for it, while it says the same (the journal keeps the English).
-      const words = this.problemWords.get(p.key);
-      return {
-        path: p.path,
-        remoteId: p.remoteId,
-        reason: p.reason as SyncProblem['reason'],
-        message: p.message,
-        ...(words && englishOf(words) === p.message ? { words } : {}),
-        at: p.at,
-        key: p.key,
-        ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
-      };
-    });
+    return this.journal.problems().map((p) => ({
+      path: p.path,
+      remoteId: p.remoteId,
+      reason: p.reason as SyncProblem['reason'],
+      message: p.message,
+      // Kept in the journal beside the English (rows from before have none: English).
+      ...(p.words ? { words: p.words as Words } : {}),
+      at: p.at,
+      key: p.key,
+      ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
+    }));
   }
 
   /** Hides a problem until it happens again with another message (kept in the journal). */
@@ -374,7 +373,6 @@ export class StatusModel {
     if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
     const key = problemKey(p.remoteId, p.path);
-    if (p.words) this.problemWords.set(key, p.words);
     this.journal.setProblem({ key, ...problem });
     this.st.problems = this.storedProblems();
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });

@@ -10,7 +10,7 @@ import type { IntentPayload } from './outbox';
 import type { DeleteOp, UploadOp } from './plan';
 import { refusalFacts } from './refusals';
 import { facts, type SendState } from './send-state';
-import { unreadableMessage, unreadableReason } from './unreadable';
+import { unreadableReason, unreadableWords } from './unreadable';
 
 /**
  * Sends files and deletes: a new file or a new version (only over the version it was made from;
@@ -154,7 +154,13 @@ export class FileSender {
       if (err instanceof SwapError) {
         // Replaced (perhaps by a link to elsewhere) since it was looked at: not sent; the next
         // pass looks again.
-        events.problem({ path: entry.path, remoteId: null, reason: 'local', message: err.message });
+        events.problem({
+          path: entry.path,
+          remoteId: null,
+          reason: 'local',
+          message: err.message,
+          ...(err.words ? { words: err.words } : {}),
+        });
         return;
       }
       if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
@@ -167,7 +173,7 @@ export class FileSender {
           path: entry.path,
           remoteId: null,
           reason: 'local',
-          message: unreadableMessage(reason),
+          ...unreadableWords(reason),
         });
         return;
       }

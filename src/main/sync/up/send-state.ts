@@ -193,8 +193,8 @@ export class SendState {
       ...(err.kind === 'forbidden'
         ? said({ key: 'engine.changeRefused' })
         : err.kind === 'validation'
-          ? said({ key: 'engine.serviceRefused', params: { reason: err.message } })
-          : { message: err.message }),
+          ? said({ key: 'engine.serviceRefused', params: { reason: err.words ?? err.message } })
+          : { message: err.message, ...(err.words ? { words: err.words } : {}) }),
     });
   }
 
