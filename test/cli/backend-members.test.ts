@@ -133,9 +133,15 @@ describe('members of a workspace', () => {
       memberId: dana.id,
       role: 'Administrator',
     });
+    // The service's reason travels as a parameter of our words: a German window says
+    // „Nicht erlaubt: …“ around the service's own sentence.
     expect(tooHigh).toEqual({
       kind: 'forbidden',
       message: 'Not permitted: A Moderator may not grant the Administrator role.',
+      words: {
+        key: 'service.forbidden',
+        params: { reason: 'A Moderator may not grant the Administrator role' },
+      },
     });
     expect(
       (
