@@ -47,7 +47,7 @@ export const layers = [
     node: true,
   },
   // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
-  { name: 'os', dir: 'src/main/os', may: [...SYNC, 'errors'], node: true },
+  { name: 'os', dir: 'src/main/os', may: ['shared', ...SYNC, 'errors'], node: true },
   // A synced local path's share link, found through the journals.
   {
     name: 'links',

@@ -153,6 +153,26 @@ describe('workspace-sync integrate', () => {
       ENTRY_ID,
     ]);
     expect(actions.slice(0, 2)).toEqual(actionsOf(THEIR_UCA));
+
+    // Each language's label goes in, for the file manager to pick its locale's: a German
+    // desktop reads „Workspace-Sync-Link kopieren“ without the entry being written again.
+    const ours = parseXml(text).getElementsByTagName('action')[2]!;
+    const named = Array.from(ours.getElementsByTagName('name')).map((n) => [
+      n.getAttribute('xml:lang') ?? '',
+      n.textContent,
+    ]);
+    expect(named).toEqual([
+      ['', MENU_LABEL],
+      ['de', 'Workspace-Sync-Link kopieren'],
+    ]);
+    for (const keyFile of expected.slice(1, 4)) {
+      const lines = readFileSync(keyFile, 'utf8').split('\n');
+      expect(lines, keyFile).toContain(`Name=${MENU_LABEL}`);
+      expect(lines, keyFile).toContain('Name[de]=Workspace-Sync-Link kopieren');
+    }
+    expect(readFileSync(expected[1]!, 'utf8')).toContain(
+      'Comment[de]=Den Freigabelink dieses Elements in die Zwischenablage kopieren\n',
+    );
   });
 
   it('--install again changes nothing; --uninstall removes ours only', async () => {

@@ -3,13 +3,28 @@ import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import { UserError } from '../errors/user-error';
+import { english, LANGUAGES, translator } from '../../shared/i18n';
 
 // "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
 // runs `command` with the chosen item's absolute path as its last argument. Every format has
 // its own quoting rules for that command line; each writer below follows its manager's.
 
-export const MENU_LABEL = 'Copy Workspace Sync link';
-const TOOLTIP = 'Copy the share link of this item to the clipboard';
+export const MENU_LABEL = english.t('integrate.menuLabel');
+const TOOLTIP = english.t('integrate.menuTooltip');
+/**
+ * The label and tooltip in each other language of the catalog: the key files (`Name[de]=`) and
+ * uca.xml (`xml:lang`) carry them all, and the file manager shows the one of its own locale, so
+ * the entry follows the desktop's language without being written again. (A Nautilus script's
+ * label is its file name: one language, English, so that --uninstall always finds it.)
+ */
+const TRANSLATED = LANGUAGES.filter((lang) => lang !== 'en').map((lang) => ({
+  lang,
+  label: translator(lang).t('integrate.menuLabel'),
+  tooltip: translator(lang).t('integrate.menuTooltip'),
+}));
+/** `Key[lang]=value` lines of a key file for each translation. */
+const keyFileLines = (key: string, pick: (t: (typeof TRANSLATED)[number]) => string) =>
+  TRANSLATED.map((t) => `${key}[${t.lang}]=${keyFileValue(pick(t))}\n`).join('');
 const ICON = 'insert-link';
 /** Names our entries (file names, the Thunar action's unique-id), so they are found again. */
 export const ENTRY_ID = 'workspace-sync-copy-link';
@@ -135,8 +150,8 @@ function nemoAction(command: string[]): string {
   return `[Nemo Action]
 # ${ENTRY_ID}: written by Workspace Sync
 Name=${MENU_LABEL}
-Comment=${TOOLTIP}
-Exec=${keyFileValue(exec)}
+${keyFileLines('Name', (t) => t.label)}Comment=${TOOLTIP}
+${keyFileLines('Comment', (t) => t.tooltip)}Exec=${keyFileValue(exec)}
 Icon-Name=${ICON}
 Selection=s
 Extensions=any;
@@ -159,7 +174,7 @@ X-KDE-Priority=TopLevel
 
 [Desktop Action copyWorkspaceSyncLink]
 Name=${MENU_LABEL}
-Icon=${ICON}
+${keyFileLines('Name', (t) => t.label)}Icon=${ICON}
 Exec=${keyFileValue(exec)}
 `;
 }
@@ -232,17 +247,21 @@ function removeOurs(root: Element): number {
 function appendOurs(doc: Document, root: Element, command: string): void {
   const action = doc.createElement('action');
   // Only the elements every Thunar knows: an unknown one makes it drop the whole file.
-  const fields: [string, string][] = [
+  // A name and a description per language (xml:lang), as Thunar's own uca.xml has them.
+  const fields: [string, string, string?][] = [
     ['icon', ICON],
     ['name', MENU_LABEL],
+    ...TRANSLATED.map((t): [string, string, string] => ['name', t.label, t.lang]),
     ['unique-id', ENTRY_ID],
     ['command', command],
     ['description', TOOLTIP],
+    ...TRANSLATED.map((t): [string, string, string] => ['description', t.tooltip, t.lang]),
     ['patterns', '*'],
   ];
-  for (const [tag, text] of fields) {
+  for (const [tag, text, lang] of fields) {
     action.appendChild(doc.createTextNode('\n\t'));
     const el = doc.createElement(tag);
+    if (lang) el.setAttribute('xml:lang', lang);
     el.appendChild(doc.createTextNode(text));
     action.appendChild(el);
   }

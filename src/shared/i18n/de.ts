@@ -1162,6 +1162,9 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.link.summary': 'Link von {name}',
   'cli.link.copiedSummary': 'Link von {name} kopiert',
   'cli.link.failed': 'Workspace Sync konnte den Link nicht kopieren',
+  // The file managers' menu entry (`integrate`): each language's words written into it.
+  'integrate.menuLabel': 'Workspace-Sync-Link kopieren',
+  'integrate.menuTooltip': 'Den Freigabelink dieses Elements in die Zwischenablage kopieren',
   'cli.integrate.added': '„{label}“ wurde den Menüs der Dateimanager hinzugefügt.',
   'cli.integrate.removed': '„{label}“ wurde entfernt.',
   'cli.integrate.nothing': 'Es gab keinen Eintrag zu entfernen.',
