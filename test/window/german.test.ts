@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
@@ -146,6 +147,20 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await screenshots('status');
   });
 
+  it('a problem the engine finds is said in German, with its buttons', async () => {
+    // A name the service cannot take (a backslash) in the demo's folder: the engine's words.
+    const card = page.getByRole('article');
+    const dir = /Synchronisiert mit (\S+)/.exec(await card.innerText())?.[1];
+    expect(dir).toBeTruthy();
+    writeFileSync(path.join(dir!, 'Plan\\Q4.txt'), 'x');
+    await shown(card.getByRole('status').filter({ hasText: '1 Problem zu prüfen' }), 90_000);
+    await shown(card.getByText('Dieser Name kann nicht synchronisiert werden', { exact: false }));
+    await expectNoEnglish('a problem');
+    await screenshots('problem');
+    await card.getByRole('button', { name: 'Ausblenden: das Problem mit Plan\\Q4.txt' }).click();
+    await shown(card.getByRole('status').filter({ hasText: 'Aktuell' }));
+  });
+
   it('Browse, a folder and the item panel', async () => {
     await nav('Durchsuchen').click();
     await shown(contents());
@@ -171,11 +186,13 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await shown(page.getByRole('heading', { name: 'Aktivität', level: 1 }));
     await shown(page.locator('.feed-row').first());
     await expectNoEnglish('activity');
+    await screenshots('activity');
     await nav('Arbeitsbereiche').click();
     await shown(page.getByRole('heading', { name: 'Arbeitsbereiche', level: 1 }));
     await shown(page.getByRole('heading', { name: 'Neuer Arbeitsbereich' }));
     await shown(page.getByRole('button', { name: 'Umbenennen: Q3 Planning' }));
     await expectNoEnglish('workspaces');
+    await screenshots('workspaces');
     await nav('Einstellungen').click();
     await shown(page.getByLabel('Benachrichtigen, wenn andere etwas ändern'));
     expect(await page.getByLabel('Sprache').inputValue()).toBe('system');
