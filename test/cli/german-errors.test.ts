@@ -240,6 +240,8 @@ describe('the CLI refuses in German', { timeout: 60_000 }, () => {
     expect(integrate.out).toContain('dieser Text');
     for (const word of ['usage:', 'this text', 'the files'])
       expect(integrate.out).not.toContain(word);
+    // The entry's German name, as a German file manager shows it.
+    expect(integrate.out).toContain('„Workspace-Sync-Link kopieren“');
   });
 
   it("says why a file manager's entry could not be written in German", async () => {

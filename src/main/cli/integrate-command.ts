@@ -18,13 +18,12 @@ import {
 import {
   installIntegrations,
   IntegrationError,
-  MENU_LABEL,
   uninstallIntegrations,
   type IntegrationFile,
 } from '../os/integrate';
 
 export const integrateUsage = (tr: Translator = english): string =>
-  tr.t('cli.help.integrate', { program: PROGRAM, label: MENU_LABEL });
+  tr.t('cli.help.integrate', { program: PROGRAM, label: tr.t('integrate.menuLabel') });
 
 export const integrateOptions = {
   ...commonOptions,
@@ -76,7 +75,7 @@ export async function integrate(
     if (values.install) {
       const written = await installIntegrations(opts);
       for (const line of listed(written)) writeLine(io.stdout, line);
-      writeLine(io.stderr, tr.t('cli.integrate.added', { label: MENU_LABEL }));
+      writeLine(io.stderr, tr.t('cli.integrate.added', { label: tr.t('integrate.menuLabel') }));
       log.info('file-manager entries installed', { files: written.map((f) => f.file) });
     } else {
       const removed = await uninstallIntegrations(opts);
@@ -84,7 +83,7 @@ export async function integrate(
       writeLine(
         io.stderr,
         removed.length > 0
-          ? tr.t('cli.integrate.removed', { label: MENU_LABEL })
+          ? tr.t('cli.integrate.removed', { label: tr.t('integrate.menuLabel') })
           : tr.t('cli.integrate.nothing'),
       );
       log.info('file-manager entries removed', { files: removed.map((f) => f.file) });
