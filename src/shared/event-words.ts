@@ -62,7 +62,7 @@ export function verbOf(predicate: string): Verb | null {
 }
 
 /** The person who did it: the service's "Someone with the link" is said in the language. */
-function subjectOf(tr: Translator, subject: string): string {
+export function subjectOf(tr: Translator, subject: string): string {
   return subject.trim().toLowerCase() === 'someone with the link' ? tr.t('event.someone') : subject;
 }
 

@@ -12,6 +12,9 @@ import {
 } from '../../src/shared/event-words';
 import { english, translator } from '../../src/shared/i18n';
 import { detailMarkup, type EventInput } from '../../src/service/events';
+import { summarize } from '../../src/main/platform/notify-batch';
+import { trayMenu } from '../../src/main/platform/tray-menu';
+import type { ActivityEvent } from '../../src/shared/app-api';
 
 const de = translator('de');
 
@@ -140,5 +143,35 @@ describe('event words', () => {
         .map((p) => (p.type === 'object' ? '#' : p.text))
         .join(''),
     ).toBe('Ordner # (vorher: Drafts)');
+  });
+
+  it('says the tray’s and the notices’ events in the language', () => {
+    const event = (id: number, predicate: string): ActivityEvent => {
+      const d = parseDetail(
+        detailMarkup({
+          workspace: ws,
+          actor: ann,
+          verb: 'upload',
+          predicate,
+          item: { ...file, id },
+        }),
+      );
+      return { id, at: '2026-11-27T10:00:00Z', workspaceId: 4, actorId: 1, ...d };
+    };
+    const batch = (...events: ActivityEvent[]) =>
+      events.map((e) => ({ accountId: 'a', workspaceName: 'Q3 Planning', event: e }));
+    expect(summarize(batch(event(7, 'uploaded')), de)?.body).toBe(
+      'Ann Lee hat die Datei summary.md hochgeladen · Arbeitsbereich Q3 Planning',
+    );
+    expect(summarize(batch(event(7, 'uploaded'), event(8, 'uploaded')), de)?.body).toBe(
+      'Ann Lee: 2 Elemente in Q3 Planning (hochgeladen)',
+    );
+    expect(summarize(batch(event(7, 'uploaded')), english)?.body).toBe(
+      'Ann Lee uploaded the summary.md File in the Q3 Planning Workspace',
+    );
+    const [, , recent] = trayMenu([], [{ accountId: 'a', event: event(7, 'deleted') }], de);
+    expect(recent).toMatchObject({
+      label: 'Ann Lee hat die Datei summary.md gelöscht · Arbeitsbereich …',
+    });
   });
 });

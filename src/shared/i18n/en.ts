@@ -457,10 +457,14 @@ export const en = {
   'event.label':
     '{kind, select, file {File} folder {Folder} workspace {Workspace} other {{label}}}',
   'event.named': '{name} {label}',
-  'event.object.acc': 'the {name} {label}',
-  'event.object.dat': 'the {name} {label}',
-  'event.object.zu': 'the {name} {label}',
-  'event.object.in': 'the {name} {label}',
+  'event.object.acc':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.dat':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.zu':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.in':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
   'event.compact': '{object}{c, select, none {} other { {complement}}}',
   'event.complement.from': 'from {name}',
   'event.complement.movedFrom': 'from {name}',
@@ -492,15 +496,15 @@ export const en = {
   'event.line.commented':
     '{subject} commented on {object}{c, select, none {} other { {complement}}}',
   'event.line.commentDeleted':
-    '{subject} deleted a comment on {object}{c, select, none {} other { {complement}}}',
+    '{subject} deleted a comment on {objectZu}{c, select, none {} other { {complement}}}',
   'event.line.linkUpdated':
-    '{subject} updated the link of {object}{c, select, none {} other { {complement}}}',
+    '{subject} updated the link of {objectZu}{c, select, none {} other { {complement}}}',
   'event.line.invited':
     '{subject} invited a user to {object}{c, select, none {} other { {complement}}}',
   'event.line.memberRemoved':
-    '{subject} removed a member from {object}{c, select, none {} other { {complement}}}',
+    '{subject} removed a member from {objectDat}{c, select, none {} other { {complement}}}',
   'event.line.roleChanged':
-    '{subject} changed a role in {object}{c, select, none {} other { {complement}}}',
+    '{subject} changed a role in {objectIn}{c, select, none {} other { {complement}}}',
   'event.line.other': '{subject} {predicate} {object}{c, select, none {} other { {complement}}}',
 
   'about.title': 'About Workspace Sync',
