@@ -113,33 +113,39 @@ function slotter() {
 /**
  * The complement in the language, by the shape the service gives it for the verb: "from X"
  * (renamed, moved, a workspace renamed), "EMAIL as ROLE" (invited), "MEMBER from A to B" (a role
- * changed); anything else (a comment's excerpt, a member's email) is data, kept as written.
+ * changed), a quoted excerpt (a comment); anything else (a member's email) is data, as written.
+ * `shape` is 'from' for "from X" (`from` the old name), else 'other'.
  */
 function complementOf(
   tr: Translator,
   verb: Verb | null,
   complement: string,
   slot: (p: EventPart) => string,
-): string {
+): { said: string; shape: 'from' | 'other'; from?: string } {
   const data = (text: string) => slot({ type: 'data', text });
   const role = (name: string) => {
     const key = `members.roleName.${name}`;
     return Object.hasOwn(ROLE_KEYS, key) ? tr.t(key as MessageKey) : name;
   };
+  const said = (text: string) => ({ said: text, shape: 'other' as const });
   let m: RegExpMatchArray | null;
   if ((verb === 'renamed' || verb === 'updated') && (m = /^from (.+)$/s.exec(complement)))
-    return tr.t('event.complement.from', { name: data(m[1]!) });
+    return {
+      said: tr.t('event.complement.from', { name: data(m[1]!) }),
+      shape: 'from',
+      from: m[1]!,
+    };
   if (verb === 'moved' && (m = /^from (.+)$/s.exec(complement)))
-    return tr.t('event.complement.movedFrom', { name: data(m[1]!) });
+    return { said: tr.t('event.complement.movedFrom', { name: data(m[1]!) }), shape: 'from' };
   if (verb === 'invited' && (m = /^(.+) as (\w+)$/s.exec(complement)))
-    return tr.t('event.complement.invited', { email: data(m[1]!), role: role(m[2]!) });
+    return said(tr.t('event.complement.invited', { email: data(m[1]!), role: role(m[2]!) }));
   if (verb === 'roleChanged' && (m = /^(.+) from (\w+) to (\w+)$/s.exec(complement)))
-    return tr.t('event.complement.role', {
-      member: data(m[1]!),
-      from: role(m[2]!),
-      to: role(m[3]!),
-    });
-  return data(complement);
+    return said(
+      tr.t('event.complement.role', { member: data(m[1]!), from: role(m[2]!), to: role(m[3]!) }),
+    );
+  if ((verb === 'commented' || verb === 'commentDeleted') && (m = /^"(.*)"$/s.exec(complement)))
+    return said(tr.t('event.complement.quote', { text: data(m[1]!) }));
+  return said(data(complement));
 }
 
 /** The roles the service names (conventions, "Roles"), whose names the catalog has. */
@@ -180,12 +186,22 @@ export function sentenceParts(tr: Translator, e: EventParts): EventPart[] {
   const verb = verbOf(e.predicate);
   const subject = slot({ type: 'subject', text: subjectOf(tr, e.subject) });
   const name = first ? slot({ type: 'object', index: 0 }) : '';
-  const complement = e.complement ? complementOf(tr, verb, e.complement, slot) : '';
+  const complement = e.complement ? complementOf(tr, verb, e.complement, slot) : null;
   const params = {
     subject,
-    c: complement ? 'some' : 'none',
-    complement,
+    c: complement ? complement.shape : 'none',
+    complement: complement?.said ?? '',
     predicate: e.predicate,
+    name,
+    // A rename's object as it was called before ("den Ordner Drafts in Reports umbenannt").
+    before:
+      first && complement?.from !== undefined
+        ? tr.t('event.object.acc', {
+            kind: kindOf(first),
+            label: first.label,
+            name: slot({ type: 'data', text: complement.from }),
+          })
+        : '',
     ...(first
       ? objectPhrases(tr, first, name)
       : { object: '', objectDat: '', objectZu: '', objectIn: '' }),
@@ -214,7 +230,9 @@ export function compactParts(tr: Translator, e: EventParts): EventPart[] {
     label: labelOf(tr, first),
     name: slot({ type: 'object', index: 0 }),
   });
-  const complement = e.complement ? complementOf(tr, verbOf(e.predicate), e.complement, slot) : '';
+  const complement = e.complement
+    ? complementOf(tr, verbOf(e.predicate), e.complement, slot).said
+    : '';
   return split(
     tr.t('event.compact', { object, c: complement ? 'some' : 'none', complement }),
     slots,

@@ -75,16 +75,16 @@ describe('event words', () => {
       'Ann Lee hat die Datei summary.md hochgeladen · Arbeitsbereich Q3 Planning',
     );
     expect(said({ predicate: 'renamed', item: folder, complement: 'from Drafts' })).toBe(
-      'Ann Lee hat den Ordner Reports umbenannt (vorher: Drafts) · Arbeitsbereich Q3 Planning',
+      'Ann Lee hat den Ordner Drafts in Reports umbenannt · Arbeitsbereich Q3 Planning',
     );
     expect(said({ predicate: 'moved', item: file, complement: 'from Drafts' })).toBe(
-      'Ann Lee hat die Datei summary.md verschoben (vorher in: Drafts) · Arbeitsbereich Q3 Planning',
+      'Ann Lee hat die Datei summary.md aus Drafts verschoben · Arbeitsbereich Q3 Planning',
     );
     expect(said({ predicate: 'updated the link of', item: folder })).toBe(
       'Ann Lee hat den Link zum Ordner Reports geändert · Arbeitsbereich Q3 Planning',
     );
     expect(said({ predicate: 'commented on', item: file, complement: '"Looks good"' })).toBe(
-      'Ann Lee hat die Datei summary.md kommentiert: "Looks good" · Arbeitsbereich Q3 Planning',
+      'Ann Lee hat die Datei summary.md kommentiert: „Looks good“ · Arbeitsbereich Q3 Planning',
     );
     expect(said({ predicate: 'invited a user to', complement: 'kim@example.com as Viewer' })).toBe(
       'Ann Lee hat kim@example.com als Betrachter in den Arbeitsbereich Q3 Planning eingeladen',
@@ -101,7 +101,7 @@ describe('event words', () => {
       'Ann Lee hat kim@example.com aus dem Arbeitsbereich Q3 Planning entfernt',
     );
     expect(said({ predicate: 'updated', complement: 'from Q2' })).toBe(
-      'Ann Lee hat den Arbeitsbereich Q3 Planning aktualisiert (vorher: Q2)',
+      'Ann Lee hat den Arbeitsbereich Q2 in Q3 Planning umbenannt',
     );
     expect(said({ predicate: 'viewed', item: file, actor: null })).toBe(
       'Jemand mit dem Link hat die Datei summary.md angesehen · Arbeitsbereich Q3 Planning',
@@ -142,7 +142,7 @@ describe('event words', () => {
       compactParts(de, e)
         .map((p) => (p.type === 'object' ? '#' : p.text))
         .join(''),
-    ).toBe('Ordner # (vorher: Drafts)');
+    ).toBe('Ordner # (vorher „Drafts“)');
   });
 
   it('says the tray’s and the notices’ events in the language', () => {

@@ -469,10 +469,11 @@ export const de: Record<MessageKey, string> = {
   'event.object.in':
     '{kind, select, file {in der Datei} folder {im Ordner} workspace {im Arbeitsbereich} other {in {label}}} {name}',
   'event.compact': '{object}{c, select, none {} other { ({complement})}}',
-  'event.complement.from': 'vorher: {name}',
-  'event.complement.movedFrom': 'vorher in: {name}',
+  'event.complement.from': 'vorher „{name}“',
+  'event.complement.movedFrom': 'aus {name}',
   'event.complement.invited': '{email} als {role}',
   'event.complement.role': '{member}: {from} → {to}',
+  'event.complement.quote': '„{text}“',
   'event.did.created': 'erstellt',
   'event.did.uploaded': 'hochgeladen',
   'event.did.viewed': 'angesehen',
@@ -496,13 +497,13 @@ export const de: Record<MessageKey, string> = {
   'event.line.downloaded':
     '{subject} hat {object} heruntergeladen{c, select, none {} other { ({complement})}}',
   'event.line.updated':
-    '{subject} hat {object} aktualisiert{c, select, none {} other { ({complement})}}',
+    '{subject} hat {c, select, from {{before} in {name} umbenannt} none {{object} aktualisiert} other {{object} aktualisiert ({complement})}}',
   'event.line.deleted':
     '{subject} hat {object} gelöscht{c, select, none {} other { ({complement})}}',
   'event.line.renamed':
-    '{subject} hat {object} umbenannt{c, select, none {} other { ({complement})}}',
+    '{subject} hat {c, select, from {{before} in {name}} none {{object}} other {{object} ({complement})}} umbenannt',
   'event.line.moved':
-    '{subject} hat {object} verschoben{c, select, none {} other { ({complement})}}',
+    '{subject} hat {object}{c, select, from { {complement}} none {} other { ({complement})}} verschoben',
   'event.line.commented':
     '{subject} hat {object} kommentiert{c, select, none {} other {: {complement}}}',
   'event.line.commentDeleted':

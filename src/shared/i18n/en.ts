@@ -470,6 +470,7 @@ export const en = {
   'event.complement.movedFrom': 'from {name}',
   'event.complement.invited': '{email} as {role}',
   'event.complement.role': '{member} from {from} to {to}',
+  'event.complement.quote': '"{text}"',
   'event.did.created': 'created',
   'event.did.uploaded': 'uploaded',
   'event.did.viewed': 'viewed',
@@ -489,9 +490,11 @@ export const en = {
   'event.line.viewed': '{subject} viewed {object}{c, select, none {} other { {complement}}}',
   'event.line.downloaded':
     '{subject} downloaded {object}{c, select, none {} other { {complement}}}',
-  'event.line.updated': '{subject} updated {object}{c, select, none {} other { {complement}}}',
+  'event.line.updated':
+    '{subject} updated {c, select, from {{before} to {name}} none {{object}} other {{object} {complement}}}',
   'event.line.deleted': '{subject} deleted {object}{c, select, none {} other { {complement}}}',
-  'event.line.renamed': '{subject} renamed {object}{c, select, none {} other { {complement}}}',
+  'event.line.renamed':
+    '{subject} renamed {c, select, from {{before} to {name}} none {{object}} other {{object} {complement}}}',
   'event.line.moved': '{subject} moved {object}{c, select, none {} other { {complement}}}',
   'event.line.commented':
     '{subject} commented on {object}{c, select, none {} other { {complement}}}',
