@@ -179,6 +179,15 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await shown(page.getByRole('heading', { name: 'Kommentare' }));
     await expectNoEnglish('item panel');
     await screenshots('browse');
+    // A file's panel: its audit trail, the sync's own downloads brought back too, in German.
+    await reports.click();
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    const trail = page.getByRole('list', { name: 'Protokoll' });
+    await shown(trail.locator('.event-line').first());
+    await page.getByRole('complementary').getByRole('button', { name: 'Zeigen' }).click();
+    await shown(trail.getByText('heruntergeladen', { exact: false }).first());
+    await expectNoEnglish('audit trail');
+    await screenshots('audit-trail');
   });
 
   it('Activity, Workspaces and Settings', async () => {
