@@ -211,6 +211,9 @@ export function sentenceParts(tr: Translator, e: EventParts): EventPart[] {
       ? tr.t(`event.line.${verb}`, params)
       : tr.t('event.line.other', {
           ...params,
+          // A known verb without an object (not one the service writes) still in the language.
+          predicate: didOf(tr, e.predicate),
+          o: first ? 'some' : 'none',
           object: first ? tr.t('event.named', { label: labelOf(tr, first), name }) : '',
         });
   return split(said.replace(/ {2,}/g, ' ').trim(), slots);

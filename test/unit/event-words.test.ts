@@ -115,6 +115,8 @@ describe('event words', () => {
       'Ann Lee – archived: Datei summary.md (for good) · Arbeitsbereich Q3 Planning',
     );
     expect(didOf(de, 'archived')).toBe('archived');
+    const bare = { subject: 'Ann Lee', predicate: 'deleted', objects: [], complement: '' };
+    expect(eventText(de, bare)).toBe('Ann Lee – gelöscht');
     expect(labelOf(de, { label: 'Board', kind: 'unknown' })).toBe('Board');
     expect(labelOf(de, { label: 'Folder', kind: 'unknown' })).toBe('Ordner');
   });

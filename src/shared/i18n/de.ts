@@ -517,7 +517,7 @@ export const de: Record<MessageKey, string> = {
   'event.line.roleChanged':
     '{subject} hat {objectIn} eine Rolle geändert{c, select, none {} other {: {complement}}}',
   'event.line.other':
-    '{subject} – {predicate}: {object}{c, select, none {} other { ({complement})}}',
+    '{subject} – {predicate}{o, select, none {} other {: {object}}}{c, select, none {} other { ({complement})}}',
 
   'about.title': 'Über Workspace Sync',
   'about.version': 'Version',

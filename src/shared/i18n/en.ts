@@ -508,7 +508,8 @@ export const en = {
     '{subject} removed a member from {objectDat}{c, select, none {} other { {complement}}}',
   'event.line.roleChanged':
     '{subject} changed a role in {objectIn}{c, select, none {} other { {complement}}}',
-  'event.line.other': '{subject} {predicate} {object}{c, select, none {} other { {complement}}}',
+  'event.line.other':
+    '{subject} {predicate}{o, select, none {} other { {object}}}{c, select, none {} other { {complement}}}',
 
   'about.title': 'About Workspace Sync',
   'about.version': 'Version',
