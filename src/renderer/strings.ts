@@ -5,6 +5,7 @@ import {
   type Translator,
   type WireWords,
 } from '../shared/i18n';
+import { didOf, subjectOf } from '../shared/event-words';
 import { durationWords, stepWords } from '../shared/progress-words';
 import type { ProxyProblem } from '../shared/proxy-url';
 import type { SyncOperation } from '../shared/sync-status';
@@ -501,13 +502,14 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     today: t('feed.today'),
     yesterday: t('feed.yesterday'),
     /**
-     * A burst of `n` events of one person: the whole sentence; `did` is the service's verb,
-     * `where` the one folder holding them all, else their workspace.
+     * A burst of `n` events of one person: the whole sentence; `did` is the service's verb and
+     * `who` its subject (said in the language: event-words.ts), `where` the one folder holding
+     * them all, else their workspace.
      */
     burst: (who: string, did: string, n: number, kind: 'file' | 'folder', where: string | null) =>
       where
-        ? t('feed.burstIn', { who, did, n, kind, where })
-        : t('feed.burst', { who, did, n, kind }),
+        ? t('feed.burstIn', { who: subjectOf(tr, who), did: didOf(tr, did), n, kind, where })
+        : t('feed.burst', { who: subjectOf(tr, who), did: didOf(tr, did), n, kind }),
     showOwnReads: t('feed.showOwnReads'),
     ownReadsHint: t('feed.ownReadsHint'),
     folded: (n: number) => t('feed.folded', { n }),

@@ -51,16 +51,16 @@ const germanWords = saidIn('de');
 const englishOnly = new Set([...saidIn('en')].filter((w) => w.length >= 3 && !germanWords.has(w)));
 /**
  * User data of the sandbox's demo, in English on purpose: workspace, file and folder names, its
- * people, comments, and the service's own event sentences (the service writes them).
+ * people, comments.
  */
 const userData =
   /^(q3|planning|reports?|archive|readme|txt|budget|notes?|ann|lee|demo|example|com|sandbox)$/;
 
 /**
- * User data, taken out before the page is read: names of files and folders, comments, and event
- * lines (the service writes their sentences: "Ann Lee uploaded …"; their times are ours).
+ * User data, taken out before the page is read: names of files and folders, comments, and in an
+ * event's line the people, names and texts it quotes (`.user-data`): its words are checked.
  */
-const USER_DATA = '.object-name, .event-line, .comment-body, .name-cell .name, .path';
+const USER_DATA = '.object-name, .user-data, .comment-body, .name-cell .name, .path';
 
 /** What the page says: its text (every text node), and its elements' names, hints, placeholders. */
 async function pageWords(): Promise<string[]> {
@@ -179,6 +179,15 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
     await shown(page.getByRole('heading', { name: 'Kommentare' }));
     await expectNoEnglish('item panel');
     await screenshots('browse');
+    // A file's panel: its audit trail, the sync's own downloads brought back too, in German.
+    await reports.click();
+    await contents().getByRole('button', { name: 'Q3 summary.md' }).click();
+    const trail = page.getByRole('list', { name: 'Protokoll' });
+    await shown(trail.locator('.event-line').first());
+    await page.getByRole('complementary').getByRole('button', { name: 'Zeigen' }).click();
+    await shown(trail.getByText('heruntergeladen', { exact: false }).first());
+    await expectNoEnglish('audit trail');
+    await screenshots('audit-trail');
   });
 
   it('Activity, Workspaces and Settings', async () => {

@@ -1,4 +1,5 @@
 import type { ActivityEvent, EventOf, ItemKind } from '../../shared/app-api';
+import { didOf, eventText, subjectOf } from '../../shared/event-words';
 import type { Translator } from '../../shared/i18n';
 import type { OthersEvent } from '../../shared/others-activity';
 import { mainLanguage } from './language';
@@ -28,6 +29,13 @@ export function eventTarget(accountId: string, event: ActivityEvent): NoticeTarg
       name: item.text,
     };
   return { kind: 'activity', accountId };
+}
+
+/** An event as one line in the language: English is the service's own sentence. */
+export function sentenceOf(event: ActivityEvent, tr: Translator): string {
+  return tr.lang === 'en' || (!event.subject && !event.predicate)
+    ? event.text
+    : eventText(tr, event);
 }
 
 function people(names: string[], tr: Translator): string {
@@ -79,16 +87,17 @@ export function summarize(
       : { kind: 'activity', accountId: accounts.length === 1 ? first.accountId : null };
   const workspaces = distinct(batch.map((b) => b.workspaceName).filter((n) => n !== null));
   const title = workspaces.length === 1 ? workspaces[0]! : tr.t('app.name');
-  // One event is the service's own sentence.
-  if (batch.length === 1) return { title, body: first.event.text, target };
+  // One event is the service's own sentence (in English as it wrote it).
+  if (batch.length === 1) return { title, body: sentenceOf(first.event, tr), target };
   const predicates = distinct(batch.map((b) => b.event.predicate));
-  // The service's verb when all agree ("uploaded", as it wrote it), else ours.
-  const verb = predicates.length === 1 && predicates[0] ? predicates[0] : tr.t('notice.changed');
+  // The service's verb when all agree ("uploaded", said in the language), else ours.
+  const verb =
+    predicates.length === 1 && predicates[0] ? didOf(tr, predicates[0]) : tr.t('notice.changed');
   const what =
     items.size > 0
       ? tr.t('notice.items', { n: items.size })
       : tr.t('notice.things', { n: batch.length });
-  const who = people(distinct(batch.map((b) => b.event.subject)), tr);
+  const who = people(distinct(batch.map((b) => subjectOf(tr, b.event.subject))), tr);
   const body =
     workspaces.length === 1
       ? tr.t('notice.burstIn', { who, verb, what, workspace: workspaces[0]! })

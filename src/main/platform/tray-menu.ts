@@ -1,6 +1,7 @@
 import type { ActivityEvent, SyncPair } from '../../shared/app-api';
 import type { Translator } from '../../shared/i18n';
 import { mainLanguage } from './language';
+import { sentenceOf } from './notify-batch';
 import { isPaused, trayStatusLine } from './tray-state';
 
 /** What a tray menu item does; the wiring carries it out. */
@@ -50,7 +51,7 @@ export function trayMenu(
     for (const r of recent.slice(0, TRAY_RECENT)) {
       items.push({
         type: 'item',
-        label: label(r.event.text),
+        label: label(sentenceOf(r.event, tr)),
         enabled: true,
         command: { kind: 'open-event', accountId: r.accountId, event: r.event },
       });

@@ -455,6 +455,70 @@ export const de: Record<MessageKey, string> = {
     '{n, plural, one {# eigener Download oder eigene Ansicht ist eingeklappt.} other {# eigene Downloads und Ansichten sind eingeklappt.}}',
   'feed.showFolded': 'Zeigen',
 
+  // Ein Ereignis in der Sprache des Fensters (src/shared/event-words.ts): Partizip am Ende.
+  'event.someone': 'Jemand mit dem Link',
+  'event.label':
+    '{kind, select, file {Datei} folder {Ordner} workspace {Arbeitsbereich} other {{label}}}',
+  'event.named': '{label} {name}',
+  'event.object.acc':
+    '{kind, select, file {die Datei} folder {den Ordner} workspace {den Arbeitsbereich} other {{label}}} {name}',
+  'event.object.dat':
+    '{kind, select, file {der Datei} folder {dem Ordner} workspace {dem Arbeitsbereich} other {{label}}} {name}',
+  'event.object.zu':
+    '{kind, select, file {zur Datei} folder {zum Ordner} workspace {zum Arbeitsbereich} other {zu {label}}} {name}',
+  'event.object.in':
+    '{kind, select, file {in der Datei} folder {im Ordner} workspace {im Arbeitsbereich} other {in {label}}} {name}',
+  'event.compact': '{object}{c, select, none {} other { ({complement})}}',
+  'event.complement.from': 'vorher „{name}“',
+  'event.complement.movedFrom': 'aus {name}',
+  'event.complement.invited': '{email} als {role}',
+  'event.complement.role': '{member}: {from} → {to}',
+  'event.complement.quote': '„{text}“',
+  'event.did.created': 'erstellt',
+  'event.did.uploaded': 'hochgeladen',
+  'event.did.viewed': 'angesehen',
+  'event.did.downloaded': 'heruntergeladen',
+  'event.did.updated': 'aktualisiert',
+  'event.did.deleted': 'gelöscht',
+  'event.did.renamed': 'umbenannt',
+  'event.did.moved': 'verschoben',
+  'event.did.commented': 'kommentiert',
+  'event.did.commentDeleted': 'Kommentar gelöscht',
+  'event.did.linkUpdated': 'Link geändert',
+  'event.did.invited': 'eingeladen',
+  'event.did.memberRemoved': 'Mitglied entfernt',
+  'event.did.roleChanged': 'Rolle geändert',
+  'event.line.created':
+    '{subject} hat {object} erstellt{c, select, none {} other { ({complement})}}',
+  'event.line.uploaded':
+    '{subject} hat {object} hochgeladen{c, select, none {} other { ({complement})}}',
+  'event.line.viewed':
+    '{subject} hat {object} angesehen{c, select, none {} other { ({complement})}}',
+  'event.line.downloaded':
+    '{subject} hat {object} heruntergeladen{c, select, none {} other { ({complement})}}',
+  'event.line.updated':
+    '{subject} hat {c, select, from {{before} in {name} umbenannt} none {{object} aktualisiert} other {{object} aktualisiert ({complement})}}',
+  'event.line.deleted':
+    '{subject} hat {object} gelöscht{c, select, none {} other { ({complement})}}',
+  'event.line.renamed':
+    '{subject} hat {c, select, from {{before} in {name}} none {{object}} other {{object} ({complement})}} umbenannt',
+  'event.line.moved':
+    '{subject} hat {object}{c, select, from { {complement}} none {} other { ({complement})}} verschoben',
+  'event.line.commented':
+    '{subject} hat {object} kommentiert{c, select, none {} other {: {complement}}}',
+  'event.line.commentDeleted':
+    '{subject} hat einen Kommentar {objectZu} gelöscht{c, select, none {} other { ({complement})}}',
+  'event.line.linkUpdated':
+    '{subject} hat den Link {objectZu} geändert{c, select, none {} other { ({complement})}}',
+  'event.line.invited':
+    '{subject} hat {c, select, none {jemanden} other {{complement}}} in {object} eingeladen',
+  'event.line.memberRemoved':
+    '{subject} hat {c, select, none {ein Mitglied} other {{complement}}} aus {objectDat} entfernt',
+  'event.line.roleChanged':
+    '{subject} hat {objectIn} eine Rolle geändert{c, select, none {} other {: {complement}}}',
+  'event.line.other':
+    '{subject} – {predicate}{o, select, none {} other {: {object}}}{c, select, none {} other { ({complement})}}',
+
   'about.title': 'Über Workspace Sync',
   'about.version': 'Version',
   'about.system': 'System',

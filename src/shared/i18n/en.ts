@@ -450,6 +450,67 @@ export const en = {
     '{n, plural, one {# download or view of your own is folded away.} other {# downloads and views of your own are folded away.}}',
   'feed.showFolded': 'Show them',
 
+  // An event's sentence in the window's language (src/shared/event-words.ts): the service writes
+  // it in English; `{object}` and the like are the object's name, the rest is the language's.
+  // English is said as the service wrote it: these are its words, the reference for others.
+  'event.someone': 'Someone with the link',
+  'event.label':
+    '{kind, select, file {File} folder {Folder} workspace {Workspace} other {{label}}}',
+  'event.named': '{name} {label}',
+  'event.object.acc':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.dat':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.zu':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.object.in':
+    '{kind, select, file {the {name} File} folder {the {name} Folder} workspace {the {name} Workspace} other {the {name} {label}}}',
+  'event.compact': '{object}{c, select, none {} other { {complement}}}',
+  'event.complement.from': 'from {name}',
+  'event.complement.movedFrom': 'from {name}',
+  'event.complement.invited': '{email} as {role}',
+  'event.complement.role': '{member} from {from} to {to}',
+  'event.complement.quote': '"{text}"',
+  'event.did.created': 'created',
+  'event.did.uploaded': 'uploaded',
+  'event.did.viewed': 'viewed',
+  'event.did.downloaded': 'downloaded',
+  'event.did.updated': 'updated',
+  'event.did.deleted': 'deleted',
+  'event.did.renamed': 'renamed',
+  'event.did.moved': 'moved',
+  'event.did.commented': 'commented on',
+  'event.did.commentDeleted': 'deleted a comment on',
+  'event.did.linkUpdated': 'updated the link of',
+  'event.did.invited': 'invited a user to',
+  'event.did.memberRemoved': 'removed a member from',
+  'event.did.roleChanged': 'changed a role in',
+  'event.line.created': '{subject} created {object}{c, select, none {} other { {complement}}}',
+  'event.line.uploaded': '{subject} uploaded {object}{c, select, none {} other { {complement}}}',
+  'event.line.viewed': '{subject} viewed {object}{c, select, none {} other { {complement}}}',
+  'event.line.downloaded':
+    '{subject} downloaded {object}{c, select, none {} other { {complement}}}',
+  'event.line.updated':
+    '{subject} updated {c, select, from {{before} to {name}} none {{object}} other {{object} {complement}}}',
+  'event.line.deleted': '{subject} deleted {object}{c, select, none {} other { {complement}}}',
+  'event.line.renamed':
+    '{subject} renamed {c, select, from {{before} to {name}} none {{object}} other {{object} {complement}}}',
+  'event.line.moved': '{subject} moved {object}{c, select, none {} other { {complement}}}',
+  'event.line.commented':
+    '{subject} commented on {object}{c, select, none {} other { {complement}}}',
+  'event.line.commentDeleted':
+    '{subject} deleted a comment on {objectZu}{c, select, none {} other { {complement}}}',
+  'event.line.linkUpdated':
+    '{subject} updated the link of {objectZu}{c, select, none {} other { {complement}}}',
+  'event.line.invited':
+    '{subject} invited a user to {object}{c, select, none {} other { {complement}}}',
+  'event.line.memberRemoved':
+    '{subject} removed a member from {objectDat}{c, select, none {} other { {complement}}}',
+  'event.line.roleChanged':
+    '{subject} changed a role in {objectIn}{c, select, none {} other { {complement}}}',
+  'event.line.other':
+    '{subject} {predicate}{o, select, none {} other { {object}}}{c, select, none {} other { {complement}}}',
+
   'about.title': 'About Workspace Sync',
   'about.version': 'Version',
   'about.system': 'System',
