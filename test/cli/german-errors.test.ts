@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../../src/main/cli/main';
+import { runMain } from './in-process';
 import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from './run-cli';
 
 // The CLI's refusals as a German user gets them (LANG=de_DE.UTF-8): each wrong or refused command
@@ -22,28 +21,16 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-async function run(args: string[], lang: string, extra: Record<string, string> = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await main(args, {
-    stdout,
-    stderr,
-    stdin: new PassThrough(),
-    env: {
-      LANG: lang,
-      WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'state'),
-      // Never the developer's keychain (no case should reach one).
-      WORKSPACE_SYNC_KEYCHAIN_SERVICE: KEYCHAIN_TEST_SERVICE,
-      DBUS_SESSION_BUS_ADDRESS: NO_BUS,
-      HOME: tmp.dir,
-      ...extra,
-    },
+function run(args: string[], lang: string, extra: Record<string, string> = {}) {
+  return runMain(args, {
+    LANG: lang,
+    WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'state'),
+    // Never the developer's keychain (no case should reach one).
+    WORKSPACE_SYNC_KEYCHAIN_SERVICE: KEYCHAIN_TEST_SERVICE,
+    DBUS_SESSION_BUS_ADDRESS: NO_BUS,
+    HOME: tmp.dir,
+    ...extra,
   });
-  return { code, out, err };
 }
 
 const SERVER = 'http://127.0.0.1:1';

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { targets } from '../../scripts/build-targets.mjs';
-import { main } from '../../src/main/cli/main';
+import { runMain } from '../cli/in-process';
 import { NO_SANDBOX } from '../../src/main/cli/sandbox';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../src/main/accounts/oauth-client';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/service/sandbox';
@@ -70,16 +69,7 @@ describe('what the app ships', () => {
         ['workspaces', '--sandbox'],
         ['sync', '--sandbox', '--once', '--dir', state],
       ]) {
-        const stdout = new PassThrough();
-        const stderr = new PassThrough();
-        let err = '';
-        stderr.on('data', (d: Buffer) => (err += d.toString()));
-        const code = await main(args, {
-          stdout,
-          stderr,
-          stdin: new PassThrough(),
-          env: { WORKSPACE_SYNC_STATE: state },
-        });
+        const { code, err } = await runMain(args, { WORKSPACE_SYNC_STATE: state });
         expect(code, args.join(' ')).toBe(1);
         expect(err, args.join(' ')).toBe(`workspace-sync: ${NO_SANDBOX}\n`);
       }
@@ -90,21 +80,7 @@ describe('what the app ships', () => {
 
   it('has a CLI that never starts the demo without --sandbox, nor offers it in its help', async () => {
     const state = await mkdtemp(path.join(tmpdir(), 'ws-shipped-'));
-    const run = async (args: string[]) => {
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
-      let out = '';
-      let err = '';
-      stdout.on('data', (d: Buffer) => (out += d.toString()));
-      stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const code = await main(args, {
-        stdout,
-        stderr,
-        stdin: new PassThrough(),
-        env: { WORKSPACE_SYNC_STATE: state },
-      });
-      return { code, out, err };
-    };
+    const run = (args: string[]) => runMain(args, { WORKSPACE_SYNC_STATE: state });
     try {
       const dir = path.join(state, 'Q3');
       for (const args of [['sync', '--once', '--dir', dir, '--workspace', '42'], ['workspaces']]) {
