@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   axeViolations,
   buildRenderer,
   launchBrowser,
   openWindow,
   screenshot,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -25,8 +26,6 @@ let bridge: Bridge;
 let browser: Browser;
 let win: Watched;
 let page: Page;
-
-const shown = (l: Locator) => l.waitFor({ state: 'visible' });
 
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);

@@ -11,6 +11,7 @@ import {
   launchBrowser,
   openWindow,
   screenshot,
+  shown,
   startBridge,
   type Bridge,
   type Watched,
@@ -26,7 +27,6 @@ let win: Watched;
 let page: Page;
 let zipDir: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
