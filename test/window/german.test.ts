@@ -7,8 +7,8 @@ import { de } from '../../src/shared/i18n/de';
 import { en, type MessageKey } from '../../src/shared/i18n/en';
 import { translator } from '../../src/shared/i18n';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
@@ -98,8 +98,7 @@ async function expectNoEnglish(view: string) {
     ...new Set((await pageWords()).filter((w) => englishOnly.has(w) && !userData.test(w))),
   ];
   expect(left, `${view}: English words left`).toEqual([]);
-  const violations = await axeViolations(page);
-  expect(violations, `${view}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  await expectAccessible(page, view);
   expect(await page.evaluate('document.documentElement.lang')).toBe('de');
 }
 
