@@ -5,15 +5,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   asUser,
-  axeViolations,
   buildRenderer,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
   type Sandbox,
+  type Size,
   type Watched,
 } from './harness';
 
@@ -35,7 +37,6 @@ let page: Page;
 let home: string;
 let host: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const switcher = () => sidebar().getByLabel('Account shown', { exact: true });
 const form = () => page.getByRole('form', { name: 'Choose what to sync' });
@@ -44,11 +45,6 @@ const optionsOf = (l: Locator) => l.locator('option').allTextContents();
 const browseWorkspaces = () => optionsOf(page.locator('#browse-workspace'));
 const annChoice = () => `Ann Lee (${ANN.email}) on ${host}`;
 const moritzChoice = () => `Moritz Schäfer (${MORITZ.email}) on ${host}`;
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 async function signIn(who: { email: string; password: string }) {
   await page.getByLabel('Server address').fill(sandbox.baseUrl);
@@ -61,25 +57,25 @@ async function signIn(who: { email: string; password: string }) {
  * Both sizes, light and dark. At 800×600 the sidebar is behind the menu button: the shot opens
  * it, so the switcher shows there too (and axe looks at it open).
  */
-async function shots(name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await shown(switcher());
-    await screenshot(page, `${name}-${scheme}-1280x800`);
-    await expectAccessible(`${name} (${scheme}, wide)`);
-    await page.setViewportSize({ width: 800, height: 600 });
-    const menu = page.getByRole('button', { name: 'Show the menu' });
-    await shown(menu);
-    await menu.click();
-    await shown(switcher());
-    await screenshot(page, `${name}-${scheme}-800x600`);
-    await expectAccessible(`${name} (${scheme}, narrow, menu open)`);
-    await page.keyboard.press('Escape');
-    await shown(menu);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 860 });
+async function switcherShots(name: string) {
+  const menu = page.getByRole('button', { name: 'Show the menu' });
+  const narrow = (size: Size) => size.width < 1280;
+  await shots(page, name, {
+    ready: async (size) => {
+      if (narrow(size)) {
+        await shown(menu);
+        await menu.click();
+      }
+      await shown(switcher());
+    },
+    axe: 'shot',
+    what: (scheme, size) => `${name} (${scheme}, ${narrow(size) ? 'narrow, menu open' : 'wide'})`,
+    after: async (size) => {
+      if (!narrow(size)) return;
+      await page.keyboard.press('Escape');
+      await shown(menu);
+    },
+  });
 }
 
 beforeAll(async () => {
@@ -130,7 +126,7 @@ describe.sequential('the account switcher', { timeout: 120_000 }, () => {
     const ann = await browseWorkspaces();
     expect(ann).toContain(BOARD);
     expect(ann).not.toContain(NOTES);
-    await shots('accounts-switch-ann');
+    await switcherShots('accounts-switch-ann');
 
     await switcher().selectOption({ label: moritzChoice() });
     // Still Browse, now Moritz's: his workspace, not Ann's; the focus on the view.
@@ -138,7 +134,7 @@ describe.sequential('the account switcher', { timeout: 120_000 }, () => {
     expect(await browseWorkspaces()).not.toContain(BOARD);
     expect(await switcher().locator('option:checked').textContent()).toBe(moritzChoice());
     await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('main');
-    await shots('accounts-switch-moritz');
+    await switcherShots('accounts-switch-moritz');
   });
 
   it('Activity and Workspaces follow the account shown, and the keyboard switches back', async () => {

@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { ServiceClient } from '../../src/main/api/client';
 import { clientFor } from '../sync/harness';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -35,13 +37,7 @@ let api: BridgeClient;
 let client: ServiceClient;
 let dir: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
@@ -122,20 +118,7 @@ describe.sequential(
       const copyName = /^Show in folder: (.+)$/.exec((await copy.getAttribute('aria-label'))!)![1]!;
       await shown(card.getByRole('button', { name: `Open ${copyName}` }));
 
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const [width, height] of [
-          [1280, 800],
-          [800, 600],
-        ] as const) {
-          await page.setViewportSize({ width, height });
-          await shown(keepTheirs);
-          await screenshot(page, `attention-${scheme}-${width}x${height}`);
-        }
-        await expectAccessible(`attention (${scheme})`);
-      }
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: 1280, height: 860 });
+      await shots(page, 'attention', { ready: keepTheirs });
 
       // Keep theirs: the copy goes to the trash here and from the service; the entry leaves.
       await keepTheirs.click();
@@ -147,7 +130,7 @@ describe.sequential(
       await gone(dismiss);
       await shown(state.filter({ hasText: 'Up to date' }), 60_000);
       await shown(card.getByText('1 dismissed problem is not shown.'));
-      await expectAccessible('attention settled');
+      await expectAccessible(page, 'attention settled');
       expect(win.dialogs).toEqual([]);
       expect(win.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     });

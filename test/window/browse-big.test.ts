@@ -9,11 +9,13 @@ import { startBridge, type RunningBridge } from '../../src/main/backend/bridge';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { makeBigFolder, type BigFolder } from './big-folder';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   type Watched,
 } from './harness';
 
@@ -37,7 +39,6 @@ let browser: Browser;
 let win: Watched;
 let page: Page;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
@@ -117,11 +118,6 @@ async function rowsWhileScrolling(px: number, frames: number): Promise<number[][
   );
 }
 
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 /** Scrolls the listing to `top` px until `row` is on screen (its block read meanwhile). */
 async function scrollUntil(top: number | 'end', row: Locator) {
   await expect
@@ -180,7 +176,7 @@ describe.sequential('Browse: a folder of 20,000 entries', { timeout: 120_000 }, 
     const inPage = await domRows().count();
     expect(inPage).toBeGreaterThan(10);
     expect(inPage).toBeLessThan(FEW_ROWS);
-    await expectAccessible('a big folder');
+    await expectAccessible(page, 'a big folder');
   });
 
   it('reads the next block ahead of the rows in view, so rows scrolled to come with their entries', async () => {
@@ -231,7 +227,7 @@ describe.sequential('Browse: a folder of 20,000 entries', { timeout: 120_000 }, 
     await scrollUntil('end', last);
     expect(await domRows().last().getAttribute('aria-rowindex')).toBe(String(ENTRIES + 1));
     expect(await domRows().count()).toBeLessThan(FEW_ROWS);
-    await expectAccessible('the end of a big folder');
+    await expectAccessible(page, 'the end of a big folder');
   });
 
   it('keeps the row menu and the item panel on a row far down', async () => {
@@ -287,19 +283,14 @@ describe.sequential('Browse: a folder of 20,000 entries', { timeout: 120_000 }, 
   });
 
   it('looks right at 1280×800 and 800×600, light and dark', async () => {
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await shown(folderButton(big.first));
-        await screenshot(page, `browse-big-${width}x${height}-${scheme}`);
-        await expectAccessible(`a big folder at ${width}×${height}, ${scheme}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await shots(page, 'browse-big', {
+      ready: folderButton(big.first),
+      sizesFirst: true,
+      file: (scheme, { width, height }) => `browse-big-${width}x${height}-${scheme}`,
+      axe: 'shot',
+      what: (scheme, { width, height }) => `a big folder at ${width}×${height}, ${scheme}`,
+      restore: null,
+    });
     expect(win.dialogs).toEqual([]);
     // No script error (React's duplicate keys among them), no CSP violation.
     expect(win.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);

@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { ServiceClient } from '../../src/main/api/client';
 import { clientFor } from '../sync/harness';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -38,13 +40,7 @@ let dir: string;
 let bin: string;
 let openLog: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 /** What the opener was asked to open so far, one path a line. */
 function opened(): string[] {
@@ -81,22 +77,9 @@ const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 const browseTable = () => page.getByRole('table', { name: 'Folder contents' });
 const here = () => page.getByRole('navigation', { name: 'Folder path' }).locator('[aria-current]');
 
-async function shoot(name: string, ready: Locator) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await shown(ready);
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`);
-    }
-    await expectAccessible(`${name} (${scheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** This file's tests run at 1280×800: the screenshots go back to it. */
+const shoot = (name: string, ready: Locator) =>
+  shots(page, name, { ready, restore: { width: 1280, height: 800 } });
 
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
@@ -226,7 +209,7 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
       'Open details',
     ]);
     await shown(browseTable());
-    await expectAccessible('the item menu');
+    await expectAccessible(page, 'the item menu');
     await menu.getByRole('menuitem', { name: 'Show in folder' }).click();
     await openedWith(path.join(dir, 'Reports 2026'));
     // Open in browser: the share page, once the link is on (the service has no other page).
@@ -285,7 +268,7 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
       await page.getByRole('button', { name: 'Hide the menu' }).getAttribute('aria-expanded'),
     ).toBe('true');
     await screenshot(page, 'browse-menu-open-light-800x600');
-    await expectAccessible('the open menu');
+    await expectAccessible(page, 'the open menu');
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
     // The panel over the list: the Size and Modified columns stay in view beside it.

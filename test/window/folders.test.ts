@@ -6,11 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   asUser,
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -39,7 +41,6 @@ let page: Page;
 let home: string;
 let board: { id: number };
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 /** A <select>'s option: in the page, though not drawn until the list opens. */
 const listed = (l: Locator) => l.waitFor({ state: 'attached' });
 const form = () => page.getByRole('form', { name: 'Choose what to sync' });
@@ -48,29 +49,6 @@ const picker = () => page.getByRole('dialog', { name: 'Choose a folder' });
 const folders = () => picker().getByRole('listbox');
 const card = (name: string) => page.getByRole('article', { name });
 const stateOf = (name: string) => card(name).getByRole('status');
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-/** The view at both sizes, light and dark, then back to the test's own size. */
-async function shots(name: string, ready: Locator) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await shown(ready);
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`);
-    }
-    await expectAccessible(`${name} (${scheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 async function signIn(who: { email: string; password: string }) {
   await page.getByLabel('Server address').fill(sandbox.baseUrl);
@@ -129,7 +107,7 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     expect(await folderField().inputValue()).toBe('~/Workspace Sync/Q3 Planning');
     // One account: no account to choose.
     expect(await form().getByLabel('Account').count()).toBe(0);
-    await shots('folders-form', folderField());
+    await shots(page, 'folders-form', { ready: folderField() });
   });
 
   it('the picker opens at home (the default is not made yet) and works with the keyboard', async () => {
@@ -142,7 +120,7 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     await expect
       .poll(() => list.evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
-    await shots('folders-picker', list.getByRole('option', { name: 'Documents' }));
+    await shots(page, 'folders-picker', { ready: list.getByRole('option', { name: 'Documents' }) });
     await list.focus();
     await page.keyboard.press('ArrowDown');
     await shown(list.getByRole('option', { name: 'Documents', selected: true }));
@@ -165,8 +143,8 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     await shown(design);
     expect(await design.isChecked()).toBe(true);
     await design.uncheck();
-    await expectAccessible('setup form with its folders');
-    await shots('folders-form-selection', design);
+    await expectAccessible(page, 'setup form with its folders');
+    await shots(page, 'folders-form-selection', { ready: design });
     await form().getByRole('button', { name: 'Start syncing' }).click();
     const dir = path.join(home, 'Workspace Sync', 'Q3 Planning');
     await shown(card('Q3 Planning').getByText(`Synced to ${dir}`));
@@ -218,7 +196,7 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     expect(await form().count()).toBe(0);
     const add = page.getByRole('button', { name: 'Add folder' });
     await expect.poll(() => add.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
-    await shots('folders-two-cards', card(BOARD));
+    await shots(page, 'folders-two-cards', { ready: card(BOARD) });
   });
 
   it('pauses one card while the other keeps syncing', async () => {
@@ -240,7 +218,7 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
   it('adds a second account and a folder for it', async () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     await shown(page.getByRole('heading', { name: 'Add an account' }));
-    await expectAccessible('add account');
+    await expectAccessible(page, 'add account');
     await signIn(MORITZ);
     // Back in the window, still Ann's, with the form open for Moritz.
     await shown(form());
@@ -266,7 +244,7 @@ describe.sequential('synced folders, accounts and the folder picker', { timeout:
     // With two accounts, each card names its own.
     await shown(card(NOTES).getByText(`Account: ${MORITZ.email}`));
     await shown(card(BOARD).getByText(`Account: ${ANN.email}`));
-    await expectAccessible('three cards, two accounts');
+    await expectAccessible(page, 'three cards, two accounts');
     await screenshot(page, 'folders-two-accounts');
     expect(win.dialogs).toEqual([]);
   });

@@ -2,16 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { de } from '../../src/shared/i18n/de';
 import { en, type MessageKey } from '../../src/shared/i18n/en';
 import { translator } from '../../src/shared/i18n';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   type Bridge,
   type Watched,
@@ -27,7 +29,6 @@ let browser: Browser;
 let win: Watched;
 let page: Page;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name });
 const contents = () => page.getByRole('table', { name: 'Ordnerinhalt' });
@@ -88,31 +89,16 @@ async function pageWords(): Promise<string[]> {
   return wordsOf(text);
 }
 
-/** Screenshots at 1280x800 and 800x600, light and dark; axe clean in both schemes. */
-async function screenshots(view: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `german-${view}-${scheme}-${width}x${height}`);
-    }
-    const violations = await axeViolations(page);
-    expect(violations, `${view} (${scheme}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+/** Screenshots german-<view>-*, axe clean in both schemes (its failure names the view alone). */
+const screenshots = (view: string) =>
+  shots(page, `german-${view}`, { what: (scheme) => `${view} (${scheme})` });
 
 async function expectNoEnglish(view: string) {
   const left = [
     ...new Set((await pageWords()).filter((w) => englishOnly.has(w) && !userData.test(w))),
   ];
   expect(left, `${view}: English words left`).toEqual([]);
-  const violations = await axeViolations(page);
-  expect(violations, `${view}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  await expectAccessible(page, view);
   expect(await page.evaluate('document.documentElement.lang')).toBe('de');
 }
 

@@ -7,7 +7,14 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { expect } from 'vitest';
 import { cliEnv, repoRoot, requirePrivateKeyring } from '../cli/run-cli';
 
 export { repoRoot };
@@ -249,6 +256,80 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export async function screenshot(page: Page, view: string): Promise<void> {
   await mkdir(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${view}.png`), fullPage: true });
+}
+
+/** Waits until the locator is visible (playwright's own timeout unless one is given). */
+export const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
+
+/** axe finds no serious or critical violation in what the page shows now; `what` names it. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+export type ColorScheme = 'light' | 'dark';
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** The sizes every view is looked at: the house's wide and narrow window. */
+const SHOT_SIZES: readonly Size[] = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 600 },
+];
+
+/** The size openWindow starts at, which most tests go back to after their screenshots. */
+const TEST_SIZE: Size = { width: 1280, height: 860 };
+
+export interface ShotsOptions {
+  /**
+   * What must show at each size before its screenshot: a locator waited for, or a step of the
+   * test's own (opening a menu the narrow window hides). Nothing waited for when left out.
+   */
+  ready?: Locator | ((size: Size) => Promise<void>);
+  /** After each size's screenshot (and its axe check, with `axe: 'shot'`): undoing `ready`. */
+  after?: (size: Size) => Promise<void>;
+  /** The file name without `.png`; `${name}-${scheme}-${width}x${height}` unless given. */
+  file?: (scheme: ColorScheme, size: Size) => string;
+  /** axe once per scheme after its sizes (the default), or after every screenshot. */
+  axe?: 'scheme' | 'shot';
+  /** What the axe failure names; `${name} (${scheme})` unless given. */
+  what?: (scheme: ColorScheme, size: Size) => string;
+  /** The size to go back to after; 1280×860 unless given, null to leave the last one. */
+  restore?: Size | null;
+  /** Both schemes at one size before the next size, instead of both sizes per scheme. */
+  sizesFirst?: boolean;
+}
+
+/**
+ * The view's screenshots at 1280×800 and 800×600, light and dark, into test-artifacts/window,
+ * axe clean in each scheme; then back to light and the test's own size.
+ */
+export async function shots(page: Page, name: string, options: ShotsOptions = {}): Promise<void> {
+  const { ready, after, axe = 'scheme', restore = TEST_SIZE } = options;
+  const file =
+    options.file ?? ((scheme, { width, height }) => `${name}-${scheme}-${width}x${height}`);
+  const what = options.what ?? ((scheme) => `${name} (${scheme})`);
+  const schemes: ColorScheme[] = ['light', 'dark'];
+  const steps = options.sizesFirst
+    ? SHOT_SIZES.flatMap((size) => schemes.map((scheme) => ({ scheme, size })))
+    : schemes.flatMap((scheme) => SHOT_SIZES.map((size) => ({ scheme, size })));
+  for (const [i, { scheme, size }] of steps.entries()) {
+    // emulateMedia only where the scheme changes, as the tests' own loops did.
+    if (i === 0 || steps[i - 1]!.scheme !== scheme)
+      await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(size);
+    if (typeof ready === 'function') await ready(size);
+    else if (ready) await shown(ready);
+    await screenshot(page, file(scheme, size));
+    if (axe === 'shot') await expectAccessible(page, what(scheme, size));
+    if (after) await after(size);
+    const lastOfScheme = i === steps.length - 1 || steps[i + 1]!.scheme !== scheme;
+    if (axe === 'scheme' && lastOfScheme) await expectAccessible(page, what(scheme, size));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (restore) await page.setViewportSize(restore);
 }
 
 /** A REST call to the sandbox as one of its users: what another person does meanwhile. */

@@ -2,11 +2,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import {
   asUser,
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -30,18 +32,12 @@ let browser: Browser;
 let win: Watched;
 let page: Page;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const gone = (l: Locator) => l.waitFor({ state: 'detached' });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
 const table = () => page.getByRole('table', { name: 'Members' });
 const row = (who: string) => table().getByRole('row').filter({ hasText: who });
 const notice = () => page.locator('.notice-line');
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 async function signIn(who: { email: string; password: string }) {
   await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
@@ -57,24 +53,6 @@ async function openMembers() {
   await nav('Workspaces').click();
   await page.getByRole('button', { name: `Members of ${WS}` }).click();
   await shown(page.getByRole('heading', { name: `Members of ${WS}`, level: 1 }));
-}
-
-/** Screenshots at both sizes in both themes, axe in each theme; back to light at 1280 after. */
-async function everySize(name: string, ready: () => Locator) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await shown(ready());
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`);
-    }
-    await expectAccessible(`${name} (${scheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 /** The workspace as `email` sees it now, or null where the service no longer shows it. */
@@ -139,7 +117,7 @@ describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 },
     const roles = page.getByRole('table', { name: 'What each role may do' });
     await shown(roles.getByRole('rowheader', { name: 'Moderator (your role)' }));
     expect(await roles.getByRole('row').count()).toBe(8);
-    await everySize('members', () => danaRole);
+    await shots(page, 'members', { ready: danaRole });
   });
 
   it('invites by email with a role', async () => {
@@ -172,7 +150,7 @@ describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 },
     await gone(page.getByRole('button', { name: 'Make Dana Cruz Collaborator' }));
     expect(await danaRole.inputValue()).toBe('Collaborator');
     expect(await roleOf('dana@example.com')).toBe('Collaborator');
-    await expectAccessible('members after a role change');
+    await expectAccessible(page, 'members after a role change');
   });
 
   it('removes a member after a confirm dialog; Cancel keeps them', async () => {
@@ -180,7 +158,7 @@ describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 },
     await remove.click();
     const dialog = page.getByRole('dialog', { name: `Remove Chloé Martin from ${WS}?` });
     await shown(dialog);
-    await everySize('members-remove', () => dialog);
+    await shots(page, 'members-remove', { ready: dialog });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await gone(dialog);
     expect(await roleOf('chloe@example.com')).toBe('Creator');
@@ -222,7 +200,7 @@ describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 },
     expect(await page.getByLabel('Email addresses').count()).toBe(0);
     expect(await table().count()).toBe(0);
     await shown(page.getByRole('rowheader', { name: 'Viewer (your role)' }));
-    await everySize('members-viewer', () => refusal);
+    await shots(page, 'members-viewer', { ready: refusal });
     expect(win.dialogs).toEqual([]);
     expect(win.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });

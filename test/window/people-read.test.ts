@@ -2,17 +2,19 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { recordEvent } from '../../src/service/events';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { UserRow } from '../../src/service/db';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   repoRoot,
   screenshot,
+  shots,
+  shown,
   startBridge,
   type Bridge,
   type Watched,
@@ -36,33 +38,9 @@ let page: Page;
 let home: string;
 let opened: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 const feed = () => page.getByRole('region', { name: 'Activity feed' });
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-/** The view at both sizes, light and dark, each looked at by axe, then back to the test's size. */
-async function shots(name: string, ready: Locator) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await shown(ready);
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`);
-    }
-    await expectAccessible(`${name} (${scheme})`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 beforeAll(async () => {
   [sb] = await Promise.all([startSandbox({ seed: 'demo', basePath: '/api/v1' }), buildRenderer()]);
@@ -104,7 +82,7 @@ describe(
       expect(await server.getAttribute('type')).toBe('text');
       const primary = page.locator('main button.primary');
       expect(await primary.allTextContents()).toEqual(['Sign in with your browser']);
-      await shots('sign-in', primary);
+      await shots(page, 'sign-in', { ready: primary });
 
       const bare = new URL(sb.baseUrl).host; // 127.0.0.1:PORT, the API being under /api/v1
       expect(sb.baseUrl).toBe(`http://${bare}/api/v1`);
@@ -176,14 +154,14 @@ describe(
       const note = page.getByText(/downloads and views of your own are folded away/);
       await shown(note);
       expect(await feed().getByText('downloaded', { exact: false }).count()).toBe(0);
-      await shots('activity-bursts', burst);
+      await shots(page, 'activity-bursts', { ready: burst });
 
       await burst.click();
       expect(await burst.getAttribute('aria-expanded')).toBe('true');
       await shown(feed().getByRole('button', { name: 'Open file Scan 48.pdf' }));
       await shown(feed().getByRole('button', { name: 'Open file Scan 47.pdf' }));
       await screenshot(page, 'activity-burst-open');
-      await expectAccessible('activity, a burst open');
+      await expectAccessible(page, 'activity, a burst open');
       await burst.click();
       expect(await feed().getByRole('button', { name: 'Open file Scan 48.pdf' }).count()).toBe(0);
 
@@ -238,7 +216,7 @@ describe(
       await shown(facts.getByText(pkg.version, { exact: true }));
       await shown(facts.getByText('Not in use (this window runs in a browser)'));
       await shown(page.getByRole('listitem').filter({ hasText: 'Q3 Planning: Up to date' }));
-      await shots('about', page.getByRole('button', { name: 'Copy diagnostics' }));
+      await shots(page, 'about', { ready: page.getByRole('button', { name: 'Copy diagnostics' }) });
 
       await page.getByRole('button', { name: 'Open logs' }).click();
       await expect
@@ -273,7 +251,7 @@ describe(
       for (const s of secrets) expect(named).not.toContain(s);
       await page.getByText('What was copied').click();
       await shown(page.locator('.diagnostics-text pre'));
-      await expectAccessible('about, diagnostics shown');
+      await expectAccessible(page, 'about, diagnostics shown');
       expect(win.dialogs).toEqual([]);
     });
   },

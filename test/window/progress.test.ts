@@ -2,15 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { clientFor } from '../sync/harness';
 import {
-  axeViolations,
   buildRenderer,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -35,13 +36,6 @@ let win: Watched;
 let page: Page;
 let api: BridgeClient;
 let dir: string;
-
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
@@ -109,20 +103,7 @@ describe.sequential('a pair mid-sync, in Chromium', { timeout: 180_000 }, () => 
       Number(await bar.getAttribute('max')),
     );
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [
-        [1280, 800],
-        [800, 600],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await shown(step);
-        await screenshot(page, `progress-${scheme}-${width}x${height}`);
-      }
-      await expectAccessible(`progress (${scheme})`);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await shots(page, 'progress', { ready: step });
 
     // Lifted at once for the transfer under way: the pass ends, the progress goes.
     await api.call('settings.update', { downloadLimitKBps: 0 });

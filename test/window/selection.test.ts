@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
-  axeViolations,
   buildRenderer,
   launchBrowser,
   openWindow,
   screenshot,
+  shots,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -30,13 +31,6 @@ let win: Watched;
 let page: Page;
 let api: BridgeClient;
 let dir: string;
-
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 beforeAll(async () => {
   [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
@@ -89,20 +83,10 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
     expect(await icons.isChecked()).toBe(false);
     expect(await icons.isDisabled()).toBe(true);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [
-        [1280, 800],
-        [800, 600],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await shown(design);
-        await screenshot(page, `selection-${scheme}-${width}x${height}`);
-      }
-      await expectAccessible(`Choose folders (${scheme})`);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await shots(page, 'selection', {
+      ready: design,
+      what: (scheme) => `Choose folders (${scheme})`,
+    });
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -129,18 +113,10 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The card with its new button, narrow and wide, light and dark.
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [
-        [1280, 800],
-        [800, 600],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await screenshot(page, `selection-card-${scheme}-${width}x${height}`);
-      }
-      await expectAccessible(`the pair card (${scheme})`);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await shots(page, 'selection-card', {
+      what: (scheme) => `the pair card (${scheme})`,
+      restore: null,
+    });
   });
 
   it('adds a pair with folders left out from the start: never downloaded', async () => {

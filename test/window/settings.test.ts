@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shown,
   startBridge,
   type Bridge,
   type Watched,
@@ -25,7 +26,6 @@ let win: Watched;
 let page: Page;
 let api: BridgeClient;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
@@ -34,11 +34,6 @@ const settingsView = () => page.getByRole('region', { name: 'Settings' });
 /** The text of what has the focus (evaluated in the page: this file has no DOM types). */
 const focusedText = async () =>
   String(await page.evaluate('document.activeElement?.textContent ?? ""'));
-
-async function expectAccessible(what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 beforeAll(async () => {
   await buildRenderer();
@@ -80,7 +75,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     expect((await api.call('app.info', {})).desktop).toBe(false);
     await shown(settingsView().getByText('Q3 Planning', { exact: true }));
     await screenshot(page, 'settings');
-    await expectAccessible('settings');
+    await expectAccessible(page, 'settings');
   });
 
   it('saves each setting as it is changed, and a fresh page load shows them', async () => {
@@ -152,7 +147,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     expect(await up.getAttribute('aria-invalid')).toBe('true');
     expect(await limits()).toEqual([0, 0]);
     await screenshot(page, 'settings-limit-invalid');
-    await expectAccessible('settings with a bad limit');
+    await expectAccessible(page, 'settings with a bad limit');
     await up.fill('250');
     await goneFrom(alert);
     await up.press('Enter');
@@ -169,7 +164,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await shown(up);
     expect([await up.inputValue(), await down.inputValue()]).toEqual(['250', '1000']);
     await screenshot(page, 'settings-limits');
-    await expectAccessible('settings with limits');
+    await expectAccessible(page, 'settings with limits');
 
     // No limits for the tests after this one.
     await up.fill('0');
@@ -203,7 +198,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect((await api.call('settings.get', {})).proxy).toBe('');
       await screenshot(page, 'settings-proxy-invalid');
-      await expectAccessible('settings with a bad proxy');
+      await expectAccessible(page, 'settings with a bad proxy');
 
       // A proxy on this computer (the sandbox is on it too): the backend's next request goes
       // through it, without a restart.
@@ -217,7 +212,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
         true,
       );
       await screenshot(page, 'settings-proxy');
-      await expectAccessible('settings with a proxy');
+      await expectAccessible(page, 'settings with a proxy');
 
       await page.reload();
       await nav('Settings').click();
@@ -259,7 +254,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await shown(menu);
     await expect.poll(focusedText).toBe('Open');
     await screenshot(page, 'browse-context-menu');
-    await expectAccessible('context menu');
+    await expectAccessible(page, 'context menu');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('Show in folder');
     await page.keyboard.press('End');

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   asUser,
-  axeViolations,
   buildRenderer,
+  expectAccessible,
   launchBrowser,
   openWindow,
   screenshot,
+  shown,
   startBridge,
   startSandbox,
   type Bridge,
@@ -36,13 +37,7 @@ let win: Watched;
 let page: Page;
 let syncDir: string;
 
-const shown = (l: Locator, timeout?: number) => l.waitFor({ state: 'visible', timeout });
 const goneFrom = (l: Locator) => l.waitFor({ state: 'detached' });
-
-async function expectAccessible(view: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${view}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 async function signIn(who: { email: string; password: string }) {
   await page.getByLabel('Server address').fill(sandbox.baseUrl);
@@ -115,7 +110,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
 
   it('refuses a wrong password with a clear message, and the sign-in view is accessible', async () => {
     await screenshot(page, 'sign-in');
-    await expectAccessible('sign-in');
+    await expectAccessible(page, 'sign-in');
     await signIn({ email: ANN.email, password: 'not-the-password' });
     const alert = page.getByRole('alert');
     await shown(alert);
@@ -142,7 +137,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await shown(page.getByText(`Synced to ${syncDir}`));
     await shown(page.getByRole('button', { name: 'Pause sync' }));
     await screenshot(page, 'status');
-    await expectAccessible('status');
+    await expectAccessible(page, 'status');
   });
 
   it('pauses and resumes', async () => {
@@ -191,11 +186,11 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await crumbs.getByRole('button', { name: 'Q3 Planning' }).click();
     await shown(contents().getByRole('button', { name: 'Open folder Reports' }));
     await screenshot(page, 'browse');
-    await expectAccessible('browse');
+    await expectAccessible(page, 'browse');
     // The dark theme follows the system's; a look for the person reviewing the screenshots.
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'browse-dark');
-    await expectAccessible('browse, dark');
+    await expectAccessible(page, 'browse, dark');
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
@@ -219,7 +214,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
   it('shows the audit trail of a file to an administrator', async () => {
     await shown(panel().getByRole('list', { name: 'Audit trail' }));
     await screenshot(page, 'item-panel');
-    await expectAccessible('item panel');
+    await expectAccessible(page, 'item panel');
   });
 
   it('turns a folder link on, copies it, and turns it off again', async () => {
@@ -267,7 +262,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     const feed = page.getByRole('region', { name: 'Activity feed' });
     await shown(feed.locator('.feed-row').first());
     await screenshot(page, 'activity');
-    await expectAccessible('activity');
+    await expectAccessible(page, 'activity');
 
     // Scrolling reads further pages until the end; only the rows in view are in the page.
     const end = feed.getByText('That’s everything.');
@@ -347,7 +342,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
       )
       .toContain('rgb(192, 57, 43)');
     await screenshot(page, 'workspaces');
-    await expectAccessible('workspaces');
+    await expectAccessible(page, 'workspaces');
 
     // Escape backs out of the confirmation, as a dialog should.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
@@ -363,7 +358,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel(`Type ${renamed} to confirm`).fill(renamed);
     await screenshot(page, 'delete-workspace');
-    await expectAccessible('delete dialog');
+    await expectAccessible(page, 'delete dialog');
     await confirm.click();
     await goneFrom(dialog);
     await goneFrom(page.getByRole('button', { name: renamed, exact: true }));
@@ -458,7 +453,7 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await shown(panel().getByText('lets you read comments but not add them', { exact: false }));
     expect(await panel().getByLabel('Add a comment').count()).toBe(0);
     await screenshot(page, 'item-panel-viewer');
-    await expectAccessible('item panel as a Viewer');
+    await expectAccessible(page, 'item panel as a Viewer');
   });
 
   it('ran without a JavaScript dialog or a CSP violation', () => {
