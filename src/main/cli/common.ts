@@ -12,6 +12,8 @@ import {
   type Words,
 } from '../../shared/i18n';
 
+import { printable } from '../errors/user-error';
+
 export { messageOf, PROGRAM, sayError } from '../errors/user-error';
 
 /** Options every command takes. */
@@ -99,8 +101,9 @@ export class CliError extends UserError {
   }
 }
 
+/** A line of output; names and servers' words in it are shown, never obeyed (`printable`). */
 export function writeLine(out: Output, line: string): void {
-  out.write(line + '\n');
+  out.write(printable(line) + '\n');
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
