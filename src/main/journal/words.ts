@@ -1,4 +1,4 @@
-import type { WireWords } from '../../shared/i18n';
+import { isWords, type WireWords } from '../../shared/i18n';
 
 /**
  * A sentence kept as data in the journal (schema part 9): a catalog key and its parameters, as
@@ -13,11 +13,7 @@ export function parseWords(text: string | null | undefined): WireWords | undefin
   if (!text) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' &&
-      value !== null &&
-      typeof (value as WireWords).key === 'string'
-      ? (value as WireWords)
-      : undefined;
+    return isWords(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -36,6 +36,13 @@ export interface WireWords {
 export const englishOf = (words: Words | string): string =>
   typeof words === 'string' ? words : english.say(words);
 
+/** Whether a value read from elsewhere (an error's field, a journal's JSON) is words. */
+export function isWords(value: unknown): value is WireWords {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as WireWords).key === 'string'
+  );
+}
+
 /**
  * The words of an error that carries them (a UserError, an ApiError, an AppCallError): the one
  * way a failure's sentence reaches a person in their language. Undefined for an error known
@@ -44,9 +51,7 @@ export const englishOf = (words: Words | string): string =>
 export function wordsOf(err: unknown): WireWords | undefined {
   if (!(err instanceof Error)) return undefined;
   const words = (err as { words?: unknown }).words;
-  return typeof words === 'object' && words !== null && typeof (words as Words).key === 'string'
-    ? (words as WireWords)
-    : undefined;
+  return isWords(words) ? words : undefined;
 }
 
 const catalogs: Record<Language, Readonly<Record<MessageKey, string>>> = { en, de };
