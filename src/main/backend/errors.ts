@@ -6,11 +6,7 @@ import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 
 /** Throws a typed error for the window: a kind to branch on and words a person can act on. */
 export function fail(kind: AppError['kind'], message: string | Words): never {
-  throw new AppCallError(
-    typeof message === 'string'
-      ? { kind, message }
-      : { kind, message: englishOf(message), words: message },
-  );
+  throw new AppCallError(typeof message === 'string' ? { kind, message } : appError(kind, message));
 }
 
 /** A refusal as the window gets it: its English beside its words. */
