@@ -1,22 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   asUser,
-  buildRenderer,
-  launchBrowser,
-  openWindow,
-  screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Size,
   type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 
 // The account switcher, as a person uses it: two accounts signed in against a sandbox of the
@@ -29,12 +22,10 @@ const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' };
 const BOARD = 'Ann’s Board';
 const NOTES = 'Moritz Notes';
 
+let session: Session<'home'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
-let home: string;
 let host: string;
 
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
@@ -79,29 +70,24 @@ async function switcherShots(name: string) {
 }
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  host = new URL(sandbox.baseUrl).host;
-  home = await mkdtemp(path.join(tmpdir(), 'ws-window-home-'));
-  await asUser(sandbox, ANN.email, 'POST', '/workspaces', { name: BOARD });
-  await asUser(sandbox, MORITZ.email, 'POST', '/workspaces', { name: NOTES });
-  bridge = await startBridge(sandbox.baseUrl, { HOME: home });
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({
+    dirs: { home: 'ws-window-home-' },
+    timeout: 20_000,
+    prepare: async (sandbox, dirs) => {
+      host = new URL(sandbox!.baseUrl).host;
+      await asUser(sandbox!, ANN.email, 'POST', '/workspaces', { name: BOARD });
+      await asUser(sandbox!, MORITZ.email, 'POST', '/workspaces', { name: NOTES });
+      return { HOME: dirs.home };
+    },
+  });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential('the account switcher', { timeout: 120_000 }, () => {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(page, `failed-accounts-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
+  screenshotOnFailure(() => page, 'accounts');
 
   it('with one account, there is nothing to switch', async () => {
     await signIn(ANN);

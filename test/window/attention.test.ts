@@ -1,25 +1,19 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { clientFor } from '../sync/harness';
 import {
-  buildRenderer,
+  type BridgeClient,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Watched,
-  BridgeClient,
+  openSession,
+  type Session,
 } from './harness';
 
 // Conflicts and problems in the window: `cli ui --server` against a sandbox of the test's own; a
@@ -28,9 +22,8 @@ import {
 // each choice; Keep theirs settles the conflict and Dismiss the problem, and the card is up to
 // date again. Each state waited for, never a duration.
 
+let session: Session<'dir'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 let api: BridgeClient;
@@ -40,24 +33,21 @@ let dir: string;
 const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  client = clientFor(sandbox.baseUrl, { accessToken: sandbox.users[0]!.token });
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(30_000);
-  api = await BridgeClient.connect(bridge.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-attention-'));
+  session = await openSession({
+    dirs: { dir: 'ws-window-attention-' },
+    timeout: 30_000,
+    api: true,
+    prepare: (sandbox) => {
+      client = clientFor(sandbox!.baseUrl, { accessToken: sandbox!.users[0]!.token });
+    },
+  });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
+  api = session.api!;
+  dir = session.dirs.dir;
 }, 180_000);
 
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential(
   'a conflict and a problem in the card, in Chromium',

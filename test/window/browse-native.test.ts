@@ -1,26 +1,20 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encode } from 'fast-png';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { clientFor } from '../sync/harness';
 import {
-  buildRenderer,
+  type BridgeClient,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Watched,
-  BridgeClient,
+  openSession,
+  type Session,
 } from './harness';
 
 // Browse as a file manager (issue 28, items 1 and 7): `cli ui --server` against a sandbox of the
@@ -29,15 +23,13 @@ import {
 // so Open and Show in folder are checked on what reached the OS. Offline is the sandbox stopped.
 // Each state is waited for, never a duration.
 
+let session: Session<'bin' | 'dir'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 let api: BridgeClient;
 let client: ServiceClient;
 let dir: string;
-let bin: string;
 let openLog: string;
 
 const gone = (l: Locator, timeout?: number) => l.waitFor({ state: 'detached', timeout });
@@ -82,32 +74,29 @@ const shoot = (name: string, ready: Locator) =>
   shots(page, name, { ready, restore: { width: 1280, height: 800 } });
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  client = clientFor(sandbox.baseUrl, { accessToken: sandbox.users[0]!.token });
-  bin = await mkdtemp(path.join(tmpdir(), 'ws-window-bin-'));
-  openLog = path.join(bin, 'opened.log');
-  // The opener the backend starts on Linux (xdg-open): it notes its argument and ends.
-  writeFileSync(
-    path.join(bin, 'xdg-open'),
-    `#!/bin/sh\nprintf '%s\\n' "$1" >> ${JSON.stringify(openLog)}\n`,
-  );
-  chmodSync(path.join(bin, 'xdg-open'), 0o755);
-  bridge = await startBridge(sandbox.baseUrl, { PATH: `${bin}:${process.env.PATH ?? ''}` });
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(30_000);
-  api = await BridgeClient.connect(bridge.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-browse-'));
+  session = await openSession({
+    dirs: { bin: 'ws-window-bin-', dir: 'ws-window-browse-' },
+    timeout: 30_000,
+    api: true,
+    prepare: (sandbox, dirs) => {
+      client = clientFor(sandbox!.baseUrl, { accessToken: sandbox!.users[0]!.token });
+      openLog = path.join(dirs.bin, 'opened.log');
+      // The opener the backend starts on Linux (xdg-open): it notes its argument and ends.
+      writeFileSync(
+        path.join(dirs.bin, 'xdg-open'),
+        `#!/bin/sh\nprintf '%s\\n' "$1" >> ${JSON.stringify(openLog)}\n`,
+      );
+      chmodSync(path.join(dirs.bin, 'xdg-open'), 0o755);
+      return { PATH: `${dirs.bin}:${process.env.PATH ?? ''}` };
+    },
+  });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
+  api = session.api!;
+  dir = session.dirs.dir;
 }, 180_000);
 
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  for (const d of [dir, bin]) if (d) await rm(d, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_000 }, () => {
   it('opens with a double-click, moves with the keyboard, and shows what an item is', async () => {

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Watched,
+  openSession,
+  type Session,
 } from './harness';
 
 // "Sign in with your browser" as a person does it: the window (`cli ui --server`, the built
@@ -21,26 +17,18 @@ import {
 
 const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' };
 
+let session: Session;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({ timeout: 20_000 });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-});
+afterAll(() => session?.close());
 
 describe('sign in with your browser, in Chromium, over the web bridge', { timeout: 90_000 }, () => {
   it('opens the service sign-in page in a new tab and signs the window in from there', async () => {

@@ -1,23 +1,19 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   asUser,
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 
 // Several synced folders and accounts in the window, and the folder picker, as a person uses
@@ -33,9 +29,8 @@ const BOARD = 'Board: 2027/Q1';
 const BOARD_FOLDER = 'Board- 2027-Q1';
 const NOTES = 'Moritz Notes';
 
+let session: Session<'home'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 let home: string;
@@ -62,35 +57,31 @@ const remoteFolder = (email: string, workspaceId: number, name: string) =>
   asUser(sandbox, email, 'POST', `/workspaces/${workspaceId}/folders`, { filename: name });
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  home = await mkdtemp(path.join(tmpdir(), 'ws-window-home-'));
-  mkdirSync(path.join(home, 'Documents', 'Notes'), { recursive: true });
-  mkdirSync(path.join(home, 'Music'));
-  mkdirSync(path.join(home, '.cache'));
-  board = (
-    await asUser<{ workspace: { id: number } }>(sandbox, ANN.email, 'POST', '/workspaces', {
-      name: BOARD,
-    })
-  ).workspace;
-  await asUser(sandbox, MORITZ.email, 'POST', '/workspaces', { name: NOTES });
-  bridge = await startBridge(sandbox.baseUrl, { HOME: home });
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({
+    dirs: { home: 'ws-window-home-' },
+    timeout: 20_000,
+    prepare: async (sandbox, dirs) => {
+      mkdirSync(path.join(dirs.home, 'Documents', 'Notes'), { recursive: true });
+      mkdirSync(path.join(dirs.home, 'Music'));
+      mkdirSync(path.join(dirs.home, '.cache'));
+      board = (
+        await asUser<{ workspace: { id: number } }>(sandbox!, ANN.email, 'POST', '/workspaces', {
+          name: BOARD,
+        })
+      ).workspace;
+      await asUser(sandbox!, MORITZ.email, 'POST', '/workspaces', { name: NOTES });
+      return { HOME: dirs.home };
+    },
+  });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
+  home = session.dirs.home;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential('synced folders, accounts and the folder picker', { timeout: 120_000 }, () => {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(page, `failed-folders-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
+  screenshotOnFailure(() => page, 'folders');
 
   it('signs in and offers the first folder at ~/Workspace Sync/<workspace>, following the workspace', async () => {
     await signIn(ANN);

@@ -1,28 +1,24 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shown,
-  startBridge,
-  type Bridge,
   type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 
 // Three things the window does beyond the main story, against `cli ui --sandbox` (signed in as
 // the demo owner, the demo workspace synced into a folder of the bridge's): the activity
 // feed's person filter, a folder downloaded as a zip, and a sync pair removed.
 
-let bridge: Bridge;
-let browser: Browser;
+let session: Session<'zip'>;
 let win: Watched;
 let page: Page;
 let zipDir: string;
@@ -51,28 +47,22 @@ function zipEntries(file: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  await buildRenderer();
-  bridge = await startBridge('sandbox');
-  browser = await launchBrowser();
-  zipDir = await mkdtemp(path.join(tmpdir(), 'ws-window-zip-'));
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({
+    server: 'sandbox',
+    dirs: { zip: 'ws-window-zip-' },
+    timeout: 20_000,
+  });
+  ({ win, page } = session);
+  zipDir = session.dirs.zip;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  if (zipDir) await rm(zipDir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential(
   'gaps of the window, in Chromium, over cli ui --sandbox',
   { timeout: 120_000 },
   () => {
-    beforeEach((ctx) => {
-      onTestFailed(() => screenshot(page, `failed-gaps-${ctx.task.name.replace(/\W+/g, '-')}`));
-    });
+    screenshotOnFailure(() => page, 'gaps');
 
     it('opens signed in and mirrors the demo until it is up to date', async () => {
       await shown(page.getByText('Signed in as Ann Lee', { exact: false }));

@@ -1,22 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { de } from '../../src/shared/i18n/de';
 import { en, type MessageKey } from '../../src/shared/i18n/en';
 import { translator } from '../../src/shared/i18n';
 import {
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
-  screenshot,
   shots,
   shown,
-  startBridge,
   type Bridge,
-  type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 
 // The window in German, as a person on a German system sees it: Chromium's language is de-DE
@@ -24,9 +21,8 @@ import {
 // is read whole (its text, and the names and hints a screen reader says) and must hold no word
 // that only English uses: the words of the English catalog that no German message has.
 
+let session: Session;
 let bridge: Bridge;
-let browser: Browser;
-let win: Watched;
 let page: Page;
 
 const nav = (name: string) =>
@@ -103,23 +99,14 @@ async function expectNoEnglish(view: string) {
 }
 
 beforeAll(async () => {
-  await buildRenderer();
-  bridge = await startBridge('sandbox');
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url, 'de-DE');
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({ server: 'sandbox', locale: 'de-DE', timeout: 20_000 });
+  ({ bridge, page } = session);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-});
+afterAll(() => session?.close());
 
 describe.sequential('the window in German', { timeout: 120_000 }, () => {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(page, `failed-german-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
+  screenshotOnFailure(() => page, 'german');
 
   it('the word list is real: it knows English words of every part of the window', () => {
     for (const w of ['browse', 'settings', 'syncing', 'folder', 'comments', 'left', 'items'])

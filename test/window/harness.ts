@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeEach, expect, onTestFailed } from 'vitest';
 import { cliEnv, repoRoot, requirePrivateKeyring } from '../cli/run-cli';
 
 export { repoRoot };
@@ -393,4 +393,101 @@ export class BridgeClient {
   close(): void {
     this.socket.close();
   }
+}
+
+export interface SessionOptions<D extends string = never> {
+  /**
+   * `'sandbox'`: the bridge's own demo (`cli ui --sandbox`, the window opens signed in); unless
+   * given, a sandbox of the test's own with the demo seed (the window opens on sign-in).
+   */
+  server?: 'sandbox';
+  /** Temporary folders by name (the value is the mkdtemp prefix), made before the bridge starts. */
+  dirs?: Record<D, string>;
+  /**
+   * Before the bridge starts (seeding the sandbox, filling a HOME): what it returns is more
+   * environment for the bridge.
+   */
+  prepare?: (
+    sandbox: Sandbox | null,
+    dirs: Record<D, string>,
+  ) => Promise<Record<string, string> | void> | Record<string, string> | void;
+  /** The browser's language; openWindow's English unless given. */
+  locale?: string;
+  /** The page's default timeout, in milliseconds. */
+  timeout: number;
+  /** A BridgeClient to the bridge too, connected after the window opened. */
+  api?: boolean;
+}
+
+export interface Session<D extends string = never> {
+  /** The test's own sandbox; null with `server: 'sandbox'`. */
+  sandbox: Sandbox | null;
+  bridge: Bridge;
+  browser: Browser;
+  win: Watched;
+  page: Page;
+  /** null unless `api: true`. */
+  api: BridgeClient | null;
+  dirs: Record<D, string>;
+  /** Closes what was opened, in reverse order; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * What most window tests set up before their first step: the renderer built (beside their own
+ * sandbox), temporary folders, the bridge, Chromium and the window, maybe a BridgeClient. If a
+ * step fails, what was opened is closed before the error is thrown.
+ */
+export async function openSession<D extends string = never>(
+  options: SessionOptions<D>,
+): Promise<Session<D>> {
+  // Undo steps in the order they must run: newest first.
+  const undo: (() => unknown)[] = [];
+  const close = async () => {
+    for (const step of undo.splice(0)) await step();
+  };
+  try {
+    let sandbox: Sandbox | null = null;
+    if (options.server === 'sandbox') await buildRenderer();
+    else {
+      [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
+      const opened = sandbox;
+      undo.unshift(() => opened.close());
+    }
+    const dirs = {} as Record<D, string>;
+    for (const [name, prefix] of Object.entries(options.dirs ?? {}) as [D, string][]) {
+      const dir = await mkdtemp(path.join(tmpdir(), prefix));
+      undo.unshift(() => rm(dir, { recursive: true, force: true }));
+      dirs[name] = dir;
+    }
+    const env = (await options.prepare?.(sandbox, dirs)) ?? {};
+    const bridge = await startBridge(sandbox ? sandbox.baseUrl : 'sandbox', env);
+    undo.unshift(() => bridge.close());
+    const browser = await launchBrowser();
+    undo.unshift(() => browser.close());
+    const win = await openWindow(browser, bridge.url, options.locale);
+    const page = win.page;
+    page.setDefaultTimeout(options.timeout);
+    let api: BridgeClient | null = null;
+    if (options.api) {
+      const client = await BridgeClient.connect(bridge.url);
+      undo.unshift(() => client.close());
+      api = client;
+    }
+    return { sandbox, bridge, browser, win, page, api, dirs, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Before each test of the enclosing block: if it fails, a screenshot of what the window showed,
+ * `failed-${prefix}-${test name}` (no prefix when empty).
+ */
+export function screenshotOnFailure(get: () => Page, prefix: string): void {
+  beforeEach((ctx) => {
+    const name = ctx.task.name.replace(/\W+/g, '-');
+    onTestFailed(() => screenshot(get(), `failed-${prefix ? `${prefix}-` : ''}${name}`));
+  });
 }

@@ -1,19 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asUser,
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
-  screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
   type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 
 // People in the window: `cli ui --server` against a sandbox of the test's own, signed in as its
@@ -26,9 +22,8 @@ const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' };
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 const WS = 'Q3 Planning';
 
+let session: Session;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 
@@ -72,24 +67,15 @@ async function roleOf(email: string): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({ timeout: 20_000 });
+  ({ win, page } = session);
+  sandbox = session.sandbox!;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-});
+afterAll(() => session?.close());
 
 describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 }, () => {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(page, `failed-members-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
+  screenshotOnFailure(() => page, 'members');
 
   it('a Moderator sees the members, with only the roles a Moderator may give', async () => {
     await signIn(MORITZ);

@@ -1,23 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pLimit from 'p-limit';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { clientFor } from '../sync/harness';
 import {
-  buildRenderer,
-  launchBrowser,
-  openWindow,
+  type BridgeClient,
   screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
-  type Watched,
-  BridgeClient,
+  openSession,
+  type Session,
 } from './harness';
 
 // A pair mid-sync in the window: `cli ui --server` against a sandbox of the test's own, whose
@@ -29,45 +21,40 @@ import {
 const FILES = 200;
 const FILE_BYTES = 20_000;
 
+let session: Session<'dir'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
-let win: Watched;
 let page: Page;
 let api: BridgeClient;
 let dir: string;
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  // 200 files of 20 KB in one folder, through the API: fetched as one archive.
-  const owner = sandbox.users[0]!;
-  const client = clientFor(sandbox.baseUrl, { accessToken: owner.token });
-  const root = await client.rootFolder(sandbox.workspaceId);
-  const big = await client.createFolder(sandbox.workspaceId, root.id, 'Big');
-  const limit = pLimit(8);
-  await Promise.all(
-    Array.from({ length: FILES }, (_, i) =>
-      limit(() =>
-        client.uploadFile(big.id, `photo ${i}.jpg`, () => [Buffer.alloc(FILE_BYTES, i % 251)]),
-      ),
-    ),
-  );
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(30_000);
-  api = await BridgeClient.connect(bridge.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-progress-'));
+  session = await openSession({
+    dirs: { dir: 'ws-window-progress-' },
+    timeout: 30_000,
+    api: true,
+    prepare: async (sandbox) => {
+      // 200 files of 20 KB in one folder, through the API: fetched as one archive.
+      const owner = sandbox!.users[0]!;
+      const client = clientFor(sandbox!.baseUrl, { accessToken: owner.token });
+      const root = await client.rootFolder(sandbox!.workspaceId);
+      const big = await client.createFolder(sandbox!.workspaceId, root.id, 'Big');
+      const limit = pLimit(8);
+      await Promise.all(
+        Array.from({ length: FILES }, (_, i) =>
+          limit(() =>
+            client.uploadFile(big.id, `photo ${i}.jpg`, () => [Buffer.alloc(FILE_BYTES, i % 251)]),
+          ),
+        ),
+      );
+    },
+  });
+  ({ page } = session);
+  sandbox = session.sandbox!;
+  api = session.api!;
+  dir = session.dirs.dir;
 }, 180_000);
 
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential('a pair mid-sync, in Chromium', { timeout: 180_000 }, () => {
   it('shows the bar, items and bytes within their totals, speed, time left and the step in words', async () => {

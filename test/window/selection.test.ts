@@ -1,22 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
-  buildRenderer,
-  launchBrowser,
-  openWindow,
+  type BridgeClient,
   screenshot,
   shots,
   shown,
-  startBridge,
-  startSandbox,
-  type Bridge,
   type Sandbox,
-  type Watched,
-  BridgeClient,
+  openSession,
+  type Session,
 } from './harness';
 
 // Selective sync in the window: `cli ui --server` against the demo sandbox, one pair synced;
@@ -24,32 +18,25 @@ import {
 // saved leaves the sync folder (to the trash), and the service keeps it. Screenshots of the
 // dialog, light and dark, 1280x800 and 800x600; axe clean.
 
+let session: Session<'dir'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
-let browser: Browser;
-let win: Watched;
 let page: Page;
 let api: BridgeClient;
 let dir: string;
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(30_000);
-  api = await BridgeClient.connect(bridge.url);
-  dir = await mkdtemp(path.join(tmpdir(), 'ws-window-selection-'));
+  session = await openSession({
+    dirs: { dir: 'ws-window-selection-' },
+    timeout: 30_000,
+    api: true,
+  });
+  ({ page } = session);
+  sandbox = session.sandbox!;
+  api = session.api!;
+  dir = session.dirs.dir;
 }, 180_000);
 
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
   it('unticks a folder: its local copy leaves, the service keeps it', async () => {

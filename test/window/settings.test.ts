@@ -1,18 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
-  buildRenderer,
+  type BridgeClient,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shown,
-  startBridge,
   type Bridge,
   type Watched,
-  BridgeClient,
+  openSession,
+  type Session,
+  screenshotOnFailure,
 } from './harness';
 import { startTestProxy } from '../api/test-proxy';
 
@@ -20,8 +19,8 @@ import { startTestProxy } from '../api/test-proxy';
 // owner, the demo workspace synced). What the window did is read back through the same typed API
 // the window uses, over a WebSocket of the test's own to the bridge.
 
+let session: Session;
 let bridge: Bridge;
-let browser: Browser;
 let win: Watched;
 let page: Page;
 let api: BridgeClient;
@@ -36,25 +35,15 @@ const focusedText = async () =>
   String(await page.evaluate('document.activeElement?.textContent ?? ""'));
 
 beforeAll(async () => {
-  await buildRenderer();
-  bridge = await startBridge('sandbox');
-  browser = await launchBrowser();
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
-  api = await BridgeClient.connect(bridge.url);
+  session = await openSession({ server: 'sandbox', timeout: 20_000, api: true });
+  ({ bridge, win, page } = session);
+  api = session.api!;
 }, 180_000);
 
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await bridge?.close();
-});
+afterAll(() => session?.close());
 
 describe.sequential('settings and the context menu, in Chromium', { timeout: 120_000 }, () => {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(page, `failed-settings-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
+  screenshotOnFailure(() => page, 'settings');
 
   it('opens signed in and mirrors the demo until it is up to date', async () => {
     await shown(page.getByText('Signed in as Ann Lee', { exact: false }));

@@ -1,21 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   asUser,
-  buildRenderer,
   expectAccessible,
-  launchBrowser,
-  openWindow,
   screenshot,
   shown,
-  startBridge,
-  startSandbox,
   type Bridge,
   type Sandbox,
   type Watched,
+  openSession,
+  type Session,
+  screenshotOnFailure,
+  startBridge,
+  openWindow,
 } from './harness';
 
 // The window as a person uses it: the built renderer in Debian's Chromium, served by the real
@@ -30,8 +27,8 @@ const MORITZ = { email: 'moritz@example.com', password: 'moritz-sandbox-pass' };
 const KENJI = { email: 'kenji@example.com' }; // Collaborator, signs in with a token
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 
+let session: Session<'sync'>;
 let sandbox: Sandbox;
-let bridge: Bridge;
 let browser: Browser;
 let win: Watched;
 let page: Page;
@@ -78,31 +75,16 @@ async function openInBrowse(...folders: string[]) {
 }
 
 beforeAll(async () => {
-  [sandbox] = await Promise.all([startSandbox(), buildRenderer()]);
-  bridge = await startBridge(sandbox.baseUrl);
-  browser = await launchBrowser();
-  syncDir = await mkdtemp(path.join(tmpdir(), 'ws-window-sync-'));
-  win = await openWindow(browser, bridge.url);
-  page = win.page;
-  page.setDefaultTimeout(20_000);
+  session = await openSession({ dirs: { sync: 'ws-window-sync-' }, timeout: 20_000 });
+  ({ browser, win, page } = session);
+  sandbox = session.sandbox!;
+  syncDir = session.dirs.sync;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await bridge?.close();
-  await sandbox?.close();
-  if (syncDir) await rm(syncDir, { recursive: true, force: true });
-});
-
-/** What the window showed when a step failed, beside the views' screenshots. */
-function screenshotOnFailure(get: () => Page) {
-  beforeEach((ctx) => {
-    onTestFailed(() => screenshot(get(), `failed-${ctx.task.name.replace(/\W+/g, '-')}`));
-  });
-}
+afterAll(() => session?.close());
 
 describe.sequential('the window, in Chromium, over the web bridge', { timeout: 90_000 }, () => {
-  screenshotOnFailure(() => page);
+  screenshotOnFailure(() => page, '');
   it('takes the secret out of the address bar', async () => {
     await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
     expect(page.url()).not.toContain('secret');
@@ -472,7 +454,7 @@ describe.sequential('cli ui --sandbox: the demo', { timeout: 120_000 }, () => {
     demoWin.page.setDefaultTimeout(20_000);
   }, 120_000);
 
-  screenshotOnFailure(() => demoWin.page);
+  screenshotOnFailure(() => demoWin.page, '');
 
   afterAll(async () => {
     await demoWin?.context.close();
