@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +36,11 @@ class Disk {
     writeFileSync(this.abs(rel), data);
     return this;
   }
+  /** Sets a file's time (a copy or restore that keeps it). */
+  touch(rel: string, at: Date): this {
+    utimesSync(this.abs(rel), at, at);
+    return this;
+  }
   mv(from: string, to: string): this {
     renameSync(this.abs(from), this.abs(to));
     return this;
@@ -45,6 +59,10 @@ interface Case {
   name: string;
   /** The synced tree: folders end with '/'; each is a journal row, ids from 2 in this order. */
   synced?: string[];
+  /** The synced files' bytes (`synced <path>` by default). */
+  content?: (rel: string) => string;
+  /** The synced files' time, all the same (else whenever they were written). */
+  time?: Date;
   /** What the user did since. */
   change?: (d: Disk) => void;
   /** After the change: the journal as the row needs it (an inode the volume gave again). */
@@ -237,7 +255,99 @@ const cases: Case[] = [
     change: (d) => d.mv('a.txt', 'x').mv('b.txt', 'a.txt').mv('x', 'b.txt'),
     expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
   },
+  // Swaps and rotations (issue 37). Equal bytes at the old names are the old items, whatever
+  // their inodes say; the uploads below find the journal's hash and send nothing.
+  ...swapCases(),
 ];
+
+function swapCases(): Case[] {
+  const same = () => 'placeholder\n';
+  const time = new Date('2001-01-02T00:00:00Z');
+  const swap = (d: Disk) => d.mv('a.txt', 't').mv('b.txt', 'a.txt').mv('t', 'b.txt');
+  /** The journal's inodes of a.txt and b.txt exchanged: what a re-creation into each other's
+   * freed inodes looks like, deterministically. */
+  const crosswise = (journal: Journal) => {
+    const a = journal.atPath('a.txt')!;
+    const b = journal.atPath('b.txt')!;
+    journal.upsert({ ...a, ino: b.ino });
+    journal.upsert({ ...b, ino: a.ino });
+  };
+  const inPlace = ['a.txt (new version of a.txt)', 'b.txt (new version of b.txt)'];
+  return [
+    {
+      name: 'swap, same bytes and time: each name keeps its item (nothing moves)',
+      synced: ['a.txt', 'b.txt'],
+      content: same,
+      time,
+      change: swap,
+      expect: { uploads: inPlace },
+    },
+    {
+      name: 'swap, different bytes of the same size and time: two moves (the bytes tell)',
+      synced: ['a.txt', 'b.txt'],
+      time,
+      change: swap,
+      expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
+    },
+    {
+      name: 'rotation of three, same bytes and time: nothing moves',
+      synced: ['a.txt', 'b.txt', 'c.txt'],
+      content: same,
+      time,
+      change: (d) => d.mv('a.txt', 't').mv('c.txt', 'a.txt').mv('b.txt', 'c.txt').mv('t', 'b.txt'),
+      expect: { uploads: [...inPlace, 'c.txt (new version of c.txt)'] },
+    },
+    {
+      name: 'rotation of three, different bytes of the same size and time: three moves',
+      synced: ['a.txt', 'b.txt', 'c.txt'],
+      time,
+      change: (d) => d.mv('a.txt', 't').mv('c.txt', 'a.txt').mv('b.txt', 'c.txt').mv('t', 'b.txt'),
+      expect: { moves: ['a.txt -> b.txt', 'b.txt -> c.txt', 'c.txt -> a.txt'] },
+    },
+    {
+      name: "re-created into each other's inodes, same bytes and time: nothing moves",
+      synced: ['a.txt', 'b.txt'],
+      content: same,
+      time,
+      patch: crosswise,
+      expect: { uploads: inPlace },
+    },
+    {
+      name: "re-created into each other's inodes, new bytes of the same size and time: new versions",
+      synced: ['a.txt', 'b.txt'],
+      time,
+      change: (d) =>
+        d
+          .write('a.txt', 'edited a.txt')
+          .touch('a.txt', time)
+          .write('b.txt', 'edited b.txt')
+          .touch('b.txt', time),
+      patch: crosswise,
+      expect: { uploads: inPlace },
+    },
+    {
+      name: "re-created into each other's inodes with each other's bytes: two moves",
+      synced: ['a.txt', 'b.txt'],
+      time,
+      change: (d) =>
+        d
+          .write('a.txt', 'synced b.txt')
+          .touch('a.txt', time)
+          .write('b.txt', 'synced a.txt')
+          .touch('b.txt', time),
+      patch: crosswise,
+      expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
+    },
+    {
+      name: 'two folders swapped by name: two moves (a folder is its identity)',
+      synced: ['A/', 'A/x.txt', 'B/', 'B/y.txt'],
+      change: (d) => d.mv('A', 'T').mv('B', 'A').mv('T', 'B'),
+      expect: { moves: ['A -> B', 'B -> A'] },
+    },
+  ];
+}
+
+const sha = (data: string) => createHash('sha256').update(data).digest('hex');
 
 const made: string[] = [];
 const journals: Journal[] = [];
@@ -263,9 +373,11 @@ function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, 
     rel: p.replace(/\/$/, ''),
     folder: p.endsWith('/'),
   }));
+  const content = (rel: string) => c.content?.(rel) ?? `synced ${rel}`;
   for (const { rel, folder } of entries) {
     if (folder) disk.mkdir(rel);
-    else disk.write(rel, `synced ${rel}`);
+    else disk.write(rel, content(rel));
+    if (!folder && c.time) disk.touch(rel, c.time);
   }
   entries.forEach(({ rel, folder }, i) => {
     const id = i + 2;
@@ -284,7 +396,7 @@ function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, 
       ino: st.ino,
       size: folder ? 0 : st.size,
       mtimeMs: st.mtimeMs,
-      hash: null,
+      hash: folder ? null : sha(content(rel)),
       remoteSize: folder ? null : st.size,
       remoteUpdatedAt: '2026-01-01T10:00:00Z',
       state: 'synced',

@@ -1,6 +1,7 @@
-import { lstatSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
+import { hashFdSync } from '../file-read';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 
@@ -261,6 +262,13 @@ export class LocalReconciler {
         .byInode(e.dev, e.ino)
         .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
 
+      // Equal bytes at a synced file's place are that file, whatever its inode says: two
+      // identical files swapped, or deleted and written again into each other's freed inodes,
+      // are not moves (a move onto a name its holder is leaving would cross on the service).
+      if (atPlace && this.samePlaceBytes(atPlace, e)) {
+        this.inPlace(atPlace, e, claimed);
+        continue;
+      }
       if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
         if (renamedInPlace(atPlace, e)) moveTo(atPlace, e);
         else this.inPlace(atPlace, e, claimed);
@@ -309,6 +317,45 @@ export class LocalReconciler {
       plan.deletes.push({ type: 'delete', item: j, count });
     }
     return plan;
+  }
+
+  /**
+   * A file at the place of synced file `j` under another inode, with `j`'s size and time, and
+   * nothing known that says it holds other bytes: the synced file whose inode it has, if that
+   * one has the same size and time too and a different recorded hash, tells only by a read of
+   * the entry (once, for such a pair only). An unreadable entry is taken for `j` (its upload
+   * compares the bytes again, and sends a new version if they differ).
+   */
+  private samePlaceBytes(j: JournalItem, e: LocalEntry): boolean {
+    if (e.kind !== 'file' || j.state !== 'synced') return false;
+    if (j.ino === e.ino && j.dev === e.dev) return false;
+    if (j.size !== e.size || j.mtimeMs !== e.mtimeMs) return false;
+    const other = this.journal
+      .byInode(e.dev, e.ino)
+      .find(
+        (o) =>
+          o.remoteId !== j.remoteId &&
+          o.kind === 'file' &&
+          o.state === 'synced' &&
+          o.size === e.size &&
+          o.mtimeMs === e.mtimeMs,
+      );
+    if (!other?.hash || !j.hash || other.hash === j.hash) return true;
+    const hash = this.hashOf(e);
+    return hash === null || hash !== other.hash;
+  }
+
+  /** The sha256 of a file the scan saw, if it is still that file and readable; else null. */
+  private hashOf(e: LocalEntry): string | null {
+    let fd: number | undefined;
+    try {
+      fd = this.local.confined.openFile(e.path, e);
+      return hashFdSync(fd, e.size);
+    } catch {
+      return null;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
   }
 
   private key(name: string): string {
