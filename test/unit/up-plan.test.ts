@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JournalItem } from '../../src/main/journal/journal';
 import type { LocalEntry, LocalScan } from '../../src/main/sync/detect-local/scan';
 import { holdReplaced, planUp, type UpPlan } from '../../src/main/sync/up/plan';
+import { isProvisional, provisionalName } from '../../src/main/sync/up/provisional';
 import type { LocalPlan } from '../../src/main/sync/up/reconcile';
 
 // The move plan (up/plan.ts): the reconciler's operations turned into the sender's jobs, before
@@ -62,6 +63,7 @@ const scanOf = (entries: LocalEntry[]): LocalScan => ({
 const summary = (up: UpPlan) => ({
   mkdirs: up.mkdirs.map((o) => o.entry.path),
   moves: up.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
+  asides: up.asides.map((o) => o.item.localPath),
   uploads: up.uploads.map((o) => `${o.entry.path}${o.item ? ' (new version)' : ''}`),
   retires: up.retires.map((o) => `${o.item.localPath} -> ${o.path} [${o.parts.join(', ')}]`),
   replaced: up.replaced.map((o) => o.item.localPath),
@@ -85,7 +87,26 @@ interface Row {
   expect: ReturnType<typeof summary>;
 }
 
-const none = { mkdirs: [], moves: [], uploads: [], retires: [], replaced: [], deletes: [] };
+const none = {
+  mkdirs: [],
+  moves: [],
+  asides: [] as string[],
+  uploads: [],
+  retires: [],
+  replaced: [],
+  deletes: [],
+};
+
+/** Moves by `from -> to` paths, of items of the root (ids from 50), in this order. */
+function movesOf(...pairs: string[]): LocalPlan {
+  const plan = emptyPlan();
+  pairs.forEach((pair, i) => {
+    const [from, to] = pair.split(' -> ') as [string, string];
+    const kind = from.includes('.') ? 'file' : 'folder';
+    plan.moves.push({ type: 'move', item: item(50 + i, from, ROOT, kind), entry: entry(to, kind) });
+  });
+  return plan;
+}
 
 const rows: Row[] = [
   {
@@ -175,6 +196,61 @@ const rows: Row[] = [
     },
     expect: { ...none, uploads: ['Photos'], replaced: ['Photos'], deletes: ['notes.txt'] },
   },
+  // Swaps and rotations (issue 37): a cycle of renames has one item step aside first; every
+  // move goes after the move of the item that holds its new name.
+  ...[
+    {
+      name: 'a swap of two files: one steps aside, the other takes its name, then it takes its own',
+      pairs: ['a.txt -> b.txt', 'b.txt -> a.txt'],
+      moves: ['b.txt -> a.txt', 'a.txt -> b.txt'],
+      asides: ['a.txt'],
+    },
+    {
+      name: 'a rotation of three files: one steps aside, the chain goes from its free end',
+      pairs: ['a.txt -> b.txt', 'b.txt -> c.txt', 'c.txt -> a.txt'],
+      moves: ['c.txt -> a.txt', 'b.txt -> c.txt', 'a.txt -> b.txt'],
+      asides: ['a.txt'],
+    },
+    {
+      name: 'a swap of two folders: the same',
+      pairs: ['A -> B', 'B -> A'],
+      moves: ['B -> A', 'A -> B'],
+      asides: ['A'],
+    },
+    {
+      name: 'a swap whose names differ only in case from the ones taken: the service compares so',
+      pairs: ['a.txt -> B.txt', 'b.txt -> A.txt'],
+      moves: ['b.txt -> A.txt', 'a.txt -> B.txt'],
+      asides: ['a.txt'],
+    },
+    {
+      name: 'a chain without a cycle: no step aside, the free end first',
+      pairs: ['a.txt -> b.txt', 'b.txt -> c.txt', 'x.txt -> y.txt'],
+      moves: ['b.txt -> c.txt', 'a.txt -> b.txt', 'x.txt -> y.txt'],
+      asides: [],
+    },
+    {
+      name: 'two swaps: one step aside each',
+      pairs: ['a.txt -> b.txt', 'b.txt -> a.txt', 'c.txt -> d.txt', 'd.txt -> c.txt'],
+      moves: ['b.txt -> a.txt', 'a.txt -> b.txt', 'd.txt -> c.txt', 'c.txt -> d.txt'],
+      asides: ['a.txt', 'c.txt'],
+    },
+  ].map((r): Row => ({
+    name: r.name,
+    moves: true,
+    plan: () => ({ plan: movesOf(...r.pairs), entries: [] }),
+    expect: { ...none, moves: r.moves, asides: r.asides },
+  })),
+  {
+    name: 'a swap resumed after a crash: the item already aside on the service is the one aside',
+    moves: true,
+    plan: () => {
+      const plan = movesOf('a.txt -> b.txt', 'b.txt -> a.txt');
+      plan.moves[1]!.item.remoteName = 'b (moving 0a1b2c).txt';
+      return { plan, entries: [] };
+    },
+    expect: { ...none, moves: ['a.txt -> b.txt', 'b.txt -> a.txt'], asides: ['b.txt'] },
+  },
 ];
 
 describe('the move plan', () => {
@@ -210,5 +286,28 @@ describe('the move plan', () => {
       }),
     );
     expect(summary(up)).toEqual({ ...none, uploads: ['other.txt'], deletes: ['Photos'] });
+  });
+});
+
+describe('temporary names', () => {
+  it('are recognisable, and within the limit however long the name', () => {
+    for (const [name, kind] of [
+      ['a.txt', 'file'],
+      ['Docs', 'folder'],
+      ['x'.repeat(251) + '.txt', 'file'],
+      ['é'.repeat(255), 'folder'],
+      ['😀'.repeat(127) + '.md', 'file'],
+      ['.' + 'e'.repeat(254), 'file'],
+    ] as const) {
+      const temp = provisionalName(name, kind);
+      expect(isProvisional(temp), temp).toBe(true);
+      expect(temp.length).toBeLessThanOrEqual(255);
+      // Whole characters: no half of a surrogate pair left at the cut.
+      expect(Buffer.from(temp, 'utf8').toString('utf8')).toBe(temp);
+      expect(provisionalName(name, kind)).not.toBe(temp);
+    }
+    expect(provisionalName('a.txt', 'file')).toMatch(/^a \(moving [0-9a-f]{6}\)\.txt$/);
+    expect(isProvisional('a (moving).txt')).toBe(false);
+    expect(isProvisional('notes (moving 123abc) draft.txt')).toBe(false);
   });
 });

@@ -581,6 +581,10 @@ export class Executor {
         // wins over the service's; a local delete deletes it there). Only the service's side is
         // noted.
         journal.upsert(updated);
+        // Not moved there at all: only its record waits aside here (the local pass's move of an
+        // item into a place another was leaving, cut short), for the local pass to finish.
+        const same = j.remoteParentId === op.item.parentId && j.remoteName === op.item.name;
+        if (same && parentOf(j.localPath) === MOVING_DIR) return;
         this.ctx.events.note(j.localPath, {
           key: 'engine.movedThereChangedHere',
           params: { name: op.item.name },

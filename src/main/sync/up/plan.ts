@@ -1,6 +1,8 @@
 import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry, LocalScan } from '../detect-local/scan';
+import { serviceKey } from '../names';
 import { parentOf } from '../paths';
+import { isProvisional } from './provisional';
 import type { FreshFiles, LocalOp, LocalPlan } from './reconcile';
 
 // The up side's plan: what the local reconciliation found (reconcile.ts), turned into the jobs
@@ -31,7 +33,14 @@ export interface UpPlan {
   fresh: FreshFiles;
   /** New folders, parents first (the copies' too). */
   mkdirs: MkdirOp[];
+  /** Moves and renames, each after the move of the item that holds its new name (if any). */
   moves: MoveOp[];
+  /**
+   * One move of each cycle of renames (a swap, a rotation): its item steps aside under a
+   * temporary name before the moves, so that the others can take their names; its own move
+   * (in `moves`, after theirs) then gives it its final name.
+   */
+  asides: MoveOp[];
   uploads: UploadOp[];
   /** Old places of copied items, retired once their copy is made. */
   retires: RetireOp[];
@@ -104,16 +113,65 @@ export function planUp(plan: LocalPlan, scan: LocalScan, opts: UpPlanOptions): U
     ...uploads.filter((u) => !u.item).map((u) => u.entry.path),
   ]);
   const replaced = plan.deletes.filter((d) => made.has(d.item.localPath));
+  const ordered = orderMoves(moves);
   return {
     relinks: plan.relinks,
     fresh: plan.fresh,
     mkdirs,
-    moves,
+    moves: ordered.moves,
+    asides: ordered.asides,
     uploads,
     retires,
     replaced,
     deletes: plan.deletes.filter((d) => !replaced.includes(d)),
   };
+}
+
+/**
+ * The moves in an order the service can take them: a move whose new name another moving item
+ * holds (`mv b c; mv a b`: b's move, then a's) goes after that item's move. A cycle of them (a swap, a rotation of three,
+ * of files or folders) has no such order: one of its items steps aside first (`asides`), one
+ * already aside on the service (its temporary name recorded before a crash) if there is one, so
+ * that a crash midway converges. Names compare as the service compares them (case, accents).
+ */
+export function orderMoves(moves: readonly MoveOp[]): { moves: MoveOp[]; asides: MoveOp[] } {
+  const key = (p: string) => serviceKey(p);
+  const leaving = new Map(moves.map((m) => [key(m.item.localPath), m]));
+  // Each move waits for at most one (the holder of its new name); at most one waits for each.
+  const holderOf = (m: MoveOp): MoveOp | undefined => {
+    const h = leaving.get(key(m.entry.path));
+    return h === m ? undefined : h;
+  };
+  const asides = new Set<MoveOp>();
+  const seen = new Map<MoveOp, 'open' | 'done'>();
+  for (const start of moves) {
+    const path: MoveOp[] = [];
+    let m: MoveOp | undefined = start;
+    while (m && !seen.has(m)) {
+      seen.set(m, 'open');
+      path.push(m);
+      m = holderOf(m);
+    }
+    if (m && seen.get(m) === 'open') {
+      const cycle = path.slice(path.indexOf(m));
+      asides.add(cycle.find((c) => isProvisional(c.item.remoteName)) ?? cycle[0]!);
+    }
+    for (const p of path) seen.set(p, 'done');
+  }
+  // Holders first: each chain is sent from its free end (an item aside frees its name).
+  const ordered: MoveOp[] = [];
+  const placed = new Set<MoveOp>();
+  for (const start of moves) {
+    const chain: MoveOp[] = [];
+    for (let m: MoveOp | undefined = start; m && !placed.has(m);) {
+      placed.add(m);
+      chain.push(m);
+      const h = holderOf(m);
+      m = h && !asides.has(h) ? h : undefined;
+    }
+    ordered.push(...chain.reverse());
+  }
+  return { moves: ordered, asides: [...asides] };
 }
 
 /**
@@ -135,6 +193,7 @@ export function holdReplaced(up: UpPlan): UpPlan {
 export const jobCount = (up: UpPlan) =>
   up.fresh.files +
   up.mkdirs.length +
+  up.asides.length +
   up.moves.length +
   up.uploads.length +
   up.deletes.length +

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import pLimit from 'p-limit';
 import { ApiError, ValidationError } from '../../api/errors';
@@ -9,6 +8,7 @@ import { parentOf } from '../paths';
 import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
 import type { MkdirOp, MoveOp } from './plan';
+import { isProvisional, provisionalName } from './provisional';
 import { refusalFacts } from './refusals';
 import { isTaken, type SendState } from './send-state';
 
@@ -21,7 +21,12 @@ import { isTaken, type SendState } from './send-state';
 export class StructureSender {
   constructor(private readonly s: SendState) {}
 
-  async run(moves: MoveOp[], mkdirs: MkdirOp[]): Promise<void> {
+  /**
+   * `asides`: the moves that break a cycle of renames (up/plan.ts): each item steps aside under
+   * a temporary name first, so that the others can take their names, then takes its own.
+   */
+  async run(moves: MoveOp[], mkdirs: MkdirOp[], asides: readonly MoveOp[] = []): Promise<void> {
+    for (const op of asides) await this.stepAside(op);
     let pendingMoves = [...moves];
     let pendingDirs = [...mkdirs];
     const retried = new Set<MoveOp>();
@@ -129,26 +134,36 @@ export class StructureSender {
     const { client, journal, events } = this.s.ctx;
     const j = journal.get(op.item.remoteId);
     if (!j) return false;
-    const payload: IntentPayload = {
-      op: 'move',
-      id: j.remoteId,
-      kind: j.kind,
-      parentId: j.remoteParentId,
-      name: provisionalName(j.remoteName, j.kind),
-      path: j.localPath,
-    };
+    // Aside already (the journal recorded it before a crash or a failed pass): its name is free.
+    if (isProvisional(j.remoteName)) return true;
     events.begin('rename', j.localPath);
     try {
-      await this.s.mutate(payload, async () =>
-        j.kind === 'folder'
-          ? toRemote(
-              await client.renameFolder(j.remoteId, payload.name),
-              'folder',
-              j.remoteParentId,
-            )
-          : fromFile(await client.renameFile(j.remoteId, payload.name)),
-      );
-      return true;
+      // A temporary name someone else holds (3 random bytes: hardly ever) is drawn again.
+      for (let attempt = 1; ; attempt++) {
+        const payload: IntentPayload = {
+          op: 'move',
+          id: j.remoteId,
+          kind: j.kind,
+          parentId: j.remoteParentId,
+          name: provisionalName(j.remoteName, j.kind),
+          path: j.localPath,
+        };
+        try {
+          await this.s.mutate(payload, async () =>
+            j.kind === 'folder'
+              ? toRemote(
+                  await client.renameFolder(j.remoteId, payload.name),
+                  'folder',
+                  j.remoteParentId,
+                )
+              : fromFile(await client.renameFile(j.remoteId, payload.name)),
+          );
+          return true;
+        } catch (err) {
+          if (err instanceof ValidationError && isTaken(err) && attempt < 3) continue;
+          throw err;
+        }
+      }
     } catch (err) {
       if (!(err instanceof ApiError) || err.retryable || err.kind === 'outcome-unknown') throw err;
       return false;
@@ -325,15 +340,6 @@ export class StructureSender {
     return { ...op, entry: { ...op.entry, path: to, name } };
   }
 }
-
-/** `Docs (moving 1a2b3c)`: unlike any name a person gives, and free for its first few seconds. */
-const provisionalName = (name: string, kind: 'folder' | 'file'): string => {
-  const tag = `moving ${randomBytes(3).toString('hex')}`;
-  const dot = name.lastIndexOf('.');
-  return kind === 'file' && dot > 0
-    ? `${name.slice(0, dot)} (${tag})${name.slice(dot)}`
-    : `${name} (${tag})`;
-};
 
 function toRemote(
   answer: { id: number; filename: string; size?: number | null; updated_at: string },

@@ -37,10 +37,15 @@ export class Sender {
     }
   }
 
-  /** Moves and new folders, in waves (a folder's parent must exist first). */
-  async structure(up: Pick<UpPlan, 'moves' | 'mkdirs'>): Promise<void> {
+  /**
+   * Moves and new folders, in waves (a folder's parent must exist first); a cycle's breaking
+   * items step aside under temporary names first.
+   */
+  async structure(
+    up: Pick<UpPlan, 'moves' | 'mkdirs'> & Partial<Pick<UpPlan, 'asides'>>,
+  ): Promise<void> {
     for (const m of up.moves) this.s.leaving.add(m.item.remoteId);
-    await new StructureSender(this.s).run(up.moves, up.mkdirs);
+    await new StructureSender(this.s).run(up.moves, up.mkdirs, up.asides);
   }
 
   async uploads(ops: UpPlan['uploads']): Promise<void> {
@@ -117,6 +122,11 @@ export class Sender {
         journal.transaction(() => {
           this.s.record(payload, s.item);
           journal.completeIntent(intent.id, { settled: true });
+          // Its event is ours, as a mutation's answered one is: read back, it costs no look
+          // (and a rename's new time is not taken for a new version of the file there now).
+          if (s.item && payload.op !== 'delete') {
+            journal.noteOwnChange(s.item.id, Date.parse(s.item.updatedAt));
+          }
         });
         log.info('settled an interrupted change: it was made', { op: payload.op });
       } else {
