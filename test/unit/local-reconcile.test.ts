@@ -339,6 +339,15 @@ function swapCases(): Case[] {
       expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
     },
     {
+      name: 'an item left aside on the service under a temporary name, in place here: renamed back',
+      synced: ['a.txt', 'b.txt'],
+      patch: (journal) => {
+        const a = journal.atPath('a.txt')!;
+        journal.upsert({ ...a, remoteName: 'a (moving 0a1b2c).txt' });
+      },
+      expect: { moves: ['a.txt -> a.txt'] },
+    },
+    {
       name: 'two folders swapped by name: two moves (a folder is its identity)',
       synced: ['A/', 'A/x.txt', 'B/', 'B/y.txt'],
       change: (d) => d.mv('A', 'T').mv('B', 'A').mv('T', 'B'),

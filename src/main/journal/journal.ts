@@ -363,6 +363,13 @@ export class Journal {
     return r && fromRow(r);
   }
 
+  /** The items whose service name matches a GLOB pattern (one scan of the table: rarely). */
+  remoteNamedLike(glob: string): JournalItem[] {
+    return (this.db.prepare(`SELECT * FROM items WHERE remote_name GLOB ?`).all(glob) as Row[]).map(
+      fromRow,
+    );
+  }
+
   /** The items last seen with this local identity (normally one). */
   byInode(dev: number, ino: number): JournalItem[] {
     return (this.s.byInode!.all(ino, dev) as Row[]).map(fromRow);

@@ -34,5 +34,8 @@ export function provisionalName(name: string, kind: 'folder' | 'file'): string {
   return stem + tag + ext;
 }
 
+/** A GLOB that finds the temporary names (and a few more, which `isProvisional` tells apart). */
+export const PROVISIONAL_GLOB = '* (moving [0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f])*';
+
 /** Whether the service's name of an item is a temporary one (a step aside left unfinished). */
 export const isProvisional = (name: string): boolean => TAG.test(name);

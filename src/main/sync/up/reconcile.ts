@@ -2,6 +2,7 @@ import { closeSync, lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { hashFdSync } from '../file-read';
+import { PROVISIONAL_GLOB, isProvisional } from './provisional';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 
@@ -294,6 +295,8 @@ export class LocalReconciler {
       else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
     }
 
+    if (scan.complete) this.backFromAside();
+
     // What a listed folder held and no entry claimed is gone; only the topmost of a tree is sent.
     const gone = [...this.unclaimed.values()];
     for (const dir of this.listedLater) {
@@ -355,6 +358,35 @@ export class LocalReconciler {
       return null;
     } finally {
       if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /**
+   * Items left aside on the service under a temporary name (a swap cut short: a crash, then a
+   * pass that settled them in place here) take their own name again: a rename where they are.
+   * Looked for in a complete scan (the one after a restart), one query.
+   */
+  private backFromAside(): void {
+    const { journal, plan } = this;
+    const moving = new Set(plan.moves.map((m) => m.item.remoteId));
+    for (const j of journal.remoteNamedLike(PROVISIONAL_GLOB)) {
+      if (j.state !== 'synced' || moving.has(j.remoteId) || !isProvisional(j.remoteName)) continue;
+      if (isProvisional(j.localName) || parentOf(j.localPath) === MOVING_DIR) continue;
+      const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
+      if (!st || st.ino !== j.ino || st.dev !== j.dev) continue;
+      const kind = st.isDirectory() ? 'folder' : 'file';
+      if (kind !== j.kind) continue;
+      const entry: LocalEntry = {
+        path: j.localPath,
+        name: j.localName,
+        kind,
+        dev: st.dev,
+        ino: st.ino,
+        size: kind === 'file' ? st.size : 0,
+        mtimeMs: st.mtimeMs,
+        settling: false,
+      };
+      plan.moves.push({ type: 'move', item: j, entry });
     }
   }
 
