@@ -216,6 +216,23 @@ describe('swaps and rotations of names', () => {
     );
   });
 
+  it('a rotation of three folders: renames, ids kept', async () => {
+    for (const d of ['A', 'B', 'C']) mkdirSync(disk(d));
+    const before = await synced({ 'A/a': 'a', 'B/b': 'b', 'C/c': 'c' });
+    mv('A', 'T');
+    mv('C', 'A');
+    mv('B', 'C');
+    mv('T', 'B');
+    await passAfterChange();
+    const now = remoteIds();
+    expect([now.get('A'), now.get('B'), now.get('C')]).toEqual([
+      before.get('C'),
+      before.get('A'),
+      before.get('B'),
+    ]);
+    expect(now.get('B/a')).toBe(before.get('A/a'));
+  });
+
   it("deleted and re-created with the same bytes into each other's inodes: nothing to send", async () => {
     const ids = await synced({ 'a.txt': SAME, 'b.txt': SAME });
     crosswise('a.txt', 'b.txt');
@@ -253,6 +270,30 @@ describe('swaps and rotations of names', () => {
       ]),
     );
     expect(versions()).toBe(before);
+  });
+});
+
+describe('a swap on a server without the move extension', () => {
+  beforeEach(async () => {
+    await pair.close();
+    await sb.close();
+    sb = await startSandbox({ seed: 'empty', extensions: false });
+    client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+    pair = await openPair(sb, client, dirs, {});
+  });
+
+  it('renames in place need no extension: ids go with the bytes', async () => {
+    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+    mv('a.txt', 't');
+    mv('b.txt', 'a.txt');
+    mv('t', 'b.txt');
+    await passAfterChange();
+    expect(remoteIds()).toEqual(
+      new Map([
+        ['a.txt', ids.get('b.txt')],
+        ['b.txt', ids.get('a.txt')],
+      ]),
+    );
   });
 });
 
