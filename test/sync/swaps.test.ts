@@ -273,6 +273,37 @@ describe('swaps and rotations of names', () => {
   });
 });
 
+describe('a log rotation over an existing name', () => {
+  it('mv current.log old.log; mv new.log current.log: no conflict, every name kept', async () => {
+    const ids = await synced({
+      'current.log': 'current\n',
+      'new.log': 'newer!\n',
+      'old.log': 'old\n',
+    });
+    mv('current.log', 'old.log');
+    mv('new.log', 'current.log');
+    sb.resetStats();
+    await pair.engine.syncOnce();
+    const remote = remoteTree(sb);
+    expect(localTree(pair.dir)).toEqual(remote);
+    expect([...remote.keys()].sort()).toEqual(['current.log', 'old.log']);
+    expect(pair.engine.status().conflicts ?? []).toEqual([]);
+    // old.log's bytes are a new version of old.log (its old bytes stay its previous version);
+    // new.log's file is current.log now; the file that was current.log is gone, its bytes in
+    // old.log.
+    expect(remoteIds()).toEqual(
+      new Map([
+        ['current.log', ids.get('new.log')],
+        ['old.log', ids.get('old.log')],
+      ]),
+    );
+    expect(remote.get('old.log')).toBe(sha('current\n'));
+    sb.resetStats();
+    await pair.engine.syncOnce();
+    expect(mutations()).toEqual({});
+  });
+});
+
 describe('a swap on a server without the move extension', () => {
   beforeEach(async () => {
     await pair.close();

@@ -242,6 +242,28 @@ const rows: Row[] = [
     expect: { ...none, moves: r.moves, asides: r.asides },
   })),
   {
+    name: 'a rotation over an existing name: the delete of the item whose name a move takes goes first',
+    moves: true,
+    plan: () => {
+      // mv current.log old.log; mv new.log current.log: current.log's bytes are a new version of
+      // old.log, the item that was current.log is gone, new.log takes its name.
+      const plan = movesOf('new.log -> current.log');
+      plan.uploads.push({
+        type: 'upload',
+        entry: entry('old.log'),
+        item: item(60, 'old.log', ROOT),
+      });
+      plan.deletes.push({ type: 'delete', item: item(61, 'Current.log', ROOT), count: 1 });
+      return { plan, entries: [] };
+    },
+    expect: {
+      ...none,
+      moves: ['new.log -> current.log'],
+      uploads: ['old.log (new version)'],
+      replaced: ['Current.log'],
+    },
+  },
+  {
     name: 'a swap resumed after a crash: the item already aside on the service is the one aside',
     moves: true,
     plan: () => {
@@ -286,6 +308,19 @@ describe('the move plan', () => {
       }),
     );
     expect(summary(up)).toEqual({ ...none, uploads: ['other.txt'], deletes: ['Photos'] });
+  });
+
+  it('holds back a move into a replaced name, and the moves that wait for it', () => {
+    const plan = movesOf('b.txt -> a.txt', 'c.txt -> b.txt', 'x.txt -> y.txt');
+    plan.deletes.push({ type: 'delete', item: item(70, 'a.txt', ROOT), count: 1 });
+    const up = holdReplaced(
+      planUp(plan, scanOf([]), {
+        movesSupported: true,
+        rootId: ROOT,
+        folderAt: (p) => folders.get(p),
+      }),
+    );
+    expect(summary(up)).toEqual({ ...none, moves: ['x.txt -> y.txt'], deletes: ['a.txt'] });
   });
 });
 

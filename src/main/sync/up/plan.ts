@@ -107,12 +107,18 @@ export function planUp(plan: LocalPlan, scan: LocalScan, opts: UpPlanOptions): U
     moves.push(...plan.moves);
   }
   // A folder replaced here by a file of its name (or the reverse): the old one is deleted
-  // first, or the new one's record would take its place in the journal before it is sent.
+  // first, or the new one's record would take its place in the journal before it is sent. So
+  // is an item whose name a move takes (`mv current.log old.log; mv new.log current.log`: the
+  // first is a new version of old.log, the item that was current.log is gone, and new.log's
+  // rename needs its name), or the service would refuse the name.
   const made = new Set([
     ...mkdirs.map((m) => m.entry.path),
     ...uploads.filter((u) => !u.item).map((u) => u.entry.path),
+    ...moves.map((m) => serviceKey(m.entry.path)),
   ]);
-  const replaced = plan.deletes.filter((d) => made.has(d.item.localPath));
+  const replaced = plan.deletes.filter(
+    (d) => made.has(d.item.localPath) || made.has(serviceKey(d.item.localPath)),
+  );
   const ordered = orderMoves(moves);
   return {
     relinks: plan.relinks,
@@ -180,9 +186,24 @@ export function orderMoves(moves: readonly MoveOp[]): { moves: MoveOp[]; asides:
  */
 export function holdReplaced(up: UpPlan): UpPlan {
   const waiting = new Set(up.replaced.map((d) => d.item.localPath));
+  // A move waits for the delete of its name's holder, or for a move that waits: its item holds
+  // the name another one takes.
+  const names = new Set(up.replaced.map((d) => serviceKey(d.item.localPath)));
+  const held = new Set<MoveOp>();
+  for (let more = true; more;) {
+    more = false;
+    for (const m of up.moves) {
+      if (held.has(m) || !names.has(serviceKey(m.entry.path))) continue;
+      held.add(m);
+      names.add(serviceKey(m.item.localPath));
+      more = true;
+    }
+  }
   return {
     ...up,
     mkdirs: up.mkdirs.filter((m) => !waiting.has(m.entry.path)),
+    moves: up.moves.filter((m) => !held.has(m)),
+    asides: up.asides.filter((m) => !held.has(m)),
     uploads: up.uploads.filter((u) => u.item || !waiting.has(u.entry.path)),
     replaced: [],
     deletes: [...up.deletes, ...up.replaced],
