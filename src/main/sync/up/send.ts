@@ -124,8 +124,10 @@ export class Sender {
           journal.completeIntent(intent.id, { settled: true });
           // Its event is ours, as a mutation's answered one is: read back, it costs no look
           // (and a rename's new time is not taken for a new version of the file there now).
-          if (s.item && payload.op !== 'delete') {
-            journal.noteOwnChange(s.item.id, Date.parse(s.item.updatedAt));
+          // Not an upload found renamed since (no time: the later rename is someone's).
+          const at = s.item ? Date.parse(s.item.updatedAt) : NaN;
+          if (s.item && payload.op !== 'delete' && Number.isFinite(at)) {
+            journal.noteOwnChange(s.item.id, at);
           }
         });
         log.info('settled an interrupted change: it was made', { op: payload.op });
