@@ -7,6 +7,7 @@ import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../s
 import { englishOf } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
+import { fitName } from './names';
 
 /** Folders a pass remembers as checked inside the root (see `contained`). */
 const CONTAINED_KEPT = 4096;
@@ -41,12 +42,15 @@ function stamp(now: Date): string {
   );
 }
 
-/** `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given. */
-export function conflictName(name: string, isFolder: boolean, now = new Date()): string {
+/**
+ * `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given, `n` (2, 3…)
+ * after the host when that one is taken. The stem is shortened to keep it within 255 bytes
+ * (`fitName`): a 255-byte name in a conflict gets a copy too.
+ */
+export function conflictName(name: string, isFolder: boolean, now = new Date(), n = 1): string {
   const host = hostname().replace(/[^\p{L}\p{N}._-]/gu, '') || 'this computer';
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = !isFolder && dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  return `${stem} (conflict ${stamp(now)} ${host})${ext}`;
+  const insert = ` (conflict ${stamp(now)} ${host})${n > 1 ? ` ${n}` : ''}`;
+  return fitName(name, insert, isFolder ? 'folder' : 'file');
 }
 
 /**
@@ -142,12 +146,10 @@ export class LocalRoot {
     const slash = rel.lastIndexOf('/');
     const dir = slash < 0 ? '' : rel.slice(0, slash);
     const name = rel.slice(slash + 1);
-    const base = conflictName(name, isFolder);
-    let candidate = base;
+    const now = new Date();
+    let candidate = conflictName(name, isFolder, now);
     for (let n = 2; this.stat(dir === '' ? candidate : `${dir}/${candidate}`); n++) {
-      const dot = base.lastIndexOf('.');
-      candidate =
-        !isFolder && dot > 0 ? `${base.slice(0, dot)} ${n}${base.slice(dot)}` : `${base} ${n}`;
+      candidate = conflictName(name, isFolder, now, n);
     }
     const to = dir === '' ? candidate : `${dir}/${candidate}`;
     this.assertContained(to);

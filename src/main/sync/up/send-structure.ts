@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { ApiError, ValidationError } from '../../api/errors';
 import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
-import { decodeName, serviceKey } from '../names';
+import { decodeName, fitName, serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
@@ -328,11 +328,8 @@ export class StructureSender {
 
 /** `Docs (moving 1a2b3c)`: unlike any name a person gives, and free for its first few seconds. */
 const provisionalName = (name: string, kind: 'folder' | 'file'): string => {
-  const tag = `moving ${randomBytes(3).toString('hex')}`;
-  const dot = name.lastIndexOf('.');
-  return kind === 'file' && dot > 0
-    ? `${name.slice(0, dot)} (${tag})${name.slice(dot)}`
-    : `${name} (${tag})`;
+  // Shortened to fit: the service takes names of at most 255 characters.
+  return fitName(name, ` (moving ${randomBytes(3).toString('hex')})`, kind);
 };
 
 function toRemote(

@@ -1,0 +1,97 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/service/sandbox';
+import { TempDirs, clientFor, localTree, openPair, remoteTree, sha, tokenOf } from './harness';
+
+// One bad item never blocks the rest, whatever its name or path: names the engine makes from a
+// person's name (conflict copies, the trash's) fit the file system's 255 bytes, and a path or
+// name this computer cannot hold is a problem for that item alone (docs/SYNC.md, Names).
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/** A file name of exactly 255 bytes of UTF-8 ending in `.txt`. */
+const LONG = 'L'.repeat(251) + '.txt';
+
+describe('a 255-byte name', () => {
+  it('in a conflict: its copy gets a shortened name, and the rest of the pass syncs', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(
+        sb.baseUrl,
+        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+      );
+      const root = (await client.rootFolder(sb.workspaceId)).id;
+      const pair = await openPair(sb, client, dirs);
+      try {
+        writeFileSync(path.join(pair.dir, LONG), 'original');
+        writeFileSync(path.join(pair.dir, 'other.txt'), 'other');
+        await pair.engine.syncOnce();
+        expect(remoteTree(sb).get(LONG)).toBe(sha('original'));
+
+        await client.uploadFile(root, LONG, () => Readable.from([Buffer.from('changed there')]));
+        writeFileSync(path.join(pair.dir, LONG), 'changed here');
+        writeFileSync(path.join(pair.dir, 'unrelated-new.txt'), 'new');
+        await pair.engine.syncOnce();
+
+        const remote = remoteTree(sb);
+        expect(remote.get(LONG)).toBe(sha('changed there'));
+        expect(remote.get('unrelated-new.txt')).toBe(sha('new'));
+        const copies = [...remote.keys()].filter((k) => k.includes('(conflict '));
+        expect(copies).toHaveLength(1);
+        const copy = copies[0]!;
+        expect(bytes(copy)).toBeLessThanOrEqual(255);
+        expect(copy).toMatch(/^L+ \(conflict \d{4}-\d\d-\d\d \d{6} .+\)\.txt$/);
+        expect(remote.get(copy)).toBe(sha('changed here'));
+        expect(localTree(pair.dir)).toEqual(remote);
+        expect(pair.engine.status().problems).toEqual([]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('is downloaded (its temporary file fits), and trashed twice beside itself', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(
+        sb.baseUrl,
+        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+      );
+      const root = (await client.rootFolder(sb.workspaceId)).id;
+      const upload = (data: string) =>
+        client.uploadFile(root, LONG, () => Readable.from([Buffer.from(data)]));
+      const pair = await openPair(sb, client, dirs);
+      try {
+        const first = await upload('first');
+        await pair.engine.syncOnce();
+        expect(localTree(pair.dir).get(LONG)).toBe(sha('first'));
+
+        // Deleted there twice within one run: the second goes beside the first in the trash.
+        await client.deleteFile(first.id);
+        await pair.engine.syncOnce();
+        const second = await upload('second');
+        await pair.engine.syncOnce();
+        expect(localTree(pair.dir).get(LONG)).toBe(sha('second'));
+        await client.deleteFile(second.id);
+        await pair.engine.syncOnce();
+
+        expect(localTree(pair.dir).has(LONG)).toBe(false);
+        expect(pair.engine.status().problems).toEqual([]);
+        const trash = path.join(pair.state, 'trash');
+        const [batch] = readdirSync(trash);
+        const names = readdirSync(path.join(trash, batch!)).sort();
+        expect(names).toEqual(['L'.repeat(247) + ' (2).txt', LONG]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});
