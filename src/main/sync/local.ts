@@ -3,7 +3,12 @@ import { createReadStream, lstatSync, realpathSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
+import {
+  checkName,
+  isInsideRoot,
+  resolveRelativeUnderRoot,
+  type PathFlavor,
+} from '../../shared/paths';
 import { englishOf } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
@@ -73,6 +78,15 @@ export class LocalRoot {
 
   abs(rel: string): string {
     return rel === '' ? this.root : resolveRelativeUnderRoot(this.root, rel, this.flavor);
+  }
+
+  /**
+   * Whether every name of `rel` is one the engine may use as a path (`checkName`): a problem's
+   * path may hold a name that is not (`budget\v2.txt`, refused when the folder was listed),
+   * which only a listing, never a path, can look at.
+   */
+  canName(rel: string): boolean {
+    return rel.split('/').every((name) => checkName(name, this.flavor).ok);
   }
 
   stat(rel: string): Stats | undefined {

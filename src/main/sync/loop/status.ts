@@ -357,7 +357,8 @@ export class StatusModel {
     let changed = false;
     for (const p of this.allProblems()) {
       if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
-      if (local.stat(p.path)) continue;
+      // A bad name its folder's listing no longer shows was renamed away: no path looks at it.
+      if (local.canName(p.path) && local.stat(p.path)) continue;
       refusals.clearPath(p.path);
       changed = this.journal.clearProblem(problemKey(null, p.path)) || changed;
     }
@@ -423,7 +424,7 @@ export class StatusModel {
       // A name refused for a new item, now held by a synced one (the new one was moved aside to
       // make way for it): over. Not for other refusals: a synced file's refused version is one.
       const madeWay = p.reason === 'name' && this.journal.atPath(p.path)?.state === 'synced';
-      if (!madeWay && held.has(p.path) && local.stat(p.path)) continue;
+      if (!madeWay && held.has(p.path) && local.canName(p.path) && local.stat(p.path)) continue;
       refusals.clearPath(p.path);
       this.clearPathProblem(p.path);
     }
