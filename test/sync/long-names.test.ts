@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/service/sandbox';
+import { runCli, syncArgs } from '../cli/run-cli';
 import {
   TempDirs,
   clientFor,
@@ -183,4 +184,76 @@ describe('a local name with a backslash', () => {
       }
     },
   );
+});
+
+describe("a remote tree deeper than this computer's paths", () => {
+  it('is one problem for the subtree; the files beside it are placed in the same pass', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(
+        sb.baseUrl,
+        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+      );
+      const root = (await client.rootFolder(sb.workspaceId)).id;
+      // 600 folders of 10 characters, one in the other: past PATH_MAX (4,096 bytes) at ~370.
+      let parent = root;
+      for (let i = 0; i < 600; i++) {
+        parent = (
+          await client.createFolder(sb.workspaceId, parent, `level-${String(i).padStart(4, '0')}`)
+        ).id;
+      }
+      await client.uploadFile(parent, 'bottom.txt', () => Readable.from([Buffer.from('deep')]));
+      const beside = await client.createFolder(sb.workspaceId, root, 'beside');
+      for (let i = 0; i < 20; i++) {
+        await client.uploadFile(beside.id, `f${i}.txt`, () =>
+          Readable.from([Buffer.from(`file ${i}`)]),
+        );
+      }
+
+      const pair = await openPair(sb, client, dirs);
+      const said: string[] = [];
+      pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
+      try {
+        const summary = await pair.engine.syncOnce();
+        const tree = localTree(pair.dir);
+        for (let i = 0; i < 20; i++) expect(tree.get(`beside/f${i}.txt`)).toBe(sha(`file ${i}`));
+        expect(summary.filesDownloaded).toBe(20);
+        const problems = pair.engine.status().problems;
+        expect(problems).toHaveLength(1);
+        const [problem] = problems;
+        expect(problem!.reason).toBe('local');
+        expect(problem!.message).toMatch(/too long/);
+        expect(problem!.path.startsWith('level-0000/level-0001/')).toBe(true);
+        // The deepest folder placed is the one above the problem's.
+        const deepest = [...tree.keys()]
+          .filter((k) => k.startsWith('level-'))
+          .sort((a, b) => b.length - a.length)[0]!;
+        expect(problem!.path.startsWith(`${deepest}/`)).toBe(true);
+        expect(pair.engine.status().state).not.toBe('error');
+
+        // The next pass says nothing new, and still places nothing below it.
+        await pair.engine.syncOnce();
+        expect(pair.engine.status().problems).toHaveLength(1);
+        expect(said).toHaveLength(1);
+      } finally {
+        await pair.close();
+      }
+
+      // `sync --once` ends as a pass with a problem does: 0, the problem in its summary.
+      const owner = sb.users.find((u) => u.role === 'Administrator')!;
+      const run = await runCli(
+        syncArgs(sb, path.join(dirs.make(), 'Workspace'), dirs.make('wsync-state-'), '--once'),
+        { env: { WORKSPACE_SYNC_TOKEN: owner.token } },
+      );
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      const lines = run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines.filter((l) => l.type === 'problem')).toHaveLength(1);
+      expect(lines.at(-1)).toMatchObject({ type: 'summary', filesDownloaded: 20, problems: 1 });
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
 });
