@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -256,4 +256,93 @@ describe("a remote tree deeper than this computer's paths", () => {
       await sb.close();
     }
   }, 120_000);
+});
+
+/**
+ * Makes `depth` folders one in the other below `dir`, each opened from the one above (through
+ * /proc/self/fd, as `openat` would): a path name is never longer than one folder's name, so the
+ * tree can go deeper than PATH_MAX. Returns the path of the deepest folder as seen from an fd.
+ */
+function deepTree(dir: string, depth: number, file: string): void {
+  let fd = openSync(dir, 'r');
+  for (let i = 0; i < depth; i++) {
+    const name = `level-${String(i).padStart(4, '0')}`;
+    mkdirSync(`/proc/self/fd/${fd}/${name}`);
+    const next = openSync(`/proc/self/fd/${fd}/${name}`, 'r');
+    closeSync(fd);
+    fd = next;
+  }
+  writeFileSync(`/proc/self/fd/${fd}/${file}`, 'deep');
+  closeSync(fd);
+}
+
+/**
+ * Cuts a deep tree made by `deepTree` into pieces of 100 folders moved up to `dir`, so that each
+ * can be removed by path (`rmSync` walks by path, and stops at PATH_MAX).
+ */
+function cutDeepTree(dir: string): void {
+  const top = openSync(dir, 'r');
+  let fd = openSync(dir, 'r');
+  try {
+    for (let i = 0, piece = 0; ; i++) {
+      const name = `level-${String(i).padStart(4, '0')}`;
+      let next: number;
+      try {
+        next = openSync(`/proc/self/fd/${fd}/${name}`, 'r');
+      } catch {
+        return;
+      }
+      if (i > 0 && i % 100 === 0) {
+        renameSync(`/proc/self/fd/${fd}/${name}`, `/proc/self/fd/${top}/piece-${++piece}`);
+      }
+      closeSync(fd);
+      fd = next;
+    }
+  } finally {
+    closeSync(fd);
+    closeSync(top);
+  }
+}
+
+describe("a local tree deeper than this computer's paths", () => {
+  it.runIf(process.platform === 'linux')(
+    'is one problem where the paths end; the files beside it go up in the same pass',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const client = clientFor(
+          sb.baseUrl,
+          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+        );
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(path.join(dir, 'beside'), { recursive: true });
+        for (let i = 0; i < 20; i++)
+          writeFileSync(path.join(dir, 'beside', `f${i}.txt`), `file ${i}`);
+        deepTree(dir, 600, 'bottom.txt');
+        const pair = await openPair(sb, client, dirs, { dir });
+        const said: string[] = [];
+        pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
+        try {
+          await pair.engine.syncOnce();
+          const remote = remoteTree(sb);
+          for (let i = 0; i < 20; i++)
+            expect(remote.get(`beside/f${i}.txt`)).toBe(sha(`file ${i}`));
+          const problems = pair.engine.status().problems;
+          expect(problems).toHaveLength(1);
+          expect(problems[0]!.message).toMatch(/too long/);
+          expect(problems[0]!.path.startsWith('level-0000/level-0001/')).toBe(true);
+
+          await pair.engine.syncOnce();
+          expect(pair.engine.status().problems).toHaveLength(1);
+          expect(said).toHaveLength(1);
+        } finally {
+          await pair.close();
+          cutDeepTree(dir);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+    120_000,
+  );
 });
