@@ -306,6 +306,57 @@ function cutDeepTree(dir: string): void {
 
 describe("a local tree deeper than this computer's paths", () => {
   it.runIf(process.platform === 'linux')(
+    'is watched as far as its paths go: what changes past them does not stop the run',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const client = clientFor(
+          sb.baseUrl,
+          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+        );
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(dir);
+        deepTree(dir, 400, 'bottom.txt');
+        // The deepest folder whose own path fits, with a few bytes to spare: a name of 100
+        // characters in it is past PATH_MAX.
+        const depth = Math.floor((4095 - dir.length - 20) / 11);
+        const pair = await openPair(sb, client, dirs, { dir });
+        const warnings: unknown[] = [];
+        pair.engine.on('status', (st: { notices?: unknown[] }) => {
+          if (st.notices?.length) warnings.push(...st.notices);
+        });
+        try {
+          await runUntil(
+            pair,
+            () => remoteTree(sb).has('later.txt'),
+            () => {
+              let fd = openSync(dir, 'r');
+              for (let i = 0; i < depth; i++) {
+                const next = openSync(
+                  `/proc/self/fd/${fd}/level-${String(i).padStart(4, '0')}`,
+                  'r',
+                );
+                closeSync(fd);
+                fd = next;
+              }
+              writeFileSync(`/proc/self/fd/${fd}/${'n'.repeat(100)}.txt`, 'past PATH_MAX');
+              closeSync(fd);
+              writeFileSync(path.join(dir, 'later.txt'), 'seen by the watcher');
+            },
+          );
+          expect(remoteTree(sb).get('later.txt')).toBe(sha('seen by the watcher'));
+          expect(warnings).toEqual([]);
+        } finally {
+          await pair.close();
+          cutDeepTree(dir);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+    120_000,
+  );
+  it.runIf(process.platform === 'linux')(
     'is one problem where the paths end; the files beside it go up in the same pass',
     async () => {
       const sb = await startSandbox({ seed: 'empty' });
