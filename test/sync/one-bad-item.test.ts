@@ -311,3 +311,54 @@ describe('a synced folder this computer may not write into', () => {
     },
   );
 });
+
+describe('a synced folder whose files cannot be looked at', () => {
+  it.runIf(process.platform !== 'win32')(
+    'is a problem for each of them, and none is taken for deleted',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const owner = sb.users.find((u) => u.role === 'Administrator')!;
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(path.join(dir, 'docs'), { recursive: true });
+        writeFileSync(path.join(dir, 'docs', 'a.txt'), 'a');
+        writeFileSync(path.join(dir, 'docs', 'b.txt'), 'b');
+        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        args.push('--workspace', String(sb.workspaceId), '--dir', dir);
+        args.push('--state', dirs.make('wsync-state-'));
+        const env = { WORKSPACE_SYNC_TOKEN: owner.token };
+        const first = await runCliAsPerson(args, env);
+        expect(first.code, first.stderr + first.stdout).toBe(0);
+        expect(remoteTree(sb).size).toBe(3);
+
+        // Listed but not searchable: its names are seen, its files cannot be looked at.
+        chmodSync(path.join(dir, 'docs'), 0o444);
+        writeFileSync(path.join(dir, 'new.txt'), 'new');
+        try {
+          const second = await runCliAsPerson(args, env);
+          expect(second.code, second.stderr + second.stdout).toBe(0);
+          const lines = second.stdout
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Record<string, unknown>);
+          const problems = lines.filter((l) => l.type === 'problem');
+          expect(problems.map((l) => [l.path, l.reason]).sort()).toEqual([
+            ['docs/a.txt', 'local'],
+            ['docs/b.txt', 'local'],
+          ]);
+          const remote = remoteTree(sb);
+          expect([...remote.keys()].sort()).toEqual([
+            'docs',
+            'docs/a.txt',
+            'docs/b.txt',
+            'new.txt',
+          ]);
+        } finally {
+          chmodSync(path.join(dir, 'docs'), 0o755);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+  );
+});

@@ -54,8 +54,11 @@ export interface ScanOptions {
    * be kept in `entries` (so that a scan of an unchanged tree holds almost nothing).
    */
   onEntry?: (entry: LocalEntry) => boolean;
-  /** Called once all the children of a listed folder were seen. */
-  onListed?: (dir: string) => void;
+  /**
+   * Called once all the children of a listed folder were seen; `whole` false when one could not
+   * be looked at (its path past PATH_MAX, no permission): what the folder held is not known.
+   */
+  onListed?: (dir: string, whole: boolean) => void;
 }
 
 /** Entries between two yields to the event loop: a 100,000-entry scan must not freeze the app. */
@@ -172,8 +175,8 @@ export async function scanLocal(
       }
     }
     // A listing with an entry left out does not tell what is gone: a synced item there stays.
-    if (whole) opts.onListed?.(dir);
-    else scan.unreadable.add(dir);
+    opts.onListed?.(dir, whole);
+    if (!whole) scan.unreadable.add(dir);
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
   return scan;
