@@ -304,6 +304,56 @@ function cutDeepTree(dir: string): void {
   }
 }
 
+describe('a remote file whose own path passes PATH_MAX', () => {
+  it.runIf(process.platform === 'linux')(
+    'is a problem and is not placed, though its folder fits',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const client = clientFor(
+          sb.baseUrl,
+          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+        );
+        const root = (await client.rootFolder(sb.workspaceId)).id;
+        const dir = path.join(dirs.make(), 'Workspace');
+        // Folders of 10 characters down to where a file of 104 no longer fits, a file in each.
+        const fits = Math.floor((4095 - dir.length) / 11);
+        const long = 'n'.repeat(100) + '.txt';
+        let parent = root;
+        for (let i = 0; i < fits; i++) {
+          const name = `level-${String(i).padStart(4, '0')}`;
+          parent = (await client.createFolder(sb.workspaceId, parent, name)).id;
+          if (i >= fits - 12) {
+            await client.uploadFile(parent, long, () => Readable.from([Buffer.from(name)]));
+          }
+        }
+        const pair = await openPair(sb, client, dirs, { dir });
+        try {
+          await pair.engine.syncOnce();
+          // Every folder is placed; the files are where their paths fit, problems where not.
+          const tree = localTree(pair.dir);
+          const placed = [...tree.keys()].filter((k) => k.endsWith(long));
+          const problems = pair.engine.status().problems;
+          expect(placed.length).toBeGreaterThan(0);
+          expect(problems.length).toBeGreaterThan(0);
+          expect(placed.length + problems.length).toBe(12);
+          for (const p of placed) expect(bytes(path.join(dir, p))).toBeLessThan(4096);
+          for (const p of problems) {
+            expect(p.path.endsWith(long)).toBe(true);
+            expect(bytes(path.join(dir, p.path))).toBeGreaterThanOrEqual(4096);
+            expect(p.message).toMatch(/too long for this computer/);
+          }
+        } finally {
+          await pair.close();
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+    120_000,
+  );
+});
+
 describe("a local tree deeper than this computer's paths", () => {
   it.runIf(process.platform === 'linux')(
     'is watched as far as its paths go: what changes past them does not stop the run',

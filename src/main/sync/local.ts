@@ -14,6 +14,13 @@ import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
 import { fitName } from './names';
 
+/**
+ * The longest path a system call takes, in bytes with its final NUL: Linux's PATH_MAX, macOS's;
+ * Windows takes long paths (Node prefixes them).
+ */
+const PATH_MAX =
+  process.platform === 'linux' ? 4096 : process.platform === 'darwin' ? 1024 : Infinity;
+
 /** Folders a pass remembers as checked inside the root (see `contained`). */
 const CONTAINED_KEPT = 4096;
 
@@ -77,7 +84,18 @@ export class LocalRoot {
   }
 
   abs(rel: string): string {
-    return rel === '' ? this.root : resolveRelativeUnderRoot(this.root, rel, this.flavor);
+    if (rel === '') return this.root;
+    const abs = resolveRelativeUnderRoot(this.root, rel, this.flavor);
+    // Past PATH_MAX every call naming the path fails, but a write through opened folders
+    // (confined.ts) would not: the item would be placed, then out of reach of all the rest.
+    if (abs.length * 3 >= PATH_MAX && Buffer.byteLength(abs, 'utf8') >= PATH_MAX) {
+      throw Object.assign(new Error(`ENAMETOOLONG: name too long, '${abs}'`), {
+        code: 'ENAMETOOLONG',
+        syscall: 'open',
+        path: abs,
+      });
+    }
+    return abs;
   }
 
   /**
