@@ -346,6 +346,7 @@ describe('a synced folder whose files cannot be looked at', () => {
             ['docs/a.txt', 'local'],
             ['docs/b.txt', 'local'],
           ]);
+          expect(problems[0]!.message).toMatch(/cannot be looked at \(permission denied\)/);
           const remote = remoteTree(sb);
           expect([...remote.keys()].sort()).toEqual([
             'docs',

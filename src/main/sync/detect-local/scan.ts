@@ -142,7 +142,12 @@ export async function scanLocal(
         // This entry's problem, not the scan's: its path too long for this computer (a tree
         // deeper than PATH_MAX), no permission to look at it. Said once, for what is below too.
         if (!isItemError(err)) throw err;
-        const said = itemErrorWords(err, rel);
+        const code = (err as NodeJS.ErrnoException).code;
+        // Looked at, not changed: no permission here is the folder's (no search right).
+        const said: Words =
+          code === 'EACCES' || code === 'EPERM'
+            ? { key: 'engine.fs.noLook', params: { path: rel } }
+            : itemErrorWords(err, rel);
         const words: Words = isDir ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
         scan.badNames.push({ path: rel, problem: 'local', words });
         whole = false;
