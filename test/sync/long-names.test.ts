@@ -134,6 +134,41 @@ async function runUntil(pair: Pair, check: () => boolean, body: () => void): Pro
   }
 }
 
+describe('a 255-character folder moved into a new folder of its own name in lower case', () => {
+  it('steps aside on the service under a provisional name that fits, then moves in', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(
+        sb.baseUrl,
+        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+      );
+      const pair = await openPair(sb, client, dirs);
+      const upper = 'D' + 'o'.repeat(254);
+      const lower = upper.toLowerCase();
+      try {
+        mkdirSync(path.join(pair.dir, upper));
+        writeFileSync(path.join(pair.dir, upper, 'a.txt'), 'a');
+        await pair.engine.syncOnce();
+        // `mkdir docs; mv Docs docs/`: the service takes both names for one.
+        renameSync(path.join(pair.dir, upper), path.join(pair.dir, 'aside'));
+        mkdirSync(path.join(pair.dir, lower));
+        renameSync(path.join(pair.dir, 'aside'), path.join(pair.dir, lower, upper));
+        await pair.engine.syncOnce();
+        expect([...remoteTree(sb).keys()].sort()).toEqual([
+          lower,
+          `${lower}/${upper}`,
+          `${lower}/${upper}/a.txt`,
+        ]);
+        expect(pair.engine.status().problems).toEqual([]);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
 describe('a local name with a backslash', () => {
   it.runIf(process.platform !== 'win32')(
     'is a problem until renamed; the renamed file then syncs at once and the problem leaves',
