@@ -231,7 +231,8 @@ export class Executor {
           try {
             await this.trashItem(now);
           } catch (err) {
-            if (isItemError(err)) this.itemFailed(now.localPath, now.remoteId, err, now.kind);
+            // It stays here, and so does what is in it: a problem of its own, not its subtree's.
+            if (isItemError(err)) this.itemFailed(now.localPath, now.remoteId, err, 'file');
             else if (err instanceof SwapError) this.swapped(now.localPath, now.remoteId, err);
             else throw err;
           }
@@ -374,7 +375,7 @@ export class Executor {
 
   /**
    * An item this computer cannot hold or reach (its path too long, a name or a place refused):
-   * a problem for it, in words; for a folder, for what is below it too, said once.
+   * a problem for it, in words; for a folder not placed, for what is below it too, said once.
    */
   private itemFailed(rel: string, remoteId: number, err: unknown, kind: 'file' | 'folder'): void {
     const said = itemErrorWords(err, rel);
