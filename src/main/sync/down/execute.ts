@@ -208,7 +208,8 @@ export class Executor {
         try {
           this.structure(op);
         } catch (err) {
-          if (isItemError(err)) this.itemFailed(op.path, op.item.id, err, op.item.kind);
+          if (isItemError(err))
+            this.itemFailed(op.path, op.item.id, err, op.item.kind === 'folder');
           else if (err instanceof SwapError) this.swapped(op.path, op.item.id, err);
           else throw err;
         }
@@ -232,7 +233,7 @@ export class Executor {
             await this.trashItem(now);
           } catch (err) {
             // It stays here, and so does what is in it: a problem of its own, not its subtree's.
-            if (isItemError(err)) this.itemFailed(now.localPath, now.remoteId, err, 'file');
+            if (isItemError(err)) this.itemFailed(now.localPath, now.remoteId, err, false);
             else if (err instanceof SwapError) this.swapped(now.localPath, now.remoteId, err);
             else throw err;
           }
@@ -273,7 +274,7 @@ export class Executor {
         if (this.parentReady(p) && this.placeReady(p)) await this.download(p);
       } catch (err) {
         if (!isItemError(err)) throw err;
-        this.itemFailed(p.path, p.item.id, err, 'file');
+        this.itemFailed(p.path, p.item.id, err, false);
       }
     };
     const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
@@ -377,11 +378,10 @@ export class Executor {
    * An item this computer cannot hold or reach (its path too long, a name or a place refused):
    * a problem for it, in words; for a folder not placed, for what is below it too, said once.
    */
-  private itemFailed(rel: string, remoteId: number, err: unknown, kind: 'file' | 'folder'): void {
+  private itemFailed(rel: string, remoteId: number, err: unknown, subtree: boolean): void {
     const said = itemErrorWords(err, rel);
-    const words: Words =
-      kind === 'folder' ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
-    if (kind === 'folder') this.blocked.add(rel);
+    const words: Words = subtree ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
+    if (subtree) this.blocked.add(rel);
     this.ctx.log.warn('could not place an item here', {
       path: rel,
       code: (err as NodeJS.ErrnoException).code,
@@ -793,7 +793,7 @@ export class Executor {
       await this.put(p, fetched);
     } catch (err) {
       // The download stays in the cache (undone, or never placed): the next pass resumes it.
-      if (isItemError(err)) this.itemFailed(p.path, p.item.id, err, 'file');
+      if (isItemError(err)) this.itemFailed(p.path, p.item.id, err, false);
       else if (err instanceof SwapError) this.swapped(p.path, p.item.id, err);
       else throw err;
     }
