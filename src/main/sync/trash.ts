@@ -12,7 +12,8 @@ const exists = (p: string) =>
 /**
  * The CLI's trash: a folder (in the state directory) where removals land under a time-stamped
  * folder per run, with their path relative to the sync root, content intact; a second removal of
- * the same path gets a numbered name (`a (2).txt`), never replaces the first. The app uses the OS trash.
+ * the same path gets a numbered name (`a (2).txt`), never replaces the first. The app uses the
+ * OS trash.
  */
 export class FolderTrash implements Trash {
   private readonly batch = new Date().toISOString().replace(/[:.]/g, '-');
