@@ -391,6 +391,61 @@ describe('a remote file whose own path passes PATH_MAX', () => {
 
 describe("a local tree deeper than this computer's paths", () => {
   it.runIf(process.platform === 'linux')(
+    'moved up where its paths fit: it goes up, and its problem leaves by itself',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const client = clientFor(
+          sb.baseUrl,
+          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
+        );
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(dir);
+        deepTree(dir, 450, 'bottom.txt');
+        const pair = await openPair(sb, client, dirs, { dir });
+        try {
+          await pair.engine.syncOnce();
+          const [problem] = pair.engine.status().problems;
+          expect(problem?.message).toMatch(/too long/);
+          const top = problem!.path.split('/').length - 1;
+          await runUntil(
+            pair,
+            () => remoteTree(sb).has('moved-up') && pair.engine.status().problems.length === 0,
+            () => {
+              // The folder past PATH_MAX, moved to the top through its opened parent.
+              const root = openSync(dir, 'r');
+              let fd = openSync(dir, 'r');
+              for (let i = 0; i < top; i++) {
+                const next = openSync(
+                  `/proc/self/fd/${fd}/level-${String(i).padStart(4, '0')}`,
+                  'r',
+                );
+                closeSync(fd);
+                fd = next;
+              }
+              renameSync(
+                `/proc/self/fd/${fd}/level-${String(top).padStart(4, '0')}`,
+                `/proc/self/fd/${root}/moved-up`,
+              );
+              closeSync(fd);
+              closeSync(root);
+            },
+          );
+          const remote = remoteTree(sb);
+          const bottom = [...remote.keys()].find((k) => k.endsWith('/bottom.txt'));
+          expect(bottom?.startsWith('moved-up/')).toBe(true);
+          expect(remote.get(bottom!)).toBe(sha('deep'));
+        } finally {
+          await pair.close();
+          cutDeepTree(dir);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+    120_000,
+  );
+  it.runIf(process.platform === 'linux')(
     'is watched as far as its paths go: what changes past them does not stop the run',
     async () => {
       const sb = await startSandbox({ seed: 'empty' });
