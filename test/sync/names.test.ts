@@ -10,6 +10,7 @@ import {
   decodeName,
   defaultProfile,
   encodeName,
+  fitName,
   foldName,
   isValidLocalName,
   mapChildren,
@@ -462,6 +463,61 @@ describe('the length rule', () => {
         else expect(encoded.length).toBeLessThanOrEqual(255);
       }
     }
+  });
+});
+
+describe("fitName: a name made from a person's, within 255 bytes", () => {
+  const insert = ' (conflict 2026-11-29 063651 vm)';
+
+  it('leaves the name whole when it fits, the insert before the extension of a file', () => {
+    expect(fitName('plan.txt', insert, 'file', linux)).toBe(`plan${insert}.txt`);
+    expect(fitName('plan.txt', insert, 'folder', linux)).toBe(`plan.txt${insert}`);
+    expect(fitName('archive.tar.gz', ' (2)', 'file', linux)).toBe('archive.tar (2).gz');
+  });
+
+  it('cuts the stem of a 255-byte name, keeping the extension', () => {
+    const long = 'L'.repeat(251) + '.txt';
+    const made = fitName(long, insert, 'file', linux);
+    expect(utf8(made)).toBe(255);
+    expect(made).toBe('L'.repeat(255 - utf8(insert) - 4) + insert + '.txt');
+    expect(isValidLocalName(made, linux)).toBe(true);
+  });
+
+  it('counts bytes, never cutting inside a multi-byte character or a surrogate pair', () => {
+    for (let pad = 0; pad < 4; pad++) {
+      for (const char of ['é', '日', '😀', '👩‍👩‍👧']) {
+        const name = 'x'.repeat(pad) + char.repeat(120) + '.pdf';
+        const made = fitName(name, ' (2)', 'file', linux);
+        expect(utf8(made), `${pad} ${char}`).toBeLessThanOrEqual(255);
+        expect(utf8(made), `${pad} ${char}`).toBeGreaterThan(255 - 4 * 2 - 8);
+        expect(wellFormed(made)).toBe(true);
+        // Only whole code points of the original before the insert.
+        expect(name.startsWith(made.slice(0, -' (2).pdf'.length))).toBe(true);
+        expect(made.endsWith(' (2).pdf')).toBe(true);
+      }
+    }
+  });
+
+  it('puts the insert at the end past a long extension, of a name without one and of a dotfile', () => {
+    const longExt = 'a.' + 'e'.repeat(250);
+    const made = fitName(longExt, ' (2)', 'file', linux);
+    expect(made).toBe(longExt.slice(0, 251) + ' (2)');
+    const plain = 'n'.repeat(255);
+    expect(fitName(plain, ' (3)', 'file', linux)).toBe('n'.repeat(251) + ' (3)');
+    const dotfile = '.' + 'd'.repeat(254);
+    expect(fitName(dotfile, ' (2)', 'file', linux)).toBe('.' + 'd'.repeat(250) + ' (2)');
+    expect(fitName('.bashrc', ' (2)', 'file', linux)).toBe('.bashrc (2)');
+  });
+
+  it('holds 255 UTF-16 units too, and gives different names for different numbers', () => {
+    const name = '😀'.repeat(100) + '.txt';
+    const two = fitName(name, ' (2)', 'file', windows);
+    const three = fitName(name, ' (3)', 'file', windows);
+    for (const made of [two, three]) {
+      expect(made.length).toBeLessThanOrEqual(255);
+      expect(utf8(made)).toBeLessThanOrEqual(255);
+    }
+    expect(two).not.toBe(three);
   });
 });
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { askWalk } from '../../src/main/sync/loop/context';
 import { PARTIAL_DIR } from '../../src/main/sync/paths';
@@ -257,4 +258,108 @@ describe('uploads the role refuses', () => {
       await sb.close();
     }
   });
+});
+
+describe('a synced folder this computer may not write into', () => {
+  it.runIf(process.platform !== 'win32')(
+    'is a problem for what the service put there; the other files are placed',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const owner = sb.users.find((u) => u.role === 'Administrator')!;
+        const client = clientFor(sb.baseUrl, tokenOf(owner));
+        const root = (await client.rootFolder(sb.workspaceId)).id;
+        const locked = await client.createFolder(sb.workspaceId, root, 'locked');
+        const dir = path.join(dirs.make(), 'Workspace');
+        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        args.push('--workspace', String(sb.workspaceId), '--dir', dir);
+        args.push('--state', dirs.make('wsync-state-'));
+        const env = { WORKSPACE_SYNC_TOKEN: owner.token };
+        const first = await runCliAsPerson(args, env);
+        expect(first.code, first.stderr + first.stdout).toBe(0);
+
+        // The folder made read-only here; the service puts a file into it, and 10 beside it.
+        chmodSync(path.join(dir, 'locked'), 0o555);
+        const put = (folder: number, name: string) =>
+          client.uploadFile(folder, name, () => Readable.from([Buffer.from(name)]));
+        await put(locked.id, 'inside.txt');
+        for (const i of range(10)) await put(root, `f${i}.txt`);
+        try {
+          const second = await runCliAsPerson(args, env);
+          expect(second.code, second.stderr + second.stdout).toBe(0);
+          const lines = second.stdout
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Record<string, unknown>);
+          expect(lines.filter((l) => l.type === 'problem')).toEqual([
+            expect.objectContaining({
+              path: 'locked/inside.txt',
+              reason: 'local',
+              message: expect.stringMatching(/locked\/inside\.txt/) as unknown,
+            }),
+          ]);
+          expect(lines.at(-1)).toMatchObject({ type: 'summary', filesDownloaded: 10, problems: 1 });
+          for (const i of range(10)) {
+            expect(readFileSync(path.join(dir, `f${i}.txt`), 'utf8')).toBe(`f${i}.txt`);
+          }
+        } finally {
+          chmodSync(path.join(dir, 'locked'), 0o755);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+  );
+});
+
+describe('a synced folder whose files cannot be looked at', () => {
+  it.runIf(process.platform !== 'win32')(
+    'is a problem for each of them, and none is taken for deleted',
+    async () => {
+      const sb = await startSandbox({ seed: 'empty' });
+      try {
+        const owner = sb.users.find((u) => u.role === 'Administrator')!;
+        const dir = path.join(dirs.make(), 'Workspace');
+        mkdirSync(path.join(dir, 'docs'), { recursive: true });
+        writeFileSync(path.join(dir, 'docs', 'a.txt'), 'a');
+        writeFileSync(path.join(dir, 'docs', 'b.txt'), 'b');
+        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        args.push('--workspace', String(sb.workspaceId), '--dir', dir);
+        args.push('--state', dirs.make('wsync-state-'));
+        const env = { WORKSPACE_SYNC_TOKEN: owner.token };
+        const first = await runCliAsPerson(args, env);
+        expect(first.code, first.stderr + first.stdout).toBe(0);
+        expect(remoteTree(sb).size).toBe(3);
+
+        // Listed but not searchable: its names are seen, its files cannot be looked at.
+        chmodSync(path.join(dir, 'docs'), 0o444);
+        writeFileSync(path.join(dir, 'new.txt'), 'new');
+        try {
+          const second = await runCliAsPerson(args, env);
+          expect(second.code, second.stderr + second.stdout).toBe(0);
+          const lines = second.stdout
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Record<string, unknown>);
+          const problems = lines.filter((l) => l.type === 'problem');
+          expect(problems.map((l) => [l.path, l.reason]).sort()).toEqual([
+            ['docs/a.txt', 'local'],
+            ['docs/b.txt', 'local'],
+          ]);
+          expect(problems[0]!.message).toMatch(/cannot be looked at \(permission denied\)/);
+          const remote = remoteTree(sb);
+          expect([...remote.keys()].sort()).toEqual([
+            'docs',
+            'docs/a.txt',
+            'docs/b.txt',
+            'new.txt',
+          ]);
+        } finally {
+          chmodSync(path.join(dir, 'docs'), 0o755);
+        }
+      } finally {
+        await sb.close();
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Words } from '../../shared/i18n';
+import { UnsafePathError } from '../../shared/paths';
 
 // This computer's errors in words: a Node file system error ("EACCES: permission denied, open
 // '/home/…'") is English, names an absolute path, and means little to a person. Said instead by
@@ -49,4 +50,44 @@ export function localErrorWords(err: unknown, root?: string): Words | null {
   return key
     ? { key, params: { path: where } }
     : { key: 'engine.fs.other', params: { code, path: where } };
+}
+
+/**
+ * Errors of this computer's that concern one item, not the disk or the pass: its path too long
+ * (PATH_MAX), a name the volume will not hold, no permission on it, something of the other kind
+ * or in use at its place. The item (and what is below it) is a problem; the rest syncs. A full
+ * disk, a read-only volume or too many open files are not: every item would meet them.
+ */
+const ITEM_CODES = new Set([
+  'ENAMETOOLONG',
+  'EILSEQ',
+  'EINVAL',
+  'EACCES',
+  'EPERM',
+  'ENOTDIR',
+  'EISDIR',
+  'ELOOP',
+  'EBUSY',
+]);
+
+/** Whether `err` concerns one item only (see ITEM_CODES), or is a name joinUnderRoot refused. */
+export function isItemError(err: unknown): boolean {
+  if (err instanceof UnsafePathError) return true;
+  const e = err as Partial<NodeJS.ErrnoException> | null;
+  return typeof e?.code === 'string' && typeof e.syscall === 'string' && ITEM_CODES.has(e.code);
+}
+
+/** An item error in words, naming the item by `rel`, its path in the sync folder. */
+export function itemErrorWords(err: unknown, rel: string): Words {
+  if (err instanceof UnsafePathError) {
+    // Names are mapped before they are joined: only a name made too long gets here, in practice.
+    const kind = err.problem.replace(/-/g, '_');
+    return { key: 'engine.badName', params: { kind, problem: err.problem } };
+  }
+  const words = localErrorWords(err);
+  const code = String((err as NodeJS.ErrnoException).code);
+  // The item's own path, not the one the call named (perhaps a 4 KB one, or a temporary file's).
+  return words?.key === 'engine.fs.other' || !words
+    ? { key: 'engine.fs.other', params: { code, path: rel } }
+    : { key: words.key, params: { path: rel } };
 }

@@ -3,10 +3,23 @@ import { createReadStream, lstatSync, realpathSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
+import {
+  checkName,
+  isInsideRoot,
+  resolveRelativeUnderRoot,
+  type PathFlavor,
+} from '../../shared/paths';
 import { englishOf } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
+import { fitName } from './names';
+
+/**
+ * The longest path a system call takes, in bytes with its final NUL: Linux's PATH_MAX, macOS's;
+ * Windows takes long paths (Node prefixes them).
+ */
+const PATH_MAX =
+  process.platform === 'linux' ? 4096 : process.platform === 'darwin' ? 1024 : Infinity;
 
 /** Folders a pass remembers as checked inside the root (see `contained`). */
 const CONTAINED_KEPT = 4096;
@@ -41,12 +54,15 @@ function stamp(now: Date): string {
   );
 }
 
-/** `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given. */
-export function conflictName(name: string, isFolder: boolean, now = new Date()): string {
+/**
+ * `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given, `n` (2, 3…)
+ * after the host when that one is taken. The stem is shortened to keep it within 255 bytes
+ * (`fitName`): a 255-byte name in a conflict gets a copy too.
+ */
+export function conflictName(name: string, isFolder: boolean, now = new Date(), n = 1): string {
   const host = hostname().replace(/[^\p{L}\p{N}._-]/gu, '') || 'this computer';
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = !isFolder && dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  return `${stem} (conflict ${stamp(now)} ${host})${ext}`;
+  const insert = ` (conflict ${stamp(now)} ${host})${n > 1 ? ` ${n}` : ''}`;
+  return fitName(name, insert, isFolder ? 'folder' : 'file');
 }
 
 /**
@@ -68,7 +84,27 @@ export class LocalRoot {
   }
 
   abs(rel: string): string {
-    return rel === '' ? this.root : resolveRelativeUnderRoot(this.root, rel, this.flavor);
+    if (rel === '') return this.root;
+    const abs = resolveRelativeUnderRoot(this.root, rel, this.flavor);
+    // Past PATH_MAX every call naming the path fails, but a write through opened folders
+    // (confined.ts) would not: the item would be placed, then out of reach of all the rest.
+    if (abs.length * 3 >= PATH_MAX && Buffer.byteLength(abs, 'utf8') >= PATH_MAX) {
+      throw Object.assign(new Error(`ENAMETOOLONG: name too long, '${abs}'`), {
+        code: 'ENAMETOOLONG',
+        syscall: 'open',
+        path: abs,
+      });
+    }
+    return abs;
+  }
+
+  /**
+   * Whether every name of `rel` is one the engine may use as a path (`checkName`): a problem's
+   * path may hold a name that is not (`budget\v2.txt`, refused when the folder was listed),
+   * which only a listing, never a path, can look at.
+   */
+  canName(rel: string): boolean {
+    return rel.split('/').every((name) => checkName(name, this.flavor).ok);
   }
 
   stat(rel: string): Stats | undefined {
@@ -142,12 +178,10 @@ export class LocalRoot {
     const slash = rel.lastIndexOf('/');
     const dir = slash < 0 ? '' : rel.slice(0, slash);
     const name = rel.slice(slash + 1);
-    const base = conflictName(name, isFolder);
-    let candidate = base;
+    const now = new Date();
+    let candidate = conflictName(name, isFolder, now);
     for (let n = 2; this.stat(dir === '' ? candidate : `${dir}/${candidate}`); n++) {
-      const dot = base.lastIndexOf('.');
-      candidate =
-        !isFolder && dot > 0 ? `${base.slice(0, dot)} ${n}${base.slice(dot)}` : `${base} ${n}`;
+      candidate = conflictName(name, isFolder, now, n);
     }
     const to = dir === '' ? candidate : `${dir}/${candidate}`;
     this.assertContained(to);

@@ -380,6 +380,27 @@ export function decodeName(localName: string, profile: VolumeProfile): string {
 }
 
 /**
+ * `name` with `insert` put before its extension for a file (`a (conflict …).txt`), at the end
+ * for a folder, the stem cut between whole characters (never inside a multi-byte character, a
+ * surrogate pair, nor between an escape and what it escapes) so that the whole fits the volume:
+ * 255 UTF-8 bytes and 255 UTF-16 units (`localNameLength`). The one way the engine makes a name
+ * from a person's (conflict copies, numbered names, the trash's, provisional names): a name that
+ * fits as it is made would otherwise pass 255 bytes once something is added to it, and the disk
+ * (or `joinUnderRoot`) refuses it. Made names that stay free keep a number in `insert`.
+ */
+export function fitName(
+  name: string,
+  insert: string,
+  kind: ChildName['kind'],
+  profile: VolumeProfile = defaultProfile(),
+): string {
+  const ext = kind === 'file' ? extensionOf(name) : '';
+  const stem = name.slice(0, name.length - ext.length);
+  const tail = insert + ext;
+  return truncate(stem, MAX_LOCAL_NAME_LENGTH - localNameLength(tail, profile), profile) + tail;
+}
+
+/**
  * `candidate` with ` (n)` inserted: before the extension for a file (`a (2).txt`), at the end
  * for a folder (`a.txt (2)`); the stem is shortened when the result would be too long.
  */
@@ -389,10 +410,7 @@ export function disambiguate(
   n: number,
   profile: VolumeProfile,
 ): string {
-  const ext = kind === 'file' ? extensionOf(candidate) : '';
-  const stem = candidate.slice(0, candidate.length - ext.length);
-  const tail = ` (${n})${ext}`;
-  return truncate(stem, MAX_LOCAL_NAME_LENGTH - localNameLength(tail, profile), profile) + tail;
+  return fitName(candidate, ` (${n})`, kind, profile);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fitName } from './names';
 import type { Trash } from './ports';
 
 const exists = (p: string) =>
@@ -11,7 +12,8 @@ const exists = (p: string) =>
 /**
  * The CLI's trash: a folder (in the state directory) where removals land under a time-stamped
  * folder per run, with their path relative to the sync root, content intact; a second removal of
- * the same path gets a numbered name, never replaces the first. The app uses the OS trash.
+ * the same path gets a numbered name (`a (2).txt`), never replaces the first. The app uses the
+ * OS trash.
  */
 export class FolderTrash implements Trash {
   private readonly batch = new Date().toISOString().replace(/[:.]/g, '-');
@@ -20,8 +22,13 @@ export class FolderTrash implements Trash {
 
   async put(absPath: string, relPath: string): Promise<void> {
     const first = path.join(this.dir, this.batch, ...relPath.split('/'));
+    const name = path.basename(first);
+    const kind = (await lstat(absPath)).isDirectory() ? 'folder' : 'file';
     let dest = first;
-    for (let n = 2; await exists(dest); n++) dest = `${first} (${n})`;
+    // `a (2).txt`, shortened to fit when the name was long already (a 255-byte name).
+    for (let n = 2; await exists(dest); n++) {
+      dest = path.join(path.dirname(first), fitName(name, ` (${n})`, kind));
+    }
     await mkdir(path.dirname(dest), { recursive: true });
     try {
       await rename(absPath, dest);

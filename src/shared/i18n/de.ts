@@ -946,6 +946,10 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.fs.missing': '{path} ist nicht mehr vorhanden.',
   'engine.fs.io': 'Der Datenträger meldete einen Fehler bei {path}.',
   'engine.fs.other': 'Dieser Computer hat abgelehnt: {code} ({path}).',
+  'engine.fs.noLook':
+    '{path} kann nicht angesehen werden (Zugriff verweigert): Prüfen Sie die Berechtigungen des Ordners, in dem es liegt.',
+  'engine.fs.subtree':
+    '{problem} Nichts darin wird synchronisiert; beim nächsten vollständigen Durchgang wird es erneut versucht.',
   'engine.leadsOutside':
     'Über {dir} wird nicht geschrieben: Es führt aus dem synchronisierten Ordner hinaus',
   'engine.tooManyBytes': 'mehr als die angekündigten {size} Bytes erhalten',

@@ -917,6 +917,10 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.fs.missing': '{path} is no longer there.',
   'engine.fs.io': 'The disk reported an error at {path}.',
   'engine.fs.other': 'This computer refused: {code} ({path}).',
+  'engine.fs.noLook':
+    '{path} cannot be looked at (permission denied): check the permissions of the folder it is in.',
+  'engine.fs.subtree':
+    '{problem} Nothing in it is synced; it is tried again at the next full walk.',
   'engine.leadsOutside': 'Refusing to write through {dir}: it leads outside the sync folder',
   'engine.tooManyBytes': 'received more than the {size} bytes announced',
   'engine.fewerBytes': 'received {written} of the {size} bytes announced',

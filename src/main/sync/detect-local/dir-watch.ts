@@ -1,4 +1,4 @@
-import { lstatSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -92,7 +92,10 @@ export class DirTreeWatcher implements NativeWatcher {
       );
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') this.sink.failed(error);
+      // Past PATH_MAX (a tree nested hundreds deep): the scan says so, as the folder's problem.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ENAMETOOLONG') {
+        this.sink.failed(error);
+      }
       return false;
     }
     watcher.on('error', (error: unknown) => {
@@ -117,7 +120,13 @@ export class DirTreeWatcher implements NativeWatcher {
     }
     // A folder's own removal or move comes with its own name: its parent's watch reports it too.
     const rel = joinRel(dir, filename.toString());
-    const stats = lstatSync(this.abs(rel), { throwIfNoEntry: false });
+    let stats: Stats | undefined;
+    try {
+      stats = lstatSync(this.abs(rel), { throwIfNoEntry: false });
+    } catch {
+      // Past PATH_MAX, or not to be looked at: its folder is listed again, which says why.
+      stats = undefined;
+    }
     const isDir = stats?.isDirectory() ?? false;
     const node = this.find(rel);
     if (this.sink.skips(rel, isDir) && !node) return;

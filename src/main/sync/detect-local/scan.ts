@@ -1,8 +1,10 @@
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { checkName } from '../../../shared/paths';
 import type { ItemKind } from '../../journal/journal';
+import type { Words } from '../../../shared/i18n';
 import type { LocalRoot } from '../local';
+import { isItemError, itemErrorWords } from '../local-error';
 import { CACHE_DIR, joinPath } from '../paths';
 
 /** A file or folder found on disk, with the identity and facts the journal compares. */
@@ -33,8 +35,11 @@ export interface LocalScan {
   unreadable: Set<string>;
   /** When the soonest settling file will have settled (epoch ms), or null. */
   settlesAt: number | null;
-  /** Entries whose names cannot be synced from here (a backslash, a control character). */
-  badNames: { path: string; problem: string }[];
+  /**
+   * Entries whose names cannot be synced from here (a backslash, a control character), or that
+   * this computer cannot look at (`words`: a path past PATH_MAX, no permission on it).
+   */
+  badNames: { path: string; problem: string; words?: Words }[];
 }
 
 export interface ScanOptions {
@@ -49,8 +54,11 @@ export interface ScanOptions {
    * be kept in `entries` (so that a scan of an unchanged tree holds almost nothing).
    */
   onEntry?: (entry: LocalEntry) => boolean;
-  /** Called once all the children of a listed folder were seen. */
-  onListed?: (dir: string) => void;
+  /**
+   * Called once all the children of a listed folder were seen; `whole` false when one could not
+   * be looked at (its path past PATH_MAX, no permission): what the folder held is not known.
+   */
+  onListed?: (dir: string, whole: boolean) => void;
 }
 
 /** Entries between two yields to the event loop: a 100,000-entry scan must not freeze the app. */
@@ -100,6 +108,8 @@ export async function scanLocal(
     const under = dirAbs.endsWith(path.sep) ? dirAbs : dirAbs + path.sep;
     const undecodable = undecodableNames(dirAbs, names);
     const subdirs: string[] = [];
+    /** An entry could not be looked at: what the folder held is not judged from this listing. */
+    let whole = true;
     for (const d of names) {
       const rel = joinPath(dir, d.name);
       if (dir === '' && d.name === CACHE_DIR) continue;
@@ -125,7 +135,24 @@ export async function scanLocal(
       const isDir = d.isDirectory();
       if (!isDir && !d.isFile()) continue;
       if (opts.ignores(rel, isDir)) continue;
-      const st = lstatSync(under + d.name, { throwIfNoEntry: false });
+      let st: Stats | undefined;
+      try {
+        st = lstatSync(under + d.name, { throwIfNoEntry: false });
+      } catch (err) {
+        // This entry's problem, not the scan's: its path too long for this computer (a tree
+        // deeper than PATH_MAX), no permission to look at it. Said once, for what is below too.
+        if (!isItemError(err)) throw err;
+        const code = (err as NodeJS.ErrnoException).code;
+        // Looked at, not changed: no permission here is the folder's (no search right).
+        const said: Words =
+          code === 'EACCES' || code === 'EPERM'
+            ? { key: 'engine.fs.noLook', params: { path: rel } }
+            : itemErrorWords(err, rel);
+        const words: Words = isDir ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
+        scan.badNames.push({ path: rel, problem: 'local', words });
+        whole = false;
+        continue;
+      }
       if (!st || (!st.isDirectory() && !st.isFile())) continue;
       const entry: LocalEntry = {
         path: rel,
@@ -152,7 +179,9 @@ export async function scanLocal(
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    opts.onListed?.(dir);
+    // A listing with an entry left out does not tell what is gone: a synced item there stays.
+    opts.onListed?.(dir, whole);
+    if (!whole) scan.unreadable.add(dir);
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
   return scan;

@@ -18,6 +18,7 @@ import { downloadArchive, extractArchive, ZipMemory, type Zip } from './archive'
 import { SwapError, swapped } from '../confined';
 import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../download';
 import { factsOf, hashFile, type LocalRoot } from '../local';
+import { isItemError, itemErrorWords } from '../local-error';
 import { defaultProfile, disambiguate } from '../names';
 import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
 import type { ArchiveJob, LazyArchive, Placement, Plan, StructureOp } from './plan-types';
@@ -155,6 +156,11 @@ export class Executor {
   private trashed = 0;
   /** The pass failed: what is still running stops at its next step. */
   private failed = false;
+  /**
+   * Folders that could not be placed here (their path too long for this computer, a name it
+   * refuses, no permission): one problem each, and nothing below them is tried in this pass.
+   */
+  private readonly blocked = new Set<string>();
 
   constructor(private readonly ctx: ExecutorContext) {}
 
@@ -195,11 +201,17 @@ export class Executor {
       for (const op of ops) {
         this.check();
         this.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
+        if (this.isBlocked(op.path)) {
+          this.ctx.events.done();
+          continue;
+        }
         try {
           this.structure(op);
         } catch (err) {
-          if (!(err instanceof SwapError)) throw err;
-          this.swapped(op.path, op.item.id, err);
+          if (isItemError(err))
+            this.itemFailed(op.path, op.item.id, err, op.item.kind === 'folder');
+          else if (err instanceof SwapError) this.swapped(op.path, op.item.id, err);
+          else throw err;
         }
         this.ctx.events.done();
       }
@@ -220,8 +232,10 @@ export class Executor {
           try {
             await this.trashItem(now);
           } catch (err) {
-            if (!(err instanceof SwapError)) throw err;
-            this.swapped(now.localPath, now.remoteId, err);
+            // It stays here, and so does what is in it: a problem of its own, not its subtree's.
+            if (isItemError(err)) this.itemFailed(now.localPath, now.remoteId, err, false);
+            else if (err instanceof SwapError) this.swapped(now.localPath, now.remoteId, err);
+            else throw err;
           }
         }
         this.ctx.events.done();
@@ -252,10 +266,16 @@ export class Executor {
     const progress = new Map<ArchiveJob, ArchiveProgress>();
     let structureDone!: () => void;
     const structured = new Promise<void>((resolve) => (structureDone = resolve));
-    const single = (p: Placement) => {
+    const single = async (p: Placement) => {
       this.check();
       this.ctx.events.begin('download', p.path);
-      return this.parentReady(p) && this.placeReady(p) ? this.download(p) : undefined;
+      if (this.isBlocked(p.path)) return;
+      try {
+        if (this.parentReady(p) && this.placeReady(p)) await this.download(p);
+      } catch (err) {
+        if (!isItemError(err)) throw err;
+        this.itemFailed(p.path, p.item.id, err, false);
+      }
     };
     const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
       let left: Placement[];
@@ -352,6 +372,36 @@ export class Executor {
       message: err.message,
       ...(err.words ? { words: err.words } : {}),
     });
+  }
+
+  /**
+   * An item this computer cannot hold or reach (its path too long, a name or a place refused):
+   * a problem for it, in words; for a folder not placed, for what is below it too, said once.
+   */
+  private itemFailed(rel: string, remoteId: number, err: unknown, subtree: boolean): void {
+    const said = itemErrorWords(err, rel);
+    const words: Words = subtree ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
+    if (subtree) this.blocked.add(rel);
+    this.ctx.log.warn('could not place an item here', {
+      path: rel,
+      code: (err as NodeJS.ErrnoException).code,
+    });
+    this.ctx.events.problem({
+      path: rel,
+      remoteId,
+      reason: 'local',
+      message: englishOf(words),
+      words,
+    });
+  }
+
+  /** Whether `rel` is in a folder that could not be placed in this pass (`itemFailed`). */
+  private isBlocked(rel: string): boolean {
+    if (this.blocked.size === 0) return false;
+    for (let dir = parentOf(rel); dir !== ''; dir = parentOf(dir)) {
+      if (this.blocked.has(dir)) return true;
+    }
+    return false;
   }
 
   /** The facts of what was just written at `rel`, looked at through its opened folder. */
@@ -739,12 +789,17 @@ export class Executor {
 
   /** Puts a fetched file in its place; a swap met on the way stops this item only. */
   private async place(p: Placement, fetched: Fetched): Promise<void> {
+    if (this.isBlocked(p.path)) {
+      rmSync(fetched.temp, { force: true });
+      return;
+    }
     try {
       await this.put(p, fetched);
     } catch (err) {
-      if (!(err instanceof SwapError)) throw err;
       // The download stays in the cache (undone, or never placed): the next pass resumes it.
-      this.swapped(p.path, p.item.id, err);
+      if (isItemError(err)) this.itemFailed(p.path, p.item.id, err, false);
+      else if (err instanceof SwapError) this.swapped(p.path, p.item.id, err);
+      else throw err;
     }
   }
 

@@ -74,8 +74,9 @@ export class LocalPass {
       status.addProblem({
         path: bad.path,
         remoteId: null,
-        reason: 'name',
-        ...badNameWords(bad.problem),
+        ...(bad.words
+          ? { reason: 'local', message: englishOf(bad.words), words: bad.words }
+          : { reason: 'name', ...badNameWords(bad.problem) }),
       });
     }
     const badNames = new Set(scan.badNames.map((b) => b.path));

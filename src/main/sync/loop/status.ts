@@ -18,6 +18,7 @@ import {
 } from '../../../shared/sync-status';
 import type { ExecutionEvents } from '../down/execute';
 import type { LocalRoot } from '../local';
+import { isItemError } from '../local-error';
 import { parentOf } from '../paths';
 import type { Logger } from '../ports';
 import type { Refusals } from '../up/refusals';
@@ -357,7 +358,7 @@ export class StatusModel {
     let changed = false;
     for (const p of this.allProblems()) {
       if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
-      if (local.stat(p.path)) continue;
+      if (stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
       changed = this.journal.clearProblem(problemKey(null, p.path)) || changed;
     }
@@ -423,10 +424,25 @@ export class StatusModel {
       // A name refused for a new item, now held by a synced one (the new one was moved aside to
       // make way for it): over. Not for other refusals: a synced file's refused version is one.
       const madeWay = p.reason === 'name' && this.journal.atPath(p.path)?.state === 'synced';
-      if (!madeWay && held.has(p.path) && local.stat(p.path)) continue;
+      if (!madeWay && held.has(p.path) && stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
       this.clearPathProblem(p.path);
     }
+  }
+}
+
+/**
+ * Whether the item a local problem names is still at its path, as far as a path can tell: a bad
+ * name (`budget\v2.txt`) or a path past PATH_MAX cannot be looked up, only listed, and the
+ * listing (its folder's bad names) said it is not there any more.
+ */
+function stillThere(local: LocalRoot, rel: string): boolean {
+  if (!local.canName(rel)) return false;
+  try {
+    return local.stat(rel) !== undefined;
+  } catch (err) {
+    if (isItemError(err)) return false;
+    throw err;
   }
 }
 

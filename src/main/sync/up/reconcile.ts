@@ -171,24 +171,26 @@ export class LocalReconciler {
   }
 
   /** For the scan's `onListed`. */
-  readonly listed = (dir: string): void => {
+  readonly listed = (dir: string, whole = true): void => {
     this.peakHeld = Math.max(this.peakHeld, this.held());
-    this.settleListed(dir);
+    this.settleListed(dir, whole);
     // A claim matters at the end only beside an entry that waits for it.
     if (this.waitingHere) for (const id of this.claimedHere) this.claimed.add(id);
     this.waitingHere = false;
     this.claimedHere.clear();
   };
 
-  private settleListed(dir: string): void {
+  /** `whole` false: an entry could not be looked at, so nothing of `dir` is judged gone. */
+  private settleListed(dir: string, whole: boolean): void {
     if (this.pending.has(dir)) {
+      if (!whole) return;
       this.listedLater.push(dir);
       return;
     }
     if (this.freshDirs.delete(dir)) return;
     const id = this.folderAt(dir, undefined);
     if (dir !== '' && !this.moved.has(dir)) this.itemAt.delete(dir);
-    if (id === undefined) return;
+    if (id === undefined || !whole) return;
     for (const j of this.kidsOf(id).values()) {
       if (this.claimedHere.has(j.remoteId) || this.claimed.has(j.remoteId)) continue;
       const item = this.journal.get(j.remoteId);
