@@ -177,7 +177,7 @@ function hasBody(req: IncomingMessage): boolean {
  */
 export const DRAIN_LIMIT = 4 * 1024 * 1024;
 
-/** How long a closed connection still reads (and discards) what the client sends. */
+/** How long a body is waited for before the answer, and read (and discarded) after a close. */
 const LINGER_MS = 5_000;
 
 /**
@@ -186,8 +186,8 @@ const LINGER_MS = 5_000;
  * a client still sending its body then gets EPIPE or ECONNRESET instead of the answer: so the
  * rest of the body is read and discarded first, up to DRAIN_LIMIT, and the connection kept. Past
  * that the answer says `Connection: close`, and once it is written only the sending side is
- * closed: what still comes is read and discarded until the client closes (or LINGER_MS, or
- * DRAIN_LIMIT more), never reset before the client could read the answer.
+ * closed: what still comes is read and discarded until it ends or the client closes (for at most
+ * LINGER_MS: a reset while the client still sends can make it lose the answer it has).
  */
 export function answerAfterBody(req: IncomingMessage, res: ServerResponse, send: () => void): void {
   if (req.complete || req.readableEnded || req.destroyed || !hasBody(req)) {
@@ -196,9 +196,13 @@ export function answerAfterBody(req: IncomingMessage, res: ServerResponse, send:
   }
   let seen = 0;
   let settled = false;
+  // A body that stalls does not hold the answer back for long: it is answered, closing.
+  const stalled = setTimeout(() => settle(true), LINGER_MS);
+  stalled.unref();
   const settle = (close: boolean) => {
     if (settled) return;
     settled = true;
+    clearTimeout(stalled);
     req.off('data', onData);
     req.off('end', onEnd);
     req.off('close', onClose);
@@ -229,19 +233,19 @@ function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
   const socket = res.socket;
   if (!socket) return;
   socket.destroySoon = () => {
-    let seen = 0;
-    const stop = () => socket.destroy();
+    // Only once the answer has left: a destroy drops what is still buffered.
+    const stop = () => {
+      if (socket.writableFinished) socket.destroy();
+      else socket.once('finish', () => socket.destroy());
+    };
     const timer = setTimeout(stop, LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
     socket.once('end', stop);
     req.once('end', stop);
-    req.on('data', (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_LIMIT) stop();
-    });
     socket.end();
-    req.resume();
+    if (req.readableEnded) stop();
+    else req.resume();
   };
 }
 

@@ -44,10 +44,10 @@ afterAll(async () => {
 
 const REFUSED = { errors: { base: ['Your role may not upload files'] } };
 
-/** Runs `one` TIMES times, PARALLEL at once; resolves with every answer (or error) seen. */
-async function times(one: () => Promise<string>): Promise<Map<string, number>> {
+/** Runs `one` `count` times, PARALLEL at once; resolves with every answer (or error) seen. */
+async function times(one: () => Promise<string>, count = TIMES): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
-  let left = TIMES;
+  let left = count;
   const worker = async () => {
     while (left-- > 0) {
       const said = await one().catch((err: unknown) => {
@@ -67,23 +67,35 @@ function* blocks(data: Buffer): Generator<Buffer> {
 
 const answer = (status: number, text: string) => `${status} ${text}`;
 
+/** A refused upload of `data` through Node's fetch, streamed a block at a time. */
+async function refusedFetch(data: Buffer): Promise<string> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${viewer}`,
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    // Streamed as a file is: the answer comes while the body is still being sent.
+    body: Readable.toWeb(Readable.from(blocks(data))) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  return answer(res.status, await res.text());
+}
+
 describe('an upload refused from its headers', () => {
   it('answers every fetch its 403, read whole while the body is still being sent', async () => {
-    const seen = await times(async () => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${viewer}`,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        },
-        // Streamed as a file is, a block at a time: the answer comes while it is still sent.
-        body: Readable.toWeb(Readable.from(blocks(body))) as ReadableStream<Uint8Array>,
-        duplex: 'half',
-      } as RequestInit);
-      return answer(res.status, await res.text());
-    });
+    const seen = await times(() => refusedFetch(body));
     expect(Object.fromEntries(seen)).toEqual({
       [answer(403, JSON.stringify(REFUSED))]: TIMES,
+    });
+  }, 60_000);
+
+  it('answers a body past what is drained, and closes only after the answer', async () => {
+    // 12 MiB: past the bound, the answer closes the connection, gently.
+    const big = Buffer.concat([body, Buffer.alloc(11 * MiB, 1)]);
+    const seen = await times(() => refusedFetch(big), 24);
+    expect(Object.fromEntries(seen)).toEqual({
+      [answer(403, JSON.stringify(REFUSED))]: 24,
     });
   }, 60_000);
 
