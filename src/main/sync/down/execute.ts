@@ -252,11 +252,10 @@ export class Executor {
     const progress = new Map<ArchiveJob, ArchiveProgress>();
     let structureDone!: () => void;
     const structured = new Promise<void>((resolve) => (structureDone = resolve));
-    const single = async (p: Placement) => {
+    const single = (p: Placement) => {
       this.check();
       this.ctx.events.begin('download', p.path);
-      if (!this.parentReady(p) || !this.placeReady(p)) return;
-      if (!(await this.adoptPlaced(p))) await this.download(p);
+      return this.parentReady(p) && this.placeReady(p) ? this.download(p) : undefined;
     };
     const unpack = async (job: ArchiveJob, file: Zip | null): Promise<void> => {
       let left: Placement[];
@@ -741,6 +740,7 @@ export class Executor {
   }
 
   private async download(p: Placement): Promise<void> {
+    if (await this.adoptPlaced(p)) return;
     const { client, journal, local } = this.ctx;
     let fetched: Fetched;
     try {
