@@ -729,10 +729,14 @@ export class Executor {
     if (j?.state === 'synced' && j.remoteUpdatedAt === p.item.updatedAt && j.size === st.size) {
       return false;
     }
-    local.assertContained(p.path);
-    const hash = await hashFile(local.abs(p.path));
+    try {
+      local.assertContained(p.path);
+      this.record(p, await hashFile(local.abs(p.path)));
+    } catch {
+      // Not readable here, or its folder swapped: the download and its placement decide.
+      return false;
+    }
     journal.removeDownload(p.item.id);
-    this.record(p, hash);
     // Its bytes are done as far as the progress goes, though none came over the wire.
     this.ctx.events.bytes(p.item.size);
     this.ctx.log.debug('adopted a file already in place', { path: p.path, size: p.item.size });
