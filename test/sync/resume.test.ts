@@ -44,8 +44,9 @@ beforeAll(async () => {
   const folder = await client.createFolder(sb.workspaceId, root, 'Big');
   const random = seeded(7);
   for (let i = 0; i < FILES; i++) {
-    // 256 KiB to 1.5 MiB: held in memory until written, and written as they come.
-    const data = randomBytes((256 + Math.floor(random() * 1280)) * KiB);
+    // 256 KiB to 1 MiB: several in flight at once, each gathered in memory and written whole
+    // (no commit of its own at its start: what a stop loses is only the batch's last writes).
+    const data = randomBytes((256 + Math.floor(random() * 768)) * KiB);
     await client.uploadFile(folder.id, `file-${String(i).padStart(2, '0')}.bin`, () =>
       Readable.from([data]),
     );
