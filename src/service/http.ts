@@ -132,25 +132,121 @@ export class Router<U> {
 /** Reads the whole body up to `limit` bytes, or throws 413. */
 export async function readBody(req: IncomingMessage, limit = JSON_LIMIT): Promise<Buffer> {
   // Most requests (every GET but the events filter) have no body at all: skip the stream.
-  if (
-    req.headers['content-length'] === undefined &&
-    req.headers['transfer-encoding'] === undefined
-  ) {
-    return Buffer.alloc(0);
-  }
+  if (!hasBody(req)) return Buffer.alloc(0);
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    req.resume();
-    throw HttpError.tooLarge();
+  // The rest of a refused body is left for `answerAfterBody` (it reads and discards it).
+  if (declared > limit) throw HttpError.tooLarge();
+  // Not with an async iterator: leaving one early destroys the request, and with it the
+  // connection, before the 413 is written.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (err?: unknown) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', done);
+      if (err) reject(err);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        done(HttpError.tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done();
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', done);
+  });
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return (
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+  );
+}
+
+/**
+ * How much of a body still unread when the answer is ready (a request refused from its headers,
+ * or part way) is read and discarded first, so that the connection stays open. Past that the
+ * answer closes the connection.
+ */
+export const DRAIN_LIMIT = 4 * 1024 * 1024;
+
+/** How long a body is waited for before the answer, and read (and discarded) after a close. */
+const LINGER_MS = 5_000;
+
+/**
+ * Answers (`send`) a request whose body may not be read to its end, the way a real server does,
+ * so that the client can read the answer. Closing a connection with bytes unread resets it, and
+ * a client still sending its body then gets EPIPE or ECONNRESET instead of the answer: so the
+ * rest of the body is read and discarded first, up to DRAIN_LIMIT, and the connection kept. Past
+ * that the answer says `Connection: close`, and once it is written only the sending side is
+ * closed: what still comes is read and discarded until it ends or the client closes (for at most
+ * LINGER_MS: a reset while the client still sends can make it lose the answer it has).
+ */
+export function answerAfterBody(req: IncomingMessage, res: ServerResponse, send: () => void): void {
+  if (req.complete || req.readableEnded || req.destroyed || !hasBody(req)) {
+    send();
+    return;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw HttpError.tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  let seen = 0;
+  let settled = false;
+  // A body that stalls does not hold the answer back for long: it is answered, closing.
+  const stalled = setTimeout(() => settle(true), LINGER_MS);
+  stalled.unref();
+  const settle = (close: boolean) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(stalled);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('close', onClose);
+    if (res.destroyed) return;
+    if (close) lingerAfter(req, res);
+    send();
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_LIMIT) settle(true);
+  };
+  const onEnd = () => settle(false);
+  const onClose = () => settle(true);
+  req.on('data', onData);
+  req.once('end', onEnd);
+  req.once('close', onClose);
+  req.resume();
+}
+
+/**
+ * Makes the answer close the connection gently. Node destroys a `Connection: close` answer's
+ * socket as soon as it is written (`destroySoon`), which with a body unread is a reset that can
+ * overtake the answer on its way. Instead only the sending side ends (the answer, then FIN), and
+ * the body still flowing in is discarded until it ends or the client closes.
+ */
+function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('connection', 'close');
+  const socket = res.socket;
+  if (!socket) return;
+  socket.destroySoon = () => {
+    // Only once the answer has left: a destroy drops what is still buffered.
+    const stop = () => {
+      if (socket.writableFinished) socket.destroy();
+      else socket.once('finish', () => socket.destroy());
+    };
+    const timer = setTimeout(stop, LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', stop);
+    req.once('end', stop);
+    socket.end();
+    if (req.readableEnded) stop();
+    else req.resume();
+  };
 }
 
 /** Form keys like `workspace[name]` and `verbs[]` become nested objects and arrays. */

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate, bearerOf } from './auth';
 import type { Sandbox, User } from './context';
-import { HttpError, Router, parseBody, sendError, sendJson, type RouteContext } from './http';
+import {
+  HttpError,
+  Router,
+  answerAfterBody,
+  parseBody,
+  sendError,
+  sendJson,
+  type RouteContext,
+} from './http';
 import { registerRoutes } from './routes';
 
 export type ApiRouter = Router<User>;
@@ -124,15 +132,16 @@ export function createHttpServer(sb: Sandbox): Server {
         res.destroy();
         return;
       }
+      // Refused before its body was read (or part way): the answer still reaches the client.
       if (err instanceof HttpError) {
-        // Errors before the body was read leave it in the socket: close after answering.
-        if (!req.readableEnded && err.status >= 400) res.setHeader('connection', 'close');
-        sendError(res, err);
+        answerAfterBody(req, res, () => sendError(res, err));
         return;
       }
       // Never echo internals (or anything a request carried) to the client.
       console.error('sandbox: internal error', err instanceof Error ? err.stack : String(err));
-      sendError(res, new HttpError(500, { base: ['Internal server error'] }));
+      answerAfterBody(req, res, () =>
+        sendError(res, new HttpError(500, { base: ['Internal server error'] })),
+      );
     });
   });
   return server;

@@ -5,34 +5,11 @@ import { HttpError } from './http';
 
 /** How far past the upload cap a declared body may go before it is refused unread. */
 const MULTIPART_SLACK = 1024 * 1024;
-/** How much of a refused body is still read (and discarded) so that the client sees the answer. */
-const DRAIN_LIMIT = 16 * 1024 * 1024;
-
-/** Reads and discards the rest of a request body, up to DRAIN_LIMIT; then resolves. */
-function drain(req: IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    if (req.readableEnded || req.destroyed) return resolve();
-    let seen = 0;
-    const done = () => {
-      req.off('data', onData);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_LIMIT) done();
-    };
-    req.on('data', onData);
-    req.once('end', done);
-    req.once('close', done);
-    req.resume();
-  });
-}
-
 /**
  * Streams the multipart part named `file` of `req` into `consume` (with the part's filename,
  * decoded as UTF-8), never buffering the body. Other parts are skipped. When `consume` fails
- * (413, 403...), the rest of the body is read and discarded before the error is passed on so
- * that the client can read the answer.
+ * (413, 403...), the rest of the body is left to the server's answer (`answerAfterBody` reads and
+ * discards it, so that the client can read the answer).
  */
 export function receiveUpload<T>(
   req: IncomingMessage,
@@ -70,7 +47,7 @@ export function receiveUpload<T>(
       settled = true;
       req.unpipe(parser);
       parser.removeAllListeners('file');
-      void drain(req).then(() => reject(err));
+      reject(err);
     };
     parser.on('file', (name, stream, info) => {
       if (upload || name !== 'file') {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/main/api/client';
 import { TransferLimits } from '../../src/main/api/throttle';
@@ -142,6 +143,59 @@ describe('a throttled download whose server closes the idle connection', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('a large download stopped with the journal batch it began in', () => {
+  it('is still resumable: its record was committed before its request', async () => {
+    const dir = dirs.make();
+    const partial = path.join(dir, 'partial');
+    mkdirSync(partial);
+    const owner = sb.users.find((u) => u.role === 'Administrator')!;
+    const client = clientFor(sb.baseUrl, { accessToken: owner.token });
+    const blob = randomBytes(3 * 1024 * 1024);
+    const root = (await client.rootFolder(sb.workspaceId)).id;
+    const up = await client.uploadFile(root, 'resumable.bin', () => Readable.from([blob]));
+    const item = {
+      id: up.id,
+      kind: 'file' as const,
+      parentId: root,
+      name: 'resumable.bin',
+      size: blob.length,
+      updatedAt: up.updated_at,
+    };
+    const journalFile = path.join(dir, 'journal.db');
+    const journal = new Journal(journalFile);
+    const controller = new AbortController();
+    let first = 0;
+    await journal
+      .batch(async () => {
+        await fetchToTemp(
+          client,
+          journal,
+          partial,
+          item,
+          (n) => {
+            first += n;
+            if (first >= 1024 * 1024) controller.abort();
+          },
+          controller.signal,
+        ).catch(() => undefined);
+        // A hard stop: what the batch has not committed is lost.
+        journal.close();
+      })
+      .catch(() => undefined);
+    const kept = statSync(path.join(partial, `${up.id}.part`)).size;
+    expect(kept).toBeGreaterThan(0);
+    const after = new Journal(journalFile);
+    try {
+      let received = 0;
+      const fetched = await fetchToTemp(client, after, partial, item, (n) => (received += n));
+      expect(received).toBe(blob.length - kept);
+      expect(fetched.hash).toBe(sha(blob));
+    } finally {
+      after.close();
     }
   });
 });

@@ -323,6 +323,9 @@ async function fetchOnce(
       remoteUpdatedAt: item.updatedAt,
       remoteSize: item.size,
     });
+    // Committed at once (even inside a batch) for a file written as it comes: a stop that loses
+    // the batch would otherwise leave its bytes in the cache folder with nothing to resume them.
+    if (item.size > SMALL_FILE) journal.commitNow();
   }
   if (offset === item.size) {
     // Complete before the interruption: only the rename into place was missing.

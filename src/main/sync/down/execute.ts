@@ -760,7 +760,45 @@ export class Executor {
     this.ctx.events.bytes(n);
   }
 
+  /**
+   * Adopts, without a download, this version already in its place: an earlier run placed it and
+   * stopped before its record was committed (a stop loses the journal's last uncommitted writes).
+   * It is known by its size and the service's time, which the engine gave it before the rename
+   * (a file changed here since has a time of its own); its hash, for the record, is read here.
+   */
+  private async adoptPlaced(p: Placement): Promise<boolean> {
+    const { journal, local } = this.ctx;
+    const remoteMs = Date.parse(p.item.updatedAt);
+    if (!Number.isFinite(remoteMs)) return false;
+    const st = local.stat(p.path);
+    if (!st?.isFile() || st.size !== p.item.size || Math.abs(st.mtimeMs - remoteMs) >= 1) {
+      return false;
+    }
+    // Only where no other record is: this item's record elsewhere is its file elsewhere.
+    const j = journal.get(p.item.id);
+    if (j && j.localPath !== p.path) return false;
+    const other = journal.atPath(p.path);
+    if (other && other.remoteId !== p.item.id) return false;
+    // Recorded with this version already: nothing to adopt (the plan would not ask for it).
+    if (j?.state === 'synced' && j.remoteUpdatedAt === p.item.updatedAt && j.size === st.size) {
+      return false;
+    }
+    try {
+      local.assertContained(p.path);
+      this.record(p, await hashFile(local.abs(p.path)));
+    } catch {
+      // Not readable here, or its folder swapped: the download and its placement decide.
+      return false;
+    }
+    journal.removeDownload(p.item.id);
+    // Its bytes are done as far as the progress goes, though none came over the wire.
+    this.ctx.events.bytes(p.item.size);
+    this.ctx.log.debug('adopted a file already in place', { path: p.path, size: p.item.size });
+    return true;
+  }
+
   private async download(p: Placement): Promise<void> {
+    if (await this.adoptPlaced(p)) return;
     const { client, journal, local } = this.ctx;
     let fetched: Fetched;
     try {
