@@ -7,6 +7,8 @@ import { decodeName, serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
+
+type MoveVersion = NonNullable<Extract<IntentPayload, { op: 'move' }>['version']>;
 import type { MkdirOp, MoveOp } from './plan';
 import { isProvisional, provisionalName } from './provisional';
 import { refusalFacts } from './refusals';
@@ -138,6 +140,7 @@ export class StructureSender {
     if (isProvisional(j.remoteName)) return true;
     events.begin('rename', j.localPath);
     try {
+      const version = await this.versionBefore(j);
       // A temporary name someone else holds (3 random bytes: hardly ever) is drawn again.
       for (let attempt = 1; ; attempt++) {
         const payload: IntentPayload = {
@@ -147,6 +150,7 @@ export class StructureSender {
           parentId: j.remoteParentId,
           name: provisionalName(j.remoteName, j.kind),
           path: j.localPath,
+          ...(version ? { version } : {}),
         };
         try {
           await this.s.mutate(payload, async () =>
@@ -194,7 +198,7 @@ export class StructureSender {
     if (!j) return 'failed';
     const parentId = this.s.folderId(parentOf(entry.path))!;
     const name = decodeName(entry.name, profile);
-    const payload: IntentPayload = {
+    const payload: Extract<IntentPayload, { op: 'move' }> = {
       op: 'move',
       id: j.remoteId,
       kind: j.kind,
@@ -210,6 +214,8 @@ export class StructureSender {
         return 'done';
       }
       if (this.s.refusedNow(entry.path, refusalFacts(entry))) return 'failed';
+      const version = await this.versionBefore(j);
+      if (version) payload.version = version;
       let fellBack = false;
       await this.s.mutate(
         payload,
@@ -283,6 +289,28 @@ export class StructureSender {
       return 'failed';
     } finally {
       events.done();
+    }
+  }
+
+  /**
+   * A file's version on the service just before its rename, when it is the one the journal
+   * records: the rename's answer (or, after a crash, the item looked up) then gives it a new
+   * time that is the rename's alone, and the journal adopts it (send-state.ts `record`).
+   * Otherwise someone's version came between (or it cannot tell): the time stays, and the
+   * remote pass brings that version down. One read per file renamed, against a download of
+   * the file at the next walk.
+   */
+  private async versionBefore(j: JournalItem): Promise<MoveVersion | undefined> {
+    if (j.kind !== 'file' || j.remoteUpdatedAt === null || j.remoteSize === null) return undefined;
+    try {
+      const now = fromFile(await this.s.ctx.client.getFile(j.remoteId));
+      const same =
+        now.size === j.remoteSize && Date.parse(now.updatedAt) === Date.parse(j.remoteUpdatedAt);
+      return same ? { updatedAt: j.remoteUpdatedAt, size: j.remoteSize } : undefined;
+    } catch (err) {
+      // The rename itself then meets what the look met (gone, refused, offline).
+      if (err instanceof ApiError) return undefined;
+      throw err;
     }
   }
 
