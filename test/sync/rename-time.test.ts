@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -102,6 +103,21 @@ describe("the service's time of an item renamed or moved here", () => {
     await walkBringsNothing();
   });
 
+  it("a file renamed here, then the feed's change beside it lists its folder: nothing comes down", async () => {
+    put('a.txt', 'some bytes\n');
+    mkdirSync(disk('f'));
+    await synced();
+    mv('a.txt', 'b.txt');
+    await pair.engine.syncOnce();
+    sb.advanceClock(5);
+    // Someone renames the folder beside it: resolving that lists the folder both are in.
+    await client.renameFolder(pair.journal.atPath('f')!.remoteId, 'g');
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
+    expect(stats['GET /folders/:id'] ?? 0, JSON.stringify(stats)).toBeGreaterThan(0);
+    expect(downloads(stats), JSON.stringify(stats)).toBe(0);
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
   it("someone's version of the same size before the rename still comes down", async () => {
     put('a.txt', 'version 1\n');
     await synced();
@@ -116,5 +132,64 @@ describe("the service's time of an item renamed or moved here", () => {
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(readFileSync(disk('b.txt'), 'utf8')).toBe('version 2\n');
     expect(pair.journal.atPath('b.txt')?.remoteId).toBe(j.remoteId);
+  });
+});
+
+// The engine in a child process (crash-child.ts) killed right after a rename's answer: the
+// restarted engine settles the intent by looking the file up; its time then may be a later
+// version's, which must still come down.
+
+const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
+
+function runChild(config: object): Promise<boolean> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (_code, signal) => resolve(signal === 'SIGKILL'));
+  });
+}
+
+describe('a rename whose answer a crash lost', () => {
+  async function renamedThenKilled(): Promise<number> {
+    put('a.txt', 'version 1\n');
+    await synced();
+    const id = pair.journal.atPath('a.txt')!.remoteId;
+    await pair.close();
+    mv('a.txt', 'b.txt');
+    const owner = sb.users.find((u) => u.role === 'Administrator')!;
+    const killed = await runChild({
+      baseUrl: sb.baseUrl,
+      token: owner.token,
+      workspaceId: sb.workspaceId,
+      dir: pair.dir,
+      state: pair.state,
+      crash: { step: 'answered', op: 'move', nth: 1 },
+    });
+    expect(killed).toBe(true);
+    pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });
+    return id;
+  }
+
+  it('settled by a look, then a walk: nothing comes down', async () => {
+    await renamedThenKilled();
+    pair.engine.requestFullWalk('the test asks');
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
+    expect(downloads(stats), JSON.stringify(stats)).toBe(0);
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+  });
+
+  it("someone's version of the same size after the rename still comes down", async () => {
+    const id = await renamedThenKilled();
+    sb.advanceClock(5);
+    const root = (await client.rootFolder(sb.workspaceId)).id;
+    await client.uploadFile(root, 'b.txt', () => Readable.from([Buffer.from('version 2\n')]));
+    expect((await client.getFile(id)).filename).toBe('b.txt');
+    pair.engine.requestFullWalk('the test asks');
+    await pair.engine.syncOnce();
+    expect(localTree(pair.dir)).toEqual(remoteTree(sb));
+    expect(readFileSync(disk('b.txt'), 'utf8')).toBe('version 2\n');
   });
 });
