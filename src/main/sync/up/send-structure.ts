@@ -7,12 +7,12 @@ import { decodeName, serviceKey } from '../names';
 import { parentOf } from '../paths';
 import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
-
-type MoveVersion = NonNullable<Extract<IntentPayload, { op: 'move' }>['version']>;
 import type { MkdirOp, MoveOp } from './plan';
 import { isProvisional, provisionalName } from './provisional';
 import { refusalFacts } from './refusals';
 import { isTaken, type SendState } from './send-state';
+
+type MoveVersion = NonNullable<Extract<IntentPayload, { op: 'move' }>['version']>;
 
 /**
  * Sends the structure: moves and renames (one call each, whatever they hold) and new folders,
@@ -254,8 +254,13 @@ export class StructureSender {
         },
         (item) => {
           if (!fellBack) this.s.record(payload, item);
-          // Not moved: only what the service did to it where it is (a rename) is recorded.
-          else if (item) journal.upsert({ ...j, ...remoteFields(item) });
+          // Not moved: only what the service did to it where it is (a rename) is recorded; a
+          // file's new time only from the version recorded here (`versionBefore`).
+          else if (item) {
+            const time =
+              j.kind === 'folder' || payload.version ? {} : { remoteUpdatedAt: j.remoteUpdatedAt };
+            journal.upsert({ ...j, ...remoteFields(item), ...time });
+          }
         },
       );
       this.s.leaving.delete(j.remoteId);
