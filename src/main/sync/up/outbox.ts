@@ -47,6 +47,11 @@ export type IntentPayload =
       parentId: number;
       name: string;
       path: string;
+      /**
+       * A file's version on the service as looked at just before the rename, sent only when it
+       * was the journal's: the answer's new time is then this rename's alone (adopted).
+       */
+      version?: { updatedAt: string; size: number };
     }
   | { op: 'delete'; id: number; kind: 'folder' | 'file'; path: string };
 
@@ -114,9 +119,13 @@ export async function settle(
       }
       case 'move': {
         const found = await findInFolder(client, p.parentId, (e) => e.id === p.id);
-        return found && sameName(p.name, found.name)
-          ? { made: true, item: found }
-          : { made: false };
+        if (!found || !sameName(p.name, found.name)) return { made: false };
+        // Its time now may be a later version's (someone's upload after the rename): then it
+        // has no time here, and the remote pass compares it as anyone's change.
+        if (p.version && found.kind === 'file' && !(await onlyRenamedSince(client, p, origin))) {
+          return { made: true, item: { ...found, updatedAt: '' } };
+        }
+        return { made: true, item: found };
       }
       case 'delete':
         return (await exists(client, p)) ? { made: false } : { made: true, item: null };
@@ -171,6 +180,37 @@ async function uploadedSince(
   }
   return null;
 }
+
+/**
+ * Whether the file was renamed since the intent and nothing more: no upload of it in the feed
+ * after the version it was renamed from (that version's own event shares its time). Without
+ * the feed's word (no origin), it cannot tell.
+ */
+async function onlyRenamedSince(
+  client: ServiceClient,
+  p: Extract<IntentPayload, { op: 'move' }>,
+  origin: IntentOrigin | undefined,
+): Promise<boolean> {
+  if (!origin || !p.version) return false;
+  const versionMs = Date.parse(p.version.updatedAt);
+  if (!Number.isFinite(versionMs)) return false;
+  const startTime = Math.floor((origin.timeMs - FEED_SLACK_MS) / 1000) * 1000;
+  for await (const event of client.listEvents({
+    workspaces: [origin.workspaceId],
+    verbs: ['upload'],
+    startTime,
+  })) {
+    const target = parseDetail(event.detail).objects[0];
+    if (target?.kind !== 'file' || target.id !== p.id) continue;
+    // An event may lag its item's time by a moment (journal.takeOwnChange's slack).
+    const at = Date.parse(event.updated_at);
+    if (!Number.isFinite(at) || at > versionMs + OWN_SLACK_MS) return false;
+  }
+  return true;
+}
+
+/** How far an event's time may lag its item's. */
+const OWN_SLACK_MS = 2_000;
 
 async function remoteHash(client: ServiceClient, id: number): Promise<string> {
   const hash = createHash('sha256');

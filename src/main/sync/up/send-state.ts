@@ -326,11 +326,24 @@ export class SendState {
             localName: String(other.remoteId),
           });
         }
+        // The answer's time: a folder's is only its own; a file's only when the rename started
+        // from the version recorded here and the answer has its size (send-structure.ts
+        // `versionBefore`). Otherwise the next walk would take the rename for a new version.
+        const v = p.version;
+        const ours =
+          item !== null &&
+          item.updatedAt !== '' &&
+          (j.kind === 'folder' ||
+            (v !== undefined &&
+              item.size === v.size &&
+              j.remoteSize === v.size &&
+              j.remoteUpdatedAt === v.updatedAt));
         journal.moveTree(
           {
             ...j,
             remoteParentId: item?.parentId ?? p.parentId,
             remoteName: item?.name ?? p.name,
+            ...(ours ? { remoteUpdatedAt: item.updatedAt } : {}),
             ...(j.kind === 'folder' && st?.isDirectory() ? { dev: st.dev, ino: st.ino } : {}),
           },
           { localPath: p.path, localName: name },

@@ -12,6 +12,8 @@ import { isProvisional, provisionalName } from './provisional';
 import { refusalFacts } from './refusals';
 import { isTaken, type SendState } from './send-state';
 
+type MoveVersion = NonNullable<Extract<IntentPayload, { op: 'move' }>['version']>;
+
 /**
  * Sends the structure: moves and renames (one call each, whatever they hold) and new folders,
  * in waves (a folder's parent must exist first). What the service refuses stays on disk and is
@@ -138,6 +140,7 @@ export class StructureSender {
     if (isProvisional(j.remoteName)) return true;
     events.begin('rename', j.localPath);
     try {
+      const version = await this.versionBefore(j);
       // A temporary name someone else holds (3 random bytes: hardly ever) is drawn again.
       for (let attempt = 1; ; attempt++) {
         const payload: IntentPayload = {
@@ -147,6 +150,7 @@ export class StructureSender {
           parentId: j.remoteParentId,
           name: provisionalName(j.remoteName, j.kind),
           path: j.localPath,
+          ...(version ? { version } : {}),
         };
         try {
           await this.s.mutate(payload, async () =>
@@ -194,7 +198,7 @@ export class StructureSender {
     if (!j) return 'failed';
     const parentId = this.s.folderId(parentOf(entry.path))!;
     const name = decodeName(entry.name, profile);
-    const payload: IntentPayload = {
+    const payload: Extract<IntentPayload, { op: 'move' }> = {
       op: 'move',
       id: j.remoteId,
       kind: j.kind,
@@ -210,6 +214,8 @@ export class StructureSender {
         return 'done';
       }
       if (this.s.refusedNow(entry.path, refusalFacts(entry))) return 'failed';
+      const version = await this.versionBefore(j);
+      if (version) payload.version = version;
       let fellBack = false;
       await this.s.mutate(
         payload,
@@ -248,8 +254,13 @@ export class StructureSender {
         },
         (item) => {
           if (!fellBack) this.s.record(payload, item);
-          // Not moved: only what the service did to it where it is (a rename) is recorded.
-          else if (item) journal.upsert({ ...j, ...remoteFields(item) });
+          // Not moved: only what the service did to it where it is (a rename) is recorded; a
+          // file's new time only from the version recorded here (`versionBefore`).
+          else if (item) {
+            const time =
+              j.kind === 'folder' || payload.version ? {} : { remoteUpdatedAt: j.remoteUpdatedAt };
+            journal.upsert({ ...j, ...remoteFields(item), ...time });
+          }
         },
       );
       this.s.leaving.delete(j.remoteId);
@@ -283,6 +294,28 @@ export class StructureSender {
       return 'failed';
     } finally {
       events.done();
+    }
+  }
+
+  /**
+   * A file's version on the service just before its rename, when it is the one the journal
+   * records: the rename's answer (or, after a crash, the item looked up) then gives it a new
+   * time that is the rename's alone, and the journal adopts it (send-state.ts `record`).
+   * Otherwise someone's version came between (or it cannot tell): the time stays, and the
+   * remote pass brings that version down. One read per file renamed, against a download of
+   * the file at the next walk.
+   */
+  private async versionBefore(j: JournalItem): Promise<MoveVersion | undefined> {
+    if (j.kind !== 'file' || j.remoteUpdatedAt === null || j.remoteSize === null) return undefined;
+    try {
+      const now = fromFile(await this.s.ctx.client.getFile(j.remoteId));
+      const same =
+        now.size === j.remoteSize && Date.parse(now.updatedAt) === Date.parse(j.remoteUpdatedAt);
+      return same ? { updatedAt: j.remoteUpdatedAt, size: j.remoteSize } : undefined;
+    } catch (err) {
+      // The rename itself then meets what the look met (gone, refused, offline).
+      if (err instanceof ApiError) return undefined;
+      throw err;
     }
   }
 
