@@ -243,7 +243,11 @@ export async function runProcess(argv: string[]): Promise<never> {
       process.stderr.write(`${PROGRAM}: ${again}\n`);
       process.exit(EXIT.interrupted);
     }
-    controller.abort(new Error(sig));
+    // An AbortError, as every stage takes an abort to be: a plain Error('SIGTERM') came out of
+    // an interrupted `sync --once` as a failure ("workspace-sync: SIGTERM", exit 1), not 130.
+    const reason = new Error(sig);
+    reason.name = 'AbortError';
+    controller.abort(reason);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
