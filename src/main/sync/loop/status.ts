@@ -262,11 +262,14 @@ export class StatusModel {
       at: Date.now(),
       ...(failure.words ? { words: failure.words } : {}),
     };
-    const state: SyncState = failure.fatal
-      ? 'needs-attention'
-      : failure.kind === 'offline'
-        ? 'offline'
-        : 'error';
+    const state: SyncState =
+      failure.kind === 'workspace-gone'
+        ? 'gone'
+        : failure.fatal
+          ? 'needs-attention'
+          : failure.kind === 'offline'
+            ? 'offline'
+            : 'error';
     this.log[failure.fatal ? 'error' : 'warn']('sync failed', {
       kind: failure.kind,
       message: failure.message,
