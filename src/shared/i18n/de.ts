@@ -810,6 +810,7 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.status.headAs': '{dir} ⇄ Arbeitsbereich {id} auf {server} als {user}',
   'cli.status.notSynced': 'noch nicht synchronisiert',
   'cli.status.lastSync': 'zuletzt synchronisiert {ago}',
+  'cli.status.lastSuccess': 'zuletzt erfolgreich synchronisiert {ago}',
   'cli.status.pid': 'PID {pid}, läuft seit {since}',
   'cli.status.notRunning':
     'läuft nicht: ohne Abschluss beendet (PID {pid}); zuletzt gesehen {ago}, „{message}“',

@@ -792,6 +792,7 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.status.headAs': '{dir} ⇄ workspace {id} on {server} as {user}',
   'cli.status.notSynced': 'not synced yet',
   'cli.status.lastSync': 'last sync {ago}',
+  'cli.status.lastSuccess': 'last successful sync {ago}',
   'cli.status.pid': 'pid {pid}, running since {since}',
   'cli.status.notRunning':
     'not running: it ended without closing (pid {pid}); last seen {ago}, "{message}"',
