@@ -105,6 +105,24 @@ describe('the tray when a workspace is gone, a pass failed or the service signed
       'Workspace Sync: Q3 Planning: Workspace 1 was deleted or is no longer shared with you: syncing stopped, and the files here stay as they are.',
     );
 
+    // A failed pass: the error icon, its line, and Retry now in the menu.
+    const offline = pairOf({
+      state: 'offline',
+      message: 'Offline: trying again in 8 s',
+      words: { key: 'engine.retryOffline', params: { seconds: 8 } },
+      lastError: error('offline', 'The service had a problem (HTTP 503)'),
+    });
+    refresh([offline]);
+    expect(trayMenu([offline], [])).toContainEqual({
+      type: 'item',
+      label: 'Retry now',
+      enabled: true,
+      command: { kind: 'retry', pairIds: ['p1'] },
+    });
+    expect(
+      trayMenu([pairOf({})], []).some((i) => i.type === 'item' && i.label === 'Retry now'),
+    ).toBe(false);
+
     const outWords: Words = { key: 'engine.signedOut' };
     refresh([
       pairOf({

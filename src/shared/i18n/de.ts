@@ -713,6 +713,7 @@ export const de: Record<MessageKey, string> = {
   'tray.openWindow': 'Workspace Sync öffnen',
   'tray.resume': 'Synchronisierung fortsetzen',
   'tray.pause': 'Synchronisierung pausieren',
+  'tray.retryNow': 'Jetzt erneut versuchen',
   'tray.quit': 'Workspace Sync beenden',
   'notice.someone': 'Jemand',
   'notice.two': '{a} und {b}',

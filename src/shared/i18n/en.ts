@@ -696,6 +696,7 @@ export const en = {
   'tray.openWindow': 'Open Workspace Sync',
   'tray.resume': 'Resume syncing',
   'tray.pause': 'Pause syncing',
+  'tray.retryNow': 'Retry now',
   'tray.quit': 'Quit Workspace Sync',
   'notice.someone': 'Someone',
   'notice.two': '{a} and {b}',
