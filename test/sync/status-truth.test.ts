@@ -65,6 +65,34 @@ describe('a workspace deleted on the service', () => {
     await pair.close();
   });
 
+  it('is seen within a minute with nothing to send (the feed says nothing of it)', async () => {
+    sb = await startSandbox({ seed: 'demo' });
+    const owner = sb.users.find((u) => u.role === 'Administrator')!;
+    const client = clientFor(sb.baseUrl, { accessToken: owner.token });
+    let clock = Date.now();
+    const pair = await openPair(sb, client, dirs, {
+      pollIntervalMs: 20,
+      tuning: { now: () => clock },
+    });
+    const abort = new AbortController();
+    const first = settledUntil(pair.engine, () => true);
+    const running = pair.engine.run(abort.signal);
+    await first;
+    const before = localTree(pair.dir);
+
+    const gone = statusUntil(pair.engine, 'gone');
+    await client.deleteWorkspace(sb.workspaceId);
+    // A minute on the engine's clock (not a wait): the next quiet poll asks for the workspace.
+    clock += 61_000;
+    await gone;
+    expect(pair.engine.status().lastError?.kind).toBe('workspace-gone');
+    expect(localTree(pair.dir)).toEqual(before);
+    expect(trashed(pair.state)).toEqual([]);
+    abort.abort();
+    await running;
+    await pair.close();
+  });
+
   it('ends a single pass with the gone error (the CLI exits non-zero with it)', async () => {
     sb = await startSandbox({ seed: 'demo' });
     const owner = sb.users.find((u) => u.role === 'Administrator')!;
