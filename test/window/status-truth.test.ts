@@ -106,8 +106,14 @@ describe.sequential('the status is true, in Chromium', { timeout: 180_000 }, () 
     await shown(card.getByText(/^Last successful sync /));
     await shots(page, 'status-failed', { ready: retry });
 
-    await hook('faults', { spec: '' });
+    // Retry now starts a pass at once, the backoff started over: with the service still
+    // failing, the wait said after it is the first one's (1 s) again, which a wait that only
+    // grows by itself never says. Waited for by what the card says, never a duration.
+    await shown(state.filter({ hasText: /trying again in ([3-9]|\d\d+) s/ }), 60_000);
     await retry.click();
+    await shown(state.filter({ hasText: /trying again in 1 s/ }), 30_000);
+    await hook('faults', { spec: '' });
+    await api.call('pairs.retry', { pairId });
     await shown(state.filter({ hasText: 'Up to date' }), 60_000);
     await detached(retry);
   });

@@ -162,7 +162,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Stops syncing after the current step until `resume` (continuous mode). */
   pause(): void {
     this.paused = true;
-    this.status_.setState('paused', { key: 'engine.paused' });
+    // A workspace gone stays said as such (nothing runs anyway); paused once it is back.
+    if (!this.gone) this.status_.setState('paused', { key: 'engine.paused' });
   }
 
   resume(): void {
