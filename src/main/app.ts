@@ -374,6 +374,9 @@ class Desktop {
         );
         return;
       }
+      case 'retry':
+        for (const pairId of command.pairIds) void this.engine.call('pairs.retry', { pairId });
+        return;
       case 'quit':
         app.quit();
         return;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '../shared/app-api';
-import { AccountContext, useApi } from './context';
+import { AccountContext, SignInAgainContext, useApi } from './context';
 import { Loading } from './components/Loading';
 import { ErrorMessage } from './components/ErrorMessage';
 import { SignIn } from './views/SignIn';
@@ -45,6 +45,8 @@ export function App() {
   const [signedOut, setSignedOut] = useState(false);
   /** "Add account" shows the sign-in view over the window; then the new account's setup. */
   const [adding, setAdding] = useState(false);
+  /** "Sign in again" for an account the service signed out: the sign-in view, filled in. */
+  const [again, setAgain] = useState<Account | null>(null);
   const [setupFor, setSetupFor] = useState<string | null>(null);
   const accounts = useQuery({
     queryKey: ['accounts'],
@@ -76,6 +78,20 @@ export function App() {
       />
     );
   }
+  if (again) {
+    // Its pairs were kept: the backend starts them again; no setup form follows.
+    return (
+      <SignIn
+        again={again}
+        onCancel={() => setAgain(null)}
+        onSignedIn={() => {
+          setAgain(null);
+          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+          void queryClient.invalidateQueries({ queryKey: ['pairs'] });
+        }}
+      />
+    );
+  }
   if (adding) {
     // The window's account stays the same; the new one is offered in the setup form at once.
     return (
@@ -92,28 +108,30 @@ export function App() {
   }
   return (
     <AccountContext.Provider value={account}>
-      <Shell
-        key={account.id}
-        setupFor={setupFor}
-        switchedOn={switchedOn}
-        onSwitchAccount={(id, view) => {
-          const next = accounts.data.find((a) => a.id === id);
-          if (!next || next.id === account.id) return;
-          setSetupFor(null);
-          setSwitchedOn(view);
-          setChosen(next);
-        }}
-        onAddAccount={() => {
-          setSetupFor(null);
-          setAdding(true);
-        }}
-        onSignedOut={() => {
-          // Another account signed in is shown next (the first of the list).
-          setSwitchedOn(null);
-          setChosen(null);
-          setSignedOut(true);
-        }}
-      />
+      <SignInAgainContext.Provider value={setAgain}>
+        <Shell
+          key={account.id}
+          setupFor={setupFor}
+          switchedOn={switchedOn}
+          onSwitchAccount={(id, view) => {
+            const next = accounts.data.find((a) => a.id === id);
+            if (!next || next.id === account.id) return;
+            setSetupFor(null);
+            setSwitchedOn(view);
+            setChosen(next);
+          }}
+          onAddAccount={() => {
+            setSetupFor(null);
+            setAdding(true);
+          }}
+          onSignedOut={() => {
+            // Another account signed in is shown next (the first of the list).
+            setSwitchedOn(null);
+            setChosen(null);
+            setSignedOut(true);
+          }}
+        />
+      </SignInAgainContext.Provider>
     </AccountContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAccount, useApi } from './context';
+import { useAccount, useApi, useSignInAgain } from './context';
 import type { View } from './navigation';
 import { strings } from './strings';
 import { ErrorMessage } from './components/ErrorMessage';
@@ -38,6 +38,9 @@ export function Sidebar({
     (a.name || a.email).localeCompare(b.name || b.email),
   );
   const others = (accounts.data ?? []).filter((a) => a.id !== account.id);
+  // As the backend knows it now: the service may have signed the account out since.
+  const current = accounts.data?.find((a) => a.id === account.id) ?? account;
+  const signInAgain = useSignInAgain();
   const signOutOther = useMutation({
     mutationFn: (accountId: string) => api.call('accounts.signOut', { accountId }),
     onSettled: () =>
@@ -84,8 +87,19 @@ export function Sidebar({
               {strings.nav.accountChoice(account.name, account.email, hostOf(account.server))}
             </p>
           </div>
-        ) : (
+        ) : current.signedOut ? null : (
           <p className="account-name">{strings.nav.signedInAs(account.name, account.email)}</p>
+        )}
+        {current.signedOut && (
+          // Not "Signed in as": the service no longer accepts it; its folders wait, kept.
+          <div className="signed-out" role="status">
+            <p className="account-name">
+              <strong>{strings.nav.signedOut(current.email || current.name)}</strong>
+            </p>
+            <button type="button" className="primary" onClick={() => signInAgain(current)}>
+              {strings.nav.signInAgain}
+            </button>
+          </div>
         )}
         {others.length > 0 && (
           <>

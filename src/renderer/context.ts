@@ -17,3 +17,11 @@ export function useAccount(): Account {
   if (!account) throw new Error('useAccount outside <AccountContext.Provider>');
   return account;
 }
+
+/**
+ * Opens the sign-in view for an account the service signed out (its pairs wait, kept); the
+ * backend starts them again once it is signed in. Provided by App, asked by the sidebar and cards.
+ */
+export const SignInAgainContext = createContext<(account: Account) => void>(() => undefined);
+
+export const useSignInAgain = (): ((account: Account) => void) => useContext(SignInAgainContext);

@@ -43,6 +43,8 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
         : t('nav.signedInAs', { email }),
     // The account switcher: which account Browse, Activity and Workspaces show.
     account: t('nav.account'),
+    signedOut: (email: string) => t('nav.signedOut', { email }),
+    signInAgain: t('nav.signInAgain'),
     accountChoice: (name: string, email: string, host: string) =>
       name && name !== email
         ? t('account.choiceNamed', { name, email, host })
@@ -93,7 +95,15 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
       offline: t('status.state.offline'),
       error: t('status.state.error'),
       'needs-attention': t('status.state.needs-attention'),
+      gone: t('status.state.gone'),
     },
+    signedOut: t('status.state.signedOut'),
+    lastSuccess: (when: string) => t('status.lastSuccess', { when }),
+    neverSynced: t('status.neverSynced'),
+    failedWhy: (reason: string) => t('status.failedWhy', { reason }),
+    retryNow: t('status.retryNow'),
+    goneExplain: (dir: string) => t('status.goneExplain', { dir }),
+    signedOutExplain: (email: string) => t('status.signedOutExplain', { email }),
     syncedTo: (dir: string) => t('status.syncedTo', { dir }),
     items: (done: string, total: string) => t('status.items', { done, total }),
     bytes: (done: string, total: string) => t('status.bytes', { done, total }),

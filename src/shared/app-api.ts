@@ -33,6 +33,11 @@ export const Account = z.object({
   server: z.string(),
   email: z.string(),
   name: z.string(),
+  /**
+   * The service no longer accepts this account's sign-in (a 401 renewal could not cure): its
+   * pairs wait, kept, until it signs in again.
+   */
+  signedOut: z.boolean().optional(),
 });
 export type Account = z.infer<typeof Account>;
 
@@ -82,6 +87,7 @@ export const SyncPairStatus = z.object({
     'offline',
     'error',
     'needs-attention',
+    'gone',
   ]),
   message: z.string(),
   /** The message as data, for the window's language (absent: an error's own text). */
@@ -459,6 +465,8 @@ export const Methods = {
   'pairs.remove': { params: z.object({ pairId: z.string() }), result: done },
   'pairs.pause': { params: z.object({ pairId: z.string() }), result: done },
   'pairs.resume': { params: z.object({ pairId: z.string() }), result: done },
+  /** Retry now: a pass starts at once, cutting short the wait after a failure. */
+  'pairs.retry': { params: z.object({ pairId: z.string() }), result: done },
   /**
    * Answers the deletions a pair holds back (its status's `held`): 'confirm' lets them go
    * (deleted on the service, or moved to the trash here); 'keep' keeps what the service lists as

@@ -6,7 +6,19 @@ import type { Words } from './i18n';
  */
 
 export type SyncState =
-  'starting' | 'scanning' | 'syncing' | 'idle' | 'paused' | 'offline' | 'error' | 'needs-attention';
+  | 'starting'
+  | 'scanning'
+  | 'syncing'
+  | 'idle'
+  | 'paused'
+  | 'offline'
+  | 'error'
+  | 'needs-attention'
+  /**
+   * The workspace itself is gone for this user (deleted, or no longer shared): no passes run,
+   * the local files stay as they are, a slow check sees whether it comes back.
+   */
+  | 'gone';
 
 export type ProblemReason =
   /** The user's role does not allow it (a 403): recorded on the item, the rest goes on. */
@@ -84,7 +96,10 @@ export interface SyncStatus {
   current: SyncOperation | null;
   lastError: SyncError | null;
   problems: SyncProblem[];
-  /** Epoch ms of the end of the last pass that left nothing to do. */
+  /**
+   * Epoch ms of the end of the last pass that succeeded and left nothing to do; a failed attempt
+   * never moves it (the failure is `lastError`, at its own time).
+   */
   lastSyncAt: number | null;
   /** A short human sentence for the state, e.g. "Offline: trying again in 8 s", in English. */
   message: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncPair } from '../../src/shared/app-api';
+import type { Words } from '../../src/shared/i18n';
 import { initialStatus, type SyncStatus } from '../../src/shared/sync-status';
 import { pairStatusOf } from '../../src/main/backend/map';
 import { AppTray } from '../../src/main/platform/tray';
@@ -67,6 +68,74 @@ describe('the tray while something needs the person', () => {
     ]);
     expect(fakeTray.image.file).toBe('/icons/idle.png');
     expect(fakeTray.tooltip).toBe('Workspace Sync: Up to date');
+    tray.destroy();
+  });
+});
+
+describe('the tray when a workspace is gone, a pass failed or the service signed out (issue 37)', () => {
+  it('says so, never up to date', () => {
+    const tray = new AppTray({
+      iconDir: '/icons',
+      platform: 'linux',
+      run: () => {},
+      onClick: () => {},
+    });
+    const fakeTray = fake.trays.at(-1)!;
+    const refresh = (pairs: SyncPair[]) =>
+      tray.update(trayStateOf(pairs), trayMenu(pairs, []), trayStatusLine(pairs));
+    const error = (kind: string, message: string, words?: Words) => ({
+      kind,
+      message,
+      at: 5,
+      ...(words ? { words } : {}),
+    });
+
+    const goneWords: Words = { key: 'engine.workspaceGone', params: { id: '1' } };
+    refresh([
+      pairOf({
+        state: 'gone',
+        message:
+          'Workspace 1 was deleted or is no longer shared with you: syncing stopped, and the files here stay as they are.',
+        words: goneWords,
+        lastError: error('workspace-gone', 'gone', goneWords),
+      }),
+    ]);
+    expect(fakeTray.image.file).toBe('/icons/attention.png');
+    expect(fakeTray.tooltip).toBe(
+      'Workspace Sync: Q3 Planning: Workspace 1 was deleted or is no longer shared with you: syncing stopped, and the files here stay as they are.',
+    );
+
+    // A failed pass: the error icon, its line, and Retry now in the menu.
+    const offline = pairOf({
+      state: 'offline',
+      message: 'Offline: trying again in 8 s',
+      words: { key: 'engine.retryOffline', params: { seconds: 8 } },
+      lastError: error('offline', 'The service had a problem (HTTP 503)'),
+    });
+    refresh([offline]);
+    expect(trayMenu([offline], [])).toContainEqual({
+      type: 'item',
+      label: 'Retry now',
+      enabled: true,
+      command: { kind: 'retry', pairIds: ['p1'] },
+    });
+    expect(
+      trayMenu([pairOf({})], []).some((i) => i.type === 'item' && i.label === 'Retry now'),
+    ).toBe(false);
+
+    const outWords: Words = { key: 'engine.signedOut' };
+    refresh([
+      pairOf({
+        state: 'needs-attention',
+        message: 'You are signed out: sign in again to continue syncing.',
+        words: outWords,
+        lastError: error('signed-out', 'You are signed out', outWords),
+      }),
+    ]);
+    expect(fakeTray.image.file).toBe('/icons/attention.png');
+    expect(fakeTray.tooltip).toBe(
+      'Workspace Sync: Q3 Planning: You are signed out: sign in again to continue syncing.',
+    );
     tray.destroy();
   });
 });

@@ -31,6 +31,8 @@ export interface SignedIn {
   userId: number | null;
   /** A client for a sync engine: the same session, a short retry budget (the engine backs off). */
   engineClient(): ServiceClient;
+  /** The service refused the session's tokens and renewing them failed: sign in again. */
+  signedOut(): boolean;
 }
 
 /**
@@ -259,14 +261,14 @@ export class AccountSessions {
     const out: Account[] = [];
     for (const a of infos) {
       const signed = await this.get(accountId(a.server, a.email)).catch(() => null);
-      out.push(
-        signed?.info ?? {
-          id: accountId(a.server, a.email),
-          server: a.server,
-          email: a.email,
-          name: a.email,
-        },
-      );
+      const info = signed?.info ?? {
+        id: accountId(a.server, a.email),
+        server: a.server,
+        email: a.email,
+        name: a.email,
+      };
+      // Said only when true: the sidebar says "Signed out" instead of "Signed in as".
+      out.push(signed?.signedOut() ? { ...info, signedOut: true } : info);
     }
     return out;
   }
@@ -394,6 +396,7 @@ export class AccountSessions {
         transport.tokens = session;
         return new ServiceClient(transport);
       },
+      signedOut: () => session.isSignedOut,
     };
     this.live.set(id, Promise.resolve(signed));
     return signed;

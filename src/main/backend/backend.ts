@@ -359,10 +359,18 @@ export class AppBackend {
         signal: controller.signal,
         timeoutMs: this.opts.browserSignInTimeoutMs ?? 5 * 60_000,
       });
-      return signed.info;
+      return await this.signedInAgain(signed);
     } finally {
       if (this.browserSignIn === controller) this.browserSignIn = null;
     }
+  }
+
+  /** A sign-in of an account whose pairs were kept (signed out): they start again through it. */
+  private async signedInAgain(signed: SignedIn) {
+    await this.pairs.restartAccount(signed);
+    // Pairs not started at this run's start (the account was signed out then) start now.
+    await this.pairs.restore((id) => Promise.resolve(id === signed.info.id ? signed : null));
+    return signed.info;
   }
 
   private async signedIn(): Promise<SignedIn[]> {
@@ -451,10 +459,10 @@ export class AppBackend {
       },
 
       'accounts.signIn': async (p) =>
-        (await this.sessions.signInWithPassword(p.server, p.email, p.password)).info,
+        this.signedInAgain(await this.sessions.signInWithPassword(p.server, p.email, p.password)),
       'accounts.signInWithBrowser': (p) => this.signInWithBrowser(p.server),
       'accounts.signInWithToken': async (p) =>
-        (await this.sessions.signInWithToken(p.server, p.token)).info,
+        this.signedInAgain(await this.sessions.signInWithToken(p.server, p.token)),
       'accounts.tryDemo': async () => {
         const demo = this.opts.demo;
         if (!demo) return fail('unsupported', { key: 'backend.demoOnlySandbox' });
@@ -486,6 +494,10 @@ export class AppBackend {
       'pairs.resume': async (p) => {
         await this.pairs.resume(p.pairId);
         return null;
+      },
+      'pairs.retry': (p) => {
+        this.pairs.retry(p.pairId);
+        return Promise.resolve(null);
       },
       'pairs.answerDeletes': (p) => {
         this.pairs.answerDeletes(p.pairId, p.answer);

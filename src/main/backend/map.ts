@@ -140,7 +140,7 @@ export function activityOf(e: S.Event, me?: Me): ActivityEvent {
 }
 
 /** The states a failure set: `lastError` is what they are about (kept after, not shown). */
-const failing = new Set(['error', 'needs-attention', 'offline']);
+const failing = new Set(['error', 'needs-attention', 'offline', 'gone']);
 
 export function pairStatusOf(s: SyncStatus): SyncPairStatus {
   return withAttention({

@@ -22,6 +22,10 @@ export const STATUS_PUSH_MS = 250;
 
 interface Running {
   info: Omit<SyncPair, 'status' | 'paused'>;
+  /** The sign-in its engine talks through: a new sign-in of the account restarts it. */
+  signed: SignedIn;
+  /** Its engine stopped for good (signed out, folder gone): Retry now starts it again. */
+  stopped: boolean;
   paused: boolean;
   engine: SyncEngine;
   opened: OpenSync;
@@ -170,6 +174,8 @@ export class Pairs {
     const { engine } = opened;
     const pair: Running = {
       info: { id, ...info },
+      signed,
+      stopped: false,
       paused,
       engine,
       opened,
@@ -183,13 +189,50 @@ export class Pairs {
     // Settings changed while the journal was being opened: this engine was not configured yet.
     this.apply(engine, settings);
     if (paused) engine.pause();
-    pair.running = engine.run(controller.signal).catch((err: unknown) => {
-      // A fatal stop (signed out, folder gone) is in the status as needs-attention.
-      this.opts.log.error('sync pair stopped', { pair: id, err });
-    });
+    this.run(pair);
     this.pairs.set(id, pair);
     this.opts.log.info('sync pair started', { pair: id, workspaceId: record.workspaceId });
     return pair;
+  }
+
+  private run(pair: Running): void {
+    pair.stopped = false;
+    pair.running = pair.engine.run(pair.controller.signal).catch((err: unknown) => {
+      // A fatal stop (signed out, folder gone) is in the status as needs-attention.
+      pair.stopped = true;
+      this.opts.log.error('sync pair stopped', { pair: pair.info.id, err });
+    });
+  }
+
+  /**
+   * Retry now: a pass starts at once, the wait after a failure cut short; an engine that stopped
+   * (its folder was missing, say) starts again and checks again.
+   */
+  retry(id: string): void {
+    const p = this.get(id);
+    if (p.paused) return fail('conflict', { key: 'backend.retryPaused' });
+    if (!p.stopped) return p.engine.retryNow();
+    p.controller = new AbortController();
+    this.run(p);
+  }
+
+  /**
+   * The account signed in again: its pairs (kept while it was signed out) start again through
+   * the new sign-in, each from its journal.
+   */
+  async restartAccount(signed: SignedIn): Promise<void> {
+    for (const p of [...this.pairs.values()]) {
+      if (p.info.accountId !== signed.info.id || p.signed === signed) continue;
+      await this.stop(p);
+      if (this.pairs.get(p.info.id) !== p) continue; // removed meanwhile
+      try {
+        await this.start(signed, { ...p.info, paused: p.paused });
+      } catch (err) {
+        // Kept (pairs.json still lists it): the next start of the backend tries again.
+        p.stopped = true;
+        this.opts.log.error('sync pair not restarted', { pair: p.info.id, err });
+      }
+    }
   }
 
   /** Why `root` cannot be a new pair's folder (one is inside or around it), or null. */

@@ -37,6 +37,9 @@ function stamp(at: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/** States whose last pass did not succeed (a workspace gone among them). */
+const FAILED = new Set(['error', 'offline', 'needs-attention', 'gone']);
+
 function describe(r: SeenRecord, now: number, tr: Translator): string[] {
   const where = { dir: r.dir, id: String(r.workspaceId), server: r.server };
   const head = r.user
@@ -48,7 +51,10 @@ function describe(r: SeenRecord, now: number, tr: Translator): string[] {
         r.message,
         r.lastSyncAt === null
           ? tr.t('cli.status.notSynced')
-          : tr.t('cli.status.lastSync', { ago: ago(r.lastSyncAt, now, tr) }),
+          : // In a failed state the time is of the last pass that succeeded, not the attempt.
+            tr.t(FAILED.has(r.state) ? 'cli.status.lastSuccess' : 'cli.status.lastSync', {
+              ago: ago(r.lastSyncAt, now, tr),
+            }),
         tr.t('cli.status.pid', { pid, since: stamp(r.startedAt) }),
       ]
     : [

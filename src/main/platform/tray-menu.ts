@@ -11,6 +11,8 @@ export type TrayCommand =
   | { kind: 'open-event'; accountId: string; event: ActivityEvent }
   | { kind: 'pause-all' }
   | { kind: 'resume-all' }
+  /** Retry now for these pairs (their last pass failed): each starts a pass at once. */
+  | { kind: 'retry'; pairIds: string[] }
   | { kind: 'quit' };
 
 export type TrayMenuItem =
@@ -73,6 +75,17 @@ export function trayMenu(
     enabled: true,
     command: { kind: 'open-window' },
   });
+  // A failed pass waits out its backoff; the window's Retry now, from here too.
+  const failed = pairs.filter(
+    (p) => !isPaused(p) && (p.status.state === 'error' || p.status.state === 'offline'),
+  );
+  if (failed.length > 0)
+    items.push({
+      type: 'item',
+      label: tr.t('tray.retryNow'),
+      enabled: true,
+      command: { kind: 'retry', pairIds: failed.map((p) => p.id) },
+    });
   if (pairs.length > 0) {
     const allPaused = pairs.every(isPaused);
     items.push(

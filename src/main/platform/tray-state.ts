@@ -25,7 +25,13 @@ export const isPaused = (p: Pick<SyncPair, 'paused' | 'status'>) =>
 export function trayStateOf(pairs: readonly PairView[]): TrayState {
   const states = pairs.map((p) => (isPaused(p) ? 'paused' : p.status.state));
   if (states.includes('error')) return 'error';
-  if (states.includes('needs-attention') || pairs.some((p) => unsettled(p) > 0)) return 'attention';
+  // A workspace gone (deleted, no longer shared) waits for the person: Stop syncing.
+  if (
+    states.includes('needs-attention') ||
+    states.includes('gone') ||
+    pairs.some((p) => unsettled(p) > 0)
+  )
+    return 'attention';
   if (states.includes('offline')) return 'offline';
   if (states.some((s) => s === 'starting' || s === 'scanning' || s === 'syncing')) return 'syncing';
   if (states.length > 0 && states.every((s) => s === 'paused')) return 'paused';
@@ -49,16 +55,16 @@ export function trayStatusLine(
   switch (state) {
     case 'error':
     case 'attention': {
-      const bad = pairs.find(
-        (p) =>
-          p.status.state === (state === 'error' ? 'error' : 'needs-attention') ||
-          (state === 'attention' && unsettled(p) > 0),
-      );
+      const failing = (p: PairView) =>
+        state === 'error'
+          ? p.status.state === 'error'
+          : p.status.state === 'needs-attention' || p.status.state === 'gone';
+      const bad =
+        pairs.find(failing) ?? pairs.find((p) => state === 'attention' && unsettled(p) > 0);
       const conflicts = pairs.reduce((n, p) => n + unsettled(p), 0);
       // The pair's own words when its state is the failure (not a pass's step while a conflict
       // waits: "Waiting for 2 files…" beside the attention icon).
-      const failed =
-        bad && (bad.status.state === 'error' || bad.status.state === 'needs-attention');
+      const failed = bad && failing(bad);
       if (failed && bad.status.message) return said(bad);
       return tr.t('tray.conflicts', { n: conflicts });
     }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SyncPair } from '../../shared/app-api';
-import { useApi } from '../context';
+import { useApi, useSignInAgain } from '../context';
 import { formatDate, formatRelative } from '../format';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -9,7 +9,10 @@ import { Attention } from './Attention';
 import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
 import { ChooseFoldersDialog } from './ChooseFoldersDialog';
-import { useAnswerDeletes, usePauseToggle } from './pairs';
+import { useAnswerDeletes, usePauseToggle, useRetryNow } from './pairs';
+
+/** States where the last pass did not succeed: the time shown is the last one that did. */
+const FAILED = new Set(['error', 'offline', 'needs-attention', 'gone']);
 
 /** One synced folder: its state (announced as it changes), progress, and what needs a look. */
 export function PairCard({
@@ -22,8 +25,21 @@ export function PairCard({
 }) {
   const api = useApi();
   const { status } = pair;
+  const gone = status.state === 'gone';
+  const signedOut = status.error?.kind === 'signed-out';
+  // A pass that failed and is tried again (by itself, or now): its reason, and Retry now.
+  const failed = status.state === 'error' || status.state === 'offline';
   // The engine's sentence in the window's language (its words), else its own text.
   const message = strings.say(status.words, status.message);
+  const label = signedOut ? strings.status.signedOut : strings.status.states[status.state];
+  const retry = useRetryNow(pair);
+  const signInAgain = useSignInAgain();
+  const accounts = useQuery({
+    queryKey: ['accounts'],
+    queryFn: () => api.call('accounts.list', {}),
+    enabled: signedOut,
+  });
+  const owner = accounts.data?.find((a) => a.id === pair.accountId);
   const toggle = usePauseToggle(pair);
   const answer = useAnswerDeletes(pair);
   const open = useMutation({
@@ -44,29 +60,37 @@ export function PairCard({
           {account && <p className="muted">{strings.setup.accountOf(account)}</p>}
         </div>
         <div className="actions">
-          <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
-            {pair.paused ? strings.status.resume : strings.status.pause}
-          </button>
+          {/* A workspace gone has nothing to pause or choose from: only its folder remains. */}
+          {!gone && (
+            <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+              {pair.paused ? strings.status.resume : strings.status.pause}
+            </button>
+          )}
           <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
             {strings.status.openFolder}
           </button>
-          <button
-            ref={chooseButton}
-            type="button"
-            aria-label={strings.selection.openLabel(pair.workspaceName)}
-            onClick={() => setChoosing(true)}
-          >
-            {strings.selection.open}
-          </button>
-          <button
-            ref={removeButton}
-            type="button"
-            className="danger"
-            aria-label={strings.status.removeLabel(pair.workspaceName)}
-            onClick={() => setRemoving(true)}
-          >
-            {strings.status.remove}
-          </button>
+          {!gone && (
+            <button
+              ref={chooseButton}
+              type="button"
+              aria-label={strings.selection.openLabel(pair.workspaceName)}
+              onClick={() => setChoosing(true)}
+            >
+              {strings.selection.open}
+            </button>
+          )}
+          {/* Gone: offered below, with what happened, once. */}
+          {!gone && (
+            <button
+              ref={removeButton}
+              type="button"
+              className="danger"
+              aria-label={strings.status.removeLabel(pair.workspaceName)}
+              onClick={() => setRemoving(true)}
+            >
+              {strings.status.remove}
+            </button>
+          )}
         </div>
       </header>
       {choosing && (
@@ -90,12 +114,52 @@ export function PairCard({
       )}
       <div className={`state state-${status.state}`} role="status" aria-live="polite">
         <span className="state-dot" aria-hidden="true" />
-        <strong>{strings.status.states[status.state]}</strong>
-        {/* The engine's message often repeats the state ("Up to date"): said once is enough. */}
-        {message && message.toLowerCase() !== strings.status.states[status.state].toLowerCase() && (
+        <strong>{label}</strong>
+        {/* The engine's message often repeats the state ("Up to date"): said once is enough;
+            a gone workspace and a sign-out say theirs below, in full. */}
+        {message && !gone && !signedOut && message.toLowerCase() !== label.toLowerCase() && (
           <span className="muted"> — {message}</span>
         )}
       </div>
+      {failed && status.error && (
+        <div className="state-failed">
+          <p>{strings.status.failedWhy(strings.say(status.error.words, status.error.message))}</p>
+          <div className="actions">
+            <button type="button" onClick={() => retry.mutate()} disabled={retry.isPending}>
+              {strings.status.retryNow}
+            </button>
+          </div>
+        </div>
+      )}
+      {retry.isError && <ErrorMessage error={retry.error} />}
+      {gone && (
+        <div className="state-failed">
+          <p>{strings.status.goneExplain(pair.dir)}</p>
+          <div className="actions">
+            <button
+              ref={removeButton}
+              type="button"
+              className="danger"
+              aria-label={strings.status.removeLabel(pair.workspaceName)}
+              onClick={() => setRemoving(true)}
+            >
+              {strings.status.remove}
+            </button>
+          </div>
+        </div>
+      )}
+      {signedOut && (
+        <div className="state-failed">
+          <p>{strings.status.signedOutExplain(owner?.email ?? account ?? '')}</p>
+          {owner && (
+            <div className="actions">
+              <button type="button" className="primary" onClick={() => signInAgain(owner)}>
+                {strings.nav.signInAgain}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
       {status.held && (
         // Nothing moves until the person answers; each answer loses nothing (docs/SYNC.md).
         <div className="actions">
@@ -116,15 +180,19 @@ export function PairCard({
         </div>
       )}
       {answer.isError && <ErrorMessage error={answer.error} />}
-      {status.lastSyncAt != null && (
+      {status.lastSyncAt != null ? (
         <p className="muted">
           <time
             dateTime={new Date(status.lastSyncAt).toISOString()}
             title={formatDate(status.lastSyncAt)}
           >
-            {strings.status.lastSync(formatRelative(status.lastSyncAt))}
+            {FAILED.has(status.state)
+              ? strings.status.lastSuccess(formatRelative(status.lastSyncAt))
+              : strings.status.lastSync(formatRelative(status.lastSyncAt))}
           </time>
         </p>
+      ) : (
+        FAILED.has(status.state) && <p className="muted">{strings.status.neverSynced}</p>
       )}
       <PairProgress status={status} />
       {toggle.isError && <ErrorMessage error={toggle.error} />}

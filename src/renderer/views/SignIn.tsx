@@ -19,13 +19,16 @@ type Attempt =
 export function SignIn({
   onSignedIn,
   onCancel,
+  again,
 }: {
   onSignedIn: (account: Account) => void;
   onCancel?: () => void;
+  /** An account the service signed out: its server and email are filled in. */
+  again?: Account;
 }) {
   const api = useApi();
-  const [server, setServer] = useState('');
-  const [email, setEmail] = useState('');
+  const [server, setServer] = useState(again?.server ?? '');
+  const [email, setEmail] = useState(again?.email ?? '');
   const [password, setPassword] = useState('');
   const [token, setToken] = useState('');
   const [missingServer, setMissingServer] = useState(false);
@@ -99,7 +102,13 @@ export function SignIn({
   // single sign-on and second factors); email and password follow as the alternative.
   return (
     <main className="sign-in" id="main">
-      <h1>{onCancel ? strings.accounts.addTitle : strings.signIn.title}</h1>
+      <h1>
+        {again
+          ? strings.nav.signInAgain
+          : onCancel
+            ? strings.accounts.addTitle
+            : strings.signIn.title}
+      </h1>
       <p>{strings.signIn.intro}</p>
       <form onSubmit={submitBrowser} aria-busy={signIn.isPending}>
         <Field

@@ -10,9 +10,14 @@ export function usePairs() {
   const pairs = useQuery({ queryKey: ['pairs'], queryFn: () => api.call('pairs.list', {}) });
   // Status is pushed as it changes; the cached list is patched instead of asked again.
   useEvent('pair-status', ({ pairId, status }) => {
+    const before = queryClient.getQueryData<SyncPair[]>(['pairs'])?.find((p) => p.id === pairId);
     queryClient.setQueryData<SyncPair[]>(['pairs'], (old) =>
       old?.map((p) => (p.id === pairId ? { ...p, status, paused: status.state === 'paused' } : p)),
     );
+    // Signed out by the service (or back): the sidebar's account says so, asked again once.
+    const out = (s?: SyncPair['status']) => s?.error?.kind === 'signed-out';
+    if (out(before?.status) !== out(status))
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
   });
   return pairs;
 }
@@ -34,4 +39,10 @@ export function usePauseToggle(pair: SyncPair) {
     mutationFn: () => api.call(pair.paused ? 'pairs.resume' : 'pairs.pause', { pairId: pair.id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
   });
+}
+
+/** Retry now: the pair's next pass starts at once (the wait after a failure cut short). */
+export function useRetryNow(pair: SyncPair) {
+  const api = useApi();
+  return useMutation({ mutationFn: () => api.call('pairs.retry', { pairId: pair.id }) });
 }

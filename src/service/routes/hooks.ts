@@ -86,6 +86,22 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
     { auth: 'none' },
   );
 
+  // Every token of one user is revoked (access and refresh): the client's next request gets a
+  // 401 that renewing cannot cure, as when the service signs a device out.
+  router.add(
+    'POST',
+    '/_sandbox/revoke',
+    async ({ body }) => {
+      const email = String(jsonSentAsForm(await body()).email ?? '');
+      const user = sb.db.prepare(`SELECT id FROM users WHERE email = ?`).get(email) as
+        { id: number } | undefined;
+      if (!user) throw HttpError.validation('email', 'no user has this email');
+      const revoked = sb.db.prepare(`DELETE FROM tokens WHERE user_id = ?`).run(user.id).changes;
+      return { status: 200, json: { revoked } };
+    },
+    { auth: 'none' },
+  );
+
   const showFaults = () => ({ status: 200, json: { faults: sb.faults.current } });
   router.add('GET', '/_sandbox/faults', showFaults, { auth: 'none' });
   router.add(

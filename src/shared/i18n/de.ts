@@ -25,6 +25,8 @@ export const de: Record<MessageKey, string> = {
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als {email}',
   'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
+  'nav.signedOut': 'Abgemeldet: {email}',
+  'nav.signInAgain': 'Erneut anmelden',
   'nav.account': 'Angezeigtes Konto',
   'account.choice': '{email} auf {host}',
   'account.choiceNamed': '{name} ({email}) auf {host}',
@@ -69,6 +71,9 @@ export const de: Record<MessageKey, string> = {
   'status.state.offline': 'Offline – neuer Versuch folgt',
   'status.state.error': 'Synchronisierungsfehler',
   'status.state.needs-attention': 'Braucht Ihre Aufmerksamkeit',
+  'status.state.gone':
+    'Dieser Arbeitsbereich wurde gelöscht oder wird nicht mehr mit Ihnen geteilt',
+  'status.state.signedOut': 'Abgemeldet',
   'status.syncedTo': 'Synchronisiert mit {dir}',
   'status.items': '{done} von {total} Elementen',
   'status.bytes': '{done} von {total}',
@@ -77,6 +82,14 @@ export const de: Record<MessageKey, string> = {
   'status.speed': '{perSecond}/s',
   'status.timeLeft': 'noch {duration}',
   'status.lastSync': 'Zuletzt synchronisiert {when}',
+  'status.lastSuccess': 'Zuletzt erfolgreich synchronisiert {when}',
+  'status.neverSynced': 'Noch nicht synchronisiert',
+  'status.failedWhy': 'Grund: {reason}',
+  'status.retryNow': 'Jetzt erneut versuchen',
+  'status.goneExplain':
+    'Die Synchronisierung ist beendet. Die Dateien in {dir} bleiben unverändert auf diesem Computer. Beenden Sie die Synchronisierung, um diesen Ordner aus der Liste zu entfernen; die Dateien bleiben erhalten.',
+  'status.signedOutExplain':
+    'Der Dienst akzeptiert die Anmeldung von {email} nicht mehr. Dieser Ordner bleibt erhalten und wird wieder synchronisiert, sobald Sie sich erneut anmelden.',
   'status.pause': 'Synchronisierung pausieren',
   'status.resume': 'Synchronisierung fortsetzen',
   'status.openFolder': 'Ordner öffnen',
@@ -599,6 +612,7 @@ export const de: Record<MessageKey, string> = {
   'backend.roleKept': 'Der Dienst hat die Rolle {role} behalten; versuchen Sie es erneut.',
   'backend.overlaps':
     '{dir} synchronisiert bereits „{workspace}“: Wählen Sie einen Ordner außerhalb davon.',
+  'backend.retryPaused': 'Dieser Ordner ist pausiert: Setzen Sie ihn fort, um zu synchronisieren.',
   'backend.noHeldDeletes': 'Keine Löschungen warten auf eine Antwort.',
   'backend.putBack':
     'Diese Elemente wurden im Sync-Ordner entfernt: Um sie zu behalten, legen Sie sie dort wieder ab.',
@@ -699,6 +713,7 @@ export const de: Record<MessageKey, string> = {
   'tray.openWindow': 'Workspace Sync öffnen',
   'tray.resume': 'Synchronisierung fortsetzen',
   'tray.pause': 'Synchronisierung pausieren',
+  'tray.retryNow': 'Jetzt erneut versuchen',
   'tray.quit': 'Workspace Sync beenden',
   'notice.someone': 'Jemand',
   'notice.two': '{a} und {b}',
@@ -796,6 +811,7 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.status.headAs': '{dir} ⇄ Arbeitsbereich {id} auf {server} als {user}',
   'cli.status.notSynced': 'noch nicht synchronisiert',
   'cli.status.lastSync': 'zuletzt synchronisiert {ago}',
+  'cli.status.lastSuccess': 'zuletzt erfolgreich synchronisiert {ago}',
   'cli.status.pid': 'PID {pid}, läuft seit {since}',
   'cli.status.notRunning':
     'läuft nicht: ohne Abschluss beendet (PID {pid}); zuletzt gesehen {ago}, „{message}“',
@@ -889,7 +905,7 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.rootChanged':
     'Der synchronisierte Ordner {root} wurde durch einen anderen Ordner ersetzt. Die Synchronisierung wurde angehalten, damit im Dienst nichts gelöscht wird; stellen Sie den ursprünglichen Ordner zurück, oder synchronisieren Sie in einen neuen Ordner.',
   'engine.workspaceGone':
-    'Der Arbeitsbereich {id} existiert nicht, oder Sie haben keinen Zugriff mehr darauf.',
+    'Der Arbeitsbereich {id} wurde gelöscht oder wird nicht mehr mit Ihnen geteilt: Die Synchronisierung ist beendet, die Dateien hier bleiben, wie sie sind.',
   'engine.stateInFolder':
     'Der Zustandsordner und der synchronisierte Ordner dürfen einander nicht enthalten: Wählen Sie ein anderes --state oder --dir.',
   'engine.folder.system':

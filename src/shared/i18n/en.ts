@@ -24,6 +24,9 @@ export const en = {
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as {email}',
   'nav.signedInAsNamed': 'Signed in as {name} ({email})',
+  // The service no longer accepts the account's sign-in (issue 37): its pairs wait, kept.
+  'nav.signedOut': 'Signed out: {email}',
+  'nav.signInAgain': 'Sign in again',
   // The account switcher (Sidebar.tsx), with more than one account signed in.
   'nav.account': 'Account shown',
   'account.choice': '{email} on {host}',
@@ -69,6 +72,8 @@ export const en = {
   'status.state.offline': 'Offline — will retry',
   'status.state.error': 'Sync error',
   'status.state.needs-attention': 'Needs your attention',
+  'status.state.gone': 'This workspace was deleted or is no longer shared with you',
+  'status.state.signedOut': 'Signed out',
   'status.syncedTo': 'Synced to {dir}',
   'status.items': '{done} of {total} items',
   'status.bytes': '{done} of {total}',
@@ -77,6 +82,15 @@ export const en = {
   'status.speed': '{perSecond}/s',
   'status.timeLeft': '{duration} left',
   'status.lastSync': 'Last synced {when}',
+  // In a failed state: the end of the last pass that succeeded, not of the attempt.
+  'status.lastSuccess': 'Last successful sync {when}',
+  'status.neverSynced': 'Not synced yet',
+  'status.failedWhy': 'Why: {reason}',
+  'status.retryNow': 'Retry now',
+  'status.goneExplain':
+    'Syncing stopped. The files in {dir} stay on this computer as they are. Stop syncing to remove this folder from the list; it keeps the files.',
+  'status.signedOutExplain':
+    'The service no longer accepts the sign-in of {email}. This folder is kept and syncs again once you sign in again.',
   'status.pause': 'Pause sync',
   'status.resume': 'Resume sync',
   'status.openFolder': 'Open folder',
@@ -583,6 +597,7 @@ export const en = {
     '{n, plural, one {Invite at most # address at once.} other {Invite at most # addresses at once.}}',
   'backend.roleKept': 'The service kept the role {role}; try again.',
   'backend.overlaps': '{dir} already syncs "{workspace}": choose a folder outside it.',
+  'backend.retryPaused': 'This folder is paused: resume it to sync.',
   'backend.noHeldDeletes': 'No deletions are waiting for an answer.',
   'backend.putBack':
     'These items were removed in the sync folder: to keep them, put them back there.',
@@ -681,6 +696,7 @@ export const en = {
   'tray.openWindow': 'Open Workspace Sync',
   'tray.resume': 'Resume syncing',
   'tray.pause': 'Pause syncing',
+  'tray.retryNow': 'Retry now',
   'tray.quit': 'Quit Workspace Sync',
   'notice.someone': 'Someone',
   'notice.two': '{a} and {b}',
@@ -777,6 +793,7 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.status.headAs': '{dir} ⇄ workspace {id} on {server} as {user}',
   'cli.status.notSynced': 'not synced yet',
   'cli.status.lastSync': 'last sync {ago}',
+  'cli.status.lastSuccess': 'last successful sync {ago}',
   'cli.status.pid': 'pid {pid}, running since {since}',
   'cli.status.notRunning':
     'not running: it ended without closing (pid {pid}); last seen {ago}, "{message}"',
@@ -869,7 +886,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'The sync folder {root} is missing. If you moved or renamed it, put it back; to start over in a new folder, choose that folder instead. Nothing was deleted on the service.',
   'engine.rootChanged':
     'The sync folder {root} was replaced by another folder. Syncing stopped so that nothing is deleted on the service; put the original folder back, or sync into a new folder.',
-  'engine.workspaceGone': 'Workspace {id} does not exist or you no longer have access to it.',
+  'engine.workspaceGone':
+    'Workspace {id} was deleted or is no longer shared with you: syncing stopped, and the files here stay as they are.',
   'engine.stateInFolder':
     'The state directory and the sync folder must not contain each other: choose another --state or --dir.',
   'engine.folder.system':

@@ -22,7 +22,7 @@ import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { RemotePass } from './remote-pass';
 import { delay } from './wait';
 import { applySelection, ExcludedPaths } from './selection';
-import { checkRoot, rootFolderId, tidyCache } from './root';
+import { checkRoot, checkWorkspace, rootFolderId, tidyCache } from './root';
 import { PassState } from './state';
 import { StatusModel, type EngineEvents } from './status';
 
@@ -38,6 +38,8 @@ export {
 /** Passes one `syncOnce` may make before it stops chasing a service that keeps changing. */
 const MAX_PASSES = 50;
 const MAX_BACKOFF_MS = 60_000;
+/** A workspace gone for this user is asked for again this seldom (or at Retry now). */
+const GONE_CHECK_MS = 10 * 60_000;
 /** A removal seen once by a partial scan is looked at again after this (the other half of a move). */
 const CONFIRM_DELAY_MS = 100;
 
@@ -63,6 +65,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Local paths of folders not synced here (selective sync), skipped like ignored names. */
   private excluded = ExcludedPaths.none;
   private paused = false;
+  /** Failed rounds in a row (continuous mode): the backoff grows with them. */
+  private failures = 0;
+  /** The workspace is gone (state `gone`): only Retry now or the slow check wakes the loop. */
+  private gone = false;
   private wake: (() => void) | null = null;
   private settleTimer: NodeJS.Timeout | null = null;
   /** Folders holding files still being written. */
@@ -156,12 +162,22 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Stops syncing after the current step until `resume` (continuous mode). */
   pause(): void {
     this.paused = true;
-    this.status_.setState('paused', { key: 'engine.paused' });
+    // A workspace gone stays said as such (nothing runs anyway); paused once it is back.
+    if (!this.gone) this.status_.setState('paused', { key: 'engine.paused' });
   }
 
   resume(): void {
     this.paused = false;
     this.poke();
+  }
+
+  /**
+   * Retry now: a round starts at once, cutting short the wait after a failure (the backoff starts
+   * over) or the slow check of a workspace that was gone.
+   */
+  retryNow(): void {
+    this.failures = 0;
+    this.poke(true);
   }
 
   /** A new remote poll interval, from the next wait on (the current one ends now). */
@@ -232,11 +248,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   /** Syncs continuously until `signal` aborts; rejects with SyncFatalError when it must stop. */
   async run(signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    const onAbort = () => this.poke();
+    this.failures = 0;
+    const onAbort = () => this.poke(true);
     signal.addEventListener('abort', onAbort);
     try {
       while (!signal.aborted) {
+        if (this.gone && !(await this.cameBack(signal))) continue;
         if (this.paused) {
           // Said again here: a pass that was running when pause came ended as 'idle'.
           this.status_.setState('paused', { key: 'engine.paused' });
@@ -248,19 +265,31 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
           await this.startWatching();
           const summary = emptySummary();
           await this.settle(summary, signal);
-          failures = 0;
-          this.setIdle();
+          this.failures = 0;
+          // Files still being written wait to be sent (the status says so): not "up to date".
+          if (this.settling.size === 0) this.setIdle();
           this.emit('settled', summary);
           await this.sleep(this.pollIntervalMs, signal);
         } catch (err) {
           if (signal.aborted) break;
           const failure = describeFailure(err, this.opts.root);
+          if (failure.kind === 'workspace-gone') {
+            // Not a pass to repeat: nothing runs (nothing is trashed) until it is back.
+            this.gone = true;
+            this.status_.fail(failure);
+            continue;
+          }
           if (failure.fatal) {
             this.status_.fail(failure);
             throw failure.fatal;
           }
-          failures++;
-          const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 6));
+          this.failures++;
+          const failures = this.failures;
+          const base = this.opts.retryBaseMs ?? 1000;
+          const delay = Math.min(
+            Math.max(base, MAX_BACKOFF_MS),
+            base * 2 ** Math.min(failures - 1, 6),
+          );
           const wait = Math.round(delay / 2 + (Math.random() * delay) / 2);
           // One status line per failure, not the failure and then its retry.
           this.status_.fail(failure, retryMessage(failure, wait));
@@ -428,7 +457,31 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     });
   }
 
-  private poke(): void {
+  /**
+   * Wakes the loop's wait. While the workspace is gone only `force` does (Retry now, the end):
+   * the watcher's reports and settings would otherwise ask the service again at every change.
+   */
+  private poke(force = false): void {
+    if (this.gone && !force) return;
     this.wake?.();
+  }
+
+  /**
+   * The state `gone`: waits for the slow check (or Retry now), then asks the service for the
+   * workspace once. Says whether it is back (syncing goes on as before).
+   */
+  private async cameBack(signal: AbortSignal): Promise<boolean> {
+    await this.sleep(GONE_CHECK_MS, signal);
+    if (signal.aborted) return false;
+    try {
+      await checkWorkspace(this.opts.client, this.opts.workspaceId);
+    } catch (err) {
+      // Still gone, or the service out of reach: the state stays as it is until the next check.
+      this.log.info('workspace still not reachable', { kind: describeFailure(err).kind });
+      return false;
+    }
+    this.gone = false;
+    this.state.dirty = 'all';
+    return true;
   }
 }

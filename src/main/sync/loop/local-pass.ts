@@ -9,6 +9,7 @@ import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
+import { checkWorkspace } from './root';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
 function badNameWords(problem: string): { message: string; words: Words } {
@@ -157,6 +158,9 @@ export class LocalPass {
       }
     });
     const result = sender.result;
+    // The service did not find something this send worked on: when it is the workspace itself
+    // (deleted, no longer shared), that stops syncing (state 'gone') instead of "up to date".
+    if (result.recheckRemote) await checkWorkspace(opts.client, opts.workspaceId);
     status.addCounts(summary, result);
     state.fetch.push(...result.fetch);
     if (result.rescan.size > 0) state.markDirty(result.rescan);

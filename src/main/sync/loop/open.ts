@@ -42,6 +42,7 @@ export interface OpenSyncOptions {
     | 'outboxStep'
     | 'overlapMs'
     | 'now'
+    | 'retryBaseMs'
   >;
 }
 

@@ -40,6 +40,11 @@ export interface EngineOptions {
   watch?: boolean;
   /** Crash tests stop the process between an intent, its request and its record. */
   outboxStep?: (step: OutboxStep, op: IntentPayload['op']) => void;
+  /**
+   * The first wait after a failed round (continuous mode), doubled per failure up to a minute;
+   * default 1 s. Tests set it long to see that Retry now, not the wait, starts the next round.
+   */
+  retryBaseMs?: number;
   /** The clock of the walk schedule; the soak moves it to make the safety-net walk due. */
   now?: () => number;
 }

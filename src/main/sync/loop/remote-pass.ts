@@ -27,6 +27,11 @@ import {
 } from './remote-guard';
 import { ofWorkspace } from './root';
 
+/**
+ * A quiet feed says nothing of the workspace itself being deleted or unshared (a user's events
+ * leave out workspaces they left): continuous mode asks for it this often (one request).
+ */
+const WORKSPACE_CHECK_MS = 60_000;
 /** More new events than a page: a burst, left to end before it is handled (continuous mode). */
 const BURST_EVENTS = 30;
 /** A burst that never ends is handled after this long all the same. */
@@ -52,12 +57,15 @@ export class RemotePass {
   hold: RemoteDeleteHold | null = null;
   /** The person's answer to a hold, used by the next walk (the engine's `answerRemoteDeletes`). */
   answer: RemoteDeleteAnswer | null = null;
+  /** When the workspace itself was last seen there (a walk reads it; `lookAtWorkspace`). */
+  private workspaceSeenAt: number;
 
   constructor(
     private readonly ctx: LoopContext,
     private readonly fullWalkIntervalMs: number,
   ) {
     if (ctx.opts.journal.getMeta(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
+    this.workspaceSeenAt = ctx.now();
   }
 
   /** The person answered: the next pass walks and applies the answer to what is still gone. */
@@ -145,6 +153,7 @@ export class RemotePass {
       case 'changed':
         if (feed.kind === 'quiet' && feed.next) journal.recordFeed([], feed.next);
         status.setBacklog(null);
+        if (!once) await this.lookAtWorkspace();
         return false;
       case 'wait':
         status.setBacklog(backlogOf(feed.unread, 'engine.backlogArriving'));
@@ -438,9 +447,18 @@ export class RemotePass {
    * costs no download requests. What a role refused is tried again at each walk, whether or not
    * the role read here differs: it may have gone down and back up between two walks.
    */
+  /** Gone (state `gone`) rather than "up to date" within a minute, with nothing else to tell. */
+  private async lookAtWorkspace(): Promise<void> {
+    if (this.ctx.now() - this.workspaceSeenAt < WORKSPACE_CHECK_MS) return;
+    const { client, workspaceId } = this.ctx.opts;
+    await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
+    this.workspaceSeenAt = this.ctx.now();
+  }
+
   private async readRole(): Promise<void> {
     const { client, journal, workspaceId } = this.ctx.opts;
     const workspace = await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
+    this.workspaceSeenAt = this.ctx.now();
     const role = workspace.effective_role ?? '';
     if (journal.getMeta('role') !== role) journal.setMeta('role', role);
     this.ctx.state.markDirty(this.ctx.state.refusals.clear().map(parentOf));

@@ -69,12 +69,15 @@ export async function rootFolderId(
   return folder.id;
 }
 
-/** A request about the workspace itself: a 404 means it is gone for this user, which stops. */
+/**
+ * A request about the workspace itself: a 404 or a 403 means it is gone for this user (deleted,
+ * or no longer shared), which stops syncing (state `gone`); never read as its items deleted.
+ */
 export async function ofWorkspace<T>(workspaceId: number, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'not-found') {
+    if (err instanceof ApiError && (err.kind === 'not-found' || err.kind === 'forbidden')) {
       throw new SyncFatalError('workspace-gone', {
         key: 'engine.workspaceGone',
         params: { id: String(workspaceId) },
@@ -82,4 +85,9 @@ export async function ofWorkspace<T>(workspaceId: number, request: () => Promise
     }
     throw err;
   }
+}
+
+/** Asks the service for the workspace: throws the `workspace-gone` SyncFatalError when it is gone. */
+export async function checkWorkspace(client: ServiceClient, workspaceId: number): Promise<void> {
+  await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
 }

@@ -257,17 +257,24 @@ export class StatusModel {
 
   /** A failed pass: `shown` is the status line (by default the failure's message). */
   fail(failure: Failure, shown: Words | string = failure.words ?? failure.message): void {
+    // The pass ended: its progress (a step "under way") is not shown beside the failure.
+    this.st.items = { done: 0, total: 0 };
+    this.st.bytes = { done: 0, total: 0 };
+    this.st.current = null;
     this.st.lastError = {
       kind: failure.kind,
       message: failure.message,
       at: Date.now(),
       ...(failure.words ? { words: failure.words } : {}),
     };
-    const state: SyncState = failure.fatal
-      ? 'needs-attention'
-      : failure.kind === 'offline'
-        ? 'offline'
-        : 'error';
+    const state: SyncState =
+      failure.kind === 'workspace-gone'
+        ? 'gone'
+        : failure.fatal
+          ? 'needs-attention'
+          : failure.kind === 'offline'
+            ? 'offline'
+            : 'error';
     this.log[failure.fatal ? 'error' : 'warn']('sync failed', {
       kind: failure.kind,
       message: failure.message,
