@@ -90,6 +90,8 @@ describe('a workspace deleted on the service, in the terminal', () => {
         `Workspace ${sb.workspaceId} was deleted or is no longer shared with you`,
       );
       expect(text.stdout).toMatch(/ · last successful sync /);
+      // Said once: the state's line, not again as an error line.
+      expect(text.stdout.split('was deleted or is no longer shared').length - 1).toBe(1);
       const json = await runCli(['status', '--json', '--state', state]);
       const [record] = json.stdout
         .trim()

@@ -65,7 +65,8 @@ function describe(r: SeenRecord, now: number, tr: Translator): string[] {
         }),
       ];
   const lines = [head, `  ${facts.join(' · ')}`];
-  if (r.running && r.lastError)
+  // The state's message often is the error's own words (a gone workspace): said once.
+  if (r.running && r.lastError && r.lastError.message !== r.message)
     lines.push(`  ${tr.t('cli.status.error', { message: r.lastError.message })}`);
   if (r.problemCount > 0) {
     lines.push(`  ${tr.t('cli.status.problems', { n: r.problemCount })}`);
