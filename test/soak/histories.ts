@@ -3,6 +3,7 @@ import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
+  bulkCommand,
   checkCommand,
   localCaseRenameCommand,
   localDeleteCommand,
@@ -979,6 +980,33 @@ export const HISTORIES: WrittenHistory[] = [
       synced('the file', { Docs: 'service#1' }),
     ],
   })),
+  {
+    // Found at history 674 of seed 4242031: B held for ever, saying "200 of 101".
+    name: 'colleague-filled-folder-deleted-elsewhere',
+    title:
+      'a folder a colleague filled with 100 items, deleted on A: B moves it to the trash and says so, and never holds (issue 37)',
+    extensions: false,
+    steps: () => [
+      mkdir('', 'Docs'),
+      bulkCommand({ ops: 100, at: 0, targets: 1, existing: false, touch: 0 }),
+      sync(),
+      remove('bulk 1a'),
+      sync(null, B),
+      sync(),
+      sync(null, B),
+      check('B applied it and said so', (w) => [
+        ...eq('B held', status(w, B).held, null),
+        ...eq('B on disk', disk(w, B), { Docs: 'dir' }),
+        ...eq(
+          'B said',
+          status(w, B).notices.map((n) => n.message),
+          [
+            'bulk 1a was deleted on the service (100 items): moved to the trash on this computer, where it can be restored',
+          ],
+        ),
+      ]),
+    ],
+  },
 ];
 
 /** Histories by name; `all` for every one. */
