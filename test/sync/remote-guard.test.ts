@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { SyncFatalError } from '../../src/main/sync/errors';
+import { DEFAULT_DELETE_GUARD } from '../../src/main/sync/loop/options';
+import { guardRemoteDeletes } from '../../src/main/sync/loop/remote-guard';
 import { translator } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { startStandIn } from './stand-in';
@@ -301,5 +303,21 @@ describe('a colleague deletes one folder (issue 37)', () => {
     expect(hold.count).toBe(31);
     expect(hold.count).toBeLessThanOrEqual(hold.total);
     expect(existsSync(disk('Docs/d29.txt'))).toBe(true);
+  });
+
+  it('counts each item once: a folder listed with its own children, or twice', async () => {
+    for (let i = 0; i < 12; i++) put(`Big/b${i}.txt`, `big ${i}`);
+    put('x.txt', 'x');
+    pair = await open();
+    await pair.engine.syncOnce();
+    const big = pair.journal.atPath('Big')!;
+    const kids = Array.from({ length: 12 }, (_, i) => pair.journal.atPath(`Big/b${i}.txt`)!);
+    const x = pair.journal.atPath('x.txt')!;
+    const guard = (trash: typeof kids) =>
+      guardRemoteDeletes({ trash }, pair.journal, DEFAULT_DELETE_GUARD, null);
+    expect(guard([big, ...kids, x, big]).held).toEqual({ count: 14, total: 14 });
+    const one = guard([...kids.slice(0, 3), big]);
+    expect(one.held).toBeNull();
+    expect(one.folders.map((f) => [f.item.localPath, f.count])).toEqual([['Big', 13]]);
   });
 });
