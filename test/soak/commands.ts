@@ -202,7 +202,8 @@ export function localWriteCommand(
       const data = w.ledger.write(who(c), bytes);
       if (mode === 'save-via-temp') {
         // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
-        const temp = c.abs(`${target}.${bytes}.tmp`);
+        // Named apart from the file (whose name may be 255 bytes long already).
+        const temp = c.abs(join(parentOf(target), `save ${bytes}.tmp`));
         writeFileSync(temp, data);
         renameSync(temp, c.abs(target));
       } else writeFileSync(c.abs(target), data);
