@@ -27,6 +27,8 @@ describe('remoteDeletesLookWrong', () => {
     expect(asks({ count: 20, total: 37, topmost: 20, places: 3 })).toBe(true);
     expect(asks({ count: 20, total: 37, topmost: 20, places: 2 })).toBe(false);
     expect(asks({ count: 18, total: 37, topmost: 18, places: 5 })).toBe(false);
+    // One big folder and a couple of files elsewhere: a clean-up, not a mass deletion.
+    expect(asks({ count: 102, total: 150, topmost: 3, places: 3 })).toBe(false);
   });
 
   it('a few items never ask', () => {

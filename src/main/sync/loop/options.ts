@@ -55,7 +55,7 @@ export interface DeleteGuard {
   minCount: number;
   /** Remote side: what is left is "nearly nothing" at or below this share (default 0.1). */
   nearlyNothing?: number;
-  /** Remote side: topmost deletions in at least this many folders are "across the tree" (3). */
+  /** Remote side: `minCount` topmost deletions in this many folders are "across the tree" (3). */
   minPlaces?: number;
 }
 
@@ -91,5 +91,10 @@ export function remoteDeletesLookWrong(d: RemoteDeletions, guard: DeleteGuard): 
   const left = d.total - d.count;
   if (left <= 0) return true;
   if (d.topmost > 1 && left <= d.total * (guard.nearlyNothing ?? 0.1)) return true;
-  return d.places >= (guard.minPlaces ?? 3) && d.count / Math.max(1, d.total) > guard.maxShare;
+  // Many: a folder deleted beside a file or two elsewhere is still a person's clean-up.
+  return (
+    d.topmost >= guard.minCount &&
+    d.places >= (guard.minPlaces ?? 3) &&
+    d.count / Math.max(1, d.total) > guard.maxShare
+  );
 }
