@@ -9,6 +9,7 @@ import {
   localDeleteCommand,
   localMkdirCommand,
   localMoveCommand,
+  localSwapCommand,
   localWriteCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
@@ -1007,6 +1008,30 @@ export const HISTORIES: WrittenHistory[] = [
       ]),
     ],
   },
+  ...(
+    [
+      ['rotate', 2, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#1', 'c.txt': 'disk A#3' }],
+      ['rotate', 3, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#3', 'c.txt': 'disk A#1' }],
+      ['same', 3, { 'a.txt': 'disk A#4', 'b.txt': 'disk A#4', 'c.txt': 'disk A#4' }],
+      ['recreate', 2, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#1', 'c.txt': 'disk A#3' }],
+    ] as const
+  ).map(([mode, count, after]): WrittenHistory => ({
+    // Issue 37: files trading names here are moves (or new versions), never conflicts.
+    name: `local-${mode}-${count}-files`,
+    title: `${count} files here ${mode === 'same' ? 'made one content with one mtime, then rotated' : mode === 'recreate' ? 'deleted and written anew crosswise' : 'rotated'}: the service has them as they are here, no conflict copy (issue 37)`,
+    steps: () => [
+      write('', 'a.txt', 40),
+      write('', 'b.txt', 50),
+      write('', 'c.txt', 60),
+      sync(),
+      sync(null, B),
+      localSwapCommand(A, '', count, mode),
+      sync(),
+      sync(null, B),
+      synced('rotated', after),
+      check('B too', (w) => eq('B', disk(w, B), after)),
+    ],
+  })),
 ];
 
 /** Histories by name; `all` for every one. */
