@@ -638,6 +638,7 @@ const localRecreate = fc
  */
 export const LONG_NAMES = [
   `${'Quarterly report on the long-term planning of the northern region '.repeat(3).trim()}.txt`,
+  `${'Minutes of the steering committee meeting on the budget '.repeat(5).slice(0, 247)}.txt`,
   `${'Übersicht'.repeat(22)}.md`,
   `${'議事録と資料'.repeat(14)}.md`,
   `${'📁 Ablage '.repeat(19).trim()}`,

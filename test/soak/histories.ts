@@ -3,6 +3,7 @@ import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
+  LONG_NAMES,
   bulkCommand,
   checkCommand,
   localCaseRenameCommand,
@@ -13,6 +14,7 @@ import {
   localWriteCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
+  remoteDeepCommand,
   remoteMoveCommand,
   remoteWriteCommand,
   roleCommand,
@@ -1032,6 +1034,46 @@ export const HISTORIES: WrittenHistory[] = [
       check('B too', (w) => eq('B', disk(w, B), after)),
     ],
   })),
+  ...LONG_NAMES.filter((n) => Buffer.byteLength(n) > 220).map((long, i): WrittenHistory => ({
+    // Issue 37: the conflict copy's suffix takes a name of up to 255 bytes past NAME_MAX.
+    name: `long-name-conflict-copy-${i + 1}`,
+    title: `a name of ${Buffer.byteLength(long)} UTF-8 bytes made here and on the service: the conflict copy's name fits in 255 bytes (shortened where the suffix would pass it), both contents kept (issue 37)`,
+    steps: () => [
+      sync(),
+      remote.write('', long, 40),
+      write('', long, 80),
+      sync(),
+      sync(null, B),
+      check('names fit', (w) => {
+        const names = [
+          ...Object.keys(service(w)),
+          ...Object.keys(disk(w)),
+          ...Object.keys(disk(w, B)),
+        ];
+        return names
+          .flatMap((p) => p.split('/'))
+          .filter((n) => Buffer.byteLength(n) > 255)
+          .map((n) => `a name of ${Buffer.byteLength(n)} bytes: ${n}`);
+      }),
+    ],
+  })),
+  {
+    // Issue 37: 40 folders of 120-byte names pass PATH_MAX here; the rest must not wait for them.
+    name: 'deep-remote-chain',
+    title:
+      'a chain of folders on the service too deep for this disk beside a file: the file comes down, the chain is a problem (issue 37)',
+    steps: () => [
+      sync(),
+      remoteDeepCommand(''),
+      remote.write('', 'notes.txt'),
+      sync(),
+      sync(null, B),
+      check('the file came down', (w) => [
+        ...eq('A', disk(w)['notes.txt'], 'service#2'),
+        ...eq('B', disk(w, B)['notes.txt'], 'service#2'),
+      ]),
+    ],
+  },
 ];
 
 /** Histories by name; `all` for every one. */
