@@ -53,7 +53,8 @@ describe('workspace-sync sync --once: the service lists most synced items as del
     expect(first.code, first.stderr).toBe(0);
     const before = localTree(dir);
 
-    // A colleague deletes every top folder (all but the loose files at the root).
+    // A colleague deletes every top folder (all but the loose files at the root): many
+    // deletions leaving nearly nothing, as a server listing an empty root would.
     const client = clientFor(sb.baseUrl, tokenOf(owner()));
     const root = (await client.rootFolder(sb.workspaceId)).id;
     for await (const entry of client.folderContents(root)) {
@@ -81,6 +82,29 @@ describe('workspace-sync sync --once: the service lists most synced items as del
     const trashedFiles = await filesIn(path.join(state, 'trash'));
     const goneFiles = [...before].filter(([p, v]) => v !== 'dir' && !after.has(p));
     expect(trashedFiles).toHaveLength(goneFiles.length);
+  });
+
+  it('one folder deleted by a colleague goes to the trash at once, and says so', async () => {
+    const dir = path.join(tmp.dir, 'one-folder');
+    const state = path.join(tmp.dir, 'state-one-folder');
+    const client = clientFor(sb.baseUrl, tokenOf(owner()));
+    const root = (await client.rootFolder(sb.workspaceId)).id;
+    const big = await client.createFolder(sb.workspaceId, root, 'Minutes');
+    for (let i = 0; i < 40; i++) {
+      const data = Buffer.from(`minutes ${i}`);
+      await client.uploadFile(big.id, `m${i}.txt`, () => [data], data.length);
+    }
+    const first = await syncOnce(dir, state);
+    expect(first.code, first.stderr).toBe(0);
+    await client.deleteFolder(big.id);
+
+    const run = await syncOnce(dir, state);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).toContain(
+      'Minutes was deleted on the service (41 items): moved to the trash on this computer, where it can be restored',
+    );
+    expect(localTree(dir)).toEqual(remoteTree(sb));
+    expect(await filesIn(path.join(state, 'trash'))).toHaveLength(40);
   });
 
   it('refuses both answers at once', async () => {

@@ -1,9 +1,11 @@
 // `npm run -s soak -- --runs N [--seed S] [--path P]`: random histories of the whole engine.
 // `npm run -s soak -- --replay NAME` (or `all`): the written histories of histories.ts instead
 // (any other --replay is the commands' replay path printed with a failing random history).
+// `--weights swap=2,recreate=1,long=2,deep=0`: issue 37's steps by weight (0 leaves one out).
 // The last line is one JSON object of the figures; the exit code is 1 when an invariant broke.
 import { parseArgs } from 'node:util';
 import { HISTORIES, historiesNamed } from './histories';
+import { parseWeights } from './commands';
 import { replayHistory, runSoak } from './soak';
 import type { Sabotage } from './world';
 
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     commands: { type: 'string', default: '30' },
     sabotage: { type: 'string', default: 'none' },
     scope: { type: 'string', default: 'all' },
+    weights: { type: 'string', default: '' },
     'no-shrink': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -40,6 +43,14 @@ if (!['none', 'no-intent-check', 'no-conflict-check'].includes(values.sabotage))
 
 if (values.scope !== 'all' && values.scope !== 'case-sensitive' && values.scope !== 'emulated') {
   console.error(`soak: --scope ${values.scope}: expected all, case-sensitive or emulated`);
+  process.exit(2);
+}
+
+const weights = parseWeights(values.weights);
+if (!weights) {
+  console.error(
+    `soak: --weights ${values.weights}: expected NAME=N,... with names swap, recreate, long, deep`,
+  );
   process.exit(2);
 }
 
@@ -88,6 +99,7 @@ const result = await runSoak({
   maxCommands: int('commands', values.commands, 30),
   sabotage: values.sabotage as Sabotage,
   scope: values.scope,
+  weights,
   shrink: !values['no-shrink'],
   log: values.log,
   progress: values.quiet ? undefined : (line) => console.error(line),
@@ -101,6 +113,7 @@ if (result.failure) {
     `\nreplay it: npm run -s soak -- --runs 1 --seed ${f.seed} --path ${f.path} --replay '${f.replay}'` +
       (values.scope !== 'all' ? ` --scope ${values.scope}` : '') +
       (values.commands !== '30' ? ` --commands ${values.commands}` : '') +
+      (values.weights !== '' ? ` --weights ${values.weights}` : '') +
       (values.sabotage !== 'none' ? ` --sabotage ${values.sabotage}` : ''),
   );
 }

@@ -1,4 +1,12 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiError } from '../../src/main/api/errors';
@@ -194,7 +202,8 @@ export function localWriteCommand(
       const data = w.ledger.write(who(c), bytes);
       if (mode === 'save-via-temp') {
         // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
-        const temp = c.abs(`${target}.${bytes}.tmp`);
+        // Named apart from the file (whose name may be 255 bytes long already).
+        const temp = c.abs(join(parentOf(target), `save ${bytes}.tmp`));
         writeFileSync(temp, data);
         renameSync(temp, c.abs(target));
       } else writeFileSync(c.abs(target), data);
@@ -562,6 +571,160 @@ const roleChange = fc
   )
   .map(([ci, role]) => roleCommand(ci, role));
 
+// Issue 37's cases: swaps and rotations here, long names, a path too deep for this disk.
+
+/**
+ * How files change places here: `rotate` renames them round (two: a swap; three: a rotation);
+ * `same` first makes them one content with one mtime and syncs, then rotates (identity then only
+ * tells them apart by inode); `recreate` deletes them and writes each anew with the next one's
+ * content and mtime (new inodes: a delete-and-recreate crosswise).
+ */
+export type SwapMode = 'rotate' | 'same' | 'recreate';
+
+/**
+ * The first `count` files (2 or 3, sorted) of the folder picked by `at` trade places: each takes
+ * the next one's name, the last the first's. Nothing is lost: every content is still here.
+ */
+export function localSwapCommand(ci: 0 | 1, at: Target, count: 2 | 3, mode: SwapMode): SoakCommand {
+  return new Step(`${'AB'[ci]}: ${mode} ${count} files in ${shown(at)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders, files } = c.entries();
+    const folder = pick(folders, onDisk(folders, at))!;
+    const names = files.filter((f) => parentOf(f) === folder).slice(0, count);
+    if (names.length < count) return;
+    if (mode === 'same') {
+      // One content, one mtime: copies of one file, synced before they are moved.
+      w.sb.advanceClock(1);
+      const data = w.ledger.write(who(c), 300);
+      w.twins.set(sha(data), count);
+      const when = new Date(Math.floor(Date.now() / 1000) * 1000);
+      for (const f of names) {
+        w.ledger.deleted(w.hashOnDisk(c, f));
+        writeFileSync(c.abs(f), data);
+        utimesSync(c.abs(f), when, when);
+      }
+      await c.sync();
+    }
+    if (mode === 'recreate') {
+      const kept = names.map((f) => ({
+        data: readFileSync(c.abs(f)),
+        mtime: lstatSync(c.abs(f)).mtime,
+      }));
+      for (const f of names) rmSync(c.abs(f));
+      names.forEach((f, i) => {
+        const from = kept[(i + 1) % count]!;
+        writeFileSync(c.abs(f), from.data);
+        utimesSync(c.abs(f), from.mtime, from.mtime);
+      });
+      return;
+    }
+    // Round through a free name: a -> tmp, b -> a, (c -> b,) tmp -> last.
+    const free = join(folder, `swap ${++w.bulks}.part`);
+    renameSync(c.abs(names[0]!), c.abs(free));
+    for (let i = 1; i < count; i++) renameSync(c.abs(names[i]!), c.abs(names[i - 1]!));
+    renameSync(c.abs(free), c.abs(names[count - 1]!));
+  });
+}
+const localSwap = fc
+  .tuple(client, index, fc.constantFrom<2 | 3>(2, 3), fc.constantFrom<SwapMode>('rotate', 'same'))
+  .map(([ci, at, count, mode]) => localSwapCommand(ci, at, count, mode));
+const localRecreate = fc
+  .tuple(client, index, fc.constantFrom<2 | 3>(2, 2, 3))
+  .map(([ci, at, count]) => localSwapCommand(ci, at, count, 'recreate'));
+
+/**
+ * Names of 200 to 255 UTF-8 bytes, one and several bytes a character: a conflict copy's suffix
+ * takes any of them past 255, so the copy's name must be shortened.
+ */
+export const LONG_NAMES = [
+  `${'Quarterly report on the long-term planning of the northern region '.repeat(3).trim()}.txt`,
+  `${'Minutes of the steering committee meeting on the budget '.repeat(5).slice(0, 247)}.txt`,
+  `${'Übersicht'.repeat(22)}.md`,
+  `${'議事録と資料'.repeat(14)}.md`,
+  `${'📁 Ablage '.repeat(19).trim()}`,
+];
+const longName = fc.constantFrom(...LONG_NAMES);
+
+/** A long name made here or on the service: a file (new) or a folder. */
+const longNames = fc.oneof(
+  fc
+    .tuple(client, index, longName, size)
+    .map(([ci, at, n, bytes]) => localWriteCommand(ci, at, n, bytes, 'new')),
+  fc.tuple(index, longName, size).map(([at, n, bytes]) => remoteWriteCommand(at, n, bytes, true)),
+  fc.tuple(client, index, longName).map(([ci, at, n]) => localMkdirCommand(ci, at, n)),
+  fc.tuple(index, longName).map(([at, n]) => remoteMkdirCommand(at, n)),
+);
+
+/** Levels of the deep chain, and the UTF-8 bytes of each level's name. */
+export const DEEP_LEVELS = 40;
+export const DEEP_NAME_BYTES = 120;
+
+/**
+ * Another user makes a chain of DEEP_LEVELS folders of DEEP_NAME_BYTES-byte names below the folder
+ * picked by `at`, with a file at the bottom: its local path passes PATH_MAX (4,096 bytes). That
+ * subtree is a problem on the clients (invariants.ts); everything else must converge.
+ */
+export function remoteDeepCommand(at: Target): SoakCommand {
+  return new Step(
+    `remote: deep chain ${DEEP_LEVELS}x${DEEP_NAME_BYTES}B in ${shown(at)}`,
+    async (w) => {
+      const folders = remoteFolders(w);
+      let parent = pick(folders, onService(folders, at))!.id;
+      const n = ++w.bulks;
+      for (let level = 1; level <= DEEP_LEVELS; level++) {
+        const head = `deep ${n} level ${level} `;
+        const folderName = head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+        let made: number | null = null;
+        await attempt(async () => {
+          made = (await w.admin.createFolder(w.sb.workspaceId, parent, folderName)).id;
+        });
+        if (made === null) return;
+        parent = made;
+      }
+      w.sb.advanceClock(1);
+      const data = w.ledger.write('service', 100);
+      const ok = await attempt(() =>
+        w.admin.uploadFile(parent, 'bottom.txt', () => Readable.from([data]), data.length),
+      );
+      if (!ok) w.ledger.deleted(sha(data));
+    },
+  );
+}
+const remoteDeep = index.map(remoteDeepCommand);
+
+/**
+ * The weights of issue 37's steps among themselves (0 leaves a step out; all 0, none is drawn).
+ * Together they take one entry of the history's commands, as a burst does.
+ */
+export interface NewStepWeights {
+  swap: number;
+  recreate: number;
+  long: number;
+  deep: number;
+}
+export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = { swap: 2, recreate: 1, long: 2, deep: 1 };
+
+/** `swap=2,deep=0`: the weights named, the others as by default; null when it cannot be read. */
+export function parseWeights(text: string): NewStepWeights | null {
+  const out = { ...DEFAULT_NEW_STEP_WEIGHTS };
+  for (const part of text.split(',').filter((x) => x !== '')) {
+    const m = /^(swap|recreate|long|deep)=(\d+)$/.exec(part.trim());
+    if (!m) return null;
+    out[m[1] as keyof NewStepWeights] = Number(m[2]);
+  }
+  return out;
+}
+
+function newSteps(weights: NewStepWeights): fc.Arbitrary<SoakCommand>[] {
+  const drawn = [
+    { arbitrary: localSwap, weight: weights.swap },
+    { arbitrary: localRecreate, weight: weights.recreate },
+    { arbitrary: longNames, weight: weights.long },
+    { arbitrary: remoteDeep, weight: weights.deep },
+  ].filter((x) => x.weight > 0);
+  return drawn.length === 0 ? [] : [fc.oneof(...drawn)];
+}
+
 // The engine: one sync of one client, maybe killed at an outbox step, maybe under a fault window.
 
 export function syncCommand(
@@ -728,6 +891,7 @@ export function historyArbitrary(
   maxCommands: number,
   replayPath?: string,
   scope: SoakScope = 'all',
+  weights: NewStepWeights = DEFAULT_NEW_STEP_WEIGHTS,
 ): fc.Arbitrary<Iterable<SoakCommand>> {
   allowed = NAMES.filter((n) => scope !== 'case-sensitive' || !VARIANTS.has(n));
   return fc.commands(
@@ -749,6 +913,8 @@ export function historyArbitrary(
       // scan): a third of one entry. A quiet step is cheap: the rest of that entry and one more.
       fc.oneof({ arbitrary: remoteBulk, weight: 1 }, { arbitrary: quiet, weight: 2 }),
       quiet,
+      // Issue 37's cases (swaps, long names, a deep path), by weight: one entry for them all.
+      ...newSteps(weights),
       sync,
       sync,
       sync,

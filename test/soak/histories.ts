@@ -3,14 +3,18 @@ import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
+  LONG_NAMES,
+  bulkCommand,
   checkCommand,
   localCaseRenameCommand,
   localDeleteCommand,
   localMkdirCommand,
   localMoveCommand,
+  localSwapCommand,
   localWriteCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
+  remoteDeepCommand,
   remoteMoveCommand,
   remoteWriteCommand,
   roleCommand,
@@ -979,6 +983,97 @@ export const HISTORIES: WrittenHistory[] = [
       synced('the file', { Docs: 'service#1' }),
     ],
   })),
+  {
+    // Found at history 674 of seed 4242031: B held for ever, saying "200 of 101".
+    name: 'colleague-filled-folder-deleted-elsewhere',
+    title:
+      'a folder a colleague filled with 100 items, deleted on A: B moves it to the trash and says so, and never holds (issue 37)',
+    extensions: false,
+    steps: () => [
+      mkdir('', 'Docs'),
+      bulkCommand({ ops: 100, at: 0, targets: 1, existing: false, touch: 0 }),
+      sync(),
+      remove('bulk 1a'),
+      sync(null, B),
+      sync(),
+      sync(null, B),
+      check('B applied it and said so', (w) => [
+        ...eq('B held', status(w, B).held, null),
+        ...eq('B on disk', disk(w, B), { Docs: 'dir' }),
+        ...eq(
+          'B said',
+          status(w, B).notices.map((n) => n.message),
+          [
+            'bulk 1a was deleted on the service (100 items): moved to the trash on this computer, where it can be restored',
+          ],
+        ),
+      ]),
+    ],
+  },
+  ...(
+    [
+      ['rotate', 2, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#1', 'c.txt': 'disk A#3' }],
+      ['rotate', 3, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#3', 'c.txt': 'disk A#1' }],
+      ['same', 3, { 'a.txt': 'disk A#4', 'b.txt': 'disk A#4', 'c.txt': 'disk A#4' }],
+      ['recreate', 2, { 'a.txt': 'disk A#2', 'b.txt': 'disk A#1', 'c.txt': 'disk A#3' }],
+    ] as const
+  ).map(([mode, count, after]): WrittenHistory => ({
+    // Issue 37: files trading names here are moves (or new versions), never conflicts.
+    name: `local-${mode}-${count}-files`,
+    title: `${count} files here ${mode === 'same' ? 'made one content with one mtime, then rotated' : mode === 'recreate' ? 'deleted and written anew crosswise' : 'rotated'}: the service has them as they are here, no conflict copy (issue 37)`,
+    steps: () => [
+      write('', 'a.txt', 40),
+      write('', 'b.txt', 50),
+      write('', 'c.txt', 60),
+      sync(),
+      sync(null, B),
+      localSwapCommand(A, '', count, mode),
+      sync(),
+      sync(null, B),
+      synced('rotated', after),
+      check('B too', (w) => eq('B', disk(w, B), after)),
+    ],
+  })),
+  ...LONG_NAMES.filter((n) => Buffer.byteLength(n) > 220).map((long, i): WrittenHistory => ({
+    // Issue 37: the conflict copy's suffix takes a name of up to 255 bytes past NAME_MAX.
+    name: `long-name-conflict-copy-${i + 1}`,
+    title: `a name of ${Buffer.byteLength(long)} UTF-8 bytes made here and on the service: the conflict copy's name fits in 255 bytes (shortened where the suffix would pass it), both contents kept (issue 37)`,
+    steps: () => [
+      sync(),
+      remote.write('', long, 40),
+      write('', long, 80),
+      sync(),
+      sync(null, B),
+      check('names fit', (w) => {
+        const names = [
+          ...Object.keys(service(w)),
+          ...Object.keys(disk(w)),
+          ...Object.keys(disk(w, B)),
+        ];
+        return names
+          .flatMap((p) => p.split('/'))
+          .filter((n) => Buffer.byteLength(n) > 255)
+          .map((n) => `a name of ${Buffer.byteLength(n)} bytes: ${n}`);
+      }),
+    ],
+  })),
+  {
+    // Issue 37: 40 folders of 120-byte names pass PATH_MAX here; the rest must not wait for them.
+    name: 'deep-remote-chain',
+    title:
+      'a chain of folders on the service too deep for this disk beside a file: the file comes down, the chain is a problem (issue 37)',
+    steps: () => [
+      sync(),
+      remoteDeepCommand(''),
+      remote.write('', 'notes.txt'),
+      sync(),
+      sync(null, B),
+      check('the file came down', (w) => [
+        ...eq('A', disk(w)['notes.txt'], 'service#2'),
+        ...eq('B', disk(w, B)['notes.txt'], 'service#2'),
+      ]),
+    ],
+  },
 ];
 
 /** Histories by name; `all` for every one. */

@@ -81,13 +81,31 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     // were until the user renames one of the two.
     const waiting = waitingInRefused(c, refusedPaths);
     const waitingThere = waiting.map(servicePaths(c));
-    const seen = new Map([...remote].filter(([p]) => !waitingThere.some((w) => underRemote(p, w))));
+    // What cannot exist here (a path past PATH_MAX) is no divergence, but it must be a problem.
+    const tooLong = [...remote.keys()].filter((k) => tooLongHere(c, k));
+    const said = problems.filter((p) => tooLong.some((k) => underRemote(k, p.path)));
+    const unsaid: string[] = [];
+    for (const k of tooLong.sort()) {
+      // The topmost of a subtree once: the chain below it says nothing more.
+      if (unsaid.some((u) => underRemote(k, u.replace(/\/$/, '')))) continue;
+      if (!said.some((p) => underRemote(k, p.path))) {
+        unsaid.push(k);
+        findings.divergences.push(
+          `${c.name}: cannot exist here (a path past ${PATH_MAX} bytes) and no problem says so: ${k}`,
+        );
+      }
+    }
+    const seen = new Map(
+      [...remote].filter(
+        ([p]) => !waitingThere.some((w) => underRemote(p, w)) && !tooLong.includes(p),
+      ),
+    );
     findings.divergences.push(...compareTrees(c.name, mappedTree(c, refusedPaths), seen));
     findings.divergences.push(
       ...journalMismatches(c, world, new Set(waiting.map((row) => row.remoteId))),
     );
     for (const p of problems) {
-      if (refused.includes(p)) continue;
+      if (refused.includes(p) || said.includes(p)) continue;
       findings.divergences.push(`${c.name}: problem left at ${p.path}: ${p.message}`);
     }
   }
@@ -109,6 +127,17 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
 }
 
 const keyOf = (p: string, kind: 'folder' | 'file') => (kind === 'folder' ? `${p}/` : p);
+
+/** Linux's longest path, its terminating NUL included. */
+const PATH_MAX = 4096;
+
+/**
+ * Whether an item of the service (by its comparison key) cannot exist on this client's disk: its
+ * path there, in the service's names (the deep chain's are plain ASCII, mapped to themselves),
+ * passes PATH_MAX.
+ */
+const tooLongHere = (c: SoakClient, key: string) =>
+  Buffer.byteLength(c.abs(key.replace(/\/$/, ''))) + 1 > PATH_MAX;
 
 const underRefused = (rel: string, refused: ReadonlySet<string>) =>
   [...refused].some((r) => rel === r || rel.startsWith(r + '/'));
@@ -257,7 +286,7 @@ function duplicates(world: World): string[] {
     where.set(e.blob, [...(where.get(e.blob) ?? []), e.path]);
   }
   for (const [hash, paths] of where) {
-    if (paths.length > 1 && !keptByEach(world, paths)) {
+    if (paths.length > (world.twins.get(hash) ?? 1) && !keptByEach(world, paths)) {
       out.push(
         `content ${world.ledger.labelOf(hash) ?? hash.slice(0, 8)} twice: ${paths.join(', ')}`,
       );

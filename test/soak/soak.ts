@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { defaultProfile, type VolumeProfile } from '../../src/main/sync/names';
-import { historyArbitrary, type SoakCommand, type SoakScope } from './commands';
+import {
+  historyArbitrary,
+  type NewStepWeights,
+  type SoakCommand,
+  type SoakScope,
+} from './commands';
 import { checkAtQuiescence, type Findings } from './invariants';
 import { World, type Figures, type Sabotage, type WorldConfig } from './world';
 
@@ -15,6 +20,8 @@ export interface SoakOptions {
   /** 'case-sensitive' leaves out what differs only by case or normalization (commands.ts). */
   scope?: SoakScope;
   sabotage?: Sabotage;
+  /** Issue 37's steps by weight (commands.ts); their defaults when not given. */
+  weights?: NewStepWeights;
   /** The engines' log of the first failing history, on stderr. */
   log?: boolean;
   /** Shrink a failing history to a small one (each step replays a history). */
@@ -158,7 +165,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   });
   const property = fc.asyncProperty(
     setting,
-    historyArbitrary(opts.maxCommands ?? 30, opts.replay, opts.scope),
+    historyArbitrary(opts.maxCommands ?? 30, opts.replay, opts.scope, opts.weights),
     async (s, history) => {
       const counted = failed ? scratch : figures;
       const config: WorldConfig = {

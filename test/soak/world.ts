@@ -224,6 +224,11 @@ export class World {
   readonly clients: SoakClient[] = [];
   /** Invariants a step found broken as it ran (an idle sync's requests): divergences at the end. */
   readonly broken: string[] = [];
+  /**
+   * Contents written on purpose to several files at once (a swap of identical files): how many.
+   * More files than that with one of them on the service is a duplicate all the same.
+   */
+  readonly twins = new Map<string, number>();
   /** Bulk changes made so far: each names its folders and files after its number. */
   bulks = 0;
   /** The engines' log, kept in memory: printing it as it comes slows the run and hides races. */

@@ -665,6 +665,8 @@ export const en = {
     '{n, plural, one {# item was removed here: confirm to delete it on the service too} other {# items were removed here: confirm to delete them on the service too}}',
   'engine.heldRemote':
     '{total, plural, one {The service lists {n} of # synced item as deleted: confirm to move them to the trash here, or keep them} other {The service lists {n} of # synced items as deleted: confirm to move them to the trash here, or keep them}}',
+  'engine.remoteFolderTrashed':
+    '{n, plural, one {{path} was deleted on the service (# item): moved to the trash on this computer, where it can be restored} other {{path} was deleted on the service (# items): moved to the trash on this computer, where it can be restored}}',
   'engine.retryOffline': 'Offline: trying again in {seconds} s',
   'engine.retryAfter': '{problem}: trying again in {seconds} s',
   'engine.signedOut': 'You are signed out: sign in again to continue syncing.',

@@ -50,13 +50,18 @@ export interface EngineOptions {
 }
 
 /**
- * A pass trips the guard when it would delete on the service more than `maxCount` items, or
- * more than `maxShare` of the synced items once at least `minCount` are involved.
+ * A local pass trips the guard when it would delete on the service more than `maxCount` items,
+ * or more than `maxShare` of the synced items once at least `minCount` are involved. The remote
+ * side's guard (`remoteDeletesLookWrong`) uses the same figures, by the shape of the deletions.
  */
 export interface DeleteGuard {
   maxShare: number;
   maxCount: number;
   minCount: number;
+  /** Remote side: what is left is "nearly nothing" at or below this share (default 0.1). */
+  nearlyNothing?: number;
+  /** Remote side: `minCount` topmost deletions in this many folders are "across the tree" (3). */
+  minPlaces?: number;
 }
 
 export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000, minCount: 10 };
@@ -64,4 +69,37 @@ export const DEFAULT_DELETE_GUARD: DeleteGuard = { maxShare: 0.5, maxCount: 1000
 /** Whether `n` deletions of `total` synced items are too many to make without asking. */
 export function tooManyDeletes(n: number, total: number, guard: DeleteGuard): boolean {
   return n > guard.maxCount || (n >= guard.minCount && n / Math.max(1, total) > guard.maxShare);
+}
+
+/** One remote pass's deletions, in distinct items this side holds. */
+export interface RemoteDeletions {
+  /** Items held here (a copy on disk) the deletions take, each once. */
+  count: number;
+  /** Items held here in all. */
+  total: number;
+  /** The topmost deleted items (a folder with everything below it is one). */
+  topmost: number;
+  /** The folders those are in. */
+  places: number;
+}
+
+/**
+ * Whether deletions on the service look like something other than a person's work, and so wait
+ * for the person. A colleague deleting one folder, whatever it holds, is one decision, applied
+ * (Dropbox applies deletions and says so); the pass asks only when the workspace looks vanished
+ * (nothing left of what this side holds, as Nextcloud asks only when every file would go; or
+ * nearly nothing left after several deletions: a server listing an empty root) or when many
+ * topmost deletions in many folders take a large share (a mass deletion across the tree).
+ */
+export function remoteDeletesLookWrong(d: RemoteDeletions, guard: DeleteGuard): boolean {
+  if (d.count < guard.minCount) return false;
+  const left = d.total - d.count;
+  if (left <= 0) return true;
+  if (d.topmost > 1 && left <= d.total * (guard.nearlyNothing ?? 0.1)) return true;
+  // Many: a folder deleted beside a file or two elsewhere is still a person's clean-up.
+  return (
+    d.topmost >= guard.minCount &&
+    d.places >= (guard.minPlaces ?? 3) &&
+    d.count / Math.max(1, d.total) > guard.maxShare
+  );
 }

@@ -19,8 +19,11 @@ import { parentOf } from '../paths';
 import { emptyView, type RemoteView, type Walk } from '../remote';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD } from './options';
+import type { JournalItem } from '../../journal/journal';
 import {
+  countHeldHere,
   guardRemoteDeletes,
+  topmostOnce,
   type RemoteDeleteAnswer,
   type RemoteDeleteHold,
   type RemoteGuardResult,
@@ -55,6 +58,8 @@ export class RemotePass {
   private burst: { unread: number; since: number } | null = null;
   /** Deletions on the service the guard held back (remote-guard.ts), until answered. */
   hold: RemoteDeleteHold | null = null;
+  /** The hold's topmost items: a later feed pass's hold joins them, each item counted once. */
+  private heldItems: JournalItem[] = [];
   /** The person's answer to a hold, used by the next walk (the engine's `answerRemoteDeletes`). */
   answer: RemoteDeleteAnswer | null = null;
   /** When the workspace itself was last seen there (a walk reads it; `lookAtWorkspace`). */
@@ -389,6 +394,7 @@ export class RemotePass {
     const { journal } = opts;
     status.addCounts(summary, result);
     this.settleHold(guarded, full, answer);
+    this.sayDeletedFolders(guarded);
     if (full) {
       for (const id of state.missingHere.keys()) {
         if (!result.waiting.has(id)) state.missingHere.delete(id);
@@ -428,18 +434,38 @@ export class RemotePass {
     }
     const { held } = guarded;
     if (held) {
-      // A feed pass adds to a hold; a walk sees everything, so its hold replaces the last one.
-      const before = full ? null : this.hold;
-      this.hold = { count: held.count + (before?.count ?? 0), total: held.total };
+      // A walk sees everything, so its hold replaces the last one; a feed pass's joins it, each
+      // item once: a folder listed again finds the same deletions, which are not more of them.
+      this.heldItems = full
+        ? guarded.heldItems
+        : topmostOnce([...this.heldItems, ...guarded.heldItems]);
+      this.hold = { count: countHeldHere(this.heldItems, journal), total: held.total };
       journal.setMeta(HELD_META, this.hold.count);
       this.ctx.log.warn('deletions on the service held back', { ...this.hold });
     } else if (full || guarded.answered) {
       this.hold = null;
+      this.heldItems = [];
       journal.setMeta(HELD_META, null);
     }
     // An answer is for the hold it was given to: the walk it asked for has used it, or found
     // nothing left to ask about.
     if (full && answer !== null && this.answer === answer) this.answer = null;
+  }
+
+  /**
+   * A big folder deleted on the service and now in the trash here is said (the CLI's note, the
+   * window's notices), with where to get it back: one decision, not a silent disappearance. A
+   * folder that kept local work stays here and is not said to be gone.
+   */
+  private sayDeletedFolders(guarded: RemoteGuardResult<Pick<Plan, 'trash'>>): void {
+    const { journal } = this.ctx.opts;
+    for (const { item, count } of guarded.folders) {
+      if (journal.get(item.remoteId) !== undefined || this.ctx.local.stat(item.localPath)) continue;
+      this.ctx.status.notice({
+        key: 'engine.remoteFolderTrashed',
+        params: { path: item.localPath, n: count },
+      });
+    }
   }
 
   /**

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DELETE_GUARD,
+  remoteDeletesLookWrong,
+  type RemoteDeletions,
+} from '../../src/main/sync/loop/options';
+
+// The remote-deletion guard's rule (issue 37), by the shape of one pass's deletions: a person's
+// work is applied; only a vanished workspace or a mass deletion across the tree waits.
+
+const asks = (d: RemoteDeletions) => remoteDeletesLookWrong(d, DEFAULT_DELETE_GUARD);
+
+describe('remoteDeletesLookWrong', () => {
+  it('one deleted folder is applied, however big, unless it was everything', () => {
+    expect(asks({ count: 100, total: 101, topmost: 1, places: 1 })).toBe(false);
+    expect(asks({ count: 50_000, total: 60_000, topmost: 1, places: 1 })).toBe(false);
+    expect(asks({ count: 101, total: 101, topmost: 1, places: 1 })).toBe(true);
+  });
+
+  it('several deletions leaving nearly nothing: a vanished workspace', () => {
+    expect(asks({ count: 19, total: 20, topmost: 7, places: 1 })).toBe(true);
+    expect(asks({ count: 90, total: 100, topmost: 2, places: 1 })).toBe(true);
+    expect(asks({ count: 89, total: 100, topmost: 2, places: 1 })).toBe(false);
+  });
+
+  it('a large share in many places: a mass deletion across the tree', () => {
+    expect(asks({ count: 20, total: 37, topmost: 20, places: 3 })).toBe(true);
+    expect(asks({ count: 20, total: 37, topmost: 20, places: 2 })).toBe(false);
+    expect(asks({ count: 18, total: 37, topmost: 18, places: 5 })).toBe(false);
+    // One big folder and a couple of files elsewhere: a clean-up, not a mass deletion.
+    expect(asks({ count: 102, total: 150, topmost: 3, places: 3 })).toBe(false);
+  });
+
+  it('a few items never ask', () => {
+    expect(asks({ count: 9, total: 9, topmost: 9, places: 4 })).toBe(false);
+  });
+});
