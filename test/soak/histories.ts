@@ -961,24 +961,26 @@ export const HISTORIES: WrittenHistory[] = [
   },
   ...[true, false].map((deletedThere): WrittenHistory => ({
     name: `folder-deleted-file-renamed-into-its-name-crash${deletedThere ? '-deleted-there' : ''}`,
-    title: `a folder deleted here and a file renamed into its name, crashed after the rename (folder deleted there too: ${deletedThere}): the restart records it, the delete follows`,
+    title: `a folder deleted here and a file renamed into its name, crashed after the rename (folder deleted there too: ${deletedThere}): the restart records it`,
     steps: () => [
       remote.mkdir('', 'Docs'),
       remote.write('', 'docs'),
       sync(),
       remove('Docs'),
       move('docs', '', 'Docs'),
-      // The rename gives the file a new time there: the restart must not take it for a version.
-      serviceSecondPassesCommand(),
-      sync(crashAfter('move')),
-      crashes(1),
+      // Deleted there too, before the sync: the folder's delete (sent first, since the move takes
+      // its name) finds it gone. It used to be deleted after the crash, when the move went first.
       ...(deletedThere
         ? [
-            // #0 of the service's listing: the folder (the file, renamed, has its name too).
+            // #0 of the service's listing: the folder (folders first).
             check('#0 is the folder', (w) => eq('#0', w.remoteEntries()[0]?.kind, 'folder')),
             remote.delete(0),
           ]
         : []),
+      // The rename gives the file a new time there: the restart must not take it for a version.
+      serviceSecondPassesCommand(),
+      sync(crashAfter('move')),
+      crashes(1),
       sync(),
       synced('the file', { Docs: 'service#1' }),
     ],
