@@ -270,6 +270,13 @@ describe("a remote tree deeper than this computer's paths", () => {
         await pair.engine.syncOnce();
         expect(pair.engine.status().problems).toHaveLength(1);
         expect(said).toHaveLength(1);
+
+        // A pass from the feed (a colleague's change beside it) sees only what changed: the
+        // chain's problem stays, since nothing said its folder is gone (found by the soak).
+        await client.uploadFile(beside.id, 'late.txt', () => Readable.from([Buffer.from('late')]));
+        await pair.engine.syncOnce();
+        expect(localTree(pair.dir).get('beside/late.txt')).toBe(sha('late'));
+        expect(pair.engine.status().problems).toHaveLength(1);
       } finally {
         await pair.close();
       }
@@ -286,7 +293,8 @@ describe("a remote tree deeper than this computer's paths", () => {
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines.filter((l) => l.type === 'problem')).toHaveLength(1);
-      expect(lines.at(-1)).toMatchObject({ type: 'summary', filesDownloaded: 20, problems: 1 });
+      // The 20 beside it and the late one.
+      expect(lines.at(-1)).toMatchObject({ type: 'summary', filesDownloaded: 21, problems: 1 });
     } finally {
       await sb.close();
     }

@@ -277,17 +277,17 @@ export class RemotePass {
     });
     const executor = this.executor(deletedHere, signal);
     const result = await journal.batch(() => executor.run(plan));
-    // A file not placed yet is not in the journal: its problem stays while the view holds it,
-    // or, between walks, while its cut download waits to be resumed.
+    // An item not placed (a file not downloaded yet, a folder past PATH_MAX) is not in the
+    // journal: its problem stays while a full view holds it. A partial view (the feed's) tells
+    // only of what changed, so between walks it stays until the view says the item is gone: a
+    // chain's problem cleared by a colleague's change beside it was said to no one again.
     this.settle(
       summary,
       result,
       guarded,
       full,
       answer,
-      (id) =>
-        !view.gone.has(id) &&
-        (view.items.has(id) || (!full && journal.pendingDownload(id) !== undefined)),
+      (id) => !view.gone.has(id) && (view.items.has(id) || !full),
     );
     return result;
   }
