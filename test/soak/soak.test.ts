@@ -27,6 +27,7 @@ describe('soak', () => {
       faults: 0,
       conflicts: 0,
       selections: 0,
+      asked: 0,
     };
     const world = await World.create(
       { extensions: true, profileB: POSIX, sabotage, log: false },
@@ -71,6 +72,7 @@ describe('soak', () => {
         faults: 0,
         conflicts: 0,
         selections: 0,
+        asked: 0,
       };
       const world = await World.create(
         { extensions: true, profileB: POSIX, sabotage: 'none', log: false },

@@ -109,6 +109,7 @@ export async function replayHistory(
     faults: 0,
     conflicts: 0,
     selections: 0,
+    asked: 0,
   };
   const world = await World.create(
     {
@@ -139,6 +140,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     faults: 0,
     conflicts: 0,
     selections: 0,
+    asked: 0,
     divergences: 0,
     lost: 0,
     duplicates: 0,
@@ -153,6 +155,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     faults: 0,
     conflicts: 0,
     selections: 0,
+    asked: 0,
   };
   const setting = fc.record({
     extensions: fc.boolean(),

@@ -64,6 +64,11 @@ export interface Figures {
   conflicts: number;
   /** Folders a client left out (selective sync), each synced at once and checked. */
   selections: number;
+  /**
+   * Deletions on the service that took everything a client held, which the guard asks about
+   * (as Nextcloud does when every file would go): the person, who saw it done, says yes.
+   */
+  asked: number;
 }
 
 /** One sync client: a folder, a state directory, an account and, while running, an engine. */
