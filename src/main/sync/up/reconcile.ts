@@ -1,3 +1,6 @@
+// Long because matching is one decision per entry: by identity, by place, equal bytes at a
+// place (swaps and re-creations), a step aside left on the service, and a listing that could not
+// look at everything all decide together which synced item an entry is, or that it is new.
 import { closeSync, lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
