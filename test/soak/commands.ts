@@ -592,9 +592,10 @@ export function localSwapCommand(
   mode: SwapMode,
   /**
    * `recreate` of 2: the journal's inodes set as a volume that gave the first file the
-   * second's freed inode and the second a new one would leave them (whatever this one did).
+   * second's freed inode and the second a new one (or the first's: `crosswise`) would leave
+   * them (whatever this one did).
    */
-  reuse: 'volume' | 'one-crosswise' = 'volume',
+  reuse: 'volume' | 'one-crosswise' | 'crosswise' = 'volume',
 ): SoakCommand {
   const how = reuse === 'volume' ? '' : ` (${reuse})`;
   return new Step(`${'AB'[ci]}: ${mode} ${count} files in ${shown(at)}${how}`, async (w) => {
@@ -627,13 +628,14 @@ export function localSwapCommand(
         writeFileSync(c.abs(f), from.data);
         utimesSync(c.abs(f), from.mtime, from.mtime);
       });
-      if (reuse === 'one-crosswise') {
+      if (reuse !== 'volume') {
         const { journal } = await c.open();
         const [first, second] = names.map((f) => journal.atPath(f));
         if (!first || !second) throw new Error(`${names.join(', ')}: not synced`);
         journal.upsert({ ...second, ino: lstatSync(c.abs(names[0]!)).ino });
-        // An inode nothing on this disk has: the one the first file left.
-        journal.upsert({ ...first, ino: 2 ** 40 + 7 });
+        // `one-crosswise`: an inode nothing on this disk has, the one the first file left.
+        const firstIno = reuse === 'crosswise' ? lstatSync(c.abs(names[1]!)).ino : 2 ** 40 + 7;
+        journal.upsert({ ...first, ino: firstIno });
       }
       return;
     }

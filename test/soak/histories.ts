@@ -13,6 +13,7 @@ import {
   localMoveCommand,
   localSwapCommand,
   localWriteCommand,
+  quietCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
   remoteDeepCommand,
@@ -1078,6 +1079,22 @@ export const HISTORIES: WrittenHistory[] = [
         }),
       ];
     },
+  },
+  {
+    // Found by seed 19767091 too, when the volume gave each file the other's freed inode: the
+    // identities moved, a swap of renames, which a Creator may not make of a colleague's
+    // files. Refused and reported once; the step aside was sent again in every pass.
+    name: 'local-recreate-crosswise-refused-swap-quiet',
+    title:
+      "a colleague's two files of one second re-created here crosswise into each other's freed inodes, as a Creator: the swap is refused once, then quiet (issue 37)",
+    steps: () => [
+      role('Creator'),
+      bulkCommand({ ops: 5, at: 0, targets: 1, existing: true, touch: 0 }),
+      sync(),
+      localSwapCommand(A, 'b1 d0', 2, 'recreate', 'crosswise'),
+      sync(),
+      quietCommand(A, 3),
+    ],
   },
   ...LONG_NAMES.filter((n) => Buffer.byteLength(n) > 220).map((long, i): WrittenHistory => ({
     // Issue 37: the conflict copy's suffix takes a name of up to 255 bytes past NAME_MAX.
