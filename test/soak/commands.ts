@@ -585,8 +585,20 @@ export type SwapMode = 'rotate' | 'same' | 'recreate';
  * The first `count` files (2 or 3, sorted) of the folder picked by `at` trade places: each takes
  * the next one's name, the last the first's. Nothing is lost: every content is still here.
  */
-export function localSwapCommand(ci: 0 | 1, at: Target, count: 2 | 3, mode: SwapMode): SoakCommand {
-  return new Step(`${'AB'[ci]}: ${mode} ${count} files in ${shown(at)}`, async (w) => {
+export function localSwapCommand(
+  ci: 0 | 1,
+  at: Target,
+  count: 2 | 3,
+  mode: SwapMode,
+  /**
+   * `recreate` of 2: the journal's inodes set as a volume that gave the first file the
+   * second's freed inode and the second a new one (or the first's: `crosswise`) would leave
+   * them (whatever this one did).
+   */
+  reuse: 'volume' | 'one-crosswise' | 'crosswise' = 'volume',
+): SoakCommand {
+  const how = reuse === 'volume' ? '' : ` (${reuse})`;
+  return new Step(`${'AB'[ci]}: ${mode} ${count} files in ${shown(at)}${how}`, async (w) => {
     const c = w.clients[ci]!;
     const { folders, files } = c.entries();
     const folder = pick(folders, onDisk(folders, at))!;
@@ -616,6 +628,15 @@ export function localSwapCommand(ci: 0 | 1, at: Target, count: 2 | 3, mode: Swap
         writeFileSync(c.abs(f), from.data);
         utimesSync(c.abs(f), from.mtime, from.mtime);
       });
+      if (reuse !== 'volume') {
+        const { journal } = await c.open();
+        const [first, second] = names.map((f) => journal.atPath(f));
+        if (!first || !second) throw new Error(`${names.join(', ')}: not synced`);
+        journal.upsert({ ...second, ino: lstatSync(c.abs(names[0]!)).ino });
+        // `one-crosswise`: an inode nothing on this disk has, the one the first file left.
+        const firstIno = reuse === 'crosswise' ? lstatSync(c.abs(names[1]!)).ino : 2 ** 40 + 7;
+        journal.upsert({ ...first, ino: firstIno });
+      }
       return;
     }
     // Round through a free name: a -> tmp, b -> a, (c -> b,) tmp -> last.

@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
@@ -12,6 +13,7 @@ import {
   localMoveCommand,
   localSwapCommand,
   localWriteCommand,
+  quietCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
   remoteDeepCommand,
@@ -1036,6 +1038,64 @@ export const HISTORIES: WrittenHistory[] = [
       check('B too', (w) => eq('B', disk(w, B), after)),
     ],
   })),
+  {
+    // Found by seed 19767091: a colleague's bulk upload gives files one second and sizes that
+    // differ; re-created here crosswise, one into the other's freed inode and one into a new
+    // one, the second was planned as a new file and the delete of its item (refused to a
+    // Creator and put back: a conflict copy, the content twice on the service).
+    name: 'local-recreate-crosswise-one-inode-reused',
+    title:
+      "a colleague's two files of one second re-created here crosswise, one into the other's freed inode, one into a new one, as a Creator: new versions at their names, nothing deleted (issue 37)",
+    steps: () => {
+      const files = ['b1 d0/b1 f0.txt', 'b1 d0/b1 f2.txt'];
+      const idsOf = (w: World) => files.map((f) => journal(w).atPath(f)?.remoteId);
+      let ids: (number | undefined)[] = [];
+      return [
+        role('Creator'),
+        // 'b1 d0' gets b1 f0.txt (24 B) and b1 f2.txt (98 B), in one second of the service.
+        bulkCommand({ ops: 5, at: 0, targets: 1, existing: true, touch: 0 }),
+        sync(),
+        check('one second, two sizes', (w) => {
+          const [a, b] = files.map((f) => lstatSync(w.clients[A]!.abs(f)));
+          ids = idsOf(w);
+          return [
+            ...eq('mtime', a!.mtimeMs, b!.mtimeMs),
+            ...eq('sizes', [a!.size, b!.size], [24, 98]),
+          ];
+        }),
+        localSwapCommand(A, 'b1 d0', 2, 'recreate', 'one-crosswise'),
+        sync(),
+        check('nothing deleted, no conflict', (w) => [
+          ...eq('conflicts', status(w).conflicts, []),
+          ...eq('ids', idsOf(w), ids),
+        ]),
+        sync(),
+        synced('new versions at their names', {
+          'b1 d0': 'dir',
+          'b1 d0/b1 f0.txt': 'service#3',
+          'b1 d0/b1 f2.txt': 'service#1',
+          'b1 f1.txt': 'service#2',
+          'b1 f3.txt': 'service#4',
+        }),
+      ];
+    },
+  },
+  {
+    // Found by seed 19767091 too, when the volume gave each file the other's freed inode: the
+    // identities moved, a swap of renames, which a Creator may not make of a colleague's
+    // files. Refused and reported once; the step aside was sent again in every pass.
+    name: 'local-recreate-crosswise-refused-swap-quiet',
+    title:
+      "a colleague's two files of one second re-created here crosswise into each other's freed inodes, as a Creator: the swap is refused once, then quiet (issue 37)",
+    steps: () => [
+      role('Creator'),
+      bulkCommand({ ops: 5, at: 0, targets: 1, existing: true, touch: 0 }),
+      sync(),
+      localSwapCommand(A, 'b1 d0', 2, 'recreate', 'crosswise'),
+      sync(),
+      quietCommand(A, 3),
+    ],
+  },
   ...LONG_NAMES.filter((n) => Buffer.byteLength(n) > 220).map((long, i): WrittenHistory => ({
     // Issue 37: the conflict copy's suffix takes a name of up to 255 bytes past NAME_MAX.
     name: `long-name-conflict-copy-${i + 1}`,

@@ -274,6 +274,56 @@ describe('swaps and rotations of names', () => {
   });
 });
 
+// Found by the soak: a colleague's bulk upload gives files one time (the same second) and
+// sizes that differ; deleted here and written anew crosswise (each with the other's bytes and
+// time), one took the other's freed inode and one a new inode. That is new versions at the same
+// names: no new file, no delete of the item at its name (which a Creator may not make, and which
+// would take the file's id and history with it).
+describe('re-created crosswise into one freed inode and a new one', () => {
+  const FIRST = 'short\n';
+  const SECOND = 'a longer one\n';
+  for (const role of ['Administrator', 'Creator'] as const) {
+    it(`as ${role}: a colleague's two files become new versions at their names, ids kept, nothing deleted`, async () => {
+      await pair.close();
+      const me = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === role)!));
+      pair = await openPair(sb, me, dirs, {});
+      // The colleague (the Administrator) uploads both in one second of the service's clock.
+      const root = sb.sandbox.db
+        .prepare(`SELECT root_folder_id FROM workspaces WHERE id = ?`)
+        .pluck()
+        .get(sb.workspaceId) as number;
+      await client.uploadFile(root, 'a.txt', () => [Buffer.from(FIRST)]);
+      await client.uploadFile(root, 'b.txt', () => [Buffer.from(SECOND)]);
+      await pair.engine.syncOnce();
+      const time = lstatSync(disk('a.txt')).mtime;
+      expect(lstatSync(disk('b.txt')).mtimeMs).toBe(time.getTime());
+      sb.sandbox.clock.advance(2000);
+      const ids = remoteIds();
+      const before = versions();
+      // rm a.txt b.txt, then a.txt written with b's bytes into b's freed inode, b.txt with
+      // a's into a new one: what the volume did is set in the journal, deterministically.
+      const ja = pair.journal.atPath('a.txt')!;
+      const jb = pair.journal.atPath('b.txt')!;
+      writeFileSync(disk('a.txt'), SECOND);
+      writeFileSync(disk('b.txt'), FIRST);
+      for (const f of ['a.txt', 'b.txt']) utimesSync(disk(f), time, time);
+      pair.journal.upsert({ ...jb, ino: lstatSync(disk('a.txt')).ino });
+      pair.journal.upsert({ ...ja, ino: 2 ** 40 + 7 });
+      const sent = await passAfterChange();
+      expect(sent).toEqual({ 'POST /folders/:id/files': 2 });
+      expect(remoteIds()).toEqual(ids);
+      expect(remoteTree(sb)).toEqual(
+        new Map([
+          ['a.txt', sha(SECOND)],
+          ['b.txt', sha(FIRST)],
+        ]),
+      );
+      expect(versions()).toBe(before + 2);
+      journalTrue(['a.txt', 'b.txt']);
+    });
+  }
+});
+
 describe('a log rotation over an existing name', () => {
   it('mv current.log old.log; mv new.log current.log: no conflict, every name kept', async () => {
     const ids = await synced({

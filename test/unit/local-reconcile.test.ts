@@ -338,6 +338,32 @@ function swapCases(): Case[] {
       patch: crosswise,
       expect: { moves: ['a.txt -> b.txt', 'b.txt -> a.txt'] },
     },
+    // Issue 37, found by the soak: files of a colleague's bulk upload (one time, sizes that
+    // differ) deleted and written anew crosswise, one into the other's freed inode, the other
+    // into a new one. The file in the reused inode keeps its place; so must the other (its
+    // place's identity is there, but that file is not moving): new versions, never a new file
+    // and a delete of the item at its name.
+    ...(['a.txt', 'b.txt'] as const).map((reused): Case => ({
+      name: `re-created crosswise (sizes differ), ${reused} into the other's freed inode, the other into a new one: new versions, nothing deleted`,
+      synced: ['a.txt', 'b.txt'],
+      content: (rel) => (rel === 'a.txt' ? 'short\n' : 'a longer one\n'),
+      time,
+      change: (d) =>
+        d
+          .write('a.txt', 'a longer one\n')
+          .touch('a.txt', time)
+          .write('b.txt', 'short\n')
+          .touch('b.txt', time),
+      patch: (journal, d) => {
+        const other = reused === 'a.txt' ? 'b.txt' : 'a.txt';
+        const j = journal.atPath(other)!;
+        const mine = journal.atPath(reused)!;
+        journal.upsert({ ...j, ino: lstatSync(d.abs(reused)).ino });
+        // An inode nothing on this disk has: the one the re-created file left.
+        journal.upsert({ ...mine, ino: 2 ** 40 + 7 });
+      },
+      expect: { uploads: inPlace },
+    })),
     {
       name: 'an item left aside on the service under a temporary name, in place here: renamed back',
       synced: ['a.txt', 'b.txt'],

@@ -233,12 +233,13 @@ export class LocalReconciler {
     // (an entry settled or new was nothing but what is recorded at its own place).
     const seenIds = new Map<string, LocalEntry>();
     for (const e of scan.entries.values()) seenIds.set(idKey(e.dev, e.ino), e);
-    const seenAs = (j: JournalItem): boolean => {
+    /** The entry that waited with the item's identity (a file's with its size and time too). */
+    const seenAs = (j: JournalItem): LocalEntry | undefined => {
       const seen = seenIds.get(idKey(j.dev, j.ino));
-      if (!seen || seen.kind !== j.kind) return false;
-      return j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
+      if (!seen || seen.kind !== j.kind) return undefined;
+      const same = j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
+      return same ? seen : undefined;
     };
-
     /**
      * The item's inode is no longer at its recorded place (so it moved rather than was linked).
      * An entry settled there is not remembered: the disk is asked (only for items whose identity
@@ -250,7 +251,66 @@ export class LocalReconciler {
       const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
       return !st || st.ino !== j.ino || st.dev !== j.dev;
     };
+    const placeOf = (e: LocalEntry): JournalItem | undefined => {
+      const parentId = this.folderAt(parentOf(e.path), scan);
+      const byName = parentId === undefined ? undefined : kidsOf(parentId).get(this.key(e.name));
+      return byName && byName.kind === e.kind && !claimed.has(byName.remoteId) ? byName : undefined;
+    };
+    const identityOf = (e: LocalEntry): JournalItem | undefined =>
+      journal
+        .byInode(e.dev, e.ino)
+        .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
+    /**
+     * The synced item the entry is by its identity, moved here: a rename keeps a file's size and
+     * mtime; a freed inode reused by a new file does not.
+     */
+    const movedFrom = (e: LocalEntry, sameId = identityOf(e)): JournalItem | undefined => {
+      const sameFile =
+        e.kind === 'folder' || (sameId?.size === e.size && sameId.mtimeMs === e.mtimeMs);
+      return sameId && sameFile && vacated(sameId) ? sameId : undefined;
+    };
+    /** Entries that stay the item recorded at their place (true), or give it up: as decided. */
+    const keeps = new Map<LocalEntry, boolean>();
+    /**
+     * Whether a waiting file stays the synced file recorded at its place, looked ahead of its
+     * turn. It gives its place up when that item's identity is seen at another entry that does
+     * not stay its own place's item, or when it is itself another item moved (`mv current.log
+     * old.log; mv new.log current.log`). So the chain of "my place's identity is over there" is
+     * followed to its end: to a file whose place's identity is nowhere (or whose bytes are the
+     * same), which stays, and so does each before it that is no other item moved (`rm a b`, a
+     * written anew into b's freed inode with b's bytes, b into a new one: each keeps its name,
+     * nothing deleted); or to an entry with no place of its own, or round (a swap, a rotation):
+     * they move.
+     */
+    const keepsPlace = (start: LocalEntry): boolean => {
+      const chain: LocalEntry[] = [];
+      const onChain = new Set<LocalEntry>();
+      let e: LocalEntry | undefined = start;
+      let kept = keeps.get(e);
+      while (kept === undefined && e !== undefined) {
+        if (onChain.has(e) || e.kind !== 'file') {
+          kept = false;
+          break;
+        }
+        const j = placeOf(e);
+        if (!j || j.state !== 'synced') kept = false;
+        else if ((j.ino === e.ino && j.dev === e.dev) || this.samePlaceBytes(j, e)) kept = true;
+        else {
+          const next = seenAs(j);
+          if (!next) kept = true;
+          else {
+            chain.push(e);
+            onChain.add(e);
+            if (movedFrom(e)) kept = false;
+            else kept = keeps.get((e = next));
+          }
+        }
+      }
+      for (const c of chain) keeps.set(c, kept ?? false);
+      return kept ?? false;
+    };
     const moveTo = (j: JournalItem, e: LocalEntry) => {
+      keeps.set(e, false);
       claimed.add(j.remoteId);
       if (e.kind === 'folder') {
         itemAt.set(e.path, j.remoteId);
@@ -258,44 +318,48 @@ export class LocalReconciler {
       }
       plan.moves.push({ type: 'move', item: j, entry: e });
     };
+    const stays = (j: JournalItem, e: LocalEntry) => {
+      keeps.set(e, true);
+      this.inPlace(j, e, claimed);
+    };
 
     for (const e of scan.entries.values()) {
-      const parentId = this.folderAt(parentOf(e.path), scan);
-      const byName = parentId === undefined ? undefined : kidsOf(parentId).get(this.key(e.name));
-      const atPlace =
-        byName && byName.kind === e.kind && !claimed.has(byName.remoteId) ? byName : undefined;
-      const sameId = journal
-        .byInode(e.dev, e.ino)
-        .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
+      const atPlace = placeOf(e);
+      const sameId = identityOf(e);
 
       // Equal bytes at a synced file's place are that file, whatever its inode says: two
       // identical files swapped, or deleted and written again into each other's freed inodes,
       // are not moves (a move onto a name its holder is leaving would cross on the service).
       if (atPlace && this.samePlaceBytes(atPlace, e)) {
-        this.inPlace(atPlace, e, claimed);
+        stays(atPlace, e);
         continue;
       }
       if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
         if (renamedInPlace(atPlace, e)) moveTo(atPlace, e);
-        else this.inPlace(atPlace, e, claimed);
+        else stays(atPlace, e);
         continue;
       }
       // A file keeps its place over an inode found elsewhere (editors save through a temporary
-      // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere.
-      const movedAway = atPlace !== undefined && atPlace.ino !== e.ino && seenAs(atPlace);
+      // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere,
+      // unless the file seen with it stays its own place's item and this one is no other item
+      // moved: then nothing else claims the item here (a new file and a delete would take its
+      // id, its history, and a delete a Creator may not make).
+      const seenThere = atPlace && atPlace.ino !== e.ino ? seenAs(atPlace) : undefined;
+      const moved = movedFrom(e, sameId);
+      const movedAway =
+        seenThere !== undefined &&
+        (e.kind === 'folder' || moved !== undefined || !keepsPlace(seenThere));
       const placeWins =
         atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
       if (atPlace && placeWins) {
-        this.inPlace(atPlace, e, claimed);
+        stays(atPlace, e);
         continue;
       }
-      // A rename keeps a file's size and mtime; a freed inode reused by a new file does not.
-      const sameFile =
-        e.kind === 'folder' || (sameId?.size === e.size && sameId.mtimeMs === e.mtimeMs);
-      if (sameId && sameFile && vacated(sameId)) {
-        moveTo(sameId, e);
+      if (moved) {
+        moveTo(moved, e);
         continue;
       }
+      keeps.set(e, false);
       if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
       else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
     }

@@ -138,6 +138,8 @@ export class StructureSender {
     if (!j) return false;
     // Aside already (the journal recorded it before a crash or a failed pass): its name is free.
     if (isProvisional(j.remoteName)) return true;
+    // Its move was refused (the role): the step aside would be too, in every pass.
+    if (this.s.refusedNow(op.entry.path, refusalFacts(op.entry))) return false;
     events.begin('rename', j.localPath);
     try {
       const version = await this.versionBefore(j);
