@@ -3,6 +3,7 @@ import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
+  DEEP_NAME_BYTES,
   LONG_NAMES,
   bulkCommand,
   checkCommand,
@@ -1075,6 +1076,45 @@ export const HISTORIES: WrittenHistory[] = [
         ...eq('B', disk(w, B)['notes.txt'], 'service#2'),
       ]),
     ],
+  },
+  {
+    // Issue 37, found by the soak (seed 393501174): the local pass deleted the chain's top folder
+    // on the service, and with it the bottom file this computer never held ("lost: content
+    // service#1 is nowhere"), and left the chain's problem standing.
+    name: 'deep-remote-chain-deleted-here',
+    title:
+      'the top folder of a chain too deep for this disk deleted here: not deleted on the service (its bottom file was never here), back here as far as it fits, with a problem saying so (issue 37)',
+    steps: () => {
+      const head = 'deep 1 level 1 ';
+      const top = head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      return [
+        sync(),
+        remoteDeepCommand(''),
+        sync(),
+        remove(top),
+        tenMinutes(),
+        sync(),
+        check('kept on the service, back here, said', (w) => {
+          const there = Object.keys(service(w)).filter((p) => p.startsWith(top));
+          const here = Object.keys(disk(w)).filter((p) => p.startsWith(top));
+          return [
+            ...eq(
+              'the bottom file on the service',
+              there.filter((p) => p.endsWith('/bottom.txt')).length,
+              1,
+            ),
+            ...eq('back here', here.length > 20, true),
+            ...eq(
+              'problems on the folder',
+              status(w)
+                .problems.filter((p) => p.path === top)
+                .map((p) => p.reason),
+              ['local'],
+            ),
+          ];
+        }),
+      ];
+    },
   },
 ];
 
