@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,7 @@ describe('a folder deleted here whose subtree on the service was never all here'
       }
       const chain = [...remoteTree(sb).keys()].filter((k) => k.startsWith(level(0)));
       expect(chain).toHaveLength(LEVELS + 1);
+      await client.uploadFile(top, 'note.txt', () => Readable.from([Buffer.from('note')]));
 
       const pair = await openPair(sb, client, dirs);
       try {
@@ -54,7 +55,9 @@ describe('a folder deleted here whose subtree on the service was never all here'
         const deep = pair.engine.status().problems;
         expect(deep).toHaveLength(1);
 
-        // The person deletes the chain's top folder here, and a plain folder beside it.
+        // The person moves a file out of the chain's top folder, then deletes that folder here,
+        // and a plain folder beside it.
+        renameSync(path.join(pair.dir, level(0), 'note.txt'), path.join(pair.dir, 'note.txt'));
         rmSync(path.join(pair.dir, level(0)), { recursive: true });
         rmSync(path.join(pair.dir, 'plain'), { recursive: true });
         await pair.engine.syncOnce();
@@ -65,9 +68,14 @@ describe('a folder deleted here whose subtree on the service was never all here'
         expect(there.get(chain.find((k) => k.endsWith('/bottom.txt'))!)).toBe(sha('deep'));
         expect(there.has('plain')).toBe(false);
         expect(there.has('plain/a.txt')).toBe(false);
+        // The file moved out went with its move, and is not brought back into the folder.
+        expect(there.get('note.txt')).toBe(sha('note'));
+        expect(there.has(`${level(0)}/note.txt`)).toBe(false);
+        expect(localTree(pair.dir).get('note.txt')).toBe(sha('note'));
         // Back here as far as it fits.
         const back = [...localTree(pair.dir).keys()].filter((k) => k.startsWith(level(0)));
-        expect(back.sort()).toEqual(placed.sort());
+        expect(back.sort()).toEqual(placed.filter((k) => !k.endsWith('/note.txt')).sort());
+        expect([...localTree(pair.dir).keys()].filter((k) => k.includes('conflict'))).toEqual([]);
         expect(localTree(pair.dir).has('plain')).toBe(false);
         // One problem on the folder says why; the chain's own stays.
         const problems = pair.engine.status().problems;

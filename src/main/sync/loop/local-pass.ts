@@ -115,7 +115,10 @@ export class LocalPass {
       const n = settlingEntries.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
-    if (!hasWork(plan) && journal.openIntents().length === 0) return { did: kept, wait };
+    if (!hasWork(plan) && journal.openIntents().length === 0) {
+      this.forget(plan.kept);
+      return { did: kept, wait };
+    }
 
     let up = planUp(plan, scan, {
       movesSupported: this.ctx.moves.supported,
@@ -159,6 +162,8 @@ export class LocalPass {
         else await sender.deletes(up.deletes);
       }
     });
+    // After the send: an item moved out of such a folder here went with its move, records and all.
+    this.forget(plan.kept);
     const result = sender.result;
     // The service did not find something this send worked on: when it is the workspace itself
     // (deleted, no longer shared), that stops syncing (state 'gone') instead of "up to date".
@@ -234,8 +239,8 @@ export class LocalPass {
 
   /**
    * Folders removed here that hold items of the service never placed here (up/unplaced.ts): not
-   * deleted there. Their records are forgotten, so that the walk asked for brings them back down
-   * (as far as they fit), and a problem on each says why. Such a problem ends when nothing below
+   * deleted there. Their records are forgotten (`forget`, after the send), so that the walk asked
+   * for brings them back down (as far as they fit), and a problem on each says why. Such a problem ends when nothing below
    * its folder is left unplaced (seen at a full scan), or with the folder on the service.
    * Returns whether a folder was kept.
    */
@@ -250,7 +255,6 @@ export class LocalPass {
       }
     }
     for (const j of kept) {
-      journal.removeTree(j);
       const words: Words = { key: KEPT_WORDS_KEY, params: { path: j.localPath } };
       status.addProblem({
         path: j.localPath,
@@ -265,6 +269,15 @@ export class LocalPass {
     }
     if (kept.length > 0) askWalk(journal, 'a folder removed here comes back');
     return kept.length > 0;
+  }
+
+  /** The records of kept folders (where they are now), and of what is still below them. */
+  private forget(kept: readonly JournalItem[]): void {
+    const { journal } = this.ctx.opts;
+    for (const j of kept) {
+      const now = journal.get(j.remoteId);
+      if (now) journal.removeTree(now);
+    }
   }
 
   /**
