@@ -1116,6 +1116,15 @@ export const HISTORIES: WrittenHistory[] = [
       ];
     },
   },
+  {
+    // Issue 37, found by the soak (seed 202092323): a Viewer's files are recorded as not
+    // permitted without a request, the bottom file of the chain too, below a folder never placed
+    // (a journal row at a path past PATH_MAX, which nothing here can look at).
+    name: 'deep-remote-chain-viewer',
+    title:
+      'a chain of folders too deep for this disk, for a Viewer, its top folder renamed in case here: nothing below the folder not placed is recorded (issue 37)',
+    steps: () => [remoteDeepCommand(''), role('Viewer'), sync(), caseRename(0)],
+  },
 ];
 
 /** Histories by name; `all` for every one. */
