@@ -240,9 +240,9 @@ export class LocalPass {
   /**
    * Folders removed here that hold items of the service never placed here (up/unplaced.ts): not
    * deleted there. Their records are forgotten (`forget`, after the send), so that the walk asked
-   * for brings them back down (as far as they fit), and a problem on each says why. Such a problem ends when nothing below
-   * its folder is left unplaced (seen at a full scan), or with the folder on the service.
-   * Returns whether a folder was kept.
+   * for brings them back down (as far as they fit), and a problem on each says why. Such a
+   * problem ends when nothing below its folder is left unplaced (seen at a full scan), or with
+   * the folder on the service. Returns whether a folder was kept.
    */
   private keepUnplaced(kept: readonly JournalItem[], full: boolean): boolean {
     const { journal } = this.ctx.opts;
