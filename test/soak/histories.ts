@@ -4,6 +4,7 @@ import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
 import {
+  DEEP_NAME_BYTES,
   LONG_NAMES,
   bulkCommand,
   checkCommand,
@@ -1135,6 +1136,54 @@ export const HISTORIES: WrittenHistory[] = [
         ...eq('B', disk(w, B)['notes.txt'], 'service#2'),
       ]),
     ],
+  },
+  {
+    // Issue 37, found by the soak (seed 393501174): the local pass deleted the chain's top folder
+    // on the service, and with it the bottom file this computer never held ("lost: content
+    // service#1 is nowhere"), and left the chain's problem standing.
+    name: 'deep-remote-chain-deleted-here',
+    title:
+      'the top folder of a chain too deep for this disk deleted here: not deleted on the service (its bottom file was never here), back here as far as it fits, with a problem saying so (issue 37)',
+    steps: () => {
+      const head = 'deep 1 level 1 ';
+      const top = head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      return [
+        sync(),
+        remoteDeepCommand(''),
+        sync(),
+        remove(top),
+        tenMinutes(),
+        sync(),
+        check('kept on the service, back here, said', (w) => {
+          const there = Object.keys(service(w)).filter((p) => p.startsWith(top));
+          const here = Object.keys(disk(w)).filter((p) => p.startsWith(top));
+          return [
+            ...eq(
+              'the bottom file on the service',
+              there.filter((p) => p.endsWith('/bottom.txt')).length,
+              1,
+            ),
+            ...eq('back here', here.length > 20, true),
+            ...eq(
+              'problems on the folder',
+              status(w)
+                .problems.filter((p) => p.path === top)
+                .map((p) => p.reason),
+              ['local'],
+            ),
+          ];
+        }),
+      ];
+    },
+  },
+  {
+    // Issue 37, found by the soak (seed 202092323): a Viewer's files are recorded as not
+    // permitted without a request, the bottom file of the chain too, below a folder never placed
+    // (a journal row at a path past PATH_MAX, which nothing here can look at).
+    name: 'deep-remote-chain-viewer',
+    title:
+      'a chain of folders too deep for this disk, for a Viewer, its top folder renamed in case here: nothing below the folder not placed is recorded (issue 37)',
+    steps: () => [remoteDeepCommand(''), role('Viewer'), sync(), caseRename(0)],
   },
 ];
 

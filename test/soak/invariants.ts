@@ -91,12 +91,14 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     const waitingThere = waiting.map(servicePaths(c));
     // What cannot exist here (a path past PATH_MAX) is no divergence, but it must be a problem.
     const tooLong = [...remote.keys()].filter((k) => tooLongHere(c, k));
-    const said = problems.filter((p) => tooLong.some((k) => underRemote(k, p.path)));
+    // Each problem's path in the service's names (a name mapped here is compared as it is there).
+    const there = new Map(problems.map((p) => [p, serviceNameOf(c, p.path)]));
+    const said = problems.filter((p) => tooLong.some((k) => underRemote(k, there.get(p)!)));
     const unsaid: string[] = [];
     for (const k of tooLong.sort()) {
       // The topmost of a subtree once: the chain below it says nothing more.
       if (unsaid.some((u) => underRemote(k, u.replace(/\/$/, '')))) continue;
-      if (!said.some((p) => underRemote(k, p.path))) {
+      if (!said.some((p) => underRemote(k, there.get(p)!))) {
         unsaid.push(k);
         findings.divergences.push(
           `${c.name}: cannot exist here (a path past ${PATH_MAX} bytes) and no problem says so: ${k}`,
@@ -153,6 +155,20 @@ const underRefused = (rel: string, refused: ReadonlySet<string>) =>
 /** A comparison key at or below a remote path (its folder key, its file key, or below). */
 const underRemote = (key: string, remotePath: string) =>
   key === remotePath || key.startsWith(remotePath + '/');
+
+/**
+ * A local path in the service's names: its deepest recorded folder's path there (a name mapped
+ * here, `a：b` for `a:b` on Windows, is the service's again), then the rest as it is (what was
+ * never placed: the deep chain's plain ASCII names).
+ */
+function serviceNameOf(c: SoakClient, rel: string): string {
+  const parts = rel.split('/');
+  for (let i = parts.length; i > 0; i--) {
+    const row = c.pair!.journal.atPath(parts.slice(0, i).join('/'));
+    if (row) return [servicePaths(c)(row), ...parts.slice(i)].join('/');
+  }
+  return rel;
+}
 
 /** Each journal row's path on the service, through the rows of its folders. */
 function servicePaths(c: SoakClient): (row: JournalItem) => string {

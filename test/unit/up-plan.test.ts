@@ -47,6 +47,7 @@ const emptyPlan = (): LocalPlan => ({
   uploads: [],
   deletes: [],
   unconfirmed: [],
+  kept: [],
   relinks: [],
 });
 

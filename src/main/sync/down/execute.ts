@@ -333,7 +333,9 @@ export class Executor {
     try {
       await before?.();
       for (const p of plan.refused) {
-        this.recordNotPermitted(p);
+        // Below a folder not placed: no record (its path may be past PATH_MAX); the folder's
+        // problem says it for the subtree.
+        if (!this.isBlocked(p.path)) this.recordNotPermitted(p);
         this.ctx.events.done();
       }
       structureDone();

@@ -7,6 +7,7 @@ import { freshUploads } from '../up/fresh';
 import { holdReplaced, jobCount, planUp } from '../up/plan';
 import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
+import { KEPT_WORDS_KEY, holdsAny, unplacedPaths } from '../up/unplaced';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
 import { checkWorkspace } from './root';
@@ -107,13 +108,17 @@ export class LocalPass {
       unconfirmed: plan.unconfirmed.length,
     });
     this.guardDeletes(plan, full);
+    const kept = this.keepUnplaced(plan.kept, full);
     const wait = plan.unconfirmed.length > 0 || settling;
     if (settling) {
       // Not "up to date" while files wait to be uploaded.
       const n = settlingEntries.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
-    if (!hasWork(plan) && journal.openIntents().length === 0) return { did: false, wait };
+    if (!hasWork(plan) && journal.openIntents().length === 0) {
+      this.forget(plan.kept);
+      return { did: kept, wait };
+    }
 
     let up = planUp(plan, scan, {
       movesSupported: this.ctx.moves.supported,
@@ -157,6 +162,8 @@ export class LocalPass {
         else await sender.deletes(up.deletes);
       }
     });
+    // After the send: an item moved out of such a folder here went with its move, records and all.
+    this.forget(plan.kept);
     const result = sender.result;
     // The service did not find something this send worked on: when it is the workspace itself
     // (deleted, no longer shared), that stops syncing (state 'gone') instead of "up to date".
@@ -180,6 +187,7 @@ export class LocalPass {
       result.walkNeeded ||
       result.movesUnsupported ||
       deferred ||
+      kept ||
       plan.relinks.length > 0;
     return { did, wait };
   }
@@ -227,6 +235,49 @@ export class LocalPass {
   private parentsNow(items: readonly JournalItem[]): string[] {
     const { journal } = this.ctx.opts;
     return items.map((j) => parentOf(journal.get(j.remoteId)?.localPath ?? j.localPath));
+  }
+
+  /**
+   * Folders removed here that hold items of the service never placed here (up/unplaced.ts): not
+   * deleted there. Their records are forgotten (`forget`, after the send), so that the walk asked
+   * for brings them back down (as far as they fit), and a problem on each says why. Such a
+   * problem ends when nothing below its folder is left unplaced (seen at a full scan), or with
+   * the folder on the service. Returns whether a folder was kept.
+   */
+  private keepUnplaced(kept: readonly JournalItem[], full: boolean): boolean {
+    const { journal } = this.ctx.opts;
+    const { status } = this.ctx;
+    if (full) {
+      const unplaced = unplacedPaths(journal);
+      for (const p of journal.problems()) {
+        if (p.words?.key !== KEPT_WORDS_KEY || p.remoteId === null) continue;
+        if (!holdsAny(p.path, unplaced) && journal.get(p.remoteId)) status.clearProblem(p.remoteId);
+      }
+    }
+    for (const j of kept) {
+      const words: Words = { key: KEPT_WORDS_KEY, params: { path: j.localPath } };
+      status.addProblem({
+        path: j.localPath,
+        remoteId: j.remoteId,
+        reason: 'local',
+        message: englishOf(words),
+        words,
+      });
+      this.ctx.log.warn('a folder removed here holds items never placed here: not deleted', {
+        path: j.localPath,
+      });
+    }
+    if (kept.length > 0) askWalk(journal, 'a folder removed here comes back');
+    return kept.length > 0;
+  }
+
+  /** The records of kept folders (where they are now), and of what is still below them. */
+  private forget(kept: readonly JournalItem[]): void {
+    const { journal } = this.ctx.opts;
+    for (const j of kept) {
+      const now = journal.get(j.remoteId);
+      if (now) journal.removeTree(now);
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   walkChunks,
   walkGone,
 } from '../down/plan-walk';
+import { isItemError } from '../local-error';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView, type Walk } from '../remote';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
@@ -280,14 +281,16 @@ export class RemotePass {
     // An item not placed (a file not downloaded yet, a folder past PATH_MAX) is not in the
     // journal: its problem stays while a full view holds it. A partial view (the feed's) tells
     // only of what changed, so between walks it stays until the view says the item is gone: a
-    // chain's problem cleared by a colleague's change beside it was said to no one again.
+    // chain's problem cleared by a colleague's change beside it was said to no one again. Or
+    // until the folder it was to be placed in is gone from the journal and the disk (deleted
+    // there or here): the feed names only that folder, and the problem would be left standing.
     this.settle(
       summary,
       result,
       guarded,
       full,
       answer,
-      (id) => !view.gone.has(id) && (view.items.has(id) || !full),
+      (id, path) => !view.gone.has(id) && (view.items.has(id) || (!full && this.placeHere(path))),
     );
     return result;
   }
@@ -388,7 +391,7 @@ export class RemotePass {
     guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
     full: boolean,
     answer: RemoteDeleteAnswer | null,
-    seen: (id: number) => boolean,
+    seen: (id: number, path: string) => boolean,
   ): void {
     const { opts, state, status } = this.ctx;
     const { journal } = opts;
@@ -410,8 +413,21 @@ export class RemotePass {
       // An excluded folder's problem (a copy kept here: loop/selection.ts) is not the walk's.
       const excluded = journal.excludedIds();
       status.clearVanishedProblems(
-        (id) => journal.get(id) !== undefined || seen(id) || excluded.has(id),
+        (id, path) => journal.get(id) !== undefined || seen(id, path) || excluded.has(id),
       );
+    }
+  }
+
+  /** Whether the folder an item not placed was to go into is still here (journal or disk). */
+  private placeHere(rel: string): boolean {
+    const dir = parentOf(rel);
+    if (dir === '' || this.ctx.opts.journal.atPath(dir) !== undefined) return true;
+    try {
+      return this.ctx.local.stat(dir) !== undefined;
+    } catch (err) {
+      // Not to be looked at here: kept (the next walk decides).
+      if (isItemError(err)) return true;
+      throw err;
     }
   }
 

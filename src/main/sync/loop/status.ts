@@ -406,10 +406,10 @@ export class StatusModel {
   }
 
   /** An item gone from the service takes its problem along. */
-  clearVanishedProblems(there: (remoteId: number) => boolean): void {
+  clearVanishedProblems(there: (remoteId: number, path: string) => boolean): void {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
     for (const p of this.allProblems()) {
-      if (p.remoteId !== null && !there(p.remoteId)) {
+      if (p.remoteId !== null && !there(p.remoteId, p.path)) {
         this.journal.clearProblem(problemKey(p.remoteId, ''));
       }
     }

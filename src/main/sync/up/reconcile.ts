@@ -6,6 +6,7 @@ import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { hashFdSync } from '../file-read';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
+import { holdsAny, unplacedPaths } from './unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 
@@ -38,6 +39,11 @@ export interface LocalPlan {
   deletes: Extract<LocalOp, { type: 'delete' }>[];
   /** Removals seen once by a partial scan: the other half of a move may not be reported yet. */
   unconfirmed: JournalItem[];
+  /**
+   * Folders removed here whose subtree on the service holds items never placed here (up/unplaced.ts):
+   * not deleted there; their records are forgotten, so that the next walk brings them back.
+   */
+  kept: JournalItem[];
   relinks: Extract<LocalOp, { type: 'relink' }>[];
 }
 
@@ -80,6 +86,7 @@ export class LocalReconciler {
     uploads: [],
     deletes: [],
     unconfirmed: [],
+    kept: [],
     relinks: [],
   };
   /**
@@ -378,12 +385,21 @@ export class LocalReconciler {
       .descendants(MOVING_DIR)
       .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
     gone.push(...setAside);
+    // Asked of the journal once, and only when a removal is found.
+    let unplaced: string[] | undefined;
     for (const j of gone) {
       if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
       if (!setAside.includes(j) && this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
       if (!scan.complete && !this.opts.missingBefore.has(j.remoteId)) {
         plan.unconfirmed.push(j);
         continue;
+      }
+      if (j.kind === 'folder') {
+        unplaced ??= unplacedPaths(journal);
+        if (holdsAny(j.localPath, unplaced)) {
+          plan.kept.push(j);
+          continue;
+        }
       }
       const count = j.kind === 'folder' ? journal.descendants(j.localPath).length + 1 : 1;
       plan.deletes.push({ type: 'delete', item: j, count });
@@ -554,5 +570,6 @@ export const hasWork = (plan: LocalPlan) =>
     plan.moves.length +
     plan.uploads.length +
     plan.deletes.length +
+    plan.kept.length +
     plan.relinks.length >
   0;

@@ -1,0 +1,29 @@
+import type { Journal } from '../../journal/journal';
+
+// A folder removed here is deleted on the service with everything in it there. What the down
+// side could not place here (a path past PATH_MAX, a name the volume refuses) was never on this
+// computer, so such a delete would lose it with no copy anywhere. As Nextcloud does ("Not
+// allowed to remove, restoring"), the delete is not sent and the folder comes back. The down
+// side tells the up side only through the journal: an item it could not place is a `local`
+// problem with a remote id and no journal row (down/execute.ts, itemFailed).
+
+/** The words key of the problem said on a folder whose delete was not sent. */
+export const KEPT_WORDS_KEY = 'engine.keptUnplaced';
+
+/** The local paths at which the down side could not place an item of the service. */
+export function unplacedPaths(journal: Journal): string[] {
+  return journal
+    .problems()
+    .filter(
+      (p) =>
+        p.reason === 'local' &&
+        p.remoteId !== null &&
+        p.words?.key !== KEPT_WORDS_KEY &&
+        journal.get(p.remoteId) === undefined,
+    )
+    .map((p) => p.path);
+}
+
+/** Whether one of `paths` is below the folder at `folder`. */
+export const holdsAny = (folder: string, paths: readonly string[]): boolean =>
+  paths.some((p) => p.startsWith(folder + '/'));
