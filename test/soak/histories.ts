@@ -1138,6 +1138,33 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Found by the soak (seed 1316262882): a colleague moved the chain up a level, so one more
+    // folder fits here; placed at last, it kept its problem (at its old path), said for ever.
+    name: 'deep-remote-chain-moved-up',
+    title:
+      'a chain too deep for this disk moved up a level on the service: the folder that now fits comes down and its problem ends (issue 37)',
+    steps: () => {
+      const level = (n: number) => {
+        const head = `deep 1 level ${n} `;
+        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      };
+      return [
+        remoteDeepCommand(''),
+        sync(null, B),
+        remote.move(`${level(1)}/${level(2)}`, ''),
+        tenMinutes(B),
+        sync(null, B),
+        check('one problem, where the chain ends now', (w) =>
+          eq(
+            'B problems',
+            status(w, B).problems.map((p) => p.path.startsWith(level(2))),
+            [true],
+          ),
+        ),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 393501174): the local pass deleted the chain's top folder
     // on the service, and with it the bottom file this computer never held ("lost: content
     // service#1 is nowhere"), and left the chain's problem standing.

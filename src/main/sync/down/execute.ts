@@ -594,6 +594,8 @@ export class Executor {
         hash: null,
         state: 'synced',
       });
+      // A folder placed at last (a chain moved up so that it fits) ends its problem, as a file does.
+      this.ctx.events.solved(op.item.id);
       return;
     }
     // A move or rename: the item is wherever the journal says it is now.
