@@ -1165,6 +1165,33 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // The other way: a colleague moves the chain a level down, so one folder fewer fits here;
+    // the problem of the folder that no longer fits is said, the one further down is over.
+    name: 'deep-remote-chain-moved-down',
+    title:
+      'a chain too deep for this disk moved a level down on the service: the problem moves up with it, none is left below (issue 37)',
+    steps: () => {
+      const head = 'deep 1 level 1 ';
+      const top = head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      return [
+        remoteDeepCommand(''),
+        remote.mkdir('', 'Archive'),
+        sync(null, B),
+        remote.move(top, 'Archive'),
+        tenMinutes(B),
+        sync(null, B),
+        sync(null, B),
+        check('one problem, in Archive', (w) =>
+          eq(
+            'B problems',
+            status(w, B).problems.map((p) => p.path.startsWith(`Archive/${top}/`)),
+            [true],
+          ),
+        ),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 393501174): the local pass deleted the chain's top folder
     // on the service, and with it the bottom file this computer never held ("lost: content
     // service#1 is nowhere"), and left the chain's problem standing.
