@@ -2,18 +2,10 @@ import { closeSync, mkdirSync, openSync, readdirSync, renameSync, writeFileSync 
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/service/sandbox';
 import { runCli, syncArgs } from '../cli/run-cli';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  sha,
-  tokenOf,
-  type Pair,
-} from './harness';
+import { cutDeepTree, deepTree, levelName, openDeep, remoteChain } from './deep-tree';
+import { TempDirs, localTree, openPair, remoteTree, sha, type Pair } from './harness';
+import { usingPair, withSandbox } from './sandbox-pair';
 
 // One bad item never blocks the rest, whatever its name or path: names the engine makes from a
 // person's name (conflict copies, the trash's) fit the file system's 255 bytes, and a path or
@@ -28,15 +20,9 @@ const LONG = 'L'.repeat(251) + '.txt';
 
 describe('a 255-byte name', () => {
   it('in a conflict: its copy gets a shortened name, and the rest of the pass syncs', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    try {
-      const client = clientFor(
-        sb.baseUrl,
-        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-      );
+    await withSandbox(async ({ sb, client }) => {
       const root = (await client.rootFolder(sb.workspaceId)).id;
-      const pair = await openPair(sb, client, dirs);
-      try {
+      await usingPair(await openPair(sb, client, dirs), async (pair) => {
         writeFileSync(path.join(pair.dir, LONG), 'original');
         writeFileSync(path.join(pair.dir, 'other.txt'), 'other');
         await pair.engine.syncOnce();
@@ -58,26 +44,16 @@ describe('a 255-byte name', () => {
         expect(remote.get(copy)).toBe(sha('changed here'));
         expect(localTree(pair.dir)).toEqual(remote);
         expect(pair.engine.status().problems).toEqual([]);
-      } finally {
-        await pair.close();
-      }
-    } finally {
-      await sb.close();
-    }
+      });
+    });
   });
 
   it('is downloaded (its temporary file fits), and trashed twice beside itself', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    try {
-      const client = clientFor(
-        sb.baseUrl,
-        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-      );
+    await withSandbox(async ({ sb, client }) => {
       const root = (await client.rootFolder(sb.workspaceId)).id;
       const upload = (data: string) =>
         client.uploadFile(root, LONG, () => Readable.from([Buffer.from(data)]));
-      const pair = await openPair(sb, client, dirs);
-      try {
+      await usingPair(await openPair(sb, client, dirs), async (pair) => {
         const first = await upload('first');
         await pair.engine.syncOnce();
         expect(localTree(pair.dir).get(LONG)).toBe(sha('first'));
@@ -97,12 +73,8 @@ describe('a 255-byte name', () => {
         const [batch] = readdirSync(trash);
         const names = readdirSync(path.join(trash, batch!)).sort();
         expect(names).toEqual(['L'.repeat(247) + ' (2).txt', LONG]);
-      } finally {
-        await pair.close();
-      }
-    } finally {
-      await sb.close();
-    }
+      });
+    });
   });
 });
 
@@ -136,16 +108,10 @@ async function runUntil(pair: Pair, check: () => boolean, body: () => void): Pro
 
 describe('a 255-character folder moved into a new folder of its own name in lower case', () => {
   it('steps aside on the service under a provisional name that fits, then moves in', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    try {
-      const client = clientFor(
-        sb.baseUrl,
-        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-      );
-      const pair = await openPair(sb, client, dirs);
-      const upper = 'D' + 'o'.repeat(254);
-      const lower = upper.toLowerCase();
-      try {
+    await withSandbox(async ({ sb, client }) => {
+      await usingPair(await openPair(sb, client, dirs), async (pair) => {
+        const upper = 'D' + 'o'.repeat(254);
+        const lower = upper.toLowerCase();
         mkdirSync(path.join(pair.dir, upper));
         writeFileSync(path.join(pair.dir, upper, 'a.txt'), 'a');
         await pair.engine.syncOnce();
@@ -160,12 +126,8 @@ describe('a 255-character folder moved into a new folder of its own name in lowe
           `${lower}/${upper}/a.txt`,
         ]);
         expect(pair.engine.status().problems).toEqual([]);
-      } finally {
-        await pair.close();
-      }
-    } finally {
-      await sb.close();
-    }
+      });
+    });
   });
 });
 
@@ -173,14 +135,8 @@ describe('a local name with a backslash', () => {
   it.runIf(process.platform !== 'win32')(
     'is a problem until renamed; the renamed file then syncs at once and the problem leaves',
     async () => {
-      const sb = await startSandbox({ seed: 'empty' });
-      try {
-        const client = clientFor(
-          sb.baseUrl,
-          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-        );
-        const pair = await openPair(sb, client, dirs);
-        try {
+      await withSandbox(async ({ sb, client }) => {
+        await usingPair(await openPair(sb, client, dirs), async (pair) => {
           mkdirSync(path.join(pair.dir, 'Finance'));
           writeFileSync(path.join(pair.dir, 'Finance', 'budget\\v2.txt'), 'numbers');
           writeFileSync(path.join(pair.dir, 'Finance', 'notes.txt'), 'notes');
@@ -211,32 +167,18 @@ describe('a local name with a backslash', () => {
           expect(remote.get('Finance/budget v2.txt')).toBe(sha('numbers'));
           expect(remote.get('new.txt')).toBe(sha('new'));
           expect(pair.engine.status().problems).toEqual([]);
-        } finally {
-          await pair.close();
-        }
-      } finally {
-        await sb.close();
-      }
+        });
+      });
     },
   );
 });
 
 describe("a remote tree deeper than this computer's paths", () => {
   it('is one problem for the subtree; the files beside it are placed in the same pass', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    try {
-      const client = clientFor(
-        sb.baseUrl,
-        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-      );
+    await withSandbox(async ({ sb, client }) => {
       const root = (await client.rootFolder(sb.workspaceId)).id;
       // 600 folders of 10 characters, one in the other: past PATH_MAX (4,096 bytes) at ~370.
-      let parent = root;
-      for (let i = 0; i < 600; i++) {
-        parent = (
-          await client.createFolder(sb.workspaceId, parent, `level-${String(i).padStart(4, '0')}`)
-        ).id;
-      }
+      const parent = (await remoteChain(client, sb.workspaceId, root, 600)).at(-1)!;
       await client.uploadFile(parent, 'bottom.txt', () => Readable.from([Buffer.from('deep')]));
       const beside = await client.createFolder(sb.workspaceId, root, 'beside');
       for (let i = 0; i < 20; i++) {
@@ -245,10 +187,9 @@ describe("a remote tree deeper than this computer's paths", () => {
         );
       }
 
-      const pair = await openPair(sb, client, dirs);
-      const said: string[] = [];
-      pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
-      try {
+      await usingPair(await openPair(sb, client, dirs), async (pair) => {
+        const said: string[] = [];
+        pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
         const summary = await pair.engine.syncOnce();
         const tree = localTree(pair.dir);
         for (let i = 0; i < 20; i++) expect(tree.get(`beside/f${i}.txt`)).toBe(sha(`file ${i}`));
@@ -277,9 +218,7 @@ describe("a remote tree deeper than this computer's paths", () => {
         await pair.engine.syncOnce();
         expect(localTree(pair.dir).get('beside/late.txt')).toBe(sha('late'));
         expect(pair.engine.status().problems).toHaveLength(1);
-      } finally {
-        await pair.close();
-      }
+      });
 
       // `sync --once` ends as a pass with a problem does: 0, the problem in its summary.
       const owner = sb.users.find((u) => u.role === 'Administrator')!;
@@ -295,83 +234,26 @@ describe("a remote tree deeper than this computer's paths", () => {
       expect(lines.filter((l) => l.type === 'problem')).toHaveLength(1);
       // The 20 beside it and the late one.
       expect(lines.at(-1)).toMatchObject({ type: 'summary', filesDownloaded: 21, problems: 1 });
-    } finally {
-      await sb.close();
-    }
+    });
   }, 120_000);
 });
-
-/**
- * Makes `depth` folders one in the other below `dir`, each opened from the one above (through
- * /proc/self/fd, as `openat` would): a path name is never longer than one folder's name, so the
- * tree can go deeper than PATH_MAX. Returns the path of the deepest folder as seen from an fd.
- */
-function deepTree(dir: string, depth: number, file: string): void {
-  let fd = openSync(dir, 'r');
-  for (let i = 0; i < depth; i++) {
-    const name = `level-${String(i).padStart(4, '0')}`;
-    mkdirSync(`/proc/self/fd/${fd}/${name}`);
-    const next = openSync(`/proc/self/fd/${fd}/${name}`, 'r');
-    closeSync(fd);
-    fd = next;
-  }
-  writeFileSync(`/proc/self/fd/${fd}/${file}`, 'deep');
-  closeSync(fd);
-}
-
-/**
- * Cuts a deep tree made by `deepTree` into pieces of 100 folders moved up to `dir`, so that each
- * can be removed by path (`rmSync` walks by path, and stops at PATH_MAX).
- */
-function cutDeepTree(dir: string): void {
-  const top = openSync(dir, 'r');
-  let fd = openSync(dir, 'r');
-  try {
-    for (let i = 0, piece = 0; ; i++) {
-      const name = `level-${String(i).padStart(4, '0')}`;
-      let next: number;
-      try {
-        next = openSync(`/proc/self/fd/${fd}/${name}`, 'r');
-      } catch {
-        return;
-      }
-      if (i > 0 && i % 100 === 0) {
-        renameSync(`/proc/self/fd/${fd}/${name}`, `/proc/self/fd/${top}/piece-${++piece}`);
-      }
-      closeSync(fd);
-      fd = next;
-    }
-  } finally {
-    closeSync(fd);
-    closeSync(top);
-  }
-}
 
 describe('a remote file whose own path passes PATH_MAX', () => {
   it.runIf(process.platform === 'linux')(
     'is a problem and is not placed, though its folder fits',
     async () => {
-      const sb = await startSandbox({ seed: 'empty' });
-      try {
-        const client = clientFor(
-          sb.baseUrl,
-          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-        );
+      await withSandbox(async ({ sb, client }) => {
         const root = (await client.rootFolder(sb.workspaceId)).id;
         const dir = path.join(dirs.make(), 'Workspace');
         // Folders of 10 characters down to where a file of 104 no longer fits, a file in each.
         const fits = Math.floor((4095 - dir.length) / 11);
         const long = 'n'.repeat(100) + '.txt';
-        let parent = root;
-        for (let i = 0; i < fits; i++) {
-          const name = `level-${String(i).padStart(4, '0')}`;
-          parent = (await client.createFolder(sb.workspaceId, parent, name)).id;
+        await remoteChain(client, sb.workspaceId, root, fits, levelName, async (id, i) => {
           if (i >= fits - 12) {
-            await client.uploadFile(parent, long, () => Readable.from([Buffer.from(name)]));
+            await client.uploadFile(id, long, () => Readable.from([Buffer.from(levelName(i))]));
           }
-        }
-        const pair = await openPair(sb, client, dirs, { dir });
-        try {
+        });
+        await usingPair(await openPair(sb, client, dirs, { dir }), async (pair) => {
           await pair.engine.syncOnce();
           // Every folder is placed; the files are where their paths fit, problems where not.
           const tree = localTree(pair.dir);
@@ -386,12 +268,8 @@ describe('a remote file whose own path passes PATH_MAX', () => {
             expect(bytes(path.join(dir, p.path))).toBeGreaterThanOrEqual(4096);
             expect(p.message).toMatch(/too long for this computer/);
           }
-        } finally {
-          await pair.close();
-        }
-      } finally {
-        await sb.close();
-      }
+        });
+      });
     },
     120_000,
   );
@@ -401,146 +279,109 @@ describe("a local tree deeper than this computer's paths", () => {
   it.runIf(process.platform === 'linux')(
     'moved up where its paths fit: it goes up, and its problem leaves by itself',
     async () => {
-      const sb = await startSandbox({ seed: 'empty' });
-      try {
-        const client = clientFor(
-          sb.baseUrl,
-          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-        );
+      await withSandbox(async ({ sb, client }) => {
         const dir = path.join(dirs.make(), 'Workspace');
         mkdirSync(dir);
         deepTree(dir, 450, 'bottom.txt');
-        const pair = await openPair(sb, client, dirs, { dir });
-        try {
-          await pair.engine.syncOnce();
-          const [problem] = pair.engine.status().problems;
-          expect(problem?.message).toMatch(/too long/);
-          const top = problem!.path.split('/').length - 1;
-          await runUntil(
-            pair,
-            () => remoteTree(sb).has('moved-up') && pair.engine.status().problems.length === 0,
-            () => {
-              // The folder past PATH_MAX, moved to the top through its opened parent.
-              const root = openSync(dir, 'r');
-              let fd = openSync(dir, 'r');
-              for (let i = 0; i < top; i++) {
-                const next = openSync(
-                  `/proc/self/fd/${fd}/level-${String(i).padStart(4, '0')}`,
-                  'r',
+        await usingPair(
+          await openPair(sb, client, dirs, { dir }),
+          async (pair) => {
+            await pair.engine.syncOnce();
+            const [problem] = pair.engine.status().problems;
+            expect(problem?.message).toMatch(/too long/);
+            const top = problem!.path.split('/').length - 1;
+            await runUntil(
+              pair,
+              () => remoteTree(sb).has('moved-up') && pair.engine.status().problems.length === 0,
+              () => {
+                // The folder past PATH_MAX, moved to the top through its opened parent.
+                const root = openSync(dir, 'r');
+                const fd = openDeep(dir, top);
+                renameSync(
+                  `/proc/self/fd/${fd}/${levelName(top)}`,
+                  `/proc/self/fd/${root}/moved-up`,
                 );
                 closeSync(fd);
-                fd = next;
-              }
-              renameSync(
-                `/proc/self/fd/${fd}/level-${String(top).padStart(4, '0')}`,
-                `/proc/self/fd/${root}/moved-up`,
-              );
-              closeSync(fd);
-              closeSync(root);
-            },
-          );
-          const remote = remoteTree(sb);
-          const bottom = [...remote.keys()].find((k) => k.endsWith('/bottom.txt'));
-          expect(bottom?.startsWith('moved-up/')).toBe(true);
-          expect(remote.get(bottom!)).toBe(sha('deep'));
-        } finally {
-          await pair.close();
-          cutDeepTree(dir);
-        }
-      } finally {
-        await sb.close();
-      }
+                closeSync(root);
+              },
+            );
+            const remote = remoteTree(sb);
+            const bottom = [...remote.keys()].find((k) => k.endsWith('/bottom.txt'));
+            expect(bottom?.startsWith('moved-up/')).toBe(true);
+            expect(remote.get(bottom!)).toBe(sha('deep'));
+          },
+          () => cutDeepTree(dir),
+        );
+      });
     },
     120_000,
   );
   it.runIf(process.platform === 'linux')(
     'is watched as far as its paths go: what changes past them does not stop the run',
     async () => {
-      const sb = await startSandbox({ seed: 'empty' });
-      try {
-        const client = clientFor(
-          sb.baseUrl,
-          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-        );
+      await withSandbox(async ({ sb, client }) => {
         const dir = path.join(dirs.make(), 'Workspace');
         mkdirSync(dir);
         deepTree(dir, 400, 'bottom.txt');
         // The deepest folder whose own path fits, with a few bytes to spare: a name of 100
         // characters in it is past PATH_MAX.
         const depth = Math.floor((4095 - dir.length - 20) / 11);
-        const pair = await openPair(sb, client, dirs, { dir });
-        const warnings: unknown[] = [];
-        pair.engine.on('status', (st: { notices?: unknown[] }) => {
-          if (st.notices?.length) warnings.push(...st.notices);
-        });
-        try {
-          await runUntil(
-            pair,
-            () => remoteTree(sb).has('later.txt'),
-            () => {
-              let fd = openSync(dir, 'r');
-              for (let i = 0; i < depth; i++) {
-                const next = openSync(
-                  `/proc/self/fd/${fd}/level-${String(i).padStart(4, '0')}`,
-                  'r',
-                );
+        await usingPair(
+          await openPair(sb, client, dirs, { dir }),
+          async (pair) => {
+            const warnings: unknown[] = [];
+            pair.engine.on('status', (st: { notices?: unknown[] }) => {
+              if (st.notices?.length) warnings.push(...st.notices);
+            });
+            await runUntil(
+              pair,
+              () => remoteTree(sb).has('later.txt'),
+              () => {
+                const fd = openDeep(dir, depth);
+                writeFileSync(`/proc/self/fd/${fd}/${'n'.repeat(100)}.txt`, 'past PATH_MAX');
                 closeSync(fd);
-                fd = next;
-              }
-              writeFileSync(`/proc/self/fd/${fd}/${'n'.repeat(100)}.txt`, 'past PATH_MAX');
-              closeSync(fd);
-              writeFileSync(path.join(dir, 'later.txt'), 'seen by the watcher');
-            },
-          );
-          expect(remoteTree(sb).get('later.txt')).toBe(sha('seen by the watcher'));
-          expect(warnings).toEqual([]);
-        } finally {
-          await pair.close();
-          cutDeepTree(dir);
-        }
-      } finally {
-        await sb.close();
-      }
+                writeFileSync(path.join(dir, 'later.txt'), 'seen by the watcher');
+              },
+            );
+            expect(remoteTree(sb).get('later.txt')).toBe(sha('seen by the watcher'));
+            expect(warnings).toEqual([]);
+          },
+          () => cutDeepTree(dir),
+        );
+      });
     },
     120_000,
   );
   it.runIf(process.platform === 'linux')(
     'is one problem where the paths end; the files beside it go up in the same pass',
     async () => {
-      const sb = await startSandbox({ seed: 'empty' });
-      try {
-        const client = clientFor(
-          sb.baseUrl,
-          tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-        );
+      await withSandbox(async ({ sb, client }) => {
         const dir = path.join(dirs.make(), 'Workspace');
         mkdirSync(path.join(dir, 'beside'), { recursive: true });
         for (let i = 0; i < 20; i++)
           writeFileSync(path.join(dir, 'beside', `f${i}.txt`), `file ${i}`);
         deepTree(dir, 600, 'bottom.txt');
-        const pair = await openPair(sb, client, dirs, { dir });
-        const said: string[] = [];
-        pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
-        try {
-          await pair.engine.syncOnce();
-          const remote = remoteTree(sb);
-          for (let i = 0; i < 20; i++)
-            expect(remote.get(`beside/f${i}.txt`)).toBe(sha(`file ${i}`));
-          const problems = pair.engine.status().problems;
-          expect(problems).toHaveLength(1);
-          expect(problems[0]!.message).toMatch(/too long/);
-          expect(problems[0]!.path.startsWith('level-0000/level-0001/')).toBe(true);
+        await usingPair(
+          await openPair(sb, client, dirs, { dir }),
+          async (pair) => {
+            const said: string[] = [];
+            pair.engine.on('problem', (p: { path: string }) => said.push(p.path));
+            await pair.engine.syncOnce();
+            const remote = remoteTree(sb);
+            for (let i = 0; i < 20; i++)
+              expect(remote.get(`beside/f${i}.txt`)).toBe(sha(`file ${i}`));
+            const problems = pair.engine.status().problems;
+            expect(problems).toHaveLength(1);
+            expect(problems[0]!.message).toMatch(/too long/);
+            expect(problems[0]!.path.startsWith('level-0000/level-0001/')).toBe(true);
 
-          await pair.engine.syncOnce();
-          expect(pair.engine.status().problems).toHaveLength(1);
-          expect(said).toHaveLength(1);
-        } finally {
-          await pair.close();
-          cutDeepTree(dir);
-        }
-      } finally {
-        await sb.close();
-      }
+            await pair.engine.syncOnce();
+            expect(pair.engine.status().problems).toHaveLength(1);
+            expect(said).toHaveLength(1);
+          },
+          () => cutDeepTree(dir),
+        );
+      });
     },
     120_000,
   );

@@ -4,17 +4,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  requestsOf,
-  tokenOf,
-  type Pair,
-} from './harness';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { TempDirs, localTree, openPair, remoteTree, requestsOf, type Pair } from './harness';
+import { startWithPair } from './sandbox-pair';
 
 // A rename or move sent from here gives the item a new `updated_at` on the service. The journal
 // records the answer's time (when it is the rename's alone), so the next full walk does not take
@@ -29,9 +21,7 @@ let client: ServiceClient;
 let pair: Pair;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
-  pair = await openPair(sb, client, dirs, {});
+  ({ sb, client, pair } = await startWithPair(dirs));
 });
 afterEach(async () => {
   await pair?.close();

@@ -11,18 +11,9 @@ import {
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  requestsOf,
-  sha,
-  tokenOf,
-  type Pair,
-} from './harness';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { TempDirs, localTree, openPair, remoteTree, requestsOf, sha, type Pair } from './harness';
+import { clientAs, startWithPair } from './sandbox-pair';
 
 // Swaps and rotations of names in the local pass (issue 37), against the sandbox: equal bytes at
 // their old names are nothing to send; a real swap or rotation is renames on the service through
@@ -38,11 +29,11 @@ let pair: Pair;
 
 const TIME = new Date('2001-01-02T00:00:00Z');
 const SAME = 'placeholder\n';
+/** Two files of one size and different bytes. */
+const TWO_FILES = { 'a.txt': 'first  file\n', 'b.txt': 'second file\n' };
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
-  pair = await openPair(sb, client, dirs, {});
+  ({ sb, client, pair } = await startWithPair(dirs));
 });
 afterEach(async () => {
   await pair?.close();
@@ -56,6 +47,18 @@ const put = (rel: string, data: string) => {
   utimesSync(disk(rel), TIME, TIME);
 };
 const mv = (from: string, to: string) => renameSync(disk(from), disk(to));
+/** a.txt and b.txt swapped through a third name, as `mv a.txt t; mv b.txt a.txt; mv t b.txt`. */
+const swap = () => {
+  mv('a.txt', 't');
+  mv('b.txt', 'a.txt');
+  mv('t', 'b.txt');
+};
+/** The ids of a.txt and b.txt exchanged: each went with its bytes. */
+const exchanged = (ids: Map<string, number>) =>
+  new Map([
+    ['a.txt', ids.get('b.txt')],
+    ['b.txt', ids.get('a.txt')],
+  ]);
 
 /** The service's item id of every path. */
 function remoteIds(): Map<string, number> {
@@ -143,9 +146,7 @@ describe('swaps and rotations of names', () => {
   it('a swap of two files of the same bytes and time: nothing to send, each name keeps its id', async () => {
     const ids = await synced({ 'a.txt': SAME, 'b.txt': SAME });
     const before = versions();
-    mv('a.txt', 't');
-    mv('b.txt', 'a.txt');
-    mv('t', 'b.txt');
+    swap();
     expect(await passAfterChange()).toEqual({});
     expect(remoteIds()).toEqual(ids);
     expect(versions()).toBe(before);
@@ -153,19 +154,12 @@ describe('swaps and rotations of names', () => {
   });
 
   it('a swap of two different files (same size and time): two renames, ids go with the bytes', async () => {
-    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+    const ids = await synced(TWO_FILES);
     const before = versions();
-    mv('a.txt', 't');
-    mv('b.txt', 'a.txt');
-    mv('t', 'b.txt');
+    swap();
     const sent = await passAfterChange();
     expect(Object.keys(sent).every((k) => k.startsWith('PUT'))).toBe(true);
-    expect(remoteIds()).toEqual(
-      new Map([
-        ['a.txt', ids.get('b.txt')],
-        ['b.txt', ids.get('a.txt')],
-      ]),
-    );
+    expect(remoteIds()).toEqual(exchanged(ids));
     expect(remoteTree(sb).get('a.txt')).toBe(sha('second file\n'));
     expect(versions()).toBe(before);
   });
@@ -243,7 +237,7 @@ describe('swaps and rotations of names', () => {
   });
 
   it("re-created with new bytes (same size and time) into each other's inodes: new versions at the same names", async () => {
-    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+    const ids = await synced(TWO_FILES);
     const before = versions();
     put('a.txt', 'first  new!\n');
     put('b.txt', 'second new!\n');
@@ -257,19 +251,14 @@ describe('swaps and rotations of names', () => {
   });
 
   it("re-created with each other's bytes into each other's inodes: the identities moved, two renames", async () => {
-    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+    const ids = await synced(TWO_FILES);
     const before = versions();
     put('a.txt', 'second file\n');
     put('b.txt', 'first  file\n');
     crosswise('a.txt', 'b.txt');
     const sent = await passAfterChange();
     expect(Object.keys(sent).every((k) => k.startsWith('PUT'))).toBe(true);
-    expect(remoteIds()).toEqual(
-      new Map([
-        ['a.txt', ids.get('b.txt')],
-        ['b.txt', ids.get('a.txt')],
-      ]),
-    );
+    expect(remoteIds()).toEqual(exchanged(ids));
     expect(versions()).toBe(before);
   });
 });
@@ -285,7 +274,7 @@ describe('re-created crosswise into one freed inode and a new one', () => {
   for (const role of ['Administrator', 'Creator'] as const) {
     it(`as ${role}: a colleague's two files become new versions at their names, ids kept, nothing deleted`, async () => {
       await pair.close();
-      const me = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === role)!));
+      const me = clientAs(sb, role);
       pair = await openPair(sb, me, dirs, {});
       // The colleague (the Administrator) uploads both in one second of the service's clock.
       const root = sb.sandbox.db
@@ -359,23 +348,14 @@ describe('a swap on a server without the move extension', () => {
   beforeEach(async () => {
     await pair.close();
     await sb.close();
-    sb = await startSandbox({ seed: 'empty', extensions: false });
-    client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
-    pair = await openPair(sb, client, dirs, {});
+    ({ sb, client, pair } = await startWithPair(dirs, { extensions: false }));
   });
 
   it('renames in place need no extension: ids go with the bytes', async () => {
-    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
-    mv('a.txt', 't');
-    mv('b.txt', 'a.txt');
-    mv('t', 'b.txt');
+    const ids = await synced(TWO_FILES);
+    swap();
     await passAfterChange();
-    expect(remoteIds()).toEqual(
-      new Map([
-        ['a.txt', ids.get('b.txt')],
-        ['b.txt', ids.get('a.txt')],
-      ]),
-    );
+    expect(remoteIds()).toEqual(exchanged(ids));
   });
 });
 
@@ -414,11 +394,9 @@ function runChild(config: object): Promise<{ killed: boolean; out: string; err: 
 
 describe('a crash in the middle of a swap', () => {
   it('killed once aside, a full walk first: converged, ids kept, no conflict copy', async () => {
-    const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+    const ids = await synced(TWO_FILES);
     await pair.close();
-    mv('a.txt', 't');
-    mv('b.txt', 'a.txt');
-    mv('t', 'b.txt');
+    swap();
     const owner = sb.users.find((u) => u.role === 'Administrator')!;
     const run = await runChild({
       baseUrl: sb.baseUrl,
@@ -442,12 +420,7 @@ describe('a crash in the middle of a swap', () => {
         ['b.txt', sha('first  file\n')],
       ]),
     );
-    expect(remoteIds()).toEqual(
-      new Map([
-        ['a.txt', ids.get('b.txt')],
-        ['b.txt', ids.get('a.txt')],
-      ]),
-    );
+    expect(remoteIds()).toEqual(exchanged(ids));
   });
 
   // Move 1 is the step aside, 2 the other file taking its name, 3 the first taking its own.
@@ -463,11 +436,9 @@ describe('a crash in the middle of a swap', () => {
   ] as const) {
     const how = walk ? ', a full walk first' : '';
     it(`killed at ${step} of move ${nth}${how}: restarted, converged, ids with their bytes`, async () => {
-      const ids = await synced({ 'a.txt': 'first  file\n', 'b.txt': 'second file\n' });
+      const ids = await synced(TWO_FILES);
       await pair.close();
-      mv('a.txt', 't');
-      mv('b.txt', 'a.txt');
-      mv('t', 'b.txt');
+      swap();
       const owner = sb.users.find((u) => u.role === 'Administrator')!;
       const run = await runChild({
         baseUrl: sb.baseUrl,
@@ -482,12 +453,7 @@ describe('a crash in the middle of a swap', () => {
       if (walk) pair.engine.requestFullWalk('the test asks');
       await pair.engine.syncOnce();
       await passAfterChange();
-      expect(remoteIds()).toEqual(
-        new Map([
-          ['a.txt', ids.get('b.txt')],
-          ['b.txt', ids.get('a.txt')],
-        ]),
-      );
+      expect(remoteIds()).toEqual(exchanged(ids));
     });
   }
 });

@@ -2,8 +2,9 @@ import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/service/sandbox';
-import { TempDirs, clientFor, localTree, openPair, remoteTree, sha, tokenOf } from './harness';
+import { remoteChain } from './deep-tree';
+import { TempDirs, localTree, openPair, remoteTree, sha } from './harness';
+import { usingPair, withSandbox } from './sandbox-pair';
 
 // A folder deleted here is deleted on the service with everything in it there; what this computer
 // could never hold (a path past PATH_MAX) must not go with it (docs/SYNC.md, "One bad item never
@@ -21,19 +22,11 @@ const level = (i: number) => {
 
 describe('a folder deleted here whose subtree on the service was never all here', () => {
   it('is not deleted there: it comes back as far as it fits, with a problem; a plain folder is deleted', async () => {
-    const sb = await startSandbox({ seed: 'empty' });
-    try {
-      const client = clientFor(
-        sb.baseUrl,
-        tokenOf(sb.users.find((u) => u.role === 'Administrator')!),
-      );
+    await withSandbox(async ({ sb, client }) => {
       const root = (await client.rootFolder(sb.workspaceId)).id;
-      let parent = root;
-      let top = 0;
-      for (let i = 0; i < LEVELS; i++) {
-        parent = (await client.createFolder(sb.workspaceId, parent, level(i))).id;
-        if (i === 0) top = parent;
-      }
+      const levels = await remoteChain(client, sb.workspaceId, root, LEVELS, level);
+      const top = levels[0]!;
+      const parent = levels.at(-1)!;
       await client.uploadFile(parent, 'bottom.txt', () => Readable.from([Buffer.from('deep')]));
       const plain = await client.createFolder(sb.workspaceId, root, 'plain');
       await client.uploadFile(plain.id, 'a.txt', () => Readable.from([Buffer.from('a')]));
@@ -46,8 +39,7 @@ describe('a folder deleted here whose subtree on the service was never all here'
       expect(chain).toHaveLength(LEVELS + 1);
       await client.uploadFile(top, 'note.txt', () => Readable.from([Buffer.from('note')]));
 
-      const pair = await openPair(sb, client, dirs);
-      try {
+      await usingPair(await openPair(sb, client, dirs), async (pair) => {
         await pair.engine.syncOnce();
         const placed = [...localTree(pair.dir).keys()].filter((k) => k.startsWith(level(0)));
         expect(placed.length).toBeGreaterThan(20);
@@ -100,11 +92,7 @@ describe('a folder deleted here whose subtree on the service was never all here'
         );
         expect(pair.engine.status().problems).toEqual([]);
         expect(localTree(pair.dir).get('beside/f0.txt')).toBe(sha('0'));
-      } finally {
-        await pair.close();
-      }
-    } finally {
-      await sb.close();
-    }
+      });
+    });
   }, 120_000);
 });
