@@ -1,6 +1,5 @@
 // Long because the status is one model: the state line, progress, problems and conflicts (with
 // their words, kept in the journal) change together on each event.
-import { KEPT_WORDS_KEY } from '../up/unplaced';
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import { AttentionTable } from '../../journal/attention';
@@ -400,11 +399,7 @@ export class StatusModel {
     // Every placed file says it is solved: while the status lists all problems (fewer than
     // 200), one not listed is not stored either, and the journal is not asked.
     const all = this.st.problems.length < 200;
-    const shown = this.st.problems.find((p) => p.remoteId === remoteId);
-    if (all && !shown) return;
-    // A folder kept on the service and brought back (up/unplaced.ts) says so once placed: that
-    // problem ends by its own rule (local-pass.ts), not by the placing it announces.
-    if (shown?.words?.key === KEPT_WORDS_KEY) return;
+    if (all && !this.st.problems.some((p) => p.remoteId === remoteId)) return;
     if (this.journal.clearProblem(problemKey(remoteId, ''))) {
       this.st.problems = this.storedProblems();
     }
