@@ -33,6 +33,8 @@ export interface ExecutionEvents {
   bytes(n: number): void;
   problem(p: Omit<SyncProblem, 'at'>): void;
   solved(remoteId: number): void;
+  /** A folder placed at last (a chain moved up so that it fits): its not-placed problem is over. */
+  placed(remoteId: number): void;
   /**
    * A conflict and what was done about it, for the status; `copy` where the local version was
    * kept beside the original (the person settles it: docs/SYNC.md, Conflicts).
@@ -594,8 +596,7 @@ export class Executor {
         hash: null,
         state: 'synced',
       });
-      // A folder placed at last (a chain moved up so that it fits) ends its problem, as a file does.
-      this.ctx.events.solved(op.item.id);
+      this.ctx.events.placed(op.item.id);
       return;
     }
     // A move or rename: the item is wherever the journal says it is now.

@@ -92,6 +92,7 @@ export class StatusModel {
       bytes: (n) => this.countDone(0, n),
       problem: (p) => this.addProblem(p),
       solved: (remoteId) => this.clearProblem(remoteId),
+      placed: (remoteId) => this.clearNotPlaced(remoteId),
       sent: (path) => {
         // A change reached the service at this path: a refusal reported there is over.
         refusals.clearPath(path);
@@ -400,6 +401,19 @@ export class StatusModel {
     // 200), one not listed is not stored either, and the journal is not asked.
     const all = this.st.problems.length < 200;
     if (all && !this.st.problems.some((p) => p.remoteId === remoteId)) return;
+    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+      this.st.problems = this.storedProblems();
+    }
+  }
+
+  /**
+   * A folder placed at last ends the problem that said it could not be (`engine.fs.subtree`),
+   * and only that one: a folder's listing problem, or a kept folder's (up/unplaced.ts), is about
+   * something else and ends by its own rule.
+   */
+  private clearNotPlaced(remoteId: number): void {
+    const shown = this.st.problems.find((p) => p.remoteId === remoteId);
+    if (shown?.words?.key !== 'engine.fs.subtree') return;
     if (this.journal.clearProblem(problemKey(remoteId, ''))) {
       this.st.problems = this.storedProblems();
     }
