@@ -60,7 +60,10 @@ export interface DeleteGuard {
   minCount: number;
   /** Remote side: what is left is "nearly nothing" at or below this share (default 0.1). */
   nearlyNothing?: number;
-  /** Remote side: `minCount` topmost deletions in this many folders are "across the tree" (3). */
+  /**
+   * Remote side: `minCount` topmost deletions in this many folders are "across the tree", and
+   * this many topmost deletions leaving nearly nothing look like an empty root (3).
+   */
   minPlaces?: number;
 }
 
@@ -88,14 +91,17 @@ export interface RemoteDeletions {
  * for the person. A colleague deleting one folder, whatever it holds, is one decision, applied
  * (Dropbox applies deletions and says so); the pass asks only when the workspace looks vanished
  * (nothing left of what this side holds, as Nextcloud asks only when every file would go; or
- * nearly nothing left after several deletions: a server listing an empty root) or when many
+ * nearly nothing left after three or more deletions: a server listing an empty root) or when many
  * topmost deletions in many folders take a large share (a mass deletion across the tree).
  */
 export function remoteDeletesLookWrong(d: RemoteDeletions, guard: DeleteGuard): boolean {
   if (d.count < guard.minCount) return false;
   const left = d.total - d.count;
   if (left <= 0) return true;
-  if (d.topmost > 1 && left <= d.total * (guard.nearlyNothing ?? 0.1)) return true;
+  // Nearly nothing left: a server listing an empty root takes every top-level item, so several;
+  // a colleague deleting a big folder and one file beside it is still a person's clean-up.
+  const several = guard.minPlaces ?? 3;
+  if (d.topmost >= several && left <= d.total * (guard.nearlyNothing ?? 0.1)) return true;
   // Many: a folder deleted beside a file or two elsewhere is still a person's clean-up.
   return (
     d.topmost >= guard.minCount &&
