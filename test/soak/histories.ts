@@ -1231,6 +1231,29 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Issue 37, found by the soak (seed 621463802): on a server without moves, the copy of a
+    // folder moved here left its old place on the service (it holds the chain's bottom, never
+    // here), its records forgotten and no walk asked: the old place never came back here, and
+    // no problem said that the bottom cannot exist on this disk.
+    name: 'deep-remote-chain-moved-no-moves',
+    title:
+      'a folder of a chain too deep for this disk moved here on a server without moves, crashed at the copy: the old place stays on the service and comes back here as far as it fits (issue 37)',
+    extensions: false,
+    steps: () => {
+      const level = (n: number) => {
+        const head = `deep 1 level ${n} `;
+        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      };
+      return [
+        remoteDeepCommand(''),
+        sync(),
+        move(`${level(1)}/${level(2)}`, ''),
+        sync({ step: 'intent-written', op: 'mkdir', nth: 1 }),
+        crashes(1),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 202092323): a Viewer's files are recorded as not
     // permitted without a request, the bottom file of the chain too, below a folder never placed
     // (a journal row at a path past PATH_MAX, which nothing here can look at).

@@ -178,7 +178,7 @@ export class LocalPass {
       for (const d of up.deletes) state.missingBefore.add(d.item.remoteId);
       state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
     }
-    if (result.walkNeeded) askWalk(journal, 'a change the role refused is put back');
+    if (result.walkNeeded) askWalk(journal, 'what the send kept on the service comes back');
     const did =
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||

@@ -27,8 +27,10 @@ export class Retirer {
       return r !== undefined && r.state === 'synced' && !old.has(r.remoteId);
     });
     if (made.length < op.parts.length) {
-      // The old place is kept on the service, and comes back here with the next walk.
+      // The old place is kept on the service, and comes back here with the walk asked for: its
+      // records are forgotten, and no event of the feed would name it again.
       journal.removeTree(j);
+      this.s.result.walkNeeded = true;
       events.note(op.path, { key: 'engine.notAllCopied' });
       return;
     }
@@ -40,7 +42,11 @@ export class Retirer {
       // Changed there meanwhile (a new version; a folder given or changed a file): deleting the
       // old place would lose it. A folder loses only what the copy took along; the rest stays
       // there, and comes back here with the next pass.
-      if (j.kind === 'folder') await this.pruneCopied(j.remoteId);
+      // What stays there (the folders that hold it, and an item never placed here, seed
+      // 621463802: the bottom of a chain too deep for this disk) comes back with a walk.
+      if (j.kind === 'folder' && !(await this.pruneCopied(j.remoteId))) {
+        this.s.result.walkNeeded = true;
+      }
       journal.removeTree(j);
       this.s.result.recheckRemote = true;
       this.s.result.remoteMoved++;

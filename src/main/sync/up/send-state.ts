@@ -68,7 +68,10 @@ export interface SendResult {
   conflicts: number;
   /** The service changed under us (a version, a parent gone): a remote pass should look. */
   recheckRemote: boolean;
-  /** A full walk should restore something (a delete the role refused). */
+  /**
+   * A full walk should restore something: a delete the role refused, or the old place of a copied
+   * item kept on the service (its records forgotten here, so only a walk finds it again).
+   */
   walkNeeded: boolean;
   /** Deletes waited for the remote pass: another round is needed. */
   deletesDeferred: boolean;
