@@ -530,6 +530,29 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Issue 37, found by the soak (seed 300405985): the server took the move as a rename where
+    // the file was, and the crash lost the record; the restart took that rename for a
+    // colleague's, brought the file down again there and uploaded the moved one as new: twice.
+    name: 'no-move-extension-renamed-in-place-crashed',
+    title:
+      'a file moved and renamed on a server without the move extension, crashed once the server renamed it where it was: the rename is ours, the copy is made and the old one deleted, nothing twice',
+    extensions: false,
+    steps: () => [
+      mkdir('', 'Photos'),
+      write('Photos', 'a.txt'),
+      sync(),
+      move('Photos/a.txt', '', 'Docs'),
+      sync({ step: 'recorded', op: 'move', nth: 1 }),
+      crashes(1),
+      sync(),
+      sync(),
+      synced('moved, once', { Photos: 'dir', Docs: 'disk A#1' }),
+      check('its own rename is no conflict', (w) =>
+        eq('conflicts said', status(w).conflicts.map((c) => c.message), []),
+      ),
+    ],
+  },
+  {
     name: 'case-insensitive-case-rename-replaced-by-folder',
     title:
       'on a case-insensitive volume, a file renamed in case here and replaced there by a folder: it makes way from its actual name',

@@ -59,7 +59,16 @@ export type IntentPayload =
 export type OutboxStep = 'intent-written' | 'answered' | 'recorded';
 
 /** Where the payload's change stands on the service: made (with the item as it is now), or not. */
-export type Settlement = { made: true; item: RemoteItem | null } | { made: false };
+export type Settlement =
+  | { made: true; item: RemoteItem | null }
+  | {
+      made: false;
+      /**
+       * A move a server without the move extension took as a rename where the item is (send-
+       * structure.ts `fellBack`): that rename is ours, as the answered move's would have been.
+       */
+      renamedInPlace?: RemoteItem;
+    };
 
 /** What the sandbox and the real service do to characters a name cannot hold. */
 export const repairedName = (name: string) => name.replace(/[/\\\u0000-\u001f\u007f]/g, '-'); // eslint-disable-line no-control-regex
@@ -119,7 +128,20 @@ export async function settle(
       }
       case 'move': {
         const found = await findInFolder(client, p.parentId, (e) => e.id === p.id);
-        if (!found || !sameName(p.name, found.name)) return { made: false };
+        if (!found || !sameName(p.name, found.name)) {
+          // Where it was, under the name asked for: the server ignored the parent (seed
+          // 300405985: taken for a colleague's rename, it came back down beside its copy).
+          const was = journal.get(p.id);
+          if (!was || was.remoteParentId === p.parentId || was.remoteName === p.name) {
+            return { made: false };
+          }
+          const there = await findInFolder(client, was.remoteParentId, (e) => e.id === p.id);
+          if (!there || !sameName(p.name, there.name)) return { made: false };
+          // A file's new time only when nothing but the rename happened since; else it has no
+          // time here, and the remote pass compares it as anyone's change (as `made` does).
+          const own = there.kind === 'folder' || (await onlyRenamedSince(client, p, origin));
+          return { made: false, renamedInPlace: own ? there : { ...there, updatedAt: '' } };
+        }
         // Its time now may be a later version's (someone's upload after the rename): then it
         // has no time here, and the remote pass compares it as anyone's change.
         if (p.version && found.kind === 'file' && !(await onlyRenamedSince(client, p, origin))) {

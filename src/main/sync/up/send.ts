@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { parentOf } from '../paths';
+import { remoteFields } from '../remote';
 import { settle, type IntentPayload } from './outbox';
 import type { DeleteOp, RelinkOp, RetireOp, UpPlan, UploadOp } from './plan';
 import { FileSender } from './send-files';
@@ -132,7 +133,11 @@ export class Sender {
         });
         log.info('settled an interrupted change: it was made', { op: payload.op });
       } else {
-        journal.failIntent(intent.id, 'not made; the next pass does it again');
+        journal.transaction(() => {
+          const j = s.renamedInPlace && journal.get(s.renamedInPlace.id);
+          if (j) journal.upsert({ ...j, ...remoteFields(s.renamedInPlace!) });
+          journal.failIntent(intent.id, 'not made; the next pass does it again');
+        });
       }
       this.s.result.rescan.add(parentOf(payload.path));
     }
