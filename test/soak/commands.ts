@@ -801,11 +801,23 @@ export function selectionCommand(ci: 0 | 1, at: Target | null): SoakCommand {
     });
     w.figures.selections++;
     const before = subtreeOf(w.remoteEntries(), folder.id);
+    const existed = new Set(w.remoteEntries().map((e) => e.id));
     const result = await c.sync();
     // Anywhere on the service: a move out sent now was made here before it was left out.
-    const now = new Map(w.remoteEntries().map((e) => [e.id, e.blob ?? '']));
+    const entries = w.remoteEntries();
+    const now = new Map(entries.map((e) => [e.id, e.blob ?? '']));
+    // On a server without moves such a move is a copy made outside and the old item retired
+    // (up/plan.ts): gone from the folder, its copy outside (a file's bytes; a folder made by this
+    // sync, under the new name the move may have given it).
+    const outside = entries.filter((e) => !before.has(e.id));
+    const copied = (id: number, blob: string) =>
+      !w.config.extensions &&
+      !now.has(id) &&
+      outside.some((e) =>
+        blob === '' ? e.kind === 'folder' && !existed.has(e.id) : e.blob === blob,
+      );
     const wrong = [...before]
-      .filter(([id, blob]) => now.get(id) !== blob)
+      .filter(([id, blob]) => now.get(id) !== blob && !copied(id, blob))
       .map(([id]) => `${id} ${now.has(id) ? 'changed' : 'deleted'}`);
     if (wrong.length > 0) {
       w.broken.push(
