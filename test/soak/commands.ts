@@ -234,6 +234,7 @@ export function localMoveCommand(
       renameSync(c.abs(src), c.abs(join(dest, newName)));
       w.chosenNames.add(serviceKey(newName));
       w.namedBy.set(serviceKey(newName), c.name);
+      w.placedBy.set(serviceKey(join(dest, newName)), c.name);
     },
   );
 }
@@ -256,6 +257,7 @@ export function localCaseRenameCommand(ci: 0 | 1, at: Target): SoakCommand {
     renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
     w.chosenNames.add(serviceKey(renamed));
     w.namedBy.set(serviceKey(renamed), c.name);
+    w.placedBy.set(serviceKey(join(parentOf(src), renamed)), c.name);
   });
 }
 const localCaseRename = fc.tuple(client, index).map(([ci, at]) => localCaseRenameCommand(ci, at));

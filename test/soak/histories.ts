@@ -548,7 +548,11 @@ export const HISTORIES: WrittenHistory[] = [
       sync(),
       synced('moved, once', { Photos: 'dir', Docs: 'disk A#1' }),
       check('its own rename is no conflict', (w) =>
-        eq('conflicts said', status(w).conflicts.map((c) => c.message), []),
+        eq(
+          'conflicts said',
+          status(w).conflicts.map((c) => c.message),
+          [],
+        ),
       ),
     ],
   },

@@ -321,12 +321,22 @@ function duplicates(world: World): string[] {
   return out;
 }
 
+/** The suffix of a conflict copy's name (names.ts), before its extension. */
+const CONFLICT_SUFFIX = / \(conflict \d{4}-\d{2}-\d{2} \d{6}[^)]*\)(?=[^/]*$)/;
+
 /**
  * One content under names that different people gave it on their own disks: each client kept its
  * rename of a file that was deleted on the service meanwhile (a rename here wins over a delete
  * there), so each sent its copy. Two decisions, not a retry.
  */
 function keptByEach(world: World, paths: string[]): boolean {
-  const by = paths.map((p) => world.namedBy.get(serviceKey(p.slice(p.lastIndexOf('/') + 1))));
+  // A kept rename whose name was taken there is kept as its conflict copy: its place is the name's.
+  const by = paths.map((p) => {
+    const at = p.replace(CONFLICT_SUFFIX, '');
+    return (
+      world.placedBy.get(serviceKey(at)) ??
+      world.namedBy.get(serviceKey(at.slice(at.lastIndexOf('/') + 1)))
+    );
+  });
   return by.every((c) => c !== undefined) && new Set(by).size === paths.length;
 }

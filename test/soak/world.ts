@@ -226,6 +226,11 @@ export class World {
   readonly chosenNames = new Set<string>();
   /** Who gave each of those names (by the service's comparison key), last. */
   readonly namedBy = new Map<string, string>();
+  /**
+   * Who last put an item at a path by a move or rename here (service key of the whole path): one
+   * name in two cases (`Docs`, `docs`) is one key above, but two places.
+   */
+  readonly placedBy = new Map<string, string>();
   readonly clients: SoakClient[] = [];
   /** Invariants a step found broken as it ran (an idle sync's requests): divergences at the end. */
   readonly broken: string[] = [];
