@@ -1281,6 +1281,32 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Issue 37, found by the soak (seed 717422688): the problem on the chain's bottom (never
+    // placed here) kept its old path when a colleague renamed the top folder in case, so no
+    // problem named it where it is now.
+    name: 'deep-remote-chain-top-renamed-there',
+    title:
+      'the top folder of a chain too deep for this disk renamed there: the problem on what cannot be placed follows it (issue 37)',
+    extensions: false,
+    steps: () => {
+      const head = 'deep 1 level 1 ';
+      const top = head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      return [
+        remoteDeepCommand(''),
+        sync(),
+        remote.rename(top, 'D' + top.slice(1)),
+        sync(),
+        check('the problem is where the chain is now', (w) =>
+          eq(
+            'problems below the renamed top folder',
+            status(w).problems.filter((p) => p.path.startsWith('D' + top.slice(1) + '/')).length,
+            1,
+          ),
+        ),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 202092323): a Viewer's files are recorded as not
     // permitted without a request, the bottom file of the chain too, below a folder never placed
     // (a journal row at a path past PATH_MAX, which nothing here can look at).

@@ -501,7 +501,32 @@ export class Journal {
         );
       }
       this.upsert({ ...item, localPath: to.localPath, localName: to.localName });
+      if (item.kind === 'folder') this.moveProblems(item.localPath, to.localPath);
     });
+  }
+
+  /**
+   * Problems below a folder that moved go with it (seed 717422688: the chain's bottom, never
+   * placed here, kept its old path when its top folder was renamed in case, and so no problem
+   * named it where it is). A problem keyed by its path (status.ts `problemKey`) is keyed anew.
+   */
+  private moveProblems(from: string, to: string): void {
+    const prefix = this.fold(from) + '/';
+    const moved = (p: string) => (this.fold(p).startsWith(prefix) ? to + p.slice(from.length) : p);
+    for (const p of this.problems()) {
+      const path = moved(p.path);
+      if (path === p.path) continue;
+      const params = p.words?.params;
+      const words = params && {
+        ...p.words!,
+        params: Object.fromEntries(
+          Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? moved(v) : v]),
+        ),
+      };
+      const key = p.key === `path:${p.path}` ? `path:${path}` : p.key;
+      if (key !== p.key) this.clearProblem(p.key);
+      this.setProblem({ ...p, key, path, ...(words ? { words } : {}) });
+    }
   }
 
   /** Items with a copy here below a folder's local path (not the folder itself). */
