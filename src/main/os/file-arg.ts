@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
  * decoded, anything else a path, relative ones taken from `cwd`. No single file name can start
  * with `file://` (it holds slashes), so a name relative to the folder shown is never misread.
  */
+export const isFileUri = (arg: string) => /^file:\/\//i.test(arg);
+
 export function localPathOf(arg: string, cwd: string): string {
-  if (/^file:\/\//i.test(arg)) {
+  if (isFileUri(arg)) {
     try {
       return fileURLToPath(arg);
     } catch {
