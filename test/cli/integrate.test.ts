@@ -336,6 +336,7 @@ describe('the entries, run as their file managers run them', () => {
       '100%free %f %F %U %%',
       '--hidden',
       ' leading space\ttab',
+      'query?a=1&b;c#frag ü',
     ];
     const items = names.map((n) => path.join(dir, n));
     for (const p of items) writeFileSync(p, 'x');
