@@ -9,7 +9,6 @@ import { forkEngine } from './engine-process';
 import { installDesktopIntegrations } from './integrations';
 import { createFileLogger } from './sync/file-log';
 import { keepHeapNearLive } from './sync/heap';
-import { dropSecrets } from './os/child-env';
 
 // The thin Electron shell: everything it wires lives in modules tested under plain Node or
 // against a fake electron module.
@@ -28,11 +27,9 @@ if (args.cli) {
     env: process.env,
   }).then((code) => app.exit(code));
 } else {
-  // Electron's shell (openExternal, openPath, showItemInFolder) starts the browser, xdg-open and
-  // the file manager with this process's environment: our secrets leave it. The engine host,
-  // ours, keeps them (it reads WORKSPACE_SYNC_CLIENT_SECRET).
+  // The engine host's environment, ours with its secrets (it reads WORKSPACE_SYNC_CLIENT_SECRET),
+  // taken before startDesktop drops them from this process's own.
   const engineEnv = { ...process.env };
-  dropSecrets(process.env);
   // Windows shows a notification only for the app id the installer registered.
   if (process.platform === 'win32') app.setAppUserModelId('com.workspacesync.desktop');
   const places = placesOf(undefined, process.env);
