@@ -89,7 +89,10 @@ export function integrationFiles(opts: IntegrationOptions): IntegrationFile[] {
 /** POSIX shell single quotes: everything literal; a quote is closed, escaped, reopened. */
 export const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
-/** Nemo replaces these anywhere in Exec, quoted or not, and has no escape for them. */
+/**
+ * Nemo's tokens: one in the command would be replaced (Nemo reads the first `%` after %U's
+ * insertion as a token, quoted or not), and Nemo has no escape for them.
+ */
 const NEMO_TOKEN = /%[UFPfNpD]/;
 
 function checkCommand(command: string[]): void {
@@ -131,7 +134,7 @@ exec ${command.map(shellQuote).join(' ')} -- "$@"
  * `%` that is none: a `%` in the program's path (an AppImage under `100%free/`) would leave %U
  * unexpanded. So %U comes first, handed to a `sh -c` that puts it last; the program follows,
  * single-quoted for g_shell_parse_argv (g_spawn_command_line_async). %U with Quote=double: the
- * URI in double quotes, where it holds nothing special (`"`, `\\` and `` ` `` are
+ * URI in double quotes, where it holds nothing special (`"`, `\` and `` ` `` are
  * percent-encoded), so a name's newline, space, backslash or `#` stays in the one argument.
  */
 const NEMO_EXEC = `/bin/sh -c 'uri=$1; shift; exec "$@" -- "$uri"' sh %U`;
