@@ -13,6 +13,7 @@ import type { Logger } from './sync/ports';
 import { resolveLanguage, translator } from '../shared/i18n';
 import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
+import { dropSecrets } from './os/child-env';
 import { EngineClient } from './engine-client';
 import type { EngineProcess } from './engine-process';
 import type { CallResult, PushMessage } from './backend/backend';
@@ -79,6 +80,10 @@ const ENGINE_RESTART_WINDOW_MS = 60_000;
  * file manager. Returns false when another instance already runs (it was handed our arguments).
  */
 export function startDesktop(opts: DesktopOptions): boolean {
+  // Electron's shell (openExternal, openPath, showItemInFolder) starts the browser, xdg-open and
+  // the file manager with this process's environment: our secrets leave it (the engine host,
+  // ours, is given its environment by the caller, taken before).
+  dropSecrets(process.env);
   const first = parseAppArgs(opts.argv, opts.cwd);
   if (!app.requestSingleInstanceLock({ argv: [...opts.argv], cwd: opts.cwd })) {
     app.quit();

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { localPathOf } from './os/file-arg';
 
 /** What the app was asked to do on its command line. */
 export interface AppArgs {
@@ -11,26 +11,39 @@ export interface AppArgs {
 }
 
 /**
- * Reads the app's own switches from an argv, wherever they are: Electron's argv starts with the
- * binary (and, unpackaged, the app's path), and a second instance's argv may carry switches
- * Chromium added. A switch ends a list of paths; relative paths are taken from `cwd` (a second
- * instance's working directory, not ours).
+ * Where the program's own arguments start in an Electron argv: after the binary, and after the
+ * app's path too when it runs unpackaged (`electron .`, `process.defaultApp`).
  */
-export function parseAppArgs(argv: readonly string[], cwd: string): AppArgs {
+export const firstArgIndex = (defaultApp: boolean | undefined = process.defaultApp) =>
+  defaultApp ? 2 : 1;
+
+/**
+ * Reads the app's own switches from an argv (the binary first, see firstArgIndex). Item names
+ * reach argv from file managers, so a name must never become a switch: `--cli` counts only as
+ * the very first argument (a name that splits into lines cannot put it there), and everything
+ * after `--copy-link` (and an optional `--`) is an item, never a switch. Other arguments
+ * (Chromium's switches) are ignored. Relative paths are taken from `cwd` (a second instance's
+ * working directory, not ours); `file://` URIs are decoded.
+ */
+export function parseAppArgs(
+  argv: readonly string[],
+  cwd: string,
+  first: number = firstArgIndex(),
+): AppArgs {
   const out: AppArgs = { copyLink: [], hidden: false, cli: null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--cli') {
-      out.cli = argv.slice(i + 1);
-      break;
-    }
+  const args = argv.slice(first);
+  if (args[0] === '--cli') return { ...out, cli: args.slice(1) };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg === '--hidden') out.hidden = true;
     else if (arg.startsWith('--copy-link=')) out.copyLink.push(arg.slice('--copy-link='.length));
     else if (arg === '--copy-link') {
-      while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) out.copyLink.push(argv[++i]!);
+      const items = args.slice(i + 1);
+      out.copyLink.push(...(items[0] === '--' ? items.slice(1) : items));
+      break;
     }
   }
-  out.copyLink = out.copyLink.filter((p) => p !== '').map((p) => path.resolve(cwd, p));
+  out.copyLink = out.copyLink.filter((p) => p !== '').map((p) => localPathOf(p, cwd));
   return out;
 }
 

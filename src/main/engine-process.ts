@@ -7,8 +7,14 @@ export interface EngineProcess extends Port<FromHost, ToHost> {
 }
 
 /** Starts the engine host (out/main/host.js) in an Electron utility process. */
-export function forkEngine(modulePath: string, verbose: boolean): EngineProcess {
+/** `env`: the host's environment (the app's own, secrets included: the host is ours). */
+export function forkEngine(
+  modulePath: string,
+  verbose: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): EngineProcess {
   const child = utilityProcess.fork(modulePath, [], {
+    env,
     serviceName: 'Workspace Sync engine',
     stdio: verbose ? 'inherit' : 'ignore',
   });

@@ -27,6 +27,9 @@ if (args.cli) {
     env: process.env,
   }).then((code) => app.exit(code));
 } else {
+  // The engine host's environment, ours with its secrets (it reads WORKSPACE_SYNC_CLIENT_SECRET),
+  // taken before startDesktop drops them from this process's own.
+  const engineEnv = { ...process.env };
   // Windows shows a notification only for the app id the installer registered.
   if (process.platform === 'win32') app.setAppUserModelId('com.workspacesync.desktop');
   const places = placesOf(undefined, process.env);
@@ -49,7 +52,7 @@ if (args.cli) {
       renderer: path.join(outDir, 'renderer', 'index.html'),
       trayIcons: path.join(resources, 'tray'),
     },
-    forkEngine: () => forkEngine(path.join(outDir, 'main', 'host.js'), verbose),
+    forkEngine: () => forkEngine(path.join(outDir, 'main', 'host.js'), verbose, engineEnv),
     log,
     integrate: () => installDesktopIntegrations({ log, resources }),
   });

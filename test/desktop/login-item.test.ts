@@ -1,4 +1,6 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,11 +9,13 @@ import {
   appCommand,
   autostartEntry,
   autostartFile,
-  desktopExecArg,
   setStartAtLogin,
 } from '../../src/main/platform/login-item';
 
 const dirs: string[] = [];
+/** Debian's python3 with python3-gi, and the helper that launches an entry with GLib. */
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+const FM_LAUNCH = path.join(import.meta.dirname, '..', 'cli', 'fm-launch.py');
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
@@ -53,9 +57,28 @@ describe('start at login', () => {
     expect(appCommand({})).toBe(process.execPath);
   });
 
-  it('quotes an Exec argument by the desktop entry rules', () => {
-    expect(desktopExecArg('/usr/bin/workspace-sync')).toBe('/usr/bin/workspace-sync');
-    expect(desktopExecArg('/opt/Workspace Sync/ws')).toBe('"/opt/Workspace Sync/ws"');
-    expect(desktopExecArg('/a/"$x`\\')).toBe('"/a/\\"\\$x\\`\\\\"');
+  it('starts the AppImage at login whatever its path holds (GLib reads the entry; attack 8)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ws-autostart-'));
+    dirs.push(dir);
+    const record = path.join(dir, 'argv.bin');
+    for (const folder of ['100%free', `it's "$HOME" \`x\` \\ %f %%`, 'plain']) {
+      // The AppImage: a script that writes the argv it got (its own path first).
+      const app = path.join(dir, folder, 'Workspace Sync.AppImage');
+      await mkdir(path.dirname(app), { recursive: true });
+      await writeFile(app, `#!/bin/sh\nprintf '%s\\0' "$0" "$@" > "$RECORD"\n`, { mode: 0o755 });
+      const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), APPIMAGE: app };
+      await setStartAtLogin(true, 'linux', env);
+      // The entry launched as GNOME's session does: GDesktopAppInfo, by test/cli/fm-launch.py.
+      await rm(record, { force: true });
+      const run = spawnSync(PYTHON, [FM_LAUNCH, 'autostart', autostartFile(env)], {
+        env: { PATH: process.env.PATH ?? '', RECORD: record },
+        encoding: 'utf8',
+      });
+      expect(run.status, `${folder}: ${run.stderr}`).toBe(0);
+      expect((await readFile(record, 'utf8')).split('\0').slice(0, -1), folder).toEqual([
+        app,
+        '--hidden',
+      ]);
+    }
   });
 });

@@ -114,6 +114,10 @@ describe('the desktop main process', () => {
 
   it('a second launch hands its arguments to the first and quits', () => {
     fake.app.locked = false;
+    // Issue 38, attack 9: Electron's shell starts xdg-open, the browser and the file manager with
+    // the main process's environment, so the secrets leave it at once.
+    process.env.WORKSPACE_SYNC_TOKEN = 'exported-token';
+    process.env.WORKSPACE_SYNC_CLIENT_SECRET = 'exported-secret';
     const started = startDesktop({
       argv: ['/opt/ws', '--copy-link', 'notes.txt'],
       cwd: '/home/ann',
@@ -132,6 +136,8 @@ describe('the desktop main process', () => {
       cwd: '/home/ann',
     });
     expect(fake.app.quitCalls).toBe(1);
+    expect(process.env.WORKSPACE_SYNC_TOKEN).toBeUndefined();
+    expect(process.env.WORKSPACE_SYNC_CLIENT_SECRET).toBeUndefined();
     fake.app.locked = true;
   });
 

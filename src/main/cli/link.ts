@@ -1,6 +1,7 @@
 import { english, type Translator } from '../../shared/i18n';
 import { copyText } from '../os/clipboard';
 import { notify } from '../os/notify';
+import { isFileUri, localPathOf } from '../os/file-arg';
 import { quoted, shareLinkForPath, type ShareLink } from '../links/link';
 import {
   cliLanguage,
@@ -35,7 +36,8 @@ export function parseLink(args: string[]) {
   const { values, positionals } = parseCommandLine('link', args, linkOptions);
   if (positionals.length === 0)
     throw new UsageError({ key: 'cli.err.required', params: { option: 'PATH' } }, 'link');
-  return { ...values, paths: positionals };
+  // A file manager's entry may pass URIs (Nautilus, Nemo): the path each names.
+  return { ...values, paths: positionals.map((p) => (isFileUri(p) ? localPathOf(p, '/') : p)) };
 }
 
 function notes(link: ShareLink, tr: Translator): string[] {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { UserError, type Words } from '../errors/user-error';
+import { childEnv } from './child-env';
 
 /** The clipboard could not take the text; the message says what to do. */
 export class ClipboardError extends UserError {
@@ -39,7 +40,7 @@ function run(tool: Tool, text: string, env: NodeJS.ProcessEnv): Promise<Outcome>
     // outlives this command and the terminal it ran in. stdout is not ours to hold: the
     // background process keeps what it inherits.
     const child = spawn(tool.name, tool.args, {
-      env,
+      env: childEnv(env),
       stdio: ['pipe', 'ignore', 'pipe'],
       detached: true,
     });

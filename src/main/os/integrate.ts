@@ -4,10 +4,13 @@ import path from 'node:path';
 import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import { UserError } from '../errors/user-error';
 import { english, LANGUAGES, translator } from '../../shared/i18n';
+import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
 
 // "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
-// runs `command` with the chosen item's absolute path as its last argument. Every format has
-// its own quoting rules for that command line; each writer below follows its manager's.
+// runs `command`, then `--`, then the chosen items, each one argument whatever its name holds
+// (a newline, quotes, `$()`, `\ `, ` #`, `%`): a name must never become a switch or two
+// arguments. Every format has its own quoting rules; each writer below follows its manager's,
+// and test/cli/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
 
 export const MENU_LABEL = english.t('integrate.menuLabel');
 const TOOLTIP = english.t('integrate.menuTooltip');
@@ -87,27 +90,9 @@ export function integrationFiles(opts: IntegrationOptions): IntegrationFile[] {
 export const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
 /**
- * A GKeyFile / Desktop Entry string value: backslash and control characters escaped, and a
- * leading space kept (`\s`), as g_key_file_get_string reads them back.
+ * Nemo's tokens: one in the command would be replaced (Nemo reads the first `%` after %U's
+ * insertion as a token, quoted or not), and Nemo has no escape for them.
  */
-function keyFileValue(value: string): string {
-  return value
-    .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\t', '\\t')
-    .replaceAll('\r', '\\r')
-    .replace(/^ /, '\\s');
-}
-
-/**
- * One argument of a Desktop Entry Exec key: in double quotes, with `"`, `` ` ``, `$` and `\`
- * escaped by a backslash, and `%` doubled (the spec's "Exec key" rules), before the string
- * value's own escaping (keyFileValue) is applied to the whole line.
- */
-const desktopExecArg = (arg: string) =>
-  `"${arg.replace(/["`$\\]/g, '\\$&')}"`.replaceAll('%', '%%');
-
-/** Nemo replaces these anywhere in Exec, quoted or not, and has no escape for them. */
 const NEMO_TOKEN = /%[UFPfNpD]/;
 
 function checkCommand(command: string[]): void {
@@ -130,23 +115,32 @@ function nautilusScript(command: string[]): string {
   return `#!/bin/sh
 # ${MENU_LABEL} (${ENTRY_ID}): written by Workspace Sync; "workspace-sync integrate
 # --uninstall" removes it.
-# Nautilus passes the selection in NAUTILUS_SCRIPT_SELECTED_FILE_PATHS (absolute paths, one a
-# line) for local folders, and as arguments relative to the folder shown, its working directory.
-if [ -n "\${NAUTILUS_SCRIPT_SELECTED_FILE_PATHS:-}" ]; then
+# Nautilus passes the selection as URIs in NAUTILUS_SCRIPT_SELECTED_URIS, one a line: a URI
+# holds no line break (it is percent-encoded), so splitting on lines is exact whatever the
+# names hold, and it covers search results too. Without it, the arguments are the items.
+if [ -n "\${NAUTILUS_SCRIPT_SELECTED_URIS:-}" ]; then
   set -f
   IFS='
 '
-  set -- $NAUTILUS_SCRIPT_SELECTED_FILE_PATHS
+  set -- $NAUTILUS_SCRIPT_SELECTED_URIS
   unset IFS
 fi
-exec ${command.map(shellQuote).join(' ')} "$@"
+exec ${command.map(shellQuote).join(' ')} -- "$@"
 `;
 }
 
+/**
+ * Nemo (nemo-action.c) expands its tokens from the first `%` of Exec on, and stops at the first
+ * `%` that is none: a `%` in the program's path (an AppImage under `100%free/`) would leave %U
+ * unexpanded. So %U comes first, handed to a `sh -c` that puts it last; the program follows,
+ * single-quoted for g_shell_parse_argv (g_spawn_command_line_async). %U with Quote=double: the
+ * URI in double quotes, where it holds nothing special (`"`, `\` and `` ` `` are
+ * percent-encoded), so a name's newline, space, backslash or `#` stays in the one argument.
+ */
+const NEMO_EXEC = `/bin/sh -c 'uri=$1; shift; exec "$@" -- "$uri"' sh %U`;
+
 function nemoAction(command: string[]): string {
-  // %F with EscapeSpaces: Nemo inserts the path with spaces and quotes backslash-escaped, which
-  // g_shell_parse_argv (its spawn) reads back as one argument; ours are single-quoted.
-  const exec = `${command.map(shellQuote).join(' ')} %F`;
+  const exec = `${NEMO_EXEC} ${command.map(shellQuote).join(' ')}`;
   return `[Nemo Action]
 # ${ENTRY_ID}: written by Workspace Sync
 Name=${MENU_LABEL}
@@ -155,14 +149,14 @@ ${keyFileLines('Comment', (t) => t.tooltip)}Exec=${keyFileValue(exec)}
 Icon-Name=${ICON}
 Selection=s
 Extensions=any;
-EscapeSpaces=true
+Quote=double
 `;
 }
 
 function serviceMenu(command: string[]): string {
-  // %f: KIO inserts the local path as one argument. ServiceTypes is for KDE 5's reader,
-  // MimeType all/all for files and folders alike.
-  const exec = `${command.map(desktopExecArg).join(' ')} %f`;
+  // %f: KIO inserts the local path as one argument (after `--`: never a switch). ServiceTypes
+  // is for KDE 5's reader, MimeType all/all for files and folders alike.
+  const exec = desktopExec(command, '-- %f');
   return `[Desktop Entry]
 # ${ENTRY_ID}: written by Workspace Sync
 Type=Service
@@ -180,11 +174,11 @@ Exec=${keyFileValue(exec)}
 }
 
 /**
- * Thunar runs `/bin/sh -c` on its command after replacing %f by the shell-quoted path and %%
- * by %; any other %-letter pair is dropped, hence every % of ours doubled.
+ * Thunar runs `/bin/sh -c` on its command after replacing %f by the shell-quoted path
+ * (g_shell_quote) and %% by %; any other %-letter pair is dropped, hence every % of ours doubled.
  */
 const thunarCommand = (command: string[]) =>
-  `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} %f`;
+  `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} -- %f`;
 
 // ---- uca.xml ---------------------------------------------------------------------------------
 

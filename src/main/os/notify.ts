@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Logger } from '../sync/ports';
+import { childEnv } from './child-env';
 
 /** Longest wait for notify-send (it waits for the notification daemon's answer over D-Bus). */
 const NOTIFY_TIMEOUT_MS = 5000;
@@ -24,7 +25,7 @@ export function notify(
     body,
   ];
   return new Promise((resolve) => {
-    const child = spawn('notify-send', args, { env: opts.env, stdio: 'ignore' });
+    const child = spawn('notify-send', args, { env: childEnv(opts.env), stdio: 'ignore' });
     const timer = setTimeout(() => child.kill(), NOTIFY_TIMEOUT_MS);
     child.once('error', (err) => {
       clearTimeout(timer);

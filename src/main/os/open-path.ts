@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { childEnv } from './child-env';
 
 /** The program that shows a folder in the desktop's file manager, per system. */
 function opener(platform: NodeJS.Platform): { command: string; args: (dir: string) => string[] } {
@@ -20,7 +21,11 @@ export function openInFileManager(
 ): Promise<void> {
   const { command, args } = opener(platform);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args(dir), { env, detached: true, stdio: 'ignore' });
+    const child = spawn(command, args(dir), {
+      env: childEnv(env),
+      detached: true,
+      stdio: 'ignore',
+    });
     child.once('error', reject);
     child.once('spawn', () => {
       child.unref();
@@ -45,7 +50,7 @@ export function showInFileManager(
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, detached: true, stdio: 'ignore' });
+    const child = spawn(command, args, { env: childEnv(env), detached: true, stdio: 'ignore' });
     child.once('error', reject);
     child.once('spawn', () => {
       child.unref();

@@ -2,16 +2,11 @@ import { app } from 'electron';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
 
 /** The command that starts the app: the AppImage itself when run from one (not its mount). */
 export function appCommand(env: NodeJS.ProcessEnv = process.env): string {
   return env.APPIMAGE || process.execPath;
-}
-
-/** A value for a desktop entry's Exec key: quoted, with its reserved characters escaped. */
-export function desktopExecArg(arg: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(arg)) return arg;
-  return `"${arg.replace(/[\\"`$]/g, (c) => `\\${c}`)}"`;
 }
 
 export function autostartFile(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
@@ -29,7 +24,8 @@ export function autostartEntry(command: string): string {
     'Type=Application',
     'Name=Workspace Sync',
     'Comment=Keeps your workspaces in sync',
-    `Exec=${desktopExecArg(command)} --hidden`,
+    // Quoted and escaped by the spec (a `%` in an AppImage's path is no field code).
+    `Exec=${keyFileValue(desktopExec([command], '--hidden'))}`,
     'Icon=workspace-sync',
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',
