@@ -681,6 +681,8 @@ export const de: Record<MessageKey, string> = {
     '{n, plural, one {# Element wurde hier entfernt: Bestätigen Sie, um es auch im Dienst zu löschen} other {# Elemente wurden hier entfernt: Bestätigen Sie, um sie auch im Dienst zu löschen}}',
   'engine.heldRemote':
     '{total, plural, one {Der Dienst führt {n} von # synchronisierten Element als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} von # synchronisierten Elementen als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie}}',
+  'engine.heldRemoteRecent':
+    '{total, plural, one {Der Dienst führt {n} weitere von # synchronisierten Element als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} weitere von # synchronisierten Elementen als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} wurde auf dem Dienst gelöscht (# Element): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann} other {{path} wurde auf dem Dienst gelöscht (# Elemente): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann}}',
   'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
@@ -902,6 +904,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{count} von {total} synchronisierten Elementen wurden aus dem synchronisierten Ordner entfernt; im Dienst wurde nichts gelöscht. Wenn Sie das wollten, starten Sie erneut mit --confirm-deletes (oder bestätigen Sie in der App); wenn nicht, legen Sie die Dateien zurück (oder prüfen Sie, ob der Ordner eingehängt ist).',
   'engine.heldRemoteStory':
     'Der Dienst führt {n, number} von {total, plural, one {# synchronisierten Element} other {# synchronisierten Elementen}} als gelöscht; hier wurde nichts in den Papierkorb verschoben. Wenn das stimmt, starten Sie erneut mit --confirm-remote-deletes (sie kommen in den Papierkorb, nicht weg); um sie zu behalten und erneut hochzuladen, starten Sie mit --keep-local-copies. Prüfen Sie zuerst, ob Server und Arbeitsbereich die richtigen sind.',
+  'engine.heldRemoteRecentStory':
+    'Der Dienst führt {n, number} weitere von {total, plural, one {# synchronisierten Element} other {# synchronisierten Elementen}} als gelöscht, nachdem hier in der letzten Stunde {recent, number} dort gelöschte in den Papierkorb verschoben wurden; nichts weiteres wurde verschoben. Wenn das stimmt, starten Sie erneut mit --confirm-remote-deletes (sie kommen in den Papierkorb, nicht weg); um sie zu behalten und erneut hochzuladen, starten Sie mit --keep-local-copies. Prüfen Sie zuerst, ob Server und Arbeitsbereich die richtigen sind.',
   'engine.rootMissing':
     'Der synchronisierte Ordner {root} fehlt. Wenn Sie ihn verschoben oder umbenannt haben, stellen Sie ihn zurück; um in einem neuen Ordner neu zu beginnen, wählen Sie stattdessen diesen Ordner. Im Dienst wurde nichts gelöscht.',
   'engine.rootChanged':
