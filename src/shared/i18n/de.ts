@@ -882,6 +882,20 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'service.outcomeUnknown':
     'Die Verbindung brach ab, bevor der Dienst antwortete ({code}); ob die Änderung ausgeführt wurde, ist unbekannt.',
   'service.protocol': 'Unerwartete Antwort von {endpoint}: {detail}.',
+  'error.nameTooLong':
+    'Ein Name in {path} ist für diesen Computer zu lang (höchstens 255 Byte je Name): Wählen Sie einen kürzeren Ordner oder Namen.',
+  'error.pathTooLong':
+    'Der Pfad {path} ist für diesen Computer zu lang: Wählen Sie einen Ordner weiter oben oder kürzere Namen.',
+  'service.redirect':
+    'Der Server antwortete mit einer Weiterleitung nach {to}; prüfen Sie die Serveradresse (es muss die API des Dienstes sein, etwa https://sync.example.com/api/v1).',
+  'service.notHttp':
+    'Der Server unter {server} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.',
+  'service.notTls':
+    'Der Server unter {server} spricht an diesem Port kein HTTPS: Prüfen Sie die Serveradresse (http:// oder https://) und ihren Port.',
+  'service.certificate':
+    'Dem Zertifikat von {server} vertraut dieser Computer nicht ({code}): Prüfen Sie die Serveradresse; stimmt sie, bitten Sie den Administrator um ein Zertifikat, dem dieses System vertraut.',
+  'service.tls':
+    'Eine sichere Verbindung zu {server} kam nicht zustande ({code}): Prüfen Sie die Serveradresse und ihren Port.',
   'service.insecure':
     'Anmeldedaten werden nicht über unverschlüsseltes http an einen anderen Rechner gesendet: Verwenden Sie eine https-Server-URL.',
   'service.proxyUnusable': '{source} ist kein verwendbarer Proxy: {problem}.',

@@ -862,6 +862,20 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'service.outcomeUnknown':
     'The connection was lost before the service answered ({code}); whether the change was made is unknown.',
   'service.protocol': 'Unexpected answer from {endpoint}: {detail}.',
+  'error.nameTooLong':
+    'A name in {path} is too long for this computer (255 bytes per name at most): choose a shorter folder or name.',
+  'error.pathTooLong':
+    'The path {path} is too long for this computer: choose a folder higher up, or shorter names.',
+  'service.redirect':
+    'The server answered with a redirect to {to}; check the server address (it should be the service’s API, such as https://sync.example.com/api/v1).',
+  'service.notHttp':
+    'The server at {server} did not answer in HTTP: check the server address and its port.',
+  'service.notTls':
+    'The server at {server} does not speak HTTPS on that port: check the server address (http:// or https://) and its port.',
+  'service.certificate':
+    'The certificate of {server} is not trusted on this computer ({code}): check the server address; if it is right, ask its administrator for a certificate this system trusts.',
+  'service.tls':
+    'A secure connection to {server} could not be made ({code}): check the server address and its port.',
   'service.insecure':
     'Refusing to send credentials over plain http to a host that is not this computer: use an https server URL.',
   'service.proxyUnusable': '{source} is not a usable proxy: {problem}.',

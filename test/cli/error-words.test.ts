@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionWords } from '../../src/main/api/errors';
+import { runMain } from './in-process';
+import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from './run-cli';
+
+// Issue 38, "Also seen": what reaches a person is words with a way out, in English and German,
+// never a library's text (undici's parser, OpenSSL's `0A00010B:SSL routines…`, a bare
+// ENAMETOOLONG with the whole path), and a redirect is said as one.
+
+let garbage: TcpServer;
+let redirect: Server;
+let plain: Server;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+let tokenFile: string;
+const portOf = (s: { address(): unknown }) => (s.address() as AddressInfo).port;
+const listen = (s: { listen(port: number, host: string, cb: () => void): unknown }) =>
+  new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+
+beforeAll(async () => {
+  tmp = await tempDir('error-words');
+  await mkdir(tmp.dir, { recursive: true });
+  tokenFile = path.join(tmp.dir, 'token');
+  await writeFile(tokenFile, 'a-token-of-the-test', { mode: 0o600 });
+  // Not HTTP at all: bytes back to whatever is asked.
+  garbage = createTcpServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () => socket.end('\u0000\u0001 garbage, not HTTP\r\n\r\n'));
+  });
+  // A sign-in portal in front of the address given.
+  redirect = createServer((_req, res) => {
+    res.writeHead(302, { location: 'https://login.example.com/sso?ticket=abc123' });
+    res.end();
+  });
+  // Plain HTTP, asked for with https://.
+  plain = createServer((_req, res) => res.end('{}'));
+  await Promise.all([listen(garbage), listen(redirect), listen(plain)]);
+});
+afterAll(async () => {
+  for (const s of [garbage, redirect, plain]) await new Promise((resolve) => s?.close(resolve));
+  await tmp?.remove();
+});
+
+const workspaces = (server: string, lang: string, env: NodeJS.ProcessEnv = {}) =>
+  runMain(['workspaces', '--server', server, '--token-file', tokenFile], {
+    LANG: lang,
+    WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'state'),
+    WORKSPACE_SYNC_KEYCHAIN_SERVICE: KEYCHAIN_TEST_SERVICE,
+    DBUS_SESSION_BUS_ADDRESS: NO_BUS,
+    HOME: tmp.dir,
+    ...env,
+  });
+
+/** One line on stderr, exit 1, none of the library's own text. */
+async function saysOneLine(run: Promise<{ code: number; err: string }>): Promise<string> {
+  const { code, err } = await run;
+  expect(code, err).toBe(1);
+  expect(err.trimEnd().split('\n'), err).toHaveLength(1);
+  expect(err).not.toMatch(/HTTP\/1\.1 protocol|SSL routines|ENAMETOOLONG|had a problem/);
+  return err.trimEnd();
+}
+
+describe('errors a person sees are words', () => {
+  it('a server that does not speak HTTP', async () => {
+    const base = `http://127.0.0.1:${portOf(garbage)}`;
+    expect(await saysOneLine(workspaces(base, 'C'))).toBe(
+      `workspace-sync: The server at ${base} did not answer in HTTP: check the server address and its port.`,
+    );
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toBe(
+      `workspace-sync: Der Server unter ${base} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.`,
+    );
+  });
+
+  it('https:// to a plain-HTTP port', async () => {
+    const base = `https://127.0.0.1:${portOf(plain)}`;
+    expect(await saysOneLine(workspaces(base, 'C'))).toBe(
+      `workspace-sync: The server at ${base} does not speak HTTPS on that port: check the server address (http:// or https://) and its port.`,
+    );
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toContain(
+      `Der Server unter ${base} spricht an diesem Port kein HTTPS`,
+    );
+  });
+
+  it('a redirect is said as a redirect, without its query', async () => {
+    const base = `http://127.0.0.1:${portOf(redirect)}`;
+    const en = await saysOneLine(workspaces(base, 'C'));
+    expect(en).toContain(
+      'The server answered with a redirect to https://login.example.com/sso; check the server address',
+    );
+    expect(en).not.toContain('ticket');
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toContain(
+      'Der Server antwortete mit einer Weiterleitung nach https://login.example.com/sso',
+    );
+  });
+
+  it('a state folder whose name is too long', async () => {
+    const long = path.join(tmp.dir, 'x'.repeat(300));
+    const env = { WORKSPACE_SYNC_STATE: long };
+    const base = `http://127.0.0.1:${portOf(plain)}`;
+    const en = await saysOneLine(workspaces(base, 'C', env));
+    expect(en).toMatch(/^workspace-sync: A name in .*x{32}….* is too long for this computer/);
+    expect(en).not.toContain('x'.repeat(41));
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8', env))).toMatch(
+      /Ein Name in .* ist für diesen Computer zu lang/,
+    );
+  });
+
+  it('certificate and other TLS failures have words too', () => {
+    expect(connectionWords('DEPTH_ZERO_SELF_SIGNED_CERT', 'https://x')?.key).toBe(
+      'service.certificate',
+    );
+    expect(connectionWords('ERR_TLS_CERT_ALTNAME_INVALID', 'https://x')?.key).toBe(
+      'service.certificate',
+    );
+    expect(connectionWords('ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'https://x')?.key).toBe(
+      'service.tls',
+    );
+    expect(connectionWords('ECONNRESET', 'https://x')).toBeUndefined();
+  });
+});
