@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -15,6 +18,7 @@ import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from './run-cli';
 let garbage: TcpServer;
 let redirect: Server;
 let plain: Server;
+let selfSigned: Server;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let tokenFile: string;
 const portOf = (s: { address(): unknown }) => (s.address() as AddressInfo).port;
@@ -38,10 +42,33 @@ beforeAll(async () => {
   });
   // Plain HTTP, asked for with https://.
   plain = createServer((_req, res) => res.end('{}'));
-  await Promise.all([listen(garbage), listen(redirect), listen(plain)]);
+  // HTTPS with a certificate no one signed (made here by openssl, for this run only).
+  const key = path.join(tmp.dir, 'key.pem');
+  const cert = path.join(tmp.dir, 'cert.pem');
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-days',
+    '1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
+  if (made.status !== 0) throw new Error(`openssl failed: ${String(made.stderr)}`);
+  selfSigned = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_q, res) =>
+    res.end('{}'),
+  );
+  await Promise.all([listen(garbage), listen(redirect), listen(plain), listen(selfSigned)]);
 });
 afterAll(async () => {
-  for (const s of [garbage, redirect, plain]) await new Promise((resolve) => s?.close(resolve));
+  for (const s of [garbage, redirect, plain, selfSigned])
+    await new Promise((resolve) => s?.close(resolve));
   await tmp?.remove();
 });
 
@@ -82,6 +109,18 @@ describe('errors a person sees are words', () => {
     );
     expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toContain(
       `Der Server unter ${base} spricht an diesem Port kein HTTPS`,
+    );
+  });
+
+  it('a certificate this computer does not trust', async () => {
+    const base = `https://127.0.0.1:${portOf(selfSigned)}`;
+    expect(await saysOneLine(workspaces(base, 'C'))).toMatch(
+      new RegExp(
+        `^workspace-sync: The certificate of ${base} is not trusted on this computer \\([A-Z_]+\\): check the server address`,
+      ),
+    );
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toContain(
+      `Dem Zertifikat von ${base} vertraut dieser Computer nicht`,
     );
   });
 
