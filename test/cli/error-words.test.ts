@@ -16,6 +16,7 @@ import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from './run-cli';
 // ENAMETOOLONG with the whole path), and a redirect is said as one.
 
 let garbage: TcpServer;
+let badBody: TcpServer;
 let redirect: Server;
 let plain: Server;
 let selfSigned: Server;
@@ -34,6 +35,15 @@ beforeAll(async () => {
   garbage = createTcpServer((socket) => {
     socket.on('error', () => {});
     socket.once('data', () => socket.end('\u0000\u0001 garbage, not HTTP\r\n\r\n'));
+  });
+  // HTTP headers, then a body HTTP does not allow (a chunk size that is not hex).
+  badBody = createTcpServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () =>
+      socket.end(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      ),
+    );
   });
   // A sign-in portal in front of the address given.
   redirect = createServer((_req, res) => {
@@ -64,10 +74,16 @@ beforeAll(async () => {
   selfSigned = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_q, res) =>
     res.end('{}'),
   );
-  await Promise.all([listen(garbage), listen(redirect), listen(plain), listen(selfSigned)]);
+  await Promise.all([
+    listen(garbage),
+    listen(badBody),
+    listen(redirect),
+    listen(plain),
+    listen(selfSigned),
+  ]);
 });
 afterAll(async () => {
-  for (const s of [garbage, redirect, plain, selfSigned])
+  for (const s of [garbage, badBody, redirect, plain, selfSigned])
     await new Promise((resolve) => s?.close(resolve));
   await tmp?.remove();
 });
@@ -99,6 +115,16 @@ describe('errors a person sees are words', () => {
     );
     expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toBe(
       `workspace-sync: Der Server unter ${base} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.`,
+    );
+  });
+
+  it('an answer whose body is not HTTP is not said as "cannot reach"', async () => {
+    const base = `http://127.0.0.1:${portOf(badBody)}`;
+    expect(await saysOneLine(workspaces(base, 'C'))).toBe(
+      'workspace-sync: The server’s answer is not valid HTTP: check the server address; if it is right, the server or a proxy on the way is at fault.',
+    );
+    expect(await saysOneLine(workspaces(base, 'de_DE.UTF-8'))).toContain(
+      'Die Antwort des Servers ist kein gültiges HTTP',
     );
   });
 

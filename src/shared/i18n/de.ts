@@ -890,6 +890,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Der Server antwortete mit einer Weiterleitung nach {to}; prüfen Sie die Serveradresse (es muss die API des Dienstes sein, etwa https://sync.example.com/api/v1).',
   'service.notHttp':
     'Der Server unter {server} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.',
+  'service.notHttpBody':
+    'Die Antwort des Servers ist kein gültiges HTTP: Prüfen Sie die Serveradresse; stimmt sie, liegt der Fehler beim Server oder einem Proxy auf dem Weg.',
   'service.notTls':
     'Der Server unter {server} spricht an diesem Port kein HTTPS: Prüfen Sie die Serveradresse (http:// oder https://) und ihren Port.',
   'service.certificate':

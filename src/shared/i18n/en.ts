@@ -870,6 +870,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'The server answered with a redirect to {to}; check the server address (it should be the service’s API, such as https://sync.example.com/api/v1).',
   'service.notHttp':
     'The server at {server} did not answer in HTTP: check the server address and its port.',
+  'service.notHttpBody':
+    'The server’s answer is not valid HTTP: check the server address; if it is right, the server or a proxy on the way is at fault.',
   'service.notTls':
     'The server at {server} does not speak HTTPS on that port: check the server address (http:// or https://) and its port.',
   'service.certificate':
