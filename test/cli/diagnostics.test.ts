@@ -113,4 +113,22 @@ describe('Copy diagnostics', () => {
       'https://[secret]@proxy.example:8080',
     );
   });
+
+  // Issue 38: "include names" kept token-shaped runs in problem paths, although they are always
+  // replaced (docs/ARCHITECTURE.md).
+  it('replaces token-shaped runs in names and paths even when names are included', () => {
+    const key = 'k7Qp2Zx9Lm4Vb8Nw3Rt6Yh1';
+    const named: SyncPair = {
+      ...pair,
+      dir: `/home/ann/share-${key}`,
+      status: {
+        ...pair.status,
+        problems: [{ ...pair.status.problems[1]!, path: `Board/invite ${key}.txt` }],
+      },
+    };
+    const text = diagnosticsText({ about, pairs: [named], servers, includeNames: true });
+    expect(text).not.toContain(key);
+    expect(text).toContain('[Board/invite [secret]]');
+    expect(text).toContain('Folder 1: Merger Talks in /home/ann/[secret] (');
+  });
 });

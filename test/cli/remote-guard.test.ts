@@ -118,3 +118,71 @@ describe('workspace-sync sync --once: the service lists most synced items as del
     expect(run.stderr).toMatch(/cannot both be given/);
   });
 });
+
+// Issue 38, row 6: a service deleting 9 files per pass stays under the per-pass floor of 10;
+// counted over the last hour (loop/delete-budget.ts), the pass that crosses the line waits.
+describe('workspace-sync sync --once: the service deletes a few files per pass', () => {
+  let own: RunningSandbox;
+  beforeAll(async () => {
+    own = await startSandbox({ seed: 'empty' });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it('holds the pass that takes the deletions of the last hour past the rule', async () => {
+    const dir = path.join(tmp.dir, 'budget');
+    const state = path.join(tmp.dir, 'state-budget');
+    const admin = own.users.find((u) => u.role === 'Administrator')!;
+    const run = (...extra: string[]) =>
+      runCli(
+        [
+          'sync',
+          '--once',
+          '--server',
+          own.baseUrl,
+          '--workspace',
+          String(own.workspaceId),
+          '--dir',
+          dir,
+          '--state',
+          state,
+          ...extra,
+        ],
+        { env: { WORKSPACE_SYNC_TOKEN: admin.token } },
+      );
+    const client = clientFor(own.baseUrl, tokenOf(admin));
+    const root = (await client.rootFolder(own.workspaceId)).id;
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const data = Buffer.from(`file ${i}`);
+      ids.push((await client.uploadFile(root, `f${i}.txt`, () => [data], data.length)).id);
+    }
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    expect(await filesIn(dir)).toHaveLength(40);
+
+    // Three passes of 9: 27 of 40 in one folder, 13 left, a person's clean-up: applied.
+    for (let pass = 1; pass <= 3; pass++) {
+      for (const id of ids.splice(0, 9)) await client.deleteFile(id);
+      const applied = await run();
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(await filesIn(dir)).toHaveLength(40 - 9 * pass);
+    }
+    // The fourth would leave 4 of 40: nearly nothing, after many deletions. Held, nothing moved.
+    for (const id of ids.splice(0, 9)) await client.deleteFile(id);
+    const held = await run();
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain(
+      'The service lists 9 more of 13 synced items as deleted, after 27 deleted there were moved to the trash here in the last hour',
+    );
+    expect(held.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await filesIn(dir)).toHaveLength(13);
+
+    // The same answer as any hold: confirmed, they go to the trash too.
+    const confirmed = await run('--confirm-remote-deletes');
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(await filesIn(dir)).toHaveLength(4);
+    expect(await filesIn(path.join(state, 'trash'))).toHaveLength(36);
+  });
+});

@@ -61,9 +61,11 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
         // The guard asks when everything this side holds, or nearly everything (a tenth or less
         // left, docs/SYNC.md), was deleted there: the one case of the world's deletions it should
         // ask about (a colleague deleting the folder that holds it all, beside a local change that
-        // keeps a few items). Any other hold is a divergence.
+        // keeps a few items). Any other hold is a divergence. What the last hour moved to the
+        // trash here (`recent`) counts with it, as the guard counts it.
         const held = c.pair?.engine.heldRemoteDeletes();
-        if (held && held.total - held.count <= held.total * 0.1 && round < MAX_ROUNDS) {
+        const before = held ? held.total + (held.recent ?? 0) : 0;
+        if (held && held.total - held.count <= before * 0.1 && round < MAX_ROUNDS) {
           c.pair!.engine.answerRemoteDeletes('trash');
           world.figures.asked++;
           continue;

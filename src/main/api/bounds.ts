@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import { errors as undiciErrors, type Dispatcher } from 'undici';
 import { ApiError, NetworkError, ProtocolError } from './errors';
 
 // What bounds one request against a server that never stops or never finishes: the limits,
@@ -76,6 +76,10 @@ export async function readCapped(
   } catch (err) {
     res.body.destroy();
     if (err instanceof ApiError) throw err;
+    // A body HTTP does not allow (a chunk size that is not one): the server was reached, and
+    // "cannot reach the service" would not be true.
+    if (err instanceof undiciErrors.HTTPParserError)
+      throw new NetworkError(endpoint, errorCode(err) ?? 'HPE', { key: 'service.notHttpBody' });
     // Cut off mid-answer (a reset, the idle timeout): the connection's failure, not a shape.
     throw new NetworkError(endpoint, errorCode(err) ?? 'UNKNOWN');
   }

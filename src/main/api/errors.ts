@@ -155,6 +155,67 @@ export class ProtocolError extends ApiError {
   }
 }
 
+/**
+ * The server answered with a redirect (3xx) where the contract has none: the address is usually
+ * a web page or a sign-in portal, not the API. Said as a redirect, not as the service's trouble.
+ */
+export class RedirectError extends ApiError {
+  readonly kind = 'protocol';
+  constructor(
+    endpoint: string,
+    readonly status: number,
+    location: string | undefined,
+  ) {
+    super(endpoint, { key: 'service.redirect', params: { to: redirectTarget(location) } }, false);
+  }
+}
+
+/**
+ * Where a redirect points, for a sentence: its origin and path, without the query or fragment
+ * (a sign-in portal's may hold a ticket) and cut to a readable length.
+ */
+function redirectTarget(location: string | undefined): string {
+  if (!location) return '?';
+  let text = location;
+  try {
+    const url = new URL(location);
+    text = `${url.origin}${url.pathname}`;
+  } catch {
+    text = location.split(/[?#]/)[0] ?? '';
+  }
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** TLS codes that say the server's certificate is not one this computer trusts. */
+const CERT_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * Words for a connection that reached something that is not the service speaking HTTP(S): the
+ * HTTP parser's HPE_* errors (garbage, another protocol), OpenSSL's (TLS to a plain-HTTP port,
+ * an untrusted certificate). Their own text (`0A00010B:SSL routines…`) says nothing to a person.
+ * Undefined for any other failure.
+ */
+export function connectionWords(code: string, server: string): Words | undefined {
+  if (code.startsWith('HPE_')) return { key: 'service.notHttp', params: { server } };
+  if (CERT_CODES.has(code)) return { key: 'service.certificate', params: { server, code } };
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG')
+    return { key: 'service.notTls', params: { server } };
+  if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_'))
+    return { key: 'service.tls', params: { server, code } };
+  return undefined;
+}
+
 /** Credentials would travel in clear text to a non-loopback host. */
 export class InsecureConnectionError extends ApiError {
   readonly kind = 'insecure';

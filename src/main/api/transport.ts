@@ -11,7 +11,9 @@ import {
   OutcomeUnknownError,
   ProtocolError,
   RateLimitedError,
+  RedirectError,
   ServerError,
+  connectionWords,
   ValidationError,
   redact,
   type FieldErrors,
@@ -320,7 +322,13 @@ export class Transport {
       } catch (err) {
         if (spec.signal?.aborted) throw abortError(spec.signal);
         const last = err instanceof DeadlineError ? err : null;
-        const code = errorCode(err) ?? 'UNKNOWN';
+        // undici's parser error often has no code: it is still not HTTP.
+        const parser = err instanceof undiciErrors.HTTPParserError ? 'HPE_INVALID' : 'UNKNOWN';
+        const code = errorCode(err) ?? parser;
+        // Not the service speaking HTTP(S) (garbage, TLS to a plain port, a certificate): said
+        // in words at once, as trying again would meet the same.
+        const said = connectionWords(code, this.baseUrl.origin);
+        if (said) throw new NetworkError(spec.endpoint, code, said);
         if (!NETWORK_CODES.has(code) && !(err instanceof undiciErrors.UndiciError)) throw err;
         const notSent = NOT_SENT_CODES.has(code);
         const idempotent = spec.idempotent ?? spec.method !== 'POST';
@@ -431,6 +439,14 @@ export class Transport {
       case 429:
         return new RateLimitedError(spec.endpoint, retryAfterMs(res.headers, Date.now()));
       default:
+        if (res.status >= 300 && res.status < 400) {
+          const location = res.headers.location;
+          return new RedirectError(
+            spec.endpoint,
+            res.status,
+            Array.isArray(location) ? location[0] : location,
+          );
+        }
         return serverError(spec.endpoint, res.status, this.baseUrl);
     }
   }

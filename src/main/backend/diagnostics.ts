@@ -99,11 +99,16 @@ export function diagnosticsText(input: {
     const server = input.servers.get(pair.accountId) ?? null;
     // Even with names: emails and secrets go; without: the pair's names and paths too.
     const clean = (text: string) => redact(text, includeNames ? [] : namesOf(pair, server));
+    // A name said because it was asked for is still cleaned of token-shaped runs (a shared
+    // link's key saved as a file name, a token pasted into a folder's name).
+    const named = (text: string) => redact(text, []);
     const problems = [...s.problems].sort((a, b) => b.at - a.at);
     lines.push('');
     lines.push(
       includeNames
-        ? `Folder ${i + 1}: ${pair.workspaceName} in ${pair.dir}${server ? ` (${server})` : ''}`
+        ? named(
+            `Folder ${i + 1}: ${pair.workspaceName} in ${pair.dir}${server ? ` (${server})` : ''}`,
+          )
         : `Folder ${i + 1}: workspace ${pair.workspaceId}`,
     );
     lines.push(`  State: ${s.state}${pair.paused ? ' (paused)' : ''}; ${clean(s.message)}`);
@@ -119,7 +124,7 @@ export function diagnosticsText(input: {
     );
     for (const p of problems.slice(0, RECENT_PROBLEMS))
       lines.push(
-        `  - ${new Date(p.at).toISOString()} ${p.reason}: ${clean(p.message)}${includeNames ? ` [${p.path}]` : ''}`,
+        `  - ${new Date(p.at).toISOString()} ${p.reason}: ${clean(p.message)}${includeNames ? ` [${named(p.path)}]` : ''}`,
       );
   });
   let text = lines.join('\n') + '\n';

@@ -42,14 +42,43 @@ const oneLine = (text: string): string =>
       .trim(),
   );
 
+/**
+ * A path as a sentence can hold it: a name too long for the system is the usual reason it is
+ * said at all, so each name is cut to a readable start and the whole to its last part.
+ */
+export function shortPath(p: string): string {
+  const cut = p
+    .split('/')
+    .map((name) => (name.length > 40 ? `${name.slice(0, 32)}…` : name))
+    .join('/');
+  return cut.length > 160 ? `…${cut.slice(-159)}` : cut;
+}
+
+/**
+ * Words for a system error Node gives with its code and the whole path (`ENAMETOOLONG: name too
+ * long, mkdir '/…'`), where no layer said it in words: a state folder, a token file.
+ */
+function systemWords(err: unknown): Words | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { code, path } = err as NodeJS.ErrnoException;
+  if (code === 'ENAMETOOLONG') {
+    // A name past 255 bytes, else the whole path past the system's limit.
+    const name = (path ?? '').split('/').some((n) => Buffer.byteLength(n) > 255);
+    const key = name ? 'error.nameTooLong' : 'error.pathTooLong';
+    return { key, params: { path: shortPath(path ?? '') } };
+  }
+  return undefined;
+}
+
 /** An error's one line in a language: its words when it has them, else `messageOf`. */
 export function sayError(tr: Translator, err: unknown): string {
-  const words = wordsOf(err);
+  const words = wordsOf(err) ?? systemWords(err);
   return words ? oneLine(tr.say(words)) : messageOf(err);
 }
 
 /** An error's message for one line of output: no secrets, no line breaks. */
 export function messageOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
+  const said = systemWords(err);
+  const text = said ? englishOf(said) : err instanceof Error ? err.message : String(err);
   return oneLine(text) || 'unknown error';
 }

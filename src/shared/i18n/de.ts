@@ -681,6 +681,8 @@ export const de: Record<MessageKey, string> = {
     '{n, plural, one {# Element wurde hier entfernt: Bestätigen Sie, um es auch im Dienst zu löschen} other {# Elemente wurden hier entfernt: Bestätigen Sie, um sie auch im Dienst zu löschen}}',
   'engine.heldRemote':
     '{total, plural, one {Der Dienst führt {n} von # synchronisierten Element als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} von # synchronisierten Elementen als gelöscht: Bestätigen Sie, um sie hier in den Papierkorb zu verschieben, oder behalten Sie sie}}',
+  'engine.heldRemoteRecent':
+    '{total, plural, one {Der Dienst führt {n} weitere von # synchronisierten Element als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} weitere von # synchronisierten Elementen als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} wurde auf dem Dienst gelöscht (# Element): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann} other {{path} wurde auf dem Dienst gelöscht (# Elemente): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann}}',
   'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
@@ -880,6 +882,22 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'service.outcomeUnknown':
     'Die Verbindung brach ab, bevor der Dienst antwortete ({code}); ob die Änderung ausgeführt wurde, ist unbekannt.',
   'service.protocol': 'Unerwartete Antwort von {endpoint}: {detail}.',
+  'error.nameTooLong':
+    'Ein Name in {path} ist für diesen Computer zu lang (höchstens 255 Byte je Name): Wählen Sie einen kürzeren Ordner oder Namen.',
+  'error.pathTooLong':
+    'Der Pfad {path} ist für diesen Computer zu lang: Wählen Sie einen Ordner weiter oben oder kürzere Namen.',
+  'service.redirect':
+    'Der Server antwortete mit einer Weiterleitung nach {to}; prüfen Sie die Serveradresse (es muss die API des Dienstes sein, etwa https://sync.example.com/api/v1).',
+  'service.notHttp':
+    'Der Server unter {server} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.',
+  'service.notHttpBody':
+    'Die Antwort des Servers ist kein gültiges HTTP: Prüfen Sie die Serveradresse; stimmt sie, liegt der Fehler beim Server oder einem Proxy auf dem Weg.',
+  'service.notTls':
+    'Der Server unter {server} spricht an diesem Port kein HTTPS: Prüfen Sie die Serveradresse (http:// oder https://) und ihren Port.',
+  'service.certificate':
+    'Dem Zertifikat von {server} vertraut dieser Computer nicht ({code}): Prüfen Sie die Serveradresse; stimmt sie, bitten Sie den Administrator um ein Zertifikat, dem dieses System vertraut.',
+  'service.tls':
+    'Eine sichere Verbindung zu {server} kam nicht zustande ({code}): Prüfen Sie die Serveradresse und ihren Port.',
   'service.insecure':
     'Anmeldedaten werden nicht über unverschlüsseltes http an einen anderen Rechner gesendet: Verwenden Sie eine https-Server-URL.',
   'service.proxyUnusable': '{source} ist kein verwendbarer Proxy: {problem}.',
@@ -902,6 +920,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{count} von {total} synchronisierten Elementen wurden aus dem synchronisierten Ordner entfernt; im Dienst wurde nichts gelöscht. Wenn Sie das wollten, starten Sie erneut mit --confirm-deletes (oder bestätigen Sie in der App); wenn nicht, legen Sie die Dateien zurück (oder prüfen Sie, ob der Ordner eingehängt ist).',
   'engine.heldRemoteStory':
     'Der Dienst führt {n, number} von {total, plural, one {# synchronisierten Element} other {# synchronisierten Elementen}} als gelöscht; hier wurde nichts in den Papierkorb verschoben. Wenn das stimmt, starten Sie erneut mit --confirm-remote-deletes (sie kommen in den Papierkorb, nicht weg); um sie zu behalten und erneut hochzuladen, starten Sie mit --keep-local-copies. Prüfen Sie zuerst, ob Server und Arbeitsbereich die richtigen sind.',
+  'engine.heldRemoteRecentStory':
+    'Der Dienst führt {n, number} weitere von {total, plural, one {# synchronisierten Element} other {# synchronisierten Elementen}} als gelöscht, nachdem hier in der letzten Stunde {recent, number} dort gelöschte in den Papierkorb verschoben wurden; nichts weiteres wurde verschoben. Wenn das stimmt, starten Sie erneut mit --confirm-remote-deletes (sie kommen in den Papierkorb, nicht weg); um sie zu behalten und erneut hochzuladen, starten Sie mit --keep-local-copies. Prüfen Sie zuerst, ob Server und Arbeitsbereich die richtigen sind.',
   'engine.rootMissing':
     'Der synchronisierte Ordner {root} fehlt. Wenn Sie ihn verschoben oder umbenannt haben, stellen Sie ihn zurück; um in einem neuen Ordner neu zu beginnen, wählen Sie stattdessen diesen Ordner. Im Dienst wurde nichts gelöscht.',
   'engine.rootChanged':

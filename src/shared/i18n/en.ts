@@ -665,6 +665,8 @@ export const en = {
     '{n, plural, one {# item was removed here: confirm to delete it on the service too} other {# items were removed here: confirm to delete them on the service too}}',
   'engine.heldRemote':
     '{total, plural, one {The service lists {n} of # synced item as deleted: confirm to move them to the trash here, or keep them} other {The service lists {n} of # synced items as deleted: confirm to move them to the trash here, or keep them}}',
+  'engine.heldRemoteRecent':
+    '{total, plural, one {The service lists {n} more of # synced item as deleted, after {recent} moved to the trash here in the last hour: confirm to move them to the trash too, or keep them} other {The service lists {n} more of # synced items as deleted, after {recent} moved to the trash here in the last hour: confirm to move them to the trash too, or keep them}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} was deleted on the service (# item): moved to the trash on this computer, where it can be restored} other {{path} was deleted on the service (# items): moved to the trash on this computer, where it can be restored}}',
   'engine.retryOffline': 'Offline: trying again in {seconds} s',
@@ -860,6 +862,22 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'service.outcomeUnknown':
     'The connection was lost before the service answered ({code}); whether the change was made is unknown.',
   'service.protocol': 'Unexpected answer from {endpoint}: {detail}.',
+  'error.nameTooLong':
+    'A name in {path} is too long for this computer (255 bytes per name at most): choose a shorter folder or name.',
+  'error.pathTooLong':
+    'The path {path} is too long for this computer: choose a folder higher up, or shorter names.',
+  'service.redirect':
+    'The server answered with a redirect to {to}; check the server address (it should be the service’s API, such as https://sync.example.com/api/v1).',
+  'service.notHttp':
+    'The server at {server} did not answer in HTTP: check the server address and its port.',
+  'service.notHttpBody':
+    'The server’s answer is not valid HTTP: check the server address; if it is right, the server or a proxy on the way is at fault.',
+  'service.notTls':
+    'The server at {server} does not speak HTTPS on that port: check the server address (http:// or https://) and its port.',
+  'service.certificate':
+    'The certificate of {server} is not trusted on this computer ({code}): check the server address; if it is right, ask its administrator for a certificate this system trusts.',
+  'service.tls':
+    'A secure connection to {server} could not be made ({code}): check the server address and its port.',
   'service.insecure':
     'Refusing to send credentials over plain http to a host that is not this computer: use an https server URL.',
   'service.proxyUnusable': '{source} is not a usable proxy: {problem}.',
@@ -884,6 +902,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{count} of {total} synced items were removed from the sync folder; nothing was deleted on the service. If you meant it, run again with --confirm-deletes (or confirm in the app); if not, put the files back (or check that the folder is mounted).',
   'engine.heldRemoteStory':
     'The service lists {n, number} of {total, plural, one {# synced item} other {# synced items}} as deleted; nothing was moved to the trash here. If that is right, run again with --confirm-remote-deletes (they go to the trash, not away); to keep them and upload them again, run with --keep-local-copies. Check first that the server and workspace are the right ones.',
+  'engine.heldRemoteRecentStory':
+    'The service lists {n, number} more of {total, plural, one {# synced item} other {# synced items}} as deleted, after {recent, number} deleted there were moved to the trash here in the last hour; nothing more was moved. If that is right, run again with --confirm-remote-deletes (they go to the trash, not away); to keep them and upload them again, run with --keep-local-copies. Check first that the server and workspace are the right ones.',
   'engine.rootMissing':
     'The sync folder {root} is missing. If you moved or renamed it, put it back; to start over in a new folder, choose that folder instead. Nothing was deleted on the service.',
   'engine.rootChanged':

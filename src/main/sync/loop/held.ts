@@ -35,16 +35,16 @@ export function heldWords({ local, remote }: HeldDeletes): HeldWords | null {
   if (remote) {
     // A broken or hostile server listing an empty folder looks exactly like a colleague's
     // clean-up: the person decides, and either answer loses nothing.
+    // Held by the budget over time: what the last hour already moved is said with these.
+    const recent = remote.recent ?? 0;
+    const params = { n: remote.count, total: remote.total, recent };
     const story: Words = {
-      key: 'engine.heldRemoteStory',
-      params: { n: remote.count, total: remote.total },
+      key: recent > 0 ? 'engine.heldRemoteRecentStory' : 'engine.heldRemoteStory',
+      params,
     };
     return {
       held: { side: 'remote', count: remote.count, total: remote.total },
-      summary: {
-        key: 'engine.heldRemote',
-        params: { n: remote.count, total: remote.total },
-      },
+      summary: { key: recent > 0 ? 'engine.heldRemoteRecent' : 'engine.heldRemote', params },
       message: englishOf(story),
       story,
     };

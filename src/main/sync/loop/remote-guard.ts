@@ -1,6 +1,7 @@
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { Plan } from '../down/plan-types';
 import { parentOf } from '../paths';
+import { NO_RECENT, withRecent, type RecentDeletions } from './delete-budget';
 import { remoteDeletesLookWrong, type DeleteGuard } from './options';
 
 /** What the person answered to deletions on the service the guard held back. */
@@ -10,6 +11,8 @@ export type RemoteDeleteAnswer = 'trash' | 'keep';
 export interface RemoteDeleteHold {
   count: number;
   total: number;
+  /** Deleted on the service and moved to the trash here within the last hour, before these. */
+  recent?: number;
 }
 
 /** A folder deleted on the service that goes to the trash whole: said, not only done. */
@@ -33,6 +36,8 @@ export interface RemoteGuardResult<P extends Pick<Plan, 'trash'> = Plan> {
   answered: boolean;
   /** Big folders this pass moves to the trash, for a notice each once they are gone. */
   folders: DeletedFolder[];
+  /** What this pass lets go to the trash, for the budget over time (delete-budget.ts). */
+  applied: { count: number; topmost: number; places: string[] };
 }
 
 /**
@@ -79,6 +84,7 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   journal: Journal,
   guard: DeleteGuard,
   answer: RemoteDeleteAnswer | null,
+  recent: RecentDeletions = NO_RECENT,
 ): RemoteGuardResult<P> {
   const pass: RemoteGuardResult<P> = {
     plan,
@@ -87,6 +93,7 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
     keep: [],
     answered: false,
     folders: [],
+    applied: { count: 0, topmost: 0, places: [] },
   };
   if (plan.trash.length === 0) return pass;
   // The trash lists the topmost gone items: a folder takes everything below it along.
@@ -94,14 +101,18 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   const each = top.map((item) => ({ item, count: heldHere(item, journal) }));
   const count = each.reduce((n, e) => n + e.count, 0);
   const total = journal.countHere();
-  const places = new Set(top.map((j) => parentOf(j.localPath))).size;
-  const shape = { count, total, topmost: top.length, places };
-  if (!remoteDeletesLookWrong(shape, guard)) {
+  const parents = new Set(top.map((j) => parentOf(j.localPath)));
+  const shape = { count, total, topmost: top.length, places: parents.size };
+  // The rule sees this pass with the deletions applied in the last hour: 9 per pass never
+  // reaches the floor of 10 alone, and would empty the folder in a few passes.
+  if (!remoteDeletesLookWrong(withRecent(shape, parents, recent), guard)) {
     const folders = each.filter((e) => e.item.kind === 'folder' && e.count >= guard.minCount);
-    return { ...pass, folders };
+    const applied = { count, topmost: top.length, places: [...parents] };
+    return { ...pass, folders, applied };
   }
   if (answer === 'trash') return { ...pass, answered: true };
   const held = { ...plan, trash: [] };
   if (answer === 'keep') return { ...pass, plan: held, keep: top, answered: true };
-  return { ...pass, plan: held, held: { count, total }, heldItems: top };
+  const hold = recent.count > 0 ? { count, total, recent: recent.count } : { count, total };
+  return { ...pass, plan: held, held: hold, heldItems: top };
 }

@@ -19,6 +19,7 @@ import { isItemError } from '../local-error';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView, type Walk } from '../remote';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
+import { clearDeletions, recentDeletions, recordDeletions } from './delete-budget';
 import { DEFAULT_DELETE_GUARD } from './options';
 import type { JournalItem } from '../../journal/journal';
 import {
@@ -269,6 +270,7 @@ export class RemotePass {
       journal,
       opts.deleteGuard ?? DEFAULT_DELETE_GUARD,
       answer,
+      recentDeletions(journal, this.ctx.now()),
     );
     const { plan } = guarded;
     const work = planWork(plan);
@@ -316,6 +318,7 @@ export class RemotePass {
       journal,
       opts.deleteGuard ?? DEFAULT_DELETE_GUARD,
       answer,
+      recentDeletions(journal, this.ctx.now()),
     );
     // Totals for the progress from SQL, not from a plan of the whole tree.
     const work = journal.walkWork();
@@ -441,6 +444,9 @@ export class RemotePass {
     answer: RemoteDeleteAnswer | null,
   ): void {
     const { journal } = this.ctx.opts;
+    // An answer settles what the person saw: the budget over time starts again after it.
+    if (guarded.answered) clearDeletions(journal);
+    else recordDeletions(journal, this.ctx.now(), guarded.applied);
     if (guarded.keep.length > 0) {
       journal.transaction(() => {
         for (const j of guarded.keep) journal.removeTree(j);
@@ -455,7 +461,7 @@ export class RemotePass {
       this.heldItems = full
         ? guarded.heldItems
         : topmostOnce([...this.heldItems, ...guarded.heldItems]);
-      this.hold = { count: countHeldHere(this.heldItems, journal), total: held.total };
+      this.hold = { ...held, count: countHeldHere(this.heldItems, journal) };
       journal.setMeta(HELD_META, this.hold.count);
       this.ctx.log.warn('deletions on the service held back', { ...this.hold });
     } else if (full || guarded.answered) {
