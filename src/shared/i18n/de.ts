@@ -1350,4 +1350,7 @@ Beispiele:
     '{file} ist kein gültiges JSON: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
   'account.noList':
     '{file} enthält keine Kontenliste: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
+  'account.lockHeld':
+    'Ein anderer Workspace-Sync-Prozess hielt das Konto über eine halbe Minute belegt ({file}); versuchen Sie es erneut.',
+  'account.lockFailed': 'Das Konto konnte für eine Änderung nicht gesperrt werden ({file}: {why}).',
 };

@@ -1303,6 +1303,9 @@ examples:
   'account.notAList': 'its content is not a list of accounts',
   'account.notJson': '{file} is not valid JSON: fix or delete it, then sign in again.',
   'account.noList': '{file} holds no account list: fix or delete it, then sign in again.',
+  'account.lockHeld':
+    'Another Workspace Sync process kept the account busy for over half a minute ({file}); try again.',
+  'account.lockFailed': 'The account could not be locked for a change ({file}: {why}).',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
