@@ -15,6 +15,8 @@ export const de: Record<MessageKey, string> = {
   'app.genericError': 'Etwas ist schiefgegangen.',
   'app.connectionLost':
     'Die Verbindung zu Workspace Sync ist abgebrochen. Laden Sie die Seite neu, um sich wieder zu verbinden.',
+  'app.listCut':
+    'Der Dienst hat mehr aufgelistet, als dieses Fenster behält: Nur die ersten {n, number} werden angezeigt.',
 
   'nav.label': 'Hauptmenü',
   'nav.status': 'Status',

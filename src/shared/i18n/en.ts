@@ -14,6 +14,8 @@ export const en = {
   'app.close': 'Close',
   'app.genericError': 'Something went wrong.',
   'app.connectionLost': 'The connection to Workspace Sync was lost. Reload the page to reconnect.',
+  'app.listCut':
+    'The service listed more than this window keeps: only the first {n, number} are shown.',
 
   'nav.label': 'Main',
   'nav.status': 'Status',
