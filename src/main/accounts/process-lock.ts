@@ -34,6 +34,10 @@ export async function withProcessLock<T>(target: string, fn: () => Promise<T>): 
       update: STALE_MS / 4,
       // What is held is a request or a file's rewrite: wait for it, up to about half a minute.
       retries: { retries: 60, factor: 1.2, minTimeout: 20, maxTimeout: 1_000 },
+      // A lock taken from under its holder (a stale takeover, one cleared as broken while put
+      // back): proper-lockfile's default throws from a timer, which ends the whole process (the
+      // engine host, every pair's sync with it). The holder finishes its step instead.
+      onCompromised: () => undefined,
     });
   } catch (err) {
     throw lockError(err, target);
