@@ -206,6 +206,33 @@ describe('a service answering a list with endless fresh pages of 16 KB items', (
     expect(got.grown).toBeLessThan(HEAP_BOUND);
   });
 
+  it('folders.contents, block after block: what the folder index learns stays bounded', async () => {
+    const BLOCKS = 24;
+    const got = await against(
+      {
+        path: new RegExp(`^/folders/${rootFolderId}$`),
+        item: (id) => ({
+          folder: { id, filename: `${id} ${PAD}`, updated_at: at, ancestor_ids: [rootFolderId] },
+        }),
+        stopAt: BLOCKS * 500,
+      },
+      async () => {
+        // Scrolled through: each block is shown and let go; only the index keeps anything.
+        for (let block = 0; block < BLOCKS; block++) {
+          const page = await ok('folders.contents', {
+            accountId,
+            folderId: rootFolderId,
+            offset: block * 500,
+            limit: 500,
+          });
+          expect(page.items).toHaveLength(500);
+        }
+      },
+    );
+    expect(got.served).toBe(BLOCKS * 500);
+    expect(got.grown).toBeLessThan(HEAP_BOUND);
+  }, 120_000);
+
   // Lists read only to look for something keep nothing: what bounds them is the items read.
   // A number, not the bound: a backend without the bound reads it all (and fails) rather than on.
   const LOOK_STOP = 25_000;

@@ -1,6 +1,6 @@
 import type { FolderEntry, ServiceClient } from '../api/client';
 import { fail } from './errors';
-import { WINDOW_LIST_READ, upTo } from './bounded';
+import { WINDOW_LIST_BYTES, WINDOW_LIST_ITEMS, WINDOW_LIST_READ, upTo } from './bounded';
 
 interface Known {
   name: string;
@@ -25,6 +25,8 @@ const SEARCH_LIMIT = 500;
  */
 export class FolderIndex {
   private readonly known = new Map<number, Known>();
+  /** The names' characters in `known`: it keeps the last ones learnt within a list's bounds. */
+  private knownChars = 0;
   /** Root folder id → workspace id. */
   private readonly roots = new Map<number, number>();
 
@@ -36,7 +38,7 @@ export class FolderIndex {
       if (e.kind !== 'folder') continue;
       const f = e.folder;
       if (!f.ancestor_ids) continue;
-      this.known.set(f.id, {
+      this.know(f.id, {
         name: f.filename,
         ancestors: f.ancestor_ids,
         workspaceId: f.workspace_id ?? null,
@@ -45,6 +47,23 @@ export class FolderIndex {
         updatedAt: f.updated_at,
         userId: f.user_id ?? null,
       });
+    }
+  }
+
+  /**
+   * Remembers a folder, forgetting the oldest learnt past the bounds of a list: every block of
+   * Browse teaches the index, and a service naming endless folders must not grow it without end
+   * (one forgotten is learnt again from its parent's listing).
+   */
+  private know(id: number, k: Known): void {
+    this.knownChars -= this.known.get(id)?.name.length ?? 0;
+    this.known.delete(id);
+    this.known.set(id, k);
+    this.knownChars += k.name.length;
+    for (const [old, o] of this.known) {
+      if (this.known.size <= WINDOW_LIST_ITEMS && this.knownChars <= WINDOW_LIST_BYTES) break;
+      this.known.delete(old);
+      this.knownChars -= o.name.length;
     }
   }
 
@@ -92,7 +111,7 @@ export class FolderIndex {
   private async loadRoots(): Promise<void> {
     for await (const w of upTo(this.client.listWorkspaces())) {
       this.roots.set(w.root_folder_id, w.id);
-      this.known.set(w.root_folder_id, { name: w.name, ancestors: [], workspaceId: w.id });
+      this.know(w.root_folder_id, { name: w.name, ancestors: [], workspaceId: w.id });
     }
   }
 
