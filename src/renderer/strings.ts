@@ -25,6 +25,8 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   close: t('app.close'),
   genericError: t('app.genericError'),
   connectionLost: t('app.connectionLost'),
+  /** Below a list the backend cut at its bound (`Listed`'s `cut`). */
+  listCut: (n: number) => t('app.listCut', { n }),
   /** A sentence another process sent as data (the engine's), else the text it came with. */
   say: (words: WireWords | undefined, text: string) => (words ? tr.say(words) : text),
 

@@ -254,6 +254,13 @@ export type Entry = z.infer<typeof Entry>;
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextOffset: z.number().int().nullable() });
 
+/**
+ * A list the backend gathers whole, within a bound of items and bytes (`backend/bounded.ts`):
+ * `cut` when the service listed more, and only the first ones are here.
+ */
+export const Listed = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), cut: z.boolean() });
+
 export const Comment = z.object({
   id,
   body: z.string(),
@@ -400,6 +407,8 @@ export const Members = z.object({
   refusal: z.string().nullable(),
   /** The refusal as data, when the service's error carries words (the window's language). */
   refusalWords: Words.optional(),
+  /** The service listed more members than the window keeps: only the first are in `members`. */
+  cut: z.boolean().optional(),
 });
 export type Members = z.infer<typeof Members>;
 /** What became of each address of an invitation. */
@@ -497,7 +506,7 @@ export const Methods = {
     result: done,
   },
 
-  'workspaces.list': { params: z.object(onAccount), result: z.array(Workspace) },
+  'workspaces.list': { params: z.object(onAccount), result: Listed(Workspace) },
   'workspaces.create': {
     params: z.object({
       ...onAccount,
@@ -545,7 +554,7 @@ export const Methods = {
     result: z.object({ path: z.string(), bytes: z.number() }),
   },
 
-  'comments.list': { params: z.object(onItem), result: z.array(Comment) },
+  'comments.list': { params: z.object(onItem), result: Listed(Comment) },
   'comments.add': { params: z.object({ ...onItem, body: z.string() }), result: Comment },
   'comments.delete': { params: z.object({ ...onItem, commentId: id }), result: done },
 
@@ -570,7 +579,7 @@ export const Methods = {
   },
   'activity.auditTrail': {
     params: z.object({ ...onAccount, fileId: id }),
-    result: z.array(ActivityEvent),
+    result: Listed(ActivityEvent),
   },
   'activity.role': {
     params: z.object({ ...onAccount, workspaceId: id }),
@@ -581,7 +590,7 @@ export const Methods = {
   // time (its root when no folder is given), and a pair's folders not synced here.
   'selection.folders': {
     params: z.object({ ...onAccount, workspaceId: id, folderId: id.optional() }),
-    result: z.array(FolderChoice),
+    result: Listed(FolderChoice),
   },
   'pairs.selection': {
     params: z.object({ pairId: z.string() }),

@@ -91,7 +91,7 @@ beforeAll(async () => {
     }
   });
   const ann = await signIn('ann@example.com');
-  rootFolderId = (await ok('workspaces.list', { accountId: ann })).find(
+  rootFolderId = (await ok('workspaces.list', { accountId: ann })).items.find(
     (w) => w.id === sb.workspaceId,
   )!.rootFolderId;
 });
@@ -215,7 +215,7 @@ describe('accounts: sign in with the browser', () => {
     });
     // The account works, and stays signed in like a password sign-in's.
     const id = (reply.result as { id: string }).id;
-    expect((await ok('workspaces.list', { accountId: id })).length).toBeGreaterThan(0);
+    expect((await ok('workspaces.list', { accountId: id })).items.length).toBeGreaterThan(0);
     expect((await ok('accounts.list', {})).map((a) => a.id)).toContain(id);
     await ok('accounts.signOut', { accountId: id });
   });
@@ -253,7 +253,7 @@ describe('workspaces', () => {
   it('lists with roles, creates a hostile name as plain text, updates, deletes only by name', async () => {
     const ann = await signIn('ann@example.com');
     const list = await ok('workspaces.list', { accountId: ann });
-    expect(list.find((w) => w.id === sb.workspaceId)).toMatchObject({
+    expect(list.items.find((w) => w.id === sb.workspaceId)).toMatchObject({
       name: 'Q3 Planning',
       role: 'Administrator',
       isOwner: true,
@@ -284,7 +284,9 @@ describe('workspaces', () => {
     expect(
       await ok('workspaces.delete', { accountId: ann, workspaceId: w.id, confirmName: hostile }),
     ).toBeNull();
-    expect((await ok('workspaces.list', { accountId: ann })).map((x) => x.id)).not.toContain(w.id);
+    expect((await ok('workspaces.list', { accountId: ann })).items.map((x) => x.id)).not.toContain(
+      w.id,
+    );
     expect((await refused('workspaces.create', { accountId: ann, name: '  ' })).kind).toBe(
       'invalid',
     );
@@ -466,12 +468,12 @@ describe('comments', () => {
     const mine = await ok('comments.add', { accountId: chloe, ...item, body });
     expect(mine).toMatchObject({ body, author: 'Chloé Martin', mayDelete: true });
 
-    const asChloe = await ok('comments.list', { accountId: chloe, ...item });
+    const { items: asChloe } = await ok('comments.list', { accountId: chloe, ...item });
     expect(asChloe.find((c) => c.id === mine.id)?.mayDelete).toBe(true);
     expect(asChloe.find((c) => c.author === 'Ann Lee')?.mayDelete).toBe(false);
-    const asMoritz = await ok('comments.list', { accountId: moritz, ...item });
+    const { items: asMoritz } = await ok('comments.list', { accountId: moritz, ...item });
     expect(asMoritz.every((c) => c.mayDelete)).toBe(true);
-    const asAnn = await ok('comments.list', { accountId: ann, ...item });
+    const { items: asAnn } = await ok('comments.list', { accountId: ann, ...item });
     expect(asAnn.find((c) => c.id === mine.id)?.body).toBe(body);
 
     expect((await refused('comments.add', { accountId: vikram, ...item, body: 'hi' })).kind).toBe(
@@ -487,9 +489,9 @@ describe('comments', () => {
     expect(
       await ok('comments.delete', { accountId: moritz, ...item, commentId: mine.id }),
     ).toBeNull();
-    expect((await ok('comments.list', { accountId: ann, ...item })).map((c) => c.id)).not.toContain(
-      mine.id,
-    );
+    expect(
+      (await ok('comments.list', { accountId: ann, ...item })).items.map((c) => c.id),
+    ).not.toContain(mine.id);
   });
 });
 
@@ -608,7 +610,10 @@ describe('activity', () => {
       message: "Only Moderators and above can see a file's audit trail.",
     });
     const moritz = await signIn('moritz@example.com');
-    const trail = await ok('activity.auditTrail', { accountId: moritz, fileId: summary.id });
+    const { items: trail } = await ok('activity.auditTrail', {
+      accountId: moritz,
+      fileId: summary.id,
+    });
     expect(trail.length).toBeGreaterThan(0);
     expect(trail.some((e) => e.objects.some((o) => o.id === summary.id))).toBe(true);
   });

@@ -160,11 +160,11 @@ describe('the socket guard', () => {
         }),
       );
       const ws1 = (await call(ws, 4, 'workspaces.list', { accountId: signedIn.result.id })) as {
-        result: { rootFolderId: number }[];
+        result: { items: { rootFolderId: number }[] };
       };
       const zip = (await call(ws, 5, 'folders.downloadZip', {
         accountId: signedIn.result.id,
-        folderId: ws1.result[0]!.rootFolderId,
+        folderId: ws1.result.items[0]!.rootFolderId,
         to: tmp.dir,
       })) as { ok: boolean };
       expect(zip.ok).toBe(true);

@@ -274,10 +274,10 @@ describe('the desktop main process', () => {
 
   async function aSyncedFile(): Promise<Entry> {
     const ws = (
-      await call<{ id: number; rootFolderId: number }[]>('workspaces.list', {
+      await call<{ items: { id: number; rootFolderId: number }[] }>('workspaces.list', {
         accountId: account.id,
       })
-    ).find((w) => w.id === sb.workspaceId)!;
+    ).items.find((w) => w.id === sb.workspaceId)!;
     const contents = await call<{ items: Entry[] }>('folders.contents', {
       accountId: account.id,
       folderId: ws.rootFolderId,

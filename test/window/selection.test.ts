@@ -87,7 +87,7 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
     });
     expect(selection.excluded.map((e) => e.path)).toEqual(['Design Assets']);
     // The service still has it.
-    const folders = await api.call('selection.folders', {
+    const { items: folders } = await api.call('selection.folders', {
       accountId: account.id,
       workspaceId: sandbox.workspaceId,
     });
@@ -108,12 +108,12 @@ describe.sequential('Choose folders, in Chromium', { timeout: 180_000 }, () => {
 
   it('adds a pair with folders left out from the start: never downloaded', async () => {
     const [account] = await api.call('accounts.list', {});
-    const top = await api.call('selection.folders', {
+    const { items: top } = await api.call('selection.folders', {
       accountId: account!.id,
       workspaceId: sandbox.workspaceId,
     });
     const reports = top.find((f) => f.name === 'Reports')!;
-    const inside = await api.call('selection.folders', {
+    const { items: inside } = await api.call('selection.folders', {
       accountId: account!.id,
       workspaceId: sandbox.workspaceId,
       folderId: reports.id,

@@ -262,7 +262,7 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
   });
 
   it('"Copy share link" puts the item\'s link on the clipboard and says so', async () => {
-    const root = (await api.call('workspaces.list', { accountId: await annId() })).find(
+    const root = (await api.call('workspaces.list', { accountId: await annId() })).items.find(
       (w) => w.name === 'Q3 Planning',
     )!.rootFolderId;
     const listing = await api.call('folders.contents', {

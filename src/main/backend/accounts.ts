@@ -19,6 +19,7 @@ import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
 import { findApiBase, NotAnApiBaseError, withScheme } from '../accounts/api-base';
+import { upTo } from './bounded';
 
 /** One signed-in account, ready to talk to its service. */
 export interface SignedIn {
@@ -76,7 +77,8 @@ interface Identity {
 async function identify(client: ServiceClient, email: string | null): Promise<Identity> {
   let userId: number | null = null;
   const moderated: number[] = [];
-  for await (const w of client.listWorkspaces()) {
+  // A look through the first ones only: a service listing without end must not hold sign-in.
+  for await (const w of upTo(client.listWorkspaces())) {
     if (userId === null && w.is_owner === true && typeof w.owner_id === 'number')
       userId = w.owner_id;
     if (atLeast(w.effective_role, 'Moderator')) moderated.push(w.id);
@@ -87,7 +89,7 @@ async function identify(client: ServiceClient, email: string | null): Promise<Id
   const wanted = email?.toLowerCase() ?? null;
   for (const workspaceId of moderated.slice(0, 3)) {
     try {
-      for await (const r of client.listRolemaps(workspaceId)) {
+      for await (const r of upTo(client.listRolemaps(workspaceId))) {
         const user = (r.user ?? {}) as Record<string, unknown>;
         const id = r.user_id ?? (typeof user.id === 'number' ? user.id : null);
         const mail = typeof user.email === 'string' ? user.email : null;

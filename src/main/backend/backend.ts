@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { childFolders } from '../sync/folder-choice';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -26,6 +25,7 @@ import { AccountSessions, type SignedIn } from './accounts';
 import { appError, describeIssues, fail, toAppError } from './errors';
 import type { Words } from '../../shared/i18n';
 import { FolderIndex } from './folders';
+import { gather } from './bounded';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, type Me } from './map';
 import type * as S from '../api/schemas';
 import { openInFileManager, showInFileManager } from '../os/open-path';
@@ -532,9 +532,7 @@ export class AppBackend {
 
       'workspaces.list': async (p) => {
         const s = await acct(p);
-        const out = [];
-        for await (const w of s.client.listWorkspaces()) out.push(workspaceOf(w));
-        return out;
+        return gather(s.client.listWorkspaces(), workspaceOf);
       },
       'workspaces.create': async (p) => {
         const s = await acct(p);
@@ -600,10 +598,9 @@ export class AppBackend {
       'comments.list': async (p) => {
         const s = await acct(p);
         const role = await this.roleForItem(s, p.kind, p.itemId);
-        const out = [];
-        for await (const c of s.client.listComments(p.kind, p.itemId))
-          out.push(commentOf(c, { userId: s.userId, role }));
-        return out;
+        return gather(s.client.listComments(p.kind, p.itemId), (c) =>
+          commentOf(c, { userId: s.userId, role }),
+        );
       },
       'comments.add': async (p) => {
         const s = await acct(p);
@@ -679,10 +676,8 @@ export class AppBackend {
       'activity.auditTrail': async (p) => {
         const s = await acct(p);
         try {
-          const out = [];
           const me = { userId: s.userId, name: s.info.name };
-          for await (const e of s.client.fileAuditTrail(p.fileId)) out.push(activityOf(e, me));
-          return out;
+          return await gather(s.client.fileAuditTrail(p.fileId), (e) => activityOf(e, me));
         } catch (err) {
           if (err instanceof ApiError && (err.kind === 'forbidden' || err.kind === 'not-found'))
             return fail('forbidden', AUDIT_FORBIDDEN);
@@ -699,8 +694,13 @@ export class AppBackend {
         const s = await acct(p);
         const root = (await s.client.getWorkspace(p.workspaceId)).root_folder_id;
         const at = p.folderId ?? root;
-        const kids = await childFolders(s.client, at);
-        return kids.map((f) => ({ id: f.id, name: f.name, parentId: at === root ? null : at }));
+        const parentId = at === root ? null : at;
+        // The folders only, read through the files beside them within the bound.
+        const got = await gather(s.client.folderContents(at), (e) =>
+          e.kind === 'folder' ? { id: e.folder.id, name: e.folder.filename, parentId } : null,
+        );
+        got.items.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+        return got;
       },
       'pairs.selection': async (p) => ({ excluded: await this.pairs.selection(p.pairId) }),
       'pairs.setSelection': async (p) => {

@@ -1,5 +1,6 @@
 import type { FolderEntry, ServiceClient } from '../api/client';
 import { fail } from './errors';
+import { WINDOW_LIST_BYTES, WINDOW_LIST_ITEMS, WINDOW_LIST_READ, upTo } from './bounded';
 
 interface Known {
   name: string;
@@ -24,6 +25,8 @@ const SEARCH_LIMIT = 500;
  */
 export class FolderIndex {
   private readonly known = new Map<number, Known>();
+  /** The names' characters in `known`: it keeps the last ones learnt within a list's bounds. */
+  private knownChars = 0;
   /** Root folder id → workspace id. */
   private readonly roots = new Map<number, number>();
 
@@ -35,7 +38,7 @@ export class FolderIndex {
       if (e.kind !== 'folder') continue;
       const f = e.folder;
       if (!f.ancestor_ids) continue;
-      this.known.set(f.id, {
+      this.know(f.id, {
         name: f.filename,
         ancestors: f.ancestor_ids,
         workspaceId: f.workspace_id ?? null,
@@ -44,6 +47,23 @@ export class FolderIndex {
         updatedAt: f.updated_at,
         userId: f.user_id ?? null,
       });
+    }
+  }
+
+  /**
+   * Remembers a folder, forgetting the oldest learnt past the bounds of a list: every block of
+   * Browse teaches the index, and a service naming endless folders must not grow it without end
+   * (one forgotten is learnt again from its parent's listing).
+   */
+  private know(id: number, k: Known): void {
+    this.knownChars -= this.known.get(id)?.name.length ?? 0;
+    this.known.delete(id);
+    this.known.set(id, k);
+    this.knownChars += k.name.length;
+    for (const [old, o] of this.known) {
+      if (this.known.size <= WINDOW_LIST_ITEMS && this.knownChars <= WINDOW_LIST_BYTES) break;
+      this.known.delete(old);
+      this.knownChars -= o.name.length;
     }
   }
 
@@ -72,7 +92,7 @@ export class FolderIndex {
     for (const [i, id] of chain.entries()) {
       let k = this.known.get(id);
       if (!k && i > 0) {
-        await this.list(chain[i - 1]!);
+        await this.list(chain[i - 1]!, id);
         k = this.known.get(id);
       }
       out.push({ id, name: k?.name ?? '…' });
@@ -89,17 +109,30 @@ export class FolderIndex {
   }
 
   private async loadRoots(): Promise<void> {
-    for await (const w of this.client.listWorkspaces()) {
+    for await (const w of upTo(this.client.listWorkspaces())) {
       this.roots.set(w.root_folder_id, w.id);
-      this.known.set(w.root_folder_id, { name: w.name, ancestors: [], workspaceId: w.id });
+      this.know(w.root_folder_id, { name: w.name, ancestors: [], workspaceId: w.id });
     }
   }
 
-  private async list(folderId: number): Promise<FolderEntry[]> {
-    const entries: FolderEntry[] = [];
-    for await (const e of this.client.folderContents(folderId)) entries.push(e);
-    this.remember(entries);
-    return entries;
+  /**
+   * Looks through a folder's first WINDOW_LIST_READ entries for `wanted`, remembering it: its
+   * first entry and the ids of its folders are all that is kept (a listing kept whole is what a
+   * service sending endless pages would fill the memory with).
+   */
+  private async list(
+    folderId: number,
+    wanted: number,
+  ): Promise<{ first: FolderEntry | null; folders: number[] }> {
+    let first: FolderEntry | null = null;
+    const folders: number[] = [];
+    for await (const e of upTo(this.client.folderContents(folderId))) {
+      first ??= e;
+      if (e.kind !== 'folder') continue;
+      folders.push(e.folder.id);
+      if (e.folder.id === wanted) this.remember([e]);
+    }
+    return { first, folders };
   }
 
   private async find(folderId: number): Promise<Known> {
@@ -109,13 +142,12 @@ export class FolderIndex {
     k = this.known.get(folderId);
     if (k) return k;
     // Any child names the whole chain: its ancestors end with this folder.
-    const children = await this.list(folderId);
-    const first = children[0];
+    const { first } = await this.list(folderId, folderId);
     const item = first ? (first.kind === 'folder' ? first.folder : first.file) : null;
     if (item?.ancestor_ids && item.ancestor_ids.length > 0) {
       const ancestors = item.ancestor_ids.slice(0, -1);
       const parent = ancestors[ancestors.length - 1];
-      if (parent !== undefined) await this.list(parent);
+      if (parent !== undefined) await this.list(parent, folderId);
       k = this.known.get(folderId) ?? {
         name: '…',
         ancestors,
@@ -126,10 +158,10 @@ export class FolderIndex {
     // An empty folder: look for it from the roots down, within a bound.
     const queue = [...this.roots.keys()];
     for (let listed = 0; queue.length > 0 && listed < SEARCH_LIMIT; listed++) {
-      const entries = await this.list(queue.shift()!);
+      const { folders } = await this.list(queue.shift()!, folderId);
       k = this.known.get(folderId);
       if (k) return k;
-      for (const e of entries) if (e.kind === 'folder') queue.push(e.folder.id);
+      queue.push(...folders.slice(0, Math.max(0, WINDOW_LIST_READ - queue.length)));
     }
     return fail('not-found', { key: 'backend.folderGone' });
   }

@@ -13,6 +13,7 @@ import type { SignedIn } from './accounts';
 import { fail } from './errors';
 import { wordsOf } from '../../shared/i18n';
 import { atLeast } from './map';
+import { gather } from './bounded';
 
 // People: a workspace's members and invitations (conventions.md, "Invitations and role
 // changes"), as the window's methods. The service decides who may do what; the window is told
@@ -128,10 +129,8 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
       const { workspace, viewer } = await viewerIn(s, p.workspaceId);
       const base = { workspace, role: viewer.role, grantable: grantableBy(viewer.role) };
       try {
-        const members: Member[] = [];
-        for await (const r of s.client.listRolemaps(p.workspaceId))
-          members.push(memberOf(r, viewer));
-        return { ...base, members, refusal: null };
+        const got = await gather(s.client.listRolemaps(p.workspaceId), (r) => memberOf(r, viewer));
+        return { ...base, members: got.items, refusal: null, ...(got.cut ? { cut: true } : {}) };
       } catch (err) {
         // A role that may not see the members: the service's refusal, shown in one line.
         if (err instanceof ApiError && err.kind === 'forbidden') {

@@ -82,8 +82,8 @@ export class OthersActivity {
     const events = page.items.filter((e) => e.id > since).reverse();
     if (events.length === 0) return [];
     const names = new Map<number, string>();
-    for (const w of (await this.result<Workspace[]>('workspaces.list', { accountId })) ?? [])
-      names.set(w.id, w.name);
+    const listed = await this.result<{ items: Workspace[] }>('workspaces.list', { accountId });
+    for (const w of listed?.items ?? []) names.set(w.id, w.name);
     return events.map((event) => ({
       accountId,
       workspaceName: event.workspaceId === null ? null : (names.get(event.workspaceId) ?? null),

@@ -32,6 +32,7 @@ export function ActivityView({ navigate }: { navigate: Navigate }) {
   const workspaces = useQuery({
     queryKey: ['workspaces', account.id],
     queryFn: () => api.call('workspaces.list', { accountId: account.id }),
+    select: (listed) => listed.items,
   });
   return (
     <section aria-labelledby="activity-title" className="activity">

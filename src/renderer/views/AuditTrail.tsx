@@ -27,8 +27,9 @@ export function AuditTrail({ fileId, workspaceId }: { fileId: number; workspaceI
     enabled: allowed,
   });
 
-  const folded = showOwnReads ? 0 : (trail.data?.filter((e) => e.ownRead).length ?? 0);
-  const shown = showOwnReads ? trail.data : trail.data?.filter((e) => !e.ownRead);
+  const events = trail.data?.items;
+  const folded = showOwnReads ? 0 : (events?.filter((e) => e.ownRead).length ?? 0);
+  const shown = showOwnReads ? events : events?.filter((e) => !e.ownRead);
   return (
     <section aria-labelledby="audit-title" className="panel-section">
       <h3 id="audit-title">{strings.item.audit}</h3>
@@ -37,7 +38,10 @@ export function AuditTrail({ fileId, workspaceId }: { fileId: number; workspaceI
       {role.isSuccess && !allowed && <p className="muted">{strings.item.auditHidden}</p>}
       {allowed && trail.isPending && <Loading />}
       {allowed && trail.isError && <ErrorMessage error={trail.error} />}
-      {allowed && trail.data?.length === 0 && <Empty>{strings.item.auditEmpty}</Empty>}
+      {allowed && events?.length === 0 && <Empty>{strings.item.auditEmpty}</Empty>}
+      {allowed && trail.data?.cut && (
+        <p className="muted">{strings.listCut(trail.data.items.length)}</p>
+      )}
       {allowed && folded > 0 && (
         <p className="muted folded-note">
           {strings.feed.folded(folded)}{' '}

@@ -64,6 +64,7 @@ export function BrowseView({
   const workspaces = useQuery({
     queryKey: ['workspaces', account.id],
     queryFn: () => api.call('workspaces.list', { accountId: account.id }),
+    select: (listed) => listed.items,
     enabled: !offlineSeen,
   });
   const offline = offlineSeen || (workspaces.isError && isOffline(workspaces.error));

@@ -39,10 +39,11 @@ export function Comments({ item, mayComment }: { item: SelectedItem; mayComment:
       <h3 id="comments-title">{strings.item.comments}</h3>
       {comments.isPending && <Loading />}
       {comments.isError && <ErrorMessage error={comments.error} />}
-      {comments.data?.length === 0 && <Empty>{strings.item.noComments}</Empty>}
-      {comments.data && comments.data.length > 0 && (
+      {comments.data?.items.length === 0 && <Empty>{strings.item.noComments}</Empty>}
+      {comments.data?.cut && <p className="muted">{strings.listCut(comments.data.items.length)}</p>}
+      {comments.data && comments.data.items.length > 0 && (
         <ul className="comments" aria-label={strings.item.comments}>
-          {comments.data.map((c) => {
+          {comments.data.items.map((c) => {
             const author = c.author || strings.item.unknownAuthor;
             return (
               <li key={c.id} className="comment">

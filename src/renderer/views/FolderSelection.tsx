@@ -67,7 +67,7 @@ function useFolders(p: FolderSelectionProps, folderId: number | null) {
 
 function useTopIds(p: FolderSelectionProps): Set<number> {
   const top = useFolders(p, null);
-  return new Set((top.data ?? []).map((f) => f.id));
+  return new Set((top.data?.items ?? []).map((f) => f.id));
 }
 
 function FolderList(
@@ -77,15 +77,19 @@ function FolderList(
   if (folders.isPending) return <Loading />;
   if (folders.isError)
     return <ErrorMessage error={folders.error} onRetry={() => void folders.refetch()} />;
-  if (folders.data.length === 0) {
+  const { items, cut } = folders.data;
+  if (items.length === 0 && !cut) {
     return props.folderId === null ? <p className="muted">{strings.selection.none}</p> : null;
   }
   return (
-    <ul className="folder-tree">
-      {folders.data.map((f) => (
-        <FolderRow key={f.id} {...props} folder={f} />
-      ))}
-    </ul>
+    <>
+      <ul className="folder-tree">
+        {items.map((f) => (
+          <FolderRow key={f.id} {...props} folder={f} />
+        ))}
+      </ul>
+      {cut && <p className="muted">{strings.listCut(items.length)}</p>}
+    </>
   );
 }
 

@@ -54,6 +54,7 @@ export function MembersView({ workspaceId }: { workspaceId: number }) {
         <section className="card" aria-labelledby="members-list-title">
           <h2 id="members-list-title">{strings.members.list}</h2>
           {readOnly && <p className="hint">{strings.members.readOnly}</p>}
+          {members.data.cut && <p className="muted">{strings.listCut(list.length)}</p>}
           <table className="plain-table members-table" aria-labelledby="members-list-title">
             <thead>
               <tr>

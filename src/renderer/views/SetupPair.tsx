@@ -63,6 +63,7 @@ export function SetupPair({
   const workspaces = useQuery({
     queryKey: ['workspaces', accountId],
     queryFn: () => api.call('workspaces.list', { accountId }),
+    select: (listed) => listed.items,
   });
 
   // A form opened on demand starts at its first control, once (the button that opened it is

@@ -32,10 +32,10 @@ export function WorkspacesView({ navigate }: { navigate: Navigate }) {
       {workspaces.isError && (
         <ErrorMessage error={workspaces.error} onRetry={() => void workspaces.refetch()} />
       )}
-      {workspaces.data?.length === 0 && <Empty>{strings.workspaces.empty}</Empty>}
-      {workspaces.data && workspaces.data.length > 0 && (
+      {workspaces.data?.items.length === 0 && <Empty>{strings.workspaces.empty}</Empty>}
+      {workspaces.data && workspaces.data.items.length > 0 && (
         <ul className="workspaces" aria-label={strings.workspaces.title}>
-          {workspaces.data.map((w) => (
+          {workspaces.data.items.map((w) => (
             <WorkspaceRow
               key={w.id}
               workspace={w}
@@ -48,6 +48,9 @@ export function WorkspacesView({ navigate }: { navigate: Navigate }) {
             />
           ))}
         </ul>
+      )}
+      {workspaces.data?.cut && (
+        <p className="muted">{strings.listCut(workspaces.data.items.length)}</p>
       )}
       {deleting && (
         <DeleteWorkspaceDialog

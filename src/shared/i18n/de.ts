@@ -15,6 +15,8 @@ export const de: Record<MessageKey, string> = {
   'app.genericError': 'Etwas ist schiefgegangen.',
   'app.connectionLost':
     'Die Verbindung zu Workspace Sync ist abgebrochen. Laden Sie die Seite neu, um sich wieder zu verbinden.',
+  'app.listCut':
+    'Der Dienst hat mehr aufgelistet, als dieses Fenster behält: Nur die ersten {n, number} werden angezeigt.',
 
   'nav.label': 'Hauptmenü',
   'nav.status': 'Status',
@@ -1370,4 +1372,7 @@ Beispiele:
     '{file} ist kein gültiges JSON: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
   'account.noList':
     '{file} enthält keine Kontenliste: Korrigieren oder löschen Sie die Datei, dann melden Sie sich erneut an.',
+  'account.lockHeld':
+    'Ein anderer Workspace-Sync-Prozess hielt das Konto über eine halbe Minute belegt ({file}); versuchen Sie es erneut.',
+  'account.lockFailed': 'Das Konto konnte für eine Änderung nicht gesperrt werden ({file}: {why}).',
 };

@@ -14,6 +14,8 @@ export const en = {
   'app.close': 'Close',
   'app.genericError': 'Something went wrong.',
   'app.connectionLost': 'The connection to Workspace Sync was lost. Reload the page to reconnect.',
+  'app.listCut':
+    'The service listed more than this window keeps: only the first {n, number} are shown.',
 
   'nav.label': 'Main',
   'nav.status': 'Status',
@@ -1323,6 +1325,9 @@ examples:
   'account.notAList': 'its content is not a list of accounts',
   'account.notJson': '{file} is not valid JSON: fix or delete it, then sign in again.',
   'account.noList': '{file} holds no account list: fix or delete it, then sign in again.',
+  'account.lockHeld':
+    'Another Workspace Sync process kept the account busy for over half a minute ({file}); try again.',
+  'account.lockFailed': 'The account could not be locked for a change ({file}: {why}).',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
