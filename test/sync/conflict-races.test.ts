@@ -2,8 +2,11 @@ import {
   existsSync,
   lstatSync,
   readFileSync,
+  mkdirSync,
   readdirSync,
+  renameSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
+import { resolveInsideRoot } from '../../src/main/backend/attention';
 import { AttentionError } from '../../src/main/sync/errors';
+import { wordsOf } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, clientFor, openPair, range, sha, tokenOf, type Pair } from './harness';
 import { startSwapper } from './swapper';
@@ -248,4 +253,64 @@ describe("Keep mine while the conflict's folder is exchanged with a symlink to a
       await sb.close();
     }
   }, 240_000);
+});
+
+describe("Keep mine with a link to a folder outside in the conflict's folder's place", () => {
+  // The moment the race above meets, held still: the racer stopped with the link in place.
+  it('is refused in words of its own, and nothing outside is touched', async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const client = clientFor(sb.baseUrl, tokenOf(ownerOf(sb)));
+      const home = await client.createFolder(sb.workspaceId, null, 'Home');
+      const pair = await openPair(sb, client, dirs);
+      try {
+        await pair.engine.syncOnce();
+        const [c] = await conflicts(pair, client, { id: home.id, rel: 'Home' }, ['rc.txt']);
+        const victim = dirs.make('wsync-victim-');
+        writeFileSync(path.join(victim, 'rc.txt'), 'VICTIM');
+        writeFileSync(path.join(victim, path.basename(c!.copy)), 'VICTIM copy');
+        const before = snapshot(victim);
+        const aside = path.join(dirs.make('wsync-aside-'), 'Home');
+        renameSync(path.join(pair.dir, 'Home'), aside);
+        symlinkSync(victim, path.join(pair.dir, 'Home'));
+        const err = await pair.engine.settleConflict(c!.id, 'mine').then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(AttentionError);
+        expect(wordsOf(err)).toEqual({ key: 'engine.swappedChoice', params: { path: 'Home' } });
+        expect(snapshot(victim)).toEqual(before);
+        // Put back as it was, the choice goes through.
+        unlinkSync(path.join(pair.dir, 'Home'));
+        renameSync(aside, path.join(pair.dir, 'Home'));
+        await pair.engine.settleConflict(c!.id, 'mine');
+        expect(readFileSync(path.join(pair.dir, c!.path), 'utf8')).toBe('mine 0');
+        expect(snapshot(victim)).toEqual(before);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
+});
+
+describe('Open and Show in folder', () => {
+  it('refuse a path reached through a link, even one leading inside the sync folder', () => {
+    const root = dirs.make('wsync-open-');
+    mkdirSync(path.join(root, 'Other'));
+    writeFileSync(path.join(root, 'Other', 'plan.txt'), 'other');
+    mkdirSync(path.join(root, 'Docs'));
+    writeFileSync(path.join(root, 'Docs', 'plan.txt'), 'plan');
+    expect(resolveInsideRoot(root, 'Docs/plan.txt')).toBe(path.join(root, 'Docs', 'plan.txt'));
+    // The folder exchanged for a link (as a racer leaves it), then the file itself.
+    renameSync(path.join(root, 'Docs'), path.join(root, 'Docs.real'));
+    symlinkSync(path.join(root, 'Other'), path.join(root, 'Docs'));
+    expect(() => resolveInsideRoot(root, 'Docs/plan.txt')).toThrow(
+      'Docs/plan.txt is reached through a link: it is not opened.',
+    );
+    symlinkSync(path.join(root, 'Other', 'plan.txt'), path.join(root, 'link.txt'));
+    expect(() => resolveInsideRoot(root, 'link.txt')).toThrow(/reached through a link/);
+    expect(resolveInsideRoot(root, 'Other/plan.txt')).toBe(path.join(root, 'Other', 'plan.txt'));
+  });
 });

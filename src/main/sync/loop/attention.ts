@@ -13,6 +13,7 @@ import {
 import { pipeline } from 'node:stream/promises';
 import type { Journal } from '../../journal/journal';
 import type { StoredConflict } from '../../journal/attention';
+import { englishOf, type Words } from '../../../shared/i18n';
 import { swapped, SwapError } from '../confined';
 import { AttentionError } from '../errors';
 import type { LocalRoot } from '../local';
@@ -71,8 +72,14 @@ export async function settleConflict(
   } catch (err) {
     // A folder on the way replaced or moved meanwhile (perhaps by a link to elsewhere): what
     // was not done is undone, and the person is told so in one line (with the engine's words).
-    if (err instanceof SwapError)
-      throw Object.assign(new AttentionError('stale', err.message), { words: err.words });
+    if (err instanceof SwapError) {
+      // Not the engine's "tried again later": a choice is the person's, made again by them.
+      const words: Words = {
+        key: 'engine.swappedChoice',
+        params: { path: err.words?.params?.path ?? c.path },
+      };
+      throw Object.assign(new AttentionError('stale', englishOf(words)), { words });
+    }
     throw err;
   } finally {
     // Whatever was moved (all of it, or a part before a swap) is looked at by the next pass.
