@@ -4,7 +4,6 @@ import {
   constants,
   createReadStream,
   createWriteStream,
-  mkdirSync,
   openSync,
   rmdirSync,
   unlinkSync,
@@ -74,10 +73,10 @@ export async function settleConflict(
     // was not done is undone, and the person is told so in one line (with the engine's words).
     if (err instanceof SwapError) {
       // Not the engine's "tried again later": a choice is the person's, made again by them.
-      const words: Words = {
-        key: 'engine.swappedChoice',
-        params: { path: err.words?.params?.path ?? c.path },
-      };
+      // Named by the person's path, never by the engine's holding place.
+      const met = err.words?.params?.path;
+      const path = typeof met === 'string' && !met.startsWith(CACHE_DIR) ? met : c.path;
+      const words: Words = { key: 'engine.swappedChoice', params: { path } };
       throw Object.assign(new AttentionError('stale', englishOf(words)), { words });
     }
     throw err;
@@ -140,11 +139,12 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
   // then put at the original's name once the original is out of the way: a new file at a synced
   // file's place is a new version of it, as an editor's save through a temporary file is.
   const temp = `${CACHE_DIR}/keep-${randomBytes(4).toString('hex')}`;
-  mkdirSync(local.abs(CACHE_DIR), { recursive: true });
+  local.ensureFolder(CACHE_DIR);
   await copyOut(ctx, c.copy, copy, temp);
   const box = `${MOVING_DIR}/keep-${c.id}-${randomBytes(4).toString('hex')}`;
   const staged = `${box}/${nameOf(c.path)}`;
-  mkdirSync(local.abs(box), { recursive: true });
+  // Made through its opened parent, as every folder the engine makes (no link followed).
+  local.ensureFolder(box);
   try {
     try {
       // The original aside first (into our own folder, not the trash yet): put back if its
@@ -163,7 +163,7 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
       await putBack(ctx, staged, c.path);
       throw err;
     }
-    await ctx.trash.put(local.abs(staged), c.path);
+    await handToTrash(ctx, staged, orig, c.path);
   } finally {
     removeBox(ctx, box);
   }
@@ -241,18 +241,36 @@ function moveChecked(ctx: AttentionContext, rel: string, seen: Stats, to: string
 }
 
 /**
- * Puts an item set aside back at `rel`; if something took that name meanwhile, or the folder is
- * swapped still, the item goes to the trash instead of staying hidden in the holding place.
+ * Puts an item set aside back at `rel`. A folder on the way swapped at that moment undoes the
+ * rename; it is tried again at once a bounded number of times (a racing process holds the link
+ * there only part of the time), since an original left in the trash would be sent as deleted.
+ * If something took the name meanwhile, or the swaps go on, the item goes to the trash instead
+ * of staying hidden in the holding place.
  */
 async function putBack(ctx: AttentionContext, staged: string, rel: string): Promise<void> {
-  try {
-    if (!ctx.local.confined.lstat(rel)) {
-      ctx.local.confined.rename(staged, rel);
+  const { confined } = ctx.local;
+  for (let i = 0; i < PUT_BACK_TRIES; i++) {
+    try {
+      if (confined.lstat(rel)) break;
+      confined.rename(staged, rel);
       return;
+    } catch (err) {
+      if (!(err instanceof SwapError)) throw err;
     }
-  } catch {
-    // Swapped still: to the trash below.
   }
+  await ctx.trash.put(ctx.local.abs(staged), rel);
+}
+
+const PUT_BACK_TRIES = 64;
+
+/**
+ * Hands an item set aside in the holding place to the trash, which takes a path (the system's
+ * trash): looked at right before through the folders opened without following links, it must
+ * be the item set aside, in the folder the holding place's path leads to now.
+ */
+async function handToTrash(ctx: AttentionContext, staged: string, seen: Stats, rel: string) {
+  const now = ctx.local.confined.lstat(staged);
+  if (!now || now.dev !== seen.dev || now.ino !== seen.ino) throw swapped(staged);
   await ctx.trash.put(ctx.local.abs(staged), rel);
 }
 
@@ -273,11 +291,11 @@ async function toTrash(ctx: AttentionContext, rel: string, seen: Stats): Promise
   const { local } = ctx;
   const box = `${MOVING_DIR}/keep-${randomBytes(4).toString('hex')}`;
   const staged = `${box}/${nameOf(rel)}`;
-  mkdirSync(local.abs(box), { recursive: true });
+  local.ensureFolder(box);
   try {
     moveChecked(ctx, rel, seen, staged);
     try {
-      await ctx.trash.put(local.abs(staged), rel);
+      await handToTrash(ctx, staged, seen, rel);
     } catch (err) {
       await putBack(ctx, staged, rel);
       throw err;
