@@ -1,7 +1,8 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, type Stats } from 'node:fs';
 import type { Methods } from '../../shared/app-api';
 import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
 import type { SyncStatus } from '../../shared/sync-status';
+import { Confined, SwapError } from '../sync/confined';
 import { AttentionError } from '../sync/errors';
 import type { z } from 'zod';
 import { fail, failWith } from './errors';
@@ -33,7 +34,7 @@ export function resolveListed(pairs: Pairs, pairId: string, rel: string): string
 
 /**
  * A relative path of a pair's folder as an absolute path inside it: refused when it climbs out
- * (`..`, absolute), is gone, or leads out through a link.
+ * (`..`, absolute), is gone, leads out through a link, or is reached through a link at all.
  */
 export function resolveInsideRoot(root: string, rel: string): string {
   const flavor: PathFlavor = process.platform === 'win32' ? 'win32' : 'posix';
@@ -51,6 +52,24 @@ export function resolveInsideRoot(root: string, rel: string): string {
   }
   if (!isInsideRoot(realpathSync.native(root), real, flavor))
     return fail('invalid', { key: 'backend.leadsOutside', params: { path: rel } });
+  // Looked at again, right before it is handed over, through the folders opened from the root
+  // without following links (confined.ts): a link anywhere on the way, or the item a link, is
+  // refused, even one that leads inside (the engine syncs no links: a link at a listed path is
+  // something put there since, perhaps by a process exchanging it back and forth).
+  const confined = new Confined(root, (r) =>
+    r === '' ? root : resolveRelativeUnderRoot(root, r, flavor),
+  );
+  let st: Stats | undefined;
+  try {
+    const names = rel.split(flavor === 'win32' ? /[\\/]/ : '/');
+    st = confined.lstat(names.filter((n) => n !== '' && n !== '.').join('/'));
+  } catch (err) {
+    if (!(err instanceof SwapError)) throw err;
+    return fail('invalid', { key: 'backend.throughLink', params: { path: rel } });
+  }
+  if (!st) return fail('not-found', { key: 'backend.goneFromFolder', params: { path: rel } });
+  if (st.isSymbolicLink())
+    return fail('invalid', { key: 'backend.throughLink', params: { path: rel } });
   return abs;
 }
 

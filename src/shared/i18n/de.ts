@@ -596,6 +596,7 @@ export const de: Record<MessageKey, string> = {
   'backend.notInside': '{path} ist kein Pfad innerhalb des Sync-Ordners.',
   'backend.goneFromFolder': '{path} ist nicht mehr im Sync-Ordner.',
   'backend.leadsOutside': '{path} führt aus dem Sync-Ordner hinaus: Es wird nicht geöffnet.',
+  'backend.throughLink': '{path} wird über einen Link erreicht: Es wird nicht geöffnet.',
   'backend.noProgram':
     'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
@@ -965,6 +966,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Ein Ordner dieses Namens im Dienst ist für diesen Computer nicht ausgewählt: Dieser hier bleibt erhalten und wird nicht synchronisiert. Benennen Sie ihn um, um ihn als neuen Ordner zu synchronisieren, oder wählen Sie jenen Ordner wieder aus.',
   'engine.swapped':
     '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
+  'engine.swappedChoice':
+    '{path} wurde verschoben oder ersetzt, während Ihre Wahl ausgeführt wurde (ein Ordner auf seinem Pfad, vielleicht durch einen Link an einen anderen Ort): Außerhalb des synchronisierten Ordners wurde nichts berührt. Sehen Sie es sich erneut an und wählen Sie dann.',
   'engine.theSyncFolder': 'Der synchronisierte Ordner',
   'engine.watchLimit':
     'Das System hat bei {where} keine Dateiüberwachungen (inotify) mehr; dort wird stattdessen regelmäßig nachgesehen, was langsamer ist. Erhöhen Sie die Grenze: sudo sysctl fs.inotify.max_user_watches=524288 (und tragen Sie sie in /etc/sysctl.conf ein).',

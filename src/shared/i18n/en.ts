@@ -585,6 +585,7 @@ export const en = {
   'backend.notInside': '{path} is not a path inside the sync folder.',
   'backend.goneFromFolder': '{path} is no longer in the sync folder.',
   'backend.leadsOutside': '{path} leads outside the sync folder: it is not opened.',
+  'backend.throughLink': '{path} is reached through a link: it is not opened.',
   'backend.noProgram': 'No program to open it was found on this computer: it is {path}.',
   'backend.pairGone': 'This synced folder is no longer synced.',
   'backend.workspaceNotSynced': 'This workspace is not synced to this computer.',
@@ -942,6 +943,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.',
   'engine.swapped':
     '{path} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.',
+  'engine.swappedChoice':
+    '{path} was moved or replaced while your choice was carried out (a folder on its path, perhaps by a link to elsewhere): nothing outside the sync folder was touched. Look at it again, then choose.',
   'engine.theSyncFolder': 'The sync folder',
   'engine.watchLimit':
     'The system ran out of file watchers (inotify) for {where}; watching it by polling, which is slower. Raise the limit: sudo sysctl fs.inotify.max_user_watches=524288 (and add it to /etc/sysctl.conf).',
