@@ -131,4 +131,20 @@ describe('Copy diagnostics', () => {
     expect(text).toContain('[Board/invite [secret]]');
     expect(text).toContain('Folder 1: Merger Talks in /home/ann/[secret] (');
   });
+
+  // A name joined from short words is no token, digits or not: a folder made by mkdtemp (the
+  // window test's home, `ws-window-home-7gbK1W`, was replaced two runs in three) or a report's.
+  it('keeps names joined from short words when names are included', () => {
+    const named: SyncPair = {
+      ...pair,
+      dir: '/tmp/ws-window-home-7gbK1W/Workspace Sync',
+      status: {
+        ...pair.status,
+        problems: [{ ...pair.status.problems[1]!, path: 'Board/report-2024-q3-final-v2.pdf' }],
+      },
+    };
+    const text = diagnosticsText({ about, pairs: [named], servers, includeNames: true });
+    expect(text).toContain('in /tmp/ws-window-home-7gbK1W/Workspace Sync (');
+    expect(text).toContain('[Board/report-2024-q3-final-v2.pdf]');
+  });
 });

@@ -34,10 +34,15 @@ export function aboutFacts(
 const EMAIL = /[^\s@<>()"',;:/[\]]+@[^\s@<>()"',;:/[\]]+\.[A-Za-z]{2,}/g;
 /**
  * A bearer credential, or anything shaped like a token: a run of 20 or more base64url, hex or
- * JWT characters holding both a letter and a digit (words and most names hold no digit).
+ * JWT characters holding both a letter and a digit (words and most names hold no digit), with a
+ * part of 12 or more such characters between its dots and dashes: a token is random all through,
+ * while a name joins short words (`ws-window-home-7gbK1W`, `report-2024-q3-final`).
  */
 const TOKEN =
   /Bearer\s+\S+|(?=[A-Za-z0-9._~+=-]*\d)(?=[A-Za-z0-9._~+=-]*[A-Za-z])[A-Za-z0-9._~+=-]{20,}/g;
+const RANDOM_PART = /[A-Za-z0-9]{12,}/;
+const secretOf = (run: string) =>
+  run.startsWith('Bearer') || RANDOM_PART.test(run) ? '[secret]' : run;
 /** A URL's user:password@. */
 const USERINFO = /(\/\/)[^/\s@]+@/g;
 
@@ -52,7 +57,7 @@ export function redact(text: string, names: readonly string[]): string {
     .filter((n) => n.length > 0)
     .sort((a, b) => b.length - a.length))
     out = out.split(name).join('[name]');
-  return out.replace(TOKEN, '[secret]');
+  return out.replace(TOKEN, secretOf);
 }
 
 /** Every name a pair's status could quote: its folder, its workspace, each path and its parts. */
