@@ -1192,6 +1192,33 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Issue 37, found by the soak (seed 116634400): the same move read from the feed alone (no
+    // walk due): the folder that now fits was never looked for, as no event names it.
+    name: 'deep-remote-chain-moved-up-feed',
+    title:
+      'a chain too deep for this disk moved up a level on the service, read from the feed: the folder that now fits comes down in that pass (issue 37)',
+    steps: () => {
+      const level = (n: number) => {
+        const head = `deep 1 level ${n} `;
+        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+      };
+      const levels = (w: World) =>
+        Math.max(...Object.keys(disk(w, B)).map((p) => p.split('/').length));
+      let before = 0;
+      return [
+        remoteDeepCommand(''),
+        sync(null, B),
+        check('placed as far as it fits', (w) => {
+          before = levels(w);
+          return [];
+        }),
+        remote.move(`${level(1)}/${level(2)}`, ''),
+        sync(null, B),
+        check('one level more fits', (w) => eq('levels here', levels(w), before)),
+      ];
+    },
+  },
+  {
     // The other way: a colleague moves the chain a level down, so one folder fewer fits here;
     // the problem of the folder that no longer fits is said, the one further down is over.
     name: 'deep-remote-chain-moved-down',

@@ -655,6 +655,29 @@ export class Executor {
       this.result.moved++;
     }
     journal.moveTree(updated, to);
+    // A folder moved up a level may now hold room for what could not be placed below it (a
+    // chain too deep for this disk, seed 116634400): no event names those items, a walk does.
+    if (
+      j.kind === 'folder' &&
+      depthOf(op.path) < depthOf(j.localPath) &&
+      this.unplacedBelow(op.path)
+    ) {
+      this.result.recheck = true;
+    }
+  }
+
+  /** Whether an item of the service that could not be placed here (`itemFailed`) is below `dir`. */
+  private unplacedBelow(dir: string): boolean {
+    const { journal } = this.ctx;
+    return journal
+      .problems()
+      .some(
+        (p) =>
+          p.reason === 'local' &&
+          p.remoteId !== null &&
+          p.path.startsWith(dir + '/') &&
+          journal.get(p.remoteId) === undefined,
+      );
   }
 
   private async trashItem(j: JournalItem): Promise<void> {
@@ -954,3 +977,5 @@ export class Executor {
 async function sameContent(abs: string, hash: string): Promise<boolean> {
   return (await hashFile(abs)) === hash;
 }
+
+const depthOf = (p: string): number => p.split('/').length;
