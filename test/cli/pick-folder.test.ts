@@ -108,6 +108,20 @@ describe('local.listFolders: the picker served to the browser', () => {
     expect(r.truncated).toBe(true);
   });
 
+  // Issue 38: the picker looked at 20,000 entries at most, files included, so a folder whose
+  // first 20,000 entries (in the disk's order) were files showed no subfolder. With 40,000 files
+  // and ten folders, the old bound hid some of them in all but one run in a thousand.
+  it('finds the folders among 40,000 files', async () => {
+    const crowded = path.join(home, 'crowded');
+    mkdirSync(crowded);
+    for (let i = 0; i < 40_000; i++) writeFileSync(path.join(crowded, `scan-${i}.txt`), '');
+    const wanted = Array.from({ length: 10 }, (_, i) => `Folder ${i}`);
+    for (const name of wanted) mkdirSync(path.join(crowded, name));
+    const r = await ok('local.listFolders', { dir: '~/crowded' });
+    expect(names(r)).toEqual(wanted);
+    expect(r.truncated).toBe(false);
+  });
+
   it('opens a folder not made yet at its nearest existing parent, when asked', async () => {
     expect((await refused('local.listFolders', { dir: '~/Workspace Sync/Q3' })).kind).toBe(
       'not-found',

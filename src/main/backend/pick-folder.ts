@@ -20,8 +20,13 @@ const problem = (words: Words | null): Pick<LocalFolderCheck, 'problem' | 'words
 
 /** Folders listed at most; the listing says when there were more. */
 export const MAX_FOLDERS = 500;
-/** Entries looked at at most (files included): a folder of a million files answers quickly. */
-const MAX_SCANNED = 20_000;
+/**
+ * Entries looked at at most (files included). A folder's files come in no order of the disk's
+ * choosing, so a bound low enough to cut among them hides the folders behind them (20,000 did:
+ * a folder whose first 20,000 entries were files showed no subfolder). Reading names and types
+ * costs about a second per million, so only a folder of millions is cut (and says so).
+ */
+const MAX_SCANNED = 2_000_000;
 
 /** `~` and `~/…` (or `~\…`) under `home`; any other path as given. */
 export function expandHome(dir: string, home: string): string {
@@ -94,7 +99,7 @@ export async function listLocalFolders(
     const at = opts.nearest ? await nearestExistingUnder(wanted, home) : wanted;
     const real = await realpath(at).catch((err: unknown) => listFailure(err, dir.trim()));
     if (!within(real, realHome)) outside();
-    const folder = await opendir(at, { bufferSize: 256 }).catch((err: unknown) =>
+    const folder = await opendir(at, { bufferSize: 1024 }).catch((err: unknown) =>
       listFailure(err, dir.trim()),
     );
     const names: string[] = [];
