@@ -24,6 +24,7 @@ import { MOVING_DIR, PARTIAL_DIR, joinPath, parentOf } from '../paths';
 import type { ArchiveJob, LazyArchive, Placement, Plan, StructureOp } from './plan-types';
 import type { Logger, Trash } from '../ports';
 import { remoteFields } from '../remote';
+import { holdsAny, unplacedPaths } from '../unplaced';
 
 /** What the executor tells the status model as it goes. */
 export interface ExecutionEvents {
@@ -660,24 +661,10 @@ export class Executor {
     if (
       j.kind === 'folder' &&
       depthOf(op.path) < depthOf(j.localPath) &&
-      this.unplacedBelow(op.path)
+      holdsAny(op.path, unplacedPaths(journal))
     ) {
       this.result.recheck = true;
     }
-  }
-
-  /** Whether an item of the service that could not be placed here (`itemFailed`) is below `dir`. */
-  private unplacedBelow(dir: string): boolean {
-    const { journal } = this.ctx;
-    return journal
-      .problems()
-      .some(
-        (p) =>
-          p.reason === 'local' &&
-          p.remoteId !== null &&
-          p.path.startsWith(dir + '/') &&
-          journal.get(p.remoteId) === undefined,
-      );
   }
 
   private async trashItem(j: JournalItem): Promise<void> {

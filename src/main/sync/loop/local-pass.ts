@@ -7,7 +7,7 @@ import { freshUploads } from '../up/fresh';
 import { holdReplaced, jobCount, planUp } from '../up/plan';
 import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
-import { KEPT_WORDS_KEY, holdsAny, unplacedPaths } from '../up/unplaced';
+import { KEPT_WORDS_KEY, holdsAny, unplacedPaths } from '../unplaced';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
 import { checkWorkspace } from './root';
@@ -238,7 +238,7 @@ export class LocalPass {
   }
 
   /**
-   * Folders removed here that hold items of the service never placed here (up/unplaced.ts): not
+   * Folders removed here that hold items of the service never placed here (sync/unplaced.ts): not
    * deleted there. Their records are forgotten (`forget`, after the send), so that the walk asked
    * for brings them back down (as far as they fit), and a problem on each says why. Such a
    * problem ends when nothing below its folder is left unplaced (seen at a full scan), or with

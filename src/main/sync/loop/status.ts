@@ -408,7 +408,7 @@ export class StatusModel {
 
   /**
    * A folder placed at last ends the problem that said it could not be (`engine.fs.subtree`),
-   * and only that one: a folder's listing problem, or a kept folder's (up/unplaced.ts), is about
+   * and only that one: a folder's listing problem, or a kept folder's (sync/unplaced.ts), is about
    * something else and ends by its own rule.
    */
   private clearNotPlaced(remoteId: number): void {

@@ -6,7 +6,7 @@ import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { hashFdSync } from '../file-read';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
-import { holdsAny, unplacedPaths } from './unplaced';
+import { holdsAny, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 
@@ -40,7 +40,7 @@ export interface LocalPlan {
   /** Removals seen once by a partial scan: the other half of a move may not be reported yet. */
   unconfirmed: JournalItem[];
   /**
-   * Folders removed here whose subtree on the service holds items never placed here (up/unplaced.ts):
+   * Folders removed here whose subtree on the service holds items never placed here (sync/unplaced.ts):
    * not deleted there; their records are forgotten, so that the next walk brings them back.
    */
   kept: JournalItem[];

@@ -1,5 +1,7 @@
-import type { Journal } from '../../journal/journal';
+import type { Journal } from '../journal/journal';
 
+// What the down side could not place here, as the journal tells both sides (the engine's
+// vocabulary: the down side looks for it when a folder moves up, the up side before a delete).
 // A folder removed here is deleted on the service with everything in it there. What the down
 // side could not place here (a path past PATH_MAX, a name the volume refuses) was never on this
 // computer, so such a delete would lose it with no copy anywhere. As Nextcloud does ("Not
