@@ -33,6 +33,10 @@ export function WorkspacesView({ navigate }: { navigate: Navigate }) {
         <ErrorMessage error={workspaces.error} onRetry={() => void workspaces.refetch()} />
       )}
       {workspaces.data?.items.length === 0 && <Empty>{strings.workspaces.empty}</Empty>}
+      {/* Above the list: below thousands of rows nobody would read it. */}
+      {workspaces.data?.cut && (
+        <p className="muted">{strings.listCut(workspaces.data.items.length)}</p>
+      )}
       {workspaces.data && workspaces.data.items.length > 0 && (
         <ul className="workspaces" aria-label={strings.workspaces.title}>
           {workspaces.data.items.map((w) => (
@@ -48,9 +52,6 @@ export function WorkspacesView({ navigate }: { navigate: Navigate }) {
             />
           ))}
         </ul>
-      )}
-      {workspaces.data?.cut && (
-        <p className="muted">{strings.listCut(workspaces.data.items.length)}</p>
       )}
       {deleting && (
         <DeleteWorkspaceDialog
