@@ -1,3 +1,4 @@
+import { translator } from '../../src/shared/i18n';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -128,6 +129,15 @@ describe('a conflict through the backend', () => {
     expect(
       await refused('pairs.settleConflict', { pairId, conflictId: c.id!, keep: 'mine' }),
     ).toMatchObject({ kind: 'not-found', message: 'This conflict is settled already.' });
+    // Said in the reader's language too (the engine's refusals were English only).
+    const settled = await refused('pairs.settleConflict', {
+      pairId,
+      conflictId: c.id!,
+      keep: 'mine',
+    });
+    expect(settled.words && translator('de').say(settled.words)).toBe(
+      'Dieser Konflikt ist bereits gelöst.',
+    );
   });
 
   it('Keep mine puts the local bytes on the service at the original name; a stale choice is refused', async () => {
@@ -138,6 +148,7 @@ describe('a conflict through the backend', () => {
     ).toEqual({
       kind: 'conflict',
       message: `${c.copy!} changed since the conflict: look at it again, then choose.`,
+      words: { key: 'engine.choiceChanged', params: { name: c.copy! } },
     });
     // Both kept instead, then a fresh conflict settled the other way.
     await ok('pairs.settleConflict', { pairId, conflictId: c.id!, keep: 'both' });
@@ -181,6 +192,7 @@ describe('a problem through the backend', () => {
     ).toEqual({
       kind: 'not-found',
       message: 'This problem is over already.',
+      words: { key: 'engine.problemOver' },
     });
   });
 });

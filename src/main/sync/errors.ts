@@ -51,10 +51,13 @@ export class SyncPassError extends Error {
  */
 export class AttentionError extends Error {
   override readonly name = 'AttentionError';
+  /** The message as words, said in the reader's language (the window's refusal of a choice). */
+  readonly words?: Words;
   constructor(
     readonly kind: 'stale' | 'gone' | 'invalid',
-    message: string,
+    message: string | Words,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishOf(message));
+    if (typeof message !== 'string') this.words = message;
   }
 }

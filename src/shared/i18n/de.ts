@@ -966,6 +966,13 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Ein Ordner dieses Namens im Dienst ist für diesen Computer nicht ausgewählt: Dieser hier bleibt erhalten und wird nicht synchronisiert. Benennen Sie ihn um, um ihn als neuen Ordner zu synchronisieren, oder wählen Sie jenen Ordner wieder aus.',
   'engine.swapped':
     '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
+  'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
+  'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
+  'engine.choiceChanged':
+    '{name} wurde seit dem Konflikt geändert: Sehen Sie es sich erneut an und wählen Sie dann.',
+  'engine.keepMineFiles':
+    '„Meine behalten“ gilt für Dateien: Verschieben Sie bei einem Ordner von Hand hinein, was Sie behalten möchten.',
+  'engine.problemOver': 'Dieses Problem ist bereits erledigt.',
   'engine.swappedChoice':
     '{path} wurde verschoben oder ersetzt, während Ihre Wahl ausgeführt wurde (ein Ordner auf seinem Pfad, vielleicht durch einen Link an einen anderen Ort): Außerhalb des synchronisierten Ordners wurde nichts berührt. Sehen Sie es sich erneut an und wählen Sie dann.',
   'engine.theSyncFolder': 'Der synchronisierte Ordner',

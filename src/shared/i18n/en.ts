@@ -943,6 +943,12 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.',
   'engine.swapped':
     '{path} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.',
+  'engine.conflictSettled': 'This conflict is settled already.',
+  'engine.choiceGone': '{name} is no longer there: nothing to settle.',
+  'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',
+  'engine.keepMineFiles':
+    'Keep mine works on files: for a folder, move what you want to keep into it by hand.',
+  'engine.problemOver': 'This problem is over already.',
   'engine.swappedChoice':
     '{path} was moved or replaced while your choice was carried out (a folder on its path, perhaps by a link to elsewhere): nothing outside the sync folder was touched. Look at it again, then choose.',
   'engine.theSyncFolder': 'The sync folder',

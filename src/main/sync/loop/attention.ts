@@ -12,7 +12,7 @@ import {
 import { pipeline } from 'node:stream/promises';
 import type { Journal } from '../../journal/journal';
 import type { StoredConflict } from '../../journal/attention';
-import { englishOf, type Words } from '../../../shared/i18n';
+import type { Words } from '../../../shared/i18n';
 import { swapped, SwapError } from '../confined';
 import { AttentionError } from '../errors';
 import type { LocalRoot } from '../local';
@@ -58,7 +58,7 @@ export async function settleConflict(
 ): Promise<void> {
   const { status } = ctx;
   const c = status.attention.conflict(id);
-  if (!c) throw new AttentionError('gone', 'This conflict is settled already.');
+  if (!c) throw new AttentionError('gone', { key: 'engine.conflictSettled' });
   if (keep === 'both') {
     status.attention.removeConflict(id);
     status.conflictsChanged();
@@ -77,7 +77,7 @@ export async function settleConflict(
       const met = err.words?.params?.path;
       const path = typeof met === 'string' && !met.startsWith(CACHE_DIR) ? met : c.path;
       const words: Words = { key: 'engine.swappedChoice', params: { path } };
-      throw Object.assign(new AttentionError('stale', englishOf(words)), { words });
+      throw new AttentionError('stale', words);
     }
     throw err;
   } finally {
@@ -100,13 +100,16 @@ function checkCopy(ctx: AttentionContext, c: StoredConflict): Stats {
   const st = ctx.local.confined.lstat(c.copy);
   if (!st) {
     ctx.status.checkConflicts();
-    throw new AttentionError('gone', `${nameOf(c.copy)} is no longer there: nothing to settle.`);
+    throw new AttentionError('gone', {
+      key: 'engine.choiceGone',
+      params: { name: nameOf(c.copy) },
+    });
   }
   if (c.copyFacts !== '' && factsOf(st) !== c.copyFacts) {
-    throw new AttentionError(
-      'stale',
-      `${nameOf(c.copy)} changed since the conflict: look at it again, then choose.`,
-    );
+    throw new AttentionError('stale', {
+      key: 'engine.choiceChanged',
+      params: { name: nameOf(c.copy) },
+    });
   }
   return st;
 }
@@ -116,13 +119,13 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
   const orig = local.confined.lstat(c.path);
   if (!orig) {
     ctx.status.checkConflicts();
-    throw new AttentionError('gone', `${nameOf(c.path)} is no longer there: nothing to settle.`);
+    throw new AttentionError('gone', {
+      key: 'engine.choiceGone',
+      params: { name: nameOf(c.path) },
+    });
   }
   if (!copy.isFile() || !orig.isFile()) {
-    throw new AttentionError(
-      'invalid',
-      'Keep mine works on files: for a folder, move what you want to keep into it by hand.',
-    );
+    throw new AttentionError('invalid', { key: 'engine.keepMineFiles' });
   }
   // The original must be the service's version as synced: a change made to it since is work
   // the person has not seen in this choice.
@@ -130,10 +133,10 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
   const synced =
     j?.kind === 'file' && j.ino === orig.ino && j.size === orig.size && j.mtimeMs === orig.mtimeMs;
   if (!synced) {
-    throw new AttentionError(
-      'stale',
-      `${nameOf(c.path)} changed since the conflict: look at it again, then choose.`,
-    );
+    throw new AttentionError('stale', {
+      key: 'engine.choiceChanged',
+      params: { name: nameOf(c.path) },
+    });
   }
   // The copy's bytes are made ready in the engine's own folder (same volume, never scanned),
   // then put at the original's name once the original is out of the way: a new file at a synced
@@ -312,7 +315,7 @@ async function toTrash(ctx: AttentionContext, rel: string, seen: Stats): Promise
  */
 export function retryProblem(ctx: AttentionContext, key: string): void {
   const p = ctx.status.forgetProblem(key);
-  if (!p) throw new AttentionError('gone', 'This problem is over already.');
+  if (!p) throw new AttentionError('gone', { key: 'engine.problemOver' });
   if (p.path !== '') {
     ctx.refusals.clearPath(p.path);
     ctx.markDirty([parentOf(p.path)]);
@@ -322,5 +325,5 @@ export function retryProblem(ctx: AttentionContext, key: string): void {
 
 export function dismissProblem(ctx: AttentionContext, key: string): void {
   if (!ctx.status.dismissProblem(key))
-    throw new AttentionError('gone', 'This problem is over already.');
+    throw new AttentionError('gone', { key: 'engine.problemOver' });
 }
