@@ -1334,6 +1334,28 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Issue 37, found by the soak (seed -1295854467): a colleague deleted a folder while its
+    // parent was renamed here in case (not sent yet); the delete found nothing at the old path,
+    // dropped the records and said "moved to the trash", and the folder went back up as new.
+    name: 'deleted-there-parent-renamed-here',
+    title:
+      'a folder deleted on the service while its parent was renamed here: it goes to the trash here at its new path, and does not come back (issue 37)',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.mkdir('Docs', 'Old'),
+      remote.write('Docs/Old', 'a.txt'),
+      sync(),
+      caseRename('Docs'),
+      remote.delete('Docs/Old'),
+      sync(),
+      sync(),
+      check('deleted on both sides, the rename sent', (w) => [
+        ...eq('on the service', Object.keys(service(w)), ['docs']),
+        ...eq('here', Object.keys(disk(w)), ['docs']),
+      ]),
+    ],
+  },
+  {
     // Issue 37, found by the soak (seed 202092323): a Viewer's files are recorded as not
     // permitted without a request, the bottom file of the chain too, below a folder never placed
     // (a journal row at a path past PATH_MAX, which nothing here can look at).

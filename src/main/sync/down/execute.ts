@@ -667,8 +667,51 @@ export class Executor {
     }
   }
 
-  private async trashItem(j: JournalItem): Promise<void> {
+  /**
+   * Where a synced item is now when a folder above it was renamed here and the rename is not sent
+   * yet: that folder found by its inode in the folder it was in (a rename in place, the common
+   * case; a move elsewhere is the local pass's to find), the item below it at its own name.
+   */
+  private renamedAbove(j: JournalItem): string | undefined {
+    const { journal, local } = this.ctx;
+    for (let a = journal.get(j.remoteParentId); a?.kind === 'folder';) {
+      const st = local.stat(a.localPath);
+      if (st) return undefined;
+      const dir = parentOf(a.localPath);
+      if (dir === '' || local.stat(dir)?.isDirectory()) {
+        let entries: string[];
+        try {
+          entries = readdirSync(local.abs(dir));
+        } catch {
+          return undefined;
+        }
+        for (const name of entries) {
+          const at = dir === '' ? name : `${dir}/${name}`;
+          const e = local.stat(at);
+          if (!e?.isDirectory() || e.ino !== a.ino || e.dev !== a.dev) continue;
+          const path = at + j.localPath.slice(a.localPath.length);
+          const here = local.stat(path);
+          const same = here && (j.kind === 'folder') === here.isDirectory() && here.ino === j.ino;
+          return same ? path : undefined;
+        }
+        return undefined;
+      }
+      a = journal.get(a.remoteParentId);
+    }
+    return undefined;
+  }
+
+  private async trashItem(found: JournalItem): Promise<void> {
     const { local, journal } = this.ctx;
+    let j = found;
+    const now = local.stat(j.localPath) ? undefined : this.renamedAbove(j);
+    if (now !== undefined) {
+      // A folder above it was renamed here, not sent yet: the delete there is for the item at
+      // its new name all the same (seed -1295854467: a parent renamed in case here hid it, its
+      // records were dropped, and it went back up as new beside a colleague's copy of it).
+      journal.moveTree(j, { localPath: now, localName: j.localName });
+      j = journal.get(j.remoteId) ?? j;
+    }
     const was = this.held.get(j.remoteId);
     const trash = {
       put: async (rel: string) => {
