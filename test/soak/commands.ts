@@ -629,6 +629,8 @@ export function localSwapCommand(
         const from = kept[(i + 1) % count]!;
         writeFileSync(c.abs(f), from.data);
         utimesSync(c.abs(f), from.mtime, from.mtime);
+        // Each content is at another name by this person's hand, as by a rename.
+        w.placedBy.set(serviceKey(f), c.name);
       });
       if (reuse !== 'volume') {
         const { journal } = await c.open();
@@ -646,6 +648,7 @@ export function localSwapCommand(
     renameSync(c.abs(names[0]!), c.abs(free));
     for (let i = 1; i < count; i++) renameSync(c.abs(names[i]!), c.abs(names[i - 1]!));
     renameSync(c.abs(free), c.abs(names[count - 1]!));
+    for (const f of names) w.placedBy.set(serviceKey(f), c.name);
   });
 }
 const localSwap = fc

@@ -334,10 +334,13 @@ const CONFLICT_SUFFIX = / \(conflict \d{4}-\d{2}-\d{2} \d{6}[^)]*\)(?=[^/]*$)/;
 function keptByEach(world: World, paths: string[]): boolean {
   // A kept rename whose name was taken there is kept as its conflict copy: its place is the name's.
   const by = paths.map((p) => {
-    const at = p.replace(CONFLICT_SUFFIX, '');
+    const places = [p, p.replace(CONFLICT_SUFFIX, '')];
+    const placed = places.map((at) => world.placedBy.get(serviceKey(at))).find(Boolean);
     return (
-      world.placedBy.get(serviceKey(at)) ??
-      world.namedBy.get(serviceKey(at.slice(at.lastIndexOf('/') + 1)))
+      placed ??
+      places
+        .map((at) => world.namedBy.get(serviceKey(at.slice(at.lastIndexOf('/') + 1))))
+        .find(Boolean)
     );
   });
   return by.every((c) => c !== undefined) && new Set(by).size === paths.length;
