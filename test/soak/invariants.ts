@@ -335,7 +335,15 @@ function keptByEach(world: World, paths: string[]): boolean {
   // A kept rename whose name was taken there is kept as its conflict copy: its place is the name's.
   const by = paths.map((p) => {
     const places = [p, p.replace(CONFLICT_SUFFIX, '')];
-    const placed = places.map((at) => world.placedBy.get(serviceKey(at))).find(Boolean);
+    // Placed itself, or with a folder above it that a person moved there.
+    const placedAt = (at: string): string | undefined => {
+      for (let i = at.length; i > 0; i = at.lastIndexOf('/', i - 1)) {
+        const by = world.placedBy.get(serviceKey(at.slice(0, i)));
+        if (by) return by;
+      }
+      return undefined;
+    };
+    const placed = places.map(placedAt).find(Boolean);
     return (
       placed ??
       places
