@@ -72,6 +72,12 @@ const remote = {
 };
 const check = checkCommand;
 
+/** The name of the first deep chain's folder at level `n` (commands.ts `remoteDeepCommand`). */
+const level = (n: number) => {
+  const head = `deep 1 level ${n} `;
+  return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
+};
+
 // What checks look at.
 
 const eq = (what: string, actual: unknown, expected: unknown): string[] =>
@@ -1171,10 +1177,6 @@ export const HISTORIES: WrittenHistory[] = [
     title:
       'a chain too deep for this disk moved up a level on the service: the folder that now fits comes down and its problem ends (issue 37)',
     steps: () => {
-      const level = (n: number) => {
-        const head = `deep 1 level ${n} `;
-        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
-      };
       return [
         remoteDeepCommand(''),
         sync(null, B),
@@ -1198,10 +1200,6 @@ export const HISTORIES: WrittenHistory[] = [
     title:
       'a chain too deep for this disk moved up a level on the service, read from the feed: the folder that now fits comes down in that pass (issue 37)',
     steps: () => {
-      const level = (n: number) => {
-        const head = `deep 1 level ${n} `;
-        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
-      };
       const levels = (w: World) =>
         Math.max(...Object.keys(disk(w, B)).map((p) => p.split('/').length));
       let before = 0;
@@ -1294,10 +1292,6 @@ export const HISTORIES: WrittenHistory[] = [
       'a folder of a chain too deep for this disk moved here on a server without moves, crashed at the copy: the old place stays on the service and comes back here as far as it fits (issue 37)',
     extensions: false,
     steps: () => {
-      const level = (n: number) => {
-        const head = `deep 1 level ${n} `;
-        return head + 'd'.repeat(DEEP_NAME_BYTES - head.length);
-      };
       return [
         remoteDeepCommand(''),
         sync(),
