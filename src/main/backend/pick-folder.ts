@@ -155,7 +155,13 @@ export async function listLocalFolders(
  */
 export async function checkLocalFolder(
   dir: string,
-  opts: { home: string; taken: (dir: string) => Words | null; timeoutMs?: number },
+  opts: {
+    home: string;
+    taken: (dir: string) => Words | null;
+    /** This app's own folders (state, settings), never a sync folder's place. */
+    appDirs?: readonly string[];
+    timeoutMs?: number;
+  },
 ): Promise<LocalFolderCheck> {
   const expanded = expandHome(dir.trim(), path.resolve(opts.home));
   if (dir.trim() === '')
@@ -165,7 +171,10 @@ export async function checkLocalFolder(
   const lexical = opts.taken(wanted);
   if (lexical) return { dir: wanted, exists: false, ...problem(lexical) };
   try {
-    const found = await lookAtSyncFolder(wanted, opts.timeoutMs);
+    const found = await lookAtSyncFolder(wanted, opts.timeoutMs, {
+      home: opts.home,
+      appDirs: opts.appDirs,
+    });
     // Through a link, the folder may be another pair's after all.
     const real = found.real === wanted ? null : opts.taken(found.real);
     return { dir: wanted, exists: found.exists, ...problem(real) };

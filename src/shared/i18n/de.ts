@@ -937,6 +937,12 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{folder} liegt in einem Systemordner, der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
   'engine.folder.systemVia':
     '{folder} liegt in einem Systemordner (er führt zu {real}), der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.root':
+    '{folder} ist die oberste Ebene eines Datenträgers: Wählen Sie einen Ordner darin, in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.home':
+    '{folder} ist Ihr Benutzerordner selbst, der alles von Ihnen enthält: Wählen Sie einen Ordner darin.',
+  'engine.folder.appData':
+    '{folder} enthält die eigenen Daten dieser App ({state}) oder liegt darin: Wählen Sie einen anderen Ordner.',
   'engine.folder.denied':
     '{folder} kann nicht verwendet werden: Zugriff verweigert. Wählen Sie einen Ordner, in den Sie schreiben dürfen.',
   'engine.folder.full':

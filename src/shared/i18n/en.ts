@@ -919,6 +919,12 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{folder} is in a system folder, which holds no files of yours: choose a folder in your home folder or on a data disk.',
   'engine.folder.systemVia':
     '{folder} is in a system folder (it leads to {real}), which holds no files of yours: choose a folder in your home folder or on a data disk.',
+  'engine.folder.root':
+    '{folder} is the top of a disk: choose a folder inside it, in your home folder or on a data disk.',
+  'engine.folder.home':
+    '{folder} is your home folder itself, which holds everything of yours: choose a folder inside it.',
+  'engine.folder.appData':
+    "{folder} holds or is inside this app's own data ({state}): choose another folder.",
   'engine.folder.denied':
     '{folder} cannot be used: permission denied. Choose a folder you can write to.',
   'engine.folder.full':
