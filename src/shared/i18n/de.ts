@@ -1095,6 +1095,8 @@ Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-A
   --workspace ID     der zu synchronisierende Arbeitsbereich (siehe „workspace-sync workspaces“)
   --dir PATH         der lokale Ordner (angelegt, wenn er fehlt)
   --once             ein Durchgang, dann eine Zusammenfassung; Exit 0, wenn er vollständig war
+  --merge            eine erste Synchronisierung eines Ordners mit Dateien lädt sie in den
+                     Arbeitsbereich hoch (ohne die Option wird er abgelehnt, mit ihrer Anzahl)
   --exclude PATH     diesen Ordner des Arbeitsbereichs (z. B. Reports/2023) samt allem darunter
                      auslassen: nichts wird heruntergeladen, nichts hineingeladen; wiederholbar
                      und gemerkt (ändern später mit „workspace-sync folders“)
@@ -1231,6 +1233,8 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     'Die URL des Proxys hat ein Passwort, aber keinen Benutzernamen: Schreiben Sie user:password@ vor den Host',
   'cli.err.dirIsFile': '--dir {dir} ist eine Datei, kein Ordner',
   'cli.err.dirUnderFile': '--dir {dir} kann kein Ordner sein: {file} ist eine Datei',
+  'cli.err.notEmpty':
+    '{more, select, yes {--dir {dir} enthält mehr als {n, number} Objekte} other {{n, plural, one {--dir {dir} enthält # Objekt} other {--dir {dir} enthält # Objekte}}}}, die diese erste Synchronisierung nach „{workspace}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner',
   'cli.err.exclusive': '{a} und {b} schließen einander aus',
   'cli.err.notBoth': '{a} und {b} lassen sich nicht zusammen angeben',
   'cli.err.serverOrSandbox':

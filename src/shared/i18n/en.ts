@@ -1067,6 +1067,8 @@ as its owner and syncs its demo workspace.} other {}}
   --workspace ID     the workspace to sync (see "workspace-sync workspaces")
   --dir PATH         the local folder (created when missing)
   --once             one pass, then a summary; exit 0 when it completed
+  --merge            a first sync of a folder holding files uploads them into the workspace
+                     (without it, such a folder is refused, saying how many)
   --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
                      it: not downloaded, nothing uploaded into it; repeatable, and remembered
                      (see "workspace-sync folders" to show or change it later)
@@ -1194,6 +1196,8 @@ same entries (running the app instead) each time it starts.`,
     'the proxy URL has a password but no user name: write user:password@ before the host',
   'cli.err.dirIsFile': '--dir {dir} is a file, not a folder',
   'cli.err.dirUnderFile': '--dir {dir} cannot be a folder: {file} is a file',
+  'cli.err.notEmpty':
+    '{more, select, yes {--dir {dir} holds more than {n, number} items} other {{n, plural, one {--dir {dir} holds # item} other {--dir {dir} holds # items}}}} that this first sync would upload into "{workspace}": give --merge to merge them, or choose an empty folder',
   'cli.err.exclusive': '{a} and {b} exclude each other',
   'cli.err.notBoth': '{a} and {b} cannot both be given',
   'cli.err.serverOrSandbox':
