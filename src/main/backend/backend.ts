@@ -718,6 +718,7 @@ export class AppBackend {
           home: this.home,
           taken: (dir) => this.pairs.overlapping(dir),
           appDirs: this.pairs.appDirs(),
+          ignorePatterns: this.pairs.ignorePatterns(),
         }),
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () => fail('unsupported', { key: 'backend.noSystemDialog' }),

@@ -252,6 +252,11 @@ export class Pairs {
     return null;
   }
 
+  /** The settings' ignore patterns, which every pair's engine leaves out. */
+  ignorePatterns(): readonly string[] {
+    return this.settings.ignorePatterns;
+  }
+
   /** This app's own folders, where no sync folder may be (nor hold one). */
   appDirs(): string[] {
     return [this.opts.stateDir, this.opts.configDir];

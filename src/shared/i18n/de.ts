@@ -312,6 +312,10 @@ export const de: Record<MessageKey, string> = {
   'setup.checking': 'Ordner wird geprüft…',
   'setup.defaultFolder': '~/Workspace Sync/{name}',
   'setup.accountOf': 'Konto: {email}',
+  'setup.mergeAsk':
+    '{more, select, yes {{folder} enthält bereits mehr als {n, number} Objekte.} other {{n, plural, one {{folder} enthält bereits # Objekt.} other {{folder} enthält bereits # Objekte.}}}} Beim Synchronisieren werden sie nach „{workspace}“ hochgeladen, neben das, was der Arbeitsbereich enthält.',
+  'setup.merge': 'Zusammenführen',
+  'setup.chooseOther': 'Anderen Ordner wählen',
 
   'picker.title': 'Ordner auswählen',
   'picker.path': 'Ordnerpfad',

@@ -309,6 +309,10 @@ export const en = {
   'setup.checking': 'Checking the folder…',
   'setup.defaultFolder': '~/Workspace Sync/{name}',
   'setup.accountOf': 'Account: {email}',
+  'setup.mergeAsk':
+    '{more, select, yes {{folder} already holds more than {n, number} items.} other {{n, plural, one {{folder} already holds # item.} other {{folder} already holds # items.}}}} Syncing it uploads them into “{workspace}”, next to what the workspace holds.',
+  'setup.merge': 'Merge',
+  'setup.chooseOther': 'Choose another folder',
 
   'picker.title': 'Choose a folder',
   'picker.path': 'Folder path',
