@@ -148,3 +148,19 @@ describe('sync --dir: a folder with files in it on a first sync', () => {
     );
   });
 });
+
+describe('sync --dir: a folder inside or around another pair', () => {
+  it('is refused in one line, with --merge too; the pair itself syncs again', async () => {
+    const outer = path.join(tmp.dir, 'outer');
+    const first = await syncOnce(path.join(outer, 'Q3'));
+    expect(first.code, first.stderr).toBe(0);
+    for (const dir of [outer, path.join(outer, 'Q3', 'Reports', 'deeper')]) {
+      const run = await syncOnce(dir, { extra: ['--merge'] });
+      expect(run.code, run.stderr).toBe(1);
+      expect(oneLine(run.stderr)).toBe(
+        `workspace-sync: --dir ${dir} is inside or around ${path.join(outer, 'Q3')}, which already syncs workspace ${sb.workspaceId} here: choose a folder outside it`,
+      );
+    }
+    expect((await syncOnce(path.join(outer, 'Q3'))).code).toBe(0);
+  });
+});

@@ -1,5 +1,7 @@
 import { english, type Translator } from '../../shared/i18n';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside, pairsOnDisk } from '../links/pair-lookup';
 import { refusePlace } from '../sync/folder-check';
 import { countUploads } from '../sync/loop/first-sync';
 import { ENGINE_RETRY } from '../accounts/connect';
@@ -122,9 +124,10 @@ function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep'
 }
 
 /**
- * A first sync of a folder that already holds files would upload them into the workspace (a
- * merge): refused, with how many, unless `--merge` says so (as rclone bisync asks --resync).
- * A pair with a journal synced before: its files are known, nothing to ask.
+ * A first sync of a folder inside or around another pair's folder is refused. One that already
+ * holds files would upload them into the workspace (a merge): refused, with how many, unless
+ * `--merge` says so (as rclone bisync asks --resync). A pair with a journal synced before: its
+ * files are known, nothing to ask.
  */
 async function refuseUnasked(
   conn: Connection,
@@ -132,8 +135,22 @@ async function refuseUnasked(
   dir: string,
   givenDir: string,
   stateDir: string,
+  log: CommandContext['log'],
+  merge: boolean,
 ): Promise<void> {
   if (!isFirstSync({ server: conn.server, user: conn.user, workspaceId, dir, stateDir })) return;
+  // Two pairs in one tree would each upload the other's files (the window refuses it too).
+  const real = await realpath(dir).catch(() => dir);
+  for (const other of pairsOnDisk(stateDir, log)) {
+    const mine = [dir, real];
+    const theirs = [other.root, other.realRoot];
+    if (mine.some((m) => theirs.some((t) => isInside(m, t) || isInside(t, m))))
+      throw new CliError({
+        key: 'cli.err.dirOverlaps',
+        params: { dir: givenDir, other: other.root, workspace: other.workspaceId },
+      });
+  }
+  if (merge) return;
   const found = await countUploads(dir);
   if (found.count === 0) return;
   const workspace = await conn.client.getWorkspace(workspaceId);
@@ -212,7 +229,7 @@ export async function sync(
       dir,
       once: values.once === true,
     });
-    if (values.merge !== true) await refuseUnasked(conn, workspaceId, dir, givenDir, ctx.stateDir);
+    await refuseUnasked(conn, workspaceId, dir, givenDir, ctx.stateDir, log, values.merge === true);
     opened = await openSync({
       client: conn.client,
       server: conn.server,

@@ -1237,6 +1237,8 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     'Die URL des Proxys hat ein Passwort, aber keinen Benutzernamen: Schreiben Sie user:password@ vor den Host',
   'cli.err.dirIsFile': '--dir {dir} ist eine Datei, kein Ordner',
   'cli.err.dirUnderFile': '--dir {dir} kann kein Ordner sein: {file} ist eine Datei',
+  'cli.err.dirOverlaps':
+    '--dir {dir} liegt in oder um {other}, das hier bereits den Arbeitsbereich {workspace} synchronisiert: Wählen Sie einen Ordner außerhalb davon',
   'cli.err.notEmpty':
     '{more, select, yes {--dir {dir} enthält mehr als {n, number} Objekte} other {{n, plural, one {--dir {dir} enthält # Objekt} other {--dir {dir} enthält # Objekte}}}}, die diese erste Synchronisierung nach „{workspace}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner',
   'cli.err.exclusive': '{a} und {b} schließen einander aus',

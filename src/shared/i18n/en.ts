@@ -1200,6 +1200,8 @@ same entries (running the app instead) each time it starts.`,
     'the proxy URL has a password but no user name: write user:password@ before the host',
   'cli.err.dirIsFile': '--dir {dir} is a file, not a folder',
   'cli.err.dirUnderFile': '--dir {dir} cannot be a folder: {file} is a file',
+  'cli.err.dirOverlaps':
+    '--dir {dir} is inside or around {other}, which already syncs workspace {workspace} here: choose a folder outside it',
   'cli.err.notEmpty':
     '{more, select, yes {--dir {dir} holds more than {n, number} items} other {{n, plural, one {--dir {dir} holds # item} other {--dir {dir} holds # items}}}} that this first sync would upload into "{workspace}": give --merge to merge them, or choose an empty folder',
   'cli.err.exclusive': '{a} and {b} exclude each other',
