@@ -354,6 +354,11 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     defaultFolder: (name: string) => t('setup.defaultFolder', { name }),
     /** On a pair's card, when several accounts are signed in. */
     accountOf: (email: string) => t('setup.accountOf', { email }),
+    /** A folder holding files on a first sync: asked before they are merged into the workspace. */
+    mergeAsk: (folder: string, n: number, more: boolean, workspace: string) =>
+      t('setup.mergeAsk', { folder, n, more: more ? 'yes' : 'no', workspace }),
+    merge: t('setup.merge'),
+    chooseOther: t('setup.chooseOther'),
   },
 
   picker: {

@@ -369,6 +369,11 @@ export const LocalFolderCheck = z.object({
   problem: z.string().nullable(),
   /** The problem as data, for the window's language (absent: only the English is known). */
   words: Words.optional(),
+  /**
+   * What a first sync would upload from the folder as it is (ignored names left out), counted
+   * up to a bound (`more`: there are more): the window asks before merging them (issue 39).
+   */
+  uploads: z.object({ count: z.number().int().nonnegative(), more: z.boolean() }).optional(),
 });
 export type LocalFolderCheck = z.infer<typeof LocalFolderCheck>;
 /** A folder of a workspace offered by selective sync: `parentId` null at the top. */

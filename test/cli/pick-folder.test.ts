@@ -170,6 +170,7 @@ describe('local.checkFolder: what is wrong with a folder, before pairs.add', () 
       dir: path.join(home, 'Documents'),
       exists: true,
       problem: null,
+      uploads: { count: 1, more: false },
     });
   });
 
@@ -207,6 +208,31 @@ describe('local.checkFolder: what is wrong with a folder, before pairs.add', () 
     expect((await check('/proc/self/Q3')).problem).toMatch(
       /^\/proc\/self\/Q3 is in a system folder/,
     );
+  });
+
+  it("refuses the home folder itself, /etc and the app's own state, in the check and pairs.add (issue 39)", async () => {
+    const homeItself = `${home} is your home folder itself, which holds everything of yours: choose a folder inside it.`;
+    expect((await check('~')).problem).toBe(homeItself);
+    expect(
+      await refused('pairs.add', { accountId: ann, workspaceId: sb.workspaceId, dir: '~' }),
+    ).toMatchObject({ message: homeItself });
+    if (process.platform === 'linux')
+      expect((await check('/etc')).problem).toMatch(/^\/etc is in a system folder/);
+    const state = path.join(tmp.dir, 'state');
+    const inState = path.join(state, 'Q3');
+    const own = `${inState} holds or is inside this app's own data (${state}): choose another folder.`;
+    expect((await check(inState)).problem).toBe(own);
+    expect(
+      await refused('pairs.add', { accountId: ann, workspaceId: sb.workspaceId, dir: inState }),
+    ).toMatchObject({ message: own });
+    expect((await check(tmp.dir)).problem).toMatch(/holds or is inside this app's own data/);
+  });
+
+  it('counts what a first sync of an existing folder would upload, for the window to ask', async () => {
+    // Documents holds the folder Notes.
+    expect((await check('~/Documents')).uploads).toEqual({ count: 1, more: false });
+    expect((await check('~/a')).uploads).toEqual({ count: 0, more: false });
+    expect((await check('~/not-yet')).uploads).toBeUndefined();
   });
 
   it('refuses a relative path and an empty one, as data', async () => {

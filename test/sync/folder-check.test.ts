@@ -98,4 +98,40 @@ describe('checkSyncFolder', () => {
     expect(isSystemPath('\\\\?\\C:\\Users\\ann\\Q3', 'win32')).toBe(false);
     expect(isSystemPath('C:\\Users\\ann\\Q3', 'win32')).toBe(false);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    "refuses /etc, the top of the disk, the home folder itself and the app's own folders (issue 39)",
+    async () => {
+      expect(await refusal('/etc')).toMatch(/^\/etc is in a system folder/);
+      expect(await refusal('/usr/local')).toMatch(/is in a system folder/);
+      expect(await refusal('/')).toMatch(/^\/ is the top of a disk: choose a folder inside it/);
+      const home = path.join(tmp.dir, 'home');
+      mkdirSync(home);
+      const inHome = (dir: string) =>
+        checkSyncFolder(dir, { create: true, home }).then(
+          () => null,
+          (e: unknown) => (e as Error).message,
+        );
+      expect(await inHome(home)).toBe(
+        `${home} is your home folder itself, which holds everything of yours: choose a folder inside it.`,
+      );
+      // Through a link too.
+      const link = path.join(tmp.dir, 'to-home');
+      symlinkSync(home, link);
+      expect(await inHome(link)).toMatch(/is your home folder itself/);
+      expect(await inHome(path.join(home, 'Q3'))).toBeNull();
+      const state = path.join(tmp.dir, 'state');
+      const app = (dir: string) =>
+        checkSyncFolder(dir, { create: true, appDirs: [state] }).then(
+          () => null,
+          (e: unknown) => (e as Error).message,
+        );
+      expect(await app(path.join(state, 'Q3'))).toBe(
+        `${path.join(state, 'Q3')} holds or is inside this app's own data (${state}): choose another folder.`,
+      );
+      expect(await app(tmp.dir)).toMatch(/holds or is inside this app's own data/);
+      // Temporary folders (the tests' own) stay usable.
+      expect(await app(path.join(tmp.dir, 'elsewhere'))).toBeNull();
+    },
+  );
 });

@@ -714,7 +714,12 @@ export class AppBackend {
 
       'local.listFolders': (p) => listLocalFolders(p.dir, { home: this.home, ...p }),
       'local.checkFolder': (p) =>
-        checkLocalFolder(p.dir, { home: this.home, taken: (dir) => this.pairs.overlapping(dir) }),
+        checkLocalFolder(p.dir, {
+          home: this.home,
+          taken: (dir) => this.pairs.overlapping(dir),
+          appDirs: this.pairs.appDirs(),
+          ignorePatterns: this.pairs.ignorePatterns(),
+        }),
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () => fail('unsupported', { key: 'backend.noSystemDialog' }),
 

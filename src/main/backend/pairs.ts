@@ -14,7 +14,7 @@ import { fail } from './errors';
 import type { Words } from '../../shared/i18n';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
-import { lookAtSyncFolder } from '../sync/folder-check';
+import { lookAtSyncFolder, refusePlace } from '../sync/folder-check';
 import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
@@ -111,6 +111,11 @@ export class Pairs {
       (found) => found.real,
       () => root, // what is wrong with it, the engine's own check says below
     );
+    // The window's home (a test's own, under `ui`), and this app's own folders: the engine's
+    // check knows neither.
+    const places = { home: this.opts.home, appDirs: this.appDirs() };
+    refusePlace(root, root, places);
+    refusePlace(real, root, places);
     const taken = this.overlapping(root) ?? this.overlapping(real);
     if (taken) fail('conflict', taken);
     const workspace = await signed.client.getWorkspace(workspaceId);
@@ -245,6 +250,16 @@ export class Pairs {
         };
     }
     return null;
+  }
+
+  /** The settings' ignore patterns, which every pair's engine leaves out. */
+  ignorePatterns(): readonly string[] {
+    return this.settings.ignorePatterns;
+  }
+
+  /** This app's own folders, where no sync folder may be (nor hold one). */
+  appDirs(): string[] {
+    return [this.opts.stateDir, this.opts.configDir];
   }
 
   /** The local folder of a pair. */

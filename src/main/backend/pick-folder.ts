@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LocalFolderCheck, LocalFolders } from '../../shared/app-api';
 import { SyncFatalError } from '../sync/errors';
 import { FOLDER_CHECK_MS, lookAtSyncFolder, withinDeadline } from '../sync/folder-check';
+import { countUploads } from '../sync/loop/first-sync';
 import { fail, failWith } from './errors';
 import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 
@@ -155,7 +156,15 @@ export async function listLocalFolders(
  */
 export async function checkLocalFolder(
   dir: string,
-  opts: { home: string; taken: (dir: string) => Words | null; timeoutMs?: number },
+  opts: {
+    home: string;
+    taken: (dir: string) => Words | null;
+    /** This app's own folders (state, settings), never a sync folder's place. */
+    appDirs?: readonly string[];
+    /** The settings' ignore patterns: what a first sync would leave out of its count. */
+    ignorePatterns?: readonly string[];
+    timeoutMs?: number;
+  },
 ): Promise<LocalFolderCheck> {
   const expanded = expandHome(dir.trim(), path.resolve(opts.home));
   if (dir.trim() === '')
@@ -165,10 +174,16 @@ export async function checkLocalFolder(
   const lexical = opts.taken(wanted);
   if (lexical) return { dir: wanted, exists: false, ...problem(lexical) };
   try {
-    const found = await lookAtSyncFolder(wanted, opts.timeoutMs);
+    const found = await lookAtSyncFolder(wanted, opts.timeoutMs, {
+      home: opts.home,
+      appDirs: opts.appDirs,
+    });
     // Through a link, the folder may be another pair's after all.
     const real = found.real === wanted ? null : opts.taken(found.real);
-    return { dir: wanted, exists: found.exists, ...problem(real) };
+    if (real || !found.exists) return { dir: wanted, exists: found.exists, ...problem(real) };
+    // What adding it would merge into the workspace, asked about before pairs.add.
+    const uploads = await countUploads(found.real, { ignorePatterns: opts.ignorePatterns });
+    return { dir: wanted, exists: true, ...problem(null), uploads };
   } catch (err) {
     if (err instanceof SyncFatalError) {
       // The engine's words when it sends them (its folder check), else its English.

@@ -1,17 +1,22 @@
 import { english, type Translator } from '../../shared/i18n';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside, pairsOnDisk } from '../links/pair-lookup';
+import { refusePlace } from '../sync/folder-check';
+import { countUploads } from '../sync/loop/first-sync';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
 import { proxyShownFor } from '../api/proxy';
 import { processTransfers } from '../api/throttle';
 import { LIMIT_KBPS } from '../../shared/app-api';
 import { SyncFatalError, SyncPassError } from '../sync/errors';
-import { openSync, type OpenSync } from '../sync/loop/open';
+import { isFirstSync, openSync, type OpenSync } from '../sync/loop/open';
 import { rootFolderId } from '../sync/loop/root';
 import { changeSelection } from '../sync/loop/selection';
 import { resolveFolderPaths } from './folders';
 import {
   cliLanguage,
+  CliError,
   connectionOptions,
   EXIT,
   messageOf,
@@ -48,6 +53,7 @@ export const syncOptions = {
   'limit-up': { type: 'string' },
   'limit-down': { type: 'string' },
   json: { type: 'boolean' },
+  merge: { type: 'boolean' },
 } as const;
 
 /** A transfer limit given on the command line, in KB/s (0 for none), or a usage error. */
@@ -117,6 +123,48 @@ function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep'
   return trash ? 'trash' : keep ? 'keep' : undefined;
 }
 
+/**
+ * A first sync of a folder inside or around another pair's folder is refused. One that already
+ * holds files would upload them into the workspace (a merge): refused, with how many, unless
+ * `--merge` says so (as rclone bisync asks --resync). A pair with a journal synced before: its
+ * files are known, nothing to ask.
+ */
+async function refuseUnasked(
+  conn: Connection,
+  workspaceId: number,
+  dir: string,
+  givenDir: string,
+  stateDir: string,
+  log: CommandContext['log'],
+  merge: boolean,
+): Promise<void> {
+  if (!isFirstSync({ server: conn.server, user: conn.user, workspaceId, dir, stateDir })) return;
+  // Two pairs in one tree would each upload the other's files (the window refuses it too).
+  const real = await realpath(dir).catch(() => dir);
+  for (const other of pairsOnDisk(stateDir, log)) {
+    const mine = [dir, real];
+    const theirs = [other.root, other.realRoot];
+    if (mine.some((m) => theirs.some((t) => isInside(m, t) || isInside(t, m))))
+      throw new CliError({
+        key: 'cli.err.dirOverlaps',
+        params: { dir: givenDir, other: other.root, workspace: other.workspaceId },
+      });
+  }
+  if (merge) return;
+  const found = await countUploads(dir);
+  if (found.count === 0) return;
+  const workspace = await conn.client.getWorkspace(workspaceId);
+  throw new CliError({
+    key: 'cli.err.notEmpty',
+    params: {
+      dir: givenDir,
+      n: found.count,
+      more: found.more ? 'yes' : 'no',
+      workspace: workspace.name,
+    },
+  });
+}
+
 export async function sync(
   values: ReturnType<typeof parseSync>,
   ctx: CommandContext,
@@ -148,6 +196,8 @@ export async function sync(
   let running: RunningStatusFile | undefined;
   try {
     await checkSyncDir(dir, givenDir, 'sync');
+    // /etc, the home folder itself, the disk's top: refused before signing in.
+    refusePlace(dir, dir, {});
     const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
     conn = await untilAborted(
       connect({
@@ -179,6 +229,7 @@ export async function sync(
       dir,
       once: values.once === true,
     });
+    await refuseUnasked(conn, workspaceId, dir, givenDir, ctx.stateDir, log, values.merge === true);
     opened = await openSync({
       client: conn.client,
       server: conn.server,

@@ -1,7 +1,9 @@
 import { access, constants, mkdir, realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Words } from '../../shared/i18n';
 import { SyncFatalError } from './errors';
+import { isSystemPath, isWithin, refusedFolder } from './folder-rules';
 
 // The one check of a chosen sync folder (the window's pairs.add, the CLI's --dir, every engine
 // start). It runs off the main thread (fs/promises runs on libuv's pool) under a deadline, and
@@ -12,44 +14,41 @@ import { SyncFatalError } from './errors';
 /** How long the whole check may take (a network share that stopped answering). */
 export const FOLDER_CHECK_MS = 10_000;
 
-/** Kernel and device trees: never a place for a person's files, whatever link leads there. */
-const SYSTEM_DIRS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
-  linux: ['/proc', '/sys', '/dev'],
-  android: ['/proc', '/sys', '/dev'],
-  freebsd: ['/proc', '/dev'],
-  darwin: ['/dev', '/System'],
-};
-
-/** Windows device namespaces (\\.\PhysicalDrive0, \\?\GLOBALROOT\…) name devices, not folders. */
-const WIN32_DEVICE = /^[\\/]{2}[.?][\\/](?![a-z]:[\\/])/i;
-
-const under = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
-
-/**
- * Plain file systems inside those trees: /dev/shm is an ordinary tmpfs where programs (and our
- * benchmarks) keep files, not a device.
- */
-const ORDINARY_DIRS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
-  linux: ['/dev/shm'],
-  android: ['/dev/shm'],
-};
-
-/** Whether `p` (absolute) is in a system tree no sync folder may be in. */
-export function isSystemPath(p: string, platform: NodeJS.Platform = process.platform): boolean {
-  if (platform === 'win32') return WIN32_DEVICE.test(p);
-  if ((ORDINARY_DIRS[platform] ?? []).some((dir) => p !== dir && under(p, dir))) return false;
-  return (SYSTEM_DIRS[platform] ?? []).some((dir) => under(p, dir));
+/** Where a sync folder may be: the person's home and this app's state directory. */
+export interface FolderPlaces {
+  /** The home folder (default: this process's): itself refused, the folders in it a person's. */
+  home?: string;
+  /** This app's own folders (state, settings): no sync folder may hold one or be inside one. */
+  appDirs?: readonly string[];
 }
+
+const under = (p: string, dir: string) => isWithin(p, dir, process.platform);
+
+export { isSystemPath };
 
 /** Refuses the folder (`folder`, said as the person gave it) with one of the catalog's lines. */
 const refuse = (key: Words['key'], folder: string, params: Words['params'] = {}): never => {
   throw new SyncFatalError('folder', { key, params: { folder, ...params } });
 };
 
-function refuseSystem(real: string, wanted: string): void {
-  if (!isSystemPath(real)) return;
-  if (real === wanted) refuse('engine.folder.system', wanted);
-  refuse('engine.folder.systemVia', wanted, { real });
+/**
+ * Refuses `real` (where the folder `wanted` really leads) by its place: the top of a disk, the
+ * home folder itself, a tree of the operating system (folder-rules.ts), or this app's own state.
+ */
+export function refusePlace(real: string, wanted: string, places: FolderPlaces): void {
+  const why = refusedFolder(real, { home: places.home ?? homedir() });
+  // Through a link, the place it leads to is the one named (the link's own name says nothing).
+  const shown = real === wanted ? wanted : real;
+  if (why === 'root') refuse('engine.folder.root', shown);
+  if (why === 'home') refuse('engine.folder.home', shown);
+  if (why === 'system') {
+    if (real === wanted) refuse('engine.folder.system', wanted);
+    refuse('engine.folder.systemVia', wanted, { real });
+  }
+  for (const state of (places.appDirs ?? []).map((dir) => path.resolve(dir))) {
+    if (under(real, state) || under(state, real))
+      refuse('engine.folder.appData', wanted, { state });
+  }
 }
 
 const codeOf = (err: unknown): string =>
@@ -108,11 +107,15 @@ async function nearestExisting(p: string): Promise<{ existing: string; missing: 
   return found;
 }
 
-async function examine(wanted: string, create: boolean): Promise<string | null> {
+async function examine(
+  wanted: string,
+  create: boolean,
+  places: FolderPlaces,
+): Promise<string | null> {
   const { existing, missing } = await nearestExisting(wanted);
   // Where the path really leads: a symbolic link to /proc is refused like /proc itself.
   let real = await realpath(existing).catch((err: unknown) => folderFailure(err, existing));
-  refuseSystem(path.join(real, ...missing), wanted);
+  refusePlace(path.join(real, ...missing), wanted, places);
   if (missing.length > 0 && !create) return null;
   for (const name of missing) {
     real = path.join(real, name);
@@ -126,7 +129,7 @@ async function examine(wanted: string, create: boolean): Promise<string | null> 
     }
   }
   const final = await realpath(wanted).catch((err: unknown) => folderFailure(err, wanted));
-  refuseSystem(final, wanted);
+  refusePlace(final, wanted, places);
   return final;
 }
 
@@ -139,11 +142,15 @@ async function examine(wanted: string, create: boolean): Promise<string | null> 
  */
 export async function checkSyncFolder(
   dir: string,
-  opts: { create: boolean; timeoutMs?: number },
+  opts: { create: boolean; timeoutMs?: number } & FolderPlaces,
 ): Promise<string | null> {
   const wanted = path.resolve(dir);
-  refuseSystem(wanted, wanted);
-  return withinDeadline(wanted, opts.timeoutMs ?? FOLDER_CHECK_MS, examine(wanted, opts.create));
+  refusePlace(wanted, wanted, opts);
+  return withinDeadline(
+    wanted,
+    opts.timeoutMs ?? FOLDER_CHECK_MS,
+    examine(wanted, opts.create, opts),
+  );
 }
 
 /**
@@ -193,17 +200,18 @@ export interface FolderLook {
 export async function lookAtSyncFolder(
   dir: string,
   timeoutMs = FOLDER_CHECK_MS,
+  places: FolderPlaces = {},
 ): Promise<FolderLook> {
   const wanted = path.resolve(dir);
-  refuseSystem(wanted, wanted);
-  return withinDeadline(wanted, timeoutMs, look(wanted));
+  refusePlace(wanted, wanted, places);
+  return withinDeadline(wanted, timeoutMs, look(wanted, places));
 }
 
-async function look(wanted: string): Promise<FolderLook> {
+async function look(wanted: string, places: FolderPlaces): Promise<FolderLook> {
   const { existing, missing } = await nearestExisting(wanted);
   const real = await realpath(existing).catch((err: unknown) => folderFailure(err, existing));
   const final = path.join(real, ...missing);
-  refuseSystem(final, wanted);
+  refusePlace(final, wanted, places);
   // access(W_OK) answers EROFS for a read-only mount even to root, whose writes chmod allows.
   await access(real, constants.W_OK | constants.X_OK).catch((err: unknown) =>
     folderFailure(err, missing.length > 0 ? wanted : existing),

@@ -17,6 +17,14 @@ import { usePairs } from './pairs';
 
 const s = strings.setup;
 
+/** A first sync that would upload what the folder holds: the question, and what to add after. */
+interface Ask {
+  workspaceId: number;
+  workspace: string;
+  dir: string;
+  uploads: { count: number; more: boolean };
+}
+
 /** The server part of an account id (`server#email`, accounts.ts): pairs name their account. */
 const serverOf = (accountId: string) => accountId.slice(0, Math.max(0, accountId.indexOf('#')));
 
@@ -53,6 +61,7 @@ export function SetupPair({
   });
   const chooseButton = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLSelectElement>(null);
+  const mergeButton = useRef<HTMLButtonElement>(null);
 
   const accounts = useQuery({
     queryKey: ['accounts'],
@@ -91,8 +100,15 @@ export function SetupPair({
   const check = useMutation({
     mutationFn: (d: string) => api.call('local.checkFolder', { dir: d }),
   });
+  /** A folder holding files: what it would upload, asked about before it is merged. */
+  const [asking, setAsking] = useState<Ask | null>(null);
   const add = useMutation({
-    mutationFn: async (p: { workspaceId: number; dir: string }) => {
+    mutationFn: async (p: {
+      workspaceId: number;
+      workspace: string;
+      dir: string;
+      merge?: boolean;
+    }): Promise<SyncPair | Ask> => {
       const checked = await api.call('local.checkFolder', { dir: p.dir });
       if (checked.problem)
         throw new AppCallError({
@@ -100,6 +116,9 @@ export function SetupPair({
           message: checked.problem,
           ...(checked.words ? { words: checked.words } : {}),
         });
+      // Never merged without a word (issue 39): the person says Merge, or chooses another.
+      if (!p.merge && checked.uploads && checked.uploads.count > 0)
+        return { ...p, dir: checked.dir, uploads: checked.uploads };
       return api.call('pairs.add', {
         accountId,
         workspaceId: p.workspaceId,
@@ -107,9 +126,11 @@ export function SetupPair({
         excluded: left,
       });
     },
-    onSuccess: async (pair) => {
+    onSuccess: async (result) => {
+      if ('uploads' in result) return setAsking(result);
+      setAsking(null);
       await queryClient.invalidateQueries({ queryKey: ['pairs'] });
-      onDone?.(pair);
+      onDone?.(result);
     },
   });
   const desktopDialog = useMutation({
@@ -119,6 +140,7 @@ export function SetupPair({
 
   const chooseFolder = (d: string) => {
     setEdited(d);
+    setAsking(null);
     add.reset();
     check.mutate(d);
   };
@@ -129,10 +151,16 @@ export function SetupPair({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (chosen) add.mutate({ workspaceId: chosen.id, dir: dir.trim() });
+    if (chosen) add.mutate({ workspaceId: chosen.id, workspace: chosen.name, dir: dir.trim() });
   };
 
+  // The question replaces Start syncing, which had the focus: Merge takes it.
+  useEffect(() => {
+    if (asking) mergeButton.current?.focus();
+  }, [asking]);
+
   const titleId = `${ids}-title`;
+  const askId = `${ids}-ask`;
   const folderId = `${ids}-folder`;
   const hintId = `${ids}-folder-hint`;
   const several = (accounts.data?.length ?? 0) > 1;
@@ -202,6 +230,7 @@ export function SetupPair({
                 aria-invalid={check.data?.problem ? true : undefined}
                 onChange={(e) => {
                   setEdited(e.target.value);
+                  setAsking(null);
                   check.reset();
                   add.reset();
                 }}
@@ -246,16 +275,50 @@ export function SetupPair({
         </>
       )}
       {add.isError && <ErrorMessage error={add.error} />}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={add.isPending || !chosen}>
-          {add.isPending ? strings.status.starting : strings.status.start}
-        </button>
-        {onCancel && (
-          <button type="button" onClick={onCancel}>
-            {strings.cancel}
+      {asking && (
+        <div className="merge-ask" role="group" aria-labelledby={askId}>
+          <p id={askId} role="status">
+            {s.mergeAsk(asking.dir, asking.uploads.count, asking.uploads.more, asking.workspace)}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="primary"
+              ref={mergeButton}
+              disabled={add.isPending}
+              onClick={() => add.mutate({ ...asking, merge: true })}
+            >
+              {s.merge}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setAsking(null);
+                openChooser();
+              }}
+            >
+              {s.chooseOther}
+            </button>
+            {onCancel && (
+              <button type="button" onClick={onCancel}>
+                {strings.cancel}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {!asking && (
+        <div className="actions">
+          <button type="submit" className="primary" disabled={add.isPending || !chosen}>
+            {add.isPending ? strings.status.starting : strings.status.start}
           </button>
-        )}
-      </div>
+          {onCancel && (
+            <button type="button" onClick={onCancel}>
+              {strings.cancel}
+            </button>
+          )}
+        </div>
+      )}
       {picking && (
         <FolderPicker
           startAt={dir}

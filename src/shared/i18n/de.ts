@@ -312,6 +312,10 @@ export const de: Record<MessageKey, string> = {
   'setup.checking': 'Ordner wird geprüft…',
   'setup.defaultFolder': '~/Workspace Sync/{name}',
   'setup.accountOf': 'Konto: {email}',
+  'setup.mergeAsk':
+    '{more, select, yes {{folder} enthält bereits mehr als {n, number} Objekte.} other {{n, plural, one {{folder} enthält bereits # Objekt.} other {{folder} enthält bereits # Objekte.}}}} Beim Synchronisieren werden sie nach „{workspace}“ hochgeladen, neben das, was der Arbeitsbereich enthält.',
+  'setup.merge': 'Zusammenführen',
+  'setup.chooseOther': 'Anderen Ordner wählen',
 
   'picker.title': 'Ordner auswählen',
   'picker.path': 'Ordnerpfad',
@@ -937,6 +941,12 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{folder} liegt in einem Systemordner, der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
   'engine.folder.systemVia':
     '{folder} liegt in einem Systemordner (er führt zu {real}), der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.root':
+    '{folder} ist die oberste Ebene eines Datenträgers: Wählen Sie einen Ordner darin, in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+  'engine.folder.home':
+    '{folder} ist Ihr Benutzerordner selbst, der alles von Ihnen enthält: Wählen Sie einen Ordner darin.',
+  'engine.folder.appData':
+    '{folder} enthält die eigenen Daten dieser App ({state}) oder liegt darin: Wählen Sie einen anderen Ordner.',
   'engine.folder.denied':
     '{folder} kann nicht verwendet werden: Zugriff verweigert. Wählen Sie einen Ordner, in den Sie schreiben dürfen.',
   'engine.folder.full':
@@ -1089,6 +1099,8 @@ Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-A
   --workspace ID     der zu synchronisierende Arbeitsbereich (siehe „workspace-sync workspaces“)
   --dir PATH         der lokale Ordner (angelegt, wenn er fehlt)
   --once             ein Durchgang, dann eine Zusammenfassung; Exit 0, wenn er vollständig war
+  --merge            eine erste Synchronisierung eines Ordners mit Dateien lädt sie in den
+                     Arbeitsbereich hoch (ohne die Option wird er abgelehnt, mit ihrer Anzahl)
   --exclude PATH     diesen Ordner des Arbeitsbereichs (z. B. Reports/2023) samt allem darunter
                      auslassen: nichts wird heruntergeladen, nichts hineingeladen; wiederholbar
                      und gemerkt (ändern später mit „workspace-sync folders“)
@@ -1225,6 +1237,10 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     'Die URL des Proxys hat ein Passwort, aber keinen Benutzernamen: Schreiben Sie user:password@ vor den Host',
   'cli.err.dirIsFile': '--dir {dir} ist eine Datei, kein Ordner',
   'cli.err.dirUnderFile': '--dir {dir} kann kein Ordner sein: {file} ist eine Datei',
+  'cli.err.dirOverlaps':
+    '--dir {dir} liegt in oder um {other}, das hier bereits den Arbeitsbereich {workspace} synchronisiert: Wählen Sie einen Ordner außerhalb davon',
+  'cli.err.notEmpty':
+    '{more, select, yes {--dir {dir} enthält mehr als {n, number} Objekte} other {{n, plural, one {--dir {dir} enthält # Objekt} other {--dir {dir} enthält # Objekte}}}}, die diese erste Synchronisierung nach „{workspace}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner',
   'cli.err.exclusive': '{a} und {b} schließen einander aus',
   'cli.err.notBoth': '{a} und {b} lassen sich nicht zusammen angeben',
   'cli.err.serverOrSandbox':

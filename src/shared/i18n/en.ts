@@ -309,6 +309,10 @@ export const en = {
   'setup.checking': 'Checking the folder…',
   'setup.defaultFolder': '~/Workspace Sync/{name}',
   'setup.accountOf': 'Account: {email}',
+  'setup.mergeAsk':
+    '{more, select, yes {{folder} already holds more than {n, number} items.} other {{n, plural, one {{folder} already holds # item.} other {{folder} already holds # items.}}}} Syncing it uploads them into “{workspace}”, next to what the workspace holds.',
+  'setup.merge': 'Merge',
+  'setup.chooseOther': 'Choose another folder',
 
   'picker.title': 'Choose a folder',
   'picker.path': 'Folder path',
@@ -919,6 +923,12 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{folder} is in a system folder, which holds no files of yours: choose a folder in your home folder or on a data disk.',
   'engine.folder.systemVia':
     '{folder} is in a system folder (it leads to {real}), which holds no files of yours: choose a folder in your home folder or on a data disk.',
+  'engine.folder.root':
+    '{folder} is the top of a disk: choose a folder inside it, in your home folder or on a data disk.',
+  'engine.folder.home':
+    '{folder} is your home folder itself, which holds everything of yours: choose a folder inside it.',
+  'engine.folder.appData':
+    "{folder} holds or is inside this app's own data ({state}): choose another folder.",
   'engine.folder.denied':
     '{folder} cannot be used: permission denied. Choose a folder you can write to.',
   'engine.folder.full':
@@ -1061,6 +1071,8 @@ as its owner and syncs its demo workspace.} other {}}
   --workspace ID     the workspace to sync (see "workspace-sync workspaces")
   --dir PATH         the local folder (created when missing)
   --once             one pass, then a summary; exit 0 when it completed
+  --merge            a first sync of a folder holding files uploads them into the workspace
+                     (without it, such a folder is refused, saying how many)
   --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
                      it: not downloaded, nothing uploaded into it; repeatable, and remembered
                      (see "workspace-sync folders" to show or change it later)
@@ -1188,6 +1200,10 @@ same entries (running the app instead) each time it starts.`,
     'the proxy URL has a password but no user name: write user:password@ before the host',
   'cli.err.dirIsFile': '--dir {dir} is a file, not a folder',
   'cli.err.dirUnderFile': '--dir {dir} cannot be a folder: {file} is a file',
+  'cli.err.dirOverlaps':
+    '--dir {dir} is inside or around {other}, which already syncs workspace {workspace} here: choose a folder outside it',
+  'cli.err.notEmpty':
+    '{more, select, yes {--dir {dir} holds more than {n, number} items} other {{n, plural, one {--dir {dir} holds # item} other {--dir {dir} holds # items}}}} that this first sync would upload into "{workspace}": give --merge to merge them, or choose an empty folder',
   'cli.err.exclusive': '{a} and {b} exclude each other',
   'cli.err.notBoth': '{a} and {b} cannot both be given',
   'cli.err.serverOrSandbox':

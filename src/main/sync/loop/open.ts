@@ -110,6 +110,16 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
 
 const journalExists = (file: string) => existsSync(file);
 
+/** Whether a sync of `dir` would be the pair's first (no journal for it in `stateDir` yet). */
+export function isFirstSync(
+  opts: Pick<OpenSyncOptions, 'server' | 'user' | 'workspaceId' | 'dir' | 'stateDir'>,
+): boolean {
+  const key = { server: opts.server, user: opts.user, workspaceId: opts.workspaceId };
+  return !journalExists(
+    journalFile(path.resolve(opts.stateDir), { ...key, root: path.resolve(opts.dir) }),
+  );
+}
+
 function readProfile(journal: Journal): VolumeProfile | null {
   const raw = journal.getMeta('volume_profile');
   if (raw === undefined) return null;
