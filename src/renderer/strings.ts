@@ -309,6 +309,9 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     deleteTitle: (name: string) => t('workspaces.deleteTitle', { name }),
     deleteWarning: t('workspaces.deleteWarning'),
     deleteConfirm: (name: string) => t('workspaces.deleteConfirm', { name }),
+    deleteSynced: (n: number) => t('workspaces.deleteSynced', { n }),
+    deleteLocal: t('workspaces.deleteLocal'),
+    deleteNotSynced: t('workspaces.deleteNotSynced'),
     deleteSubmit: t('workspaces.deleteSubmit'),
     created: (name: string) => t('workspaces.created', { name }),
     deleted: (name: string) => t('workspaces.deleted', { name }),
@@ -374,6 +377,16 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     addTitle: t('accounts.addTitle'),
     others: t('accounts.others'),
     signOutOf: (email: string) => t('accounts.signOutOf', { email }),
+  },
+
+  /** Sign out, asked first (views/SignOutDialog.tsx). */
+  signOut: {
+    title: (email: string) => t('signOut.title', { email }),
+    folders: (n: number) => t('signOut.folders', { n }),
+    kept: t('signOut.kept'),
+    noFolders: t('signOut.noFolders'),
+    submit: t('signOut.submit'),
+    signingOut: t('signOut.signingOut'),
   },
 
   // Selective sync: Choose folders (views/FolderSelection.tsx, views/ChooseFoldersDialog.tsx).

@@ -45,6 +45,8 @@ async function signIn(who: { email: string; password: string }) {
 
 async function signOut() {
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Asked first (sign-out.test.ts): the dialog's own Sign out.
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
   await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
 }
 
@@ -471,6 +473,7 @@ describe.sequential('cli ui --sandbox: the demo', { timeout: 120_000 }, () => {
   it('offers "Try the demo" after signing out, and it signs in again', async () => {
     const p = demoWin.page;
     await p.getByRole('button', { name: 'Sign out' }).click();
+    await p.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     const tryDemo = p.getByRole('button', { name: 'Try the demo' });
     await shown(tryDemo);
     await screenshot(p, 'sign-in-demo');

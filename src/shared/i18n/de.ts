@@ -270,6 +270,11 @@ export const de: Record<MessageKey, string> = {
   'workspaces.deleteWarning':
     'Damit werden der Arbeitsbereich und alles darin für alle Mitglieder gelöscht. Das kann nicht rückgängig gemacht werden.',
   'workspaces.deleteConfirm': 'Geben Sie {name} zur Bestätigung ein',
+  'workspaces.deleteSynced':
+    '{n, plural, one {Er wird auf diesem Computer synchronisiert, in diesem Ordner:} other {Er wird auf diesem Computer synchronisiert, in diesen # Ordnern:}}',
+  'workspaces.deleteLocal':
+    'Die lokale Kopie bleibt unverändert auf diesem Computer: Die Synchronisierung endet, dort wird nichts gelöscht, und „Status“ bietet dann „Synchronisierung beenden“ an.',
+  'workspaces.deleteNotSynced': 'Er wird auf diesem Computer nicht synchronisiert.',
   'workspaces.deleteSubmit': 'Arbeitsbereich löschen',
   'workspaces.created': '{name} erstellt.',
   'workspaces.deleted': '{name} gelöscht.',
@@ -328,6 +333,15 @@ export const de: Record<MessageKey, string> = {
   'accounts.addTitle': 'Ein Konto hinzufügen',
   'accounts.others': 'Weitere Konten',
   'accounts.signOutOf': 'Abmelden: {email}',
+  'signOut.title': '{email} abmelden?',
+  'signOut.folders':
+    '{n, plural, one {Dieser Ordner wird nicht mehr synchronisiert:} other {Diese # Ordner werden nicht mehr synchronisiert:}}',
+  'signOut.kept':
+    'Ihre Dateien bleiben auf diesem Computer; nichts wird gelöscht, weder hier noch auf dem Server. Um sie wieder zu synchronisieren, melden Sie sich an und wählen Sie sie erneut.',
+  'signOut.noFolders':
+    'Mit diesem Konto wird auf diesem Computer kein Ordner synchronisiert. Nichts wird gelöscht, weder hier noch auf dem Server.',
+  'signOut.submit': 'Abmelden',
+  'signOut.signingOut': 'Wird abgemeldet…',
 
   'nav.about': 'Über',
   'signIn.serverHint': 'Der Hostname genügt, etwa files.example.com.',

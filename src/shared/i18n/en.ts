@@ -270,6 +270,11 @@ export const en = {
   'workspaces.deleteWarning':
     'This deletes the workspace and everything in it for all its members. This cannot be undone.',
   'workspaces.deleteConfirm': 'Type {name} to confirm',
+  'workspaces.deleteSynced':
+    '{n, plural, one {It is synced on this computer, in this folder:} other {It is synced on this computer, in these # folders:}}',
+  'workspaces.deleteLocal':
+    'The local copy stays on this computer as it is: syncing stops, nothing there is deleted, and Status then offers Stop syncing.',
+  'workspaces.deleteNotSynced': 'It is not synced on this computer.',
   'workspaces.deleteSubmit': 'Delete workspace',
   'workspaces.created': 'Created {name}.',
   'workspaces.deleted': 'Deleted {name}.',
@@ -325,6 +330,15 @@ export const en = {
   'accounts.addTitle': 'Add an account',
   'accounts.others': 'Other accounts',
   'accounts.signOutOf': 'Sign out {email}',
+  'signOut.title': 'Sign out {email}?',
+  'signOut.folders':
+    '{n, plural, one {This folder stops syncing:} other {These # folders stop syncing:}}',
+  'signOut.kept':
+    'Their files stay on this computer; nothing is deleted, here or on the server. To sync them again, sign in and choose them again.',
+  'signOut.noFolders':
+    'No folder syncs with this account on this computer. Nothing is deleted, here or on the server.',
+  'signOut.submit': 'Sign out',
+  'signOut.signingOut': 'Signing out…',
 
   // Issue 28's parts: sign-in hints, Choose folders, Members, file manager, feed, About.
   'nav.about': 'About',
