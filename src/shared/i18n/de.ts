@@ -614,6 +614,8 @@ export const de: Record<MessageKey, string> = {
   'backend.noProgram':
     'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
+  'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
+  'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',
   'backend.workspaceNotSynced':
     'Dieser Arbeitsbereich wird nicht mit diesem Computer synchronisiert.',
   'backend.roleNoDownload': 'Ihre Rolle erlaubt nicht, {name} hier herunterzuladen.',

@@ -602,6 +602,8 @@ export const en = {
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
   'backend.noProgram': 'No program to open it was found on this computer: it is {path}.',
   'backend.pairGone': 'This synced folder is no longer synced.',
+  'backend.trashGone': 'This item is no longer in the trash.',
+  'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
   'backend.workspaceNotSynced': 'This workspace is not synced to this computer.',
   'backend.roleNoDownload': 'Your role does not let {name} be downloaded here.',
   'backend.notSyncedYet': 'This item is not synced to this computer yet.',

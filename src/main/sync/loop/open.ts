@@ -92,7 +92,9 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     workspaceId: opts.workspaceId,
     root,
     journal,
-    trash: opts.trash ?? new FolderTrash(path.join(state, 'trash')),
+    trash:
+      opts.trash ??
+      new FolderTrash(path.join(state, 'trash'), { root, dir: path.join(state, 'trash-records') }),
     log: opts.log,
     pollIntervalMs: opts.pollIntervalMs,
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
