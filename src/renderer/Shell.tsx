@@ -12,6 +12,7 @@ import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
 import { MembersView } from './views/MembersView';
 import { AboutView } from './views/AboutView';
+import { TrashView } from './views/TrashView';
 import { Menu } from 'lucide-react';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
@@ -138,6 +139,7 @@ export function Shell({
         {view === 'workspaces' && membersOf !== null && (
           <MembersView key={membersOf} workspaceId={membersOf} />
         )}
+        {view === 'trash' && <TrashView />}
         {view === 'settings' && <SettingsView />}
         {view === 'about' && <AboutView />}
       </main>

@@ -6,7 +6,7 @@ import type { View } from './navigation';
 import { strings } from './strings';
 import { SignOutDialog } from './views/SignOutDialog';
 
-const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings', 'about'];
+const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'trash', 'settings', 'about'];
 
 export function Sidebar({
   view,

@@ -38,6 +38,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     activity: t('nav.activity'),
     workspaces: t('nav.workspaces'),
     settings: t('nav.settings'),
+    trash: t('nav.trash'),
     signOut: t('nav.signOut'),
     signedInAs: (name: string, email: string) =>
       name && name !== email
@@ -377,6 +378,20 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     addTitle: t('accounts.addTitle'),
     others: t('accounts.others'),
     signOutOf: (email: string) => t('accounts.signOutOf', { email }),
+  },
+
+  /** The sync's trash (views/TrashView.tsx). */
+  trash: {
+    title: t('trash.title'),
+    explain: t('trash.explain'),
+    empty: t('trash.empty'),
+    from: (path: string, dir: string) => t('trash.from', { path, dir }),
+    when: (when: string) => t('trash.when', { when }),
+    restore: t('trash.restore'),
+    restoreLabel: (name: string) => t('trash.restoreLabel', { name }),
+    show: t('trash.show'),
+    showLabel: (name: string) => t('trash.showLabel', { name }),
+    restored: (name: string, path: string) => t('trash.restored', { name, path }),
   },
 
   /** Sign out, asked first (views/SignOutDialog.tsx). */
