@@ -394,6 +394,16 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     restored: (name: string, path: string) => t('trash.restored', { name, path }),
   },
 
+  /** Undo after an act that moved something to the trash (views/UndoNotice.tsx). */
+  undo: {
+    undo: t('undo.undo'),
+    keptTheirs: (name: string) => t('undo.keptTheirs', { name }),
+    keptMine: (name: string) => t('undo.keptMine', { name }),
+    undoLabel: (name: string) => t('undo.undoLabel', { name }),
+    undone: (path: string) => t('undo.undone', { path }),
+    notInTrash: (name: string) => t('undo.notInTrash', { name }),
+  },
+
   /** Sign out, asked first (views/SignOutDialog.tsx). */
   signOut: {
     title: (email: string) => t('signOut.title', { email }),

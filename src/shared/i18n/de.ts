@@ -345,6 +345,14 @@ export const de: Record<MessageKey, string> = {
   'trash.show': 'Zeigen',
   'trash.showLabel': '{name} im Dateimanager zeigen',
   'trash.restored': '{name} wiederhergestellt: Es ist wieder {path}.',
+  'undo.undo': 'Rückgängig',
+  'undo.keptTheirs':
+    'Die Version des Servers von {name} wurde behalten: Ihre Kopie liegt im Papierkorb.',
+  'undo.keptMine':
+    'Ihre Version von {name} wurde behalten: Die ersetzte Version liegt im Papierkorb.',
+  'undo.undoLabel': 'Rückgängig: {name} aus dem Papierkorb zurücklegen',
+  'undo.undone': 'Aus dem Papierkorb zurückgelegt: {path}. Es wird als neue Datei synchronisiert.',
+  'undo.notInTrash': '{name} ist nicht mehr im Papierkorb.',
   'signOut.title': '{email} abmelden?',
   'signOut.folders':
     '{n, plural, one {Dieser Ordner wird nicht mehr synchronisiert:} other {Diese # Ordner werden nicht mehr synchronisiert:}}',

@@ -342,6 +342,12 @@ export const en = {
   'trash.show': 'Show',
   'trash.showLabel': 'Show {name} in the file manager',
   'trash.restored': 'Restored {name}: it is {path} again.',
+  'undo.undo': 'Undo',
+  'undo.keptTheirs': 'Kept theirs for {name}: your copy is in the Trash.',
+  'undo.keptMine': 'Kept mine for {name}: the version it replaced is in the Trash.',
+  'undo.undoLabel': 'Undo: put {name} back from the Trash',
+  'undo.undone': 'Put back from the Trash: {path}. It syncs as a new file.',
+  'undo.notInTrash': '{name} is no longer in the Trash.',
   'signOut.title': 'Sign out {email}?',
   'signOut.folders':
     '{n, plural, one {This folder stops syncing:} other {These # folders stop syncing:}}',
