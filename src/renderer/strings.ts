@@ -397,6 +397,9 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   /** Undo after an act that moved something to the trash (views/UndoNotice.tsx). */
   undo: {
     undo: t('undo.undo'),
+    commentDeleted: t('undo.commentDeleted'),
+    commentUndoLabel: t('undo.commentUndoLabel'),
+    commentBack: t('undo.commentBack'),
     keptTheirs: (name: string) => t('undo.keptTheirs', { name }),
     keptMine: (name: string) => t('undo.keptMine', { name }),
     undoLabel: (name: string) => t('undo.undoLabel', { name }),

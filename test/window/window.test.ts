@@ -4,6 +4,7 @@ import {
   asUser,
   expectAccessible,
   screenshot,
+  shots,
   shown,
   type Bridge,
   type Sandbox,
@@ -193,6 +194,16 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await mine.getByRole('button', { name: /^Delete comment by/ }).click();
     await goneFrom(mine);
     await shown(thread.getByText('Ça me semble très bien.'));
+    // Undo (issue 39): the text is posted again, a new comment of now; focus holds the notice.
+    const undo = panel().getByRole('button', { name: 'Undo: post the deleted comment again' });
+    await undo.focus();
+    await shown(panel().getByRole('status').filter({ hasText: 'Comment deleted.' }));
+    await shots(page, 'undo-comment', { ready: undo });
+    await undo.click();
+    await shown(panel().getByRole('status').filter({ hasText: 'Posted again, as a new comment' }));
+    await shown(mine);
+    await mine.getByRole('button', { name: /^Delete comment by/ }).click();
+    await goneFrom(mine);
   });
 
   it('shows the audit trail of a file to an administrator', async () => {

@@ -346,6 +346,9 @@ export const de: Record<MessageKey, string> = {
   'trash.showLabel': '{name} im Dateimanager zeigen',
   'trash.restored': '{name} wiederhergestellt: Es ist wieder {path}.',
   'undo.undo': 'Rückgängig',
+  'undo.commentDeleted': 'Kommentar gelöscht.',
+  'undo.commentUndoLabel': 'Rückgängig: den gelöschten Kommentar erneut senden',
+  'undo.commentBack': 'Erneut gesendet, als neuer Kommentar von jetzt.',
   'undo.keptTheirs':
     'Die Version des Servers von {name} wurde behalten: Ihre Kopie liegt im Papierkorb.',
   'undo.keptMine':
