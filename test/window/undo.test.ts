@@ -137,6 +137,41 @@ describe.sequential('Undo after a conflict’s choice', { timeout: 180_000 }, ()
     );
     expect(readFileSync(back, 'utf8')).toBe('theirs 2');
     expect(readFileSync(path.join(dir, 'plan.txt'), 'utf8')).toBe('mine 2');
+  });
+
+  it('in German', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Language').selectOption('de');
+    await shown(page.getByRole('heading', { name: 'Einstellungen', level: 1 }));
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
+    await api.call('pairs.pause', { pairId });
+    await shown(card().getByRole('status').filter({ hasText: 'Pausiert' }));
+    writeFileSync(path.join(dir, 'plan.txt'), 'mine 3');
+    const root = await client.rootFolder(sandbox.workspaceId);
+    await client.uploadFile(root.id, 'plan.txt', () => [Buffer.from('theirs 3')]);
+    await api.call('pairs.resume', { pairId });
+    const keepTheirs = card().getByRole('button', {
+      name: 'Ihre behalten (die Version des Dienstes von plan.txt)',
+    });
+    await shown(keepTheirs, 120_000);
+    await keepTheirs.click();
+    const undo = card().getByRole('button', {
+      name: /^Rückgängig: .+ aus dem Papierkorb zurücklegen$/,
+    });
+    await shown(
+      card()
+        .getByRole('status')
+        .filter({ hasText: 'Die Version des Dienstes von plan.txt wurde behalten' }),
+      60_000,
+    );
+    await undo.focus();
+    await shots(page, 'undo-german', { ready: undo });
+    await undo.click();
+    await shown(
+      card()
+        .getByRole('status')
+        .filter({ hasText: /^Aus dem Papierkorb zurückgelegt: / }),
+    );
     expect(win.dialogs).toEqual([]);
   });
 });

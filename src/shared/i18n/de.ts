@@ -350,7 +350,7 @@ export const de: Record<MessageKey, string> = {
   'undo.commentUndoLabel': 'Rückgängig: den gelöschten Kommentar erneut senden',
   'undo.commentBack': 'Erneut gesendet, als neuer Kommentar von jetzt.',
   'undo.keptTheirs':
-    'Die Version des Servers von {name} wurde behalten: Ihre Kopie liegt im Papierkorb.',
+    'Die Version des Dienstes von {name} wurde behalten: Ihre Kopie liegt im Papierkorb.',
   'undo.keptMine':
     'Ihre Version von {name} wurde behalten: Die ersetzte Version liegt im Papierkorb.',
   'undo.undoLabel': 'Rückgängig: {name} aus dem Papierkorb zurücklegen',
