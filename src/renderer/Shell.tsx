@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from './hooks';
-import { useAccount, useApi } from './context';
+import { useAccount } from './context';
 import type { BrowseTarget, Navigate, View } from './navigation';
 import { strings } from './strings';
 import { Sidebar } from './Sidebar';
@@ -12,7 +12,7 @@ import { WorkspacesView } from './views/WorkspacesView';
 import { SettingsView } from './views/SettingsView';
 import { MembersView } from './views/MembersView';
 import { AboutView } from './views/AboutView';
-import { ErrorMessage } from './components/ErrorMessage';
+import { TrashView } from './views/TrashView';
 import { Menu } from 'lucide-react';
 
 const emptyTarget: BrowseTarget = { workspaceId: null, folderId: null, selected: null };
@@ -34,7 +34,6 @@ export function Shell({
   /** Show another signed-in account (App keeps the choice); `view` stays the view shown. */
   onSwitchAccount: (accountId: string, view: View) => void;
 }) {
-  const api = useApi();
   const account = useAccount();
   const [view, setView] = useState<View>(switchedOn ?? 'status');
   const [target, setTarget] = useState<BrowseTarget>(emptyTarget);
@@ -53,11 +52,6 @@ export function Shell({
     void queryClient.invalidateQueries({ queryKey: ['comments', account.id] });
     void queryClient.invalidateQueries({ queryKey: ['members', account.id] });
   });
-  const signOut = useMutation({
-    mutationFn: () => api.call('accounts.signOut', { accountId: account.id }),
-    onSuccess: onSignedOut,
-  });
-
   // A new view moves focus to its content, so keyboard and screen-reader users start there
   // (not on the first render: the page's own focus stays where the browser put it).
   const mainRef = useRef<HTMLElement>(null);
@@ -127,13 +121,11 @@ export function Shell({
           setMenuOpen(false);
           navigate(v);
         }}
-        onSignOut={() => signOut.mutate()}
-        signingOut={signOut.isPending}
+        onSignedOut={onSignedOut}
         onAddAccount={onAddAccount}
         onSwitchAccount={(id) => onSwitchAccount(id, view)}
       />
       <main className="content" id="main" tabIndex={-1} ref={mainRef}>
-        {signOut.isError && <ErrorMessage error={signOut.error} title={strings.nav.signOut} />}
         {view === 'status' && <StatusView setupFor={setupFor} />}
         {view === 'browse' && (
           <BrowseView
@@ -147,6 +139,7 @@ export function Shell({
         {view === 'workspaces' && membersOf !== null && (
           <MembersView key={membersOf} workspaceId={membersOf} />
         )}
+        {view === 'trash' && <TrashView />}
         {view === 'settings' && <SettingsView />}
         {view === 'about' && <AboutView />}
       </main>

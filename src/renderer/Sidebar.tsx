@@ -1,24 +1,24 @@
-import { useId } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account } from '../shared/app-api';
 import { useAccount, useApi, useSignInAgain } from './context';
 import type { View } from './navigation';
 import { strings } from './strings';
-import { ErrorMessage } from './components/ErrorMessage';
+import { SignOutDialog } from './views/SignOutDialog';
 
-const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'settings', 'about'];
+const views: View[] = ['status', 'browse', 'activity', 'workspaces', 'trash', 'settings', 'about'];
 
 export function Sidebar({
   view,
   onSelect,
-  onSignOut,
-  signingOut,
+  onSignedOut,
   onAddAccount,
   onSwitchAccount,
 }: {
   view: View;
   onSelect: (view: View) => void;
-  onSignOut: () => void;
-  signingOut: boolean;
+  /** The account shown was signed out (asked first, here). */
+  onSignedOut: () => void;
   onAddAccount: () => void;
   onSwitchAccount: (accountId: string) => void;
 }) {
@@ -41,14 +41,8 @@ export function Sidebar({
   // As the backend knows it now: the service may have signed the account out since.
   const current = accounts.data?.find((a) => a.id === account.id) ?? account;
   const signInAgain = useSignInAgain();
-  const signOutOther = useMutation({
-    mutationFn: (accountId: string) => api.call('accounts.signOut', { accountId }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-        queryClient.invalidateQueries({ queryKey: ['pairs'] }),
-      ]),
-  });
+  // The account whose sign-out is being asked (SignOutDialog names the folders that stop).
+  const [asking, setAsking] = useState<Account | null>(null);
   return (
     <nav id="sidebar" className="sidebar" aria-label={strings.nav.label}>
       <p className="brand">{strings.appName}</p>
@@ -112,8 +106,7 @@ export function Sidebar({
                     type="button"
                     className="link-button"
                     aria-label={strings.accounts.signOutOf(a.email)}
-                    disabled={signOutOther.isPending}
-                    onClick={() => signOutOther.mutate(a.id)}
+                    onClick={() => setAsking(a)}
                   >
                     {strings.nav.signOut}
                   </button>
@@ -122,16 +115,31 @@ export function Sidebar({
             </ul>
           </>
         )}
-        {signOutOther.isError && <ErrorMessage error={signOutOther.error} />}
         <div className="actions">
           <button type="button" onClick={onAddAccount}>
             {strings.accounts.add}
           </button>
-          <button type="button" onClick={onSignOut} disabled={signingOut}>
-            {strings.nav.signOut}
+          {/* With several accounts, each sign-out says whose. */}
+          <button type="button" onClick={() => setAsking(current)}>
+            {others.length > 0 ? strings.accounts.signOutOf(account.email) : strings.nav.signOut}
           </button>
         </div>
       </div>
+      {asking && (
+        <SignOutDialog
+          key={asking.id}
+          account={asking}
+          onClose={() => setAsking(null)}
+          onSignedOut={async () => {
+            setAsking(null);
+            if (asking.id === account.id) return onSignedOut();
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+              queryClient.invalidateQueries({ queryKey: ['pairs'] }),
+            ]);
+          }}
+        />
+      )}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import type { ItemKind } from '../shared/app-api';
 
-export type View = 'status' | 'browse' | 'activity' | 'workspaces' | 'settings' | 'about';
+export type View = 'status' | 'browse' | 'activity' | 'workspaces' | 'trash' | 'settings' | 'about';
 
 /** An item picked in Browse (or opened from an event), shown in the item panel. */
 export interface SelectedItem {

@@ -38,6 +38,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     activity: t('nav.activity'),
     workspaces: t('nav.workspaces'),
     settings: t('nav.settings'),
+    trash: t('nav.trash'),
     signOut: t('nav.signOut'),
     signedInAs: (name: string, email: string) =>
       name && name !== email
@@ -309,6 +310,9 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     deleteTitle: (name: string) => t('workspaces.deleteTitle', { name }),
     deleteWarning: t('workspaces.deleteWarning'),
     deleteConfirm: (name: string) => t('workspaces.deleteConfirm', { name }),
+    deleteSynced: (n: number) => t('workspaces.deleteSynced', { n }),
+    deleteLocal: t('workspaces.deleteLocal'),
+    deleteNotSynced: t('workspaces.deleteNotSynced'),
     deleteSubmit: t('workspaces.deleteSubmit'),
     created: (name: string) => t('workspaces.created', { name }),
     deleted: (name: string) => t('workspaces.deleted', { name }),
@@ -379,6 +383,43 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     addTitle: t('accounts.addTitle'),
     others: t('accounts.others'),
     signOutOf: (email: string) => t('accounts.signOutOf', { email }),
+  },
+
+  /** The sync's trash (views/TrashView.tsx). */
+  trash: {
+    title: t('trash.title'),
+    explain: t('trash.explain'),
+    empty: t('trash.empty'),
+    from: (path: string, dir: string) => t('trash.from', { path, dir }),
+    when: (when: string) => t('trash.when', { when }),
+    restore: t('trash.restore'),
+    restoreLabel: (name: string) => t('trash.restoreLabel', { name }),
+    show: t('trash.show'),
+    showLabel: (name: string) => t('trash.showLabel', { name }),
+    restored: (name: string, path: string) => t('trash.restored', { name, path }),
+  },
+
+  /** Undo after an act that moved something to the trash (views/UndoNotice.tsx). */
+  undo: {
+    undo: t('undo.undo'),
+    commentDeleted: t('undo.commentDeleted'),
+    commentUndoLabel: t('undo.commentUndoLabel'),
+    commentBack: t('undo.commentBack'),
+    keptTheirs: (name: string) => t('undo.keptTheirs', { name }),
+    keptMine: (name: string) => t('undo.keptMine', { name }),
+    undoLabel: (name: string) => t('undo.undoLabel', { name }),
+    undone: (path: string) => t('undo.undone', { path }),
+    notInTrash: (name: string) => t('undo.notInTrash', { name }),
+  },
+
+  /** Sign out, asked first (views/SignOutDialog.tsx). */
+  signOut: {
+    title: (email: string) => t('signOut.title', { email }),
+    folders: (n: number) => t('signOut.folders', { n }),
+    kept: t('signOut.kept'),
+    noFolders: t('signOut.noFolders'),
+    submit: t('signOut.submit'),
+    signingOut: t('signOut.signingOut'),
   },
 
   // Selective sync: Choose folders (views/FolderSelection.tsx, views/ChooseFoldersDialog.tsx).

@@ -434,6 +434,19 @@ export const ItemDetails = z.object({
   version: z.string().nullable(),
 });
 export type ItemDetails = z.infer<typeof ItemDetails>;
+/** An item the sync moved to its trash (the window's Trash view, backend/trash.ts). */
+export const TrashEntry = z.object({
+  /** Its place in the trash: what Restore and Show name. */
+  id: z.string(),
+  name: z.string(),
+  /** Where it was, relative to `root`. */
+  relPath: z.string(),
+  /** The synced folder it came from. */
+  root: z.string(),
+  kind: ItemKind,
+  trashedAt: instant,
+});
+export type TrashEntry = z.infer<typeof TrashEntry>;
 /** A synced workspace as its pair's journal knows it (offline Browse). */
 export const SyncedWorkspace = z.object({
   pairId: z.string(),
@@ -606,6 +619,11 @@ export const Methods = {
     params: z.object({ pairId: z.string(), excluded: z.array(ExcludedFolder) }),
     result: done,
   },
+
+  // The sync's trash (docs/SYNC.md): what it moved there, put back, or shown in the file manager.
+  'trash.list': { params: none, result: Listed(TrashEntry) },
+  'trash.restore': { params: z.object({ id: z.string() }), result: z.object({ path: z.string() }) },
+  'trash.show': { params: z.object({ id: z.string() }), result: done },
 
   'settings.get': { params: none, result: Settings },
   /** Changes some settings; answers all of them, as now stored. */

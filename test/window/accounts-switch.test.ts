@@ -145,7 +145,14 @@ describe.sequential('the account switcher', { timeout: 120_000 }, () => {
     await page.reload();
     await shown(switcher());
     expect(await switcher().locator('option:checked').textContent()).toBe(moritzChoice());
-    await sidebar().getByRole('button', { name: 'Sign out', exact: true }).click();
+    // With two accounts the sidebar's own sign-out names whose it is, and asks first.
+    await sidebar()
+      .getByRole('button', { name: `Sign out ${MORITZ.email}`, exact: true })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Sign out ${MORITZ.email}?` })
+      .getByRole('button', { name: 'Sign out', exact: true })
+      .click();
     // Ann's window again, with one account: the plain line, no switcher.
     await shown(sidebar().getByText(`Signed in as Ann Lee (${ANN.email})`));
     expect(await switcher().count()).toBe(0);

@@ -256,6 +256,13 @@ describe.sequential('the window in German', { timeout: 120_000 }, () => {
   it('Sign-in after signing out', async () => {
     await nav('Status').click();
     await page.getByRole('button', { name: 'Abmelden' }).first().click();
+    // Asked first, in German: the folder that stops, named (sign-out.test.ts).
+    const ask = page.getByRole('dialog', { name: /abmelden\?$/ });
+    await shown(ask.getByText('Dieser Ordner wird nicht mehr synchronisiert:'));
+    await shown(ask.getByText('Q3 Planning', { exact: true }));
+    await expectNoEnglish('sign-out');
+    await screenshots('sign-out');
+    await ask.getByRole('button', { name: 'Abmelden', exact: true }).click();
     await shown(page.getByRole('heading', { name: 'Bei Workspace Sync anmelden' }));
     await expectNoEnglish('sign-in');
     await screenshots('sign-in');

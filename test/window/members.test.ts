@@ -177,6 +177,7 @@ describe.sequential('members of a workspace, in Chromium', { timeout: 120_000 },
 
   it('a Viewer reads the service’s refusal in one line, and what each role may do', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await signIn(VIKRAM);
     await openMembers();
     const refusal = page.getByText(

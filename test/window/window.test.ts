@@ -4,6 +4,7 @@ import {
   asUser,
   expectAccessible,
   screenshot,
+  shots,
   shown,
   type Bridge,
   type Sandbox,
@@ -45,6 +46,8 @@ async function signIn(who: { email: string; password: string }) {
 
 async function signOut() {
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Asked first (sign-out.test.ts): the dialog's own Sign out.
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
   await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
 }
 
@@ -191,6 +194,16 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await mine.getByRole('button', { name: /^Delete comment by/ }).click();
     await goneFrom(mine);
     await shown(thread.getByText('Ça me semble très bien.'));
+    // Undo (issue 39): the text is posted again, a new comment of now; focus holds the notice.
+    const undo = panel().getByRole('button', { name: 'Undo: post the deleted comment again' });
+    await undo.focus();
+    await shown(panel().getByRole('status').filter({ hasText: 'Comment deleted.' }));
+    await shots(page, 'undo-comment', { ready: undo });
+    await undo.click();
+    await shown(panel().getByRole('status').filter({ hasText: 'Posted again, as a new comment' }));
+    await shown(mine);
+    await mine.getByRole('button', { name: /^Delete comment by/ }).click();
+    await goneFrom(mine);
   });
 
   it('shows the audit trail of a file to an administrator', async () => {
@@ -471,6 +484,7 @@ describe.sequential('cli ui --sandbox: the demo', { timeout: 120_000 }, () => {
   it('offers "Try the demo" after signing out, and it signs in again', async () => {
     const p = demoWin.page;
     await p.getByRole('button', { name: 'Sign out' }).click();
+    await p.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     const tryDemo = p.getByRole('button', { name: 'Try the demo' });
     await shown(tryDemo);
     await screenshot(p, 'sign-in-demo');

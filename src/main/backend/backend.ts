@@ -30,6 +30,7 @@ import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, typ
 import type * as S from '../api/schemas';
 import { openInFileManager, showInFileManager } from '../os/open-path';
 import { attentionHandlers } from './attention';
+import { listTrash, restoreFromTrash, trashedPath } from './trash';
 import { memberHandlers } from './members';
 import { browseHandlers } from './browse';
 import { Pairs } from './pairs';
@@ -439,6 +440,11 @@ export class AppBackend {
   }
 
   /** The app's version: Electron's in the app (package.json is not beside the bundle). */
+  /** The engines' trash and its records (sync/loop/open.ts puts both in the state directory). */
+  private trashDirs(): [string, string] {
+    return [path.join(this.opts.stateDir, 'trash'), path.join(this.opts.stateDir, 'trash-records')];
+  }
+
   private version(): string {
     return this.opts.desktop?.version ?? appVersion();
   }
@@ -517,6 +523,21 @@ export class AppBackend {
         openUrl: this.opts.openUrl ?? ((url) => this.emit('open-url', { url })),
         log: this.log,
       }),
+      // The engines' trash, in the state directory (sync/loop/open.ts).
+      'trash.list': () => listTrash(...this.trashDirs()),
+      'trash.restore': (p) => restoreFromTrash(...this.trashDirs(), p.id),
+      'trash.show': async (p) => {
+        const file = await trashedPath(...this.trashDirs(), p.id);
+        const show =
+          this.opts.showPath ?? ((f) => showInFileManager(f, this.opts.env ?? process.env));
+        try {
+          await show(file);
+        } catch (err) {
+          this.log.warn('no file manager could be started', { err });
+          return fail('unsupported', { key: 'backend.noFileManager', params: { dir: file } });
+        }
+        return null;
+      },
       'pairs.openFolder': async (p) => {
         const dir = this.pairs.dirOf(p.pairId);
         const open =

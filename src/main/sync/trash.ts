@@ -1,4 +1,4 @@
-import { cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
+import { appendFile, cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fitName } from './names';
 import type { Trash } from './ports';
@@ -13,12 +13,19 @@ const exists = (p: string) =>
  * The CLI's trash: a folder (in the state directory) where removals land under a time-stamped
  * folder per run, with their path relative to the sync root, content intact; a second removal of
  * the same path gets a numbered name (`a (2).txt`), never replaces the first. The app uses the
- * OS trash.
+ * same folder (the window's Trash view lists and restores from it, backend/trash.ts).
+ *
+ * With `records` given, every item put is recorded in `<batch>.jsonl` in the records folder (one
+ * `TrashRecord` a line; outside the trash, which holds only what was trashed): the trash's layout
+ * alone cannot say which pair's folder an item came from, and a restore must put it back there.
  */
 export class FolderTrash implements Trash {
   private readonly batch = new Date().toISOString().replace(/[:.]/g, '-');
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly records?: { root: string; dir: string },
+  ) {}
 
   async put(absPath: string, relPath: string): Promise<void> {
     const first = path.join(this.dir, this.batch, ...relPath.split('/'));
@@ -38,5 +45,32 @@ export class FolderTrash implements Trash {
       await cp(absPath, dest, { recursive: true, preserveTimestamps: true, errorOnExist: true });
       await rm(absPath, { recursive: true });
     }
+    if (!this.records) return;
+    const record: TrashRecord = {
+      trashed: path.relative(this.dir, dest).split(path.sep).join('/'),
+      root: this.records.root,
+      relPath,
+      kind,
+      at: new Date().toISOString(),
+    };
+    // After the move: a record names only what is in the trash (a failed move records nothing).
+    await mkdir(this.records.dir, { recursive: true });
+    await appendFile(
+      path.join(this.records.dir, `${this.batch}.jsonl`),
+      JSON.stringify(record) + '\n',
+    );
   }
+}
+
+/** One item the trash holds, as recorded beside its batch. */
+export interface TrashRecord {
+  /** Its place in the trash, relative to the trash folder, '/'-separated. */
+  trashed: string;
+  /** The sync root it was moved out of. */
+  root: string;
+  /** Its path relative to that root when it was moved. */
+  relPath: string;
+  kind: 'file' | 'folder';
+  /** When it was moved (ISO 8601). */
+  at: string;
 }

@@ -1,8 +1,10 @@
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncPair, SyncPairStatus } from '../../shared/app-api';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { useApi } from '../context';
 import { strings } from '../strings';
+import { UndoNotice } from './UndoNotice';
 
 type Conflict = SyncPairStatus['conflicts'][number];
 type Problem = SyncPairStatus['problems'][number];
@@ -17,12 +19,42 @@ const t = strings.attention;
  */
 export function Attention({ pair }: { pair: SyncPair }) {
   const { status } = pair;
+  const api = useApi();
+  const queryClient = useQueryClient();
+  // The last Keep mine or Keep theirs: what it moved to the trash, which Undo puts back. Here,
+  // not in the conflict's row: the row leaves with the conflict.
+  const [settled, setSettled] = useState<{
+    keep: 'mine' | 'theirs';
+    path: string;
+    name: string;
+  } | null>(null);
+  const forget = useCallback(() => setSettled(null), []);
+  const undo = async (path: string): Promise<string> => {
+    // The newest record of that path of this folder: what the choice just moved there.
+    const { items } = await api.call('trash.list', {});
+    const entry = items.find((e) => e.root === pair.dir && e.relPath === path);
+    if (!entry) throw new Error(strings.undo.notInTrash(nameOf(path)));
+    const restored = await api.call('trash.restore', { id: entry.id });
+    await queryClient.invalidateQueries({ queryKey: ['trash'] });
+    return strings.undo.undone(restored.path);
+  };
   const problems = status.problems.filter((p) => !p.dismissed);
   const dismissed = status.problems.length - problems.length;
   // A card says nothing of problems and conflicts it has none of: its state line says "Up to
   // date", and two empty sections made every card twice as tall.
   return (
     <>
+      {settled && (
+        <UndoNotice
+          key={`${settled.keep}:${settled.path}`}
+          text={(settled.keep === 'mine' ? strings.undo.keptMine : strings.undo.keptTheirs)(
+            settled.name,
+          )}
+          undoLabel={strings.undo.undoLabel(nameOf(settled.path))}
+          onUndo={() => undo(settled.path)}
+          onDone={forget}
+        />
+      )}
       {problems.length > 0 && (
         <>
           <h3>{strings.status.problems}</h3>
@@ -40,7 +72,7 @@ export function Attention({ pair }: { pair: SyncPair }) {
           <ul className="issues attention-list">
             {status.conflicts.map((c) =>
               c.id !== undefined && c.copy !== undefined ? (
-                <ConflictRow key={c.id} pair={pair} conflict={c} />
+                <ConflictRow key={c.id} pair={pair} conflict={c} onSettled={setSettled} />
               ) : (
                 // A note: the conflict was settled by the engine, nothing is left to choose.
                 <li key={`${c.path}-${c.at}`}>
@@ -64,17 +96,37 @@ function useOpenItem(pair: SyncPair) {
   });
 }
 
-function ConflictRow({ pair, conflict }: { pair: SyncPair; conflict: Conflict }) {
+function ConflictRow({
+  pair,
+  conflict,
+  onSettled,
+}: {
+  pair: SyncPair;
+  conflict: Conflict;
+  /** A choice that moved a file to the trash (docs/SYNC.md, Conflicts): the one Undo puts back. */
+  onSettled: (s: { keep: 'mine' | 'theirs'; path: string; name: string }) => void;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const open = useOpenItem(pair);
+  const copy = conflict.copy!;
   const settle = useMutation({
-    mutationFn: (keep: 'mine' | 'theirs' | 'both') =>
-      api.call('pairs.settleConflict', { pairId: pair.id, conflictId: conflict.id!, keep }),
+    mutationFn: async (keep: 'mine' | 'theirs' | 'both') => {
+      await api.call('pairs.settleConflict', { pairId: pair.id, conflictId: conflict.id!, keep });
+      // Here, not in onSuccess: the pushed status may take this row away before the reply
+      // comes, and the notice must not go with it. Keep mine sets aside the file it replaces;
+      // Keep theirs, the copy.
+      if (keep !== 'both')
+        onSettled({
+          keep,
+          path: keep === 'mine' ? conflict.path : copy,
+          name: nameOf(conflict.path),
+        });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pairs'] }),
   });
+
   const name = nameOf(conflict.path);
-  const copy = conflict.copy!;
   const busy = settle.isPending;
   return (
     <li className="attention-item">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
@@ -7,6 +7,7 @@ import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
+import { UndoNotice } from './UndoNotice';
 
 export function Comments({ item, mayComment }: { item: SelectedItem; mayComment: boolean }) {
   const api = useApi();
@@ -24,10 +25,22 @@ export function Comments({ item, mayComment }: { item: SelectedItem; mayComment:
       await refresh();
     },
   });
+  // The comment last deleted here: Undo posts its text again (the service keeps no deleted
+  // comment to restore, so it comes back as a new one, of now; the notice says so).
+  const [deleted, setDeleted] = useState<{ id: number; body: string } | null>(null);
+  const forget = useCallback(() => setDeleted(null), []);
   const remove = useMutation({
-    mutationFn: (commentId: number) => api.call('comments.delete', { ...on, commentId }),
+    mutationFn: async (c: { id: number; body: string }) => {
+      await api.call('comments.delete', { ...on, commentId: c.id });
+      setDeleted(c);
+    },
     onSuccess: refresh,
   });
+  const postAgain = async (text: string) => {
+    await api.call('comments.add', { ...on, body: text });
+    await refresh();
+    return strings.undo.commentBack;
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +75,7 @@ export function Comments({ item, mayComment }: { item: SelectedItem; mayComment:
                     className="link-button danger"
                     aria-label={strings.item.deleteCommentLabel(author)}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(c.id)}
+                    onClick={() => remove.mutate({ id: c.id, body: c.body })}
                   >
                     {strings.item.deleteComment}
                   </button>
@@ -73,6 +86,15 @@ export function Comments({ item, mayComment }: { item: SelectedItem; mayComment:
         </ul>
       )}
       {remove.isError && <ErrorMessage error={remove.error} />}
+      {deleted && (
+        <UndoNotice
+          key={deleted.id}
+          text={strings.undo.commentDeleted}
+          undoLabel={strings.undo.commentUndoLabel}
+          onUndo={() => postAgain(deleted.body)}
+          onDone={forget}
+        />
+      )}
       {!mayComment && <p className="muted">{strings.item.mayNotComment}</p>}
       {mayComment && (
         <form onSubmit={submit} className="comment-form">

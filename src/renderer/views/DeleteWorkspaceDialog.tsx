@@ -4,6 +4,7 @@ import type { Workspace } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { usePairs } from './pairs';
 
 /**
  * A modal <dialog>: the browser traps focus, Escape cancels, and the typed name must match
@@ -21,6 +22,12 @@ export function DeleteWorkspaceDialog({
   const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
+  // Where it is synced here: the engine then finds it gone and leaves those files as they are
+  // (docs/SYNC.md, the workspace itself gone), which the person should know before deleting.
+  const pairs = usePairs();
+  const here = (pairs.data ?? []).filter(
+    (p) => p.accountId === account.id && p.workspaceId === workspace.id,
+  );
   const remove = useMutation({
     mutationFn: () =>
       api.call('workspaces.delete', {
@@ -54,7 +61,24 @@ export function DeleteWorkspaceDialog({
     >
       <form onSubmit={submit}>
         <h2 id="delete-title">{strings.workspaces.deleteTitle(workspace.name)}</h2>
-        <p id="delete-warning">{strings.workspaces.deleteWarning}</p>
+        <div id="delete-warning">
+          <p>{strings.workspaces.deleteWarning}</p>
+          {here.length === 0 ? (
+            pairs.isSuccess && <p>{strings.workspaces.deleteNotSynced}</p>
+          ) : (
+            <>
+              <p>{strings.workspaces.deleteSynced(here.length)}</p>
+              <ul className="sign-out-folders">
+                {here.map((p) => (
+                  <li key={p.id} className="path">
+                    {p.dir}
+                  </li>
+                ))}
+              </ul>
+              <p>{strings.workspaces.deleteLocal}</p>
+            </>
+          )}
+        </div>
         <label htmlFor="delete-confirm">{strings.workspaces.deleteConfirm(workspace.name)}</label>
         <input
           id="delete-confirm"

@@ -24,6 +24,7 @@ export const de: Record<MessageKey, string> = {
   'nav.activity': 'Aktivität',
   'nav.workspaces': 'Arbeitsbereiche',
   'nav.settings': 'Einstellungen',
+  'nav.trash': 'Papierkorb',
   'nav.signOut': 'Abmelden',
   'nav.signedInAs': 'Angemeldet als {email}',
   'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
@@ -270,6 +271,11 @@ export const de: Record<MessageKey, string> = {
   'workspaces.deleteWarning':
     'Damit werden der Arbeitsbereich und alles darin für alle Mitglieder gelöscht. Das kann nicht rückgängig gemacht werden.',
   'workspaces.deleteConfirm': 'Geben Sie {name} zur Bestätigung ein',
+  'workspaces.deleteSynced':
+    '{n, plural, one {Er wird auf diesem Computer synchronisiert, in diesem Ordner:} other {Er wird auf diesem Computer synchronisiert, in diesen # Ordnern:}}',
+  'workspaces.deleteLocal':
+    'Die lokale Kopie bleibt unverändert auf diesem Computer: Die Synchronisierung endet, dort wird nichts gelöscht, und „Status“ bietet dann „Synchronisierung beenden“ an.',
+  'workspaces.deleteNotSynced': 'Er wird auf diesem Computer nicht synchronisiert.',
   'workspaces.deleteSubmit': 'Arbeitsbereich löschen',
   'workspaces.created': '{name} erstellt.',
   'workspaces.deleted': '{name} gelöscht.',
@@ -332,6 +338,37 @@ export const de: Record<MessageKey, string> = {
   'accounts.addTitle': 'Ein Konto hinzufügen',
   'accounts.others': 'Weitere Konten',
   'accounts.signOutOf': 'Abmelden: {email}',
+  'trash.title': 'Papierkorb',
+  'trash.explain':
+    'Was die Synchronisierung auf diesem Computer aus Ihren synchronisierten Ordnern entfernt hat: auf dem Server gelöscht, durch „Meine behalten“ oder „Ihre behalten“ ersetzt oder in einem hier nicht mehr synchronisierten Ordner. „Wiederherstellen“ legt ein Element zurück in seinen Ordner, und es wird wieder synchronisiert.',
+  'trash.empty': 'Der Papierkorb ist leer.',
+  'trash.from': 'War {path} in {dir}',
+  'trash.when': 'In den Papierkorb verschoben am {when}',
+  'trash.restore': 'Wiederherstellen',
+  'trash.restoreLabel': '{name} wiederherstellen',
+  'trash.show': 'Zeigen',
+  'trash.showLabel': '{name} im Dateimanager zeigen',
+  'trash.restored': '{name} wiederhergestellt: Es ist wieder {path}.',
+  'undo.undo': 'Rückgängig',
+  'undo.commentDeleted': 'Kommentar gelöscht.',
+  'undo.commentUndoLabel': 'Rückgängig: den gelöschten Kommentar erneut senden',
+  'undo.commentBack': 'Erneut gesendet, als neuer Kommentar von jetzt.',
+  'undo.keptTheirs':
+    'Die Version des Dienstes von {name} wurde behalten: Ihre Kopie liegt im Papierkorb.',
+  'undo.keptMine':
+    'Ihre Version von {name} wurde behalten: Die ersetzte Version liegt im Papierkorb.',
+  'undo.undoLabel': 'Rückgängig: {name} aus dem Papierkorb zurücklegen',
+  'undo.undone': 'Aus dem Papierkorb zurückgelegt: {path}. Es wird als neue Datei synchronisiert.',
+  'undo.notInTrash': '{name} ist nicht mehr im Papierkorb.',
+  'signOut.title': '{email} abmelden?',
+  'signOut.folders':
+    '{n, plural, one {Dieser Ordner wird nicht mehr synchronisiert:} other {Diese # Ordner werden nicht mehr synchronisiert:}}',
+  'signOut.kept':
+    'Ihre Dateien bleiben auf diesem Computer; nichts wird gelöscht, weder hier noch auf dem Server. Um sie wieder zu synchronisieren, melden Sie sich an und wählen Sie sie erneut.',
+  'signOut.noFolders':
+    'Mit diesem Konto wird auf diesem Computer kein Ordner synchronisiert. Nichts wird gelöscht, weder hier noch auf dem Server.',
+  'signOut.submit': 'Abmelden',
+  'signOut.signingOut': 'Wird abgemeldet…',
 
   'nav.about': 'Über',
   'signIn.serverHint': 'Der Hostname genügt, etwa files.example.com.',
@@ -604,6 +641,8 @@ export const de: Record<MessageKey, string> = {
   'backend.noProgram':
     'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
+  'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
+  'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',
   'backend.workspaceNotSynced':
     'Dieser Arbeitsbereich wird nicht mit diesem Computer synchronisiert.',
   'backend.roleNoDownload': 'Ihre Rolle erlaubt nicht, {name} hier herunterzuladen.',

@@ -23,6 +23,7 @@ export const en = {
   'nav.activity': 'Activity',
   'nav.workspaces': 'Workspaces',
   'nav.settings': 'Settings',
+  'nav.trash': 'Trash',
   'nav.signOut': 'Sign out',
   'nav.signedInAs': 'Signed in as {email}',
   'nav.signedInAsNamed': 'Signed in as {name} ({email})',
@@ -270,6 +271,11 @@ export const en = {
   'workspaces.deleteWarning':
     'This deletes the workspace and everything in it for all its members. This cannot be undone.',
   'workspaces.deleteConfirm': 'Type {name} to confirm',
+  'workspaces.deleteSynced':
+    '{n, plural, one {It is synced on this computer, in this folder:} other {It is synced on this computer, in these # folders:}}',
+  'workspaces.deleteLocal':
+    'The local copy stays on this computer as it is: syncing stops, nothing there is deleted, and Status then offers Stop syncing.',
+  'workspaces.deleteNotSynced': 'It is not synced on this computer.',
   'workspaces.deleteSubmit': 'Delete workspace',
   'workspaces.created': 'Created {name}.',
   'workspaces.deleted': 'Deleted {name}.',
@@ -329,6 +335,35 @@ export const en = {
   'accounts.addTitle': 'Add an account',
   'accounts.others': 'Other accounts',
   'accounts.signOutOf': 'Sign out {email}',
+  'trash.title': 'Trash',
+  'trash.explain':
+    'What syncing moved out of your synced folders on this computer: deleted on the server, replaced by Keep mine or Keep theirs, or in a folder no longer synced here. Restore puts an item back in its folder, and it syncs again.',
+  'trash.empty': 'The trash is empty.',
+  'trash.from': 'Was {path} in {dir}',
+  'trash.when': 'Moved to the trash {when}',
+  'trash.restore': 'Restore',
+  'trash.restoreLabel': 'Restore {name}',
+  'trash.show': 'Show',
+  'trash.showLabel': 'Show {name} in the file manager',
+  'trash.restored': 'Restored {name}: it is {path} again.',
+  'undo.undo': 'Undo',
+  'undo.commentDeleted': 'Comment deleted.',
+  'undo.commentUndoLabel': 'Undo: post the deleted comment again',
+  'undo.commentBack': 'Posted again, as a new comment of now.',
+  'undo.keptTheirs': 'Kept theirs for {name}: your copy is in the Trash.',
+  'undo.keptMine': 'Kept mine for {name}: the version it replaced is in the Trash.',
+  'undo.undoLabel': 'Undo: put {name} back from the Trash',
+  'undo.undone': 'Put back from the Trash: {path}. It syncs as a new file.',
+  'undo.notInTrash': '{name} is no longer in the Trash.',
+  'signOut.title': 'Sign out {email}?',
+  'signOut.folders':
+    '{n, plural, one {This folder stops syncing:} other {These # folders stop syncing:}}',
+  'signOut.kept':
+    'Their files stay on this computer; nothing is deleted, here or on the server. To sync them again, sign in and choose them again.',
+  'signOut.noFolders':
+    'No folder syncs with this account on this computer. Nothing is deleted, here or on the server.',
+  'signOut.submit': 'Sign out',
+  'signOut.signingOut': 'Signing out…',
 
   // Issue 28's parts: sign-in hints, Choose folders, Members, file manager, feed, About.
   'nav.about': 'About',
@@ -592,6 +627,8 @@ export const en = {
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
   'backend.noProgram': 'No program to open it was found on this computer: it is {path}.',
   'backend.pairGone': 'This synced folder is no longer synced.',
+  'backend.trashGone': 'This item is no longer in the trash.',
+  'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
   'backend.workspaceNotSynced': 'This workspace is not synced to this computer.',
   'backend.roleNoDownload': 'Your role does not let {name} be downloaded here.',
   'backend.notSyncedYet': 'This item is not synced to this computer yet.',

@@ -92,7 +92,13 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     workspaceId: opts.workspaceId,
     root,
     journal,
-    trash: opts.trash ?? new FolderTrash(path.join(state, 'trash')),
+    trash:
+      opts.trash ??
+      // The folder as the pair names it (not its real path): the window matches records to pairs.
+      new FolderTrash(path.join(state, 'trash'), {
+        root: wanted,
+        dir: path.join(state, 'trash-records'),
+      }),
     log: opts.log,
     pollIntervalMs: opts.pollIntervalMs,
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
