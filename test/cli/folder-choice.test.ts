@@ -100,7 +100,7 @@ describe('sync --dir: a folder with files in it on a first sync', () => {
     const run = await syncOnce(dir);
     expect(run.code, run.stderr).toBe(1);
     expect(oneLine(run.stderr)).toBe(
-      `workspace-sync: --dir ${dir} holds 4 items that this first sync would upload into "${workspaceName}": give --merge to merge them, or choose an empty folder`,
+      `workspace-sync: --dir ${dir} holds 4 items that this first sync would upload into "${workspaceName}": give --merge to merge them, or choose an empty folder.`,
     );
     // Nothing sent, nothing written.
     expect(remoteTree(sb)).toEqual(before);
@@ -108,7 +108,7 @@ describe('sync --dir: a folder with files in it on a first sync', () => {
 
     const de = await syncOnce(dir, { env: { LANG: 'de_DE.UTF-8' } });
     expect(oneLine(de.stderr)).toBe(
-      `workspace-sync: --dir ${dir} enthält 4 Objekte, die diese erste Synchronisierung nach „${workspaceName}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner`,
+      `workspace-sync: --dir ${dir} enthält 4 Objekte, die diese erste Synchronisierung nach „${workspaceName}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner.`,
     );
 
     const merged = await syncOnce(dir, { extra: ['--merge'] });
@@ -144,7 +144,7 @@ describe('sync --dir: a folder with files in it on a first sync', () => {
     expect(
       translator('en').t('cli.err.notEmpty', { dir: 'x', n: 100000, more: 'yes', workspace: 'Q3' }),
     ).toBe(
-      '--dir x holds more than 100,000 items that this first sync would upload into "Q3": give --merge to merge them, or choose an empty folder',
+      '--dir x holds more than 100,000 items that this first sync would upload into "Q3": give --merge to merge them, or choose an empty folder.',
     );
   });
 });

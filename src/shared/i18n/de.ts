@@ -1279,7 +1279,7 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.dirOverlaps':
     '--dir {dir} liegt in oder um {other}, das hier bereits den Arbeitsbereich {workspace} synchronisiert: Wählen Sie einen Ordner außerhalb davon',
   'cli.err.notEmpty':
-    '{more, select, yes {--dir {dir} enthält mehr als {n, number} Objekte} other {{n, plural, one {--dir {dir} enthält # Objekt} other {--dir {dir} enthält # Objekte}}}}, die diese erste Synchronisierung nach „{workspace}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner',
+    '{more, select, yes {--dir {dir} enthält mehr als {n, number} Objekte} other {{n, plural, one {--dir {dir} enthält # Objekt} other {--dir {dir} enthält # Objekte}}}}, die diese erste Synchronisierung nach „{workspace}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner.',
   'cli.err.exclusive': '{a} und {b} schließen einander aus',
   'cli.err.notBoth': '{a} und {b} lassen sich nicht zusammen angeben',
   'cli.err.serverOrSandbox':

@@ -1240,7 +1240,7 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.dirOverlaps':
     '--dir {dir} is inside or around {other}, which already syncs workspace {workspace} here: choose a folder outside it',
   'cli.err.notEmpty':
-    '{more, select, yes {--dir {dir} holds more than {n, number} items} other {{n, plural, one {--dir {dir} holds # item} other {--dir {dir} holds # items}}}} that this first sync would upload into "{workspace}": give --merge to merge them, or choose an empty folder',
+    '{more, select, yes {--dir {dir} holds more than {n, number} items} other {{n, plural, one {--dir {dir} holds # item} other {--dir {dir} holds # items}}}} that this first sync would upload into "{workspace}": give --merge to merge them, or choose an empty folder.',
   'cli.err.exclusive': '{a} and {b} exclude each other',
   'cli.err.notBoth': '{a} and {b} cannot both be given',
   'cli.err.serverOrSandbox':
