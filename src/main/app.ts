@@ -179,6 +179,7 @@ class Desktop {
         version: opts.version,
         verbose: opts.verbose,
         ...(opts.othersPollMs ? { othersPollMs: opts.othersPollMs } : {}),
+        locale: app.getLocale(),
       },
       {
         push: (p) => this.onPush(p),

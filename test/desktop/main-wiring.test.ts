@@ -493,6 +493,33 @@ describe('the desktop main process', () => {
     expect((await call<{ desktop: boolean }>('app.info', {})).desktop).toBe(true);
   });
 
+  it("names a conflict copy in the OS's language (System), which the engine host is given", async () => {
+    // A German OS: the engine host started from now on (after a crash here) is told so.
+    fake.app.locale = 'de-DE';
+    const crashed = host!;
+    const gone = hostExit;
+    crashed.kill('SIGKILL');
+    await gone;
+    await fake.until(() => host !== crashed, 'a new engine host');
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    const owner = sb.users[0]!;
+    const client = clientFor(sb.baseUrl, tokenOf(owner));
+    const rootFolder = await client.rootFolder(sb.workspaceId);
+    // A new file here and one of its name there, while paused: both kept, this one as the copy.
+    await call('pairs.pause', { pairId: pair!.id });
+    writeFileSync(path.join(syncDir, 'Beide Seiten.txt'), 'meine');
+    const theirs = Buffer.from('ihre');
+    await client.uploadFile(rootFolder.id, 'Beide Seiten.txt', () => Readable.from([theirs]), 4);
+    await call('pairs.resume', { pairId: pair!.id });
+    await fake.until(() => tray().image.file.endsWith('attention.png'), 'the attention icon');
+    const [status] = await call<SyncPair[]>('pairs.list', {});
+    const c = status!.status.conflicts.find((x) => x.path === 'Beide Seiten.txt' && x.copy)!;
+    expect(c.copy).toMatch(/^Beide Seiten \(Konfliktkopie \d{4}-\d\d-\d\d \d{6} .+\)\.txt$/);
+    await call('pairs.settleConflict', { pairId: pair!.id, conflictId: c.id!, keep: 'both' });
+    await fake.until(() => tray().image.file.endsWith('idle.png'), 'the idle icon');
+    fake.app.locale = 'en-US';
+  });
+
   it('closing the window keeps the app in the tray; the tray opens it again', () => {
     window().close();
     expect(window().isDestroyed()).toBe(false);
@@ -508,8 +535,9 @@ describe('the desktop main process', () => {
     expect(quit).toBe(false);
     expect(await hostExit).toBe(0);
     await fake.until(() => quit, 'the app to quit');
-    // The host ran twice: at the start and after the test's crash, never ending on its own.
-    expect(forks).toBe(2);
+    // The host ran three times: at the start and after the tests' two crashes, never ending on
+    // its own.
+    expect(forks).toBe(3);
     expect(tray().destroyed).toBe(true);
   });
 });

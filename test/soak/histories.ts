@@ -1,5 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { conflictOriginal } from '../../src/main/sync/conflict-copy';
 import { defaultProfile } from '../../src/main/sync/names';
 import type { RoleName } from '../../src/service/roles';
 import { localTree } from '../sync/harness';
@@ -630,9 +631,7 @@ export const HISTORIES: WrittenHistory[] = [
         const aside = names.find((n) => n !== 'Notes.txt') ?? '';
         return [
           ...eq('names', names.length === 2 && names.includes('Notes.txt'), true),
-          ...(/^notes\.txt \(conflict \d{4}-\d\d-\d\d \d{6} .+\)$/.test(aside)
-            ? []
-            : [`aside: ${aside}`]),
+          ...(conflictOriginal(aside) === 'notes.txt' ? [] : [`aside: ${aside}`]),
           ...inSync(w),
           ...eq(
             'journal',
@@ -846,7 +845,7 @@ export const HISTORIES: WrittenHistory[] = [
         return [
           ...eq('names', names.length, 2),
           ...eq('first', names[0], 'Trail.'),
-          ...(/^Trail\. \(conflict .*\)$/.test(names[1] ?? '') ? [] : [`second: ${names[1]}`]),
+          ...(conflictOriginal(names[1] ?? '') === 'Trail.' ? [] : [`second: ${names[1]}`]),
           ...inSync(w),
           ...eq('theirs', theirs && journal(w).get(theirs.id)?.localPath, 'Trail.'),
           ...noProblems(w),
@@ -1357,6 +1356,33 @@ export const HISTORIES: WrittenHistory[] = [
     title:
       'a chain of folders too deep for this disk, for a Viewer, its top folder renamed in case here: nothing below the folder not placed is recorded (issue 37)',
     steps: () => [remoteDeepCommand(''), role('Viewer'), sync(), caseRename(0)],
+  },
+  {
+    // Issue 39: each computer names its conflict copies in its language (A's English, B's
+    // German); the folder holds both, and both sync as files of their own.
+    name: 'conflict-copies-in-two-languages',
+    title:
+      'a file changed on the service and on both disks: A keeps its version as "(conflict …)", B as "(Konfliktkopie …)", both on the service and both disks (issue 39)',
+    steps: () => [
+      remote.write('', 'plan.txt'),
+      sync(),
+      sync(null, B),
+      remote.overwrite('plan.txt'),
+      localWriteCommand(A, 'plan.txt', '', 60, 'overwrite'),
+      localWriteCommand(B, 'plan.txt', '', 70, 'overwrite'),
+      sync(),
+      sync(null, B),
+      sync(),
+      check('a copy in each language, everywhere', (w) => {
+        const copies = Object.keys(service(w)).filter((n) => conflictOriginal(n) === 'plan.txt');
+        return [
+          ...eq('English', copies.filter((n) => n.startsWith('plan (conflict ')).length, 1),
+          ...eq('German', copies.filter((n) => n.startsWith('plan (Konfliktkopie ')).length, 1),
+          ...inSync(w),
+          ...inSync(w, B),
+        ];
+      }),
+    ],
   },
 ];
 

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalItem } from '../../src/main/journal/journal';
+import { conflictOriginal } from '../../src/main/sync/conflict-copy';
 import { serviceKey } from '../../src/main/sync/names';
 import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { SyncSummary } from '../../src/shared/sync-status';
@@ -323,8 +324,12 @@ function duplicates(world: World): string[] {
   return out;
 }
 
-/** The suffix of a conflict copy's name (names.ts), before its extension. */
-const CONFLICT_SUFFIX = / \(conflict \d{4}-\d{2}-\d{2} \d{6}[^)]*\)(?=[^/]*$)/;
+/** The path a conflict copy was made from (in any language: B names its copies in German). */
+function beforeCopy(p: string): string {
+  const slash = p.lastIndexOf('/');
+  const original = conflictOriginal(p.slice(slash + 1));
+  return original === undefined ? p : p.slice(0, slash + 1) + original;
+}
 
 /**
  * One content under names that different people gave it on their own disks: each client kept its
@@ -334,7 +339,7 @@ const CONFLICT_SUFFIX = / \(conflict \d{4}-\d{2}-\d{2} \d{6}[^)]*\)(?=[^/]*$)/;
 function keptByEach(world: World, paths: string[]): boolean {
   // A kept rename whose name was taken there is kept as its conflict copy: its place is the name's.
   const by = paths.map((p) => {
-    const places = [p, p.replace(CONFLICT_SUFFIX, '')];
+    const places = [p, beforeCopy(p)];
     // Placed itself, or with a folder above it that a person moved there.
     const placedAt = (at: string): string | undefined => {
       for (let i = at.length; i > 0; i = at.lastIndexOf('/', i - 1)) {

@@ -12,6 +12,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { RoleName } from '../../src/service/roles';
 import type { SeededUser } from '../../src/service/seed';
 import type { SyncSummary } from '../../src/shared/sync-status';
+import type { Language } from '../../src/shared/i18n';
 import { TempDirs, clientFor, sha, tokenOf } from '../sync/harness';
 import { Ledger } from './ledger';
 import type { Logger } from '../../src/main/sync/ports';
@@ -91,6 +92,8 @@ export class SoakClient {
     readonly state: string,
     readonly profile: VolumeProfile,
     private readonly world: World,
+    /** The words of its conflict copies. */
+    readonly language: Language = 'en',
   ) {}
 
   /** The engine as a restart finds it: a fresh instance on the same journal. */
@@ -104,6 +107,7 @@ export class SoakClient {
       dir: this.dir,
       stateDir: this.state,
       profile: this.profile,
+      language: this.language,
       concurrency: 1,
       log: this.world.config.log ? this.world.logger(this.name) : undefined,
       tuning: {
@@ -289,15 +293,18 @@ export class World {
     this.admin = clientFor(sb.baseUrl, tokenOf(admin), { maxAttempts: 1 });
     this.moves = new Moves(this.admin);
     this.rootId = (await this.admin.rootFolder(sb.workspaceId)).id;
-    const seats: ['A' | 'B', RoleName, VolumeProfile][] = [
+    // A's computer speaks English, B's German: B's conflict copies are named "Konfliktkopie",
+    // and the model (invariants.ts) must know a copy in either language.
+    const seats: ['A' | 'B', RoleName, VolumeProfile, Language][] = [
       [
         'A',
         'Collaborator',
         { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false },
+        'en',
       ],
-      ['B', 'Moderator', this.config.profileB],
+      ['B', 'Moderator', this.config.profileB, 'de'],
     ];
-    for (const [name, role, profile] of seats) {
+    for (const [name, role, profile, language] of seats) {
       const user = sb.users.find((u) => u.role === role)!;
       // Signed in with the password grant: an `expire` fault is then cured by the refresh token.
       const tokens = await signInWithPassword({
@@ -320,6 +327,7 @@ export class World {
           path.join(home, 'state'),
           profile,
           this,
+          language,
         ),
       );
     }

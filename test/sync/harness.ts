@@ -68,6 +68,7 @@ export async function openPair(
     pollIntervalMs?: number;
     fullWalkIntervalMs?: number;
     concurrency?: number;
+    language?: OpenSyncOptions['language'];
     tuning?: OpenSyncOptions['tuning'];
   } = {},
 ): Promise<Pair> {
@@ -84,6 +85,7 @@ export async function openPair(
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
     profile: opts.profile,
     concurrency: opts.concurrency,
+    language: opts.language,
     // Tests write whole files before they sync: nothing needs time to settle.
     tuning: { settleMs: 0, ...opts.tuning },
     log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,

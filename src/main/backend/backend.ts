@@ -23,7 +23,7 @@ import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
 import { AccountSessions, type SignedIn } from './accounts';
 import { appError, describeIssues, fail, toAppError } from './errors';
-import type { Words } from '../../shared/i18n';
+import { languageOfEnv, resolveLanguage, type Words } from '../../shared/i18n';
 import { FolderIndex } from './folders';
 import { gather } from './bounded';
 import { activityOf, commentOf, entryOf, linkOf, viewToService, workspaceOf, type Me } from './map';
@@ -84,6 +84,11 @@ export interface BackendOptions {
   home?: string;
   /** Where the logs are (About's Open logs); default `logs` in the state directory. */
   logsDir?: string;
+  /**
+   * The system's language, which the `language` setting System follows (the app's
+   * `app.getLocale()`); default: the environment's LC_ALL, LC_MESSAGES or LANG.
+   */
+  locale?: string;
 }
 
 const AUDIT_FORBIDDEN: Words = { key: 'backend.auditForbidden' };
@@ -315,9 +320,17 @@ export class AppBackend {
    */
   private applySettings(s: Settings): Settings {
     configureProxy({ setting: s.proxy, env: this.opts.env ?? process.env });
+    const env = this.opts.env ?? process.env;
     this.pairs.configure({
       pollIntervalMs: this.opts.pollIntervalMs ?? s.pollIntervalSeconds * 1000,
       ignorePatterns: s.ignorePatterns,
+      // The words of conflict copies: the app's language, as the window and the tray speak it.
+      language:
+        this.opts.locale !== undefined
+          ? resolveLanguage(s.language, [this.opts.locale])
+          : s.language === 'system'
+            ? languageOfEnv(env)
+            : s.language,
     });
     processTransfers.setKBps({ upKBps: s.uploadLimitKBps, downKBps: s.downloadLimitKBps });
     return s;

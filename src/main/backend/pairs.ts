@@ -11,7 +11,7 @@ import { openSync, type OpenSync } from '../sync/loop/open';
 import type { Logger } from '../sync/ports';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
-import type { Words } from '../../shared/i18n';
+import type { Language, Words } from '../../shared/i18n';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
 import { lookAtSyncFolder, refusePlace } from '../sync/folder-check';
@@ -56,6 +56,8 @@ export interface EngineSettings {
   pollIntervalMs?: number;
   /** Gitignore lines for every pair, before each folder's own ignore file. */
   ignorePatterns: readonly string[];
+  /** The words of conflict copies (the app's language); undefined for the engine's default. */
+  language?: Language;
 }
 
 const samePatterns = (a: readonly string[], b: readonly string[]) =>
@@ -97,6 +99,8 @@ export class Pairs {
       engine.setPollInterval(now.pollIntervalMs);
     if (!samePatterns(now.ignorePatterns, before.ignorePatterns))
       engine.setExtraIgnore(now.ignorePatterns);
+    if (now.language !== undefined && now.language !== before.language)
+      engine.setLanguage(now.language);
   }
 
   async add(
@@ -172,6 +176,7 @@ export class Pairs {
       stateDir: this.opts.stateDir,
       log: this.opts.log,
       pollIntervalMs: settings.pollIntervalMs,
+      language: settings.language,
     });
     before?.(opened.journal);
     const { id, paused, ...info } = record;

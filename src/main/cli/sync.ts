@@ -239,6 +239,8 @@ export async function sync(
       stateDir: ctx.stateDir,
       log,
       pollIntervalMs,
+      // Conflict copies are named in the language the CLI speaks (LC_ALL, LC_MESSAGES, LANG).
+      language: cliLanguage(io.env).lang,
       tuning: {
         confirmDeletes: values['confirm-deletes'] === true,
         remoteDeletes,

@@ -106,6 +106,7 @@ async function start(
     accounts,
     log,
     env: process.env,
+    ...(init.locale !== undefined ? { locale: init.locale } : {}),
     desktop: { version: init.version },
     logsDir: init.logsDir ?? path.join(stateDir, 'logs'),
     openUrl: (url) => post({ type: 'open-external', url }),

@@ -23,6 +23,8 @@ export interface HostInit {
   verbose: boolean;
   /** How often others' activity is read for notifications (default 15 s). */
   othersPollMs?: number;
+  /** The OS's language (`app.getLocale()`), which the language setting System follows. */
+  locale?: string;
 }
 
 export type ToHost =

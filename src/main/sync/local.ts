@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, lstatSync, realpathSync, type Stats } from 'node:fs';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -9,10 +8,10 @@ import {
   resolveRelativeUnderRoot,
   type PathFlavor,
 } from '../../shared/paths';
-import { englishOf } from '../../shared/i18n';
+import { englishOf, type Language } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
-import { fitName } from './names';
+import { conflictName } from './conflict-copy';
 
 /**
  * The longest path a system call takes, in bytes with its final NUL: Linux's PATH_MAX, macOS's;
@@ -45,26 +44,6 @@ export async function hashFile(abs: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** "2026-11-23 121500": the local time of a conflict, sortable and valid in any file name. */
-function stamp(now: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())} ` +
-    `${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`
-  );
-}
-
-/**
- * `name (conflict 2026-11-23 121500 host).ext`: the name a kept local copy is given, `n` (2, 3…)
- * after the host when that one is taken. The stem is shortened to keep it within 255 bytes
- * (`fitName`): a 255-byte name in a conflict gets a copy too.
- */
-export function conflictName(name: string, isFolder: boolean, now = new Date(), n = 1): string {
-  const host = hostname().replace(/[^\p{L}\p{N}._-]/gu, '') || 'this computer';
-  const insert = ` (conflict ${stamp(now)} ${host})${n > 1 ? ` ${n}` : ''}`;
-  return fitName(name, insert, isFolder ? 'folder' : 'file');
-}
-
 /**
  * The sync root on disk. Every path the engine touches is built here from a relative path of
  * local names, refused if it could leave the root (`..`, separators, drive letters), and its
@@ -76,6 +55,8 @@ export class LocalRoot {
   readonly flavor: PathFlavor;
   /** Writes and checked reads through folders opened without following links. */
   readonly confined: Confined;
+  /** The words of the conflict copies made from now on (the engine's language, its setting). */
+  language: Language = 'en';
 
   constructor(readonly root: string) {
     this.flavor = process.platform === 'win32' ? 'win32' : 'posix';
@@ -173,15 +154,18 @@ export class LocalRoot {
     return j.hash !== null && (await hashFile(this.abs(j.localPath))) === j.hash;
   }
 
-  /** Renames whatever is at `rel` to a free conflict name beside it; returns the new relative path. */
+  /**
+   * Renames whatever is at `rel` to a free conflict name beside it, in the language of the
+   * moment; returns the new relative path.
+   */
   moveAside(rel: string, isFolder: boolean): string {
     const slash = rel.lastIndexOf('/');
     const dir = slash < 0 ? '' : rel.slice(0, slash);
     const name = rel.slice(slash + 1);
     const now = new Date();
-    let candidate = conflictName(name, isFolder, now);
+    let candidate = conflictName(name, isFolder, now, 1, this.language);
     for (let n = 2; this.stat(dir === '' ? candidate : `${dir}/${candidate}`); n++) {
-      candidate = conflictName(name, isFolder, now, n);
+      candidate = conflictName(name, isFolder, now, n, this.language);
     }
     const to = dir === '' ? candidate : `${dir}/${candidate}`;
     this.assertContained(to);

@@ -704,6 +704,9 @@ export const de: Record<MessageKey, string> = {
     '{n, plural, one {{done} von {total} Element} other {{done} von {total} Elementen}}',
   'progress.withRate': '{items} — {rate}',
 
+  'engine.conflictCopyName': 'Konfliktkopie {when} {host}',
+  'engine.conflictCopyHost': 'dieser Computer',
+
   'engine.starting': 'Wird gestartet',
   'engine.paused': 'Pausiert',
   'engine.upToDate': 'Aktuell',

@@ -686,6 +686,11 @@ export const en = {
   'progress.items': '{n, plural, one {{done} of {total} item} other {{done} of {total} items}}',
   'progress.withRate': '{items} — {rate}',
 
+  // A conflict copy's name: `plan (conflict 2026-11-29 143000 vm).txt` (sync/conflict-copy.ts).
+  // Made in the language of the moment, and recognised in every language: keep {when} and {host}.
+  'engine.conflictCopyName': 'conflict {when} {host}',
+  'engine.conflictCopyHost': 'this computer',
+
   // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).
   'engine.starting': 'Starting',
   'engine.paused': 'Paused',

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
 import { emptySummary, type SyncStatus, type SyncSummary } from '../../../shared/sync-status';
-import { englishOf, type Words } from '../../../shared/i18n';
+import { englishOf, type Language, type Words } from '../../../shared/i18n';
 import { IgnoreRules } from '../detect-local/ignore';
 import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
@@ -56,6 +56,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private readonly log: Logger;
   private readonly concurrency: number;
   private pollIntervalMs: number;
+  /** The words of conflict copies (`setLanguage`). */
+  private language: Language;
   /** Gitignore lines beyond the root's ignore file (the app's settings; `setExtraIgnore`). */
   private extraIgnore: readonly string[] = [];
   private readonly fullWalkIntervalMs: number;
@@ -90,6 +92,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.moves = new Moves(opts.client);
     this.confirmed = opts.confirmDeletes ?? false;
     this.status_ = new StatusModel(opts.journal, this.log, this, opts.now);
+    this.language = opts.language ?? 'en';
   }
 
   /** Lets the deletes the guard held back go to the service (the person confirmed them). */
@@ -178,6 +181,15 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   retryNow(): void {
     this.failures = 0;
     this.poke(true);
+  }
+
+  /**
+   * The language of the conflict copies made from now on (the app's setting changed): a copy
+   * already made keeps its name, which every language's reader recognises (conflict-copy.ts).
+   */
+  setLanguage(lang: Language): void {
+    this.language = lang;
+    if (this.passes) this.passes.ctx.local.language = lang;
   }
 
   /** A new remote poll interval, from the next wait on (the current one ends now). */
@@ -396,6 +408,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     await checkRoot(journal, root);
     if (!this.passes) {
       const local = new LocalRoot(root);
+      local.language = this.language;
       this.status_.setLocal(local);
       const profile = this.opts.profile ?? (await probeVolume(root));
       this.status_.setState('starting', { key: 'engine.starting' });

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
 import { Journal, journalFile } from '../../journal/journal';
 import { SyncEngine, type EngineOptions } from './engine';
@@ -31,6 +32,8 @@ export interface OpenSyncOptions {
   profile?: VolumeProfile;
   /** Requests in flight at once; default 8. */
   concurrency?: number;
+  /** The words of its conflict copies: the app's language, the CLI's; default English. */
+  language?: Language;
   /** The engine's two-way settings (settling, the delete guard, watching, crash-test hooks). */
   tuning?: Pick<
     EngineOptions,
@@ -103,6 +106,7 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     pollIntervalMs: opts.pollIntervalMs,
     fullWalkIntervalMs: opts.fullWalkIntervalMs,
     concurrency: opts.concurrency,
+    language: opts.language,
     profile,
     ...opts.tuning,
   });

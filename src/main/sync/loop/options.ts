@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Journal } from '../../journal/journal';
 import type { VolumeProfile } from '../names';
@@ -47,6 +48,8 @@ export interface EngineOptions {
   retryBaseMs?: number;
   /** The clock of the walk schedule; the soak moves it to make the safety-net walk due. */
   now?: () => number;
+  /** The words of the conflict copies it makes (`setLanguage` changes it); default English. */
+  language?: Language;
 }
 
 /**
