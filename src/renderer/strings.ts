@@ -78,6 +78,12 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     demoHint: t('signIn.demoHint'),
     serverRequired: t('signIn.serverRequired'),
     failed: t('signIn.failed'),
+    noKeychain: t('signIn.noKeychain'),
+    keepLegend: t('signIn.keepLegend'),
+    keepSession: t('signIn.keepSession'),
+    keepSessionHint: t('signIn.keepSessionHint'),
+    keepFile: t('signIn.keepFile'),
+    keepFileHint: (file: string) => t('signIn.keepFileHint', { file }),
   },
 
   status: {
