@@ -47,6 +47,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     // The account switcher: which account Browse, Activity and Workspaces show.
     account: t('nav.account'),
     signedOut: (email: string) => t('nav.signedOut', { email }),
+    sessionOnly: t('nav.sessionOnly'),
     signInAgain: t('nav.signInAgain'),
     accountChoice: (name: string, email: string, host: string) =>
       name && name !== email

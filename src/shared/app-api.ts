@@ -40,6 +40,8 @@ export const Account = z.object({
    * pairs wait, kept, until it signs in again.
    */
   signedOut: z.boolean().optional(),
+  /** Kept in the backend's memory only (no keychain, the person's choice): gone when it stops. */
+  sessionOnly: z.boolean().optional(),
 });
 export type Account = z.infer<typeof Account>;
 

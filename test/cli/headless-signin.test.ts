@@ -93,7 +93,8 @@ describe('ui without a keychain: the window chooses where the account is kept', 
       keep: 'session',
     });
     expect(account.email).toBe(ann().email);
-    expect((await callOk(backend, 'accounts.list', {})).map((a) => a.email)).toEqual([ann().email]);
+    const listed = await callOk(backend, 'accounts.list', {});
+    expect(listed.map((a) => [a.email, a.sessionOnly])).toEqual([[ann().email, true]]);
     // It works: the workspaces are listed through it.
     const ws = await callOk(backend, 'workspaces.list', { accountId: account.id });
     expect(ws.items.length).toBeGreaterThan(0);
@@ -120,6 +121,7 @@ describe('ui without a keychain: the window chooses where the account is kept', 
     const listed = await callOk(next, 'accounts.list', {});
     expect(listed.map((a) => a.id)).toEqual([account.id]);
     expect(listed[0]!.signedOut).toBeUndefined();
+    expect(listed[0]!.sessionOnly).toBeUndefined();
   });
 
   it('a browser sign-in the store cannot keep never opens the service page; kept for the session, it signs in', async () => {

@@ -97,6 +97,8 @@ describe('signing in with no keychain, over the web bridge', { timeout: 120_000 
       await shown(signInTab.getByRole('heading', { name: 'Zurück zu Workspace Sync' }));
       expect(await signInTab.textContent('body')).not.toMatch(/angemeldet sind|signed in/i);
       await shown(p.getByRole('heading', { name: 'Synchronisierungsstatus' }));
+      // The window says the outcome, and where the account is: nowhere but this session.
+      await shown(p.getByText('Nur für diese Sitzung aufbewahrt', { exact: false }));
       await shots(p, 'headless-signin-done-de', {
         ready: p.getByRole('heading', { name: 'Synchronisierungsstatus' }),
       });
@@ -110,6 +112,7 @@ describe('signing in with no keychain, over the web bridge', { timeout: 120_000 
     // The session's account (Ann's, signed in above) is the bridge's: the window opens signed in.
     await page.reload();
     await shown(page.getByRole('heading', { name: 'Sync status' }));
+    await shown(page.getByText('Kept for this session only: you sign in again', { exact: false }));
     await page.getByRole('button', { name: 'Add account' }).click();
     const keep = page.getByRole('group', { name: 'Keep this account' });
     await shown(keep);

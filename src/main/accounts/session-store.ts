@@ -34,7 +34,7 @@ export class SessionFirstStore implements AccountStore {
   }
 
   async put(account: Account): Promise<void> {
-    if (await this.inMemory(account.server, account.email)) return this.memory.put(account);
+    if (await this.forSession(account.server, account.email)) return this.memory.put(account);
     return this.kept.put(account);
   }
 
@@ -72,12 +72,13 @@ export class SessionFirstStore implements AccountStore {
 
   renewing<T>(server: string, email: string, fn: () => Promise<T>): Promise<T> {
     // Nobody else sees a session's account: its renewals need no lock between processes.
-    return this.inMemory(server, email).then((mine) =>
+    return this.forSession(server, email).then((mine) =>
       mine || !this.kept.renewing ? fn() : this.kept.renewing(server, email, fn),
     );
   }
 
-  private async inMemory(server: string, email: string): Promise<boolean> {
+  /** Whether the account of (server, email) is kept for this session only. */
+  async forSession(server: string, email: string): Promise<boolean> {
     return (await this.memory.get(server, email)) !== null;
   }
 }

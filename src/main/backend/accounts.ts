@@ -321,7 +321,11 @@ export class AccountSessions {
         name: a.email,
       };
       // Said only when true: the sidebar says "Signed out" instead of "Signed in as".
-      out.push(signed?.signedOut() ? { ...info, signedOut: true } : info);
+      const flags = {
+        ...(signed?.signedOut() ? { signedOut: true } : {}),
+        ...((await this.store.forSession(a.server, a.email)) ? { sessionOnly: true } : {}),
+      };
+      out.push({ ...info, ...flags });
     }
     return out;
   }

@@ -29,6 +29,8 @@ export const de: Record<MessageKey, string> = {
   'nav.signedInAs': 'Angemeldet als {email}',
   'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
   'nav.signedOut': 'Abgemeldet: {email}',
+  'nav.sessionOnly':
+    'Nur für diese Sitzung aufbewahrt: Nachdem Workspace Sync endet, melden Sie sich erneut an.',
   'nav.signInAgain': 'Erneut anmelden',
   'nav.account': 'Angezeigtes Konto',
   'account.choice': '{email} auf {host}',

@@ -29,6 +29,7 @@ export const en = {
   'nav.signedInAsNamed': 'Signed in as {name} ({email})',
   // The service no longer accepts the account's sign-in (issue 37): its pairs wait, kept.
   'nav.signedOut': 'Signed out: {email}',
+  'nav.sessionOnly': 'Kept for this session only: you sign in again after Workspace Sync stops.',
   'nav.signInAgain': 'Sign in again',
   // The account switcher (Sidebar.tsx), with more than one account signed in.
   'nav.account': 'Account shown',
