@@ -70,6 +70,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     withBrowser: t('signIn.withBrowser'),
     withBrowserHint: t('signIn.withBrowserHint'),
     browserWaiting: t('signIn.browserWaiting'),
+    browserReaching: t('signIn.browserReaching'),
     browserOpenAgain: t('signIn.browserOpenAgain'),
     browserCancel: t('signIn.browserCancel'),
     advanced: t('signIn.advanced'),

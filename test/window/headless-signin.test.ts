@@ -1,5 +1,5 @@
 import { statSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,28 @@ describe('signing in with no keychain, over the web bridge', { timeout: 120_000 
     await shown(said);
     expect(tabs).toEqual([]);
     await shots(page, 'headless-signin-unreachable-en', { ready: said });
+    await page.getByLabel('Server address').fill(sandbox.baseUrl);
+  });
+
+  it('a host that takes the connection and never answers: no tab is claimed, words after seconds', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => void sockets.push(s.on('error', () => {})));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const server = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const tabs: unknown[] = [];
+      session.win.context.on('page', (p) => tabs.push(p));
+      await page.getByLabel('Server address').fill(server);
+      await page.getByRole('button', { name: 'Sign in with your browser' }).click();
+      // While the server is asked, the window says so, not that a tab opened.
+      await shown(page.getByText('Reaching the server…'));
+      expect(await page.getByText('Finish signing in in the tab that opened').count()).toBe(0);
+      await shown(page.getByText(`${server} did not answer within 5 seconds`));
+      expect(tabs).toEqual([]);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
     await page.getByLabel('Server address').fill(sandbox.baseUrl);
   });
 

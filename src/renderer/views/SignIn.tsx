@@ -206,7 +206,12 @@ export function SignIn({
         </p>
         {browserPending && (
           <div role="status" className="browser-waiting">
-            <p>{strings.signIn.browserWaiting}</p>
+            {/* In a browser the tab opens only once the server answered: no tab is said before. */}
+            <p>
+              {browserPage || info.data?.desktop
+                ? strings.signIn.browserWaiting
+                : strings.signIn.browserReaching}
+            </p>
             {browserPage && (
               <a href={browserPage} target="_blank" rel="noopener noreferrer">
                 {strings.signIn.browserOpenAgain}

@@ -49,6 +49,7 @@ export const de: Record<MessageKey, string> = {
   'signIn.withBrowser': 'Mit dem Browser anmelden',
   'signIn.withBrowserHint': 'Öffnet die Anmeldeseite des Dienstes in Ihrem Webbrowser.',
   'signIn.browserWaiting': 'Schließen Sie die Anmeldung im geöffneten Tab ab…',
+  'signIn.browserReaching': 'Der Server wird erreicht…',
   'signIn.browserOpenAgain': 'Anmeldeseite öffnen',
   'signIn.browserCancel': 'Abbrechen',
   'signIn.advanced': 'Erweitert',

@@ -49,6 +49,7 @@ export const en = {
   'signIn.withBrowser': 'Sign in with your browser',
   'signIn.withBrowserHint': 'Opens the service’s sign-in page in your web browser.',
   'signIn.browserWaiting': 'Finish signing in in the tab that opened…',
+  'signIn.browserReaching': 'Reaching the server…',
   'signIn.browserOpenAgain': 'Open the sign-in page',
   'signIn.browserCancel': 'Cancel',
   'signIn.advanced': 'Advanced',
