@@ -1210,7 +1210,9 @@ Exit-Status: 0 mindestens eine Synchronisierung läuft, 3 keine, 1 der Zustand w
 Stellt das Fenster von Workspace Sync einem Browser auf diesem Computer bereit (nur 127.0.0.1)
 und gibt eine JSON-Zeile {json} aus: Öffnen Sie diese URL. Das Geheimnis
 darin ändert sich bei jedem Lauf; ohne es kann das Fenster sich nicht verbinden. Läuft bis Strg-C
-(SIGINT) oder SIGTERM.
+(SIGINT) oder SIGTERM. Ohne Schlüsselbund fragt das Fenster, wo ein Konto bleiben soll: nur für
+diese Sitzung oder in accounts.plain.json im Zustandsordner (Klartext, Modus 0600, wie
+„login --store file“).
 {demo, select, yes {
 Mit --sandbox startet es eine eingebettete Demo-Sandbox, meldet ihren Eigentümer an
 (ann@example.com, Passwort ann-sandbox-pass), synchronisiert den Demo-Arbeitsbereich in einen

@@ -1176,6 +1176,8 @@ exit status: 0 at least one sync is running, 3 none is, 1 the state could not be
 Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
 JSON line {json}: open that URL. The secret in it changes
 on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
+Without a keychain, the window asks where to keep an account: for this session only, or in
+accounts.plain.json in the state directory (plain text, mode 0600, as "login --store file").
 {demo, select, yes {
 With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
 password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
