@@ -84,6 +84,7 @@ export function Sidebar({
         ) : current.signedOut ? null : (
           <p className="account-name">{strings.nav.signedInAs(account.name, account.email)}</p>
         )}
+        {current.sessionOnly && <p className="hint">{strings.nav.sessionOnly}</p>}
         {current.signedOut && (
           // Not "Signed in as": the service no longer accepts it; its folders wait, kept.
           <div className="signed-out" role="status">

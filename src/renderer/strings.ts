@@ -47,6 +47,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     // The account switcher: which account Browse, Activity and Workspaces show.
     account: t('nav.account'),
     signedOut: (email: string) => t('nav.signedOut', { email }),
+    sessionOnly: t('nav.sessionOnly'),
     signInAgain: t('nav.signInAgain'),
     accountChoice: (name: string, email: string, host: string) =>
       name && name !== email
@@ -69,6 +70,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     withBrowser: t('signIn.withBrowser'),
     withBrowserHint: t('signIn.withBrowserHint'),
     browserWaiting: t('signIn.browserWaiting'),
+    browserReaching: t('signIn.browserReaching'),
     browserOpenAgain: t('signIn.browserOpenAgain'),
     browserCancel: t('signIn.browserCancel'),
     advanced: t('signIn.advanced'),
@@ -78,6 +80,12 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     demoHint: t('signIn.demoHint'),
     serverRequired: t('signIn.serverRequired'),
     failed: t('signIn.failed'),
+    noKeychain: t('signIn.noKeychain'),
+    keepLegend: t('signIn.keepLegend'),
+    keepSession: t('signIn.keepSession'),
+    keepSessionHint: t('signIn.keepSessionHint'),
+    keepFile: t('signIn.keepFile'),
+    keepFileHint: (file: string) => t('signIn.keepFileHint', { file }),
   },
 
   status: {

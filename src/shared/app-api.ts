@@ -25,6 +25,8 @@ export const AppInfo = z.object({
   demo: z.boolean(),
   /** The desktop app (true) or the web window of `cli ui` (false): start at login is the app's. */
   desktop: z.boolean(),
+  /** The server `cli ui --server` was started with: the sign-in view fills it in. */
+  server: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -38,8 +40,26 @@ export const Account = z.object({
    * pairs wait, kept, until it signs in again.
    */
   signedOut: z.boolean().optional(),
+  /** Kept in the backend's memory only (no keychain, the person's choice): gone when it stops. */
+  sessionOnly: z.boolean().optional(),
 });
 export type Account = z.infer<typeof Account>;
+
+/**
+ * Where a new sign-in is kept: the store (the keychain, or the app's encrypted file), this
+ * session only (the backend's memory), or the plain file of `login --store file`.
+ */
+export const KeepAccount = z.enum(['store', 'session', 'file']);
+export type KeepAccount = z.infer<typeof KeepAccount>;
+
+/** What `accounts.storage` says before a sign-in: whether the store can keep it, or where else. */
+export const AccountStorage = z.object({
+  /** The store keeps a new account (a keychain, an encrypted file); false: choose `keep`. */
+  remembers: z.boolean(),
+  /** The plain file `keep: 'file'` writes (token in plain text, mode 0600); null where none. */
+  file: z.string().nullable(),
+});
+export type AccountStorage = z.infer<typeof AccountStorage>;
 
 /** Least to most powerful (conventions.md, Roles): the backend ranks roles by this order. */
 export const Role = z.enum([
@@ -465,13 +485,22 @@ const done = z.null();
 export const Methods = {
   'app.info': { params: none, result: AppInfo },
 
+  'accounts.storage': { params: none, result: AccountStorage },
   'accounts.signIn': {
-    params: z.object({ server: z.string(), email: z.string(), password: z.string() }),
+    params: z.object({
+      server: z.string(),
+      email: z.string(),
+      password: z.string(),
+      keep: KeepAccount.optional(),
+    }),
     result: Account,
   },
-  'accounts.signInWithBrowser': { params: z.object({ server: z.string() }), result: Account },
+  'accounts.signInWithBrowser': {
+    params: z.object({ server: z.string(), keep: KeepAccount.optional() }),
+    result: Account,
+  },
   'accounts.signInWithToken': {
-    params: z.object({ server: z.string(), token: z.string() }),
+    params: z.object({ server: z.string(), token: z.string(), keep: KeepAccount.optional() }),
     result: Account,
   },
   'accounts.tryDemo': { params: none, result: Account },

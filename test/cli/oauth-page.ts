@@ -18,8 +18,8 @@ export async function signInOnPage(authorizeUrl: string, email: string, password
     redirect: 'manual',
   });
   expect(posted.status).toBe(302);
-  // The loopback listener answers the browser with a page saying it may be closed.
+  // The loopback listener answers the browser with a page sending it back to the window.
   const back = await fetch(posted.headers.get('location')!);
   expect(back.status).toBe(200);
-  expect(await back.text()).toContain('You are signed in');
+  expect(await back.text()).toContain('Return to Workspace Sync');
 }

@@ -47,7 +47,7 @@ describe('sign in with your browser, in Chromium, over the web bridge', { timeou
     await signInTab.getByLabel('Email').fill(ANN.email);
     await signInTab.getByLabel('Password').fill(ANN.password);
     await signInTab.getByRole('button', { name: 'Sign in and allow' }).click();
-    await shown(signInTab.getByRole('heading', { name: 'You are signed in' }));
+    await shown(signInTab.getByRole('heading', { name: 'Return to Workspace Sync' }));
 
     // The window goes on as after a password sign-in.
     await shown(page.getByRole('heading', { name: 'Sync status' }));

@@ -47,6 +47,8 @@ export interface AccountStore {
    * person's explicit choice on a machine without one (`login --store file`). Returns the file.
    */
   putInFile?(account: Account): Promise<string>;
+  /** The file `putInFile` writes, to name it before the person chooses it. */
+  plainFile?(): Promise<string>;
   /**
    * Runs a renewal of the account's tokens while no other process sharing this store renews
    * them (`process-lock.ts`); absent where no other process can share the store.

@@ -1,3 +1,4 @@
+import { NetworkError } from '../api/errors';
 import { isLoopbackHost } from '../api/proxy';
 import { Transport, type LogSink } from '../api/transport';
 import { UserError } from '../errors/user-error';
@@ -13,7 +14,31 @@ export const KNOWN_API_PREFIXES = ['/api/v1'] as const;
 const PROBE_TIMEOUT_MS = 10_000;
 
 /** What an unauthenticated `GET <base>/workspaces` says about `base`. */
-type Verdict = 'api' | 'not-api' | 'unknown';
+type Verdict = 'api' | 'not-api' | 'unknown' | Unreachable;
+
+/** No answer at all: the transport's failure (refused, not HTTP(S)), or null when none came in time. */
+interface Unreachable {
+  unreachable: NetworkError | null;
+}
+
+/** A base that gave no answer at all, for a caller that needs one (a person waiting to sign in). */
+export class ServerUnreachableError extends UserError {
+  constructor(
+    readonly server: string,
+    cause: NetworkError | null,
+    waitedMs: number,
+  ) {
+    super(
+      // The transport's own words where it has some (TLS to a plain port, a certificate).
+      cause?.words && cause.words.key !== 'service.network'
+        ? cause.words
+        : cause
+          ? { key: 'account.unreachable', params: { server, code: cause.code } }
+          : { key: 'account.noAnswer', params: { server, seconds: Math.round(waitedMs / 1000) } },
+    );
+    this.name = 'ServerUnreachableError';
+  }
+}
 
 /** A base URL that is not the service's API, and none of the known prefixes under it is. */
 export class NotAnApiBaseError extends UserError {
@@ -30,7 +55,11 @@ export class NotAnApiBaseError extends UserError {
  * Anything else (offline, a 5xx, a timeout, plain http to another computer) is not for the
  * probe to judge: the real requests say what is wrong in their own words.
  */
-async function look(base: string, log: LogSink | undefined): Promise<Verdict> {
+async function look(
+  base: string,
+  log: LogSink | undefined,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<Verdict> {
   let transport: Transport;
   try {
     transport = new Transport({ baseUrl: base, retry: { maxAttempts: 1 }, log });
@@ -45,7 +74,7 @@ async function look(base: string, log: LogSink | undefined): Promise<Verdict> {
       auth: false,
       // Every status is an answer here, not an error.
       accept: Array.from({ length: 500 }, (_, i) => i + 100),
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     const type = String(res.headers['content-type'] ?? '');
@@ -53,7 +82,10 @@ async function look(base: string, log: LogSink | undefined): Promise<Verdict> {
     if (res.status >= 200 && res.status < 300) return /json/i.test(type) ? 'api' : 'not-api';
     if (res.status === 401 || res.status === 403) return 'api';
     return 'unknown';
-  } catch {
+  } catch (err) {
+    if (err instanceof NetworkError) return { unreachable: err };
+    // The probe's own deadline: connected (or not yet), and no answer came.
+    if ((err as { name?: unknown } | null)?.name === 'TimeoutError') return { unreachable: null };
     return 'unknown';
   }
 }
@@ -75,8 +107,23 @@ function candidates(server: string): string[] {
  * answers as the API (or cannot be judged), else the first known prefix under it that does;
  * NotAnApiBaseError when none does. Costs one request when `server` is right.
  */
-export async function findApiBase(server: string, opts: { log?: LogSink } = {}): Promise<string> {
-  const verdict = await look(server, opts.log);
+export async function findApiBase(
+  server: string,
+  opts: {
+    log?: LogSink;
+    /**
+     * A server that gives no answer within this many ms is refused (ServerUnreachableError)
+     * instead of left to the real requests: a person signing in is waiting.
+     */
+    answerWithinMs?: number;
+  } = {},
+): Promise<string> {
+  const verdict = await look(server, opts.log, opts.answerWithinMs);
+  if (typeof verdict === 'object') {
+    if (opts.answerWithinMs !== undefined)
+      throw new ServerUnreachableError(server, verdict.unreachable, opts.answerWithinMs);
+    return server;
+  }
   if (verdict !== 'not-api') return server;
   for (const candidate of candidates(server)) {
     if ((await look(candidate, opts.log)) === 'api') {

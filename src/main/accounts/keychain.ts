@@ -427,6 +427,10 @@ class VaultAccountStore implements OpenedAccountStore {
     return this.plain.file;
   }
 
+  plainFile(): Promise<string> {
+    return Promise.resolve(this.plain.file);
+  }
+
   cannotRemember(): Promise<Words | null> {
     return Promise.resolve(this.vault instanceof NoVault ? this.vault.message : null);
   }
@@ -708,6 +712,11 @@ export function deferredAccountStore(open: () => Promise<AccountStore>): Account
       const opened = await store();
       if (!opened.putInFile) throw new UserError({ key: 'account.noFileStore' });
       return opened.putInFile(account);
+    },
+    plainFile: async () => {
+      const opened = await store();
+      if (!opened.plainFile) throw new UserError({ key: 'account.noFileStore' });
+      return opened.plainFile();
     },
   };
 }

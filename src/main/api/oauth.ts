@@ -6,6 +6,7 @@ import { ApiError, NotAuthenticatedError, ValidationError, registerSecret } from
 import { Session, type SharedTokens, type Tokens } from './session';
 import { Transport, type TransportOptions } from './transport';
 import { parseAnswer } from './validate';
+import { pickLanguage, translator } from '../../shared/i18n';
 
 /** The OAuth client this app is registered as. */
 export interface OAuthClient {
@@ -117,10 +118,20 @@ export interface BrowserSignInOptions extends SignInOptions {
   timeoutMs?: number;
 }
 
-const DONE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Workspace Sync</title></head>
-<body><main><h1>You are signed in</h1><p>You can close this window and return to Workspace Sync.</p></main></body></html>`;
-const FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Workspace Sync</title></head>
-<body><main><h1>Sign-in did not complete</h1><p>Return to Workspace Sync and try again.</p></main></body></html>`;
+/**
+ * The page the browser's tab shows when the service sends the person back. It answers before
+ * the code is exchanged and the account kept, so it says only what is known: the sign-in went
+ * back to the app, whose window says how it ended. In the browser's language.
+ */
+function callbackPage(ok: boolean, acceptLanguage: string | undefined): string {
+  const tags = (acceptLanguage ?? '').split(',').map((t) => t.split(';')[0]?.trim());
+  const tr = translator(pickLanguage(tags));
+  const title = tr.t(ok ? 'oauth.pageDoneTitle' : 'oauth.pageFailedTitle');
+  const text = tr.t(ok ? 'oauth.pageDone' : 'oauth.pageFailed');
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!doctype html><html lang="${tr.lang}"><head><meta charset="utf-8"><title>Workspace Sync</title></head>
+<body><main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></body></html>`;
+}
 
 /**
  * The authorization-code grant with PKCE, the way desktop apps sign in: the service's sign-in
@@ -154,7 +165,7 @@ export async function signInWithBrowser(opts: BrowserSignInOptions): Promise<Tok
             'cache-control': 'no-store',
             'content-security-policy': "default-src 'none'",
           });
-          res.end(ok ? DONE_PAGE : FAILED_PAGE);
+          res.end(callbackPage(ok, req.headers['accept-language']));
           if (ok) settle.resolve(gotCode);
           else
             settle.reject(

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Account } from '../../shared/app-api';
+import type { Account, AccountStorage, KeepAccount } from '../../shared/app-api';
 import { parseDetail } from '../../shared/detail';
 import { ServiceClient } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
@@ -18,7 +18,13 @@ import { atLeast } from './map';
 import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
-import { findApiBase, NotAnApiBaseError, withScheme } from '../accounts/api-base';
+import {
+  findApiBase,
+  NotAnApiBaseError,
+  ServerUnreachableError,
+  withScheme,
+} from '../accounts/api-base';
+import { SessionFirstStore } from '../accounts/session-store';
 import { upTo } from './bounded';
 
 /** One signed-in account, ready to talk to its service. */
@@ -50,6 +56,27 @@ function reasonOf(err: Error): string | Words {
  * 'offline' answer tells them more than a spinner.
  */
 export const WINDOW_RETRY = { maxAttempts: 3, maxTotalMs: 5000 };
+
+/**
+ * How long a server typed into the sign-in view has to answer at all: a closed port fails at
+ * once, a host that takes the connection and never answers after this, before any sign-in page
+ * opens (a tab waiting on a dead server would wait for the sign-in's five minutes).
+ */
+export const SIGN_IN_ANSWER_MS = 5000;
+
+/**
+ * The store's refusal in the window's words: no keychain names the window's choices, not the
+ * CLI's options (`--token`); any other refusal is said as it is.
+ */
+function windowWords(words: Words | null): Words {
+  if (words?.key !== 'account.noKeychain')
+    return words ?? { key: 'backend.noKeychain', params: { problem: 'unknown' } };
+  const problem = words.params?.problem;
+  return {
+    key: 'backend.noKeychain',
+    params: { problem: typeof problem === 'string' ? problem : 'unknown' },
+  };
+}
 
 /** The account id the window holds: stable across runs, never a secret. */
 export function accountId(server: string, email: string): string {
@@ -144,17 +171,32 @@ async function ownActor(client: ServiceClient): Promise<{ id: number; name: stri
  */
 export class AccountSessions {
   private readonly live = new Map<string, Promise<SignedIn>>();
+  /** The store, with the accounts kept for this session only in front of it. */
+  private readonly store: SessionFirstStore;
 
-  constructor(
-    private readonly opts: { store: AccountStore; env: NodeJS.ProcessEnv; log: Logger },
-  ) {}
+  constructor(private readonly opts: { store: AccountStore; env: NodeJS.ProcessEnv; log: Logger }) {
+    this.store = new SessionFirstStore(opts.store);
+  }
 
-  async signInWithPassword(server: string, email: string, password: string): Promise<SignedIn> {
+  /** Whether a new sign-in can be kept as it is, and the plain file offered where not. */
+  async storage(): Promise<AccountStorage> {
+    const problem = await this.store.cannotRemember();
+    const file = await this.store.plainFile().catch(() => null);
+    return { remembers: problem === null, file };
+  }
+
+  async signInWithPassword(
+    server: string,
+    email: string,
+    password: string,
+    keep: KeepAccount = 'store',
+  ): Promise<SignedIn> {
     this.server(server); // a URL at all, before the rest is checked
     const who = email.trim();
     if (who === '') fail('invalid', { key: 'backend.enterEmail' });
     if (password === '') fail('invalid', { key: 'backend.enterPassword' });
     registerSecret(password);
+    await this.canKeep(keep);
     const base = await this.apiBase(server);
     const client = oauthClient(this.opts.env);
     const tokens = await signInWithPassword({
@@ -179,7 +221,7 @@ export class AccountSessions {
       refreshToken: tokens.refreshToken ?? null,
       ...client,
     };
-    await this.remember(stored);
+    await this.remember(stored, keep);
     return this.open(stored, { fresh: true });
   }
 
@@ -195,8 +237,12 @@ export class AccountSessions {
       openBrowser(url: string): void | Promise<void>;
       signal?: AbortSignal;
       timeoutMs?: number;
+      keep?: KeepAccount;
     },
   ): Promise<SignedIn> {
+    const keep = opts.keep ?? 'store';
+    // Before the service's page opens: a tab must never say "signed in" for nothing.
+    await this.canKeep(keep);
     const base = await this.apiBase(server);
     const client = oauthClient(this.opts.env);
     const tokens = await signInWithBrowser({
@@ -228,16 +274,21 @@ export class AccountSessions {
       refreshToken: tokens.refreshToken ?? null,
       ...client,
     };
-    await this.remember(stored);
+    await this.remember(stored, keep);
     return this.open(stored, { fresh: true, identity });
   }
 
   /** A pasted access token: checked against the service, kept without a refresh token. */
-  async signInWithToken(server: string, token: string): Promise<SignedIn> {
+  async signInWithToken(
+    server: string,
+    token: string,
+    keep: KeepAccount = 'store',
+  ): Promise<SignedIn> {
     this.server(server);
     const accessToken = token.trim();
     if (accessToken === '') fail('invalid', { key: 'backend.enterToken' });
     registerSecret(accessToken);
+    await this.canKeep(keep);
     const base = await this.apiBase(server);
     const probe = this.session(base, { accessToken, refreshToken: null });
     let identity: Identity;
@@ -254,12 +305,12 @@ export class AccountSessions {
       accessToken,
       refreshToken: null,
     };
-    await this.remember(stored);
+    await this.remember(stored, keep);
     return this.open(stored, { fresh: true, identity });
   }
 
   async list(): Promise<Account[]> {
-    const infos = await this.opts.store.list();
+    const infos = await this.store.list();
     const out: Account[] = [];
     for (const a of infos) {
       const signed = await this.get(accountId(a.server, a.email)).catch(() => null);
@@ -270,7 +321,11 @@ export class AccountSessions {
         name: a.email,
       };
       // Said only when true: the sidebar says "Signed out" instead of "Signed in as".
-      out.push(signed?.signedOut() ? { ...info, signedOut: true } : info);
+      const flags = {
+        ...(signed?.signedOut() ? { signedOut: true } : {}),
+        ...((await this.store.forSession(a.server, a.email)) ? { sessionOnly: true } : {}),
+      };
+      out.push({ ...info, ...flags });
     }
     return out;
   }
@@ -283,7 +338,7 @@ export class AccountSessions {
     const notSignedIn = () => fail('not-authenticated', { key: 'backend.notSignedInAgain' });
     if (!key) return Promise.resolve().then(notSignedIn);
     const opening = (async () => {
-      const stored = await this.opts.store.get(key.server, key.email);
+      const stored = await this.store.get(key.server, key.email);
       if (!stored) return notSignedIn();
       return this.open(stored, { fresh: false });
     })();
@@ -297,17 +352,33 @@ export class AccountSessions {
     const key = parseAccountId(id);
     // Forget the session only once the store has: a `get` in between (the activity poller's)
     // would otherwise reopen it from the store and keep it after the sign-out.
-    const removed = key ? await this.opts.store.remove(key.server, key.email) : false;
+    const removed = key ? await this.store.remove(key.server, key.email) : false;
     this.live.delete(id);
     if (!removed) fail('not-found', { key: 'backend.notSignedIn' });
   }
 
-  /** Stores a new sign-in; without a keychain, says why in words for the window. */
-  private async remember(stored: StoredAccount): Promise<void> {
+  /**
+   * Whether a sign-in can be kept where the person chose, asked before anything is typed into
+   * the service: without a keychain, the window's words (the CLI's name its options).
+   */
+  private async canKeep(keep: KeepAccount): Promise<void> {
+    if (keep === 'session') return;
+    if (keep === 'file') {
+      await this.store.plainFile().catch((err: Error) => failWith('unsupported', err));
+      return;
+    }
+    const problem = await this.store.cannotRemember();
+    if (problem) fail('unsupported', windowWords(problem));
+  }
+
+  /** Stores a new sign-in where the person chose; without a keychain, says why in words. */
+  private async remember(stored: StoredAccount, keep: KeepAccount): Promise<void> {
     try {
-      await this.opts.store.put(stored);
+      if (keep === 'session') await this.store.keepForSession(stored);
+      else if (keep === 'file') await this.store.putInFile(stored);
+      else await this.store.keepInStore(stored);
     } catch (err) {
-      if (err instanceof NoKeychainError) failWith('unsupported', err);
+      if (err instanceof NoKeychainError) fail('unsupported', windowWords(err.words ?? null));
       throw err;
     }
   }
@@ -325,9 +396,10 @@ export class AccountSessions {
   private async apiBase(raw: string): Promise<string> {
     const base = this.server(raw);
     try {
-      return await findApiBase(base, { log: this.opts.log });
+      return await findApiBase(base, { log: this.opts.log, answerWithinMs: SIGN_IN_ANSWER_MS });
     } catch (err) {
       if (err instanceof NotAnApiBaseError) failWith('invalid', err);
+      if (err instanceof ServerUnreachableError) failWith('offline', err);
       throw err;
     }
   }
@@ -347,7 +419,7 @@ export class AccountSessions {
       ...client,
       tokens,
       transport: { log: this.opts.log, retry: WINDOW_RETRY },
-      shared: store && sharedTokens(this.opts.store, server, store.email),
+      shared: store && sharedTokens(this.store, server, store.email),
       onTokens: async (t) => {
         if (!saved) return;
         saved = {
@@ -356,7 +428,7 @@ export class AccountSessions {
           refreshToken: t.refreshToken ?? saved.refreshToken,
         };
         // The session goes on with the new tokens even when they cannot be saved.
-        await this.opts.store
+        await this.store
           .put(saved)
           .catch((err: unknown) => this.opts.log.warn('could not save renewed tokens', { err }));
       },

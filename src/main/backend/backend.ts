@@ -13,6 +13,7 @@ import {
   type EventName,
   type EventOf,
   type MethodName,
+  type KeepAccount,
   type Settings,
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
@@ -60,6 +61,8 @@ export interface BackendOptions {
   env?: NodeJS.ProcessEnv;
   /** The demo sandbox's user, when the backend was started with one (`accounts.tryDemo`). */
   demo?: { server: string; email: string; password: string } | null;
+  /** The server `cli ui --server` was given (`app.info`): the sign-in view fills it in. */
+  server?: string;
   /** How often signed-in accounts' events are polled for the `activity` stream; default 5 s. */
   activityPollMs?: number;
   /** The engines' remote poll, over the settings' `pollIntervalSeconds` (tests use it). */
@@ -360,7 +363,7 @@ export class AppBackend {
     }
   }
 
-  private async signInWithBrowser(server: string) {
+  private async signInWithBrowser(server: string, keep: KeepAccount | undefined) {
     // One person, one sign-in page at a time: an earlier attempt still waiting gives way.
     this.browserSignIn?.abort(
       new AppCallError(appError('invalid', { key: 'backend.browserReplaced' })),
@@ -372,6 +375,7 @@ export class AppBackend {
         openBrowser: this.opts.openUrl ?? ((url) => this.emit('open-url', { url })),
         signal: controller.signal,
         timeoutMs: this.opts.browserSignInTimeoutMs ?? 5 * 60_000,
+        ...(keep ? { keep } : {}),
       });
       return await this.signedInAgain(signed);
     } finally {
@@ -474,14 +478,18 @@ export class AppBackend {
           platform: !desktop ? 'web' : os === 'darwin' || os === 'win32' ? os : 'linux',
           demo: !!this.opts.demo,
           desktop: desktop !== undefined,
+          ...(this.opts.server !== undefined ? { server: this.opts.server } : {}),
         };
       },
 
+      'accounts.storage': () => this.sessions.storage(),
       'accounts.signIn': async (p) =>
-        this.signedInAgain(await this.sessions.signInWithPassword(p.server, p.email, p.password)),
-      'accounts.signInWithBrowser': (p) => this.signInWithBrowser(p.server),
+        this.signedInAgain(
+          await this.sessions.signInWithPassword(p.server, p.email, p.password, p.keep),
+        ),
+      'accounts.signInWithBrowser': (p) => this.signInWithBrowser(p.server, p.keep),
       'accounts.signInWithToken': async (p) =>
-        this.signedInAgain(await this.sessions.signInWithToken(p.server, p.token)),
+        this.signedInAgain(await this.sessions.signInWithToken(p.server, p.token, p.keep)),
       'accounts.tryDemo': async () => {
         const demo = this.opts.demo;
         if (!demo) return fail('unsupported', { key: 'backend.demoOnlySandbox' });

@@ -1,6 +1,6 @@
 import { english, type Translator } from '../../shared/i18n';
 import { AppCallError } from '../../shared/app-api';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MemoryAccountStore, normalizeServer } from '../accounts/accounts';
@@ -59,6 +59,30 @@ export const parseUi = (args: string[]) => {
   return values;
 };
 
+/** Where `npm run build` writes the window (scripts/build.mjs). */
+const BUILT_RENDERER = path.resolve(import.meta.dirname, '../../../out/renderer');
+
+/**
+ * The folder of the window to serve, checked before anything starts: a checkout never built
+ * would otherwise serve "Not found" at / and say nothing.
+ */
+export async function windowDir(
+  given: string | undefined,
+  built = BUILT_RENDERER,
+): Promise<string> {
+  const dir = given ?? built;
+  try {
+    await access(path.join(dir, 'index.html'));
+  } catch {
+    throw new CliError(
+      given === undefined
+        ? { key: 'cli.err.notBuilt', params: { dir } }
+        : { key: 'cli.err.noWindowIn', params: { dir } },
+    );
+  }
+  return dir;
+}
+
 /** Resolves once the signal aborts. */
 const aborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -73,6 +97,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
   let sandbox: EmbeddedSandbox | null = null;
   let bridge: RunningBridge | null = null;
   let backend: AppBackend | null = null;
+  const staticDir = await windowDir(values.static);
   try {
     // A throwaway sandbox's journals must not pile up in the real state directory, nor its
     // tokens (worthless once it stops) in the keychain: they stay in memory.
@@ -100,6 +125,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       env: ctx.io.env,
       demo,
       logsDir: ctx.places.logs,
+      ...(values.server !== undefined ? { server: values.server } : {}),
     });
     // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
     if (!sandbox) await backend.restorePairs();
@@ -119,7 +145,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
     }
     bridge = await startBridge({
       backend,
-      staticDir: values.static ?? path.resolve(import.meta.dirname, '../../../out/renderer'),
+      staticDir,
       port: values.port === undefined ? 0 : Number(values.port),
       log,
     });

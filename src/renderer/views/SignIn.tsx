@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Account } from '../../shared/app-api';
+import type { Account, KeepAccount } from '../../shared/app-api';
 import { useApi } from '../context';
 import { strings } from '../strings';
 import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/ErrorMessage';
 
+/** Where the account is kept: only said where the store cannot keep it (no keychain). */
+type Keep = { keep?: KeepAccount };
+
 type Attempt =
-  | { way: 'password'; server: string; email: string; password: string }
-  | { way: 'browser'; server: string }
-  | { way: 'token'; server: string; token: string }
+  | ({ way: 'password'; server: string; email: string; password: string } & Keep)
+  | ({ way: 'browser'; server: string } & Keep)
+  | ({ way: 'token'; server: string; token: string } & Keep)
   | { way: 'demo' };
 
 /**
@@ -38,6 +41,20 @@ export function SignIn({
   const waitingForBrowser = useRef(0);
   const attempts = useRef(0);
   const info = useQuery({ queryKey: ['app.info'], queryFn: () => api.call('app.info', {}) });
+  const storage = useQuery({
+    queryKey: ['accounts.storage'],
+    queryFn: () => api.call('accounts.storage', {}),
+  });
+  /** Without a keychain: this session only (nothing on disk) unless the person picks the file. */
+  const [keepChoice, setKeepChoice] = useState<'session' | 'file'>('session');
+  const keep: Keep = storage.data && !storage.data.remembers ? { keep: keepChoice } : {};
+  const plainFile = storage.data?.file ?? null;
+
+  // `ui --server URL`: the server given is filled in, unless the person typed one already.
+  const givenServer = info.data?.server;
+  useEffect(() => {
+    if (givenServer && !again) setServer((typed) => typed || givenServer);
+  }, [givenServer, again]);
 
   // The backend asks for its sign-in page to be shown: a new tab, only for a browser sign-in
   // this window started, and only for a web address (never javascript: or file:).
@@ -59,7 +76,8 @@ export function SignIn({
         case 'browser': {
           const attempt = ++attempts.current;
           waitingForBrowser.current = attempt;
-          return api.call('accounts.signInWithBrowser', { server: a.server }).finally(() => {
+          const params = { server: a.server, ...(a.keep ? { keep: a.keep } : {}) };
+          return api.call('accounts.signInWithBrowser', params).finally(() => {
             if (waitingForBrowser.current !== attempt) return;
             waitingForBrowser.current = 0;
             setBrowserPage(null);
@@ -91,11 +109,11 @@ export function SignIn({
 
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();
-    withServer((s) => ({ way: 'password', server: s, email: email.trim(), password }));
+    withServer((s) => ({ way: 'password', server: s, email: email.trim(), password, ...keep }));
   };
   const submitBrowser = (e: FormEvent) => {
     e.preventDefault();
-    withServer((s) => ({ way: 'browser', server: s }));
+    withServer((s) => ({ way: 'browser', server: s, ...keep }));
   };
 
   // Browser sign-in is the first action, as the README recommends (the service's own page, its
@@ -110,6 +128,45 @@ export function SignIn({
             : strings.signIn.title}
       </h1>
       <p>{strings.signIn.intro}</p>
+      {keep.keep && (
+        // Every way below keeps the account where this says: asked before anything is typed.
+        <fieldset className="keep-account" disabled={signIn.isPending}>
+          <legend>{strings.signIn.keepLegend}</legend>
+          <p className="hint">{strings.signIn.noKeychain}</p>
+          <label className="check">
+            <input
+              type="radio"
+              name="keep"
+              value="session"
+              checked={keepChoice === 'session'}
+              onChange={() => setKeepChoice('session')}
+              aria-describedby="keep-session-hint"
+            />
+            {strings.signIn.keepSession}
+          </label>
+          <p className="hint" id="keep-session-hint">
+            {strings.signIn.keepSessionHint}
+          </p>
+          {plainFile && (
+            <>
+              <label className="check">
+                <input
+                  type="radio"
+                  name="keep"
+                  value="file"
+                  checked={keepChoice === 'file'}
+                  onChange={() => setKeepChoice('file')}
+                  aria-describedby="keep-file-hint"
+                />
+                {strings.signIn.keepFile}
+              </label>
+              <p className="hint" id="keep-file-hint">
+                {strings.signIn.keepFileHint(plainFile)}
+              </p>
+            </>
+          )}
+        </fieldset>
+      )}
       <form onSubmit={submitBrowser} aria-busy={signIn.isPending}>
         <Field
           label={strings.signIn.server}
@@ -149,7 +206,12 @@ export function SignIn({
         </p>
         {browserPending && (
           <div role="status" className="browser-waiting">
-            <p>{strings.signIn.browserWaiting}</p>
+            {/* In a browser the tab opens only once the server answered: no tab is said before. */}
+            <p>
+              {browserPage || info.data?.desktop
+                ? strings.signIn.browserWaiting
+                : strings.signIn.browserReaching}
+            </p>
             {browserPage && (
               <a href={browserPage} target="_blank" rel="noopener noreferrer">
                 {strings.signIn.browserOpenAgain}
@@ -209,7 +271,7 @@ export function SignIn({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            withServer((s) => ({ way: 'token', server: s, token: token.trim() }));
+            withServer((s) => ({ way: 'token', server: s, token: token.trim(), ...keep }));
           }}
         >
           <Field

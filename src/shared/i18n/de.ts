@@ -29,6 +29,8 @@ export const de: Record<MessageKey, string> = {
   'nav.signedInAs': 'Angemeldet als {email}',
   'nav.signedInAsNamed': 'Angemeldet als {name} ({email})',
   'nav.signedOut': 'Abgemeldet: {email}',
+  'nav.sessionOnly':
+    'Nur für diese Sitzung aufbewahrt: Nachdem Workspace Sync endet, melden Sie sich erneut an.',
   'nav.signInAgain': 'Erneut anmelden',
   'nav.account': 'Angezeigtes Konto',
   'account.choice': '{email} auf {host}',
@@ -47,6 +49,7 @@ export const de: Record<MessageKey, string> = {
   'signIn.withBrowser': 'Mit dem Browser anmelden',
   'signIn.withBrowserHint': 'Öffnet die Anmeldeseite des Dienstes in Ihrem Webbrowser.',
   'signIn.browserWaiting': 'Schließen Sie die Anmeldung im geöffneten Tab ab…',
+  'signIn.browserReaching': 'Der Server wird erreicht…',
   'signIn.browserOpenAgain': 'Anmeldeseite öffnen',
   'signIn.browserCancel': 'Abbrechen',
   'signIn.advanced': 'Erweitert',
@@ -56,6 +59,15 @@ export const de: Record<MessageKey, string> = {
   'signIn.demoHint':
     'Erkunden Sie einen Beispiel-Arbeitsbereich auf einem lokalen Testserver. Nichts verlässt diesen Computer.',
   'signIn.serverRequired': 'Geben Sie zuerst die Adresse Ihres Servers ein.',
+  'signIn.noKeychain':
+    'Dieser Computer hat keinen Schlüsselbund, der das Konto sicher aufbewahrt. Wählen Sie, wo es bleiben soll:',
+  'signIn.keepLegend': 'Konto aufbewahren',
+  'signIn.keepSession': 'Nur für diese Sitzung',
+  'signIn.keepSessionHint':
+    'Im Arbeitsspeicher, vergessen, sobald dieses Workspace Sync endet: Beim nächsten Mal melden Sie sich erneut an.',
+  'signIn.keepFile': 'In einer Datei auf diesem Computer',
+  'signIn.keepFileHint':
+    'In {file}, nur für Sie lesbar (Berechtigungen 0600), aber nicht verschlüsselt: Das Token steht dort im Klartext.',
   'signIn.failed': 'Anmeldung fehlgeschlagen',
 
   'status.title': 'Synchronisierungsstatus',
@@ -630,6 +642,8 @@ export const de: Record<MessageKey, string> = {
   'backend.tokenRefused': '{server} hat das Zugriffstoken abgelehnt (abgelaufen oder widerrufen).',
   'backend.notSignedInAgain': 'Dieses Konto ist nicht angemeldet: Melden Sie sich erneut an.',
   'backend.notSignedIn': 'Dieses Konto ist nicht angemeldet.',
+  'backend.noKeychain':
+    'Auf diesem Computer ist kein Schlüsselbund verfügbar, um das Konto zu merken ({problem}): Bewahren Sie es nur für diese Sitzung oder in einer Datei auf.',
   'backend.notAServer':
     '„{raw}“ ist keine Serveradresse: Geben Sie eine wie files.example.com ein.',
   'backend.notListed':
@@ -937,6 +951,11 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Der Pfad {path} ist für diesen Computer zu lang: Wählen Sie einen Ordner weiter oben oder kürzere Namen.',
   'service.redirect':
     'Der Server antwortete mit einer Weiterleitung nach {to}; prüfen Sie die Serveradresse (es muss die API des Dienstes sein, etwa https://sync.example.com/api/v1).',
+  'oauth.pageDoneTitle': 'Zurück zu Workspace Sync',
+  'oauth.pageDone':
+    'Der Dienst hat Ihre Anmeldung an Workspace Sync zurückgegeben. Sie können diesen Tab schließen: Das Fenster von Workspace Sync zeigt, ob die Anmeldung gelungen ist.',
+  'oauth.pageFailedTitle': 'Anmeldung nicht abgeschlossen',
+  'oauth.pageFailed': 'Kehren Sie zu Workspace Sync zurück und versuchen Sie es erneut.',
   'service.notHttp':
     'Der Server unter {server} antwortete nicht mit HTTP: Prüfen Sie die Serveradresse und ihren Port.',
   'service.notHttpBody':
@@ -1194,7 +1213,9 @@ Exit-Status: 0 mindestens eine Synchronisierung läuft, 3 keine, 1 der Zustand w
 Stellt das Fenster von Workspace Sync einem Browser auf diesem Computer bereit (nur 127.0.0.1)
 und gibt eine JSON-Zeile {json} aus: Öffnen Sie diese URL. Das Geheimnis
 darin ändert sich bei jedem Lauf; ohne es kann das Fenster sich nicht verbinden. Läuft bis Strg-C
-(SIGINT) oder SIGTERM.
+(SIGINT) oder SIGTERM. Ohne Schlüsselbund fragt das Fenster, wo ein Konto bleiben soll: nur für
+diese Sitzung oder in accounts.plain.json im Zustandsordner (Klartext, Modus 0600, wie
+„login --store file“).
 {demo, select, yes {
 Mit --sandbox startet es eine eingebettete Demo-Sandbox, meldet ihren Eigentümer an
 (ann@example.com, Passwort ann-sandbox-pass), synchronisiert den Demo-Arbeitsbereich in einen
@@ -1295,6 +1316,9 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.tokenNeedsServer': '--token verlangt --server',
   'cli.err.limit':
     '{option} verlangt eine ganze Zahl von KB/s von 0 (keine Grenze) bis {max, number}, nicht „{value}“',
+  'cli.err.notBuilt':
+    'Das Fenster ist nicht gebaut ({dir} enthält keine index.html): Führen Sie zuerst „npm run build“ aus, dann erneut „ui“.',
+  'cli.err.noWindowIn': '--static {dir} enthält kein Fenster (keine index.html darin).',
   'cli.err.port': '--port verlangt eine Portnummer (0–65535), nicht „{value}“',
   'cli.err.notUrl': '{option} „{value}“ ist keine URL',
   'cli.err.store': '--store verlangt keychain oder file, nicht „{value}“',
@@ -1432,6 +1456,10 @@ Beispiele:
     'Kein Schlüsselbund ist verfügbar, um das Konto zu merken ({problem}). Verwenden Sie --token oder WORKSPACE_SYNC_TOKEN, oder {os, select, linux {starten Sie einen Secret Service wie gnome-keyring} other {stellen Sie sicher, dass der Schlüsselbund des Systems entsperrt ist}}.',
   'account.noKeychainNoCipher':
     'Kein Schlüsselbund ist verfügbar, um das Konto zu merken ({problem}; auch die Verschlüsselung des Systems fehlt): {os, select, linux {Starten Sie einen Secret Service wie gnome-keyring} other {Stellen Sie sicher, dass der Schlüsselbund des Systems entsperrt ist}}, dann melden Sie sich erneut an.',
+  'account.unreachable':
+    '{server} ist nicht erreichbar ({code}): Prüfen Sie die Serveradresse und die Verbindung dieses Computers.',
+  'account.noAnswer':
+    '{server} hat nicht innerhalb von {seconds} Sekunden geantwortet: Prüfen Sie die Serveradresse und die Verbindung dieses Computers.',
   'account.noFileStore': 'Dieser Kontospeicher legt keine Datei mit Konten an.',
   'account.unreadable':
     '{file} lässt sich nicht lesen ({why}): Löschen Sie die Datei, dann melden Sie sich erneut an.',

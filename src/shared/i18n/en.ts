@@ -29,6 +29,7 @@ export const en = {
   'nav.signedInAsNamed': 'Signed in as {name} ({email})',
   // The service no longer accepts the account's sign-in (issue 37): its pairs wait, kept.
   'nav.signedOut': 'Signed out: {email}',
+  'nav.sessionOnly': 'Kept for this session only: you sign in again after Workspace Sync stops.',
   'nav.signInAgain': 'Sign in again',
   // The account switcher (Sidebar.tsx), with more than one account signed in.
   'nav.account': 'Account shown',
@@ -48,6 +49,7 @@ export const en = {
   'signIn.withBrowser': 'Sign in with your browser',
   'signIn.withBrowserHint': 'Opens the service’s sign-in page in your web browser.',
   'signIn.browserWaiting': 'Finish signing in in the tab that opened…',
+  'signIn.browserReaching': 'Reaching the server…',
   'signIn.browserOpenAgain': 'Open the sign-in page',
   'signIn.browserCancel': 'Cancel',
   'signIn.advanced': 'Advanced',
@@ -57,6 +59,15 @@ export const en = {
   'signIn.demoHint':
     'Explore a sample workspace on a local test server. Nothing leaves this computer.',
   'signIn.serverRequired': 'Enter the address of your server first.',
+  'signIn.noKeychain':
+    'This computer has no keychain to keep the account in safely. Choose where to keep it:',
+  'signIn.keepLegend': 'Keep this account',
+  'signIn.keepSession': 'For this session only',
+  'signIn.keepSessionHint':
+    'Kept in memory and forgotten when this Workspace Sync stops: you sign in again next time.',
+  'signIn.keepFile': 'In a file on this computer',
+  'signIn.keepFileHint':
+    'Kept in {file}, readable by you only (permissions 0600) but not encrypted: the token is stored there in plain text.',
   'signIn.failed': 'Sign-in failed',
 
   'status.title': 'Sync status',
@@ -619,6 +630,8 @@ export const en = {
   'backend.tokenRefused': '{server} refused the access token (expired or revoked).',
   'backend.notSignedInAgain': 'This account is not signed in: sign in again.',
   'backend.notSignedIn': 'This account is not signed in.',
+  'backend.noKeychain':
+    'No keychain is available on this computer to remember the account ({problem}): keep it for this session only, or in a file.',
   'backend.notAServer': '"{raw}" is not a server address: enter one such as files.example.com.',
   'backend.notListed': 'Only the files a sync pair lists as conflicts or problems open here.',
   'backend.notInside': '{path} is not a path inside the sync folder.',
@@ -917,6 +930,11 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'The path {path} is too long for this computer: choose a folder higher up, or shorter names.',
   'service.redirect':
     'The server answered with a redirect to {to}; check the server address (it should be the service’s API, such as https://sync.example.com/api/v1).',
+  'oauth.pageDoneTitle': 'Return to Workspace Sync',
+  'oauth.pageDone':
+    'The service sent your sign-in back to Workspace Sync. You can close this tab: the Workspace Sync window says whether signing in succeeded.',
+  'oauth.pageFailedTitle': 'Sign-in did not complete',
+  'oauth.pageFailed': 'Return to Workspace Sync and try again.',
   'service.notHttp':
     'The server at {server} did not answer in HTTP: check the server address and its port.',
   'service.notHttpBody':
@@ -1163,6 +1181,8 @@ exit status: 0 at least one sync is running, 3 none is, 1 the state could not be
 Serves the Workspace Sync window to a browser on this computer (127.0.0.1 only) and prints one
 JSON line {json}: open that URL. The secret in it changes
 on every run; without it the window cannot connect. Runs until Ctrl-C (SIGINT) or SIGTERM.
+Without a keychain, the window asks where to keep an account: for this session only, or in
+accounts.plain.json in the state directory (plain text, mode 0600, as "login --store file").
 {demo, select, yes {
 With --sandbox it starts an embedded demo sandbox, signs in its owner (ann@example.com,
 password ann-sandbox-pass), syncs the demo workspace into a fresh temporary folder and offers
@@ -1257,6 +1277,9 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.tokenNeedsServer': '--token needs --server',
   'cli.err.limit':
     '{option} must be a whole number of KB/s from 0 (no limit) to {max, number}, not "{value}"',
+  'cli.err.notBuilt':
+    'The window is not built ({dir} has no index.html): run "npm run build" first, then "ui" again.',
+  'cli.err.noWindowIn': '--static {dir} holds no window (no index.html in it).',
   'cli.err.port': '--port must be a port number (0-65535), not "{value}"',
   'cli.err.notUrl': '{option} "{value}" is not a URL',
   'cli.err.store': '--store must be keychain or file, not "{value}"',
@@ -1387,6 +1410,10 @@ examples:
     'No keychain is available to remember the account ({problem}). Use --token or WORKSPACE_SYNC_TOKEN, or {os, select, linux {start a Secret Service such as gnome-keyring} other {make sure the system keychain is unlocked}}.',
   'account.noKeychainNoCipher':
     "No keychain is available to remember the account ({problem}; the system''s encryption is not available either): {os, select, linux {start a Secret Service such as gnome-keyring} other {make sure the system keychain is unlocked}}, then sign in again.",
+  'account.unreachable':
+    '{server} cannot be reached ({code}): check the server address and this computer’s connection.',
+  'account.noAnswer':
+    '{server} did not answer within {seconds} seconds: check the server address and this computer’s connection.',
   'account.noFileStore': 'This account store keeps no file of accounts.',
   'account.unreadable': '{file} cannot be read ({why}): delete it, then sign in again.',
   'account.notAList': 'its content is not a list of accounts',
