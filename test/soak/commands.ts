@@ -1,4 +1,5 @@
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -618,6 +619,9 @@ export function localSwapCommand(
         utimesSync(c.abs(f), when, when);
       }
       await c.sync();
+      // The sync may have moved one away (a colleague's rename of it, a conflict copy): the
+      // rotation is of what is here now (seed 744671885, history 800: `Docs` became `docs`).
+      if (names.some((f) => !existsSync(c.abs(f)))) return;
     }
     if (mode === 'recreate') {
       const kept = names.map((f) => ({
