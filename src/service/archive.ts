@@ -29,6 +29,18 @@ export function subtreeOf(sb: Sandbox, folderId: number): TreeRow[] {
     .all(folderId) as TreeRow[];
 }
 
+const PLACEHOLDER = 'entry';
+
+/**
+ * Whether yazl takes a name as it is: it refuses one that starts like a drive (`a:b`, or a
+ * folder `c:d`) as an absolute path. The service holds such names (only `/`, a backslash and control
+ * characters are not in a name), so the archive must carry them byte for byte, as the listing
+ * does; what a reader makes of them is the reader's business.
+ */
+function yazlTakes(path: string): boolean {
+  return !/^[a-zA-Z]:/.test(path);
+}
+
 /**
  * Builds the zip of a folder's subtree: every folder as an entry ending in `/` (so that empty
  * folders survive), file contents streamed from the blob store one at a time (never buffered
@@ -39,15 +51,28 @@ export function buildArchive(sb: Sandbox, folderId: number): { zip: ZipFile; siz
   const zip = new ZipFile();
   // A blob that cannot be read ends the archive (the answer is cut short) instead of the process.
   zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
+  // yazl writes an entry's header as soon as it is added, so a real name the check refused is
+  // given to the entry as yazl records it (every add pushes onto `entries` before it writes).
+  const entries = (zip as unknown as { entries: { utf8FileName: Buffer }[] }).entries;
+  let realName: Buffer | null = null;
+  entries.push = (...added) => {
+    if (realName) added[0]!.utf8FileName = realName;
+    realName = null;
+    return Array.prototype.push.apply(entries, added);
+  };
   for (const row of subtreeOf(sb, folderId)) {
     const mtime = new Date(row.updated_at);
+    const name = yazlTakes(row.path) ? row.path : PLACEHOLDER;
+    if (name !== row.path) {
+      realName = Buffer.from(row.kind === 'folder' ? `${row.path}/` : row.path);
+    }
     if (row.kind === 'folder') {
-      zip.addEmptyDirectory(row.path, { mtime });
+      zip.addEmptyDirectory(name, { mtime });
     } else if (row.blob === null) {
-      zip.addBuffer(Buffer.alloc(0), row.path, { mtime, compress: false });
+      zip.addBuffer(Buffer.alloc(0), name, { mtime, compress: false });
     } else {
       const hash = row.blob;
-      zip.addReadStreamLazy(row.path, { mtime, compress: false, size: row.size }, (cb) =>
+      zip.addReadStreamLazy(name, { mtime, compress: false, size: row.size }, (cb) =>
         cb(null, sb.blobs.read(hash)),
       );
     }
