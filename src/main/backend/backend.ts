@@ -36,6 +36,7 @@ import { browseHandlers } from './browse';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
+import { failOpen } from './open-failed';
 import { aboutFacts, diagnosticsText } from './diagnostics';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
@@ -533,8 +534,8 @@ export class AppBackend {
         try {
           await show(file);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManager', params: { dir: file } });
+          this.log.warn('the file manager did not show it', { err });
+          failOpen(err, file, 'item');
         }
         return null;
       },
@@ -545,8 +546,8 @@ export class AppBackend {
         try {
           await open(dir);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManager', params: { dir } });
+          this.log.warn('the file manager did not open it', { err });
+          failOpen(err, dir, 'folder');
         }
         return null;
       },
@@ -762,8 +763,8 @@ export class AppBackend {
         try {
           await open(dir);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManagerLogs', params: { dir } });
+          this.log.warn('the file manager did not open it', { err });
+          failOpen(err, dir, 'logs');
         }
         return null;
       },

@@ -607,9 +607,13 @@ export const de: Record<MessageKey, string> = {
     '{field, select, expiry {Das Ablaufdatum} from {„Von“} other {„Bis“}} ist kein gültiges Datum mit Uhrzeit.',
   'backend.demoOnlySandbox': 'Die Demo gibt es nur, wenn mit --sandbox gestartet wurde.',
   'backend.noFileManager':
-    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Der Ordner ist {dir}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Der Ordner ist {dir}; öffnen Sie ihn in Ihrem Dateimanager.',
   'backend.noFileManagerLogs':
-    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
+  'backend.openFailed':
+    '{program} konnte {path} nicht öffnen (beendet mit Code {code}): Öffnen Sie es in Ihrem Dateimanager oder legen Sie ein Standardprogramm dafür fest.',
+  'backend.openFailedLogs':
+    '{program} konnte den Protokollordner nicht öffnen (beendet mit Code {code}): Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
   'backend.nameWorkspace': 'Geben Sie dem Arbeitsbereich einen Namen.',
   'backend.defaultView': 'Die Standardansicht ist Liste oder Raster.',
   'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
@@ -639,7 +643,7 @@ export const de: Record<MessageKey, string> = {
   'backend.leadsOutside': '{path} führt aus dem Sync-Ordner hinaus: Es wird nicht geöffnet.',
   'backend.throughLink': '{path} wird über einen Link erreicht: Es wird nicht geöffnet.',
   'backend.noProgram':
-    'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}; öffnen Sie es in Ihrem Dateimanager.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
   'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
   'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',

@@ -598,9 +598,13 @@ export const en = {
     '{field, select, expiry {The expiry} from {From} other {To}} is not a valid date and time.',
   'backend.demoOnlySandbox': 'The demo is available only when started with --sandbox.',
   'backend.noFileManager':
-    'No program to open folders was found on this computer: the folder is {dir}.',
+    'No program to open folders was found on this computer: the folder is {dir}; open it in your file manager.',
   'backend.noFileManagerLogs':
-    'No program to open folders was found on this computer: the logs are in {dir}.',
+    'No program to open folders was found on this computer: the logs are in {dir}; open it in your file manager.',
+  'backend.openFailed':
+    '{program} could not open {path} (it ended with code {code}): open it in your file manager, or set a default program for it.',
+  'backend.openFailedLogs':
+    '{program} could not open the logs folder (it ended with code {code}): the logs are in {dir}; open it in your file manager.',
   'backend.nameWorkspace': 'Give the workspace a name.',
   'backend.defaultView': 'The default view is list or grid.',
   'backend.confirmName': "Type the workspace's name to confirm.",
@@ -625,7 +629,8 @@ export const en = {
   'backend.goneFromFolder': '{path} is no longer in the sync folder.',
   'backend.leadsOutside': '{path} leads outside the sync folder: it is not opened.',
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
-  'backend.noProgram': 'No program to open it was found on this computer: it is {path}.',
+  'backend.noProgram':
+    'No program to open it was found on this computer: it is {path}; open it in your file manager.',
   'backend.pairGone': 'This synced folder is no longer synced.',
   'backend.trashGone': 'This item is no longer in the trash.',
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
