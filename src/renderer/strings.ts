@@ -205,6 +205,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     auditEmpty: t('item.auditEmpty'),
     zip: t('item.zip'),
     zipTo: t('item.zipTo'),
+    zipToHint: t('item.zipToHint'),
     zipToPlaceholder: t('item.zipToPlaceholder'),
     zipSubmit: t('item.zipSubmit'),
     zipProgress: (bytes: string) => t('item.zipProgress', { bytes }),

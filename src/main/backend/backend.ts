@@ -612,6 +612,7 @@ export class AppBackend {
           folderId: p.folderId,
           folderName: name,
           to: p.to,
+          home: this.home,
           progress: (bytes) =>
             this.emit('zip-progress', { folderId: p.folderId, bytes, total: null }),
         });

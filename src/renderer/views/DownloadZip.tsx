@@ -8,8 +8,9 @@ import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/ErrorMessage';
 
 /**
- * A folder as one zip, saved in a folder on this computer typed by its full path (the web
- * window has no native picker). Progress is what the backend pushes: bytes so far, no total.
+ * A folder as one zip, saved where the person types (the web window has no native picker): a
+ * folder or a file name, `~` for home, read by the backend (backend/zip.ts), which answers the
+ * path it wrote once the file is whole. Progress is what the backend pushes: bytes so far.
  */
 export function DownloadZip({ folderId }: { folderId: number }) {
   const api = useApi();
@@ -35,6 +36,7 @@ export function DownloadZip({ folderId }: { folderId: number }) {
       <form onSubmit={submit}>
         <Field
           label={strings.item.zipTo}
+          hint={strings.item.zipToHint}
           placeholder={strings.item.zipToPlaceholder}
           value={to}
           onChange={(e) => setTo(e.target.value)}

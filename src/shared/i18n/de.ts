@@ -169,8 +169,10 @@ export const de: Record<MessageKey, string> = {
   'item.auditHidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'item.auditEmpty': 'Für diese Datei ist nichts aufgezeichnet.',
   'item.zip': 'Als ZIP herunterladen',
-  'item.zipTo': 'ZIP in diesem Ordner auf diesem Computer speichern (vollständiger Pfad)',
-  'item.zipToPlaceholder': '/home/sie/Downloads',
+  'item.zipTo': 'Wo das ZIP auf diesem Computer gespeichert wird',
+  'item.zipToHint':
+    'Ein Ordner (das ZIP wird nach diesem Ordner benannt) oder ein Dateiname; ~ ist Ihr persönlicher Ordner.',
+  'item.zipToPlaceholder': '~/Downloads',
   'item.zipSubmit': 'Als ZIP herunterladen',
   'item.zipProgress': 'Wird heruntergeladen… bisher {bytes}',
   'item.zipSaved': 'Gespeichert unter {path}',
@@ -676,9 +678,10 @@ export const de: Record<MessageKey, string> = {
   'backend.cannotList': '{path} kann nicht aufgelistet werden.',
   'backend.outsideHome':
     '{path} liegt außerhalb Ihres persönlichen Ordners: Wählen Sie einen Ordner unter {home}.',
-  'backend.zipFullPath': 'Wählen Sie mit dem vollständigen Pfad, wo das ZIP gespeichert wird.',
+  'backend.zipFullPath':
+    'Wählen Sie mit dem vollständigen Pfad, wo das ZIP gespeichert wird (zum Beispiel ~/Downloads oder /home/ann/Downloads).',
   'backend.exists': '{path} existiert bereits: Wählen Sie einen anderen Namen.',
-  'backend.noSuchFolder': 'Der Ordner {dir} existiert nicht.',
+  'backend.noSuchFolder': 'Der Ordner {dir} existiert nicht: Wählen Sie einen vorhandenen Ordner.',
   'backend.tooManyZips': 'In {dir} liegen bereits zu viele ZIPs dieses Ordners.',
   'backend.cannotWrite': 'In {dir} kann nicht geschrieben werden: Wählen Sie einen anderen Ordner.',
   'backend.diskFull': 'Der Datenträger mit {dir} ist voll.',
