@@ -98,7 +98,7 @@ describe.sequential('the status is true, in Chromium', { timeout: 180_000 }, () 
 
     await hook('faults', { spec: 'fail=1' });
     await api.call('pairs.retry', { pairId });
-    await shown(state.filter({ hasText: 'Offline — will retry' }), 60_000);
+    await shown(state.filter({ hasText: 'Offline: the service cannot be reached' }), 60_000);
     const retry = card.getByRole('button', { name: 'Retry now' });
     await shown(retry);
     await shown(card.getByText(/^Why: The service had a problem \(HTTP 503\)/));

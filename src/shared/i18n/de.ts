@@ -71,7 +71,7 @@ export const de: Record<MessageKey, string> = {
   'status.state.syncing': 'Wird synchronisiert…',
   'status.state.idle': 'Aktuell',
   'status.state.paused': 'Pausiert',
-  'status.state.offline': 'Offline – neuer Versuch folgt',
+  'status.state.offline': 'Offline: Der Dienst ist nicht erreichbar',
   'status.state.error': 'Synchronisierungsfehler',
   'status.state.needs-attention': 'Braucht Ihre Aufmerksamkeit',
   'status.state.gone':
@@ -467,12 +467,10 @@ export const de: Record<MessageKey, string> = {
   'files.openFailed': 'Konnte nicht geöffnet werden',
   'files.openFile': '{name} öffnen',
   'files.thumbnail': 'Vorschau von {name}',
-  'files.offline': 'Offline – Ihre synchronisierten Dateien werden gezeigt',
-  'files.offlineHint':
-    'Der Dienst ist nicht erreichbar. Gezeigt wird, was zuletzt auf diesen Computer synchronisiert wurde.',
-  'files.offlineNone':
-    'Der Dienst ist nicht erreichbar, und noch kein Arbeitsbereich ist auf diesen Computer synchronisiert.',
-  'files.goOnline': 'Dienst erneut versuchen',
+  'files.offline': 'Offline: Der Dienst ist nicht erreichbar',
+  'files.offlineHint': 'Gezeigt wird, was zuletzt auf diesen Computer synchronisiert wurde.',
+  'files.offlineNone': 'Noch kein Arbeitsbereich ist auf diesen Computer synchronisiert.',
+  'files.goOnline': 'Jetzt erneut versuchen',
   'files.keys': 'Pfeiltasten bewegen, Eingabe öffnet, Rücktaste geht nach oben, / sucht.',
   'files.up': 'Einen Ordner nach oben',
   'files.details': 'Details',
@@ -738,7 +736,7 @@ export const de: Record<MessageKey, string> = {
     '{total, plural, one {Der Dienst führt {n} weitere von # synchronisierten Element als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} weitere von # synchronisierten Elementen als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} wurde auf dem Dienst gelöscht (# Element): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann} other {{path} wurde auf dem Dienst gelöscht (# Elemente): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann}}',
-  'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
+  'engine.retryOffline': 'Offline: Der Dienst ist nicht erreichbar; neuer Versuch in {seconds} s',
   'engine.retryAfter': '{problem}: neuer Versuch in {seconds} s',
   'engine.signedOut':
     'Sie sind abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren.',
@@ -760,7 +758,7 @@ export const de: Record<MessageKey, string> = {
   'tray.noPairs': 'Kein Ordner wird synchronisiert',
   'tray.pairWords': '{workspace}: {words}',
   'tray.conflicts': '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
-  'tray.offline': 'Offline: Synchronisierung, sobald der Dienst wieder erreichbar ist',
+  'tray.offline': 'Offline: Der Dienst ist nicht erreichbar',
   'tray.syncing': 'Synchronisierung: {progress}',
   'tray.syncingPlain': 'Wird synchronisiert…',
   'tray.pausedOne': '{workspace}: pausiert',
