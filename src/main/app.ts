@@ -20,6 +20,7 @@ import type { CallResult, PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
 import { chooseFolderDialog } from './platform/folder-dialog';
+import { chooseZipDialog } from './platform/save-dialog';
 import { showNotification } from './platform/notifications';
 import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
 import {
@@ -184,7 +185,14 @@ class Desktop {
         push: (p) => this.onPush(p),
         othersActivity: (events) => this.notices.add(events),
         openExternal: (url) => void openExternal(url),
-        openPath: (p, reveal) => (reveal ? shell.showItemInFolder(p) : void shell.openPath(p)),
+        // showItemInFolder says nothing; openPath answers the system's reason, or ''.
+        openPath: async (p, reveal) => {
+          if (reveal) {
+            shell.showItemInFolder(p);
+            return null;
+          }
+          return (await shell.openPath(p)) || null;
+        },
         exited: (code) => this.engineExited(code),
       },
       appCipher,
@@ -250,6 +258,8 @@ class Desktop {
       return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
     // The OS's folder dialog is main's: the engine host has no window to put it over.
     if (method === 'local.chooseFolder') return { id: reqId, ...(await this.chooseFolder(params)) };
+    if (method === 'local.chooseZipFile')
+      return { id: reqId, ...(await this.chooseZipFile(params)) };
     const call = () => this.engine.call(method, params);
     const r =
       method === 'accounts.signInWithBrowser'
@@ -283,6 +293,24 @@ class Desktop {
           kind: 'unsupported',
           message: mainLanguage().t('dialog.folderFailed'),
         },
+      };
+    }
+  }
+
+  private async chooseZipFile(params: unknown): Promise<CallResult> {
+    const parsed = Methods['local.chooseZipFile'].params.safeParse(params ?? {});
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: { kind: 'invalid', message: 'Invalid request to local.chooseZipFile.' },
+      };
+    try {
+      return { ok: true, result: { path: await chooseZipDialog(this.win, parsed.data.name) } };
+    } catch (err) {
+      this.opts.log.warn('the save dialog failed', { err });
+      return {
+        ok: false,
+        error: { kind: 'unsupported', message: mainLanguage().t('dialog.saveFailed') },
       };
     }
   }

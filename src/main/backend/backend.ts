@@ -745,6 +745,7 @@ export class AppBackend {
         }),
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () => fail('unsupported', { key: 'backend.noSystemDialog' }),
+      'local.chooseZipFile': () => fail('unsupported', { key: 'backend.noSaveDialog' }),
 
       'app.about': async () => aboutFacts(this.version(), this.pairs.list()),
       'app.diagnostics': async (p) => {

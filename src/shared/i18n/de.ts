@@ -612,6 +612,12 @@ export const de: Record<MessageKey, string> = {
     'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
   'backend.openFailed':
     '{program} konnte {path} nicht öffnen (beendet mit Code {code}): Öffnen Sie es in Ihrem Dateimanager oder legen Sie ein Standardprogramm dafür fest.',
+  'backend.systemOpenFailed':
+    'Das System konnte {path} nicht öffnen ({reason}): Öffnen Sie es in Ihrem Dateimanager oder legen Sie ein Standardprogramm dafür fest.',
+  'backend.systemOpenFailedLogs':
+    'Das System konnte den Protokollordner nicht öffnen ({reason}): Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
+  'backend.noSaveDialog':
+    'Geben Sie ein, wo das ZIP gespeichert wird (dieses Fenster hat keinen Systemdialog).',
   'backend.openFailedLogs':
     '{program} konnte den Protokollordner nicht öffnen (beendet mit Code {code}): Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
   'backend.nameWorkspace': 'Geben Sie dem Arbeitsbereich einen Namen.',
@@ -795,6 +801,11 @@ export const de: Record<MessageKey, string> = {
   'dialog.notSignedIn': 'Es ist keine Seite eines Dienstes, bei dem Sie angemeldet sind.',
   'dialog.folderFailed':
     'Der Ordnerdialog konnte nicht angezeigt werden: Geben Sie den Ordner stattdessen ein.',
+  'dialog.saveZip': 'ZIP speichern',
+  'dialog.save': 'Speichern',
+  'dialog.zipFiles': 'ZIP-Archive',
+  'dialog.saveFailed':
+    'Der Speichern-Dialog konnte nicht angezeigt werden: Versuchen Sie es erneut.',
 
   'cli.usage': `Aufruf: {program} <Befehl> [Optionen]
 

@@ -603,6 +603,11 @@ export const en = {
     'No program to open folders was found on this computer: the logs are in {dir}; open it in your file manager.',
   'backend.openFailed':
     '{program} could not open {path} (it ended with code {code}): open it in your file manager, or set a default program for it.',
+  'backend.systemOpenFailed':
+    'The system could not open {path} ({reason}): open it in your file manager, or set a default program for it.',
+  'backend.systemOpenFailedLogs':
+    'The system could not open the logs folder ({reason}): the logs are in {dir}; open it in your file manager.',
+  'backend.noSaveDialog': 'Type where to save the zip (this window has no system dialog).',
   'backend.openFailedLogs':
     '{program} could not open the logs folder (it ended with code {code}): the logs are in {dir}; open it in your file manager.',
   'backend.nameWorkspace': 'Give the workspace a name.',
@@ -777,6 +782,10 @@ export const en = {
   'dialog.openAddress': 'Open this address in your browser?',
   'dialog.notSignedIn': 'It is not a page of a service you are signed in to.',
   'dialog.folderFailed': 'The folder dialog could not be shown: type the folder instead.',
+  'dialog.saveZip': 'Save the zip',
+  'dialog.save': 'Save',
+  'dialog.zipFiles': 'Zip archives',
+  'dialog.saveFailed': 'The save dialog could not be shown: try again.',
 
   // The CLI (src/main/cli): its help, its lines and its summary, in the language of LANG.
   'cli.usage': `usage: {program} <command> [options]
