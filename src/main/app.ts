@@ -390,13 +390,23 @@ class Desktop {
     );
   }
 
+  /** The tray's Open folder: no window to say a failure in, so a notice says it. */
+  private async openFolderFromTray(pairId: string): Promise<void> {
+    const r = await this.engine.call('pairs.openFolder', { pairId });
+    if (r.ok) return;
+    const tr = mainLanguage();
+    showNotification({
+      title: tr.t('tray.openFailed'),
+      body: r.error.words ? tr.say(r.error.words) : r.error.message,
+    });
+  }
+
   private runTrayCommand(command: TrayCommand): void {
     switch (command.kind) {
       case 'open-window':
         return this.showWindow();
       case 'open-folder':
-        void this.engine.call('pairs.openFolder', { pairId: command.pairId });
-        return;
+        return void this.openFolderFromTray(command.pairId);
       case 'open-event':
         return this.openEvent(command.accountId, command.event);
       case 'pause-all':

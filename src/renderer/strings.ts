@@ -208,6 +208,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     zipToHint: t('item.zipToHint'),
     zipToPlaceholder: t('item.zipToPlaceholder'),
     zipSubmit: t('item.zipSubmit'),
+    zipChoose: t('item.zipChoose'),
     zipProgress: (bytes: string) => t('item.zipProgress', { bytes }),
     zipSaved: (path: string) => t('item.zipSaved', { path }),
     zipFailed: t('item.zipFailed'),

@@ -295,6 +295,18 @@ describe('the desktop main process', () => {
       ok: true,
       result: null,
     });
+    // The tray's Open folder has no window: a notice says it.
+    shell.refusals.push('Failed to open path');
+    const before = fake.notifications.length;
+    tray().menu!.items.find((i: FakeMenuItem) => i.label === 'Open folder')!.click!();
+    const notice = await fake.until(
+      () => fake.notifications.slice(before).find((n) => n.options.title !== ''),
+      'a notice of the folder not opened',
+    );
+    expect(notice.options).toMatchObject({
+      title: 'The folder was not opened',
+      body: `The system could not open ${syncDir} (Failed to open path): open it in your file manager, or set a default program for it.`,
+    });
   });
 
   it('"Sign in with your browser" opens the system browser and gets the code back on loopback', async () => {
