@@ -37,13 +37,13 @@ describe('the service going down and coming back', () => {
     await offline;
     expect(pair.engine.status().lastError?.kind).toBe('offline');
     expect(pair.engine.status().message).toMatch(
-      /Offline: the service cannot be reached; trying again in \d+ s/,
+      /Offline: the service is not available; trying again in \d+ s/,
     );
     // A German reader gets German for the line and for the failure behind it.
     const de = translator('de');
     const status = pair.engine.status();
     expect(de.say(status.words!)).toMatch(
-      /^Offline: Der Dienst ist nicht erreichbar; neuer Versuch in \d+ s$/,
+      /^Offline: Der Dienst ist nicht verfügbar; neuer Versuch in \d+ s$/,
     );
     expect(status.lastError?.message).toMatch(/^The service cannot be reached \(ECONNREFUSED\)/);
     expect(de.say(status.lastError!.words!)).toBe(

@@ -335,7 +335,7 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await page.getByRole('button', { name: 'Browse', exact: true }).click();
     const mark = page
       .getByRole('status')
-      .filter({ hasText: 'Offline: the service cannot be reached' });
+      .filter({ hasText: 'Offline: the service is not available' });
     await shown(mark, 60_000);
     await shown(row('Harbour.png'));
     await row('Reports 2026').locator('[role="cell"]').nth(2).dblclick();

@@ -116,7 +116,7 @@ export function PairCard({
       <div className={`state state-${status.state}`} role="status" aria-live="polite">
         <span className="state-dot" aria-hidden="true" />
         {/* The engine's message often repeats the state ("Up to date"), or says it and more
-            ("Offline: the service cannot be reached; trying again in 8 s"): said once is
+            ("Offline: the service is not available; trying again in 8 s"): said once is
             enough; a gone workspace and a sign-out say theirs below, in full. */}
         <strong>{saysLabel ? message : label}</strong>
         {message && !gone && !signedOut && !saysLabel && (

@@ -71,7 +71,7 @@ export const de: Record<MessageKey, string> = {
   'status.state.syncing': 'Wird synchronisiert…',
   'status.state.idle': 'Aktuell',
   'status.state.paused': 'Pausiert',
-  'status.state.offline': 'Offline: Der Dienst ist nicht erreichbar',
+  'status.state.offline': 'Offline: Der Dienst ist nicht verfügbar',
   'status.state.error': 'Synchronisierungsfehler',
   'status.state.needs-attention': 'Braucht Ihre Aufmerksamkeit',
   'status.state.gone':
@@ -468,7 +468,7 @@ export const de: Record<MessageKey, string> = {
   'files.openFailed': 'Konnte nicht geöffnet werden',
   'files.openFile': '{name} öffnen',
   'files.thumbnail': 'Vorschau von {name}',
-  'files.offline': 'Offline: Der Dienst ist nicht erreichbar',
+  'files.offline': 'Offline: Der Dienst ist nicht verfügbar',
   'files.offlineHint': 'Gezeigt wird, was zuletzt auf diesen Computer synchronisiert wurde.',
   'files.offlineNone': 'Noch kein Arbeitsbereich ist auf diesen Computer synchronisiert.',
   'files.goOnline': 'Jetzt erneut versuchen',
@@ -743,7 +743,7 @@ export const de: Record<MessageKey, string> = {
     '{total, plural, one {Der Dienst führt {n} weitere von # synchronisierten Element als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} weitere von # synchronisierten Elementen als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} wurde auf dem Dienst gelöscht (# Element): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann} other {{path} wurde auf dem Dienst gelöscht (# Elemente): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann}}',
-  'engine.retryOffline': 'Offline: Der Dienst ist nicht erreichbar; neuer Versuch in {seconds} s',
+  'engine.retryOffline': 'Offline: Der Dienst ist nicht verfügbar; neuer Versuch in {seconds} s',
   'engine.retryAfter': '{problem}: neuer Versuch in {seconds} s',
   'engine.signedOut':
     'Sie sind abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren.',
@@ -765,7 +765,7 @@ export const de: Record<MessageKey, string> = {
   'tray.noPairs': 'Kein Ordner wird synchronisiert',
   'tray.pairWords': '{workspace}: {words}',
   'tray.conflicts': '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
-  'tray.offline': 'Offline: Der Dienst ist nicht erreichbar',
+  'tray.offline': 'Offline: Der Dienst ist nicht verfügbar',
   'tray.syncing': 'Synchronisierung: {progress}',
   'tray.syncingPlain': 'Wird synchronisiert…',
   'tray.pausedOne': '{workspace}: pausiert',
