@@ -147,7 +147,7 @@ describe('accounts', () => {
       password: 'ann-sandbox-pass',
     });
     expect(e.kind).toBe('offline');
-    expect(e.message).toMatch(/The service cannot be reached/);
+    expect(e.message).toMatch(/Cannot reach the service/);
   });
 
   it('refuses a server that is not a URL', async () => {

@@ -45,7 +45,7 @@ describe('the service going down and coming back', () => {
     expect(de.say(status.words!)).toMatch(
       /^Offline: Der Dienst ist nicht verfügbar; neuer Versuch in \d+ s$/,
     );
-    expect(status.lastError?.message).toMatch(/^The service cannot be reached \(ECONNREFUSED\)/);
+    expect(status.lastError?.message).toMatch(/^Cannot reach the service \(ECONNREFUSED\)/);
     expect(de.say(status.lastError!.words!)).toBe(
       'Der Dienst ist nicht erreichbar (ECONNREFUSED): Prüfen Sie die Verbindung.',
     );

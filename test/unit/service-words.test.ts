@@ -91,7 +91,7 @@ describe('the service client’s errors in German', () => {
     ],
     [
       new NetworkError('GET /events', 'ECONNREFUSED'),
-      'The service cannot be reached (ECONNREFUSED): check the connection.',
+      'Cannot reach the service (ECONNREFUSED): check the connection.',
       'Der Dienst ist nicht erreichbar (ECONNREFUSED): Prüfen Sie die Verbindung.',
     ],
     [

@@ -919,7 +919,7 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'service.noReason': 'no reason given',
   'service.rateLimited': 'The service is busy (rate limited): it will be tried again shortly.',
   'service.server': 'The service had a problem (HTTP {status}); it will be tried again later.',
-  'service.network': 'The service cannot be reached ({code}): check the connection.',
+  'service.network': 'Cannot reach the service ({code}): check the connection.',
   'service.outcomeUnknown':
     'The connection was lost before the service answered ({code}); whether the change was made is unknown.',
   'service.protocol': 'Unexpected answer from {endpoint}: {detail}.',
