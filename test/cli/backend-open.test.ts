@@ -72,6 +72,28 @@ describe('the opener says whether it opened', () => {
   });
 });
 
+describe('an opener still running after its launch window', () => {
+  it('has started what opens the path: taken as opened, and left running', async () => {
+    const bin = path.join(tmp.dir, 'bin-stays');
+    mkdirSync(bin);
+    const pidFile = path.join(bin, 'pid');
+    // Like xdg-open handing over to a program it keeps in the foreground.
+    writeFileSync(
+      path.join(bin, 'xdg-open'),
+      `#!/bin/sh\necho $$ > ${JSON.stringify(pidFile)}\nexec /bin/sleep 60\n`,
+    );
+    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    try {
+      await openInFileManager(tmp.dir, { PATH: bin }, 'linux', 100);
+      await expect.poll(() => existsSync(pidFile)).toBe(true);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(() => process.kill(pid, 0)).not.toThrow();
+    } finally {
+      if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    }
+  });
+});
+
 describe('Open logs and Open folder in words', () => {
   it('Open logs: the failure, its code and where the logs are, in English and German', async () => {
     const backend = backendWith(bins.fails, 'logs-fails');
