@@ -20,6 +20,7 @@ import type { CallResult, PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
 import { appCipher } from './platform/safe-storage';
 import { chooseFolderDialog } from './platform/folder-dialog';
+import { chooseZipDialog } from './platform/save-dialog';
 import { showNotification } from './platform/notifications';
 import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
 import {
@@ -185,7 +186,14 @@ class Desktop {
         push: (p) => this.onPush(p),
         othersActivity: (events) => this.notices.add(events),
         openExternal: (url) => void openExternal(url),
-        openPath: (p, reveal) => (reveal ? shell.showItemInFolder(p) : void shell.openPath(p)),
+        // showItemInFolder says nothing; openPath answers the system's reason, or ''.
+        openPath: async (p, reveal) => {
+          if (reveal) {
+            shell.showItemInFolder(p);
+            return null;
+          }
+          return (await shell.openPath(p)) || null;
+        },
         exited: (code) => this.engineExited(code),
       },
       appCipher,
@@ -251,6 +259,8 @@ class Desktop {
       return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
     // The OS's folder dialog is main's: the engine host has no window to put it over.
     if (method === 'local.chooseFolder') return { id: reqId, ...(await this.chooseFolder(params)) };
+    if (method === 'local.chooseZipFile')
+      return { id: reqId, ...(await this.chooseZipFile(params)) };
     const call = () => this.engine.call(method, params);
     const r =
       method === 'accounts.signInWithBrowser'
@@ -284,6 +294,24 @@ class Desktop {
           kind: 'unsupported',
           message: mainLanguage().t('dialog.folderFailed'),
         },
+      };
+    }
+  }
+
+  private async chooseZipFile(params: unknown): Promise<CallResult> {
+    const parsed = Methods['local.chooseZipFile'].params.safeParse(params ?? {});
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: { kind: 'invalid', message: 'Invalid request to local.chooseZipFile.' },
+      };
+    try {
+      return { ok: true, result: { path: await chooseZipDialog(this.win, parsed.data.name) } };
+    } catch (err) {
+      this.opts.log.warn('the save dialog failed', { err });
+      return {
+        ok: false,
+        error: { kind: 'unsupported', message: mainLanguage().t('dialog.saveFailed') },
       };
     }
   }
@@ -363,13 +391,23 @@ class Desktop {
     );
   }
 
+  /** The tray's Open folder: no window to say a failure in, so a notice says it. */
+  private async openFolderFromTray(pairId: string): Promise<void> {
+    const r = await this.engine.call('pairs.openFolder', { pairId });
+    if (r.ok) return;
+    const tr = mainLanguage();
+    showNotification({
+      title: tr.t('tray.openFailed'),
+      body: r.error.words ? tr.say(r.error.words) : r.error.message,
+    });
+  }
+
   private runTrayCommand(command: TrayCommand): void {
     switch (command.kind) {
       case 'open-window':
         return this.showWindow();
       case 'open-folder':
-        void this.engine.call('pairs.openFolder', { pairId: command.pairId });
-        return;
+        return void this.openFolderFromTray(command.pairId);
       case 'open-event':
         return this.openEvent(command.accountId, command.event);
       case 'pause-all':

@@ -16,8 +16,11 @@ export interface EngineEvents {
   push(push: PushMessage): void;
   othersActivity(events: OthersEvent[]): void;
   openExternal(url: string): void;
-  /** Opens a path with its app, or shows it in its folder (`reveal`). */
-  openPath(path: string, reveal: boolean): void;
+  /**
+   * Opens a path with its app, or shows it in its folder (`reveal`); answers the system's
+   * reason when it could not (Electron's `shell.openPath` says it), else null.
+   */
+  openPath(path: string, reveal: boolean): Promise<string | null>;
   /** The host ended without being asked to (a crash): `code` is its exit status. */
   exited(code: number): void;
 }
@@ -136,7 +139,11 @@ export class EngineClient {
       case 'open-external':
         return this.events.openExternal(m.url);
       case 'open-path':
-        return this.events.openPath(m.path, m.reveal === true);
+        return void this.events.openPath(m.path, m.reveal === true).then(
+          (error) => this.port.post({ type: 'open-path-reply', id: m.id, error }),
+          (err: unknown) =>
+            this.port.post({ type: 'open-path-reply', id: m.id, error: String(err) }),
+        );
       case 'cipher':
         return this.answerCipher(m);
       case 'stopped':

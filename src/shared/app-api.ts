@@ -677,6 +677,14 @@ export const Methods = {
     params: z.object({ startAt: z.string().optional() }),
     result: z.object({ dir: z.string().nullable() }),
   },
+  /**
+   * The OS's save dialog for a folder's zip, in the desktop app only (the window asks when
+   * app.info says desktop); `name` is the folder's, for the file name suggested.
+   */
+  'local.chooseZipFile': {
+    params: z.object({ name: z.string() }),
+    result: z.object({ path: z.string().nullable() }),
+  },
 
   // People: who is in a workspace (backend/members.ts). `workspaceId` scopes every call.
   'members.list': { params: z.object({ ...onAccount, workspaceId: id }), result: Members },

@@ -788,7 +788,7 @@ describe('opening a sync folder', () => {
         ok: false,
         error: {
           kind: 'unsupported',
-          message: `No program to open folders was found on this computer: the folder is ${dir}.`,
+          message: `No program to open folders was found on this computer: the folder is ${dir}; open it in your file manager.`,
         },
       });
     } finally {

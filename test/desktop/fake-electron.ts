@@ -155,6 +155,11 @@ class FakeApp extends Emitter {
   getAppPath(): string {
     return process.cwd();
   }
+  /** The OS's places (only Downloads is asked): under a folder a test may set. */
+  places = '/home/fake';
+  getPath(name: string): string {
+    return `${this.places}/${name === 'downloads' ? 'Downloads' : name}`;
+  }
   setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void {
     this.loginItems.push(settings);
   }
@@ -296,9 +301,12 @@ export const shell = {
     this.external.push(url);
     fake.changed();
   },
+  /** What openPath answers next (Electron's reason it could not open a path), once. */
+  refusals: [] as string[],
   async openPath(p: string): Promise<string> {
     this.paths.push(p);
-    return '';
+    fake.changed();
+    return this.refusals.shift() ?? '';
   },
   shown: [] as string[],
   showItemInFolder(p: string): void {
@@ -334,6 +342,20 @@ export const dialog = {
     this.asked.push(options);
     fake.changed();
     return { response: this.answers.shift() ?? options.cancelId ?? 0, checkboxChecked: false };
+  },
+  /** The save dialogs opened (their window and options), and the paths to answer (null: Cancel). */
+  saved: [] as { parent: unknown; options: { defaultPath?: string; filters?: unknown } }[],
+  savePaths: [] as (string | null)[],
+  async showSaveDialog(
+    ...args: [unknown, { defaultPath?: string }] | [{ defaultPath?: string }]
+  ): Promise<{ canceled: boolean; filePath: string }> {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    this.saved.push({ parent, options });
+    fake.changed();
+    const chosen = this.savePaths.shift() ?? null;
+    return chosen === null
+      ? { canceled: true, filePath: '' }
+      : { canceled: false, filePath: chosen };
   },
   /** The folder dialogs opened (their window, if any, and options), and the folders to answer. */
   opened: [] as { parent: unknown; options: { properties?: string[]; defaultPath?: string } }[],

@@ -36,7 +36,7 @@ function startHost(cipher: MainCipher): { client: EngineClient; exited: Promise<
       push: () => undefined,
       othersActivity: () => undefined,
       openExternal: () => undefined,
-      openPath: () => undefined,
+      openPath: () => Promise.resolve(null),
       exited: () => undefined,
     },
     cipher,

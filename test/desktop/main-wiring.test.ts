@@ -231,6 +231,19 @@ describe('the desktop main process', () => {
     expect(dialog.opened).toHaveLength(count);
   });
 
+  // Issue 39, item 4: in the app a zip is saved where the OS's save dialog says.
+  it("Download as zip asks the OS's save dialog over the window, at Downloads; Cancel is null", async () => {
+    dialog.savePaths.push('/home/ann/Downloads/Q3 report.zip', null);
+    expect(await call('local.chooseZipFile', { name: 'Reports / 2026' })).toEqual({
+      path: '/home/ann/Downloads/Q3 report.zip',
+    });
+    const asked = dialog.saved.at(-1)!;
+    expect(asked.parent).toBe(window());
+    expect(asked.options.defaultPath).toBe('/home/fake/Downloads/Reports - 2026.zip');
+    expect(asked.options.filters).toEqual([{ name: 'Zip archives', extensions: ['zip'] }]);
+    expect(await call('local.chooseZipFile', { name: 'Reports' })).toEqual({ path: null });
+  });
+
   it('signs in, syncs a workspace, and the tray follows the engine to "Up to date"', async () => {
     const owner = sb.users[0]!;
     account = await call<Account>('accounts.signIn', {
@@ -257,6 +270,43 @@ describe('the desktop main process', () => {
     expect(
       window().webContents.sent.some((s) => (s.data as { event: string }).event === 'pair-status'),
     ).toBe(true);
+  });
+
+  // Issue 39, item 4: the app's Open folder and Open logs told nothing when the shell failed.
+  it("Open folder and Open logs answer the shell's refusal, in words with the place", async () => {
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    shell.refusals.push('Failed to open path');
+    expect(await invoke('pairs.openFolder', { pairId: pair!.id })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'unsupported',
+        message: `The system could not open ${syncDir} (Failed to open path): open it in your file manager, or set a default program for it.`,
+      },
+    });
+    expect(shell.paths.at(-1)).toBe(syncDir);
+    shell.refusals.push('No application is associated');
+    const logs = await invoke('app.openLogs', {});
+    expect(logs).toMatchObject({ ok: false, error: { kind: 'unsupported' } });
+    expect(logs.ok ? '' : logs.error.message).toMatch(
+      /^The system could not open the logs folder \(No application is associated\): the logs are in /,
+    );
+    // Opened: done, and only then.
+    expect(await invoke('pairs.openFolder', { pairId: pair!.id })).toMatchObject({
+      ok: true,
+      result: null,
+    });
+    // The tray's Open folder has no window: a notice says it.
+    shell.refusals.push('Failed to open path');
+    const before = fake.notifications.length;
+    tray().menu!.items.find((i: FakeMenuItem) => i.label === 'Open folder')!.click!();
+    const notice = await fake.until(
+      () => fake.notifications.slice(before).find((n) => n.options.title !== ''),
+      'a notice of the folder not opened',
+    );
+    expect(notice.options).toMatchObject({
+      title: 'The folder was not opened',
+      body: `The system could not open ${syncDir} (Failed to open path): open it in your file manager, or set a default program for it.`,
+    });
   });
 
   it('"Sign in with your browser" opens the system browser and gets the code back on loopback', async () => {

@@ -108,7 +108,7 @@ describe('the tray when a workspace is gone, a pass failed or the service signed
     // A failed pass: the error icon, its line, and Retry now in the menu.
     const offline = pairOf({
       state: 'offline',
-      message: 'Offline: trying again in 8 s',
+      message: 'Offline: the service is not available; trying again in 8 s',
       words: { key: 'engine.retryOffline', params: { seconds: 8 } },
       lastError: error('offline', 'The service had a problem (HTTP 503)'),
     });

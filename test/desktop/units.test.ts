@@ -119,9 +119,7 @@ describe('tray state', () => {
       ]),
     ).toBe('W1: 1,500 changes on the service, still arriving: applied once they stop');
     expect(trayStatusLine([pair('1', 'paused')])).toBe('W1: paused');
-    expect(trayStatusLine([pair('1', 'offline')])).toBe(
-      'Offline: will sync when the service is back',
-    );
+    expect(trayStatusLine([pair('1', 'offline')])).toBe('Offline: the service is not available');
     expect(
       trayStatusLine([pair('1', 'error', { status: status('error', { message: 'Disk full' }) })]),
     ).toBe('W1: Disk full');

@@ -36,11 +36,15 @@ describe('the service going down and coming back', () => {
     await sandbox.stop();
     await offline;
     expect(pair.engine.status().lastError?.kind).toBe('offline');
-    expect(pair.engine.status().message).toMatch(/Offline: trying again in \d+ s/);
+    expect(pair.engine.status().message).toMatch(
+      /Offline: the service is not available; trying again in \d+ s/,
+    );
     // A German reader gets German for the line and for the failure behind it.
     const de = translator('de');
     const status = pair.engine.status();
-    expect(de.say(status.words!)).toMatch(/^Offline: neuer Versuch in \d+ s$/);
+    expect(de.say(status.words!)).toMatch(
+      /^Offline: Der Dienst ist nicht verfügbar; neuer Versuch in \d+ s$/,
+    );
     expect(status.lastError?.message).toMatch(/^Cannot reach the service \(ECONNREFUSED\)/);
     expect(de.say(status.lastError!.words!)).toBe(
       'Der Dienst ist nicht erreichbar (ECONNREFUSED): Prüfen Sie die Verbindung.',

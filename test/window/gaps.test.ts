@@ -98,7 +98,7 @@ describe.sequential(
       await contents().getByRole('button', { name: 'Details of Reports' }).click();
       await shown(panel().getByRole('heading', { name: 'Reports' }));
       const section = panel().getByRole('region', { name: 'Download as zip' });
-      await section.getByLabel('Save the zip in this folder on this computer').fill(zipDir);
+      await section.getByLabel('Where to save the zip on this computer').fill(zipDir);
       await section.getByRole('button', { name: 'Download as zip' }).click();
       const saved = path.join(zipDir, 'Reports.zip');
       await shown(section.getByRole('status').filter({ hasText: `Saved to ${saved}` }));
@@ -113,7 +113,7 @@ describe.sequential(
       expect(names.some((n) => n.endsWith('2026/revenue.csv'))).toBe(true);
 
       // A relative path is refused with a message, nothing written.
-      await section.getByLabel('Save the zip in this folder on this computer').fill('Downloads');
+      await section.getByLabel('Where to save the zip on this computer').fill('Downloads');
       await section.getByRole('button', { name: 'Download as zip' }).click();
       await shown(section.getByRole('alert').filter({ hasText: 'full path' }));
       expect(await readdir(zipDir)).toEqual(['Reports.zip']);

@@ -98,7 +98,14 @@ describe.sequential('the status is true, in Chromium', { timeout: 180_000 }, () 
 
     await hook('faults', { spec: 'fail=1' });
     await api.call('pairs.retry', { pairId });
-    await shown(state.filter({ hasText: 'Offline — will retry' }), 60_000);
+    await shown(state.filter({ hasText: 'Offline: the service is not available' }), 60_000);
+    // Said once (issue 39): the engine's line carries the state's words, and the card shows it
+    // alone rather than after them ("Offline: … — Offline: …; trying again in 2 s").
+    const line = state.filter({ hasText: /trying again in \d+ s/ });
+    await shown(line);
+    expect((await line.textContent())!.split('Offline: the service is not available')).toHaveLength(
+      2,
+    );
     const retry = card.getByRole('button', { name: 'Retry now' });
     await shown(retry);
     await shown(card.getByText(/^Why: The service had a problem \(HTTP 503\)/));

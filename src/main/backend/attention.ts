@@ -5,6 +5,7 @@ import type { SyncStatus } from '../../shared/sync-status';
 import { Confined, SwapError } from '../sync/confined';
 import { AttentionError } from '../sync/errors';
 import type { z } from 'zod';
+import { failOpen } from './open-failed';
 import { fail, failWith } from './errors';
 import type { Pairs } from './pairs';
 
@@ -98,8 +99,8 @@ export function attentionHandlers(deps: {
       const file = resolveListed(pairs, p.pairId, p.path);
       try {
         await (p.how === 'open' ? deps.open(file) : deps.show(file));
-      } catch {
-        fail('unsupported', { key: 'backend.noProgram', params: { path: file } });
+      } catch (err) {
+        failOpen(err, file, 'item');
       }
       return null;
     },

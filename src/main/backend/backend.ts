@@ -37,6 +37,7 @@ import { browseHandlers } from './browse';
 import { Pairs } from './pairs';
 import { checkLocalFolder, listLocalFolders } from './pick-folder';
 import { downloadZip } from './zip';
+import { failOpen } from './open-failed';
 import { aboutFacts, diagnosticsText } from './diagnostics';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
@@ -554,8 +555,8 @@ export class AppBackend {
         try {
           await show(file);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManager', params: { dir: file } });
+          this.log.warn('the file manager did not show it', { err });
+          failOpen(err, file, 'item');
         }
         return null;
       },
@@ -566,8 +567,8 @@ export class AppBackend {
         try {
           await open(dir);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManager', params: { dir } });
+          this.log.warn('the file manager did not open it', { err });
+          failOpen(err, dir, 'folder');
         }
         return null;
       },
@@ -632,6 +633,7 @@ export class AppBackend {
           folderId: p.folderId,
           folderName: name,
           to: p.to,
+          home: this.home,
           progress: (bytes) =>
             this.emit('zip-progress', { folderId: p.folderId, bytes, total: null }),
         });
@@ -764,6 +766,7 @@ export class AppBackend {
         }),
       // The desktop's main process answers this one with the OS's dialog before it gets here.
       'local.chooseFolder': () => fail('unsupported', { key: 'backend.noSystemDialog' }),
+      'local.chooseZipFile': () => fail('unsupported', { key: 'backend.noSaveDialog' }),
 
       'app.about': async () => aboutFacts(this.version(), this.pairs.list()),
       'app.diagnostics': async (p) => {
@@ -783,8 +786,8 @@ export class AppBackend {
         try {
           await open(dir);
         } catch (err) {
-          this.log.warn('no file manager could be started', { err });
-          return fail('unsupported', { key: 'backend.noFileManagerLogs', params: { dir } });
+          this.log.warn('the file manager did not open it', { err });
+          failOpen(err, dir, 'logs');
         }
         return null;
       },

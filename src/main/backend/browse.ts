@@ -11,6 +11,7 @@ import { ApiError } from '../api/errors';
 import type { Logger } from '../sync/ports';
 import type { SignedIn } from './accounts';
 import { resolveInsideRoot } from './attention';
+import { failOpen } from './open-failed';
 import { fail } from './errors';
 import type { FolderIndex } from './folders';
 import { activityOf, linkOf } from './map';
@@ -172,8 +173,8 @@ export function browseHandlers(deps: {
         const abs = resolveInsideRoot(dir, row.localPath);
         try {
           await (p.how === 'open' ? deps.open(abs) : deps.show(abs));
-        } catch {
-          fail('unsupported', { key: 'backend.noProgram', params: { path: abs } });
+        } catch (err) {
+          failOpen(err, abs, 'item');
         }
         return null;
       }

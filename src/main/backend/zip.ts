@@ -28,20 +28,40 @@ async function kindOf(p: string): Promise<'dir' | 'file' | null> {
   }
 }
 
+/** `~` and `~/…` (or `~\…`) as the person's home folder, the way a shell reads them. */
+export function expandHome(p: string, home: string): string {
+  if (p === '~') return home;
+  return /^~[/\\]/.test(p) ? path.join(home, p.slice(2)) : p;
+}
+
 /**
- * Where the zip goes: `to` itself when it names a new file in an existing folder, or a new
- * file named after the folder inside `to` when it is a folder. Nothing is ever written outside
- * the folder the person chose, and nothing existing is replaced.
+ * Where the zip goes: a new file named after the folder inside `to` when it is a folder, else
+ * `to` itself as a new file, `.zip` added when its name lacks it (a missing `~/Downloads` was
+ * saved as a file named `Downloads`). A path ending in a separator names a folder, which must
+ * exist. Nothing is ever written outside the folder the person chose, and nothing existing is
+ * replaced: a taken name in a chosen folder gets a free one (said by the path answered), a file
+ * named outright is refused.
  */
-async function target(to: string, folderName: string, folderId: number): Promise<string> {
+async function target(
+  typed: string,
+  folderName: string,
+  folderId: number,
+  home: string,
+): Promise<string> {
+  const to = expandHome(typed.trim(), home);
   if (!path.isAbsolute(to)) fail('invalid', { key: 'backend.zipFullPath' });
   const chosen = path.resolve(to);
   const kind = await kindOf(chosen);
   if (kind === 'file') fail('conflict', { key: 'backend.exists', params: { path: chosen } });
   if (kind === null) {
+    if (/[/\\]$/.test(to))
+      fail('invalid', { key: 'backend.noSuchFolder', params: { dir: chosen } });
     if ((await kindOf(path.dirname(chosen))) !== 'dir')
       fail('invalid', { key: 'backend.noSuchFolder', params: { dir: path.dirname(chosen) } });
-    return chosen;
+    const file = /\.zip$/i.test(chosen) ? chosen : `${chosen}.zip`;
+    if ((await kindOf(file)) !== null)
+      fail('conflict', { key: 'backend.exists', params: { path: file } });
+    return file;
   }
   const name = zipName(folderName, folderId);
   const stem = name.slice(0, -'.zip'.length);
@@ -61,9 +81,11 @@ export async function downloadZip(opts: {
   folderId: number;
   folderName: string;
   to: string;
+  /** What `~` stands for in `to`. */
+  home: string;
   progress: (bytes: number) => void;
 }): Promise<{ path: string; bytes: number }> {
-  const dest = await target(opts.to, opts.folderName, opts.folderId);
+  const dest = await target(opts.to, opts.folderName, opts.folderId, opts.home);
   const temp = path.join(
     path.dirname(dest),
     `.${path.basename(dest)}.${randomBytes(6).toString('hex')}.part`,

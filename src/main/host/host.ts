@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AppBackend } from '../backend/backend';
+import { SystemOpenRefused } from '../backend/open-failed';
 import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../links/link';
 import { messageOf } from '../errors/user-error';
@@ -27,12 +28,13 @@ interface Running {
 export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => void): void {
   const post = (m: FromHost) => port.post(m);
   const cipher = new CipherProxy(post);
+  const opens = new MainOpens(post);
   let running: Promise<Running> | null = null;
 
   port.onMessage((message) => {
     switch (message.type) {
       case 'init':
-        running ??= start(message.init, cipher, post);
+        running ??= start(message.init, cipher, opens, post);
         running.then(
           () => post({ type: 'ready' }),
           (err: unknown) => {
@@ -43,6 +45,9 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
         return;
       case 'cipher-reply':
         cipher.settle(message);
+        return;
+      case 'open-path-reply':
+        opens.settle(message.id, message.error);
         return;
       case 'call': {
         const { id, method, params } = message;
@@ -82,9 +87,35 @@ function whenRunning(running: Promise<Running> | null): Promise<Running> {
   return running ?? Promise.reject(new Error('The engine has not been started.'));
 }
 
+/**
+ * Opens and shows through main (the host has no Electron API), each answered: the window is
+ * told it opened only once main's shell did.
+ */
+class MainOpens {
+  private next = 1;
+  private readonly waiting = new Map<number, (e: Error | null) => void>();
+
+  constructor(private readonly post: (m: FromHost) => void) {}
+
+  ask(p: string, reveal: boolean): Promise<void> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, (e) => (e ? reject(e) : resolve()));
+      this.post({ type: 'open-path', id, path: p, ...(reveal ? { reveal } : {}) });
+    });
+  }
+
+  settle(id: number, error: string | null): void {
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
+    w?.(error === null ? null : new SystemOpenRefused(error));
+  }
+}
+
 async function start(
   init: HostInit,
   cipher: CipherProxy,
+  opens: MainOpens,
   post: (m: FromHost) => void,
 ): Promise<Running> {
   const { stateDir } = init;
@@ -110,8 +141,8 @@ async function start(
     desktop: { version: init.version },
     logsDir: init.logsDir ?? path.join(stateDir, 'logs'),
     openUrl: (url) => post({ type: 'open-external', url }),
-    openPath: async (dir) => post({ type: 'open-path', path: dir }),
-    showPath: async (file) => post({ type: 'open-path', path: file, reveal: true }),
+    openPath: (dir) => opens.ask(dir, false),
+    showPath: (file) => opens.ask(file, true),
   });
   backend.on((push) => post({ type: 'push', push }));
   await backend.restorePairs();

@@ -31,6 +31,8 @@ export type ToHost =
   | { type: 'init'; init: HostInit }
   | { type: 'call'; id: number; method: string; params: unknown }
   | { type: 'copy-link'; id: number; path: string }
+  /** Main's answer to `open-path`: the system's reason it could not open it, or null. */
+  | { type: 'open-path-reply'; id: number; error: string | null }
   | { type: 'cipher-reply'; id: number; ok: true; value: string | Uint8Array | boolean }
   | { type: 'cipher-reply'; id: number; ok: false; message: string }
   | { type: 'stop' };
@@ -53,7 +55,13 @@ export type FromHost =
   | { type: 'cipher'; id: number; op: 'encrypt'; plain: string }
   | { type: 'cipher'; id: number; op: 'decrypt'; data: Uint8Array }
   | { type: 'open-external'; url: string }
-  | { type: 'open-path'; path: string; /** Show it in its folder, selected. */ reveal?: boolean }
+  | {
+      type: 'open-path';
+      id: number;
+      path: string;
+      /** Show it in its folder, selected. */
+      reveal?: boolean;
+    }
   | { type: 'stopped' };
 
 /** One end of the channel: Electron's `process.parentPort`, a utility process, or a Node fork. */

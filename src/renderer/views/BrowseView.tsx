@@ -161,7 +161,11 @@ export function BrowseView({
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // Retry now: the listing asked again, and each synced pair's pass started now rather than at
+  // the end of its wait (a paused pair refuses, and is meant to stay as it is).
   const goOnline = () => {
+    for (const w of synced.data ?? [])
+      void api.call('pairs.retry', { pairId: w.pairId }).catch(() => undefined);
     setOfflineSeen(false);
     void queryClient.invalidateQueries({ queryKey: ['folders.contents', account.id] });
     void workspaces.refetch();

@@ -61,7 +61,7 @@ export function ItemPanel({
       <ItemFacts item={item} />
       <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />
-      {item.kind === 'folder' && <DownloadZip key={item.id} folderId={item.id} />}
+      {item.kind === 'folder' && <DownloadZip key={item.id} folderId={item.id} name={item.name} />}
       {item.kind === 'file' && <AuditTrail fileId={item.id} workspaceId={workspaceId} />}
     </aside>
   );

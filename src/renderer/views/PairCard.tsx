@@ -32,6 +32,7 @@ export function PairCard({
   // The engine's sentence in the window's language (its words), else its own text.
   const message = strings.say(status.words, status.message);
   const label = signedOut ? strings.status.signedOut : strings.status.states[status.state];
+  const saysLabel = !gone && !signedOut && message.toLowerCase().startsWith(label.toLowerCase());
   const retry = useRetryNow(pair);
   const signInAgain = useSignInAgain();
   const accounts = useQuery({
@@ -114,10 +115,11 @@ export function PairCard({
       )}
       <div className={`state state-${status.state}`} role="status" aria-live="polite">
         <span className="state-dot" aria-hidden="true" />
-        <strong>{label}</strong>
-        {/* The engine's message often repeats the state ("Up to date"): said once is enough;
-            a gone workspace and a sign-out say theirs below, in full. */}
-        {message && !gone && !signedOut && message.toLowerCase() !== label.toLowerCase() && (
+        {/* The engine's message often repeats the state ("Up to date"), or says it and more
+            ("Offline: the service is not available; trying again in 8 s"): said once is
+            enough; a gone workspace and a sign-out say theirs below, in full. */}
+        <strong>{saysLabel ? message : label}</strong>
+        {message && !gone && !signedOut && !saysLabel && (
           <span className="muted"> — {message}</span>
         )}
       </div>

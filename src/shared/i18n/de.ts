@@ -83,7 +83,7 @@ export const de: Record<MessageKey, string> = {
   'status.state.syncing': 'Wird synchronisiert…',
   'status.state.idle': 'Aktuell',
   'status.state.paused': 'Pausiert',
-  'status.state.offline': 'Offline – neuer Versuch folgt',
+  'status.state.offline': 'Offline: Der Dienst ist nicht verfügbar',
   'status.state.error': 'Synchronisierungsfehler',
   'status.state.needs-attention': 'Braucht Ihre Aufmerksamkeit',
   'status.state.gone':
@@ -181,9 +181,12 @@ export const de: Record<MessageKey, string> = {
   'item.auditHidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'item.auditEmpty': 'Für diese Datei ist nichts aufgezeichnet.',
   'item.zip': 'Als ZIP herunterladen',
-  'item.zipTo': 'ZIP in diesem Ordner auf diesem Computer speichern (vollständiger Pfad)',
-  'item.zipToPlaceholder': '/home/sie/Downloads',
+  'item.zipTo': 'Wo das ZIP auf diesem Computer gespeichert wird',
+  'item.zipToHint':
+    'Ein Ordner (das ZIP wird nach diesem Ordner benannt) oder ein Dateiname; ~ ist Ihr persönlicher Ordner.',
+  'item.zipToPlaceholder': '~/Downloads',
   'item.zipSubmit': 'Als ZIP herunterladen',
+  'item.zipChoose': 'Als ZIP herunterladen…',
   'item.zipProgress': 'Wird heruntergeladen… bisher {bytes}',
   'item.zipSaved': 'Gespeichert unter {path}',
   'item.zipFailed': 'Die ZIP-Datei konnte nicht gespeichert werden',
@@ -477,12 +480,10 @@ export const de: Record<MessageKey, string> = {
   'files.openFailed': 'Konnte nicht geöffnet werden',
   'files.openFile': '{name} öffnen',
   'files.thumbnail': 'Vorschau von {name}',
-  'files.offline': 'Offline – Ihre synchronisierten Dateien werden gezeigt',
-  'files.offlineHint':
-    'Der Dienst ist nicht erreichbar. Gezeigt wird, was zuletzt auf diesen Computer synchronisiert wurde.',
-  'files.offlineNone':
-    'Der Dienst ist nicht erreichbar, und noch kein Arbeitsbereich ist auf diesen Computer synchronisiert.',
-  'files.goOnline': 'Dienst erneut versuchen',
+  'files.offline': 'Offline: Der Dienst ist nicht verfügbar',
+  'files.offlineHint': 'Gezeigt wird, was zuletzt auf diesen Computer synchronisiert wurde.',
+  'files.offlineNone': 'Noch kein Arbeitsbereich ist auf diesen Computer synchronisiert.',
+  'files.goOnline': 'Jetzt erneut versuchen',
   'files.keys': 'Pfeiltasten bewegen, Eingabe öffnet, Rücktaste geht nach oben, / sucht.',
   'files.up': 'Einen Ordner nach oben',
   'files.details': 'Details',
@@ -619,9 +620,19 @@ export const de: Record<MessageKey, string> = {
     '{field, select, expiry {Das Ablaufdatum} from {„Von“} other {„Bis“}} ist kein gültiges Datum mit Uhrzeit.',
   'backend.demoOnlySandbox': 'Die Demo gibt es nur, wenn mit --sandbox gestartet wurde.',
   'backend.noFileManager':
-    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Der Ordner ist {dir}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Der Ordner ist {dir}; öffnen Sie ihn in Ihrem Dateimanager.',
   'backend.noFileManagerLogs':
-    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen von Ordnern gefunden: Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
+  'backend.openFailed':
+    '{program} konnte {path} nicht öffnen (beendet mit Code {code}): Öffnen Sie es in Ihrem Dateimanager oder legen Sie ein Standardprogramm dafür fest.',
+  'backend.systemOpenFailed':
+    'Das System konnte {path} nicht öffnen ({reason}): Öffnen Sie es in Ihrem Dateimanager oder legen Sie ein Standardprogramm dafür fest.',
+  'backend.systemOpenFailedLogs':
+    'Das System konnte den Protokollordner nicht öffnen ({reason}): Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
+  'backend.noSaveDialog':
+    'Geben Sie ein, wo das ZIP gespeichert wird (dieses Fenster hat keinen Systemdialog).',
+  'backend.openFailedLogs':
+    '{program} konnte den Protokollordner nicht öffnen (beendet mit Code {code}): Die Protokolle liegen in {dir}; öffnen Sie den Ordner in Ihrem Dateimanager.',
   'backend.nameWorkspace': 'Geben Sie dem Arbeitsbereich einen Namen.',
   'backend.defaultView': 'Die Standardansicht ist Liste oder Raster.',
   'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
@@ -653,7 +664,7 @@ export const de: Record<MessageKey, string> = {
   'backend.leadsOutside': '{path} führt aus dem Sync-Ordner hinaus: Es wird nicht geöffnet.',
   'backend.throughLink': '{path} wird über einen Link erreicht: Es wird nicht geöffnet.',
   'backend.noProgram':
-    'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}.',
+    'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}; öffnen Sie es in Ihrem Dateimanager.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
   'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
   'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',
@@ -686,9 +697,10 @@ export const de: Record<MessageKey, string> = {
   'backend.cannotList': '{path} kann nicht aufgelistet werden.',
   'backend.outsideHome':
     '{path} liegt außerhalb Ihres persönlichen Ordners: Wählen Sie einen Ordner unter {home}.',
-  'backend.zipFullPath': 'Wählen Sie mit dem vollständigen Pfad, wo das ZIP gespeichert wird.',
+  'backend.zipFullPath':
+    'Wählen Sie mit dem vollständigen Pfad, wo das ZIP gespeichert wird (zum Beispiel ~/Downloads oder /home/ann/Downloads).',
   'backend.exists': '{path} existiert bereits: Wählen Sie einen anderen Namen.',
-  'backend.noSuchFolder': 'Der Ordner {dir} existiert nicht.',
+  'backend.noSuchFolder': 'Der Ordner {dir} existiert nicht: Wählen Sie einen vorhandenen Ordner.',
   'backend.tooManyZips': 'In {dir} liegen bereits zu viele ZIPs dieses Ordners.',
   'backend.cannotWrite': 'In {dir} kann nicht geschrieben werden: Wählen Sie einen anderen Ordner.',
   'backend.diskFull': 'Der Datenträger mit {dir} ist voll.',
@@ -748,7 +760,7 @@ export const de: Record<MessageKey, string> = {
     '{total, plural, one {Der Dienst führt {n} weitere von # synchronisierten Element als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie} other {Der Dienst führt {n} weitere von # synchronisierten Elementen als gelöscht, nachdem hier in der letzten Stunde {recent} in den Papierkorb verschoben wurden: Bestätigen Sie, um auch sie in den Papierkorb zu verschieben, oder behalten Sie sie}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} wurde auf dem Dienst gelöscht (# Element): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann} other {{path} wurde auf dem Dienst gelöscht (# Elemente): auf diesem Computer in den Papierkorb verschoben, aus dem es wiederhergestellt werden kann}}',
-  'engine.retryOffline': 'Offline: neuer Versuch in {seconds} s',
+  'engine.retryOffline': 'Offline: Der Dienst ist nicht verfügbar; neuer Versuch in {seconds} s',
   'engine.retryAfter': '{problem}: neuer Versuch in {seconds} s',
   'engine.signedOut':
     'Sie sind abgemeldet: Melden Sie sich erneut an, um weiter zu synchronisieren.',
@@ -770,13 +782,14 @@ export const de: Record<MessageKey, string> = {
   'tray.noPairs': 'Kein Ordner wird synchronisiert',
   'tray.pairWords': '{workspace}: {words}',
   'tray.conflicts': '{n, plural, one {# Konflikt zu prüfen} other {# Konflikte zu prüfen}}',
-  'tray.offline': 'Offline: Synchronisierung, sobald der Dienst wieder erreichbar ist',
+  'tray.offline': 'Offline: Der Dienst ist nicht verfügbar',
   'tray.syncing': 'Synchronisierung: {progress}',
   'tray.syncingPlain': 'Wird synchronisiert…',
   'tray.pausedOne': '{workspace}: pausiert',
   'tray.pausedAll': 'Alle Ordner pausiert',
   'tray.upToDate': 'Aktuell',
   'tray.openFolder': 'Ordner öffnen',
+  'tray.openFailed': 'Der Ordner wurde nicht geöffnet',
   'tray.openWindow': 'Workspace Sync öffnen',
   'tray.resume': 'Synchronisierung fortsetzen',
   'tray.pause': 'Synchronisierung pausieren',
@@ -807,6 +820,11 @@ export const de: Record<MessageKey, string> = {
   'dialog.notSignedIn': 'Es ist keine Seite eines Dienstes, bei dem Sie angemeldet sind.',
   'dialog.folderFailed':
     'Der Ordnerdialog konnte nicht angezeigt werden: Geben Sie den Ordner stattdessen ein.',
+  'dialog.saveZip': 'ZIP speichern',
+  'dialog.save': 'Speichern',
+  'dialog.zipFiles': 'ZIP-Archive',
+  'dialog.saveFailed':
+    'Der Speichern-Dialog konnte nicht angezeigt werden: Versuchen Sie es erneut.',
 
   'cli.usage': `Aufruf: {program} <Befehl> [Optionen]
 

@@ -83,7 +83,7 @@ export const en = {
   'status.state.syncing': 'Syncing…',
   'status.state.idle': 'Up to date',
   'status.state.paused': 'Paused',
-  'status.state.offline': 'Offline — will retry',
+  'status.state.offline': 'Offline: the service is not available',
   'status.state.error': 'Sync error',
   'status.state.needs-attention': 'Needs your attention',
   'status.state.gone': 'This workspace was deleted or is no longer shared with you',
@@ -180,9 +180,12 @@ export const en = {
   'item.auditHidden': 'The audit trail of a file is shown to Moderators and Administrators only.',
   'item.auditEmpty': 'No recorded activity for this file.',
   'item.zip': 'Download as zip',
-  'item.zipTo': 'Save the zip in this folder on this computer (full path)',
-  'item.zipToPlaceholder': '/home/you/Downloads',
+  'item.zipTo': 'Where to save the zip on this computer',
+  'item.zipToHint':
+    'A folder (the zip is named after this folder) or a file name; ~ is your home folder.',
+  'item.zipToPlaceholder': '~/Downloads',
   'item.zipSubmit': 'Download as zip',
+  'item.zipChoose': 'Download as zip…',
   'item.zipProgress': 'Downloading… {bytes} so far',
   'item.zipSaved': 'Saved to {path}',
   'item.zipFailed': 'The zip could not be saved',
@@ -470,12 +473,10 @@ export const en = {
   'files.openFailed': 'Could not open it',
   'files.openFile': 'Open {name}',
   'files.thumbnail': 'Preview of {name}',
-  'files.offline': 'Offline — showing your synced files',
-  'files.offlineHint':
-    'The service cannot be reached. What was last synced to this computer is shown.',
-  'files.offlineNone':
-    'The service cannot be reached, and no workspace is synced to this computer yet.',
-  'files.goOnline': 'Try the service again',
+  'files.offline': 'Offline: the service is not available',
+  'files.offlineHint': 'What was last synced to this computer is shown.',
+  'files.offlineNone': 'No workspace is synced to this computer yet.',
+  'files.goOnline': 'Retry now',
   'files.keys': 'Arrow keys move, Enter opens, Backspace goes up, / searches.',
   'files.up': 'Up one folder',
   'files.details': 'Details',
@@ -609,9 +610,18 @@ export const en = {
     '{field, select, expiry {The expiry} from {From} other {To}} is not a valid date and time.',
   'backend.demoOnlySandbox': 'The demo is available only when started with --sandbox.',
   'backend.noFileManager':
-    'No program to open folders was found on this computer: the folder is {dir}.',
+    'No program to open folders was found on this computer: the folder is {dir}; open it in your file manager.',
   'backend.noFileManagerLogs':
-    'No program to open folders was found on this computer: the logs are in {dir}.',
+    'No program to open folders was found on this computer: the logs are in {dir}; open it in your file manager.',
+  'backend.openFailed':
+    '{program} could not open {path} (it ended with code {code}): open it in your file manager, or set a default program for it.',
+  'backend.systemOpenFailed':
+    'The system could not open {path} ({reason}): open it in your file manager, or set a default program for it.',
+  'backend.systemOpenFailedLogs':
+    'The system could not open the logs folder ({reason}): the logs are in {dir}; open it in your file manager.',
+  'backend.noSaveDialog': 'Type where to save the zip (this window has no system dialog).',
+  'backend.openFailedLogs':
+    '{program} could not open the logs folder (it ended with code {code}): the logs are in {dir}; open it in your file manager.',
   'backend.nameWorkspace': 'Give the workspace a name.',
   'backend.defaultView': 'The default view is list or grid.',
   'backend.confirmName': "Type the workspace's name to confirm.",
@@ -638,7 +648,8 @@ export const en = {
   'backend.goneFromFolder': '{path} is no longer in the sync folder.',
   'backend.leadsOutside': '{path} leads outside the sync folder: it is not opened.',
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
-  'backend.noProgram': 'No program to open it was found on this computer: it is {path}.',
+  'backend.noProgram':
+    'No program to open it was found on this computer: it is {path}; open it in your file manager.',
   'backend.pairGone': 'This synced folder is no longer synced.',
   'backend.trashGone': 'This item is no longer in the trash.',
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
@@ -667,9 +678,10 @@ export const en = {
   'backend.permission': '{path} cannot be opened: permission denied.',
   'backend.cannotList': '{path} cannot be listed.',
   'backend.outsideHome': '{path} is outside your home folder: choose a folder under {home}.',
-  'backend.zipFullPath': 'Choose where to save the zip by its full path.',
+  'backend.zipFullPath':
+    'Choose where to save the zip by its full path (for example ~/Downloads or /home/ann/Downloads).',
   'backend.exists': '{path} already exists: choose another name.',
-  'backend.noSuchFolder': 'The folder {dir} does not exist.',
+  'backend.noSuchFolder': 'The folder {dir} does not exist: choose a folder that does.',
   'backend.tooManyZips': 'There are too many zips of this folder in {dir} already.',
   'backend.cannotWrite': 'Cannot write to {dir}: choose another folder.',
   'backend.diskFull': 'The disk holding {dir} is full.',
@@ -731,7 +743,7 @@ export const en = {
     '{total, plural, one {The service lists {n} more of # synced item as deleted, after {recent} moved to the trash here in the last hour: confirm to move them to the trash too, or keep them} other {The service lists {n} more of # synced items as deleted, after {recent} moved to the trash here in the last hour: confirm to move them to the trash too, or keep them}}',
   'engine.remoteFolderTrashed':
     '{n, plural, one {{path} was deleted on the service (# item): moved to the trash on this computer, where it can be restored} other {{path} was deleted on the service (# items): moved to the trash on this computer, where it can be restored}}',
-  'engine.retryOffline': 'Offline: trying again in {seconds} s',
+  'engine.retryOffline': 'Offline: the service is not available; trying again in {seconds} s',
   'engine.retryAfter': '{problem}: trying again in {seconds} s',
   'engine.signedOut': 'You are signed out: sign in again to continue syncing.',
   'engine.connectionBroke': 'The connection to the service broke ({code}).',
@@ -752,13 +764,14 @@ export const en = {
   'tray.noPairs': 'No folder is syncing',
   'tray.pairWords': '{workspace}: {words}',
   'tray.conflicts': '{n, plural, one {# conflict to look at} other {# conflicts to look at}}',
-  'tray.offline': 'Offline: will sync when the service is back',
+  'tray.offline': 'Offline: the service is not available',
   'tray.syncing': 'Syncing {progress}',
   'tray.syncingPlain': 'Syncing…',
   'tray.pausedOne': '{workspace}: paused',
   'tray.pausedAll': 'All folders paused',
   'tray.upToDate': 'Up to date',
   'tray.openFolder': 'Open folder',
+  'tray.openFailed': 'The folder was not opened',
   'tray.openWindow': 'Open Workspace Sync',
   'tray.resume': 'Resume syncing',
   'tray.pause': 'Pause syncing',
@@ -789,6 +802,10 @@ export const en = {
   'dialog.openAddress': 'Open this address in your browser?',
   'dialog.notSignedIn': 'It is not a page of a service you are signed in to.',
   'dialog.folderFailed': 'The folder dialog could not be shown: type the folder instead.',
+  'dialog.saveZip': 'Save the zip',
+  'dialog.save': 'Save',
+  'dialog.zipFiles': 'Zip archives',
+  'dialog.saveFailed': 'The save dialog could not be shown: try again.',
 
   // The CLI (src/main/cli): its help, its lines and its summary, in the language of LANG.
   'cli.usage': `usage: {program} <command> [options]
