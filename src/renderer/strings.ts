@@ -121,6 +121,11 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     pause: t('status.pause'),
     resume: t('status.resume'),
     openFolder: t('status.openFolder'),
+    /** The card's buttons as assistive technology names them: which folder they act on. */
+    pauseLabel: (workspace: string) => t('status.pauseLabel', { workspace }),
+    resumeLabel: (workspace: string) => t('status.resumeLabel', { workspace }),
+    openFolderLabel: (workspace: string) => t('status.openFolderLabel', { workspace }),
+    retryLabel: (workspace: string) => t('status.retryLabel', { workspace }),
     /** The answers to deletions held back (the status message says which and how many). */
     held: {
       confirmLocal: t('status.held.confirmLocal'),
