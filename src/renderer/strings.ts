@@ -558,6 +558,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   layout: {
     openMenu: t('layout.openMenu'),
     closeMenu: t('layout.closeMenu'),
+    skip: t('layout.skip'),
   },
 
   /** Issue 28, the activity feed as people read it: bursts, days, the person's own reads folded. */

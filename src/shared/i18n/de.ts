@@ -501,6 +501,7 @@ export const de: Record<MessageKey, string> = {
 
   'layout.openMenu': 'Menü zeigen',
   'layout.closeMenu': 'Menü ausblenden',
+  'layout.skip': 'Zum Inhalt springen',
 
   'feed.today': 'Heute',
   'feed.yesterday': 'Gestern',

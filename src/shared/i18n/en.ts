@@ -495,6 +495,7 @@ export const en = {
 
   'layout.openMenu': 'Show the menu',
   'layout.closeMenu': 'Hide the menu',
+  'layout.skip': 'Skip to content',
 
   'feed.today': 'Today',
   'feed.yesterday': 'Yesterday',
