@@ -220,6 +220,8 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   activity: {
     title: t('activity.title'),
     filters: t('activity.filters'),
+    /** Beside the folded Filters button: how many narrow the feed. */
+    filtersSet: (n: number) => t('activity.filtersSet', { n }),
     workspace: t('activity.workspace'),
     allWorkspaces: t('activity.allWorkspaces'),
     verbs: t('activity.verbs'),

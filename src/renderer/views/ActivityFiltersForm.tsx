@@ -30,12 +30,21 @@ export interface Person {
   name: string;
 }
 
+/** How many filters differ from none: said beside a folded "Filters" button. */
+export function filtersSet(f: FilterState): number {
+  return (Object.keys(noFilters) as (keyof FilterState)[]).filter(
+    (k) => JSON.stringify(f[k]) !== JSON.stringify(noFilters[k]),
+  ).length;
+}
+
 export function ActivityFiltersForm({
+  id,
   filters,
   onChange,
   workspaces,
   people,
 }: {
+  id: string;
   filters: FilterState;
   onChange: (f: FilterState) => void;
   workspaces: Workspace[];
@@ -44,6 +53,7 @@ export function ActivityFiltersForm({
   const set = (patch: Partial<FilterState>) => onChange({ ...filters, ...patch });
   return (
     <form
+      id={id}
       className="filters"
       aria-label={strings.activity.filters}
       onSubmit={(e) => e.preventDefault()}

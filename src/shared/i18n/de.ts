@@ -182,6 +182,7 @@ export const de: Record<MessageKey, string> = {
 
   'activity.title': 'Aktivität',
   'activity.filters': 'Filter',
+  'activity.filtersSet': '{n, plural, one {# Filter gesetzt} other {# Filter gesetzt}}',
   'activity.workspace': 'Arbeitsbereich',
   'activity.allWorkspaces': 'Alle Arbeitsbereiche',
   'activity.verbs': 'Aktionen',

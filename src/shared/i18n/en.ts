@@ -182,6 +182,7 @@ export const en = {
 
   'activity.title': 'Activity',
   'activity.filters': 'Filters',
+  'activity.filtersSet': '{n, plural, one {# filter set} other {# filters set}}',
   'activity.workspace': 'Workspace',
   'activity.allWorkspaces': 'All workspaces',
   'activity.verbs': 'Actions',
