@@ -240,6 +240,10 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     from: t('activity.from'),
     to: t('activity.to'),
     reset: t('activity.reset'),
+    /** A date field's letters for day, month and year, in this order, space-separated. */
+    dateLetters: t('activity.dateLetters'),
+    dateHint: (pattern: string) => t('activity.dateHint', { pattern }),
+    dateBad: (pattern: string) => t('activity.dateBad', { pattern }),
     empty: t('activity.empty'),
     feed: t('activity.feed'),
     end: t('activity.end'),
