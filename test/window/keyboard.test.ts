@@ -122,12 +122,27 @@ describe.sequential('the window by the keyboard, in Chromium', { timeout: 180_00
     expect((await focus()).row).toBe('2');
   });
 
-  it('puts the focus on the folder just left when Backspace goes up', async () => {
+  it('puts the focus on the folder just left when Backspace or the path goes up', async () => {
     await row('Reports').getByRole('button', { name: 'Open folder Reports' }).focus();
     await page.keyboard.press('Enter');
     await shown(here().filter({ hasText: 'Reports' }));
     await shown(table().getByRole('button', { name: 'Open folder 2026', exact: true }));
     await page.keyboard.press('Backspace');
+    await shown(here().filter({ hasText: WORKSPACE }));
+    await expect
+      .poll(focus)
+      .toMatchObject({ inTable: true, label: 'Open folder Reports', text: 'Reports' });
+    // A step of the path above, clicked: its button is gone with the folder shown, and the
+    // focus goes to the folder left there too (Reports, from Reports › 2026).
+    await table().getByRole('button', { name: 'Open folder Reports' }).focus();
+    await page.keyboard.press('Enter');
+    await table().getByRole('button', { name: 'Open folder 2026', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await shown(here().filter({ hasText: '2026' }));
+    await page
+      .getByRole('navigation', { name: 'Folder path' })
+      .getByRole('button', { name: WORKSPACE })
+      .click();
     await shown(here().filter({ hasText: WORKSPACE }));
     await expect
       .poll(focus)

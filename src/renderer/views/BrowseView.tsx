@@ -283,7 +283,8 @@ export function BrowseView({
           rootId={place.rootFolderId}
           rootName={place.name}
           pairId={pairId}
-          onOpen={(id) => go({ folderId: id })}
+          // The step clicked is gone with its button: the focus goes to the folder left.
+          onOpen={(id, below) => go({ folderId: id }, below)}
         />
         <p className="keys-hint">{strings.files.keys}</p>
         <FolderContents
