@@ -153,6 +153,8 @@ describe.sequential('Activity in a small window, in Chromium', { timeout: 180_00
     await from.fill('1.3.2026');
     await page.keyboard.press('Tab');
     expect(await from.inputValue()).toBe('01.03.2026');
+    // Another filter is another list: its Tab stop is its first row, not the row focused before.
+    await shown(page.locator('.feed-row[data-index="0"][tabindex="0"]'));
     expect(await page.getByRole('alert').count()).toBe(0);
     const to = page.getByLabel('Bis', { exact: true });
     await to.fill('13/31/2026');

@@ -91,9 +91,12 @@ export function ActivityFeed({
   const [freshFolded, setFreshFolded] = useState(0);
   /** Event ids of the bursts opened: a burst is open while it holds one (it grows as pushed). */
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  /** The feed's Tab stop (see below): another filter is another list, which starts at its top. */
+  const [active, setActive] = useState(0);
   useEffect(() => {
     setFresh([]);
     setFreshFolded(0);
+    setActive(0);
   }, [params]);
 
   // A pushed event is prepended when it certainly matches; when filters the window cannot
@@ -140,7 +143,6 @@ export function ActivityFeed({
   const scroller = useRef<HTMLDivElement>(null);
   // One Tab stop for the feed (roving tabindex): the row last focused, kept in the page while
   // scrolled away so the focus is not lost; arrows move between rows, Tab leaves the feed.
-  const [active, setActive] = useState(0);
   const [focusTo, setFocusTo] = useState<number | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
