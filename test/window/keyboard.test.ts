@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -224,5 +226,24 @@ describe.sequential('the window by the keyboard, in Chromium', { timeout: 180_00
       },
     });
     await api.call('settings.update', { language: 'en' });
+  });
+
+  it('names the folder on the answers to deletions held back', async () => {
+    // Most of the synced folder deleted here: more than half of its items, so the engine holds
+    // the deletions back and the card asks (docs/SYNC.md, "Mass delete").
+    const [pair] = await api.call('pairs.list', {});
+    for (const name of readdirSync(pair!.dir))
+      if (!name.startsWith('.')) rmSync(path.join(pair!.dir, name), { recursive: true });
+    await api.call('pairs.retry', { pairId: pair!.id });
+    await nav('Status').click();
+    const card = page.getByRole('article', { name: WORKSPACE });
+    await shown(
+      card.getByRole('button', {
+        name: `Delete them on the service too: ${WORKSPACE}`,
+        exact: true,
+      }),
+      60_000,
+    );
+    await expectAccessible(page, 'deletions held back');
   });
 });

@@ -185,6 +185,11 @@ export function PairCard({
         <div className="actions">
           <button
             type="button"
+            aria-label={
+              status.held.side === 'local'
+                ? strings.status.held.confirmLocalLabel(pair.workspaceName)
+                : strings.status.held.confirmRemoteLabel(pair.workspaceName)
+            }
             onClick={() => answer.mutate('confirm')}
             disabled={answer.isPending}
           >
@@ -193,7 +198,12 @@ export function PairCard({
               : strings.status.held.confirmRemote}
           </button>
           {status.held.side === 'remote' && (
-            <button type="button" onClick={() => answer.mutate('keep')} disabled={answer.isPending}>
+            <button
+              type="button"
+              aria-label={strings.status.held.keepRemoteLabel(pair.workspaceName)}
+              onClick={() => answer.mutate('keep')}
+              disabled={answer.isPending}
+            >
               {strings.status.held.keepRemote}
             </button>
           )}
