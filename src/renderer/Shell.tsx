@@ -55,15 +55,17 @@ export function Shell({
   // A new view moves focus to its content, so keyboard and screen-reader users start there
   // (not on the first render: the page's own focus stays where the browser put it).
   const mainRef = useRef<HTMLElement>(null);
-  const firstView = useRef(true);
+  // The view last given the focus: compared, not a first-run flag, since an effect may run twice
+  // for one view (StrictMode runs it again), and a focused view on load would put the first Tab
+  // past "Skip to content" and the menu.
+  const focusedView = useRef<string | null>(switchedOn === null ? `${view}|${membersOf}` : null);
   // After a switch of accounts the switcher is gone with the old shell: focus goes to the view.
   useEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      if (switchedOn === null) return;
-    }
+    const shown = `${view}|${membersOf}`;
+    if (focusedView.current === shown) return;
+    focusedView.current = shown;
     mainRef.current?.focus();
-  }, [view, membersOf, switchedOn]);
+  }, [view, membersOf]);
 
   const navigate = useCallback(
     ((next: View | 'members', where?: BrowseTarget | number) => {
@@ -101,6 +103,18 @@ export function Shell({
         menuButton.current?.focus();
       }}
     >
+      {/* The first Tab stop: past the menu to the view (not a fragment link: the address's
+          fragment carries the bridge's secret on load, and the view is focused, not scrolled to). */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {strings.layout.skip}
+      </a>
       <header className="topbar">
         <button
           ref={menuButton}

@@ -30,6 +30,8 @@ export function setFormatLocale(lang: Language): void {
   countFormat = undefined;
   dateFormat = undefined;
   relativeFormat = undefined;
+  dayFormat = undefined;
+  timeFormat = undefined;
 }
 
 export function formatBytes(bytes: number): string {
@@ -120,4 +122,9 @@ export function endOfDayIso(date: string): string {
 
 export function startOfDayIso(date: string): string {
   return new Date(`${date}T00:00:00`).toISOString();
+}
+
+/** The locale dates and numbers are written in now (the date fields read theirs in it). */
+export function formatLocale(): string {
+  return locale;
 }

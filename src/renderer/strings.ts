@@ -129,11 +129,19 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     pause: t('status.pause'),
     resume: t('status.resume'),
     openFolder: t('status.openFolder'),
+    /** The card's buttons as assistive technology names them: which folder they act on. */
+    pauseLabel: (workspace: string) => t('status.pauseLabel', { workspace }),
+    resumeLabel: (workspace: string) => t('status.resumeLabel', { workspace }),
+    openFolderLabel: (workspace: string) => t('status.openFolderLabel', { workspace }),
+    retryLabel: (workspace: string) => t('status.retryLabel', { workspace }),
     /** The answers to deletions held back (the status message says which and how many). */
     held: {
       confirmLocal: t('status.held.confirmLocal'),
       confirmRemote: t('status.held.confirmRemote'),
       keepRemote: t('status.held.keepRemote'),
+      confirmLocalLabel: (workspace: string) => t('status.held.confirmLocalLabel', { workspace }),
+      confirmRemoteLabel: (workspace: string) => t('status.held.confirmRemoteLabel', { workspace }),
+      keepRemoteLabel: (workspace: string) => t('status.held.keepRemoteLabel', { workspace }),
     },
     problems: t('status.problems'),
     noProblems: t('status.noProblems'),
@@ -225,6 +233,8 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   activity: {
     title: t('activity.title'),
     filters: t('activity.filters'),
+    /** Beside the folded Filters button: how many narrow the feed. */
+    filtersSet: (n: number) => t('activity.filtersSet', { n }),
     workspace: t('activity.workspace'),
     allWorkspaces: t('activity.allWorkspaces'),
     verbs: t('activity.verbs'),
@@ -243,6 +253,10 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     from: t('activity.from'),
     to: t('activity.to'),
     reset: t('activity.reset'),
+    /** A date field's letters for day, month and year, in this order, space-separated. */
+    dateLetters: t('activity.dateLetters'),
+    dateHint: (pattern: string) => t('activity.dateHint', { pattern }),
+    dateBad: (pattern: string) => t('activity.dateBad', { pattern }),
     empty: t('activity.empty'),
     feed: t('activity.feed'),
     end: t('activity.end'),
@@ -563,6 +577,7 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
   layout: {
     openMenu: t('layout.openMenu'),
     closeMenu: t('layout.closeMenu'),
+    skip: t('layout.skip'),
   },
 
   /** Issue 28, the activity feed as people read it: bursts, days, the person's own reads folded. */

@@ -248,12 +248,12 @@ describe.sequential('Browse: a folder of 20,000 entries', { timeout: 120_000 }, 
     await page.getByRole('button', { name: 'Close details' }).click();
   });
 
-  it('moves through the rows with Tab, and keeps the focused row while it is scrolled away', async () => {
+  it('moves through the rows with arrows, and keeps the focused row while it is scrolled away', async () => {
     await scrollUntil(0, folderButton(big.first));
     await folderButton(big.first).focus();
-    // A folder's row has two buttons (open, details): 60 presses reach row 30, past the rows
-    // the page held when the focus started.
-    for (let i = 0; i < 60; i++) await page.keyboard.press('Tab');
+    // The list is one Tab stop (issue 39): 30 presses of the down arrow reach row 30, past the
+    // rows the page held when the focus started.
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('Folder 00030');
 
     // Scrolled far away, the focused row stays in the page: focus is not lost, the menu key

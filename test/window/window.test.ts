@@ -284,7 +284,9 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await page.getByLabel('Deleted', { exact: true }).uncheck();
 
     // A date range that ends before the demo's history began shows nothing.
-    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    // Typed as the window's language writes a date (English on an en-US browser).
+    await page.getByLabel('To', { exact: true }).fill('01/31/2020');
+    await page.getByLabel('To', { exact: true }).press('Enter');
     await shown(page.getByText('No activity matches these filters.'));
     await page.getByRole('button', { name: 'Clear filters' }).click();
 

@@ -1,6 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { ActivityEvent, ActivityFilters } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
@@ -83,9 +91,12 @@ export function ActivityFeed({
   const [freshFolded, setFreshFolded] = useState(0);
   /** Event ids of the bursts opened: a burst is open while it holds one (it grows as pushed). */
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  /** The feed's Tab stop (see below): another filter is another list, which starts at its top. */
+  const [active, setActive] = useState(0);
   useEffect(() => {
     setFresh([]);
     setFreshFolded(0);
+    setActive(0);
   }, [params]);
 
   // A pushed event is prepended when it certainly matches; when filters the window cannot
@@ -130,6 +141,9 @@ export function ActivityFeed({
     });
 
   const scroller = useRef<HTMLDivElement>(null);
+  // One Tab stop for the feed (roving tabindex): the row last focused, kept in the page while
+  // scrolled away so the focus is not lost; arrows move between rows, Tab leaves the feed.
+  const [focusTo, setFocusTo] = useState<number | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -138,7 +152,63 @@ export function ActivityFeed({
     // measuring while scrolling.
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return active < range.count && !indexes.includes(active)
+        ? [...indexes, active].sort((a, b) => a - b)
+        : indexes;
+    },
   });
+  useLayoutEffect(() => {
+    if (focusTo === null) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`li[data-index="${focusTo}"]`);
+    if (!row) return;
+    row.focus();
+    setFocusTo(null);
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !(e.target instanceof HTMLElement))
+      return;
+    const li = e.target.closest<HTMLElement>('li[data-index]');
+    if (!li) return;
+    const at = Number(li.dataset.index);
+    // Right and left go through the row's buttons (an object to open, a burst to unfold).
+    const buttons = [li, ...li.querySelectorAll<HTMLElement>('button')];
+    const inRow = buttons.indexOf(e.target);
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      const next = buttons[inRow + (e.key === 'ArrowRight' ? 1 : -1)];
+      if (inRow < 0 || !next) return;
+      e.preventDefault();
+      next.focus();
+      return;
+    }
+    if (e.key === 'Enter' && e.target === li) {
+      e.preventDefault();
+      buttons[1]?.click();
+      return;
+    }
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    const to = {
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      PageDown: at + page,
+      PageUp: at - page,
+      Home: 0,
+      End: rows.length - 1,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(rows.length - 1, to));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    setFocusTo(next);
+  };
+  // A line cut by the row's width says itself whole on hover (and on focus: styles.css).
+  const titleIfCut = (e: MouseEvent<HTMLLIElement>) => {
+    const line = e.currentTarget.querySelector('.event-line');
+    if (line && line.scrollWidth > line.clientWidth) e.currentTarget.title = line.textContent;
+    else e.currentTarget.removeAttribute('title');
+  };
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -177,9 +247,16 @@ export function ActivityFeed({
         role="region"
         aria-label={strings.activity.feed}
         aria-busy={isFetchingNextPage}
-        tabIndex={0}
       >
-        <ul style={{ height: virtualizer.getTotalSize() }} className="feed-list">
+        <ul
+          style={{ height: virtualizer.getTotalSize() }}
+          className="feed-list"
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            const li = e.target.closest<HTMLElement>('li[data-index]');
+            if (li) setActive(Number(li.dataset.index));
+          }}
+        >
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
@@ -192,6 +269,8 @@ export function ActivityFeed({
                 aria-setsize={rows.length}
                 className={`feed-row feed-${row.type}`}
                 style={{ transform: `translateY(${item.start}px)` }}
+                tabIndex={item.index === Math.min(active, rows.length - 1) ? 0 : -1}
+                onMouseEnter={titleIfCut}
               >
                 <Row row={row} onOpen={onOpen} onToggle={toggle} />
               </li>
@@ -231,6 +310,7 @@ function Row({
           event={row.event}
           onOpen={(o) => onOpen(o, row.event)}
           clock={row.day !== 'today'}
+          inList
         />
       );
     case 'member':
@@ -240,6 +320,7 @@ function Row({
           onOpen={(o) => onOpen(o, row.event)}
           clock={row.day !== 'today'}
           compact
+          inList
         />
       );
     case 'burst':
@@ -282,6 +363,7 @@ function BurstLine({
       <button
         type="button"
         className="burst-toggle"
+        tabIndex={-1}
         aria-expanded={row.expanded}
         onClick={() => onToggle(row.events, !row.expanded)}
       >

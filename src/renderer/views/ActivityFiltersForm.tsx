@@ -1,5 +1,6 @@
 import { Verb, type Workspace } from '../../shared/app-api';
 import { strings } from '../strings';
+import { DateField } from './DateField';
 
 export interface FilterState {
   workspaceId: number | null;
@@ -30,12 +31,21 @@ export interface Person {
   name: string;
 }
 
+/** How many filters differ from none: said beside a folded "Filters" button. */
+export function filtersSet(f: FilterState): number {
+  return (Object.keys(noFilters) as (keyof FilterState)[]).filter(
+    (k) => JSON.stringify(f[k]) !== JSON.stringify(noFilters[k]),
+  ).length;
+}
+
 export function ActivityFiltersForm({
+  id,
   filters,
   onChange,
   workspaces,
   people,
 }: {
+  id: string;
   filters: FilterState;
   onChange: (f: FilterState) => void;
   workspaces: Workspace[];
@@ -44,6 +54,7 @@ export function ActivityFiltersForm({
   const set = (patch: Partial<FilterState>) => onChange({ ...filters, ...patch });
   return (
     <form
+      id={id}
       className="filters"
       aria-label={strings.activity.filters}
       onSubmit={(e) => e.preventDefault()}
@@ -113,26 +124,18 @@ export function ActivityFiltersForm({
         />
         {strings.feed.showOwnReads}
       </label>
-      <div className="field inline">
-        <label htmlFor="activity-from">{strings.activity.from}</label>
-        <input
-          id="activity-from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-      </div>
-      <div className="field inline">
-        <label htmlFor="activity-to">{strings.activity.to}</label>
-        <input
-          id="activity-to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-        />
-      </div>
+      <DateField
+        id="activity-from"
+        label={strings.activity.from}
+        value={filters.from}
+        onChange={(from) => set({ from })}
+      />
+      <DateField
+        id="activity-to"
+        label={strings.activity.to}
+        value={filters.to}
+        onChange={(to) => set({ to })}
+      />
       <button type="button" className="link-button" onClick={() => onChange(noFilters)}>
         {strings.activity.reset}
       </button>

@@ -6,16 +6,24 @@ import type { Navigate } from '../navigation';
 import { strings } from '../strings';
 import {
   ActivityFiltersForm,
+  filtersSet,
   noFilters,
   type FilterState,
   type Person,
 } from './ActivityFiltersForm';
 import { ActivityFeed } from './ActivityFeed';
 
+/** A window where the filters open would leave the feed a few lines (styles.css's narrow width). */
+const SMALL = '(max-width: 960px), (max-height: 700px)';
+
 export function ActivityView({ navigate }: { navigate: Navigate }) {
   const api = useApi();
   const account = useAccount();
   const [filters, setFilters] = useState<FilterState>(noFilters);
+  // Folded by default in a small window, where the filters would take most of the view from
+  // the feed; open in a large one. The person's choice holds while the view is shown.
+  const [filtersOpen, setFiltersOpen] = useState(() => !window.matchMedia(SMALL).matches);
+  const set = filtersSet(filters);
   // The people seen acting in the events loaded so far: kept when a filter narrows the feed,
   // so the person chosen stays on the list and another one can be chosen.
   const [people, setPeople] = useState<Person[]>([]);
@@ -37,12 +45,32 @@ export function ActivityView({ navigate }: { navigate: Navigate }) {
   return (
     <section aria-labelledby="activity-title" className="activity">
       <h1 id="activity-title">{strings.activity.title}</h1>
-      <ActivityFiltersForm
-        filters={filters}
-        onChange={setFilters}
-        workspaces={workspaces.data ?? []}
-        people={people}
-      />
+      <div className="filters-toggle">
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="activity-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          <span className="chevron" aria-hidden="true">
+            {filtersOpen ? '▾' : '▸'}
+          </span>
+          {strings.activity.filters}
+        </button>
+        {/* Folded filters still narrow the feed: say so, or the feed would look whole. */}
+        {!filtersOpen && set > 0 && (
+          <span className="muted">{strings.activity.filtersSet(set)}</span>
+        )}
+      </div>
+      {filtersOpen && (
+        <ActivityFiltersForm
+          id="activity-filters"
+          filters={filters}
+          onChange={setFilters}
+          workspaces={workspaces.data ?? []}
+          people={people}
+        />
+      )}
       <ActivityFeed
         filters={filters}
         onLoaded={learn}

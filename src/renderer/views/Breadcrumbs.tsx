@@ -31,7 +31,8 @@ export function Breadcrumbs({
   rootId: number;
   rootName: string;
   pairId?: string | null;
-  onOpen: (id: number) => void;
+  /** `below`: the step after it, the folder left on the way up (its row takes the focus). */
+  onOpen: (id: number, below: number | null) => void;
 }) {
   const path = useFolderPath(folderId, pairId);
   if (path.isError) return <ErrorMessage error={path.error} />;
@@ -48,7 +49,11 @@ export function Breadcrumbs({
             {i === steps.length - 1 ? (
               <span aria-current="location">{i === 0 ? rootName : s.name}</span>
             ) : (
-              <button type="button" className="link-button" onClick={() => onOpen(s.id)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onOpen(s.id, steps[i + 1]?.id ?? null)}
+              >
                 {i === 0 ? rootName : s.name}
               </button>
             )}

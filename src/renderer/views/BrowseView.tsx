@@ -107,7 +107,12 @@ export function BrowseView({
   const pairId = place?.pairId ?? null;
   const path = useFolderPath(folderId, pairId);
 
-  const go = (next: Partial<BrowseTarget>) => {
+  // The folder left by Backspace: its row in the folder above takes the focus, which would
+  // otherwise fall to the page with the rows of the folder left.
+  const [cameFrom, setCameFrom] = useState<number | null>(null);
+  const onFocused = useCallback(() => setCameFrom(null), []);
+  const go = (next: Partial<BrowseTarget>, left: number | null = null) => {
+    setCameFrom(left);
     setQuery('');
     // What the last action said was about the folder left.
     act.reset();
@@ -125,6 +130,8 @@ export function BrowseView({
   }
   const parentRef = useRef(parent);
   parentRef.current = parent;
+  const folderRef = useRef(folderId);
+  folderRef.current = folderId;
   // Escape closes the item panel wherever the focus is but a menu or a field that uses it.
   const closePanel = useRef<(() => void) | null>(null);
   closePanel.current = target.selected
@@ -154,7 +161,7 @@ export function BrowseView({
         (e.key === 'ArrowUp' && e.altKey);
       if (up && parentRef.current !== null) {
         e.preventDefault();
-        goRef.current({ folderId: parentRef.current });
+        goRef.current({ folderId: parentRef.current }, folderRef.current);
       }
     };
     document.addEventListener('keydown', onKey);
@@ -280,7 +287,8 @@ export function BrowseView({
           rootId={place.rootFolderId}
           rootName={place.name}
           pairId={pairId}
-          onOpen={(id) => go({ folderId: id })}
+          // The step clicked is gone with its button: the focus goes to the folder left.
+          onOpen={(id, below) => go({ folderId: id }, below)}
         />
         <p className="keys-hint">{strings.files.keys}</p>
         <FolderContents
@@ -298,6 +306,8 @@ export function BrowseView({
             setMenu(request);
           }}
           onOffline={onOffline}
+          focusFolder={cameFrom}
+          onFocused={onFocused}
         />
       </div>
       {menu && (

@@ -16,6 +16,7 @@ import { ItemIcon } from './ItemIcon';
 function Row({
   index,
   entry,
+  tabbable,
   selected,
   onOpenFolder,
   onOpenFile,
@@ -25,6 +26,8 @@ function Row({
   /** The row's place in the folder (from 0). */
   index: number;
   entry: Entry;
+  /** The list's one Tab stop is this row's name; its other buttons are reached by arrows. */
+  tabbable: boolean;
   selected: boolean;
   onOpenFolder: (id: number) => void;
   onOpenFile: (item: SelectedItem) => void;
@@ -103,6 +106,7 @@ function Row({
           <button
             ref={name}
             type="button"
+            tabIndex={tabbable ? 0 : -1}
             className="link-button name"
             title={entry.name}
             aria-keyshortcuts="Enter Shift+F10"
@@ -116,6 +120,7 @@ function Row({
           <button
             ref={name}
             type="button"
+            tabIndex={tabbable ? 0 : -1}
             className="link-button name"
             title={entry.name}
             aria-keyshortcuts="Enter Shift+F10"
@@ -133,6 +138,7 @@ function Row({
         {isFolder && onSelect && (
           <button
             type="button"
+            tabIndex={-1}
             className="icon-button"
             aria-pressed={selected}
             aria-label={strings.browse.details(entry.name)}

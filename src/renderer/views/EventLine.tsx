@@ -22,6 +22,7 @@ export function EventLine({
   onOpen,
   compact = false,
   clock = false,
+  inList = false,
 }: {
   event: ActivityEvent;
   onOpen?: (object: EventObject) => void;
@@ -29,6 +30,8 @@ export function EventLine({
   compact?: boolean;
   /** Under a heading of an earlier day: the time of day ("yesterday" would repeat the heading, or contradict it). */
   clock?: boolean;
+  /** A row of the feed, its one Tab stop: its buttons are reached by arrows (ActivityFeed). */
+  inList?: boolean;
 }) {
   const tr = currentLanguage();
   const object = (o: EventObject, i: number, labeled: boolean) => {
@@ -38,6 +41,7 @@ export function EventLine({
         <button
           type="button"
           className="link-button user-data"
+          tabIndex={inList ? -1 : undefined}
           aria-label={strings.activity.open(label, o.text)}
           onClick={() => onOpen(o)}
         >

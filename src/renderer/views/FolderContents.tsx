@@ -23,6 +23,9 @@ interface Props {
   onMenu: (request: MenuRequest) => void;
   /** The service could not be reached while listing (Browse turns to the synced tree). */
   onOffline?: () => void;
+  /** The folder just left (Backspace): its row takes the focus (`FolderRows`). */
+  focusFolder?: number | null;
+  onFocused?: () => void;
 }
 
 /** Another folder, search or order is another list: it starts at its top, nothing pinned. */
@@ -52,6 +55,8 @@ function Contents({
   onSelect,
   onMenu,
   onOffline,
+  focusFolder,
+  onFocused,
 }: Props) {
   // The first block until the rows have laid out (they are not in the page before it is read).
   const [wanted, setWanted] = useState('0');
@@ -82,6 +87,8 @@ function Contents({
         onSelect={onSelect}
         onMenu={onMenu}
         onWanted={setWanted}
+        focusFolder={focusFolder}
+        onFocused={onFocused}
       />
       {blocks.error && <ErrorMessage error={blocks.error} onRetry={blocks.retry} />}
     </>

@@ -34,6 +34,12 @@ export interface FolderRowsProps {
   onMenu: (request: MenuRequest) => void;
   /** The blocks to read (`wantedBlocks`), told after each render that changes them. */
   onWanted: (blocks: string) => void;
+  /**
+   * A folder to give the focus to once its row is read (the one just left by Backspace), the
+   * first row if no block read holds it; `onFocused` is told once the focus is placed.
+   */
+  focusFolder?: number | null | undefined;
+  onFocused?: (() => void) | undefined;
 }
 
 /** The row index of the row an event happened in, if any. */
@@ -62,6 +68,8 @@ function Rows({
   onSelect,
   onMenu,
   onWanted,
+  focusFolder = null,
+  onFocused,
 }: FolderRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The row that last held focus (or a menu) stays in the page while it is scrolled away, so
@@ -95,9 +103,38 @@ function Rows({
     button.focus();
     setFocusTo(null);
   });
+  // The folder left by Backspace: its row once its block is read (no later render would find
+  // it otherwise), else the first row, so the focus stays in the list rather than the page.
+  useLayoutEffect(() => {
+    if (focusFolder === null || focusTo !== null || entry(0) === undefined) return;
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const e = entry(i);
+      if (e?.kind === 'folder' && e.id === focusFolder) {
+        at = i;
+        break;
+      }
+    }
+    setPinned(at);
+    virtualizer.scrollToIndex(at, { align: 'auto' });
+    setFocusTo(at);
+    onFocused?.();
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = rowOf(e);
     if (at === null || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    // Left and right move between a row's buttons (its name, its details): one Tab stop a
+    // list, so these are how the details button is reached from the keyboard.
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const row = e.target instanceof Element ? e.target.closest('[data-index]') : null;
+      const buttons = row ? [...row.querySelectorAll<HTMLElement>('button')] : [];
+      const i = buttons.indexOf(e.target as HTMLElement);
+      const next = buttons[i + (e.key === 'ArrowRight' ? 1 : -1)];
+      if (i < 0 || !next) return;
+      e.preventDefault();
+      next.focus();
+      return;
+    }
     const page = Math.max(1, (view ? view.last - view.first : 10) - 1);
     const to = {
       ArrowDown: at + 1,
@@ -150,6 +187,9 @@ function Rows({
               first={laid.first}
               last={laid.last}
               pinned={pinned}
+              // One Tab stop for the list (roving tabindex): the row last focused, else the
+              // first row laid out; arrows move from there and Tab leaves the list.
+              tabStop={pinned ?? laid.first}
               entry={entry}
               selected={selected}
               onOpenFolder={onOpenFolder}
@@ -175,6 +215,7 @@ const RowRange = memo(function RowRange({
   first,
   last,
   pinned,
+  tabStop,
   entry,
   selected,
   onOpenFolder,
@@ -185,6 +226,7 @@ const RowRange = memo(function RowRange({
   first: number;
   last: number;
   pinned: number | null;
+  tabStop: number;
 } & Pick<
   FolderRowsProps,
   'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu'
@@ -200,6 +242,7 @@ const RowRange = memo(function RowRange({
         key={index}
         index={index}
         entry={item}
+        tabbable={index === tabStop}
         selected={selected?.kind === item.kind && selected.id === item.id}
         onOpenFolder={onOpenFolder}
         onOpenFile={onOpenFile}

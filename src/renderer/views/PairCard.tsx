@@ -63,11 +63,26 @@ export function PairCard({
         <div className="actions">
           {/* A workspace gone has nothing to pause or choose from: only its folder remains. */}
           {!gone && (
-            <button type="button" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+            <button
+              type="button"
+              aria-label={
+                pair.paused
+                  ? strings.status.resumeLabel(pair.workspaceName)
+                  : strings.status.pauseLabel(pair.workspaceName)
+              }
+              onClick={() => toggle.mutate()}
+              disabled={toggle.isPending}
+            >
               {pair.paused ? strings.status.resume : strings.status.pause}
             </button>
           )}
-          <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
+          {/* Each card's buttons name their folder: a list of "Open folder" says nothing. */}
+          <button
+            type="button"
+            aria-label={strings.status.openFolderLabel(pair.workspaceName)}
+            onClick={() => open.mutate()}
+            disabled={open.isPending}
+          >
             {strings.status.openFolder}
           </button>
           {!gone && (
@@ -127,7 +142,12 @@ export function PairCard({
         <div className="state-failed">
           <p>{strings.status.failedWhy(strings.say(status.error.words, status.error.message))}</p>
           <div className="actions">
-            <button type="button" onClick={() => retry.mutate()} disabled={retry.isPending}>
+            <button
+              type="button"
+              aria-label={strings.status.retryLabel(pair.workspaceName)}
+              onClick={() => retry.mutate()}
+              disabled={retry.isPending}
+            >
               {strings.status.retryNow}
             </button>
           </div>
@@ -167,6 +187,11 @@ export function PairCard({
         <div className="actions">
           <button
             type="button"
+            aria-label={
+              status.held.side === 'local'
+                ? strings.status.held.confirmLocalLabel(pair.workspaceName)
+                : strings.status.held.confirmRemoteLabel(pair.workspaceName)
+            }
             onClick={() => answer.mutate('confirm')}
             disabled={answer.isPending}
           >
@@ -175,7 +200,12 @@ export function PairCard({
               : strings.status.held.confirmRemote}
           </button>
           {status.held.side === 'remote' && (
-            <button type="button" onClick={() => answer.mutate('keep')} disabled={answer.isPending}>
+            <button
+              type="button"
+              aria-label={strings.status.held.keepRemoteLabel(pair.workspaceName)}
+              onClick={() => answer.mutate('keep')}
+              disabled={answer.isPending}
+            >
               {strings.status.held.keepRemote}
             </button>
           )}
