@@ -12,6 +12,7 @@ import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { ActivityEvent, ActivityFilters } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
+import { rovingTarget } from '../roving';
 import {
   endOfDayIso,
   formatDate,
@@ -188,17 +189,9 @@ export function ActivityFeed({
       return;
     }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const to = {
-      ArrowDown: at + 1,
-      ArrowUp: at - 1,
-      PageDown: at + page,
-      PageUp: at - page,
-      Home: 0,
-      End: rows.length - 1,
-    }[e.key];
-    if (to === undefined) return;
+    const next = rovingTarget(e.key, at, page, rows.length);
+    if (next === undefined) return;
     e.preventDefault();
-    const next = Math.max(0, Math.min(rows.length - 1, to));
     setActive(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
     setFocusTo(next);

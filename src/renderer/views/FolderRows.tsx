@@ -9,6 +9,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Entry } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
+import { rovingTarget } from '../roving';
 import { strings } from '../strings';
 import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
@@ -136,17 +137,9 @@ function Rows({
       return;
     }
     const page = Math.max(1, (view ? view.last - view.first : 10) - 1);
-    const to = {
-      ArrowDown: at + 1,
-      ArrowUp: at - 1,
-      PageDown: at + page,
-      PageUp: at - page,
-      Home: 0,
-      End: count - 1,
-    }[e.key];
-    if (to === undefined) return;
+    const next = rovingTarget(e.key, at, page, count);
+    if (next === undefined) return;
     e.preventDefault();
-    const next = Math.max(0, Math.min(count - 1, to));
     if (next === at) return;
     setPinned(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
