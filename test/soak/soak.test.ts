@@ -11,7 +11,7 @@ const NO_NEW_STEPS = { swap: 0, recreate: 0, long: 0, deep: 0 };
 
 // The soak on every CI run: 100 random histories from a fixed seed (so a failure replays), a
 // crash case through its world and invariants, and proof that its histories catch a broken
-// engine. Longer runs: `npm run -s soak -- --runs 2000` (README).
+// engine. Longer runs: `npm run -s soak -- --runs 2000` (docs/DEVELOPING.md).
 
 const SEED = 20261123;
 
