@@ -1,3 +1,8 @@
+// The main process's wiring: the window, the tray, notices, the clipboard and the keychain's
+// fallback, with the engine host (engine-process.ts) running the backend and its engines. It
+// answers `api:call` only from our window's main frame showing the bundled renderer; a second
+// launch hands its argv to the first (args.ts); a quit waits for the host to stop its engines
+// (15 s at most); a crashed host is started again, three times a minute at most.
 import { app, BrowserWindow, clipboard, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import path from 'node:path';
 import {

@@ -1,3 +1,10 @@
+// The sandbox's HTTP server. Each request: strip the base path, match a route template (http.ts,
+// 404/405), count it in the stats, faults (latency, reset, fail, rate limit, expire, lost),
+// authenticate the bearer token (auth.ts), then the handler in routes/<area>.ts, whose plain
+// operations check the role, mutate in one transaction and record the event. Every error answer
+// goes through answerAfterBody (http.ts). Plain node:http rather than a framework: the faults need
+// the raw socket (a `lost` request is committed, then its connection destroyed), the events filter
+// is a JSON body on a GET, and uploads stream through busboy into the blob store.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,3 +1,12 @@
+// The one door to the service: base URL joining (a path prefix is kept), the bearer token from a
+// Session (refreshed once, single-flight, for every request refused together), retries, and the
+// mapping of failures to the typed errors of errors.ts. Idempotent requests are retried on
+// network errors, 429 (after Retry-After) and 502/503/504 with backoff and full jitter
+// (retry.ts); a POST only when it certainly did not reach the server, otherwise it fails as
+// OutcomeUnknownError so that the caller looks before it tries again. A connection to something
+// that does not speak HTTP(S) as asked is not retried. A small loop of our own rather than
+// undici's RetryAgent: that cannot tell a POST that never left from one whose answer was lost,
+// cannot re-create a streamed upload body, and knows nothing of token refresh between attempts.
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
