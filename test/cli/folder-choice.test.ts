@@ -111,6 +111,14 @@ describe('sync --dir: a folder with files in it on a first sync', () => {
       `workspace-sync: --dir ${dir} enthält 4 Objekte, die diese erste Synchronisierung nach „${workspaceName}“ hochladen würde: Geben Sie --merge an, um sie zusammenzuführen, oder wählen Sie einen leeren Ordner.`,
     );
 
+    // A program reading --json is told it is a refusal, not a fault of the program.
+    const json = await syncOnce(dir, { extra: ['--json'] });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      type: 'error',
+      kind: 'refused',
+    });
+
     const merged = await syncOnce(dir, { extra: ['--merge'] });
     expect(merged.code, merged.stderr).toBe(0);
     const after = remoteTree(sb);

@@ -187,7 +187,7 @@ describe('a local file that cannot be read', () => {
         const locked = path.join(dir, 'docs', 'locked.txt');
         writeFileSync(locked, 'private');
         chmodSync(locked, 0o000);
-        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        const args = ['sync', '--once', '--json', '--merge', '--server', sb.baseUrl];
         args.push('--workspace', String(sb.workspaceId), '--dir', dir);
         args.push('--state', dirs.make('wsync-state-'));
         const env = { WORKSPACE_SYNC_TOKEN: owner.token };
@@ -323,7 +323,7 @@ describe('a synced folder whose files cannot be looked at', () => {
         mkdirSync(path.join(dir, 'docs'), { recursive: true });
         writeFileSync(path.join(dir, 'docs', 'a.txt'), 'a');
         writeFileSync(path.join(dir, 'docs', 'b.txt'), 'b');
-        const args = ['sync', '--once', '--json', '--server', sb.baseUrl];
+        const args = ['sync', '--once', '--json', '--merge', '--server', sb.baseUrl];
         args.push('--workspace', String(sb.workspaceId), '--dir', dir);
         args.push('--state', dirs.make('wsync-state-'));
         const env = { WORKSPACE_SYNC_TOKEN: owner.token };

@@ -6,6 +6,7 @@ import { refusePlace } from '../sync/folder-check';
 import { countUploads } from '../sync/loop/first-sync';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
+import { UserError } from '../errors/user-error';
 import { proxyShownFor } from '../api/proxy';
 import { processTransfers } from '../api/throttle';
 import { LIMIT_KBPS } from '../../shared/app-api';
@@ -72,6 +73,8 @@ export function limitKBps(value: string | undefined, option: string): number {
 export function errorKind(err: unknown): string {
   if (err instanceof SyncFatalError || err instanceof SyncPassError || err instanceof ApiError)
     return err.kind;
+  // A refusal said in words (a folder that holds files, a system folder) is not a fault of ours.
+  if (err instanceof UserError) return 'refused';
   return 'internal';
 }
 
