@@ -222,7 +222,7 @@ for (const basePath of [undefined, '/api/v1']) {
           await res.body.dump();
           expect(res.statusCode).toBe(302);
           const back = await request(String(res.headers.location));
-          expect(await back.body.text()).toContain('signed in');
+          expect(await back.body.text()).toContain('Return to Workspace Sync');
         },
       });
       const { transport } = openSession({
