@@ -110,9 +110,7 @@ describe('the socket guard', () => {
     // One character changed to another: a secret that starts with `x` (1 in 64) made `'x' + rest`
     // the right one, and the test failed now and then.
     const wrong = (bridge.secret[0] === 'x' ? 'y' : 'x') + bridge.secret.slice(1);
-    await expect(openSocket(apiUrl(bridge, wrong), origin)).rejects.toThrow(
-      'refused 403',
-    );
+    await expect(openSocket(apiUrl(bridge, wrong), origin)).rejects.toThrow('refused 403');
     await expect(openSocket(apiUrl(bridge, bridge.secret + 'x'), origin)).rejects.toThrow(
       'refused 403',
     );
