@@ -14,8 +14,9 @@ import { resolveInsideRoot } from './attention';
 import { failOpen } from './open-failed';
 import { fail } from './errors';
 import type { FolderIndex } from './folders';
-import { activityOf, linkOf } from './map';
+import { activityOf } from './map';
 import type { Pairs } from './pairs';
+import type { HandlersOf } from './handlers/context';
 
 type Params<M extends keyof typeof Methods> = z.output<(typeof Methods)[M]['params']>;
 
@@ -73,8 +74,8 @@ function syncedEntry(row: SyncedItemRow): Entry {
 /**
  * The window's Browse methods beyond listing (app-api.ts, issue 28): thumbnails through the
  * backend (cached, bounded), an item's details, opening a synced item on this computer through
- * its pair's journal (inside its folder only), its share page in the browser, and the synced tree
- * read from the journals when the service cannot be reached.
+ * its pair's journal (inside its folder only), and the synced tree read from the journals when
+ * the service cannot be reached (a share page in the browser is handlers/links.ts's).
  */
 export function browseHandlers(deps: {
   account: (p: { accountId: string }) => Promise<SignedIn>;
@@ -82,9 +83,8 @@ export function browseHandlers(deps: {
   pairs: Pairs;
   open: (file: string) => Promise<void>;
   show: (file: string) => Promise<void>;
-  openUrl: (url: string) => void | Promise<void>;
   log: Logger;
-}) {
+}): HandlersOf<'files' | 'items' | 'synced'> {
   const { pairs } = deps;
   const thumbnails = new ThumbnailCache();
   /** Names of users by account and id, learned from their events (the contract has no users). */
@@ -179,14 +179,6 @@ export function browseHandlers(deps: {
         return null;
       }
       return fail('not-found', { key: 'backend.notSyncedYet' });
-    },
-
-    'links.open': async (p: Params<'links.open'>) => {
-      const s = await deps.account(p);
-      const link = linkOf(await s.client.getLink(p.kind, p.itemId), s.server, null);
-      if (!link.tokenAccessible) return fail('invalid', { key: 'backend.linkOff' });
-      await deps.openUrl(link.url);
-      return null;
     },
 
     'synced.workspaces': (p: Params<'synced.workspaces'>): Promise<SyncedWorkspace[]> => {

@@ -14,6 +14,7 @@ import { fail } from './errors';
 import { wordsOf } from '../../shared/i18n';
 import { atLeast } from './map';
 import { gather } from './bounded';
+import type { HandlersOf } from './handlers/context';
 
 // People: a workspace's members and invitations (conventions.md, "Invitations and role
 // changes"), as the window's methods. The service decides who may do what; the window is told
@@ -109,7 +110,9 @@ export function memberOf(r: Rolemap, me: Viewer): Member {
  * The window's methods on members (app-api.ts, People): list them with what this user may do,
  * invite, change a role, remove; refusals are the service's, in one line.
  */
-export function memberHandlers(deps: { session: (p: { accountId: string }) => Promise<SignedIn> }) {
+export function memberHandlers(deps: {
+  session: (p: { accountId: string }) => Promise<SignedIn>;
+}): HandlersOf<'members'> {
   /** Who is asking, and their role in the workspace: every member's offer depends on it. */
   const viewerIn = async (s: SignedIn, workspaceId: number) => {
     const w = await s.client.getWorkspace(workspaceId);
