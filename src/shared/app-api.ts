@@ -403,7 +403,7 @@ export type FolderChoice = z.infer<typeof FolderChoice>;
 export const ExcludedFolder = z.object({ id, path: z.string(), parentId: id.nullable() });
 export type ExcludedFolder = z.infer<typeof ExcludedFolder>;
 
-// People (backend/members.ts): a workspace's members and invitations, as this user may see them.
+// People (backend/handlers/members.ts): a workspace's members and invitations, as this user may see them.
 /** A member of a workspace, or an invitation not accepted yet (`pending`). */
 export const Member = z.object({
   /** The service's role map (rolemap) id: what changeRole and remove name. */
@@ -686,7 +686,7 @@ export const Methods = {
     result: z.object({ path: z.string().nullable() }),
   },
 
-  // People: who is in a workspace (backend/members.ts). `workspaceId` scopes every call.
+  // People: who is in a workspace (backend/handlers/members.ts). `workspaceId` scopes every call.
   'members.list': { params: z.object({ ...onAccount, workspaceId: id }), result: Members },
   /** Invites one or more addresses (separated by commas, semicolons or spaces) with a role. */
   'members.invite': {

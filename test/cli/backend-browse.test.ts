@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
-import { THUMBNAIL_MAX_BYTES } from '../../src/main/backend/browse';
+import { THUMBNAIL_MAX_BYTES } from '../../src/main/backend/handlers/files';
 import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, tokenOf } from '../sync/harness';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, Member, MethodName, ParamsOf } from '../../src/shared/app-api';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
-import { memberOf, splitEmails } from '../../src/main/backend/members';
+import { memberOf, splitEmails } from '../../src/main/backend/handlers/members';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { callOk } from './backend-calls';
 import { tempDir } from './run-cli';

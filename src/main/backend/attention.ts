@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { failOpen } from './open-failed';
 import { fail, failWith } from './errors';
 import type { Pairs } from './pairs';
+import type { Handlers } from './handlers/context';
 
 type Params<M extends keyof typeof Methods> = z.output<(typeof Methods)[M]['params']>;
 
@@ -92,7 +93,7 @@ export function attentionHandlers(deps: {
   pairs: Pairs;
   open: (file: string) => Promise<void>;
   show: (file: string) => Promise<void>;
-}) {
+}): Pick<Handlers, 'pairs.openItem' | 'pairs.settleConflict' | 'pairs.problem'> {
   const { pairs } = deps;
   return {
     'pairs.openItem': async (p: Params<'pairs.openItem'>) => {

@@ -277,7 +277,7 @@ export class Pairs {
     return this.get(id).engine;
   }
 
-  /** A pair's journal file: Browse reads the synced tree from it (read-only, browse.ts). */
+  /** A pair's journal file: Browse reads the synced tree from it (read-only, handlers/synced.ts). */
   journalOf(id: string): string {
     return this.get(id).opened.journalFile;
   }

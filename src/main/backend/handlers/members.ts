@@ -1,25 +1,22 @@
-import type { z } from 'zod';
 import {
   Role as RoleSchema,
   type InviteOutcome,
   type Member,
   type Members,
-  type Methods,
   type Role,
-} from '../../shared/app-api';
-import { ApiError } from '../api/errors';
-import type { Rolemap } from '../api/schemas';
-import type { SignedIn } from './accounts';
-import { fail } from './errors';
-import { wordsOf } from '../../shared/i18n';
-import { atLeast } from './map';
-import { gather } from './bounded';
+} from '../../../shared/app-api';
+import { ApiError } from '../../api/errors';
+import type { Rolemap } from '../../api/schemas';
+import type { SignedIn } from '../accounts';
+import { fail } from '../errors';
+import { wordsOf } from '../../../shared/i18n';
+import { atLeast } from '../map';
+import { gather } from '../bounded';
+import type { HandlerContext, HandlersOf, Params } from './context';
 
 // People: a workspace's members and invitations (conventions.md, "Invitations and role
 // changes"), as the window's methods. The service decides who may do what; the window is told
 // only what this user's role allows, so it offers nothing the service would refuse.
-
-type Params<M extends keyof typeof Methods> = z.output<(typeof Methods)[M]['params']>;
 
 /** Least to most powerful: the contract's enum lists them in that order. */
 const RANK: readonly Role[] = RoleSchema.options;
@@ -109,7 +106,7 @@ export function memberOf(r: Rolemap, me: Viewer): Member {
  * The window's methods on members (app-api.ts, People): list them with what this user may do,
  * invite, change a role, remove; refusals are the service's, in one line.
  */
-export function memberHandlers(deps: { session: (p: { accountId: string }) => Promise<SignedIn> }) {
+export function memberHandlers(ctx: HandlerContext): HandlersOf<'members'> {
   /** Who is asking, and their role in the workspace: every member's offer depends on it. */
   const viewerIn = async (s: SignedIn, workspaceId: number) => {
     const w = await s.client.getWorkspace(workspaceId);
@@ -125,7 +122,7 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
 
   return {
     'members.list': async (p: Params<'members.list'>): Promise<Members> => {
-      const s = await deps.session(p);
+      const s = await ctx.account(p);
       const { workspace, viewer } = await viewerIn(s, p.workspaceId);
       const base = { workspace, role: viewer.role, grantable: grantableBy(viewer.role) };
       try {
@@ -146,7 +143,7 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
       }
     },
     'members.invite': async (p: Params<'members.invite'>): Promise<InviteOutcome> => {
-      const s = await deps.session(p);
+      const s = await ctx.account(p);
       const emails = splitEmails(p.emails);
       if (emails.length === 0) return fail('invalid', { key: 'backend.enterInvite' });
       if (emails.length > MAX_EMAILS)
@@ -162,7 +159,7 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
       return { invited, alreadyMembers, refused };
     },
     'members.changeRole': async (p: Params<'members.changeRole'>): Promise<Member> => {
-      const s = await deps.session(p);
+      const s = await ctx.account(p);
       await s.client.changeRole(p.memberId, p.role);
       // The service answers with an empty body: read the member again to show what it keeps.
       const [r, { viewer }] = await Promise.all([
@@ -174,7 +171,7 @@ export function memberHandlers(deps: { session: (p: { accountId: string }) => Pr
       return memberOf(r, viewer);
     },
     'members.remove': async (p: Params<'members.remove'>) => {
-      const s = await deps.session(p);
+      const s = await ctx.account(p);
       await s.client.revokeRolemap(p.memberId);
       return null;
     },
