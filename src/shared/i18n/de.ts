@@ -1029,13 +1029,13 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.stateInFolder':
     'Der Zustandsordner und der synchronisierte Ordner dürfen einander nicht enthalten: Wählen Sie ein anderes --state oder --dir.',
   'engine.folder.system':
-    '{folder} liegt in einem Systemordner, der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+    '{folder} liegt in einem Systemordner, der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem persönlichen Ordner oder auf einem Datenträger für Daten.',
   'engine.folder.systemVia':
-    '{folder} liegt in einem Systemordner (er führt zu {real}), der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+    '{folder} liegt in einem Systemordner (er führt zu {real}), der keine Dateien von Ihnen enthält: Wählen Sie einen Ordner in Ihrem persönlichen Ordner oder auf einem Datenträger für Daten.',
   'engine.folder.root':
-    '{folder} ist die oberste Ebene eines Datenträgers: Wählen Sie einen Ordner darin, in Ihrem Benutzerordner oder auf einem Datenträger für Daten.',
+    '{folder} ist die oberste Ebene eines Datenträgers: Wählen Sie einen Ordner darin, in Ihrem persönlichen Ordner oder auf einem Datenträger für Daten.',
   'engine.folder.home':
-    '{folder} ist Ihr Benutzerordner selbst, der alles von Ihnen enthält: Wählen Sie einen Ordner darin.',
+    '{folder} ist Ihr persönlicher Ordner selbst, der alles von Ihnen enthält: Wählen Sie einen Ordner darin.',
   'engine.folder.appData':
     '{folder} enthält die eigenen Daten dieser App ({state}) oder liegt darin: Wählen Sie einen anderen Ordner.',
   'engine.folder.denied':
