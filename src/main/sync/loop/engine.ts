@@ -11,6 +11,7 @@ import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
+import type { WalkReason } from '../walk-reason';
 import { silentLogger, type Logger } from '../ports';
 import * as attention from './attention';
 import { setWalkDue, type LoopContext } from './context';
@@ -224,7 +225,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /** Asks for a full walk on the next pass (and starts it now in continuous mode). */
-  requestFullWalk(reason = 'asked for'): void {
+  requestFullWalk(reason: WalkReason = { kind: 'asked' }): void {
     setWalkDue(this.opts.journal, reason);
     this.poke();
   }

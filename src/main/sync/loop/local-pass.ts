@@ -178,7 +178,7 @@ export class LocalPass {
       for (const d of up.deletes) state.missingBefore.add(d.item.remoteId);
       state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
     }
-    if (result.walkNeeded) askWalk(journal, 'what the send kept on the service comes back');
+    if (result.walkNeeded) askWalk(journal, { kind: 'send-kept' });
     const did =
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||
@@ -267,7 +267,7 @@ export class LocalPass {
         path: j.localPath,
       });
     }
-    if (kept.length > 0) askWalk(journal, 'a folder removed here comes back');
+    if (kept.length > 0) askWalk(journal, { kind: 'folder-kept' });
     return kept.length > 0;
   }
 
