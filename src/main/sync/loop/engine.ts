@@ -17,6 +17,7 @@ import * as attention from './attention';
 import { setWalkDue, type LoopContext } from './context';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
 import { heldError, heldWords, type HeldDeletes } from './held';
+import type { LocalDeleteHold } from './local-guard';
 import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
@@ -108,7 +109,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /** Deletes waiting for a confirmation, if any. */
-  heldDeletes(): { count: number; total: number } | null {
+  heldDeletes(): LocalDeleteHold | null {
     const hold = this.passes?.local.deleteHold;
     return hold ? { ...hold } : null;
   }
