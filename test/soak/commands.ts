@@ -70,6 +70,9 @@ const WIN32_REFUSED = /[<>:"|?*\\]|[. ]$|^(?:CON|PRN|AUX|NUL|COM\d|LPT\d)(?:\.|$
 /** Names that differ from another in NAMES only by case or normalization. */
 const VARIANTS = new Set(['docs', 'Notes.txt', 'Cafe\u0301']);
 
+/** The colleague working on the service (not a client here), as `placedBy` names them. */
+const REMOTE = 'remote';
+
 const client = fc.constantFrom<0 | 1>(0, 1);
 const index = fc.nat(63);
 /** The names the current histories draw from (set by `historyArbitrary` for its scope). */
@@ -366,16 +369,18 @@ export function remoteMoveCommand(from: Target, to: Target, n: string | null): S
       if (dest.id === src.parentId || !w.config.extensions) {
         // A rename in place (without the extension there is no other way to move).
         if (n === null || n === src.name) return;
-        await attempt(() =>
+        const ok = await attempt(() =>
           src.kind === 'folder' ? w.admin.renameFolder(src.id, n) : w.admin.renameFile(src.id, n),
         );
+        if (ok) w.placedBy.set(serviceKey(join(parentOf(src.path), n)), REMOTE);
         return;
       }
-      await attempt(() =>
+      const ok = await attempt(() =>
         src.kind === 'folder'
           ? w.moves.moveFolder(src.id, dest.id, n ?? undefined)
           : w.moves.moveFile(src.id, dest.id, n ?? undefined),
       );
+      if (ok) w.placedBy.set(serviceKey(join(dest.path, n ?? src.name)), REMOTE);
     },
   );
 }
@@ -495,13 +500,14 @@ async function burst(
       });
     } else {
       const renamed = `bulk ${n} r${i}${/\.[a-z]+$/.exec(src.name)?.[0] ?? ''}`;
-      touches.push(() =>
-        counted(() =>
+      touches.push(async () => {
+        const ok = await counted(() =>
           src.kind === 'folder'
             ? w.admin.renameFolder(src.id, renamed)
             : w.admin.renameFile(src.id, renamed),
-        ),
-      );
+        );
+        if (ok) w.placedBy.set(serviceKey(join(parentOf(src.path), renamed)), REMOTE);
+      });
     }
   }
 
