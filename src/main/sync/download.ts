@@ -7,16 +7,14 @@ import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DeadlineError } from '../api/transport';
 import type { Journal } from '../journal/journal';
-import type { Words } from '../../shared/i18n';
-import { WordedError } from '../../shared/worded-error';
+import { englishOf, type Words } from '../../shared/i18n';
 import type { RemoteItem } from './remote';
 
 /** The downloaded bytes are not what the service announced. */
-export class VerificationError extends WordedError {
+export class VerificationError extends Error {
   override readonly name = 'VerificationError';
-  declare readonly words: Words;
-  constructor(words: Words) {
-    super(words);
+  constructor(readonly words: Words) {
+    super(englishOf(words));
   }
 }
 
@@ -24,15 +22,14 @@ export class VerificationError extends WordedError {
  * The body ended before the bytes announced (the connection cut, a lying Content-Length): what
  * came is kept, and the next try resumes from it with Range.
  */
-export class CutShortError extends WordedError {
+export class CutShortError extends Error {
   override readonly name = 'CutShortError';
-  declare readonly words: Words;
   constructor(
-    words: Words,
+    readonly words: Words,
     /** Bytes this try brought before the cut, when it was a cut and not a deadline. */
     readonly gained = 0,
   ) {
-    super(words);
+    super(englishOf(words));
   }
 }
 

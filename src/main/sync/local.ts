@@ -8,7 +8,7 @@ import {
   resolveRelativeUnderRoot,
   type PathFlavor,
 } from '../../shared/paths';
-import type { Language } from '../../shared/i18n';
+import { englishOf, type Language } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
 import { conflictName } from './conflict-copy';
@@ -122,7 +122,9 @@ export class LocalRoot {
     const real = realpathSync.native(dir);
     if (!isInsideRoot(this.real, real, this.flavor)) {
       // `dir` is the link inside the sync folder (the person's own path), not where it leads.
-      throw new SwapError({ key: 'engine.leadsOutside', params: { dir } });
+      const err = new SwapError(englishOf({ key: 'engine.leadsOutside', params: { dir } }));
+      err.words = { key: 'engine.leadsOutside', params: { dir } };
+      throw err;
     }
     if (this.contained.size >= CONTAINED_KEPT) this.contained.clear();
     this.contained.add(dir);

@@ -1,12 +1,11 @@
 import type { SyncHeld } from '../../../shared/sync-status';
 import { SyncFatalError } from '../errors';
-import type { LocalDeleteHold } from './local-guard';
 import type { RemoteDeleteHold } from './remote-guard';
 import { englishOf, type Words } from '../../../shared/i18n';
 
 /** Deletions a guard holds back: local ones (for the service), remote ones (for this disk). */
 export interface HeldDeletes {
-  local: LocalDeleteHold | null;
+  local: { count: number; total: number } | null;
   remote: RemoteDeleteHold | null;
 }
 
