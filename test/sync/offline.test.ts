@@ -95,4 +95,31 @@ describe('pausing', () => {
     await pair.close();
     await sb.close();
   });
+  it('a pause that comes while a pass runs is said when the pass ends, not "Up to date"', async () => {
+    // The window's Pause often lands mid-pass; the loop then waits a whole poll interval (an hour
+    // here) before it looks again: the card must not say "Up to date" meanwhile.
+    const sb = await startSandbox({ seed: 'demo' });
+    const owner = sb.users.find((u) => u.role === 'Administrator')!;
+    const pair = await openPair(sb, clientFor(sb.baseUrl, { accessToken: owner.token }), dirs, {
+      pollIntervalMs: 3_600_000,
+    });
+    const abort = new AbortController();
+    let pausedMidPass = false;
+    const onStatus = (s: { state: string }) => {
+      if (pausedMidPass || (s.state !== 'scanning' && s.state !== 'syncing')) return;
+      pausedMidPass = true;
+      pair.engine.pause();
+    };
+    pair.engine.on('status', onStatus);
+    const first = settledUntil(pair.engine, () => true);
+    const running = pair.engine.run(abort.signal);
+    await first;
+    pair.engine.off('status', onStatus);
+    expect(pausedMidPass).toBe(true);
+    expect(pair.engine.status().state).toBe('paused');
+    abort.abort();
+    await running;
+    await pair.close();
+    await sb.close();
+  });
 });

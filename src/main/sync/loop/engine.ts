@@ -267,7 +267,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       while (!signal.aborted) {
         if (this.gone && !(await this.cameBack(signal))) continue;
         if (this.paused) {
-          // Said again here: a pass that was running when pause came ended as 'idle'.
+          // Said again here: a failed pass that was running when pause came said its failure.
           this.status_.setState('paused', { key: 'engine.paused' });
           await this.sleep(this.pollIntervalMs, signal);
           continue;
@@ -278,8 +278,10 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
           const summary = emptySummary();
           await this.settle(summary, signal);
           this.failures = 0;
-          // Files still being written wait to be sent (the status says so): not "up to date".
-          if (this.settling.size === 0) this.setIdle();
+          // A pause that came during the pass is said now, not "Up to date" for a poll
+          // interval. Files still being written wait to be sent (the status says so).
+          if (this.paused) this.status_.setState('paused', { key: 'engine.paused' });
+          else if (this.settling.size === 0) this.setIdle();
           this.emit('settled', summary);
           await this.sleep(this.pollIntervalMs, signal);
         } catch (err) {
