@@ -55,10 +55,15 @@ while not stop:
         sys.stdout.write("ready\n")
         sys.stdout.flush()
 if gone:
+    # SIGTERM is held back while waiting for it: a signal.pause() after a `not stop` check would
+    # wait forever for a SIGTERM that came between the two (its handler runs only after pause).
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM])
     sys.stdout.write("gone\n")
     sys.stdout.flush()
-    while not stop:
-        signal.pause()
+    # Looked at again now and then: a SIGTERM delivered just before the mask was taken has its
+    # handler run late, and never becomes pending.
+    while not stop and signal.sigtimedwait([signal.SIGTERM], 0.5) is None:
+        pass
 elif count % 2 == 1:
     exchange()
     count += 1

@@ -23,7 +23,8 @@ export async function startSwapper(a: string, b: string): Promise<Swapper> {
   // Waits for the first exchange (or the child's failure), not for a time.
   await new Promise<void>((resolve, reject) => {
     const onData = () => {
-      if (out.includes('ready')) {
+      // "gone" before "ready": the name was moved away before the first exchange; stop() says so.
+      if (out.includes('ready') || out.includes('gone')) {
         child.stdout!.off('data', onData);
         resolve();
       }
