@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { ItemKind } from '../shared/item-kind';
 import type { Sandbox, User } from './context';
 import type { ItemRow, WorkspaceRow } from './db';
 import { recordEvent, type Verb } from './events';
@@ -9,8 +10,6 @@ import { can } from './roles';
 
 // Shared machinery of the folder and file routes: prepared statements cached per sandbox (the
 // listing is the hottest path of the service), access checks and event recording.
-
-export type ItemKind = 'folder' | 'file';
 
 interface Statements {
   folderByKey: Statement<[number, string]>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { proxyUrlProblem } from './proxy-url';
 import type { WireWords } from './i18n';
 import { LANGUAGES } from './i18n/languages';
+import { ITEM_KINDS } from './item-kind';
 
 /**
  * The one typed API the window talks to. The preload implements it over IPC; the web bridge
@@ -14,7 +15,7 @@ const id = z.number().int().nonnegative();
 /** ISO 8601 instants: the renderer formats them in the user's locale. */
 const instant = z.string();
 
-export const ItemKind = z.enum(['folder', 'file']);
+export const ItemKind = z.enum(ITEM_KINDS);
 export type ItemKind = z.infer<typeof ItemKind>;
 
 export const AppInfo = z.object({

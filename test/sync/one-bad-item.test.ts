@@ -161,7 +161,7 @@ describe('a download whose Content-Length exceeds its body', () => {
 
       // The next walk (every 10 minutes) tries again, from where it was cut.
       cutting = false;
-      askWalk(pair.journal, 'the test');
+      askWalk(pair.journal, { kind: 'asked' });
       await pair.engine.syncOnce();
       expect(ranges.at(-1)).toBe('bytes=100000-');
       expect(readFileSync(path.join(pair.dir, 'many', 'cut.bin')).equals(big)).toBe(true);

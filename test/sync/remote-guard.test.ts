@@ -128,7 +128,7 @@ describe('the service lists an empty root', () => {
     const before = localTree(dir);
 
     lying = true;
-    pair.engine.requestFullWalk('test');
+    pair.engine.requestFullWalk();
     const err = await held(pair);
     expect(err.message).toMatch(/The service lists 35 of 35 synced items as deleted/);
     expect(err.message).toMatch(/--confirm-remote-deletes/);
@@ -285,7 +285,7 @@ describe('a colleague deletes one folder (issue 37)', () => {
     await pair.engine.syncOnce();
     await client.deleteFolder(pair.journal.atPath('Docs')!.remoteId);
     // A walk finds it first; the feed's event of the same deletion comes after.
-    pair.engine.requestFullWalk('test');
+    pair.engine.requestFullWalk();
     const err = await held(pair);
     expect(err.message).toMatch(/The service lists 31 of 31 synced items as deleted/);
     // New files at the root: the feed lists the root again, where Docs is still missing.

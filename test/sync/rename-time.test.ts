@@ -45,7 +45,7 @@ async function synced(): Promise<void> {
 
 /** A full walk after the pass that sent the change: nothing comes down. */
 async function walkBringsNothing(): Promise<void> {
-  pair.engine.requestFullWalk('the test asks');
+  pair.engine.requestFullWalk();
   const stats = await requestsOf(sb, () => pair.engine.syncOnce());
   expect(stats['GET /folders/:id'] ?? 0, JSON.stringify(stats)).toBeGreaterThan(0);
   expect(downloads(stats), JSON.stringify(stats)).toBe(0);
@@ -117,7 +117,7 @@ describe("the service's time of an item renamed or moved here", () => {
     sb.advanceClock(5);
     mv('a.txt', 'b.txt');
     await pair.engine.syncOnce();
-    pair.engine.requestFullWalk('the test asks');
+    pair.engine.requestFullWalk();
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(readFileSync(disk('b.txt'), 'utf8')).toBe('version 2\n');
@@ -165,7 +165,7 @@ describe('a rename whose answer a crash lost', () => {
 
   it('settled by a look, then a walk: nothing comes down', async () => {
     await renamedThenKilled();
-    pair.engine.requestFullWalk('the test asks');
+    pair.engine.requestFullWalk();
     const stats = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(downloads(stats), JSON.stringify(stats)).toBe(0);
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
@@ -177,7 +177,7 @@ describe('a rename whose answer a crash lost', () => {
     const root = (await client.rootFolder(sb.workspaceId)).id;
     await client.uploadFile(root, 'b.txt', () => Readable.from([Buffer.from('version 2\n')]));
     expect((await client.getFile(id)).filename).toBe('b.txt');
-    pair.engine.requestFullWalk('the test asks');
+    pair.engine.requestFullWalk();
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(readFileSync(disk('b.txt'), 'utf8')).toBe('version 2\n');

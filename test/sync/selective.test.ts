@@ -103,7 +103,7 @@ describe('selective sync', () => {
     expect(problemsOf(photos)).toEqual([]);
 
     // A later full walk neither brings it back nor reads its absence as a delete.
-    pair.engine.requestFullWalk('test');
+    pair.engine.requestFullWalk();
     await sync();
     expect(existsSync(disk('Photos'))).toBe(false);
     expect(remoteTree(sb)).toEqual(before);
@@ -183,7 +183,7 @@ describe('selective sync', () => {
     expect(existsSync(disk('Pictures'))).toBe(false);
     expect(existsSync(disk('Photos'))).toBe(false);
     expect(pair.journal.excluded()).toMatchObject([{ id: photos, name: 'Pictures' }]);
-    pair.engine.requestFullWalk('test');
+    pair.engine.requestFullWalk();
     await sync();
     expect([...localTree(pair.dir).keys()].sort()).toEqual(['Docs', 'Docs/a.txt']);
     // Its new place is the one a local folder may not take.

@@ -132,7 +132,7 @@ describe('a failed pass', () => {
     // Every request is refused from now on: the next pass fails.
     sb.sandbox.faults.set({ ...sb.sandbox.faults.current, fail: 1 });
     const failed = statusUntil(pair.engine, 'offline');
-    pair.engine.requestFullWalk('test');
+    pair.engine.requestFullWalk();
     await failed;
     const status = pair.engine.status();
     expect(status.lastError?.message).toMatch(/503|reach/i);

@@ -412,7 +412,7 @@ describe('a crash in the middle of a swap', () => {
     });
     expect(run.killed, run.err).toBe(true);
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });
-    pair.engine.requestFullWalk('the test asks');
+    pair.engine.requestFullWalk();
     // The step aside settled first records the rename's time (the file was the version recorded
     // here just before it): the walk does not take it for a new version, nothing comes down.
     const walked = await requestsOf(sb, () => pair.engine.syncOnce());
@@ -454,7 +454,7 @@ describe('a crash in the middle of a swap', () => {
       });
       expect(run.killed, run.err).toBe(true);
       pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });
-      if (walk) pair.engine.requestFullWalk('the test asks');
+      if (walk) pair.engine.requestFullWalk();
       await pair.engine.syncOnce();
       await passAfterChange();
       expect(remoteIds()).toEqual(exchanged(ids));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import type { ItemKind } from '../../shared/item-kind';
 import { ProtocolError } from './errors';
 import {
   Comment,
@@ -22,7 +23,6 @@ import { HeldTime } from './throttle';
 /** Image types a thumbnail may have: raster only (an SVG is a document, not a picture). */
 const THUMBNAIL_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export type ItemKind = 'folder' | 'file';
 export type FolderEntry = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileItem };
 export type ContentSort = 'alphabetical' | 'modified' | 'size' | 'type' | 'index';
 

@@ -5,6 +5,7 @@
  * in case a server echoes a secret back.
  */
 import { englishOf, type Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 export type ApiErrorKind =
   | 'not-authenticated'
@@ -22,18 +23,18 @@ export type ApiErrorKind =
 /** The server's `{"errors": {"field": ["message"]}}`, flattened. */
 export type FieldErrors = Record<string, string[]>;
 
-export abstract class ApiError extends Error {
+export abstract class ApiError extends WordedError {
   abstract readonly kind: ApiErrorKind;
   /** The operation, e.g. "GET /folders/:id" (a route template: no ids, no query). */
   readonly endpoint: string;
   /** Whether trying the same request again later may succeed. */
   readonly retryable: boolean;
-  /** The message as data, for each reader's language (absent: only the English is known). */
-  readonly words?: Words;
 
   constructor(endpoint: string, message: string | Words, retryable: boolean) {
-    super(redact(englishOf(message)));
-    if (typeof message !== 'string') this.words = redactWords(message);
+    super(typeof message === 'string' ? message : redactWords(message));
+    // A secret a server echoed is never said: in the words' parameters (above), and in the
+    // English as built, once more (a text of our own around them could complete a pattern).
+    this.message = redact(this.message);
     this.endpoint = endpoint;
     this.retryable = retryable;
     this.name = new.target.name;

@@ -3,14 +3,8 @@ import { UserError } from '../errors/user-error';
 import type { Logger } from '../sync/ports';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
-import {
-  english,
-  englishOf,
-  languageOfEnv,
-  translator,
-  type Translator,
-  type Words,
-} from '../../shared/i18n';
+import { english, languageOfEnv, translator, type Translator, type Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 import { printable } from '../errors/user-error';
 
@@ -80,15 +74,12 @@ export interface CommandContext {
 }
 
 /** A mistake in the command line: the message, a pointer to --help, exit 2. */
-export class UsageError extends Error {
-  /** The message as data, said in the CLI's language (`sayError`). */
-  readonly words?: Words;
+export class UsageError extends WordedError {
   constructor(
     message: string | Words,
     readonly command?: string,
   ) {
-    super(englishOf(message));
-    if (typeof message !== 'string') this.words = message;
+    super(message);
     this.name = 'UsageError';
   }
 }

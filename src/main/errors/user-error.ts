@@ -1,5 +1,6 @@
 import { redact } from '../api/errors';
 import { englishOf, wordsOf, type Translator, type Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 export { wordsOf, type Words } from '../../shared/i18n';
 
@@ -10,12 +11,9 @@ export const PROGRAM = 'workspace-sync';
  * A failure whose message is complete for a person (what happened, what to do): shown as is,
  * by the CLI on one line (exit 1) and by the app in a notification.
  */
-export class UserError extends Error {
-  /** The message as data, for each reader's language (the CLI's LANG, the window's setting). */
-  readonly words?: Words;
+export class UserError extends WordedError {
   constructor(message: string | Words) {
-    super(englishOf(message));
-    if (typeof message !== 'string') this.words = message;
+    super(message);
     this.name = 'UserError';
   }
 }

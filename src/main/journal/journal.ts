@@ -3,10 +3,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import type { WireWords } from '../../shared/i18n';
+import type { ItemKind } from '../../shared/item-kind';
 import { openDatabase, type Db } from './schema';
 import { parseWords, wordsColumn } from './words';
 
-export type ItemKind = 'folder' | 'file';
 export type ItemState = 'synced' | 'not-permitted';
 
 /** One synced item: the remote side and the local side as they were when both agreed. */
@@ -130,13 +130,19 @@ function fromRow(r: Row): JournalItem {
   };
 }
 
-/** An item as a full walk listed it (the staging table's row). */
-export interface WalkRow {
+/**
+ * An item as the service shows it now: the engine's view of the remote side (sync/remote.ts),
+ * and the row a full walk stages as listed (one type for both: a walk's row is that view).
+ */
+export interface RemoteItem {
   id: number;
   kind: ItemKind;
   parentId: number;
+  /** The name as the service spells it (the local name may differ: see sync/names.ts). */
   name: string;
+  /** Bytes for a file; a folder's size is not used. */
   size: number;
+  /** As sent; a file's content changed when this or `size` changed (the id stays). */
   updatedAt: string;
 }
 
@@ -149,7 +155,7 @@ type WalkDbRow = {
   updated_at: string;
 };
 
-const fromWalkRow = (r: WalkDbRow): WalkRow => ({
+const fromWalkRow = (r: WalkDbRow): RemoteItem => ({
   id: r.id,
   kind: r.kind,
   parentId: r.parent_id,
@@ -550,7 +556,7 @@ export class Journal {
    * Records a folder's complete listing as the `seq`-th; says which folder child was met
    * already (listed in two places, or inside itself: a loop), else null.
    */
-  walkListed(folderId: number, seq: number, children: readonly WalkRow[]): WalkRow | null {
+  walkListed(folderId: number, seq: number, children: readonly RemoteItem[]): RemoteItem | null {
     return this.transaction(() => {
       for (const c of children) {
         if (c.kind === 'folder' && this.s.walkFolderAdd!.run(c.id).changes === 0) return c;
@@ -566,12 +572,12 @@ export class Journal {
     this.s.walkItemDel!.run(id);
   }
 
-  walkItem(id: number): WalkRow | undefined {
+  walkItem(id: number): RemoteItem | undefined {
     const r = this.s.walkItem!.get(id) as WalkDbRow | undefined;
     return r && fromWalkRow(r);
   }
 
-  walkChildren(parentId: number): WalkRow[] {
+  walkChildren(parentId: number): RemoteItem[] {
     return (this.s.walkChildren!.all(parentId) as WalkDbRow[]).map(fromWalkRow);
   }
 
@@ -581,7 +587,7 @@ export class Journal {
 
   /** Up to `limit` listed folders after the `afterSeq`-th, in the order they were listed. */
   /** A page of a folder's staged children, by id: a folder of 20,000 files is planned in parts. */
-  walkChildrenAfter(parentId: number, afterId: number, limit: number): WalkRow[] {
+  walkChildrenAfter(parentId: number, afterId: number, limit: number): RemoteItem[] {
     return (this.s.walkChildrenAfter!.all(parentId, afterId, limit) as WalkDbRow[]).map(
       fromWalkRow,
     );

@@ -13,7 +13,7 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { englishOf, type Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 // Writes and reads under the sync root that a racing local process cannot send outside it. A
 // path is resolved again at every call, so a folder on it that is exchanged with a symlink to
@@ -24,21 +24,15 @@ import { englishOf, type Words } from '../../shared/i18n';
 // still lead to that folder; if not, the write is undone and the item stops with a problem.
 
 /** An item's folder was replaced or moved while it was being synced (perhaps by a link). */
-export class SwapError extends Error {
+export class SwapError extends WordedError {
   override readonly name = 'SwapError';
-  /** The message as data, when the engine worded it (`swapped`). */
-  words?: Words;
 }
 
-export const swapped = (rel: string): SwapError => {
-  const words: Words = {
+export const swapped = (rel: string): SwapError =>
+  new SwapError({
     key: 'engine.swapped',
     params: { path: rel || { key: 'engine.theSyncFolder' } },
-  };
-  const err = new SwapError(englishOf(words));
-  err.words = words;
-  return err;
-};
+  });
 
 /** Where descriptors can be named as folders; elsewhere only the checks before and after hold. */
 const FD_DIR = process.platform === 'linux' && existsSync('/proc/self/fd') ? '/proc/self/fd' : null;

@@ -7,14 +7,16 @@ import type { ServiceClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { DeadlineError } from '../api/transport';
 import type { Journal } from '../journal/journal';
-import { englishOf, type Words } from '../../shared/i18n';
+import type { Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 import type { RemoteItem } from './remote';
 
 /** The downloaded bytes are not what the service announced. */
-export class VerificationError extends Error {
+export class VerificationError extends WordedError {
   override readonly name = 'VerificationError';
-  constructor(readonly words: Words) {
-    super(englishOf(words));
+  declare readonly words: Words;
+  constructor(words: Words) {
+    super(words);
   }
 }
 
@@ -22,14 +24,15 @@ export class VerificationError extends Error {
  * The body ended before the bytes announced (the connection cut, a lying Content-Length): what
  * came is kept, and the next try resumes from it with Range.
  */
-export class CutShortError extends Error {
+export class CutShortError extends WordedError {
   override readonly name = 'CutShortError';
+  declare readonly words: Words;
   constructor(
-    readonly words: Words,
+    words: Words,
     /** Bytes this try brought before the cut, when it was a cut and not a deadline. */
     readonly gained = 0,
   ) {
-    super(englishOf(words));
+    super(words);
   }
 }
 

@@ -1,11 +1,12 @@
-import { englishOf, type Words } from '../../shared/i18n';
+import type { Words } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 /**
  * A failure that stops the engine until a person acts: signed out, the sync folder moved or
  * replaced, the journal unreadable. `kind` is stable for programs (the CLI's exit message, the
  * UI's call to action); `message` says what happened and what to do.
  */
-export class SyncFatalError extends Error {
+export class SyncFatalError extends WordedError {
   override readonly name = 'SyncFatalError';
   constructor(
     readonly kind:
@@ -19,28 +20,22 @@ export class SyncFatalError extends Error {
       | 'folder',
     message: string | Words,
   ) {
-    super(englishOf(message));
-    if (typeof message !== 'string') this.words = message;
+    super(message);
   }
-  /** The message as data, for each reader's language (absent: only the English is known). */
-  readonly words?: Words;
 }
 
 /**
  * A `syncOnce` that failed for a reason of this computer (a full disk): the words for a person,
  * not the errno. The original error is its `cause`.
  */
-export class SyncPassError extends Error {
+export class SyncPassError extends WordedError {
   override readonly name = 'SyncPassError';
-  /** The message as data, for each reader's language. */
-  readonly words?: Words;
   constructor(
     readonly kind: string,
     message: string | Words,
     options?: { cause: unknown },
   ) {
-    super(englishOf(message), options);
-    if (typeof message !== 'string') this.words = message;
+    super(message, options);
   }
 }
 
@@ -49,15 +44,12 @@ export class SyncPassError extends Error {
  * files changed since (look again), `gone` when it is settled already, `invalid` otherwise.
  * One line, for the window.
  */
-export class AttentionError extends Error {
+export class AttentionError extends WordedError {
   override readonly name = 'AttentionError';
-  /** The message as words, said in the reader's language (the window's refusal of a choice). */
-  readonly words?: Words;
   constructor(
     readonly kind: 'stale' | 'gone' | 'invalid',
     message: string | Words,
   ) {
-    super(typeof message === 'string' ? message : englishOf(message));
-    if (typeof message !== 'string') this.words = message;
+    super(message);
   }
 }

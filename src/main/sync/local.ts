@@ -8,7 +8,7 @@ import {
   resolveRelativeUnderRoot,
   type PathFlavor,
 } from '../../shared/paths';
-import { englishOf, type Language } from '../../shared/i18n';
+import type { Language } from '../../shared/i18n';
 import type { JournalItem } from '../journal/journal';
 import { Confined, SwapError } from './confined';
 import { conflictName } from './conflict-copy';
@@ -122,9 +122,7 @@ export class LocalRoot {
     const real = realpathSync.native(dir);
     if (!isInsideRoot(this.real, real, this.flavor)) {
       // `dir` is the link inside the sync folder (the person's own path), not where it leads.
-      const err = new SwapError(englishOf({ key: 'engine.leadsOutside', params: { dir } }));
-      err.words = { key: 'engine.leadsOutside', params: { dir } };
-      throw err;
+      throw new SwapError({ key: 'engine.leadsOutside', params: { dir } });
     }
     if (this.contained.size >= CONTAINED_KEPT) this.contained.clear();
     this.contained.add(dir);

@@ -1,20 +1,10 @@
 import type { FolderEntry, ServiceClient } from '../api/client';
 import { ApiError, ProtocolError } from '../api/errors';
 import type { FileItem } from '../api/schemas';
-import type { ItemKind, JournalItem } from '../journal/journal';
+import type { JournalItem, RemoteItem } from '../journal/journal';
 
-/** An item as the service shows it now. */
-export interface RemoteItem {
-  id: number;
-  kind: ItemKind;
-  parentId: number;
-  /** The name as the service spells it (the local name may differ: see names.ts). */
-  name: string;
-  /** Bytes for a file; a folder's size is not used. */
-  size: number;
-  /** As sent; a file's content changed when this or `size` changed (the id stays). */
-  updatedAt: string;
-}
+// Declared with the journal (a full walk stages it as its row); the engine names it from here.
+export type { RemoteItem };
 
 /**
  * What the remote side looks like, as far as this pass has seen: `items` were observed;

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { checkName } from '../../../shared/paths';
-import type { ItemKind } from '../../journal/journal';
+import type { ItemKind } from '../../../shared/item-kind';
 import type { Words } from '../../../shared/i18n';
 import type { LocalRoot } from '../local';
 import { isItemError, itemErrorWords } from '../local-error';

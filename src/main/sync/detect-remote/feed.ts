@@ -2,6 +2,7 @@ import type { Event } from '../../api/schemas';
 import type { EventFilters, ServiceClient } from '../../api/client';
 import type { FeedWindow } from '../../journal/journal';
 import { parseDetail } from '../../../shared/detail';
+import type { WalkReason } from '../walk-reason';
 
 /** What an event says was acted on: the first `object` of its detail. */
 export interface EventRef {
@@ -58,7 +59,7 @@ export type FeedRead =
    */
   | {
       kind: 'walk';
-      reason: string;
+      reason: WalkReason;
       unread: number;
       events: FeedEvent[];
       next: FeedWindow;
@@ -118,7 +119,7 @@ export async function readFeed(
   let inCovered = false;
   let requests = 0;
   let offset = 0;
-  let problem: string | null = null;
+  let problem: WalkReason | null = null;
   let asked = false;
   let askedCovered = false;
 
@@ -136,7 +137,7 @@ export async function readFeed(
         // Known from here by its id, kept while the window is where it is (one walk, not one a
         // poll); its time is taken for the newest read.
         unreadable.push(event.id);
-        problem ??= `event ${event.id} has an unreadable time`;
+        problem ??= { kind: 'event-time', eventId: event.id };
         continue;
       }
       head = Math.max(head ?? timeMs, timeMs);
@@ -159,7 +160,7 @@ export async function readFeed(
       }
       fresh.push({ id: event.id, timeMs });
       const ref = refOf(event, workspaceId, timeMs);
-      if (ref === 'unreadable') problem ??= `event ${event.id} names no item this client can read`;
+      if (ref === 'unreadable') problem ??= { kind: 'event-item', eventId: event.id };
       else if (ref) refs.push(ref);
     }
     const unread = total === null ? null : total - knownCount - fresh.length;
@@ -242,7 +243,7 @@ function skipToWalk(
     unknownUntilMs: Math.max(window.unknownUntilMs, oldest ?? 0),
   };
   const changes = total - knownCount;
-  const reason = `${changes.toLocaleString('en-US')} changes on the service`;
+  const reason: WalkReason = { kind: 'catch-up', changes };
   return { kind: 'walk', reason, unread: changes, events: fresh, next, requests };
 }
 

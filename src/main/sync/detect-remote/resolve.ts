@@ -3,11 +3,12 @@ import { ApiError, ProtocolError } from '../../api/errors';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { EventRef } from './feed';
 import { emptyView, fromFile, listFolder, type Listing, type RemoteView } from '../remote';
+import type { WalkReason } from '../walk-reason';
 
 export interface Resolution {
   view: RemoteView;
   /** Why the events could not be resolved (then a full walk is the answer), or null. */
-  walk: string | null;
+  walk: WalkReason | null;
   requests: number;
 }
 
@@ -94,7 +95,7 @@ export async function resolveEvents(
   const view = emptyView(rootId, false);
   let requests = 0;
   let budget: number | undefined;
-  let walk: string | null = null;
+  let walk: WalkReason | null = null;
   const listings = new Map<number, Promise<Listing | null>>();
   // One transaction for every own change used up: after a bulk upload the feed reads back tens
   // of thousands of them, and a commit each kept the pass busy for minutes.
@@ -176,7 +177,7 @@ export async function resolveEvents(
     const item = fromFile(file);
     view.items.set(id, item);
     if (!(await placeChain(file.ancestor_ids ?? []))) {
-      walk ??= `file ${id} could not be placed`;
+      walk ??= { kind: 'unplaced', item: 'file', id };
       return;
     }
     // New files come in groups (an upload of a folder): one listing finds the rest, unless
@@ -201,7 +202,7 @@ export async function resolveEvents(
     for (let i = 0; i < items.length && walk === null; i += opts.concurrency) {
       await Promise.all(items.slice(i, i + opts.concurrency).map(work));
       if (requests > CHEAP && requests > (budget ??= opts.maxRequests())) {
-        walk = 'too many changes to look up one by one';
+        walk = { kind: 'too-many-lookups' };
       }
     }
   };
@@ -248,7 +249,7 @@ export async function resolveEvents(
   // 5. New folders nothing placed: the root is the last place worth a look.
   if (walk === null && unplaced.some((id) => !view.items.has(id))) await list(rootId);
   const lost = unplaced.find((id) => !view.items.has(id));
-  if (walk === null && lost !== undefined) walk = `folder ${lost} could not be placed`;
+  if (walk === null && lost !== undefined) walk = { kind: 'unplaced', item: 'folder', id: lost };
   // An item seen in a listing is not gone, whatever an earlier look said.
   for (const id of view.items.keys()) view.gone.delete(id);
   return { view, walk, requests };

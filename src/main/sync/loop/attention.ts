@@ -19,6 +19,7 @@ import type { LocalRoot } from '../local';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import type { Trash } from '../ports';
 import type { Refusals } from '../up/refusals';
+import type { WalkReason } from '../walk-reason';
 import { factsOf, type StatusModel } from './status';
 
 /** Which version a person keeps of a conflict (docs/SYNC.md, Conflicts). */
@@ -34,7 +35,7 @@ export interface AttentionContext {
   /** Folders for the next local pass to look at, and the engine woken. */
   markDirty(dirs: Iterable<string>): void;
   /** A full walk now (an item's problem is tried again by it). */
-  requestWalk(reason: string): void;
+  requestWalk(reason: WalkReason): void;
 }
 
 const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
@@ -320,7 +321,7 @@ export function retryProblem(ctx: AttentionContext, key: string): void {
     ctx.refusals.clearPath(p.path);
     ctx.markDirty([parentOf(p.path)]);
   }
-  if (p.remoteId !== null) ctx.requestWalk('a problem was retried');
+  if (p.remoteId !== null) ctx.requestWalk({ kind: 'problem-retried' });
 }
 
 export function dismissProblem(ctx: AttentionContext, key: string): void {

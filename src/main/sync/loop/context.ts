@@ -7,6 +7,7 @@ import type { Logger } from '../ports';
 import type { EngineOptions } from './options';
 import type { PassState } from './state';
 import type { StatusModel } from './status';
+import { readWalkReason, storedWalkReason, type WalkReason } from '../walk-reason';
 
 /** What both passes of the loop work with: one pair, its root and its shared state. */
 export interface LoopContext {
@@ -30,13 +31,16 @@ export interface LoopContext {
  * Why the next remote pass must be a full walk, or null. Kept in the journal: events read but
  * not applied (the window has moved past them) are only known through it after a crash.
  */
-export const walkDue = (journal: Journal): string | null => journal.getMeta('walk_due') ?? null;
+export const walkDue = (journal: Journal): WalkReason | null => {
+  const stored = journal.getMeta('walk_due');
+  return stored === undefined ? null : readWalkReason(stored);
+};
 
-export const setWalkDue = (journal: Journal, reason: string | null): void =>
-  journal.setMeta('walk_due', reason);
+export const setWalkDue = (journal: Journal, reason: WalkReason | null): void =>
+  journal.setMeta('walk_due', reason === null ? null : storedWalkReason(reason));
 
 /** Makes a walk due for this reason, unless one already is (its reason stays). */
-export const askWalk = (journal: Journal, reason: string): void => {
+export const askWalk = (journal: Journal, reason: WalkReason): void => {
   if (walkDue(journal) === null) setWalkDue(journal, reason);
 };
 

@@ -11,11 +11,13 @@ import { watchLocal, type LocalWatcher } from '../detect-local/watch';
 import { SyncPassError } from '../errors';
 import { LocalRoot } from '../local';
 import { probeVolume } from '../names';
+import type { WalkReason } from '../walk-reason';
 import { silentLogger, type Logger } from '../ports';
 import * as attention from './attention';
 import { setWalkDue, type LoopContext } from './context';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
 import { heldError, heldWords, type HeldDeletes } from './held';
+import type { LocalDeleteHold } from './local-guard';
 import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
@@ -107,7 +109,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /** Deletes waiting for a confirmation, if any. */
-  heldDeletes(): { count: number; total: number } | null {
+  heldDeletes(): LocalDeleteHold | null {
     const hold = this.passes?.local.deleteHold;
     return hold ? { ...hold } : null;
   }
@@ -224,7 +226,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /** Asks for a full walk on the next pass (and starts it now in continuous mode). */
-  requestFullWalk(reason = 'asked for'): void {
+  requestFullWalk(reason: WalkReason = { kind: 'asked' }): void {
     setWalkDue(this.opts.journal, reason);
     this.poke();
   }

@@ -1,11 +1,12 @@
 import type { SyncHeld } from '../../../shared/sync-status';
 import { SyncFatalError } from '../errors';
+import type { LocalDeleteHold } from './local-guard';
 import type { RemoteDeleteHold } from './remote-guard';
 import { englishOf, type Words } from '../../../shared/i18n';
 
 /** Deletions a guard holds back: local ones (for the service), remote ones (for this disk). */
 export interface HeldDeletes {
-  local: { count: number; total: number } | null;
+  local: LocalDeleteHold | null;
   remote: RemoteDeleteHold | null;
 }
 

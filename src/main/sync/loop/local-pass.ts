@@ -5,11 +5,12 @@ import { readFeed } from '../detect-remote/feed';
 import { parentOf } from '../paths';
 import { freshUploads } from '../up/fresh';
 import { holdReplaced, jobCount, planUp } from '../up/plan';
-import { deletedCount, hasWork, scanAndPlan } from '../up/reconcile';
+import { hasWork, scanAndPlan, type LocalPlan } from '../up/reconcile';
 import { Sender } from '../up/send';
 import { KEPT_WORDS_KEY, holdsAny, unplacedPaths } from '../unplaced';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
-import { DEFAULT_DELETE_GUARD, tooManyDeletes } from './options';
+import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
+import { DEFAULT_DELETE_GUARD } from './options';
 import { checkWorkspace } from './root';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
@@ -38,7 +39,7 @@ export interface LocalPassResult {
  */
 export class LocalPass {
   /** Deletes held back by the guard, until confirmed. */
-  deleteHold: { count: number; total: number } | null = null;
+  deleteHold: LocalDeleteHold | null = null;
   deletesConfirmed: boolean;
 
   constructor(private readonly ctx: LoopContext) {
@@ -107,7 +108,7 @@ export class LocalPass {
       deletes: plan.deletes.map((o) => o.item.localPath),
       unconfirmed: plan.unconfirmed.length,
     });
-    this.guardDeletes(plan, full);
+    const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
     const wait = plan.unconfirmed.length > 0 || settling;
     if (settling) {
@@ -115,12 +116,12 @@ export class LocalPass {
       const n = settlingEntries.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
-    if (!hasWork(plan) && journal.openIntents().length === 0) {
+    if (!hasWork(toSend) && journal.openIntents().length === 0) {
       this.forget(plan.kept);
       return { did: kept, wait };
     }
 
-    let up = planUp(plan, scan, {
+    let up = planUp(toSend, scan, {
       movesSupported: this.ctx.moves.supported,
       rootId: this.ctx.rootId,
       folderAt: (p) => {
@@ -178,7 +179,7 @@ export class LocalPass {
       for (const d of up.deletes) state.missingBefore.add(d.item.remoteId);
       state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
     }
-    if (result.walkNeeded) askWalk(journal, 'what the send kept on the service comes back');
+    if (result.walkNeeded) askWalk(journal, { kind: 'send-kept' });
     const did =
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||
@@ -267,7 +268,7 @@ export class LocalPass {
         path: j.localPath,
       });
     }
-    if (kept.length > 0) askWalk(journal, 'a folder removed here comes back');
+    if (kept.length > 0) askWalk(journal, { kind: 'folder-kept' });
     return kept.length > 0;
   }
 
@@ -284,17 +285,17 @@ export class LocalPass {
    * Holds back a pass's deletes when they are too many, until the person confirms. A full scan
    * saw every removal there is now: a hold it does not renew is over (the files were put back,
    * the folder mounted again, as the hold's message advises). A partial one saw only some: a
-   * hold stays until a full scan or a confirmation.
+   * hold stays until a full scan or a confirmation. Returns the plan to send.
    */
-  private guardDeletes(plan: Parameters<typeof deletedCount>[0], full: boolean): void {
+  private guardDeletes(plan: LocalPlan, full: boolean): LocalPlan {
     if (full) this.deleteHold = null;
-    const n = deletedCount(plan);
-    if (n === 0) return;
-    const guard = this.ctx.opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
-    const total = Math.max(1, this.ctx.opts.journal.count());
-    if (!tooManyDeletes(n, total, guard) || this.deletesConfirmed) return;
-    plan.deletes = [];
-    this.deleteHold = { count: n, total };
-    this.ctx.log.warn('mass delete held back', { count: n, total });
+    const { opts } = this.ctx;
+    const guard = opts.deleteGuard ?? DEFAULT_DELETE_GUARD;
+    const guarded = guardLocalDeletes(plan, opts.journal, guard, this.deletesConfirmed);
+    if (guarded.held) {
+      this.deleteHold = guarded.held;
+      this.ctx.log.warn('mass delete held back', { ...guarded.held });
+    }
+    return guarded.plan;
   }
 }

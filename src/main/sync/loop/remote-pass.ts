@@ -18,6 +18,7 @@ import {
 import { isItemError } from '../local-error';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView, type Walk } from '../remote';
+import { walkReasonText, type WalkReason } from '../walk-reason';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
 import { clearDeletions, recentDeletions, recordDeletions } from './delete-budget';
 import { DEFAULT_DELETE_GUARD } from './options';
@@ -48,7 +49,7 @@ const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
  * already, so a later run (the CLI's next `--once`) finds them again only by a walk.
  */
 const HELD_META = 'remote_deletes_held';
-const HELD_WALK = 'deletions on the service wait for a confirmation';
+const HELD_WALK: WalkReason = { kind: 'deletes-held' };
 
 /**
  * The remote pass, down: detect (a full walk, or the event feed resolved to items) → reconcile
@@ -107,14 +108,14 @@ export class RemotePass {
     const lastWalk = Number(journal.getMeta('last_walk_ms') ?? NaN);
     if (journal.feedWindow().startMs === null && !Number.isNaN(lastWalk)) {
       // Synced before, but where the feed stands is not known: only a walk can tell.
-      askWalk(journal, 'the position in the event feed was lost');
+      askWalk(journal, { kind: 'feed-lost' });
     }
-    const walkReason =
+    const walkReason: WalkReason | null =
       walkDue(journal) ??
       (Number.isNaN(lastWalk)
-        ? 'first sync'
+        ? { kind: 'first-sync' }
         : this.ctx.now() - lastWalk >= this.fullWalkIntervalMs
-          ? 'scheduled check'
+          ? { kind: 'scheduled' }
           : null);
 
     if (walkReason !== null) {
@@ -124,7 +125,7 @@ export class RemotePass {
         journal.recordFeed(start.events, start.window);
       }
       status.setState('scanning', walkMessage(walkReason));
-      this.ctx.log.info('full walk', { reason: walkReason });
+      this.ctx.log.info('full walk', { reason: walkReasonText(walkReason) });
       await this.readRole();
       // The staging tables' writes grouped into a few commits (one per listing cost as much as
       // the listing's own work on a large tree); a crash only loses a walk done again anyway.
@@ -146,7 +147,7 @@ export class RemotePass {
       // The interval counts from the walk's end (the feed covers the changes made during it):
       // from its start, a walk longer than the interval was followed at once by another.
       journal.setMeta('last_walk_ms', this.ctx.now());
-      setWalkDue(journal, result.recheck ? 'the disk was not as recorded' : null);
+      setWalkDue(journal, result.recheck ? { kind: 'disk-differs' } : null);
       status.setBacklog(null);
       return true;
     }
@@ -167,7 +168,10 @@ export class RemotePass {
         return false;
       case 'walk':
         // Cheaper than reading each: one walk, and the feed resumes past what it covers.
-        this.ctx.log.info('events need a full walk', { reason: feed.reason, unread: feed.unread });
+        this.ctx.log.info('events need a full walk', {
+          reason: walkReasonText(feed.reason),
+          unread: feed.unread,
+        });
         journal.transaction(() => {
           setWalkDue(journal, feed.reason);
           journal.recordFeed(feed.events, feed.next);
@@ -188,7 +192,7 @@ export class RemotePass {
       maxRequests: () => this.walkCost(),
     });
     if (resolution.walk) {
-      this.ctx.log.info('events need a full walk', { reason: resolution.walk });
+      this.ctx.log.info('events need a full walk', { reason: walkReasonText(resolution.walk) });
       journal.transaction(() => {
         setWalkDue(journal, resolution.walk);
         journal.recordFeed(feed.events, feed.next);
@@ -200,7 +204,7 @@ export class RemotePass {
     // Only now: a crash before this point re-reads the same events, which is harmless. Changes
     // left waiting are then known only by the walk due, so both are written at once.
     journal.transaction(() => {
-      if (result.recheck) setWalkDue(journal, 'the disk was not as recorded');
+      if (result.recheck) setWalkDue(journal, { kind: 'disk-differs' });
       journal.recordFeed(feed.events, feed.next);
     });
     // Events that were this client's own changes, read back, resolve to nothing.
@@ -514,15 +518,17 @@ export class RemotePass {
 }
 
 /** What the status says while the service's tree is walked, by why. */
-function walkMessage(reason: string): Words {
-  if (reason === 'first sync') return { key: 'engine.walkFirst' };
-  if (reason === 'scheduled check') return { key: 'engine.walkScheduled' };
-  // The reason as the feed wrote it (kept in the journal): "1,500 changes on the service".
-  const changes = /^([\d,]+) changes on the service$/.exec(reason);
-  if (changes) {
-    return { key: 'engine.walkCatchUp', params: { n: Number(changes[1]!.replace(/,/g, '')) } };
+function walkMessage(reason: WalkReason): Words {
+  switch (reason.kind) {
+    case 'first-sync':
+      return { key: 'engine.walkFirst' };
+    case 'scheduled':
+      return { key: 'engine.walkScheduled' };
+    case 'catch-up':
+      return { key: 'engine.walkCatchUp', params: { n: reason.changes } };
+    default:
+      return { key: 'engine.walkChanges' };
   }
-  return { key: 'engine.walkChanges' };
 }
 
 /** Changes waiting on the service, as words and in English (the backlog's `reason`). */

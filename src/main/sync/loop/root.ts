@@ -52,7 +52,7 @@ export function tidyCache(local: LocalRoot, journal: Journal): void {
     }
   }
   // A pass interrupted while items waited in the holding place: a walk puts them back.
-  if (journal.descendants(CACHE_DIR).length > 0) askWalk(journal, 'items left mid-move');
+  if (journal.descendants(CACHE_DIR).length > 0) askWalk(journal, { kind: 'mid-move' });
 }
 
 /** The workspace's root folder: from the journal, else asked once and recorded. */

@@ -33,7 +33,7 @@ export function changeSelection(journal: Journal, change: SelectionChange): void
   const include = (change.include ?? []).filter((id) => before.has(id));
   journal.transaction(() => {
     journal.setExcluded(change.exclude ?? [], include);
-    if (include.length > 0) askWalk(journal, 'folders chosen again');
+    if (include.length > 0) askWalk(journal, { kind: 'chosen-again' });
   });
 }
 

@@ -561,7 +561,8 @@ export async function scanAndPlan(
 }
 
 /** Items the plan would delete on the service, counting what each deleted folder held. */
-export const deletedCount = (plan: LocalPlan) => plan.deletes.reduce((n, d) => n + d.count, 0);
+export const deletedCount = (plan: Pick<LocalPlan, 'deletes'>) =>
+  plan.deletes.reduce((n, d) => n + d.count, 0);
 
 /** Whether the plan has anything to send or record. */
 export const hasWork = (plan: LocalPlan) =>

@@ -1,0 +1,67 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setWalkDue } from '../../src/main/sync/loop/context';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { SyncStatus } from '../../src/shared/sync-status';
+import { TempDirs, clientFor, openPair, requestsOf, tokenOf, type Pair } from './harness';
+
+// Why a walk is due is kept in the journal (meta `walk_due`) as a typed value, read back by its
+// kind: the status says the feed's count from the value, not from an English sentence parsed
+// with a regex. A journal an earlier version wrote holds that sentence: it still asks for a walk.
+
+const dirs = new TempDirs();
+afterAll(() => dirs.cleanup());
+
+let sb: RunningSandbox;
+let pair: Pair;
+
+beforeEach(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  const ann = sb.users.find((u) => u.role === 'Administrator')!;
+  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(ann)), dirs);
+  await pair.engine.syncOnce();
+});
+afterEach(async () => {
+  await pair.close();
+  await sb.close();
+});
+
+/** What the status said while the next pass walked, and the pass's requests. */
+async function nextPass(): Promise<{ scanning: SyncStatus[]; stats: Record<string, number> }> {
+  const seen: SyncStatus[] = [];
+  const record = (s: SyncStatus) => seen.push(s);
+  pair.engine.on('status', record);
+  try {
+    const stats = await requestsOf(sb, () => pair.engine.syncOnce());
+    return { scanning: seen.filter((s) => s.state === 'scanning'), stats };
+  } finally {
+    pair.engine.off('status', record);
+  }
+}
+
+describe('a walk due, as the journal keeps it', () => {
+  it('is stored as a value, not as a sentence', () => {
+    pair.engine.requestFullWalk();
+    expect(JSON.parse(pair.journal.getMeta('walk_due')!)).toEqual({ kind: 'asked' });
+  });
+
+  it("the feed's count is said from the value kept, and the walk clears it", async () => {
+    setWalkDue(pair.journal, { kind: 'catch-up', changes: 1500 });
+    const { scanning, stats } = await nextPass();
+    expect(stats['GET /folders/:id'] ?? 0).toBeGreaterThan(0);
+    expect(scanning.at(-1)?.words).toEqual({ key: 'engine.walkCatchUp', params: { n: 1500 } });
+    expect(scanning.at(-1)?.message).toBe(
+      'Catching up with 1,500 changes on the service: listing every folder once',
+    );
+    expect(pair.journal.getMeta('walk_due')).toBeUndefined();
+  });
+
+  it("an earlier version's English reason still walks, said as a search for changes", async () => {
+    pair.journal.setMeta('walk_due', '1,500 changes on the service');
+    const { scanning, stats } = await nextPass();
+    expect(stats['GET /folders/:id'] ?? 0).toBeGreaterThan(0);
+    expect(scanning.at(-1)?.words).toEqual({ key: 'engine.walkChanges' });
+    expect(pair.journal.getMeta('walk_due')).toBeUndefined();
+    // Done: the next pass only polls the feed.
+    expect(await requestsOf(sb, () => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
+  });
+});
