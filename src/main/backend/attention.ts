@@ -110,12 +110,8 @@ export function attentionHandlers(deps: {
     },
     'pairs.problem': async (p: Params<'pairs.problem'>) => {
       const engine = pairs.engineOf(p.pairId);
-      try {
-        if (p.action === 'retry') engine.retryProblem(p.key);
-        else engine.dismissProblem(p.key);
-      } catch (err) {
-        asAppError(err);
-      }
+      const done = p.action === 'retry' ? engine.retryProblem(p.key) : engine.dismissProblem(p.key);
+      await done.catch(asAppError);
       return null;
     },
   };
