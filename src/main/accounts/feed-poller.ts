@@ -1,4 +1,4 @@
-import type { Logger } from '../sync/ports';
+import type { LogSink } from '../api/transport';
 
 /** What a poller reads of one account: the events past the last one seen, newest first. */
 export interface FeedReader<A, E extends { id: number }> {
@@ -42,7 +42,8 @@ export class FeedPoller<A, E extends { id: number }> {
       reader: FeedReader<A, E>;
       /** Called once a round, when some account has something new. */
       deliver: (fresh: FreshEvents<A, E>[]) => void | Promise<void>;
-      log: Logger;
+      /** Only warnings and debug lines: a poll's failures are the next poll's to mend. */
+      log: LogSink;
     },
   ) {}
 

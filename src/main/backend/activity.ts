@@ -1,8 +1,8 @@
 import type { ActivityEvent } from '../../shared/app-api';
-import { FeedPoller } from '../accounts/feed-poller';
 import type { Logger } from '../sync/ports';
 import type { SignedIn } from './accounts';
 import { activityOf } from './map';
+import { FeedPoller } from '../accounts/feed-poller';
 
 /** New events pushed per account and poll at most (a flood is read in the feed, not pushed). */
 const MAX_PER_POLL = 200;

@@ -1,9 +1,9 @@
 import type { Account, ActivityEvent, Page, Workspace } from '../../shared/app-api';
 import type { OthersEvent } from '../../shared/others-activity';
-import { FeedPoller, type FreshEvents } from '../accounts/feed-poller';
 import type { Logger } from '../sync/ports';
 import type { CallResult } from '../backend/backend';
 import type { z } from 'zod';
+import { FeedPoller, type FreshEvents } from '../accounts/feed-poller';
 
 /** The part of the backend the watcher uses: its public, validated API. */
 export interface Caller {
