@@ -10,7 +10,7 @@ import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
 // runs `command`, then `--`, then the chosen items, each one argument whatever its name holds
 // (a newline, quotes, `$()`, `\ `, ` #`, `%`): a name must never become a switch or two
 // arguments. Every format has its own quoting rules; each writer below follows its manager's,
-// and test/cli/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
+// and test/os/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
 
 export const MENU_LABEL = english.t('integrate.menuLabel');
 const TOOLTIP = english.t('integrate.menuTooltip');

@@ -12,7 +12,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, tokenOf } from '../sync/harness';
 import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Browse's methods beyond listing (issue 28) through the backend, on a real pair syncing a real
 // sandbox: thumbnails (raster only, bounded), an item's details, a synced item opened through the

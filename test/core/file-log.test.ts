@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerSecret } from '../../src/main/api/errors';
 import { NotFoundError } from '../../src/main/api/errors';
 import { createFileLogger, scrubFields } from '../../src/main/core/file-log';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 let tmp: { dir: string; remove(): Promise<void> };
 beforeEach(async () => {

@@ -11,8 +11,8 @@ import type { Logger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
 import { clientFor, tokenOf } from '../sync/harness';
-import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { callOk } from '../backend/backend-calls';
+import { tempDir } from '../cli/run-cli';
 
 // The one account-feed poller (accounts/feed-poller.ts) as both of its users run it: the
 // window's activity stream and the desktop notices of others' activity. Two accounts (Ann,

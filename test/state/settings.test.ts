@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppCallError, DEFAULT_SETTINGS, type Settings } from '../../src/shared/app-api';
 import { MAX_PATTERNS, SETTINGS_FILE, SettingsStore } from '../../src/main/state/settings';
 import type { Logger } from '../../src/main/sync/ports';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The settings store on a real state directory: what is on disk, what a bad file costs.
 

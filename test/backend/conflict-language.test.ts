@@ -10,7 +10,7 @@ import { isConflictCopy } from '../../src/main/sync/conflict-copy';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
 import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The app's language names its pairs' conflict copies (issue 39): a system in German (the app's
 // locale) names them "Konfliktkopie", the setting changed to English names the next one in

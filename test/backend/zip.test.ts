@@ -8,7 +8,7 @@ import type { AppError } from '../../src/shared/app-api';
 import { translator } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Issue 39, item 4: Download as zip refused `~`, and for a folder that does not exist saved a
 // file named `Downloads` without `.zip`, and said "Saved". A typed place is read as a person

@@ -6,7 +6,7 @@ import { AppBackend } from '../../src/main/backend/backend';
 import { memberOf, splitEmails } from '../../src/main/backend/handlers/members';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // People through the window's API (app-api.ts, members.*): a real sandbox, each role's view of
 // a workspace's members, an invitation, a role change and a removal, and every refusal in one

@@ -6,7 +6,7 @@ import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, localTree, remoteTree, tokenOf } from '../sync/harness';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The window's way to answer the remote mass-delete guard (issue 24, row 11): the pair's status
 // says what is held, `pairs.answerDeletes` answers it. A real sandbox, a real folder.

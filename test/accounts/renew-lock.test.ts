@@ -7,7 +7,7 @@ import { normalizeServer } from '../../src/main/accounts/accounts';
 import { withProcessLock } from '../../src/main/accounts/process-lock';
 import { wordsOf } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { NO_BUS, runCli, tempDir } from './run-cli';
+import { NO_BUS, runCli, tempDir } from '../cli/run-cli';
 
 // A renewal lock left behind where proper-lockfile alone never takes it over: dated a day
 // ahead (the clock set back after a crash) or holding a stray file. Each made every renewal

@@ -7,7 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { SyncPairStatus } from '../../src/shared/app-api';
 import { clientFor, localTree, tokenOf } from '../sync/harness';
 import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Issue 37, the window's backend: a workspace gone is its own state (files kept, Stop syncing
 // keeps them too); a failed pass says why and Retry now starts one; a token the service no longer

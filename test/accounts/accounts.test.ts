@@ -9,7 +9,7 @@ import {
   normalizeServer,
   type Account,
 } from '../../src/main/accounts/accounts';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 let tmp: { dir: string; remove(): Promise<void> };
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import { MAX_FOLDERS } from '../../src/main/backend/pick-folder';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { translator } from '../../src/shared/i18n';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The window's folder picker and the look at a chosen folder before pairs.add, on the real file
 // system: a home folder of the test's own, links into and out of it, a file where a folder is

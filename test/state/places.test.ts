@@ -6,7 +6,7 @@ import { MemoryAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
 import { moveToPlaces } from '../../src/main/state/move-places';
 import { placesOf } from '../../src/main/state/state-dir';
-import { runCli, tempDir } from './run-cli';
+import { runCli, tempDir } from '../cli/run-cli';
 
 // The OS's places: settings and pairs in the config directory, journals and trash in the state
 // directory, logs where the OS keeps them; what earlier versions kept in the state directory

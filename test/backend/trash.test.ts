@@ -9,7 +9,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
 import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The window's Trash (issue 39): what the sync moved to its trash, listed with where it came
 // from, put back by Restore (never over what is there now) and then synced as anything new in the

@@ -7,7 +7,7 @@ import { recordEvent } from '../../src/service/events';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { UserRow } from '../../src/service/db';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // The person's own downloads and views (what their syncs do) folded out of the activity feed:
 // a first sync of 1,200 files leaves 1,200 such events in a row on top of what others did.

@@ -8,7 +8,7 @@ import { silentLogger } from '../../src/main/sync/ports';
 import { translator } from '../../src/shared/i18n';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Issue 39, item 4: Open folder and Open logs said nothing when the file manager failed, and
 // Browse said "Opened …" though nothing opened: the opener was taken as done once it started.

@@ -13,7 +13,7 @@ import {
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { startStandIn } from '../sync/stand-in';
 import { callOk } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Issue 38, attack 4: a lying service answers a list the backend gathers for the window with
 // endless fresh pages of 16 KB items, each page with a next offset. One call went past 1 GB and

@@ -4,8 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../../src/main/errors/user-error';
-import { runMain } from './in-process';
-import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from './run-cli';
+import { runMain } from '../cli/in-process';
+import { KEYCHAIN_TEST_SERVICE, NO_BUS, tempDir } from '../cli/run-cli';
 
 // A server's words and a file's name reach the terminal as text, never as commands: a lying
 // server that puts escape sequences in its refusal cannot recolour or rewrite the terminal.

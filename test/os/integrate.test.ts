@@ -23,8 +23,8 @@ import {
   urlOf,
   type SyncedFolder,
   type Xvfb,
-} from './link-harness';
-import { runCli, tempDir } from './run-cli';
+} from '../cli/link-harness';
+import { runCli, tempDir } from '../cli/run-cli';
 
 // `workspace-sync integrate --install/--uninstall`: the entries of Nautilus, Nemo, Dolphin and
 // Thunar written where each reads them (HOME in a temporary directory), Thunar's other actions
@@ -248,7 +248,7 @@ describe('workspace-sync integrate', () => {
 // ---- Running an entry the way its file manager does -------------------------------------------
 
 /**
- * Each entry is started by test/cli/fm-launch.py the way its file manager starts it, with
+ * Each entry is started by test/os/fm-launch.py the way its file manager starts it, with
  * GLib's own parsing (g_shell_parse_argv, g_shell_quote, GDesktopAppInfo's Exec expansion):
  * Debian's python3 with python3-gi (pyenv's has no gi).
  */

@@ -9,7 +9,7 @@ import { notify } from '../../src/main/os/notify';
 import { showInFileManager } from '../../src/main/os/open-path';
 import { silentLogger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Issue 38, attack 9: `cli ui` started with WORKSPACE_SYNC_TOKEN exported handed the token to
 // xdg-open and the file manager it started. Every program we start gets our environment without

@@ -11,7 +11,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
 import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from './run-cli';
+import { tempDir } from '../cli/run-cli';
 
 // Conflicts and problems through the window's API (app-api.ts): a real pair on a real sandbox,
 // a real conflict, each action taken through the backend and seen in the pushed status.
