@@ -20,7 +20,12 @@ import {
   type SecretCipher,
 } from '../../src/main/accounts/keychain';
 import type { Logger } from '../../src/main/sync/ports';
-import { KEYCHAIN_TEST_SERVICE, requirePrivateKeyring, tempDir, requireKeytar } from '../cli/run-cli';
+import {
+  KEYCHAIN_TEST_SERVICE,
+  requirePrivateKeyring,
+  tempDir,
+  requireKeytar,
+} from '../cli/run-cli';
 
 // Where keytar did not build, every test here fails with one line saying what to install.
 const keytar = await requireKeytar();
