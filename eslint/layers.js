@@ -47,6 +47,14 @@ export const layers = [
   { name: 'engine', dir: 'src/main/engine', may: SYNC, node: true },
   // An error's words for a person: messageOf, UserError, the program's name.
   { name: 'errors', dir: 'src/main/errors', may: ['shared', 'api'], node: true },
+  // A pair's folders read beside the engine: the workspace's folders for selective sync, and the
+  // synced tree as the journal last recorded it (Browse, offline).
+  {
+    name: 'folders',
+    dir: 'src/main/folders',
+    may: ['shared', 'api', 'journal', 'engine'],
+    node: true,
+  },
   // State files: atomic JSON files, the state directory, the settings.
   { name: 'state', dir: 'src/main/state', may: ['shared', 'core', 'engine'], node: true },
   // The account store, the keychain, and a signed-in connection to a server.
@@ -69,7 +77,7 @@ export const layers = [
   {
     name: 'backend',
     dir: 'src/main/backend',
-    may: ['shared', 'api', 'core', 'engine', 'state', 'accounts', 'os', 'links'],
+    may: ['shared', 'api', 'core', 'engine', 'folders', 'state', 'accounts', 'os', 'links'],
     node: true,
   },
   // The terminal program `workspace-sync`.
@@ -82,6 +90,7 @@ export const layers = [
       'core',
       'engine',
       'errors',
+      'folders',
       'state',
       'accounts',
       'os',

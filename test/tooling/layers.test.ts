@@ -160,7 +160,7 @@ describe('the layer rule', () => {
     for (const [file, spec] of [
       ['src/main/cli/x.ts', '../sync/loop/open'],
       ['src/main/backend/x.ts', '../sync/loop/engine'],
-      ['src/main/backend/handlers/x.ts', '../../sync/synced-tree'],
+      ['src/main/backend/handlers/x.ts', '../../sync/remote'],
       ['src/main/host/x.ts', '../sync/errors'],
       ['src/main/links/x.ts', '../sync/names'],
       ['src/main/state/x.ts', '../sync/detect-local/ignore'],
