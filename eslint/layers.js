@@ -64,7 +64,8 @@ export const layers = [
     may: ['api', 'core', 'engine', 'errors', 'state'],
     node: true,
   },
-  // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
+  // What needs no Electron (plain Node, the CLI uses it too): clipboard, notify-send, opening a
+  // folder, the file managers' menus. What needs Electron is 'platform' (the `packages` list).
   { name: 'os', dir: 'src/main/os', may: ['shared', 'core', 'errors'], node: true },
   // A synced local path's share link, found through the journals.
   {
@@ -106,6 +107,8 @@ export const layers = [
     may: ['shared', 'core', 'engine', 'errors', 'accounts', 'links', 'backend'],
     node: true,
   },
+  // What needs Electron: its adapters, and what only they show (the tray's menu and state, the
+  // notices' words, the main process's language).
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
   // The main process's wiring (it ships: never the sandbox).
   {
