@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { ServiceClient, type FolderEntry } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
-import { DEFAULT_SETTLE_MS } from '../src/main/sync/loop/engine';
+import { DEFAULT_WRITE_QUIET_MS } from '../src/main/sync/loop/engine';
 import { openSync, type OpenSync } from '../src/main/sync/loop/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import { median, runJsonChild, sandboxStats, type Benchmark, type Figures } from './lib';
@@ -228,7 +228,7 @@ const bench: Benchmark = {
         rename_p50_ms: ms(median(latency.rename)),
         save_p50_ms: ms(median(latency.save)),
         save_p95_ms: ms(percentile(latency.save, 0.95)),
-        save_settle_ms: DEFAULT_SETTLE_MS,
+        save_settle_ms: DEFAULT_WRITE_QUIET_MS,
         probe_every_ms: PROBE_EVERY_MS,
       });
 

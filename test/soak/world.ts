@@ -111,7 +111,7 @@ export class SoakClient {
       concurrency: 1,
       log: this.world.config.log ? this.world.logger(this.name) : undefined,
       tuning: {
-        settleMs: 0,
+        writeQuietMs: 0,
         confirmDeletes: true,
         watch: false,
         outboxStep: (step, op) => this.step(step, op),

@@ -86,7 +86,7 @@ describe('conflicts a person settles', () => {
 
   it('Keep mine: the copy becomes a new version of the original, the replaced bytes in the trash', async () => {
     const { id, copy, fileId } = await conflict();
-    await pair.engine.settleConflict(id, 'mine');
+    await pair.engine.chooseForConflict(id, 'mine');
     expect(pair.engine.status().conflicts).toEqual([]);
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
@@ -109,7 +109,7 @@ describe('conflicts a person settles', () => {
 
   it('Keep theirs: the copy goes to the trash and from the service', async () => {
     const { id } = await conflict();
-    await pair.engine.settleConflict(id, 'theirs');
+    await pair.engine.chooseForConflict(id, 'theirs');
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
     expect(remote.get('plan.txt')).toBe(sha('theirs'));
@@ -121,14 +121,14 @@ describe('conflicts a person settles', () => {
 
   it('Keep both: both stay, the entry goes', async () => {
     const { id, copy } = await conflict();
-    await pair.engine.settleConflict(id, 'both');
+    await pair.engine.chooseForConflict(id, 'both');
     expect(pair.engine.status().conflicts).toEqual([]);
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
     expect(remote.get('plan.txt')).toBe(sha('theirs'));
     expect(remote.get(copy)).toBe(sha('mine'));
     expect(trashed()).toEqual([]);
-    await expect(pair.engine.settleConflict(id, 'mine')).rejects.toThrow(/settled already/);
+    await expect(pair.engine.chooseForConflict(id, 'mine')).rejects.toThrow(/settled already/);
   });
 
   it('leaves by itself when the copy is deleted by hand, or the original', async () => {
@@ -151,7 +151,7 @@ describe('conflicts a person settles', () => {
   it('refuses a choice on a copy changed since, in one line', async () => {
     const { id, copy } = await conflict();
     writeFileSync(disk(copy), 'mine, edited after');
-    const err = await pair.engine.settleConflict(id, 'theirs').catch((e: unknown) => e);
+    const err = await pair.engine.chooseForConflict(id, 'theirs').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AttentionError);
     expect((err as AttentionError).kind).toBe('stale');
     expect((err as Error).message).toMatch(/changed since the conflict/);
@@ -159,11 +159,11 @@ describe('conflicts a person settles', () => {
     // And Keep mine over an original changed here since.
     const other = await (async () => {
       writeFileSync(disk(copy), 'mine');
-      await pair.engine.settleConflict(id, 'both');
+      await pair.engine.chooseForConflict(id, 'both');
       return conflictAgain();
     })();
     writeFileSync(disk('plan.txt'), 'edited here after');
-    await expect(pair.engine.settleConflict(other, 'mine')).rejects.toThrow(
+    await expect(pair.engine.chooseForConflict(other, 'mine')).rejects.toThrow(
       /plan\.txt changed since the conflict/,
     );
     expect(readFileSync(disk('plan.txt'), 'utf8')).toBe('edited here after');

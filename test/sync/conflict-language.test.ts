@@ -65,7 +65,7 @@ describe('conflict copies in the language of the app', () => {
       expect.objectContaining({ path: 'plan.txt', copy }),
     ]);
 
-    await pair.engine.settleConflict(id, 'mine');
+    await pair.engine.chooseForConflict(id, 'mine');
     await syncedBothWays();
     expect(readFileSync(disk('plan.txt'), 'utf8')).toBe('mine of plan.txt');
     expect(existsSync(disk(copy))).toBe(false);
@@ -94,7 +94,7 @@ describe('conflict copies in the language of the app', () => {
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state, language: 'en' });
     await syncedBothWays();
     expect(pair.engine.status().conflicts.map((c) => c.copy)).toEqual([german.copy, english.copy]);
-    await pair.engine.settleConflict(german.id, 'theirs');
+    await pair.engine.chooseForConflict(german.id, 'theirs');
     await syncedBothWays();
     expect(existsSync(disk(german.copy))).toBe(false);
     expect(pair.engine.status().conflicts.map((c) => c.copy)).toEqual([english.copy]);

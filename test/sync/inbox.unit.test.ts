@@ -11,7 +11,7 @@ function recording() {
   const inbox = new Inbox((a: Action) => {
     if (a.kind === 'dismiss-problem') throw new Error(`no problem ${a.key}`);
     applied.push(a.kind);
-    if (a.kind === 'settle-conflict') {
+    if (a.kind === 'choose-for-conflict') {
       return new Promise<void>((resolve) => {
         release = resolve;
       });
@@ -57,7 +57,7 @@ describe('the inbox', () => {
 
   it('starts no pass while an action is still being applied', async () => {
     const { inbox, applied, release } = recording();
-    const settled = inbox.send({ kind: 'settle-conflict', id: 1, keep: 'mine' });
+    const settled = inbox.send({ kind: 'choose-for-conflict', id: 1, keep: 'mine' });
     const later = inbox.send({ kind: 'pause' });
     let started = false;
     const pass = inbox.passStarts().then(() => {
@@ -65,10 +65,10 @@ describe('the inbox', () => {
     });
     await Promise.resolve();
     expect(started).toBe(false);
-    expect(applied).toEqual(['settle-conflict']);
+    expect(applied).toEqual(['choose-for-conflict']);
     release();
     await pass;
-    expect(applied).toEqual(['settle-conflict', 'pause']);
+    expect(applied).toEqual(['choose-for-conflict', 'pause']);
     await Promise.all([settled, later]);
   });
 });

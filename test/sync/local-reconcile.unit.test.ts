@@ -75,7 +75,7 @@ interface Case {
   /** The journal compares names this way (a case-insensitive volume: lower case). */
   fold?: 'lower';
   /** Files changed less than this long ago are still being written. */
-  settleMs?: number;
+  writeQuietMs?: number;
   expect: {
     mkdirs?: string[];
     /** `from -> to`. */
@@ -222,7 +222,7 @@ const cases: Case[] = [
   {
     name: 'files still being written are not uploaded yet (new or changed)',
     synced: ['a.txt'],
-    settleMs: 60_000,
+    writeQuietMs: 60_000,
     change: (d) => d.write('a.txt', 'being written').write('b.txt', 'being written'),
     expect: {},
   },
@@ -452,12 +452,12 @@ async function run(c: Case): Promise<LocalPlan> {
     ignores,
     missingBefore: new Set((c.missingBefore ?? []).map((p) => ids.get(p)!)),
     descend: () => c.dirs === undefined,
-    settleMs: c.settleMs ?? 0,
+    writeQuietMs: c.writeQuietMs ?? 0,
   });
   let fresh = 0;
   for await (const chunk of freshUploads(local, journal, plan.fresh.dirs, {
     ignores,
-    settleMs: c.settleMs ?? 0,
+    writeQuietMs: c.writeQuietMs ?? 0,
   })) {
     plan.uploads.push(...chunk);
     fresh += chunk.length;
@@ -559,7 +559,7 @@ describe('scanAndPlan holds what changed, not the tree', () => {
     ignores,
     missingBefore: new Set<number>(),
     descend: () => true,
-    settleMs: 0,
+    writeQuietMs: 0,
   };
 
   it('a startup scan of 20,000 unchanged entries', async () => {

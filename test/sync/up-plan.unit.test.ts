@@ -56,7 +56,7 @@ const scanOf = (entries: LocalEntry[]): LocalScan => ({
   listed: 0,
   entries: new Map(entries.map((e) => [e.path, e])),
   unreadable: new Set(),
-  settlesAt: null,
+  writeQuietAt: null,
   badNames: [],
 });
 

@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ExcludedFolder, SyncPair, SyncPairStatus } from '../../shared/app-api';
+import { excludedPath } from '../folders/folder-choice';
 import {
   changeSelection,
-  excludedPath,
   lookAtSyncFolder,
   openSync,
   type OpenSync,

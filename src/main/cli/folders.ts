@@ -7,14 +7,8 @@ import { english, type Translator } from '../../shared/i18n';
 import type { ServiceClient } from '../api/client';
 import { connectToServer } from '../accounts/connect';
 import { pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
-import {
-  changeSelection,
-  childFolders,
-  excludedPath,
-  folderAtPath,
-  openPairJournal,
-  type RemoteItem,
-} from '../engine';
+import { childFolders, excludedPath, folderAtPath } from '../folders/folder-choice';
+import { changeSelection, openPairJournal, type RemoteItem } from '../engine';
 import {
   cliLanguage,
   CliError,

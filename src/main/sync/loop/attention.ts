@@ -41,7 +41,7 @@ export interface AttentionContext {
 const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
 
 /**
- * Settles a conflict as the person chose. The files are moved *here, in the sync root*, as the
+ * Carries out the person's choice for a conflict. The files are moved *here, in the sync root*, as the
  * person would move them: the next local pass sends them with its intents like any change, and
  * the entry leaves by itself once the copy is gone. Nothing is deleted: what is replaced goes
  * to the trash.
@@ -52,7 +52,7 @@ const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
  * - theirs: the copy goes to the trash (deleted on the service).
  * - both: the entry is dismissed; both files stay.
  */
-export async function settleConflict(
+export async function chooseForConflict(
   ctx: AttentionContext,
   id: number,
   keep: KeepChoice,

@@ -16,7 +16,7 @@ export interface LoopContext {
   concurrency: number;
   overlapMs: number;
   /** A file changed less than this long ago is still being written. */
-  settleMs: number;
+  writeQuietMs: number;
   now: () => number;
   status: StatusModel;
   state: PassState;

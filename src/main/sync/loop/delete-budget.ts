@@ -77,7 +77,7 @@ export function recordDeletions(
   journal.setMeta(BUDGET_META, JSON.stringify(list));
 }
 
-/** The person answered a hold: what they saw is settled, the window starts again. */
+/** The person answered a hold: what they saw is answered, the window starts again. */
 export function clearDeletions(journal: Journal): void {
   journal.setMeta(BUDGET_META, null);
 }

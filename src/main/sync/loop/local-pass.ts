@@ -59,7 +59,7 @@ export class LocalPass {
 
   /**
    * `recheck`: files still being written were found in these folders; the loop looks again once
-   * they have settled (at `at`, epoch ms).
+   * they are quiet (at `at`, epoch ms).
    */
   async run(
     summary: SyncSummary,
@@ -82,7 +82,7 @@ export class LocalPass {
       descend: full
         ? () => true
         : (e) => !journal.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
-      settleMs: this.ctx.settleMs,
+      writeQuietMs: this.ctx.writeQuietMs,
     });
     for (const bad of scan.badNames) {
       status.addProblem({
@@ -100,12 +100,11 @@ export class LocalPass {
     status.checkConflicts();
     state.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     state.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
-    const settlingEntries = [...scan.entries.values()].filter((e) => e.settling);
-    const settling = settlingEntries.length > 0;
-    if (settling) {
+    const stillWriting = [...scan.entries.values()].filter((e) => e.settling);
+    if (stillWriting.length > 0) {
       recheck(
-        settlingEntries.map((e) => parentOf(e.path)),
-        scan.settlesAt!,
+        stillWriting.map((e) => parentOf(e.path)),
+        scan.writeQuietAt!,
       );
     }
     this.ctx.log.debug('local plan', {
@@ -121,10 +120,10 @@ export class LocalPass {
     });
     const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
-    const wait = plan.unconfirmed.length > 0 || settling;
-    if (settling) {
+    const wait = plan.unconfirmed.length > 0 || stillWriting.length > 0;
+    if (stillWriting.length > 0) {
       // Not "up to date" while files wait to be uploaded.
-      const n = settlingEntries.length;
+      const n = stillWriting.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
     if (!hasWork(toSend) && journal.openIntents().length === 0) {
@@ -150,7 +149,7 @@ export class LocalPass {
     const sender = this.sender();
     let deferred = false;
     await journal.batch(async () => {
-      await sender.settleOpen();
+      await sender.resolveOpenIntents();
       sender.relink(up.relinks);
       if (up.replaced.length > 0) {
         if (await this.serviceMoved()) up = holdReplaced(up);
@@ -162,7 +161,7 @@ export class LocalPass {
         await sender.uploadChunks(
           freshUploads(local, journal, up.fresh.dirs, {
             ignores: this.ctx.ignores,
-            settleMs: this.ctx.settleMs,
+            writeQuietMs: this.ctx.writeQuietMs,
           }),
         );
       }
@@ -204,10 +203,10 @@ export class LocalPass {
     return { did, wait };
   }
 
-  /** Settles what a crash or a failed pass left open; returns the folders to look at again. */
-  settleOpen(): Promise<ReadonlySet<string>> {
+  /** Resolves what a crash or a failed pass left open; returns the folders to look at again. */
+  resolveOpenIntents(): Promise<ReadonlySet<string>> {
     const sender = this.sender();
-    return this.ctx.opts.journal.batch(() => sender.settleOpen());
+    return this.ctx.opts.journal.batch(() => sender.resolveOpenIntents());
   }
 
   /**

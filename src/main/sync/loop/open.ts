@@ -34,10 +34,10 @@ export interface OpenSyncOptions {
   concurrency?: number;
   /** The words of its conflict copies: the app's language, the CLI's; default English. */
   language?: Language;
-  /** The engine's two-way settings (settling, the delete guard, watching, crash-test hooks). */
+  /** The engine's two-way settings (how long a file must be quiet, the delete guard, watching, crash-test hooks). */
   tuning?: Pick<
     EngineOptions,
-    | 'settleMs'
+    | 'writeQuietMs'
     | 'deleteGuard'
     | 'confirmDeletes'
     | 'remoteDeletes'

@@ -32,7 +32,7 @@ export interface RemoteGuardResult<P extends Pick<Plan, 'trash'> = Plan> {
   heldItems: JournalItem[];
   /** Items to forget (kept here, uploaded again as new): the answer was 'keep'. */
   keep: JournalItem[];
-  /** The guard tripped and `answer` settled it. */
+  /** The guard tripped and `answer` answered it. */
   answered: boolean;
   /** Big folders this pass moves to the trash, for a notice each once they are gone. */
   folders: DeletedFolder[];

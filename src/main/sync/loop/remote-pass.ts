@@ -1,5 +1,5 @@
 // Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
-// time, the feed resolved to a partial view) through the same guard, executor and settling.
+// time, the feed resolved to a partial view) through the same guard, executor and bookkeeping.
 import type { SyncBacklog, SyncSummary } from '../../../shared/sync-status';
 import { englishOf, type Words } from '../../../shared/i18n';
 import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
@@ -300,7 +300,7 @@ export class RemotePass {
     // chain's problem cleared by a colleague's change beside it was said to no one again. Or
     // until the folder it was to be placed in is gone from the journal and the disk (deleted
     // there or here): the feed names only that folder, and the problem would be left standing.
-    this.settle(
+    this.recordPass(
       summary,
       result,
       guarded,
@@ -360,7 +360,7 @@ export class RemotePass {
         }
       });
       const result = executor.outcome;
-      this.settle(
+      this.recordPass(
         summary,
         result,
         guarded,
@@ -402,7 +402,7 @@ export class RemotePass {
   }
 
   /** After a pass: counts, the hold, items missing here, and problems that vanished. */
-  private settle(
+  private recordPass(
     summary: SyncSummary,
     result: ExecutionResult,
     guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
@@ -413,7 +413,7 @@ export class RemotePass {
     const { opts, state, status } = this.ctx;
     const { journal } = opts;
     status.addCounts(summary, result);
-    this.settleHold(guarded, full, answer);
+    this.recordHold(guarded, full, answer);
     this.sayDeletedFolders(guarded);
     if (full) {
       for (const id of state.missingHere.keys()) {
@@ -452,13 +452,13 @@ export class RemotePass {
    * Records what the guard decided: a hold (a walk finds it again after a restart), or an answer
    * carried out. Kept items are forgotten: the local pass finds them new and uploads them again.
    */
-  private settleHold(
+  private recordHold(
     guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
     full: boolean,
     answer: RemoteDeleteAnswer | null,
   ): void {
     const { journal } = this.ctx.opts;
-    // An answer settles what the person saw: the budget over time starts again after it.
+    // An answer closes what the person saw: the budget over time starts again after it.
     if (guarded.answered) clearDeletions(journal);
     else recordDeletions(journal, this.ctx.now(), guarded.applied);
     if (guarded.keep.length > 0) {

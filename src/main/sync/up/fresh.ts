@@ -21,14 +21,14 @@ export async function* freshUploads(
   local: LocalRoot,
   journal: Journal,
   dirs: Iterable<string>,
-  opts: Pick<ScanOptions, 'ignores' | 'settleMs'>,
+  opts: Pick<ScanOptions, 'ignores' | 'writeQuietMs'>,
 ): AsyncGenerator<UploadOp[]> {
   for (const dir of dirs) {
     let chunk: UploadOp[] = [];
     const chunks: UploadOp[][] = [];
     await scanLocal(local, [dir], false, {
       ignores: opts.ignores,
-      settleMs: opts.settleMs,
+      writeQuietMs: opts.writeQuietMs,
       descend: () => false,
       onEntry: (e) => {
         if (

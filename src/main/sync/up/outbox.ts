@@ -9,7 +9,7 @@ import { findInFolder, folderExists, fromFile, type RemoteItem } from '../remote
 /**
  * Every remote mutation goes through the outbox: written (and committed) as an intent before
  * its request leaves, completed in the same transaction as the journal's record of its result.
- * An intent left open by a crash or a lost answer is settled by looking at the service before
+ * An intent left open by a crash or a lost answer is resolved by looking at the service before
  * anything is tried again: no duplicate folders, no lost renames.
  */
 
@@ -59,7 +59,7 @@ export type IntentPayload =
 export type OutboxStep = 'intent-written' | 'answered' | 'recorded';
 
 /** Where the payload's change stands on the service: made (with the item as it is now), or not. */
-export type Settlement =
+export type Resolution =
   | { made: true; item: RemoteItem | null }
   | {
       made: false;
@@ -91,12 +91,12 @@ export interface IntentOrigin {
 const FEED_SLACK_MS = 10 * 60_000;
 
 /** Looks at the service to learn whether an intent's change was made. */
-export async function settle(
+export async function resolveIntent(
   client: ServiceClient,
   journal: Journal,
   p: IntentPayload,
   origin?: IntentOrigin,
-): Promise<Settlement> {
+): Promise<Resolution> {
   try {
     switch (p.op) {
       case 'mkdir': {
@@ -158,6 +158,9 @@ export async function settle(
     throw err;
   }
 }
+
+/** Its old name, for up/send-state.ts until that file (split meanwhile) is renamed too (issue 40). */
+export const settle = resolveIntent;
 
 /**
  * A new file of ours that its name no longer finds: someone renamed or moved it after the answer

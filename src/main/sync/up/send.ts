@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { parentOf } from '../paths';
 import { remoteFields } from '../remote';
-import { settle, type IntentPayload } from './outbox';
+import { resolveIntent, type IntentPayload } from './outbox';
 import type { DeleteOp, RelinkOp, RetireOp, UpPlan, UploadOp } from './plan';
 import { FileSender } from './send-files';
 import { Retirer } from './send-retire';
@@ -111,14 +111,14 @@ export class Sender {
   }
 
   /**
-   * Settles intents a crash or a failed pass left open, by looking at the service. Returns the
+   * Resolves intents a crash or a failed pass left open, by looking at the service. Returns the
    * folders to look at again.
    */
-  async settleOpen(): Promise<ReadonlySet<string>> {
+  async resolveOpenIntents(): Promise<ReadonlySet<string>> {
     const { journal, client, log } = this.s.ctx;
     for (const intent of journal.openIntents()) {
       const payload = intent.payload as IntentPayload;
-      const s = await settle(client, journal, payload, this.s.origin(intent.createdAt));
+      const s = await resolveIntent(client, journal, payload, this.s.origin(intent.createdAt));
       if (s.made) {
         journal.transaction(() => {
           this.s.record(payload, s.item);
@@ -131,7 +131,7 @@ export class Sender {
             journal.noteOwnChange(s.item.id, at);
           }
         });
-        log.info('settled an interrupted change: it was made', { op: payload.op });
+        log.info('resolved an interrupted change: it was made', { op: payload.op });
       } else {
         journal.transaction(() => {
           const j = s.renamedInPlace && journal.get(s.renamedInPlace.id);

@@ -2,7 +2,7 @@
 // folder's child folders, a folder by its path in the workspace, an excluded folder's path.
 import type { ServiceClient } from '../api/client';
 import type { ExcludedFolder, Journal } from '../journal/journal';
-import { findInFolder, listFolder, type RemoteItem } from './remote';
+import { findInFolder, listFolder, type RemoteItem } from '../engine';
 
 /** The folders in a folder of the workspace, by name. */
 export async function childFolders(client: ServiceClient, folderId: number): Promise<RemoteItem[]> {
