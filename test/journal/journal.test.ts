@@ -181,6 +181,72 @@ describe('the journal', () => {
   });
 });
 
+describe('its repositories', () => {
+  it('share one connection: a transaction spans them, whole or not at all', () => {
+    const j = new Journal(':memory:');
+    const a = item('Folder', 'folder');
+    const writeAll = () => {
+      j.items.upsert(a);
+      j.problems.set({ key: 'k', path: 'Folder/x', remoteId: 9, reason: 'r', message: 'm', at: 1 });
+      j.feed.record([{ id: 1, timeMs: 5_000 }], { startMs: 5_000, unknown: 0, unknownUntilMs: 0 });
+      j.selection.set([{ id: 7 }]);
+      j.downloads.put({ remoteId: 3, tempName: 't', remoteUpdatedAt: null, remoteSize: 1 });
+      j.meta.set('walk_due', 'x');
+    };
+    const state = () => ({
+      item: j.items.get(a.remoteId) !== undefined,
+      problems: j.problems.all().length,
+      seen: j.feed.hasSeen(1),
+      excluded: [...j.selection.ids()],
+      downloads: j.downloads.all().length,
+      meta: j.meta.get('walk_due'),
+    });
+    const none = { item: false, problems: 0, seen: false, excluded: [], downloads: 0 };
+    expect(() =>
+      j.transaction(() => {
+        writeAll();
+        throw new Error('midway');
+      }),
+    ).toThrow('midway');
+    expect(state()).toEqual({ ...none, meta: undefined });
+    j.transaction(writeAll);
+    expect(state()).toEqual({
+      item: true,
+      problems: 1,
+      seen: true,
+      excluded: [7],
+      downloads: 1,
+      meta: 'x',
+    });
+    // A folder's move takes the problems below it along, in the same transaction.
+    j.items.moveTree(a, { localPath: 'Moved', localName: 'Moved' });
+    expect(j.problems.all().map((p) => p.path)).toEqual(['Moved/x']);
+    j.close();
+  });
+
+  it('are all the journal holds besides what spans them (no method forwards to one)', () => {
+    const methods = Object.getOwnPropertyNames(Journal.prototype).filter(
+      (m) => m !== 'constructor',
+    );
+    expect(methods.sort()).toEqual(['batch', 'close', 'commitNow', 'statementSql', 'transaction']);
+    const j = new Journal(':memory:');
+    // Every statement is named by its repository, and each repository prepared some.
+    const repos = new Set(Object.keys(j.statementSql()).map((name) => name.split('.')[0]));
+    expect([...repos].sort()).toEqual([
+      'downloads',
+      'feed',
+      'items',
+      'keptNames',
+      'meta',
+      'outbox',
+      'problems',
+      'selection',
+      'walk',
+    ]);
+    j.close();
+  });
+});
+
 /** Files this process holds open whose name says SQLite made them as temporary files. */
 function sqliteTempFiles(): string[] {
   const open: string[] = [];
