@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { AttentionError } from '../../src/main/sync/errors';
 import { englishOf, translator, type Words } from '../../src/shared/i18n';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import {
   TempDirs,
   clientFor,
@@ -16,6 +16,7 @@ import {
   tokenOf,
   type Pair,
 } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Conflicts and problems a person acts on (docs/SYNC.md, Conflicts): a real conflict made on
 // both sides, each choice settled through the engine and synced to the real sandbox.
@@ -29,15 +30,10 @@ let pair: Pair;
 let root: number;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  ({ sb, client, pair } = await pairWithSandbox(dirs));
   root = (await client.rootFolder(sb.workspaceId)).id;
-  pair = await openPair(sb, client, dirs, {});
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const copies = (tree: Map<string, string>) =>
@@ -210,17 +206,17 @@ describe('problems a person acts on', () => {
     await pair.engine.syncOnce();
     expect(remoteTree(sb).has('note.txt')).toBe(false);
     // ...until Retry.
-    pair.engine.retryProblem(key);
+    await pair.engine.retryProblem(key);
     expect(pair.engine.status().problems).toEqual([]);
     await pair.engine.syncOnce();
     expect(remoteTree(sb).get('note.txt')).toBe(sha('a note'));
     expect(pair.engine.status().problems).toEqual([]);
-    expect(() => pair.engine.retryProblem(key)).toThrow(/over already/);
+    await expect(pair.engine.retryProblem(key)).rejects.toThrow(/over already/);
   });
 
   it('Dismiss hides it (in the journal) until it comes with another message', async () => {
     const { key } = await refused('note.txt');
-    pair.engine.dismissProblem(key);
+    await pair.engine.dismissProblem(key);
     expect(pair.engine.status().problems).toEqual([
       expect.objectContaining({ key, dismissed: true }),
     ]);

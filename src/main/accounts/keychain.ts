@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import {
   FileAccountStore,
   isAccountOf,
