@@ -233,7 +233,7 @@ const bench: Benchmark = {
       });
 
       // A folder with 1,000 descendants, moved into another folder.
-      const journalBefore = pair.journal.count();
+      const journalBefore = pair.journal.items.count();
       const big = path.join(dir, 'Big');
       for (let f = 0; f < MOVE_FOLDERS; f++) {
         mkdirSync(path.join(big, `Folder ${f}`), { recursive: true });
@@ -244,7 +244,7 @@ const bench: Benchmark = {
       const descendants = MOVE_FOLDERS * (MOVE_FILES_PER_FOLDER + 1);
       // Everything recorded (and so on the service), then quiet.
       await until(performance.now(), 'the 1,000 items of Big', async () => {
-        return pair!.journal.count() >= journalBefore + descendants + 1;
+        return pair!.journal.items.count() >= journalBefore + descendants + 1;
       });
       await idle();
       await resetStats();

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { AttentionTable } from '../../src/main/journal/attention';
 import { AttentionError } from '../../src/main/sync/errors';
 import { englishOf, translator, type Words } from '../../src/shared/i18n';
 import type { RunningSandbox } from '../../src/service/sandbox';
@@ -53,7 +52,7 @@ function trashed(): string[] {
 async function conflict() {
   writeFileSync(disk('plan.txt'), 'original');
   await pair.engine.syncOnce();
-  const id = pair.journal.atPath('plan.txt')!.remoteId;
+  const id = pair.journal.items.atPath('plan.txt')!.remoteId;
   writeFileSync(disk('plan.txt'), 'mine');
   await client.uploadFile(root, 'plan.txt', () => Readable.from([Buffer.from('theirs')]));
   await pair.engine.syncOnce();
@@ -68,7 +67,7 @@ async function conflict() {
 describe('conflicts a person settles', () => {
   it('are kept in the journal with the copy, across a restart', async () => {
     const { copy } = await conflict();
-    const stored = new AttentionTable(pair.journal.db).conflicts();
+    const stored = pair.journal.problems.conflicts();
     expect(stored).toEqual([
       expect.objectContaining({
         path: 'plan.txt',
@@ -94,7 +93,7 @@ describe('conflicts a person settles', () => {
     expect(copies(remote)).toEqual([]);
     expect(localTree(pair.dir)).toEqual(remote);
     // The same file on the service, its version replaced (the service's one stays its previous).
-    expect(pair.journal.atPath('plan.txt')!.remoteId).toBe(fileId);
+    expect(pair.journal.items.atPath('plan.txt')!.remoteId).toBe(fileId);
     const versions = sb.sandbox.db
       .prepare(`SELECT blob FROM file_versions WHERE file_id = ? ORDER BY id`)
       .pluck()
@@ -231,7 +230,7 @@ describe('problems a person acts on', () => {
     );
     expect(pair.engine.status().problems[0]).toMatchObject({ key, dismissed: true });
     // The same key with another message (a new cause): shown again.
-    const table = new AttentionTable(pair.journal.db);
+    const table = pair.journal.problems;
     table.dismissProblem(key, 'an older message');
     await pair.close();
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });

@@ -35,7 +35,7 @@ function planOf(folders: number, each: number): Pick<LocalPlan, 'deletes'> {
     })),
   };
 }
-const journalOf = (total: number) => ({ count: () => total });
+const journalOf = (total: number) => ({ items: { count: () => total } });
 
 describe('guardLocalDeletes', () => {
   it('lets a few deletes go: the plan sent as given, nothing held', () => {

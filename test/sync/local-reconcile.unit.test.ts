@@ -195,8 +195,8 @@ const cases: Case[] = [
     change: (d) => d.rm('a.txt').write('b.txt', 'another file, another size'),
     // ext4 hands a freed inode to the next file made; here the journal is told so.
     patch: (journal, d) => {
-      const j = journal.atPath('a.txt')!;
-      journal.upsert({ ...j, ino: lstatSync(d.abs('b.txt')).ino });
+      const j = journal.items.atPath('a.txt')!;
+      journal.items.upsert({ ...j, ino: lstatSync(d.abs('b.txt')).ino });
     },
     expect: { uploads: ['b.txt'], deletes: ['a.txt (1)'] },
   },
@@ -267,10 +267,10 @@ function swapCases(): Case[] {
   /** The journal's inodes of a.txt and b.txt exchanged: what a re-creation into each other's
    * freed inodes looks like, deterministically. */
   const crosswise = (journal: Journal) => {
-    const a = journal.atPath('a.txt')!;
-    const b = journal.atPath('b.txt')!;
-    journal.upsert({ ...a, ino: b.ino });
-    journal.upsert({ ...b, ino: a.ino });
+    const a = journal.items.atPath('a.txt')!;
+    const b = journal.items.atPath('b.txt')!;
+    journal.items.upsert({ ...a, ino: b.ino });
+    journal.items.upsert({ ...b, ino: a.ino });
   };
   const inPlace = ['a.txt (new version of a.txt)', 'b.txt (new version of b.txt)'];
   return [
@@ -356,11 +356,11 @@ function swapCases(): Case[] {
           .touch('b.txt', time),
       patch: (journal, d) => {
         const other = reused === 'a.txt' ? 'b.txt' : 'a.txt';
-        const j = journal.atPath(other)!;
-        const mine = journal.atPath(reused)!;
-        journal.upsert({ ...j, ino: lstatSync(d.abs(reused)).ino });
+        const j = journal.items.atPath(other)!;
+        const mine = journal.items.atPath(reused)!;
+        journal.items.upsert({ ...j, ino: lstatSync(d.abs(reused)).ino });
         // An inode nothing on this disk has: the one the re-created file left.
-        journal.upsert({ ...mine, ino: 2 ** 40 + 7 });
+        journal.items.upsert({ ...mine, ino: 2 ** 40 + 7 });
       },
       expect: { uploads: inPlace },
     })),
@@ -368,8 +368,8 @@ function swapCases(): Case[] {
       name: 'an item left aside on the service under a temporary name, in place here: renamed back',
       synced: ['a.txt', 'b.txt'],
       patch: (journal) => {
-        const a = journal.atPath('a.txt')!;
-        journal.upsert({ ...a, remoteName: 'a (moving 0a1b2c).txt' });
+        const a = journal.items.atPath('a.txt')!;
+        journal.items.upsert({ ...a, remoteName: 'a (moving 0a1b2c).txt' });
       },
       expect: { moves: ['a.txt -> a.txt'] },
     },
@@ -436,7 +436,7 @@ function syncedState(c: Case): { disk: Disk; journal: Journal; ids: Map<string, 
       remoteUpdatedAt: '2026-01-01T10:00:00Z',
       state: 'synced',
     };
-    journal.upsert(row);
+    journal.items.upsert(row);
   });
   return { disk, journal, ids };
 }
@@ -525,7 +525,7 @@ describe('scanAndPlan holds what changed, not the tree', () => {
     const record = (rel: string, parentId: number, folder: boolean): number => {
       const st = lstatSync(path.join(dir, rel));
       const name = path.basename(rel);
-      journal.upsert({
+      journal.items.upsert({
         remoteId: id,
         kind: folder ? 'folder' : 'file',
         remoteParentId: parentId,

@@ -388,8 +388,8 @@ function run(c: Case): Plan {
   const profile = c.profile ?? POSIX;
   const journal = new Journal(':memory:', { fold: (p) => foldName(p, profile) });
   open.push(journal);
-  for (const j of c.journal ?? []) journal.upsert(row(j));
-  journal.setExcluded((c.excluded ?? []).map((id) => ({ id })));
+  for (const j of c.journal ?? []) journal.items.upsert(row(j));
+  journal.selection.set((c.excluded ?? []).map((id) => ({ id })));
   const view: RemoteView = {
     rootId: ROOT,
     complete: c.view.complete ?? false,

@@ -137,7 +137,7 @@ export async function folders(
       });
       log.info('selection changed', { exclude: exclude.length, include: include.length });
     }
-    const excluded = journal.excluded();
+    const excluded = journal.selection.all();
     const out = new Set(excluded.map((e) => e.id));
     for (const f of await childFolders(client, rootId)) {
       const key = out.has(f.id) ? 'cli.folders.notSynced' : 'cli.folders.synced';

@@ -34,10 +34,10 @@ export async function folderAtPath(
  */
 export function excludedPath(journal: Journal, rootId: number, e: ExcludedFolder): string | null {
   if (e.name === null || e.parentId === null) return null;
-  const excluded = new Map(journal.excluded().map((x) => [x.id, x]));
+  const excluded = new Map(journal.selection.all().map((x) => [x.id, x]));
   const names = [e.name];
   for (let id = e.parentId, guard = 0; id !== rootId; guard++) {
-    const j = journal.get(id);
+    const j = journal.items.get(id);
     const x = excluded.get(id);
     const name = j?.remoteName ?? x?.name;
     const parent = j?.remoteParentId ?? x?.parentId;

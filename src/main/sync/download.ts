@@ -308,7 +308,7 @@ async function fetchOnce(
     await writeFile(temp, '');
     return { temp, hash: createHash('sha256').digest('hex') };
   }
-  const pending = journal.pendingDownload(item.id);
+  const pending = journal.downloads.get(item.id);
   let offset = 0;
   if (
     pending &&
@@ -320,7 +320,7 @@ async function fetchOnce(
     if (have && have.size <= item.size) offset = have.size;
   }
   if (offset === 0) {
-    journal.putDownload({
+    journal.downloads.put({
       remoteId: item.id,
       tempName: path.basename(temp),
       remoteUpdatedAt: item.updatedAt,
@@ -355,7 +355,7 @@ async function fetchOnce(
       hash,
     );
   } catch (err) {
-    if (err instanceof VerificationError) journal.removeDownload(item.id);
+    if (err instanceof VerificationError) journal.downloads.remove(item.id);
     if (bodyBroke(err, signal)) {
       // Headers came, the bytes stopped: this file's problem, not the pass's. The service may
       // be fine (a lying length), and the next file's request tells if it is not.
@@ -373,7 +373,7 @@ async function fetchOnce(
     throw err;
   }
   if (written !== item.size) {
-    journal.removeDownload(item.id);
+    journal.downloads.remove(item.id);
     throw new VerificationError({
       key: 'engine.fewerBytes',
       params: { written, size: item.size },

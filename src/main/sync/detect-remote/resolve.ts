@@ -22,20 +22,20 @@ interface Target {
 
 /**
  * The items the events name that need a look. An event that is one of this client's own changes
- * read back (journal.takeOwnChange) needs none; `take` uses those up. A removal of an item
+ * read back (journal.feed.takeOwnChange) needs none; `take` uses those up. A removal of an item
  * never synced needs none either.
  */
 function targetsOf(journal: Journal, refs: readonly EventRef[], take: boolean): Target[] {
   const targets = new Map<string, Target>();
   for (const ref of refs) {
-    if (!ref.removed && journal.takeOwnChange(ref.id, ref.timeMs, take)) continue;
+    if (!ref.removed && journal.feed.takeOwnChange(ref.id, ref.timeMs, take)) continue;
     const key = `${ref.kind}:${ref.id}`;
     const t = targets.get(key);
     if (!t || ref.timeMs >= t.timeMs) {
       targets.set(key, { kind: ref.kind, id: ref.id, timeMs: ref.timeMs, removed: ref.removed });
     }
   }
-  return [...targets.values()].filter((t) => !t.removed || journal.get(t.id) !== undefined);
+  return [...targets.values()].filter((t) => !t.removed || journal.items.get(t.id) !== undefined);
 }
 
 /**
@@ -62,7 +62,7 @@ export function resolveCost(
   let newFiles = 0;
   let newFolders = 0;
   for (const t of targetsOf(journal, refs, false)) {
-    const known = journal.get(t.id);
+    const known = journal.items.get(t.id);
     if (known) parents.add(known.remoteParentId);
     else if (t.kind === 'folder') newFolders++;
     else newFiles++;
@@ -133,7 +133,7 @@ export async function resolveEvents(
           view.items.set(child.id, child);
           present.add(child.id);
         }
-        for (const child of journal.children(folderId)) {
+        for (const child of journal.items.children(folderId)) {
           if (present.has(child.remoteId)) continue;
           // Announced as removed and no longer here: gone, with no request to confirm it.
           if (removed.has(child.remoteId)) view.gone.add(child.remoteId);
@@ -156,7 +156,8 @@ export async function resolveEvents(
       const id = chain[i]!;
       const parent = chain[i - 1]!;
       const seen = view.items.get(id);
-      if (seen ? seen.parentId === parent : journal.get(id)?.remoteParentId === parent) continue;
+      if (seen ? seen.parentId === parent : journal.items.get(id)?.remoteParentId === parent)
+        continue;
       if (!(await contains(parent, id))) return false;
     }
     return true;
@@ -182,7 +183,7 @@ export async function resolveEvents(
     }
     // New files come in groups (an upload of a folder): one listing finds the rest, unless
     // the folder is large and they are few.
-    const known = journal.children(item.parentId).length;
+    const known = journal.items.children(item.parentId).length;
     if (siblingsMayFollow && Math.ceil(known / 60) < pendingNewFiles) await list(item.parentId);
   };
 
@@ -207,14 +208,16 @@ export async function resolveEvents(
     }
   };
 
-  const known = targets.filter((t) => journal.get(t.id));
-  const newFiles = targets.filter((t) => !journal.get(t.id) && t.kind === 'file');
-  const newFolders = targets.filter((t) => !journal.get(t.id) && t.kind === 'folder');
+  const known = targets.filter((t) => journal.items.get(t.id));
+  const newFiles = targets.filter((t) => !journal.items.get(t.id) && t.kind === 'file');
+  const newFolders = targets.filter((t) => !journal.items.get(t.id) && t.kind === 'folder');
   let pendingNewFiles = newFiles.length;
   const unplaced: number[] = [];
 
   // 1. Known items: the folders that held them, each listed once.
-  const parents = new Set(known.map((t) => (journal.get(t.id) as JournalItem).remoteParentId));
+  const parents = new Set(
+    known.map((t) => (journal.items.get(t.id) as JournalItem).remoteParentId),
+  );
   await each([...parents], async (id) => void (await list(id)));
   // A known folder not where it was (moved), or a known item gone from its folder: looked up.
   for (const t of known) {
@@ -229,7 +232,7 @@ export async function resolveEvents(
   });
   // 3. New folders, unless a listing already showed them. Many new ones are most often made
   // side by side at the top: one listing of the root may show them all.
-  const rootPages = Math.ceil(journal.children(rootId).length / 60);
+  const rootPages = Math.ceil(journal.items.children(rootId).length / 60);
   const newUnseen = newFolders.filter((t) => !view.items.has(t.id)).length;
   if (walk === null && newUnseen > 1 && rootPages < newUnseen) await list(rootId);
   await each(newFolders, async (t) => {

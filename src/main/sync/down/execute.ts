@@ -229,7 +229,7 @@ export class Executor {
     try {
       for (const j of items) {
         this.check();
-        const now = this.ctx.journal.get(j.remoteId);
+        const now = this.ctx.journal.items.get(j.remoteId);
         if (now) {
           this.ctx.events.begin('trash', now.localPath);
           try {
@@ -432,7 +432,7 @@ export class Executor {
   private clear(rel: string, except?: { dev: number; ino: number }): void {
     const { local, journal } = this.ctx;
     const st = local.stat(rel);
-    const j = journal.atPath(rel);
+    const j = journal.items.atPath(rel);
     if (!st) {
       // Only a record holds the place (a file the role may not download): it waits too.
       if (j) this.hold(j, false);
@@ -462,9 +462,9 @@ export class Executor {
     for (const made of local.ensureFolder(slash < 0 ? '' : rel.slice(0, slash))) {
       // The folder made again is the synced one: its new identity is recorded, or the local
       // pass would take it for a new folder and the old one for deleted.
-      const j = this.ctx.journal.atPath(made);
+      const j = this.ctx.journal.items.atPath(made);
       if (j?.kind === 'folder') {
-        this.ctx.journal.upsert({ ...j, ...this.factsAt(made), size: null, hash: null });
+        this.ctx.journal.items.upsert({ ...j, ...this.factsAt(made), size: null, hash: null });
         this.result.rescan.add(made);
       }
       this.result.conflicts++;
@@ -480,15 +480,15 @@ export class Executor {
    */
   private makeRoomAbove(folder: JournalItem): boolean {
     const { journal, local } = this.ctx;
-    for (let a: JournalItem | undefined = folder; a; a = journal.get(a.remoteParentId)) {
+    for (let a: JournalItem | undefined = folder; a; a = journal.items.get(a.remoteParentId)) {
       const st = local.stat(a.localPath);
       if (a.kind !== 'folder' || !st || st.isDirectory()) continue;
       const dir = parentOf(a.localPath);
       for (let n = 2; ; n++) {
         const name = disambiguate(a.localName, 'folder', n, defaultProfile());
         const to = joinPath(dir, name);
-        if (local.stat(to) || journal.atPath(to)) continue;
-        journal.moveTree(a, { localPath: to, localName: name });
+        if (local.stat(to) || journal.items.atPath(to)) continue;
+        journal.items.moveTree(a, { localPath: to, localName: name });
         this.ctx.log.info('a folder replaced here by a file comes back beside it', {
           path: a.localPath,
           as: to,
@@ -517,7 +517,7 @@ export class Executor {
     const { journal, local } = this.ctx;
     const dir = parentOf(p.path);
     if (dir === '') return 'here';
-    const parent = journal.get(p.item.parentId);
+    const parent = journal.items.get(p.item.parentId);
     const inPlace = parent?.kind === 'folder' && parent.localPath === dir;
     if (inPlace && local.stat(dir)?.isDirectory()) return 'here';
     if (parent && this.makeRoomAbove(parent)) {
@@ -525,7 +525,7 @@ export class Executor {
       return null;
     }
     if (parent && inPlace) {
-      for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
+      for (let a: JournalItem | undefined = parent; a; a = journal.items.get(a.remoteParentId)) {
         if (this.ctx.deletedHere.has(a.remoteId)) return 'anew';
       }
     } else if (parent && this.ctx.deletedHere.has(parent.remoteId)) {
@@ -545,7 +545,7 @@ export class Executor {
    * here is sent first and the new version then comes down under the new name. Once that pass
    * has seen it deleted, the change there wins and it comes back.
    */
-  private placeReady(p: Placement, j = this.ctx.journal.get(p.item.id)): boolean {
+  private placeReady(p: Placement, j = this.ctx.journal.items.get(p.item.id)): boolean {
     const { local } = this.ctx;
     if (!j || j.kind !== 'file' || j.state !== 'synced' || local.stat(j.localPath)) return true;
     if (this.ctx.deletedHere.has(j.remoteId)) return true;
@@ -564,14 +564,14 @@ export class Executor {
       mkdirSync(local.abs(MOVING_DIR), { recursive: true });
       local.confined.rename(from, hold);
     }
-    journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
+    journal.items.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
   }
 
   private structure(op: StructureOp): void {
     const { local, journal } = this.ctx;
     if (op.type === 'record') {
-      const j = journal.get(op.item.id);
-      if (j) journal.upsert({ ...j, ...remoteFields(op.item) });
+      const j = journal.items.get(op.item.id);
+      if (j) journal.items.upsert({ ...j, ...remoteFields(op.item) });
       return;
     }
     if (!this.parentReady(op)) return;
@@ -579,7 +579,7 @@ export class Executor {
       const st = local.stat(op.path);
       // Another synced item still there (deleted or moved on the service, its turn comes
       // later in this pass) makes room; a local folder of that name is adopted instead.
-      const occupant = journal.atPath(op.path);
+      const occupant = journal.items.atPath(op.path);
       if (!st || !st.isDirectory() || (occupant && occupant.remoteId !== op.item.id)) {
         this.clear(op.path);
         this.ensureParent(op.path);
@@ -588,7 +588,7 @@ export class Executor {
       }
       // An existing folder of that name is adopted: same-name folders merge.
       const facts = this.factsAt(op.path);
-      journal.upsert({
+      journal.items.upsert({
         ...remoteFields(op.item),
         localPath: op.path,
         localName: op.name,
@@ -601,7 +601,7 @@ export class Executor {
       return;
     }
     // A move or rename: the item is wherever the journal says it is now.
-    const j = journal.get(op.item.id);
+    const j = journal.items.get(op.item.id);
     if (!j) return;
     // The service's new place and name; its size and time are the file's, unchanged by a move.
     const updated = {
@@ -618,25 +618,25 @@ export class Executor {
       if (there && there.ino === j.ino && there.dev === j.dev) {
         // Moved here the same way (or a change of ours the service reports back): recorded.
         // A record still at that place (deleted here, its delete not sent yet) waits aside.
-        const other = journal.atPath(op.path);
+        const other = journal.items.atPath(op.path);
         if (other && other.remoteId !== j.remoteId) this.hold(other, false);
-        journal.moveTree(updated, to);
+        journal.items.moveTree(updated, to);
       } else if (!st && j.state !== 'synced') {
         // A record without a file (one the role may not download) just follows.
         if (j.localPath !== op.path) this.clear(op.path);
-        journal.moveTree(updated, to);
+        journal.items.moveTree(updated, to);
       } else if (!st && this.ctx.deletedHere.has(j.remoteId)) {
         // Deleted here (the local pass saw it): the record follows the service, so that what
         // the service put into it comes back at its new place, and the rest is deleted there.
         if (j.localPath !== op.path) this.clear(op.path);
-        journal.moveTree(updated, to);
+        journal.items.moveTree(updated, to);
         // The local pass looks there again, where the delete is now to be seen.
         this.result.rescan.add(parentOf(op.path));
       } else {
         // Moved or deleted here too, not yet sent: the local pass settles it (a local rename
         // wins over the service's; a local delete deletes it there). Only the service's side is
         // noted.
-        journal.upsert(updated);
+        journal.items.upsert(updated);
         // Not moved there at all: only its record waits aside here (the local pass's move of an
         // item into a place another was leaving, cut short), for the local pass to finish.
         const same = j.remoteParentId === op.item.parentId && j.remoteName === op.item.name;
@@ -655,7 +655,7 @@ export class Executor {
       local.confined.rename(j.localPath, op.path);
       this.result.moved++;
     }
-    journal.moveTree(updated, to);
+    journal.items.moveTree(updated, to);
     // A folder moved up a level may now hold room for what could not be placed below it (a
     // chain too deep for this disk, seed 116634400): no event names those items, a walk does.
     if (
@@ -674,7 +674,7 @@ export class Executor {
    */
   private renamedAbove(j: JournalItem): string | undefined {
     const { journal, local } = this.ctx;
-    for (let a = journal.get(j.remoteParentId); a?.kind === 'folder';) {
+    for (let a = journal.items.get(j.remoteParentId); a?.kind === 'folder';) {
       const st = local.stat(a.localPath);
       if (st) return undefined;
       const dir = parentOf(a.localPath);
@@ -696,7 +696,7 @@ export class Executor {
         }
         return undefined;
       }
-      a = journal.get(a.remoteParentId);
+      a = journal.items.get(a.remoteParentId);
     }
     return undefined;
   }
@@ -709,8 +709,8 @@ export class Executor {
       // A folder above it was renamed here, not sent yet: the delete there is for the item at
       // its new name all the same (seed -1295854467: a parent renamed in case here hid it, its
       // records were dropped, and it went back up as new beside a colleague's copy of it).
-      journal.moveTree(j, { localPath: now, localName: j.localName });
-      j = journal.get(j.remoteId) ?? j;
+      journal.items.moveTree(j, { localPath: now, localName: j.localName });
+      j = journal.items.get(j.remoteId) ?? j;
     }
     const was = this.held.get(j.remoteId);
     const trash = {
@@ -746,7 +746,7 @@ export class Executor {
     const st = local.stat(j.localPath);
     if (!st || st.isDirectory() !== (j.kind === 'folder')) {
       // Gone from here, or an item of the other kind took its name: that one is local work.
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       return;
     }
     if (j.kind === 'file') {
@@ -762,17 +762,17 @@ export class Executor {
         this.result.conflicts++;
         this.keepName(j);
       }
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       return;
     }
     if (await this.onlySyncedBelow(j)) {
       await trash.put(j.localPath);
       this.result.trashed++;
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       return;
     }
     // Local work inside: trash what was synced and unchanged, keep the rest where it is.
-    const below = journal.descendants(j.localPath);
+    const below = journal.items.descendants(j.localPath);
     for (const d of below) {
       const dst = local.stat(d.localPath);
       if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
@@ -786,20 +786,20 @@ export class Executor {
       path: j.localPath,
     });
     this.ctx.events.note(j.localPath, { key: 'engine.folderDeletedThere' });
-    journal.removeTree(j);
+    journal.items.removeTree(j);
   }
 
   /** An item kept here after the service deleted it goes up again under its service name. */
   private keepName(j: JournalItem): void {
     if (j.localName === j.remoteName) return;
     const st = this.ctx.local.stat(j.localPath);
-    if (st) this.ctx.journal.keepName(st, j.localName, j.remoteName);
+    if (st) this.ctx.journal.keptNames.keep(st, j.localName, j.remoteName);
   }
 
   /** Whether everything inside a folder on disk is synced and unchanged. */
   private async onlySyncedBelow(folder: JournalItem): Promise<boolean> {
     const { local, journal } = this.ctx;
-    const known = new Map(journal.descendants(folder.localPath).map((d) => [d.localPath, d]));
+    const known = new Map(journal.items.descendants(folder.localPath).map((d) => [d.localPath, d]));
     const visit = async (rel: string): Promise<boolean> => {
       for (const entry of readdirSync(local.abs(rel), { withFileTypes: true })) {
         const child = joinPath(rel, entry.name);
@@ -833,9 +833,9 @@ export class Executor {
       return false;
     }
     // Only where no other record is: this item's record elsewhere is its file elsewhere.
-    const j = journal.get(p.item.id);
+    const j = journal.items.get(p.item.id);
     if (j && j.localPath !== p.path) return false;
-    const other = journal.atPath(p.path);
+    const other = journal.items.atPath(p.path);
     if (other && other.remoteId !== p.item.id) return false;
     // Recorded with this version already: nothing to adopt (the plan would not ask for it).
     if (j?.state === 'synced' && j.remoteUpdatedAt === p.item.updatedAt && j.size === st.size) {
@@ -848,7 +848,7 @@ export class Executor {
       // Not readable here, or its folder swapped: the download and its placement decide.
       return false;
     }
-    journal.removeDownload(p.item.id);
+    journal.downloads.remove(p.item.id);
     // Its bytes are done as far as the progress goes, though none came over the wire.
     this.ctx.events.bytes(p.item.size);
     this.ctx.log.debug('adopted a file already in place', { path: p.path, size: p.item.size });
@@ -903,7 +903,7 @@ export class Executor {
   private async put(p: Placement, fetched: Fetched): Promise<void> {
     const { journal, local, log } = this.ctx;
     const parent = this.parentState(p);
-    const j = journal.get(p.item.id);
+    const j = journal.items.get(p.item.id);
     if (parent === null || !this.placeReady(p, j)) {
       rmSync(fetched.temp);
       return;
@@ -916,7 +916,7 @@ export class Executor {
       parent === 'here' || local.stat(parentOf(p.path))?.isDirectory()
         ? local.confined.peek(p.path)
         : local.stat(p.path);
-    const record = journal.atPath(p.path);
+    const record = journal.items.atPath(p.path);
     if (!st && record && record.remoteId !== p.item.id) {
       // A record without a file holds the place: it waits, and a walk settles it.
       this.hold(record, false);
@@ -929,15 +929,15 @@ export class Executor {
       } else if (st.isFile() && (await sameContent(local.abs(p.path), fetched.hash))) {
         // Already there (an interrupted run, or the same file put here by hand): adopted.
         rmSync(fetched.temp);
-        journal.removeDownload(p.item.id);
+        journal.downloads.remove(p.item.id);
         this.record(p, fetched.hash);
         return;
       } else {
         // Changed here and there, or local work in the way: both are kept.
-        const other = journal.atPath(p.path);
+        const other = journal.items.atPath(p.path);
         const aside = local.moveAside(p.path, st.isDirectory());
         if (other && other.remoteId !== p.item.id) {
-          journal.removeTree(other);
+          journal.items.removeTree(other);
           this.result.recheck = true;
         }
         this.result.conflicts++;
@@ -963,14 +963,14 @@ export class Executor {
       `${PARTIAL_DIR}/${path.basename(fetched.temp)}`,
       p.path,
     );
-    journal.removeDownload(p.item.id);
+    journal.downloads.remove(p.item.id);
     this.record(p, fetched.hash, factsOf(placed));
     this.result.filesDownloaded++;
     log.debug('downloaded', { path: p.path, size: p.item.size });
   }
 
   private record(p: Placement, hash: string, facts = this.factsAt(p.path)): void {
-    this.ctx.journal.upsert({
+    this.ctx.journal.items.upsert({
       ...remoteFields(p.item),
       localPath: p.path,
       localName: p.name,
@@ -982,14 +982,14 @@ export class Executor {
   }
 
   private recordNotPermitted(p: Placement): void {
-    const j = this.ctx.journal.get(p.item.id);
+    const j = this.ctx.journal.items.get(p.item.id);
     if (j?.state === 'synced' && j.ino !== null) {
       // A version here already: its record keeps what is on disk (moved or renamed here, it is
       // still found by its identity), and the new version comes down once the role allows.
       this.problem(p, 'not-permitted', { key: 'engine.noNewVersion' });
       return;
     }
-    this.ctx.journal.upsert({
+    this.ctx.journal.items.upsert({
       ...remoteFields(p.item),
       localPath: p.path,
       localName: p.name,

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Journal } from '../../journal/journal';
-import type { StoredConflict } from '../../journal/attention';
+import type { StoredConflict } from '../../journal/problems';
 import type { Words } from '../../../shared/i18n';
 import { swapped, SwapError } from '../confined';
 import { AttentionError } from '../errors';
@@ -130,7 +130,7 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
   }
   // The original must be the service's version as synced: a change made to it since is work
   // the person has not seen in this choice.
-  const j = journal.atPath(c.path);
+  const j = journal.items.atPath(c.path);
   const synced =
     j?.kind === 'file' && j.ino === orig.ino && j.size === orig.size && j.mtimeMs === orig.mtimeMs;
   if (!synced) {

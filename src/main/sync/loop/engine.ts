@@ -461,7 +461,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    */
   private async resolveOpenIntents(): Promise<void> {
     const { journal } = this.opts;
-    if (journal.openIntents().length === 0) return;
+    if (journal.outbox.open().length === 0) return;
     const { local } = this.passes!;
     this.markDirty(await local.resolveOpenIntents());
   }

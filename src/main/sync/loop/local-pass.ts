@@ -73,7 +73,7 @@ export class LocalPass {
     state.localPasses++;
     const full = dirty === 'all';
     const none: LocalPassResult = { did: false, wait: false };
-    if (!full && dirty.size === 0 && journal.openIntents().length === 0) return none;
+    if (!full && dirty.size === 0 && journal.outbox.open().length === 0) return none;
     const scanStarted = Date.now();
     const { scan, plan } = await scanAndPlan(local, journal, full ? [''] : [...dirty], full, {
       rootId: this.ctx.rootId,
@@ -81,7 +81,7 @@ export class LocalPass {
       ignores: this.ctx.ignores,
       descend: full
         ? () => true
-        : (e) => !journal.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
+        : (e) => !journal.items.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
       writeQuietMs: this.ctx.writeQuietMs,
     });
     for (const bad of scan.badNames) {
@@ -126,7 +126,7 @@ export class LocalPass {
       const n = stillWriting.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
-    if (!hasWork(toSend) && journal.openIntents().length === 0) {
+    if (!hasWork(toSend) && journal.outbox.open().length === 0) {
       this.forget(plan.kept);
       return { did: kept, wait };
     }
@@ -135,7 +135,7 @@ export class LocalPass {
       movesSupported: this.ctx.moves.supported,
       rootId: this.ctx.rootId,
       folderAt: (p) => {
-        const j = journal.atPath(p);
+        const j = journal.items.atPath(p);
         return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
       },
     });
@@ -245,7 +245,7 @@ export class LocalPass {
   /** The folders that hold these items now, by the journal. */
   private parentsNow(items: readonly JournalItem[]): string[] {
     const { journal } = this.ctx.opts;
-    return items.map((j) => parentOf(journal.get(j.remoteId)?.localPath ?? j.localPath));
+    return items.map((j) => parentOf(journal.items.get(j.remoteId)?.localPath ?? j.localPath));
   }
 
   /**
@@ -260,9 +260,10 @@ export class LocalPass {
     const { status } = this.ctx;
     if (full) {
       const unplaced = unplacedPaths(journal);
-      for (const p of journal.problems()) {
+      for (const p of journal.problems.all()) {
         if (p.words?.key !== KEPT_WORDS_KEY || p.remoteId === null) continue;
-        if (!holdsAny(p.path, unplaced) && journal.get(p.remoteId)) status.clearProblem(p.remoteId);
+        if (!holdsAny(p.path, unplaced) && journal.items.get(p.remoteId))
+          status.clearProblem(p.remoteId);
       }
     }
     for (const j of kept) {
@@ -286,8 +287,8 @@ export class LocalPass {
   private forget(kept: readonly JournalItem[]): void {
     const { journal } = this.ctx.opts;
     for (const j of kept) {
-      const now = journal.get(j.remoteId);
-      if (now) journal.removeTree(now);
+      const now = journal.items.get(j.remoteId);
+      if (now) journal.items.removeTree(now);
     }
   }
 

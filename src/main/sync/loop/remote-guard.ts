@@ -63,7 +63,9 @@ export function topmostOnce(items: readonly JournalItem[]): JournalItem[] {
  * here counts: a file the role never let down has nothing to lose.
  */
 function heldHere(j: JournalItem, journal: Journal): number {
-  return (j.ino !== null ? 1 : 0) + (j.kind === 'folder' ? journal.countHereBelow(j.localPath) : 0);
+  return (
+    (j.ino !== null ? 1 : 0) + (j.kind === 'folder' ? journal.items.countHereBelow(j.localPath) : 0)
+  );
 }
 
 /** How many distinct items this side holds at or below `items` (a hold's count). */
@@ -100,7 +102,7 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   const top = topmostOnce(plan.trash);
   const each = top.map((item) => ({ item, count: heldHere(item, journal) }));
   const count = each.reduce((n, e) => n + e.count, 0);
-  const total = journal.countHere();
+  const total = journal.items.countHere();
   const parents = new Set(top.map((j) => parentOf(j.localPath)));
   const shape = { count, total, topmost: top.length, places: parents.size };
   // The rule sees this pass with the deletions applied in the last hour: 9 per pass never

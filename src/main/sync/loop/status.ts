@@ -2,7 +2,7 @@
 // their words, kept in the journal) change together on each event.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
-import { AttentionTable } from '../../journal/attention';
+import type { ProblemsRepo } from '../../journal/problems';
 import type { Journal } from '../../journal/journal';
 import { englishOf, type Words } from '../../../shared/i18n';
 import {
@@ -52,7 +52,7 @@ export class StatusModel {
   private emitTimer: NodeJS.Timeout | null = null;
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
-  readonly attention: AttentionTable;
+  readonly attention: ProblemsRepo;
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
   /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
@@ -64,7 +64,7 @@ export class StatusModel {
     private readonly emitter: EventEmitter<EngineEvents>,
     now: () => number = Date.now,
   ) {
-    this.attention = new AttentionTable(journal.db);
+    this.attention = journal.problems;
     this.st.problems = this.storedProblems();
     this.st.conflicts = this.allConflicts();
     this.meter = new RateMeter(now);
@@ -320,7 +320,7 @@ export class StatusModel {
 
   private allProblems(): SyncProblem[] {
     const dismissed = this.attention.dismissedProblems();
-    return this.journal.problems().map((p) => ({
+    return this.journal.problems.all().map((p) => ({
       path: p.path,
       remoteId: p.remoteId,
       reason: p.reason as SyncProblem['reason'],
@@ -346,7 +346,7 @@ export class StatusModel {
   /** Forgets a problem (Retry): the next pass tries its item again. Says whether there was one. */
   forgetProblem(key: string): SyncProblem | undefined {
     const p = this.allProblems().find((q) => q.key === key);
-    if (!p || !this.journal.clearProblem(key)) return undefined;
+    if (!p || !this.journal.problems.clear(key)) return undefined;
     this.st.problems = this.storedProblems();
     this.flush();
     return p;
@@ -368,7 +368,7 @@ export class StatusModel {
       if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
       if (stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
-      changed = this.journal.clearProblem(problemKey(null, p.path)) || changed;
+      changed = this.journal.problems.clear(problemKey(null, p.path)) || changed;
     }
     if (!changed) return;
     this.st.problems = this.storedProblems();
@@ -382,7 +382,7 @@ export class StatusModel {
     if (this.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
     const key = problemKey(p.remoteId, p.path);
-    this.journal.setProblem({ key, ...problem });
+    this.journal.problems.set({ key, ...problem });
     this.st.problems = this.storedProblems();
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
     this.emitter.emit('problem', problem);
@@ -391,7 +391,7 @@ export class StatusModel {
 
   /** A problem about this local path is over (asked of the journal: the status lists 200). */
   clearPathProblem(path: string): void {
-    if (this.journal.clearProblem(problemKey(null, path))) {
+    if (this.journal.problems.clear(problemKey(null, path))) {
       this.st.problems = this.storedProblems();
     }
   }
@@ -401,7 +401,7 @@ export class StatusModel {
     // 200), one not listed is not stored either, and the journal is not asked.
     const all = this.st.problems.length < 200;
     if (all && !this.st.problems.some((p) => p.remoteId === remoteId)) return;
-    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
       this.st.problems = this.storedProblems();
     }
   }
@@ -414,7 +414,7 @@ export class StatusModel {
   private clearNotPlaced(remoteId: number): void {
     const shown = this.st.problems.find((p) => p.remoteId === remoteId);
     if (shown?.words?.key !== 'engine.fs.subtree') return;
-    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
       this.st.problems = this.storedProblems();
     }
   }
@@ -424,7 +424,7 @@ export class StatusModel {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
     for (const p of this.allProblems()) {
       if (p.remoteId !== null && !there(p.remoteId, p.path)) {
-        this.journal.clearProblem(problemKey(p.remoteId, ''));
+        this.journal.problems.clear(problemKey(p.remoteId, ''));
       }
     }
     this.st.problems = this.storedProblems();
@@ -444,7 +444,7 @@ export class StatusModel {
       if (p.remoteId !== null || badNames.has(p.path)) continue;
       // A name refused for a new item, now held by a synced one (the new one was moved aside to
       // make way for it): over. Not for other refusals: a synced file's refused version is one.
-      const madeWay = p.reason === 'name' && this.journal.atPath(p.path)?.state === 'synced';
+      const madeWay = p.reason === 'name' && this.journal.items.atPath(p.path)?.state === 'synced';
       if (!madeWay && held.has(p.path) && stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
       this.clearPathProblem(p.path);

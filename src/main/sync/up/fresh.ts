@@ -34,8 +34,8 @@ export async function* freshUploads(
         if (
           e.kind === 'file' &&
           !e.settling &&
-          journal.atPath(e.path) === undefined &&
-          journal.byInode(e.dev, e.ino).length === 0
+          journal.items.atPath(e.path) === undefined &&
+          journal.items.byInode(e.dev, e.ino).length === 0
         ) {
           chunk.push({ type: 'upload', entry: e, item: null });
           if (chunk.length >= FRESH_CHUNK) {

@@ -103,7 +103,7 @@ export async function resolveIntent(
         const found = await findInFolder(
           client,
           p.parentId,
-          (e) => e.kind === 'folder' && sameName(p.name, e.name) && !journal.get(e.id),
+          (e) => e.kind === 'folder' && sameName(p.name, e.name) && !journal.items.get(e.id),
         );
         return found ? { made: true, item: found } : { made: false };
       }
@@ -120,7 +120,7 @@ export async function resolveIntent(
             e.kind === 'file' &&
             sameName(p.name, e.name) &&
             e.size === p.size &&
-            !journal.get(e.id),
+            !journal.items.get(e.id),
         );
         if (found) return { made: true, item: found };
         const moved = origin && (await uploadedSince(client, journal, p, origin));
@@ -131,7 +131,7 @@ export async function resolveIntent(
         if (!found || !sameName(p.name, found.name)) {
           // Where it was, under the name asked for: the server ignored the parent (seed
           // 300405985: taken for a colleague's rename, it came back down beside its copy).
-          const was = journal.get(p.id);
+          const was = journal.items.get(p.id);
           if (!was || was.remoteParentId === p.parentId || was.remoteName === p.name) {
             return { made: false };
           }
@@ -188,7 +188,7 @@ async function uploadedSince(
     const target = parseDetail(event.detail).objects[0];
     if (target?.kind !== 'file' || target.id === null || looked.has(target.id)) continue;
     looked.add(target.id);
-    if (journal.get(target.id)) continue;
+    if (journal.items.get(target.id)) continue;
     let file: RemoteItem;
     try {
       file = fromFile(await client.getFile(target.id));
@@ -227,7 +227,7 @@ async function onlyRenamedSince(
   })) {
     const target = parseDetail(event.detail).objects[0];
     if (target?.kind !== 'file' || target.id !== p.id) continue;
-    // An event may lag its item's time by a moment (journal.takeOwnChange's slack).
+    // An event may lag its item's time by a moment (journal.feed.takeOwnChange's slack).
     const at = Date.parse(event.updated_at);
     if (!Number.isFinite(at) || at > versionMs + OWN_SLACK_MS) return false;
   }

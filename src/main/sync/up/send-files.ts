@@ -30,7 +30,7 @@ export class FileSender {
     if (!st || !st.isFile()) return;
     const now = { ...entry, ...facts(st) };
     if (this.s.refusedNow(entry.path, refusalFacts(now))) return;
-    const made = op.item ? undefined : journal.atPath(entry.path);
+    const made = op.item ? undefined : journal.items.atPath(entry.path);
     if (
       made?.kind === 'file' &&
       made.dev === now.dev &&
@@ -46,7 +46,7 @@ export class FileSender {
     let fd: number | undefined;
     try {
       fd = local.confined.openFile(entry.path, st);
-      let item = op.item ? journal.get(op.item.remoteId) : undefined;
+      let item = op.item ? journal.items.get(op.item.remoteId) : undefined;
       // Read once: a small file whole (hashed, then sent from that buffer by every attempt); a
       // large one is hashed while it is sent. Only a large file of the size of its synced
       // version is hashed first: a file saved unchanged or only touched (its time changed, not
@@ -58,7 +58,7 @@ export class FileSender {
       if (whole) hash = createHash('sha256').update(whole).digest('hex');
       else if (item?.hash && item.size === st.size) hash = await hashFd(fd, st.size);
       if (item && hash !== null && item.hash === hash) {
-        journal.upsert({ ...item, ...facts(st) });
+        journal.items.upsert({ ...item, ...facts(st) });
         return;
       }
       let name = this.s.serviceName(entry);
@@ -74,7 +74,7 @@ export class FileSender {
           // Deleted there: it goes up again as a new file, under the name it had there (the
           // one here may be numbered or mapped), unless it was renamed here.
           if (item.localName === entry.name) name = item.remoteName;
-          journal.removeTree(item);
+          journal.items.removeTree(item);
           item = undefined;
         } else if (remote.updatedAt !== item.remoteUpdatedAt || remote.size !== item.remoteSize) {
           // Changed on both sides: the service's version comes down and this one is kept
@@ -91,7 +91,7 @@ export class FileSender {
       }
       if (!item && !this.s.created.has(parentId)) {
         const taken = (await this.s.kidsOf(parentId)).get(serviceKey(name));
-        const synced = taken && journal.get(taken.id);
+        const synced = taken && journal.items.get(taken.id);
         if (taken && !synced) {
           // Someone else's file of that name: uploading would bury it as an old version. It
           // comes down instead; this one is kept beside it (or adopted if the same).
@@ -186,7 +186,7 @@ export class FileSender {
 
   async delete(op: DeleteOp): Promise<void> {
     const { client, journal, events } = this.s.ctx;
-    const j = journal.get(op.item.remoteId);
+    const j = journal.items.get(op.item.remoteId);
     if (!j) return;
     if (this.s.ctx.refusals.ofDelete(j.remoteId)?.path === j.localPath) return;
     events.begin('delete', j.localPath);
@@ -210,7 +210,7 @@ export class FileSender {
       if (err instanceof ApiError && err.kind === 'forbidden') {
         // The role may not delete it: the service keeps it, and it comes back here. Once back
         // it is in sync, so this is a note in the status, not a standing problem.
-        journal.removeTree(j);
+        journal.items.removeTree(j);
         this.s.result.walkNeeded = true;
         events.note(j.localPath, { key: 'engine.deleteRefused' });
         return;

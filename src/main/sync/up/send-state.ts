@@ -113,7 +113,7 @@ export class SendState {
   /** The remote id of the synced folder at a local path, once it is settled there. */
   folderId(path: string): number | undefined {
     if (path === '') return this.ctx.rootId;
-    const j = this.ctx.journal.atPath(path);
+    const j = this.ctx.journal.items.atPath(path);
     if (!j || j.kind !== 'folder' || j.state !== 'synced' || this.leaving.has(j.remoteId)) {
       return undefined;
     }
@@ -127,7 +127,7 @@ export class SendState {
     if (held.kind === 'change') return true;
     // A name clash stands while the synced item holding the name is still here; once it left
     // (deleted, or moved away), this one goes up.
-    const holder = this.ctx.journal.get(held.holderId);
+    const holder = this.ctx.journal.items.get(held.holderId);
     if (!holder || parentOf(holder.localPath) !== parentOf(path)) return false;
     const name = decodeName(path.slice(path.lastIndexOf('/') + 1), this.ctx.profile);
     if (serviceKey(holder.remoteName) !== serviceKey(name)) return false; // renamed since
@@ -137,7 +137,9 @@ export class SendState {
 
   /** The name a new item goes up under: its local name decoded, or the one it had there. */
   serviceName(entry: LocalEntry): string {
-    return this.ctx.journal.keptName(entry, entry.name) ?? decodeName(entry.name, this.ctx.profile);
+    return (
+      this.ctx.journal.keptNames.get(entry, entry.name) ?? decodeName(entry.name, this.ctx.profile)
+    );
   }
 
   /** Items of a folder on the service, read whole (pages would shift under deletes). */
@@ -215,20 +217,20 @@ export class SendState {
     const { journal, client, step } = this.ctx;
     for (let attempt = 1; ; attempt++) {
       const written = Date.now();
-      const id = journal.addIntent(payload.op, payload, written);
+      const id = journal.outbox.add(payload.op, payload, written);
       step?.('intent-written', payload.op);
       let item: RemoteItem | null;
       try {
         item = await send();
       } catch (err) {
         if (err instanceof ApiError && !err.retryable && !isOutcomeUnknown(err)) {
-          journal.failIntent(id, err.kind);
+          journal.outbox.fail(id, err.kind);
           throw err;
         }
         if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
         const s = await settle(client, journal, payload, this.origin(written));
         if (!s.made) {
-          journal.failIntent(id, 'lost, not made');
+          journal.outbox.fail(id, 'lost, not made');
           continue;
         }
         item = s.item;
@@ -236,10 +238,10 @@ export class SendState {
       step?.('answered', payload.op);
       journal.transaction(() => {
         record(item);
-        journal.completeIntent(id, item ? { id: item.id } : null);
+        journal.outbox.complete(id, item ? { id: item.id } : null);
         // Its event, read back from the feed, is then ours: no request to look at it.
         if (item && payload.op !== 'delete') {
-          journal.noteOwnChange(item.id, Date.parse(item.updatedAt));
+          journal.feed.noteOwnChange(item.id, Date.parse(item.updatedAt));
         }
       });
       step?.('recorded', payload.op);
@@ -277,10 +279,10 @@ export class SendState {
     const name = p.path.slice(p.path.lastIndexOf('/') + 1);
     switch (p.op) {
       case 'mkdir': {
-        if (!item || journal.atPath(p.path)) return;
+        if (!item || journal.items.atPath(p.path)) return;
         const id = p.identity ?? (st?.isDirectory() ? st : null);
-        if (id) journal.forgetName(id);
-        journal.upsert({
+        if (id) journal.keptNames.forget(id);
+        journal.items.upsert({
           ...remoteFields(item),
           localPath: p.path,
           localName: name,
@@ -309,12 +311,12 @@ export class SendState {
         return;
       }
       case 'move': {
-        const j = journal.get(p.id);
+        const j = journal.items.get(p.id);
         if (!j) return;
         // The folder it went into is no longer known empty, nor its names as read before.
         this.created.delete(p.parentId);
         this.remoteKids.delete(p.parentId);
-        const other = journal.atPath(p.path);
+        const other = journal.items.atPath(p.path);
         if (other && other.remoteId !== j.remoteId) {
           // The item that had this place is leaving it in this send too (a swap), or the disk
           // shows this item there (the other was deleted or moved here, not sent yet: a crash
@@ -324,7 +326,7 @@ export class SendState {
           // down a second time beside the one here.
           const here = st !== undefined && j.ino !== null && st.ino === j.ino && st.dev === j.dev;
           if (!this.leaving.has(other.remoteId) && !here) return;
-          journal.moveTree(other, {
+          journal.items.moveTree(other, {
             localPath: `${MOVING_DIR}/${other.remoteId}`,
             localName: String(other.remoteId),
           });
@@ -341,7 +343,7 @@ export class SendState {
               item.size === v.size &&
               j.remoteSize === v.size &&
               j.remoteUpdatedAt === v.updatedAt));
-        journal.moveTree(
+        journal.items.moveTree(
           {
             ...j,
             remoteParentId: item?.parentId ?? p.parentId,
@@ -354,8 +356,8 @@ export class SendState {
         return;
       }
       case 'delete': {
-        const j = journal.get(p.id);
-        if (j) journal.removeTree(j);
+        const j = journal.items.get(p.id);
+        if (j) journal.items.removeTree(j);
         return;
       }
     }
@@ -369,10 +371,10 @@ export class SendState {
   ): void {
     if (!item) return;
     const { journal } = this.ctx;
-    if (st) journal.forgetName(st);
-    const other = journal.atPath(p.path);
-    if (other && other.remoteId !== item.id) journal.removeTree(other);
-    journal.upsert({
+    if (st) journal.keptNames.forget(st);
+    const other = journal.items.atPath(p.path);
+    if (other && other.remoteId !== item.id) journal.items.removeTree(other);
+    journal.items.upsert({
       ...remoteFields(item),
       localPath: p.path,
       localName: entry?.name ?? p.path.slice(p.path.lastIndexOf('/') + 1),
