@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     reporters: ['default', './test/summary-reporter.ts'],
+    // Most files wait on a sandbox over HTTP, a child process or Chromium, not on the CPU:
+    // three at a time on two cores (vitest's default, one fewer than the cores, is one here).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
