@@ -34,8 +34,6 @@ const NOT_YET: readonly string[] = [
   'src/main/journal/journal.ts#Journal.constructor',
   'src/main/os/integrate.ts',
   'src/main/sync/detect-local/scan.ts#scanLocal',
-  'src/main/sync/detect-remote/feed.ts#readFeed',
-  'src/main/sync/detect-remote/resolve.ts#resolveEvents',
   'src/main/sync/down/archive.ts#extractArchive',
   'src/main/sync/down/plan.ts#planItems',
   'src/main/sync/download.ts#fetchOnce',
