@@ -41,7 +41,6 @@ const NOT_YET: readonly string[] = [
   'src/main/sync/loop/local-pass.ts#LocalPass.run',
   'src/main/sync/loop/remote-pass.ts',
   'src/main/sync/loop/remote-pass.ts#RemotePass.detectAndApply',
-  'src/main/sync/loop/status.ts',
   'src/main/sync/up/send-files.ts#FileSender.upload',
   'src/main/sync/up/send-state.ts',
   'src/main/sync/up/send-state.ts#SendState.record',
