@@ -3,7 +3,7 @@
 // hold only the files directly in `dir`. `may` lists the layers it may import from (its own
 // layer is always allowed); `node` says whether it may import Node built-ins (false for code
 // that also runs in the renderer). Which layers may import a given package is in `packages`.
-/** The engine's layers, for the rooms that use the engine. */
+/** The engine's layers: only its front door (the 'engine' layer) imports them. */
 const SYNC = [
   'sync',
   'sync-detect-remote',
@@ -18,11 +18,19 @@ export const layers = [
   // The sandbox: a development tool, reached only from src/dev (never from what the app ships).
   { name: 'service', dir: 'src/service', may: ['shared'], node: true },
   { name: 'api', dir: 'src/main/api', may: ['shared'], node: true },
+  // What every room uses and is not the engine's: the logger, file logs, the heap's settings.
+  { name: 'core', dir: 'src/main/core', may: ['shared', 'api'], node: true },
   { name: 'journal', dir: 'src/main/journal', may: ['shared'], node: true },
   // The engine: its vocabulary (paths, items, names, the local root) flat in src/main/sync, and
   // one sub-layer per stage. Detection imports no planner; the up side never imports the down
   // side (nor the reverse); only the loop sees every stage.
-  { name: 'sync', dir: 'src/main/sync', flat: true, may: ['shared', 'api', 'journal'], node: true },
+  {
+    name: 'sync',
+    dir: 'src/main/sync',
+    flat: true,
+    may: ['shared', 'api', 'core', 'journal'],
+    node: true,
+  },
   ...[
     ['sync-detect-remote', 'detect-remote', []],
     ['sync-detect-local', 'detect-local', []],
@@ -32,48 +40,61 @@ export const layers = [
   ].map(([name, dir, stages]) => ({
     name,
     dir: `src/main/sync/${dir}`,
-    may: ['shared', 'api', 'journal', 'sync', ...stages],
+    may: ['shared', 'api', 'core', 'journal', 'sync', ...stages],
     node: true,
   })),
+  // The engine's one front door (src/main/engine/index.ts): the only way in for every room below.
+  { name: 'engine', dir: 'src/main/engine', may: SYNC, node: true },
   // An error's words for a person: messageOf, UserError, the program's name.
   { name: 'errors', dir: 'src/main/errors', may: ['shared', 'api'], node: true },
   // State files: atomic JSON files, the state directory, the settings.
-  { name: 'state', dir: 'src/main/state', may: ['shared', ...SYNC], node: true },
+  { name: 'state', dir: 'src/main/state', may: ['shared', 'core', 'engine'], node: true },
   // The account store, the keychain, and a signed-in connection to a server.
   {
     name: 'accounts',
     dir: 'src/main/accounts',
-    may: ['api', ...SYNC, 'errors', 'state'],
+    may: ['api', 'core', 'engine', 'errors', 'state'],
     node: true,
   },
   // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
-  { name: 'os', dir: 'src/main/os', may: ['shared', ...SYNC, 'errors'], node: true },
+  { name: 'os', dir: 'src/main/os', may: ['shared', 'core', 'errors'], node: true },
   // A synced local path's share link, found through the journals.
   {
     name: 'links',
     dir: 'src/main/links',
-    may: ['api', 'journal', ...SYNC, 'errors', 'accounts'],
+    may: ['api', 'journal', 'core', 'engine', 'errors', 'accounts'],
     node: true,
   },
   // The window's backend (AppBackend) and its web bridge.
   {
     name: 'backend',
     dir: 'src/main/backend',
-    may: ['shared', 'api', ...SYNC, 'state', 'accounts', 'os', 'links'],
+    may: ['shared', 'api', 'core', 'engine', 'state', 'accounts', 'os', 'links'],
     node: true,
   },
   // The terminal program `workspace-sync`.
   {
     name: 'cli',
     dir: 'src/main/cli',
-    may: ['shared', 'api', ...SYNC, 'errors', 'state', 'accounts', 'os', 'links', 'backend'],
+    may: [
+      'shared',
+      'api',
+      'core',
+      'engine',
+      'errors',
+      'state',
+      'accounts',
+      'os',
+      'links',
+      'backend',
+    ],
     node: true,
   },
   // The engine's utility process: the backend and its engines, no Electron API.
   {
     name: 'host',
     dir: 'src/main/host',
-    may: ['shared', ...SYNC, 'errors', 'accounts', 'links', 'backend'],
+    may: ['shared', 'core', 'engine', 'errors', 'accounts', 'links', 'backend'],
     node: true,
   },
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
@@ -82,7 +103,7 @@ export const layers = [
     name: 'main',
     dir: 'src/main',
     flat: true,
-    may: ['shared', ...SYNC, 'state', 'os', 'backend', 'cli', 'host', 'platform'],
+    may: ['shared', 'core', 'state', 'os', 'backend', 'cli', 'host', 'platform'],
     node: true,
   },
   // Development entries the app never bundles: the CLI from source with the embedded sandbox.

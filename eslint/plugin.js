@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 import { layers, packages } from './layers.js';
@@ -24,6 +25,11 @@ export function packageOf(spec) {
 }
 
 const allowList = new Map(packages.map((p) => [p.name, p.layers]));
+
+/** An import of a folder (`../engine`) is an import of its index file, in that folder's layer. */
+function resolveSpec(absPath) {
+  return existsSync(path.join(absPath, 'index.ts')) ? path.join(absPath, 'index.ts') : absPath;
+}
 
 function toRel(absPath) {
   return path.relative(root, absPath).split(path.sep).join('/');
@@ -74,7 +80,9 @@ const layersRule = {
         }
         return;
       }
-      const target = layerOf(toRel(path.resolve(path.dirname(context.filename), spec)));
+      const target = layerOf(
+        toRel(resolveSpec(path.resolve(path.dirname(context.filename), spec))),
+      );
       if (!target || target === layer || layer.may.includes(target.name)) return;
       context.report({
         node,

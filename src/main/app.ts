@@ -14,7 +14,7 @@ import {
   type Settings,
   type SyncPair,
 } from '../shared/app-api';
-import type { Logger } from './sync/ports';
+import type { Logger } from './core/logger';
 import { resolveLanguage, translator } from '../shared/i18n';
 import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';

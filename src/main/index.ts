@@ -7,8 +7,8 @@ import { logMoves, moveToPlaces } from './state/move-places';
 import { placesOf } from './state/state-dir';
 import { forkEngine } from './engine-process';
 import { installDesktopIntegrations } from './integrations';
-import { createFileLogger } from './sync/file-log';
-import { keepHeapNearLive } from './sync/heap';
+import { createFileLogger } from './core/file-log';
+import { keepHeapNearLive } from './core/heap';
 
 // The thin Electron shell: everything it wires lives in modules tested under plain Node or
 // against a fake electron module.

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { installIntegrations } from './os/integrate';
 import { appCommand } from './platform/login-item';
-import type { Logger } from './sync/ports';
+import type { Logger } from './core/logger';
 
 const QUICK_ACTION = 'Copy Workspace Sync Link.workflow';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerSecret } from '../../src/main/api/errors';
 import { NotFoundError } from '../../src/main/api/errors';
-import { createFileLogger, scrubFields } from '../../src/main/sync/file-log';
+import { createFileLogger, scrubFields } from '../../src/main/core/file-log';
 import { tempDir } from './run-cli';
 
 let tmp: { dir: string; remove(): Promise<void> };

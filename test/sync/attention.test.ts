@@ -211,17 +211,17 @@ describe('problems a person acts on', () => {
     await pair.engine.syncOnce();
     expect(remoteTree(sb).has('note.txt')).toBe(false);
     // ...until Retry.
-    pair.engine.retryProblem(key);
+    await pair.engine.retryProblem(key);
     expect(pair.engine.status().problems).toEqual([]);
     await pair.engine.syncOnce();
     expect(remoteTree(sb).get('note.txt')).toBe(sha('a note'));
     expect(pair.engine.status().problems).toEqual([]);
-    expect(() => pair.engine.retryProblem(key)).toThrow(/over already/);
+    await expect(pair.engine.retryProblem(key)).rejects.toThrow(/over already/);
   });
 
   it('Dismiss hides it (in the journal) until it comes with another message', async () => {
     const { key } = await refused('note.txt');
-    pair.engine.dismissProblem(key);
+    await pair.engine.dismissProblem(key);
     expect(pair.engine.status().problems).toEqual([
       expect.objectContaining({ key, dismissed: true }),
     ]);

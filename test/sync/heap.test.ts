@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
-// The engine's processes keep V8's heap near what is live (src/main/sync/heap.ts). Checked in a
+// The engine's processes keep V8's heap near what is live (src/main/core/heap.ts). Checked in a
 // child of its own: the flags are the process's, and this one's heap is vitest's.
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -10,7 +10,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** The young generation's size after a burst of short-lived objects, in KiB. */
 function youngAfterBurst(keep: boolean): number {
   const script = `
-    ${keep ? "const { keepHeapNearLive } = await import('./src/main/sync/heap.ts'); keepHeapNearLive();" : ''}
+    ${keep ? "const { keepHeapNearLive } = await import('./src/main/core/heap.ts'); keepHeapNearLive();" : ''}
     const v8 = await import('node:v8');
     const kept = [];
     for (let i = 0; i < 2e6; i++) {

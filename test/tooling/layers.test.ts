@@ -155,6 +155,36 @@ describe('the layer rule', () => {
     expect(await lint('src/main/cli/x.ts', imports('../backend/backend'))).toEqual([]);
   });
 
+  it('lets the hosts into the engine only by its front door', async () => {
+    const imports = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    for (const [file, spec] of [
+      ['src/main/cli/x.ts', '../sync/loop/open'],
+      ['src/main/backend/x.ts', '../sync/loop/engine'],
+      ['src/main/backend/handlers/x.ts', '../../sync/synced-tree'],
+      ['src/main/host/x.ts', '../sync/errors'],
+      ['src/main/links/x.ts', '../sync/names'],
+      ['src/main/state/x.ts', '../sync/detect-local/ignore'],
+      ['src/main/accounts/x.ts', '../sync/ports'],
+      ['src/main/x.ts', './sync/loop/engine'],
+    ] as const) {
+      const messages = await lint(file, imports(spec));
+      expect(messages, file).toHaveLength(1);
+      expect(messages[0], file).toMatch(/must not import from layer 'sync/);
+    }
+    // The door itself: a folder's import is its index file, in the 'engine' layer.
+    expect(await lint('src/main/cli/x.ts', imports('../engine'))).toEqual([]);
+    expect(await lint('src/main/backend/handlers/x.ts', imports('../../engine'))).toEqual([]);
+    expect(await lint('src/main/engine/index.ts', imports('../sync/loop/open'))).toEqual([]);
+  });
+
+  it('keeps the core room below the engine: everyone may use it, it uses no room above', async () => {
+    const imports = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    expect(await lint('src/main/sync/loop/x.ts', imports('../../core/logger'))).toEqual([]);
+    expect(await lint('src/main/cli/x.ts', imports('../core/file-log'))).toEqual([]);
+    expect(await lint('src/main/core/x.ts', imports('../engine'))).toHaveLength(1);
+    expect(await lint('src/main/core/x.ts', imports('../sync/ports'))).toHaveLength(1);
+  });
+
   it('flags a file under src that is in no declared layer', async () => {
     expect(await lint('src/other/x.ts', 'export const a = 1;\n')).toHaveLength(1);
   });

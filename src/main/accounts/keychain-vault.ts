@@ -2,7 +2,7 @@
 // Secret Service such as gnome-keyring): one entry per account, its value the account as JSON,
 // in parts where it is longer than one entry takes.
 import { z } from 'zod';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import { registerAccountSecrets, type Account } from './accounts';
 import { describe, PROBE_PREFIX, type Keychain } from './keychain-probe';
 import { StoredAccount, type Vault } from './vault';

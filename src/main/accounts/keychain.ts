@@ -7,7 +7,7 @@
 // keychain-vault.ts, encrypted-vault.ts and vault.ts), and moving older files' accounts into it
 // (move-accounts.ts).
 import path from 'node:path';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import { FileAccountStore, type AccountStore } from './accounts';
 import { readStateFile } from '../state/json-file';
 import { UserError } from '../errors/user-error';

@@ -2,7 +2,7 @@
 // from the app's encrypted file into a keychain that works again. Nothing is deleted before
 // the vault is seen to keep it.
 import { unlink } from 'node:fs/promises';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import { normalizeServer, type Account } from './accounts';
 import type { Vault } from './vault';
 

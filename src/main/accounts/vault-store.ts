@@ -1,6 +1,6 @@
 // The account store over a vault: the vault's accounts, those kept in a plain file by choice,
 // and those a legacy plain-text file still holds, as one store.
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import type { FileAccountStore } from './accounts';
 import {
   isAccountOf,

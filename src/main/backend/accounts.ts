@@ -6,7 +6,7 @@ import { NotAuthenticatedError, registerSecret } from '../api/errors';
 import { openSession, signInWithBrowser, signInWithPassword } from '../api/oauth';
 import type { Session, Tokens } from '../api/session';
 import { Transport } from '../api/transport';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import {
   normalizeServer,
   type Account as StoredAccount,

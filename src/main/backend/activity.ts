@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../../shared/app-api';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import type { SignedIn } from './accounts';
 import { activityOf } from './map';
 

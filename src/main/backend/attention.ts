@@ -2,8 +2,7 @@ import { realpathSync, type Stats } from 'node:fs';
 import type { Methods } from '../../shared/app-api';
 import { isInsideRoot, resolveRelativeUnderRoot, type PathFlavor } from '../../shared/paths';
 import type { SyncStatus } from '../../shared/sync-status';
-import { Confined, SwapError } from '../sync/confined';
-import { AttentionError } from '../sync/errors';
+import { AttentionError, Confined, SwapError } from '../engine';
 import type { z } from 'zod';
 import { failOpen } from './open-failed';
 import { fail, failWith } from './errors';
@@ -111,12 +110,8 @@ export function attentionHandlers(deps: {
     },
     'pairs.problem': async (p: Params<'pairs.problem'>) => {
       const engine = pairs.engineOf(p.pairId);
-      try {
-        if (p.action === 'retry') engine.retryProblem(p.key);
-        else engine.dismissProblem(p.key);
-      } catch (err) {
-        asAppError(err);
-      }
+      const done = p.action === 'retry' ? engine.retryProblem(p.key) : engine.dismissProblem(p.key);
+      await done.catch(asAppError);
       return null;
     },
   };

@@ -13,7 +13,7 @@ import {
 } from '../../shared/app-api';
 import { ApiError } from '../api/errors';
 import { processTransfers } from '../api/throttle';
-import { silentLogger, type Logger } from '../sync/ports';
+import { silentLogger, type Logger } from '../core/logger';
 import type { AccountStore } from '../accounts/accounts';
 import { ActivityFeed } from './activity';
 import { AccountSessions, type SignedIn } from './accounts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { Request } from '../../shared/app-api';
-import { silentLogger, type Logger } from '../sync/ports';
+import { silentLogger, type Logger } from '../core/logger';
 import type { AppBackend } from './backend';
 import { appError } from './errors';
 import {

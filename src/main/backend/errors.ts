@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppCallError, type AppError } from '../../shared/app-api';
 import { ApiError, redact } from '../api/errors';
-import { SyncFatalError } from '../sync/errors';
+import { SyncFatalError } from '../engine';
 import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 
 /** Throws a typed error for the window: a kind to branch on and words a person can act on. */

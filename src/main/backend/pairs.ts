@@ -3,18 +3,22 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ExcludedFolder, SyncPair, SyncPairStatus } from '../../shared/app-api';
-import { excludedPath } from '../sync/folder-choice';
-import { rootFolderId } from '../sync/loop/root';
-import { changeSelection } from '../sync/loop/selection';
-import type { SyncEngine } from '../sync/loop/engine';
-import { openSync, type OpenSync } from '../sync/loop/open';
-import type { Logger } from '../sync/ports';
+import {
+  changeSelection,
+  excludedPath,
+  lookAtSyncFolder,
+  openSync,
+  type OpenSync,
+  refusePlace,
+  rootFolderId,
+  type SyncEngine,
+} from '../engine';
+import type { Logger } from '../core/logger';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
 import type { Language, Words } from '../../shared/i18n';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
-import { lookAtSyncFolder, refusePlace } from '../sync/folder-check';
 import { readStateFile, writeStateFile } from '../state/json-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */

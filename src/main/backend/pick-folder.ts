@@ -1,9 +1,13 @@
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalFolderCheck, LocalFolders } from '../../shared/app-api';
-import { SyncFatalError } from '../sync/errors';
-import { FOLDER_CHECK_MS, lookAtSyncFolder, withinDeadline } from '../sync/folder-check';
-import { countUploads } from '../sync/loop/first-sync';
+import {
+  countUploads,
+  FOLDER_CHECK_MS,
+  lookAtSyncFolder,
+  SyncFatalError,
+  withinDeadline,
+} from '../engine';
 import { fail, failWith } from './errors';
 import { englishOf, wordsOf, type Words } from '../../shared/i18n';
 

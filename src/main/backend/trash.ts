@@ -1,8 +1,7 @@
 import { cp, lstat, mkdir, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TrashEntry } from '../../shared/app-api';
-import { fitName } from '../sync/names';
-import type { TrashRecord } from '../sync/trash';
+import { fitName, type TrashRecord } from '../engine';
 import { fail } from './errors';
 
 /** At most this many entries are listed, newest first (a trash can hold a whole workspace). */

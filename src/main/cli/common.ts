@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserError } from '../errors/user-error';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import type { AccountStore } from '../accounts/accounts';
 import type { Places } from '../state/state-dir';
 import { english, languageOfEnv, translator, type Translator, type Words } from '../../shared/i18n';

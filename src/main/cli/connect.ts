@@ -8,7 +8,7 @@ import type { AccountStore } from '../accounts/accounts';
 import { ServiceClient } from '../api/client';
 import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import { english, type Translator } from '../../shared/i18n';
 import { cliLanguage, CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
 import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';

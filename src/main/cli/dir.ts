@@ -1,4 +1,4 @@
-import { findExisting } from '../sync/folder-check';
+import { findExisting } from '../engine';
 import { UsageError } from './common';
 
 /**

@@ -7,9 +7,14 @@ import { english, type Translator } from '../../shared/i18n';
 import type { ServiceClient } from '../api/client';
 import { connectToServer } from '../accounts/connect';
 import { pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
-import { childFolders, excludedPath, folderAtPath } from '../sync/folder-choice';
-import { changeSelection, openPairJournal } from '../sync/loop/selection';
-import type { RemoteItem } from '../sync/remote';
+import {
+  changeSelection,
+  childFolders,
+  excludedPath,
+  folderAtPath,
+  openPairJournal,
+  type RemoteItem,
+} from '../engine';
 import {
   cliLanguage,
   CliError,

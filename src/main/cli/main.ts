@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redact } from '../api/errors';
-import { createFileLogger } from '../sync/file-log';
+import { createFileLogger } from '../core/file-log';
 import {
   login,
   loginUsage,
@@ -39,7 +39,7 @@ import { parseSync, sync, syncUsage } from './sync';
 import { parseStatus, status, statusUsage } from './status';
 import { parseUi, ui, uiUsage } from './ui';
 import { sandboxAvailable } from './sandbox';
-import { keepHeapNearLive } from '../sync/heap';
+import { keepHeapNearLive } from '../core/heap';
 import { configureProxy } from '../api/proxy';
 import type { Translator, Words } from '../../shared/i18n';
 import { checkProxyUrl, PROXY_EXAMPLE, type ProxyProblem } from '../../shared/proxy-url';

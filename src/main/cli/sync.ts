@@ -2,18 +2,23 @@ import { english, type Translator } from '../../shared/i18n';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside, pairsOnDisk } from '../links/pair-lookup';
-import { refusePlace } from '../sync/folder-check';
-import { countUploads } from '../sync/loop/first-sync';
+import {
+  changeSelection,
+  countUploads,
+  isFirstSync,
+  openSync,
+  type OpenSync,
+  refusePlace,
+  rootFolderId,
+  SyncFatalError,
+  SyncPassError,
+} from '../engine';
 import { ENGINE_RETRY } from '../accounts/connect';
 import { ApiError } from '../api/errors';
 import { UserError } from '../errors/user-error';
 import { proxyShownFor } from '../api/proxy';
 import { processTransfers } from '../api/throttle';
 import { LIMIT_KBPS } from '../../shared/app-api';
-import { SyncFatalError, SyncPassError } from '../sync/errors';
-import { isFirstSync, openSync, type OpenSync } from '../sync/loop/open';
-import { rootFolderId } from '../sync/loop/root';
-import { changeSelection } from '../sync/loop/selection';
 import { resolveFolderPaths } from './folders';
 import {
   cliLanguage,

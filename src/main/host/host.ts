@@ -4,7 +4,7 @@ import { SystemOpenRefused } from '../backend/open-failed';
 import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../links/link';
 import { messageOf } from '../errors/user-error';
-import { createFileLogger } from '../sync/file-log';
+import { createFileLogger } from '../core/file-log';
 import { CipherProxy } from './cipher-proxy';
 import { OthersActivity } from './others-activity';
 import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './protocol';

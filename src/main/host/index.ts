@@ -1,4 +1,4 @@
-import { keepHeapNearLive } from '../sync/heap';
+import { keepHeapNearLive } from '../core/heap';
 import { runHost } from './host';
 import type { FromHost, Port, ToHost } from './protocol';
 

@@ -1,6 +1,6 @@
 import type { Account, ActivityEvent, Page, Workspace } from '../../shared/app-api';
 import type { OthersEvent } from '../../shared/others-activity';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import type { CallResult } from '../backend/backend';
 import type { z } from 'zod';
 

@@ -5,8 +5,8 @@ import { connectToServer, type Connection } from '../accounts/connect';
 import { ForbiddenError, NotFoundError } from '../api/errors';
 import type { Link } from '../api/schemas';
 import { UserError, type Words } from '../errors/user-error';
-import { CACHE_DIR } from '../sync/paths';
-import type { Logger } from '../sync/ports';
+import { CACHE_DIR } from '../engine';
+import type { Logger } from '../core/logger';
 import { shareUrl } from './share-url';
 import { isInside, pairOf, pairsOnDisk, syncedItem, type PairOnDisk } from './pair-lookup';
 

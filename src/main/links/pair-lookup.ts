@@ -2,9 +2,8 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readJournalItem, readJournalMeta, type JournalItemRow } from '../journal/read-only';
-import { foldName, defaultProfile, type VolumeProfile } from '../sync/names';
-import { PAIR_META } from '../sync/loop/open';
-import type { Logger } from '../sync/ports';
+import { defaultProfile, foldName, PAIR_META, type VolumeProfile } from '../engine';
+import type { Logger } from '../core/logger';
 
 /** A sync pair as its journal knows it (see `PAIR_META` in sync/open.ts). */
 export interface PairOnDisk {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import { childEnv } from './child-env';
 
 /** Longest wait for notify-send (it waits for the notification daemon's answer over D-Bus). */

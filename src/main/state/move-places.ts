@@ -8,7 +8,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../sync/ports';
+import type { Logger } from '../core/logger';
 import type { Places } from './state-dir';
 
 // Versions before the OS's places kept everything in the state directory. On the first start

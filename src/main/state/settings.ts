@@ -6,8 +6,8 @@ import {
   SettingsPatch,
   type SettingsPatch as Patch,
 } from '../../shared/app-api';
-import { patternProblem } from '../sync/detect-local/ignore';
-import { silentLogger, type Logger } from '../sync/ports';
+import { patternProblem } from '../engine';
+import { silentLogger, type Logger } from '../core/logger';
 import { readStateFile, writeStateFile } from './json-file';
 
 /** The file in the config directory, beside pairs.json. */

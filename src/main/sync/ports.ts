@@ -1,17 +1,9 @@
-import type { LogSink } from '../api/transport';
-
 /**
  * What the engine needs from its host, as small interfaces: the CLI and the app give different
  * implementations (a trash folder in the state directory or the OS trash; a rotating log file).
+ * The logger is the core room's (src/main/core/logger.ts), named here as one of those ports.
  */
-
-/** Structured, leveled logging; fields are plain data and never hold secrets. */
-export interface Logger extends LogSink {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+export { silentLogger, type Logger } from '../core/logger';
 
 /**
  * Where user data goes instead of being deleted. `put` moves the file or folder at `absPath`

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EventName, EventOf, MethodName, Methods, Settings } from '../../../shared/app-api';
-import type { Logger } from '../../sync/ports';
+import type { Logger } from '../../core/logger';
 import type { AccountSessions, SignedIn } from '../accounts';
 import type { FolderIndex } from '../folders';
 import type { Pairs } from '../pairs';

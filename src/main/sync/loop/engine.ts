@@ -1,6 +1,7 @@
 // Long because it is the one object a host holds: besides the loop, every action a person takes
 // on a pair (pause, held deletes, the selection, a conflict's choice, a problem's retry) enters
-// here and is handed on to its own module (remote-guard, selection, attention).
+// here as a message (loop/inbox.ts), applied between passes by its own module (remote-guard,
+// selection, attention).
 
 import { EventEmitter } from 'node:events';
 import { Moves } from '../../api/moves';
@@ -17,6 +18,7 @@ import * as attention from './attention';
 import { setWalkDue, type LoopContext } from './context';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
 import { heldError, heldWords, type HeldDeletes } from './held';
+import { Inbox, type Action } from './inbox';
 import type { LocalDeleteHold } from './local-guard';
 import { LocalPass } from './local-pass';
 import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
@@ -83,6 +85,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   private confirmed: boolean;
   /** An answer to held remote deletions given before the passes exist. */
   private remoteAnswer: RemoteDeleteAnswer | null = null;
+  /** A person's actions, applied between passes (never written into a running one). */
+  private readonly inbox = new Inbox((action) => this.apply(action));
 
   constructor(readonly opts: EngineOptions) {
     super();
@@ -99,19 +103,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   /** Lets the deletes the guard held back go to the service (the person confirmed them). */
   confirmDeletes(): void {
-    this.confirmed = true;
-    if (this.passes) {
-      this.passes.local.deletesConfirmed = true;
-      this.passes.local.deleteHold = null;
-    }
-    this.state.dirty = 'all';
-    this.poke();
+    this.post({ kind: 'confirm-deletes' });
   }
 
   /** Deletes waiting for a confirmation, if any. */
   heldDeletes(): LocalDeleteHold | null {
-    const hold = this.passes?.local.deleteHold;
-    return hold ? { ...hold } : null;
+    return this.passes?.local.held() ?? null;
   }
 
   /**
@@ -120,15 +117,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * service still lists as deleted.
    */
   answerRemoteDeletes(answer: RemoteDeleteAnswer): void {
-    if (this.passes) this.passes.remote.answerHold(answer);
-    else this.remoteAnswer = answer;
-    this.poke();
+    this.post({ kind: 'answer-remote-deletes', answer });
   }
 
   /** Deletions on the service waiting for an answer, if any. */
   heldRemoteDeletes(): RemoteDeleteHold | null {
-    const hold = this.passes?.remote.hold;
-    return hold ? { ...hold } : null;
+    return this.passes?.remote.held() ?? null;
   }
 
   /** Marks local folders to look at (the watcher's reports; also usable by hosts). */
@@ -141,15 +135,18 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return this.status_.snapshot();
   }
 
-  /** The person's choices on a conflict and on a problem (loop/attention.ts). */
+  /**
+   * The person's choices on a conflict and on a problem (loop/attention.ts), applied between
+   * passes; a refusal (AttentionError) rejects the promise.
+   */
   settleConflict(id: number, keep: attention.KeepChoice): Promise<void> {
-    return attention.settleConflict(this.attentionContext(), id, keep);
+    return this.inbox.send({ kind: 'settle-conflict', id, keep });
   }
-  retryProblem(key: string): void {
-    attention.retryProblem(this.attentionContext(), key);
+  retryProblem(key: string): Promise<void> {
+    return this.inbox.send({ kind: 'retry-problem', key });
   }
-  dismissProblem(key: string): void {
-    attention.dismissProblem(this.attentionContext(), key);
+  dismissProblem(key: string): Promise<void> {
+    return this.inbox.send({ kind: 'dismiss-problem', key });
   }
   private attentionContext(): attention.AttentionContext {
     const { journal, trash, root } = this.opts;
@@ -164,16 +161,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     };
   }
 
-  /** Stops syncing after the current step until `resume` (continuous mode). */
+  /** Stops syncing after the current pass until `resume` (continuous mode). */
   pause(): void {
-    this.paused = true;
-    // A workspace gone stays said as such (nothing runs anyway); paused once it is back.
-    if (!this.gone) this.status_.setState('paused', { key: 'engine.paused' });
+    this.post({ kind: 'pause' });
   }
 
   resume(): void {
-    this.paused = false;
-    this.poke();
+    this.post({ kind: 'resume' });
   }
 
   /**
@@ -190,15 +184,13 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * already made keeps its name, which every language's reader recognises (conflict-copy.ts).
    */
   setLanguage(lang: Language): void {
-    this.language = lang;
-    if (this.passes) this.passes.ctx.local.language = lang;
+    this.post({ kind: 'set-language', language: lang });
   }
 
   /** A new remote poll interval, from the next wait on (the current one ends now). */
   setPollInterval(ms: number): void {
     if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`poll interval ${ms} ms`);
-    this.pollIntervalMs = ms;
-    this.poke();
+    this.post({ kind: 'set-poll-interval', ms });
   }
 
   /**
@@ -207,14 +199,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * what it ignores).
    */
   setExtraIgnore(lines: readonly string[]): void {
-    this.extraIgnore = [...lines];
-    this.ignore = null;
-    this.state.dirty = 'all';
-    // The watcher never watched what the old rules hid: the next round starts a fresh one.
-    const watcher = this.watcher;
-    this.watcher = null;
-    void watcher?.close();
-    this.poke();
+    this.post({ kind: 'set-extra-ignore', lines: [...lines] });
   }
 
   /**
@@ -222,7 +207,66 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * next pass; the whole folder is scanned and watched again, as for new ignore lines.
    */
   selectionChanged(): void {
-    this.setExtraIgnore(this.extraIgnore);
+    this.post({ kind: 'selection-changed' });
+  }
+
+  /** An action whose caller waits for nothing: a failure is logged (none is expected). */
+  private post(action: Action): void {
+    this.inbox.send(action).catch((err: unknown) => {
+      this.log.error('an action on the pair failed', { action: action.kind, error: String(err) });
+    });
+  }
+
+  /** Applies one action (the inbox calls it between passes, or at once when none runs). */
+  private apply(action: Action): void | Promise<void> {
+    switch (action.kind) {
+      case 'pause':
+        this.paused = true;
+        // A workspace gone stays said as such (nothing runs anyway); paused once it is back.
+        if (!this.gone) this.status_.setState('paused', { key: 'engine.paused' });
+        return;
+      case 'resume':
+        this.paused = false;
+        return this.poke();
+      case 'confirm-deletes':
+        this.confirmed = true;
+        this.passes?.local.confirmDeletes();
+        this.state.dirty = 'all';
+        return this.poke();
+      case 'answer-remote-deletes':
+        if (this.passes) this.passes.remote.answerHold(action.answer);
+        else this.remoteAnswer = action.answer;
+        return this.poke();
+      case 'settle-conflict':
+        return attention.settleConflict(this.attentionContext(), action.id, action.keep);
+      case 'retry-problem':
+        return attention.retryProblem(this.attentionContext(), action.key);
+      case 'dismiss-problem':
+        return attention.dismissProblem(this.attentionContext(), action.key);
+      case 'set-language':
+        this.language = action.language;
+        if (this.passes) this.passes.ctx.local.language = action.language;
+        return;
+      case 'set-poll-interval':
+        this.pollIntervalMs = action.ms;
+        return this.poke();
+      case 'set-extra-ignore':
+        this.extraIgnore = action.lines;
+        return this.ignoreAgain();
+      case 'selection-changed':
+        return this.ignoreAgain();
+    }
+  }
+
+  /** New ignore lines or a new selection: the whole folder is scanned and watched again. */
+  private ignoreAgain(): void {
+    this.ignore = null;
+    this.state.dirty = 'all';
+    // The watcher never watched what the old rules hid: the next round starts a fresh one.
+    const watcher = this.watcher;
+    this.watcher = null;
+    void watcher?.close();
+    this.poke();
   }
 
   /** Asks for a full walk on the next pass (and starts it now in continuous mode). */
@@ -366,13 +410,25 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * changes are sent, so a delete here never wins over a change there.
    */
   private async settle(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
+    await this.inbox.passStarts();
+    try {
+      await this.rounds(summary, signal, once);
+    } finally {
+      // What a person did meanwhile is applied now: a pause is then said at the pass's end.
+      await this.inbox.passEnds();
+    }
+  }
+
+  private async rounds(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
     const { remote, local } = this.passes!;
     await this.settleOpenIntents();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
+      if (pass > 0) await this.inbox.between();
       await this.applySelection();
       const remoteDid = await remote.run(summary, signal, once);
       if (signal?.aborted) return;
+      await this.inbox.between();
       await this.applySelection();
       if (this.state.dirty === 'all' || this.state.dirty.has('')) this.ignore = this.loadIgnore();
       const localResult = await local.run(summary, signal, (dirs, at) =>
@@ -432,10 +488,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         moves: this.moves,
         ignores: (rel, isDir) => this.ignores(rel, isDir),
       };
-      const localPass = new LocalPass(ctx);
-      localPass.deletesConfirmed = this.confirmed;
-      const remotePass = new RemotePass(ctx, this.fullWalkIntervalMs);
-      if (this.remoteAnswer) remotePass.answerHold(this.remoteAnswer);
+      const localPass = new LocalPass(ctx, this.confirmed);
+      const remotePass = new RemotePass(ctx, this.fullWalkIntervalMs, this.remoteAnswer);
       this.passes = { ctx, remote: remotePass, local: localPass };
       return;
     }

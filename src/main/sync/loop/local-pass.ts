@@ -39,11 +39,22 @@ export interface LocalPassResult {
  */
 export class LocalPass {
   /** Deletes held back by the guard, until confirmed. */
-  deleteHold: LocalDeleteHold | null = null;
-  deletesConfirmed: boolean;
+  private deleteHold: LocalDeleteHold | null = null;
 
-  constructor(private readonly ctx: LoopContext) {
-    this.deletesConfirmed = ctx.opts.confirmDeletes ?? false;
+  constructor(
+    private readonly ctx: LoopContext,
+    private deletesConfirmed = ctx.opts.confirmDeletes ?? false,
+  ) {}
+
+  /** The deletes held back, as the status and hosts see them (a copy). */
+  held(): LocalDeleteHold | null {
+    return this.deleteHold && { ...this.deleteHold };
+  }
+
+  /** The person confirmed (applied by the loop between passes): held deletes go on. */
+  confirmDeletes(): void {
+    this.deletesConfirmed = true;
+    this.deleteHold = null;
   }
 
   /**

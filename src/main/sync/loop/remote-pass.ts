@@ -60,23 +60,33 @@ export class RemotePass {
   /** A burst of remote changes left to end before it is handled: its size when last seen. */
   private burst: { unread: number; since: number } | null = null;
   /** Deletions on the service the guard held back (remote-guard.ts), until answered. */
-  hold: RemoteDeleteHold | null = null;
+  private hold: RemoteDeleteHold | null = null;
   /** The hold's topmost items: a later feed pass's hold joins them, each item counted once. */
   private heldItems: JournalItem[] = [];
   /** The person's answer to a hold, used by the next walk (the engine's `answerRemoteDeletes`). */
-  answer: RemoteDeleteAnswer | null = null;
+  private answer: RemoteDeleteAnswer | null = null;
   /** When the workspace itself was last seen there (a walk reads it; `lookAtWorkspace`). */
   private workspaceSeenAt: number;
 
   constructor(
     private readonly ctx: LoopContext,
     private readonly fullWalkIntervalMs: number,
+    answer: RemoteDeleteAnswer | null = null,
   ) {
     if (ctx.opts.journal.getMeta(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
     this.workspaceSeenAt = ctx.now();
+    if (answer) this.answerHold(answer);
   }
 
-  /** The person answered: the next pass walks and applies the answer to what is still gone. */
+  /** The deletions held back, as the status and hosts see them (a copy). */
+  held(): RemoteDeleteHold | null {
+    return this.hold && { ...this.hold };
+  }
+
+  /**
+   * The person answered (applied by the loop between passes): the next pass walks and applies
+   * the answer to what is still gone.
+   */
   answerHold(answer: RemoteDeleteAnswer): void {
     this.answer = answer;
     askWalk(this.ctx.opts.journal, HELD_WALK);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createStream } from 'rotating-file-stream';
 import { redact } from '../api/errors';
-import type { Logger } from './ports';
+import type { Logger } from './logger';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
