@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { AppBackend } from '../../src/main/backend/backend';
 import { CSP, startBridge, type RunningBridge } from '../../src/main/backend/bridge';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { repoRoot, tempDir } from './run-cli';
+import { startCli, tempDir } from './run-cli';
 
 // The web bridge over real HTTP and WebSocket: the guard on the socket, the static files, and
 // `workspace-sync ui` as a process.
@@ -230,24 +228,10 @@ describe('static files', () => {
 
 describe('workspace-sync ui --sandbox', () => {
   it('prints one JSON line with the URL, serves the demo, and stops on SIGTERM with exit 0', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/dev/cli.ts', 'ui', '--sandbox', '--static', staticDir],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'ui-state') },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-    const first = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once('line', resolve);
-      child.once('close', () => reject(new Error(`exited early: ${stderr}`)));
+    const ui = startCli(['ui', '--sandbox', '--static', staticDir], {
+      env: { WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'ui-state') },
     });
+    const first = await ui.firstLine;
     const { url } = JSON.parse(first) as { url: string };
     const parsed = /^http:\/\/127\.0\.0\.1:(\d+)\/#secret=([A-Za-z0-9_-]{43})$/.exec(url);
     expect(parsed, url).not.toBeNull();
@@ -269,8 +253,8 @@ describe('workspace-sync ui --sandbox', () => {
     } finally {
       ws.close();
     }
-    child.kill('SIGTERM');
-    expect(await exited, stderr).toBe(0);
-    expect(stdout.trim().split('\n')).toEqual([first]);
+    ui.child.kill('SIGTERM');
+    expect((await ui.exited).code, ui.out.stderr).toBe(0);
+    expect(ui.out.stdout.trim().split('\n')).toEqual([first]);
   });
 });

@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, tokenOf } from '../sync/harness';
-import { cliEnv, repoRoot, tempDir } from './run-cli';
+import { cliArgv, cliEnv, repoRoot, tempDir } from './run-cli';
 
 // The progress bar of `sync --once` on a terminal (a real pseudo-terminal, from util-linux's
 // `script`), over a real sync of 2,000 files that come in one folder archive: the counts it shows
@@ -42,9 +42,11 @@ afterAll(async () => {
   await tmp?.remove();
 });
 
-/** Runs a command under a pseudo-terminal 200 columns wide; its whole output, as written. */
+/** `workspace-sync ARGS` under a pseudo-terminal 200 columns wide; its whole output, as written. */
 function underTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
-  const quoted = args.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
+  const quoted = cliArgv(args)
+    .map((a) => `'${a.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
   // `stty` first: a pty starts 0 columns wide, and the bar would be cut at cli-progress's 80.
   const command = `stty cols 200 rows 40; exec ${quoted}`;
   const child = spawn('script', ['-q', '-e', '-f', '-c', command, '/dev/null'], {
@@ -83,10 +85,6 @@ describe('sync --once on a terminal: the progress line', () => {
     await writeFile(token, `${sb.users[0]!.token}\n`, { mode: 0o600 });
     const dir = path.join(tmp.dir, 'workspace');
     const run = await underTerminal([
-      process.execPath,
-      '--import',
-      'tsx',
-      'src/dev/cli.ts',
       'sync',
       '--once',
       '--server',

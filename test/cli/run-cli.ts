@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Keychain } from '../../src/main/accounts/keychain';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -78,34 +79,76 @@ export interface CliRun {
   stderr: string;
 }
 
+/** `workspace-sync ARGS` from source as a command line: Node through tsx, the dev entry. */
+export const cliArgv = (args: string[]): string[] => [
+  process.execPath,
+  '--import',
+  'tsx',
+  'src/dev/cli.ts',
+  ...args,
+];
+
+/** How a CLI child is started: its extra environment, and a command it runs under. */
+export interface CliSpawnOptions {
+  env?: Record<string, string>;
+  /** A command the CLI runs under, with its own arguments (`setpriv …`, `unshare …`). */
+  under?: string[];
+}
+
 /** Starts `workspace-sync ARGS` as a child, from the repository root, in `cliEnv`'s environment. */
-export function spawnCli(args: string[], opts: { env?: Record<string, string> } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/dev/cli.ts', ...args], {
+export function spawnCli(args: string[], opts: CliSpawnOptions = {}) {
+  const [cmd, ...argv] = [...(opts.under ?? []), ...cliArgv(args)];
+  return spawn(cmd!, argv, {
     cwd: repoRoot,
     env: cliEnv(opts.env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
+/** A CLI child started by `startCli`: its output so far, its first line, its end. */
+export interface CliChild {
+  child: ReturnType<typeof spawnCli>;
+  /** Everything written so far. */
+  out: { stdout: string; stderr: string };
+  /** Its first line on stdout; rejected (with its stderr) if it ends before writing one. */
+  firstLine: Promise<string>;
+  /** Resolves once it has ended and its output is complete. */
+  exited: Promise<CliRun>;
+}
+
 /**
- * Runs `workspace-sync ARGS` as a real child process, the way a person does (through tsx, from
- * the repository root), in `cliEnv`'s environment (plus `opts.env`).
+ * Starts `workspace-sync ARGS` as a real child process, the way a person does (through tsx, from
+ * the repository root), in `cliEnv`'s environment (plus `opts.env`), `opts.stdin` written to it
+ * and closed; gathers its output.
  */
-export function runCli(
+export function startCli(
   args: string[],
-  opts: { stdin?: string; env?: Record<string, string> } = {},
-): Promise<CliRun> {
-  const child = spawnCli(args, { env: opts.env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  opts: CliSpawnOptions & { stdin?: string } = {},
+): CliChild {
+  const child = spawnCli(args, opts);
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
   child.stdin.on('error', () => {}); // the CLI may exit before reading it all
   child.stdin.end(opts.stdin ?? '');
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('close', () => reject(new Error(`exited early: ${out.stderr}`)));
   });
+  firstLine.catch(() => {}); // only a caller that waits for it learns that it never came
+  const exited = new Promise<CliRun>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, ...out }));
+  });
+  return { child, out, firstLine, exited };
+}
+
+/** `startCli` to its end: the exit code or signal, and the whole output. */
+export function runCli(
+  args: string[],
+  opts: CliSpawnOptions & { stdin?: string } = {},
+): Promise<CliRun> {
+  return startCli(args, opts).exited;
 }
 
 /** A temporary directory and its removal. */

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { repoRoot, tempDir } from './run-cli';
+import { startCli, tempDir } from './run-cli';
 
 // Issue 24, row 12: a sync folder under /proc chosen in the window made `cli ui` spin at 100%
 // CPU (a recursive mkdirSync that never ends under /proc) and ignore SIGTERM. The bridge runs as
@@ -62,23 +61,12 @@ describe('a system folder chosen in the window (cli ui)', () => {
     // A folder of the user's that is a link into /proc: refused by where it leads.
     const link = path.join(tmp.dir, 'looks-fine');
     symlinkSync('/proc/self', link);
-    const proc = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/dev/cli.ts', 'ui', '--sandbox', '--static', staticDir],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'ui-state') },
-      },
-    );
-    child = proc;
-    let stderr = '';
-    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => proc.once('close', resolve));
-    const first = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: proc.stdout }).once('line', resolve);
-      proc.once('close', () => reject(new Error(`exited early: ${stderr}`)));
+    const ui = startCli(['ui', '--sandbox', '--static', staticDir], {
+      env: { WORKSPACE_SYNC_STATE: path.join(tmp.dir, 'ui-state') },
     });
+    const proc = (child = ui.child);
+    const exited = ui.exited.then((run) => run.code);
+    const first = await ui.firstLine;
     const [, port, secret] = /^http:\/\/127\.0\.0\.1:(\d+)\/#secret=(.+)$/.exec(
       (JSON.parse(first) as { url: string }).url,
     )!;
@@ -121,6 +109,6 @@ describe('a system folder chosen in the window (cli ui)', () => {
       ws.close();
     }
     proc.kill('SIGTERM');
-    expect(await within(exited, 20_000, 'SIGTERM'), stderr).toBe(0);
+    expect(await within(exited, 20_000, 'SIGTERM'), ui.out.stderr).toBe(0);
   });
 });

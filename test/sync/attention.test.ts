@@ -6,7 +6,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { AttentionTable } from '../../src/main/journal/attention';
 import { AttentionError } from '../../src/main/sync/errors';
 import { englishOf, translator, type Words } from '../../src/shared/i18n';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import {
   TempDirs,
   clientFor,
@@ -17,6 +17,7 @@ import {
   tokenOf,
   type Pair,
 } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Conflicts and problems a person acts on (docs/SYNC.md, Conflicts): a real conflict made on
 // both sides, each choice settled through the engine and synced to the real sandbox.
@@ -30,15 +31,10 @@ let pair: Pair;
 let root: number;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  ({ sb, client, pair } = await pairWithSandbox(dirs));
   root = (await client.rootFolder(sb.workspaceId)).id;
-  pair = await openPair(sb, client, dirs, {});
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const copies = (tree: Map<string, string>) =>

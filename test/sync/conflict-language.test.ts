@@ -6,16 +6,8 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { AttentionTable } from '../../src/main/journal/attention';
 import { isConflictCopy } from '../../src/main/sync/conflict-copy';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  sha,
-  tokenOf,
-  type Pair,
-} from './harness';
+import { TempDirs, localTree, openPair, remoteTree, sha, type Pair } from './harness';
+import { clientAs, closeBoth } from './sandbox-pair';
 
 // Conflict copies named in the app's language (issue 39): "Konfliktkopie" under German, made
 // in the language of the moment, never renamed after, and handled as an English copy is, over
@@ -31,13 +23,10 @@ let root: number;
 
 beforeEach(async () => {
   sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  client = clientAs(sb);
   root = (await client.rootFolder(sb.workspaceId)).id;
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const GERMAN = /^plan \(Konfliktkopie \d{4}-\d\d-\d\d \d{6} .+\)\.txt$/;

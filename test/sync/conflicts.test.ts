@@ -14,7 +14,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import { Moves } from '../../src/main/api/moves';
 import { translator } from '../../src/shared/i18n';
 import { SyncFatalError } from '../../src/main/sync/errors';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import {
   TempDirs,
   clientFor,
@@ -25,6 +25,7 @@ import {
   tokenOf,
   type Pair,
 } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Each conflict case of docs/SYNC.md, made on both sides between two syncs: the outcome is the
 // documented one, and no bytes are lost (every version written is still somewhere).
@@ -38,15 +39,10 @@ let pair: Pair;
 let root: number;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  ({ sb, client, pair } = await pairWithSandbox(dirs));
   root = (await client.rootFolder(sb.workspaceId)).id;
-  pair = await openPair(sb, client, dirs, {});
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const put = (rel: string, data: string) => {

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { cliEnv, repoRoot } from '../cli/run-cli';
+import { startCli } from '../cli/run-cli';
 import { TempDirs } from './harness';
 
 // A full disk, for real: the CLI runs in a user and mount namespace whose sync folder is a
@@ -25,18 +25,14 @@ function syncOnSmallDisk(args: string[]) {
   const mount = dirs.make('wsync-full-');
   const dir = path.join(mount, 'W');
   const script = 'mount -t tmpfs -o size=512k tmpfs "$0" && exec "$@"';
-  const cli = [process.execPath, '--import', 'tsx', 'src/dev/cli.ts', 'sync', ...args];
+  const cli = ['sync', ...args];
   cli.push('--server', sb.baseUrl, '--workspace', String(sb.workspaceId), '--dir', dir);
   cli.push('--state', dirs.make('wsync-state-'));
-  const child = spawn('unshare', ['-Urm', 'sh', '-c', script, mount, ...cli], {
-    cwd: repoRoot,
-    env: cliEnv({ WORKSPACE_SYNC_TOKEN: sb.users[0]!.token }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, out, exited } = startCli(cli, {
+    env: { WORKSPACE_SYNC_TOKEN: sb.users[0]!.token },
+    under: ['unshare', '-Urm', 'sh', '-c', script, mount],
   });
-  const out = { stdout: '', stderr: '' };
-  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { child, dir, out, exited };
+  return { child, dir, out, exited: exited.then((run) => run.code) };
 }
 
 const FULL = (dir: string) => `The disk holding ${dir} is full: free some space`;

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import { translator } from '../../src/shared/i18n';
-import { TempDirs, clientFor, openPair, remoteTree, tokenOf, type Pair } from './harness';
+import { TempDirs, remoteTree, type Pair } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Real failures over HTTP (the sandbox), read by a German reader: the status and its problems
 // carry words, said in German; the server's own text (its language) stays as it wrote it.
@@ -14,15 +15,10 @@ const de = translator('de');
 
 let sb: RunningSandbox;
 let pair: Pair;
-afterEach(async () => {
-  await pair?.close();
-  await sb?.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 async function open(options: { maxUploadBytes?: number } = {}) {
-  sb = await startSandbox({ seed: 'empty', ...options });
-  const admin = sb.users.find((u) => u.role === 'Administrator')!;
-  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(admin)), dirs, {});
+  ({ sb, pair } = await pairWithSandbox(dirs, { sandbox: options }));
 }
 
 describe('a German reader of real failures', () => {

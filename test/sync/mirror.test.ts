@@ -32,6 +32,7 @@ import {
   tokenOf,
   type Pair,
 } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // The remote → local mirror against a real sandbox over HTTP, on a real disk.
 
@@ -76,13 +77,9 @@ describe('initial mirror of the demo workspace', () => {
   let sb: RunningSandbox;
   let pair: Pair;
   beforeAll(async () => {
-    sb = await startSandbox({ seed: 'demo' });
-    pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(ownerOf(sb))), dirs);
+    ({ sb, pair } = await pairWithSandbox(dirs, { sandbox: { seed: 'demo' } }));
   });
-  afterAll(async () => {
-    await pair.close();
-    await sb.close();
-  });
+  afterAll(() => closeBoth(pair, sb));
 
   it('leaves the folder equal to the workspace: nested and empty folders, Unicode, emoji', async () => {
     const summary = await pair.engine.syncOnce();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,7 +16,7 @@ import {
   tokenOf,
 } from './harness';
 import { startStandIn } from './stand-in';
-import { cliEnv, repoRoot } from '../cli/run-cli';
+import { runCli, type CliRun } from '../cli/run-cli';
 
 // One bad item never blocks the rest: a name that is not valid UTF-8, a download cut short. Each
 // becomes a problem for that item (reason in words, tried again later) while the rest syncs.
@@ -29,25 +28,10 @@ afterAll(() => dirs.cleanup());
  * `workspace-sync ARGS` as a child. Run as root (CI), it runs without the capabilities that let
  * root read any file, so that a file of mode 000 is as unreadable to it as to a person.
  */
-function runCliAsPerson(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const node = [process.execPath, '--import', 'tsx', 'src/dev/cli.ts', ...args];
-  const [cmd, ...argv] =
-    process.getuid?.() === 0
-      ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', ...node]
-      : node;
-  const child = spawn(cmd!, argv, { cwd: repoRoot, env: cliEnv(env), stdio: 'pipe' });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdin.end();
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function runCliAsPerson(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const under =
+    process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search'] : [];
+  return runCli(args, { env, under });
 }
 
 /** `dir/<bytes>`: a path whose last name is raw bytes (not necessarily valid UTF-8). */

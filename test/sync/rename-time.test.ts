@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, type Pair } from './harness';
-import { startWithPair } from './sandbox-pair';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // A rename or move sent from here gives the item a new `updated_at` on the service. The journal
 // records the answer's time (when it is the rename's alone), so the next full walk does not take
@@ -21,12 +21,9 @@ let client: ServiceClient;
 let pair: Pair;
 
 beforeEach(async () => {
-  ({ sb, client, pair } = await startWithPair(dirs));
+  ({ sb, client, pair } = await pairWithSandbox(dirs));
 });
-afterEach(async () => {
-  await pair?.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const put = (rel: string, data: string) => writeFileSync(disk(rel), data);

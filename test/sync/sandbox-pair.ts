@@ -10,19 +10,45 @@ import { clientFor, openPair, tokenOf, type Pair, type TempDirs } from './harnes
 export const clientAs = (sb: RunningSandbox, role: RoleName = 'Administrator'): ServiceClient =>
   clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === role)!));
 
-/** A sandbox (empty unless `options` say otherwise), the Administrator's client and a pair. */
-export async function startWithPair(
+/** What `pairWithSandbox` opens: the sandbox, the client of its user, and their pair. */
+export interface SandboxPair {
+  sb: RunningSandbox;
+  client: ServiceClient;
+  pair: Pair;
+}
+
+/**
+ * The set-up of the suites that sync against a sandbox: a sandbox (empty unless `sandbox` says
+ * otherwise), the client of its user with role `as` (the Administrator unless said) and a pair
+ * opened with that client and `pair`'s options. Nothing is synced yet. Close with `closeBoth`.
+ */
+export async function pairWithSandbox(
   dirs: TempDirs,
-  options: SandboxOptions = {},
-): Promise<{ sb: RunningSandbox; client: ServiceClient; pair: Pair }> {
-  const sb = await startSandbox({ seed: 'empty', ...options });
+  options: { sandbox?: SandboxOptions; as?: RoleName; pair?: Parameters<typeof openPair>[3] } = {},
+): Promise<SandboxPair> {
+  const sb = await startSandbox({ seed: 'empty', ...options.sandbox });
   try {
-    const client = clientAs(sb);
-    const pair = await openPair(sb, client, dirs, {});
+    const client = clientAs(sb, options.as);
+    const pair = await openPair(sb, client, dirs, options.pair ?? {});
     return { sb, client, pair };
   } catch (err) {
     await sb.close();
     throw err;
+  }
+}
+
+/**
+ * Closes the pair, then the sandbox, each if it was opened: a suite's `afterEach`, given the
+ * pair in use at the end (a test may have reopened it).
+ */
+export async function closeBoth(
+  pair: Pair | undefined,
+  sb: RunningSandbox | undefined,
+): Promise<void> {
+  try {
+    await pair?.close();
+  } finally {
+    await sb?.close();
   }
 }
 

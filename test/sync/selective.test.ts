@@ -5,15 +5,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import { changeSelection } from '../../src/main/sync/loop/selection';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  tokenOf,
-  type Pair,
-} from './harness';
+import { TempDirs, localTree, openPair, remoteTree, type Pair } from './harness';
+import { clientAs, closeBoth } from './sandbox-pair';
 
 // Selective sync (docs/SYNC.md, "Selective sync"): folders left out by id are neither downloaded
 // nor uploaded, a local folder made where one is stays apart, leaving one out trashes its copy
@@ -31,7 +24,7 @@ let photos: number;
 
 beforeEach(async () => {
   sb = await startSandbox({ seed: 'empty' });
-  client = clientFor(sb.baseUrl, tokenOf(sb.users.find((u) => u.role === 'Administrator')!));
+  client = clientAs(sb);
   root = (await client.rootFolder(sb.workspaceId)).id;
   docs = (await client.createFolder(sb.workspaceId, root, 'Docs')).id;
   photos = (await client.createFolder(sb.workspaceId, root, 'Photos')).id;
@@ -41,10 +34,7 @@ beforeEach(async () => {
   await upload(inner, 'q.jpg', 'photo q');
   pair = await openPair(sb, client, dirs, {});
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 const put = (rel: string, data: string) => {

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, sha, type Pair } from './harness';
-import { clientAs, startWithPair } from './sandbox-pair';
+import { clientAs, closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Swaps and rotations of names in the local pass (issue 37), against the sandbox: equal bytes at
 // their old names are nothing to send; a real swap or rotation is renames on the service through
@@ -33,12 +33,9 @@ const SAME = 'placeholder\n';
 const TWO_FILES = { 'a.txt': 'first  file\n', 'b.txt': 'second file\n' };
 
 beforeEach(async () => {
-  ({ sb, client, pair } = await startWithPair(dirs));
+  ({ sb, client, pair } = await pairWithSandbox(dirs));
 });
-afterEach(async () => {
-  await pair?.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 const disk = (rel: string) => path.join(pair.dir, rel);
 /** Writes a file with the test's fixed time (a copy or a restore that keeps it). */
@@ -352,7 +349,7 @@ describe('a swap on a server without the move extension', () => {
   beforeEach(async () => {
     await pair.close();
     await sb.close();
-    ({ sb, client, pair } = await startWithPair(dirs, { extensions: false }));
+    ({ sb, client, pair } = await pairWithSandbox(dirs, { sandbox: { extensions: false } }));
   });
 
   it('renames in place need no extension: ids go with the bytes', async () => {

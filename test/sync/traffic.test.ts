@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import type { SyncStatus } from '../../src/shared/sync-status';
 import {
   TempDirs,
@@ -16,6 +16,7 @@ import {
   tokenOf,
   type Pair,
 } from './harness';
+import { clientAs, closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // The remote feed under real traffic: bursts and bulk uploads made through the API by a
 // colleague, so that events happen as in life, then idle polls whose requests are counted by
@@ -33,18 +34,12 @@ let pair: Pair;
 let root: number;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  const ann = sb.users.find((u) => u.role === 'Administrator')!;
-  const moritz = sb.users.find((u) => u.role === 'Moderator')!;
-  colleague = clientFor(sb.baseUrl, tokenOf(moritz));
-  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(ann)), dirs);
+  ({ sb, pair } = await pairWithSandbox(dirs, { sandbox: { seed: 'demo' } }));
+  colleague = clientAs(sb, 'Moderator');
   await pair.engine.syncOnce();
   root = (await colleague.rootFolder(sb.workspaceId)).id;
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 /** Runs `work` at `width` at a time: hundreds of changes within about a second. */
 async function parallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {

@@ -3,17 +3,9 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import {
-  TempDirs,
-  clientFor,
-  localTree,
-  openPair,
-  remoteTree,
-  settledUntil,
-  tokenOf,
-  type Pair,
-} from './harness';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { TempDirs, localTree, remoteTree, settledUntil, type Pair } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Local → service in continuous mode: the disk is driven the way people do (shell commands, an
 // editor's save), and the service must end equal to the disk.
@@ -47,10 +39,10 @@ function mutations(): Record<string, number> {
 }
 
 async function start(extensions = true): Promise<void> {
-  sb = await startSandbox({ seed: 'empty', extensions });
-  const owner = sb.users.find((u) => u.role === 'Administrator')!;
-  client = clientFor(sb.baseUrl, tokenOf(owner));
-  pair = await openPair(sb, client, dirs, { pollIntervalMs: 20 });
+  ({ sb, client, pair } = await pairWithSandbox(dirs, {
+    sandbox: { extensions },
+    pair: { pollIntervalMs: 20 },
+  }));
   stop = new AbortController();
   const ready = settledUntil(pair.engine, () => true);
   running = pair.engine.run(stop.signal);
@@ -60,8 +52,7 @@ async function start(extensions = true): Promise<void> {
 async function finish(): Promise<void> {
   stop.abort();
   await running;
-  await pair.close();
-  await sb.close();
+  await closeBoth(pair, sb);
 }
 
 describe('two-way sync, continuous, with the move extension', () => {

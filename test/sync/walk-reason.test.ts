@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setWalkDue } from '../../src/main/sync/loop/context';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import type { SyncStatus } from '../../src/shared/sync-status';
-import { TempDirs, clientFor, openPair, requestsOf, tokenOf, type Pair } from './harness';
+import { TempDirs, requestsOf, type Pair } from './harness';
+import { closeBoth, pairWithSandbox } from './sandbox-pair';
 
 // Why a walk is due is kept in the journal (meta `walk_due`) as a typed value, read back by its
 // kind: the status says the feed's count from the value, not from an English sentence parsed
@@ -15,15 +16,10 @@ let sb: RunningSandbox;
 let pair: Pair;
 
 beforeEach(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  const ann = sb.users.find((u) => u.role === 'Administrator')!;
-  pair = await openPair(sb, clientFor(sb.baseUrl, tokenOf(ann)), dirs);
+  ({ sb, pair } = await pairWithSandbox(dirs, { sandbox: { seed: 'demo' } }));
   await pair.engine.syncOnce();
 });
-afterEach(async () => {
-  await pair.close();
-  await sb.close();
-});
+afterEach(() => closeBoth(pair, sb));
 
 /** What the status said while the next pass walked, and the pass's requests. */
 async function nextPass(): Promise<{ scanning: SyncStatus[]; stats: Record<string, number> }> {

@@ -3,6 +3,7 @@ import type { OthersEvent } from '../../shared/others-activity';
 import type { Logger } from '../core/logger';
 import type { CallResult } from '../backend/backend';
 import type { z } from 'zod';
+import { FeedPoller, type FreshEvents } from '../accounts/feed-poller';
 
 /** The part of the backend the watcher uses: its public, validated API. */
 export interface Caller {
@@ -14,89 +15,64 @@ type EventPage = z.infer<ReturnType<typeof Page<typeof ActivityEvent>>>;
 /** New events read per account and poll at most: a flood is one notice, read in the feed. */
 const PAGE = 100;
 
+interface Options {
+  backend: Caller;
+  intervalMs: number;
+  emit: (events: OthersEvent[]) => void;
+  log: Logger;
+}
+
 /**
  * Others' activity for the desktop notifications: every signed-in account's feed with the
- * service's `filter_self`, through the backend's own API. The first poll of an account only
- * notes where its feed stands, so that only what happens after the app started listening is
- * announced.
+ * service's `filter_self`, through the backend's own API, polled (accounts/feed-poller.ts); a
+ * round's new events are emitted together, each with its workspace's name.
  */
-export class OthersActivity {
-  private readonly newest = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
-  constructor(
-    private readonly opts: {
-      backend: Caller;
-      intervalMs: number;
-      emit: (events: OthersEvent[]) => void;
-      log: Logger;
-    },
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.poll(), this.opts.intervalMs);
-    void this.poll();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One round over the accounts; a round still running is not doubled. */
-  poll(): Promise<void> {
-    this.running ??= this.round().finally(() => {
-      this.running = null;
+export class OthersActivity extends FeedPoller<Account, ActivityEvent> {
+  constructor(opts: Options) {
+    super({
+      name: 'others-activity',
+      intervalMs: opts.intervalMs,
+      reader: {
+        accounts: async () => (await result<Account[]>(opts, 'accounts.list', {})) ?? [],
+        idOf: (a) => a.id,
+        read: async (a) => {
+          const params = { accountId: a.id, othersOnly: true, limit: PAGE };
+          return (await result<EventPage>(opts, 'activity.list', params))?.items ?? null;
+        },
+      },
+      deliver: async (fresh) => {
+        const named: OthersEvent[] = [];
+        for (const f of fresh) named.push(...(await withNames(opts, f)));
+        opts.emit(named);
+      },
+      log: opts.log,
     });
-    return this.running;
   }
+}
 
-  private async round(): Promise<void> {
-    const accounts = await this.result<Account[]>('accounts.list', {});
-    if (!accounts) return;
-    const fresh: OthersEvent[] = [];
-    for (const account of accounts) {
-      try {
-        fresh.push(...(await this.pollOne(account.id)));
-      } catch (err) {
-        this.opts.log.debug('others-activity poll failed', { account: account.id, err });
-      }
-    }
-    if (fresh.length > 0) this.opts.emit(fresh);
-  }
+/** The account's new events, each with its workspace's name (null when unknown). */
+async function withNames(
+  opts: Options,
+  { account, events }: FreshEvents<Account, ActivityEvent>,
+): Promise<OthersEvent[]> {
+  const names = new Map<number, string>();
+  const listed = await result<{ items: Workspace[] }>(opts, 'workspaces.list', {
+    accountId: account.id,
+  });
+  for (const w of listed?.items ?? []) names.set(w.id, w.name);
+  return events.map((event) => ({
+    accountId: account.id,
+    workspaceName: event.workspaceId === null ? null : (names.get(event.workspaceId) ?? null),
+    event,
+  }));
+}
 
-  private async pollOne(accountId: string): Promise<OthersEvent[]> {
-    const page = await this.result<EventPage>('activity.list', {
-      accountId,
-      othersOnly: true,
-      limit: PAGE,
-    });
-    if (!page) return [];
-    const since = this.newest.get(accountId);
-    const newest = page.items.reduce((max, e) => Math.max(max, e.id), since ?? 0);
-    this.newest.set(accountId, newest);
-    if (since === undefined) return [];
-    const events = page.items.filter((e) => e.id > since).reverse();
-    if (events.length === 0) return [];
-    const names = new Map<number, string>();
-    const listed = await this.result<{ items: Workspace[] }>('workspaces.list', { accountId });
-    for (const w of listed?.items ?? []) names.set(w.id, w.name);
-    return events.map((event) => ({
-      accountId,
-      workspaceName: event.workspaceId === null ? null : (names.get(event.workspaceId) ?? null),
-      event,
-    }));
+/** A call's result, or null (logged) when the backend refused it. */
+async function result<T>(opts: Options, method: string, params: unknown): Promise<T | null> {
+  const reply = await opts.backend.call(method, params);
+  if (!reply.ok) {
+    opts.log.debug('others-activity call refused', { method, kind: reply.error.kind });
+    return null;
   }
-
-  private async result<T>(method: string, params: unknown): Promise<T | null> {
-    const reply = await this.opts.backend.call(method, params);
-    if (!reply.ok) {
-      this.opts.log.debug('others-activity call refused', { method, kind: reply.error.kind });
-      return null;
-    }
-    return reply.result as T;
-  }
+  return reply.result as T;
 }
