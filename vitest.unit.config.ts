@@ -8,7 +8,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['test/unit/**/*.test.ts'],
+    include: ['test/**/*.unit.test.ts'],
     testTimeout: 5_000,
     hookTimeout: 5_000,
   },

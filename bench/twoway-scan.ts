@@ -34,7 +34,7 @@ const { plan, seen, peakHeld } = await scanAndPlan(local, journal, [''], true, {
   missingBefore: new Set(),
   ignores,
   descend: () => true,
-  settleMs: 0,
+  writeQuietMs: 0,
 });
 const ms = performance.now() - started;
 journal.close();

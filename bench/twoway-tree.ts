@@ -45,7 +45,7 @@ export function buildScanTree(
       remoteUpdatedAt: null,
       state: 'synced',
     };
-    journal.upsert(item);
+    journal.items.upsert(item);
     entries++;
     return item.remoteId;
   };

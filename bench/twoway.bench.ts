@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { ServiceClient, type FolderEntry } from '../src/main/api/client';
 import { openSession } from '../src/main/api/oauth';
-import { DEFAULT_SETTLE_MS } from '../src/main/sync/loop/engine';
+import { DEFAULT_WRITE_QUIET_MS } from '../src/main/sync/loop/engine';
 import { openSync, type OpenSync } from '../src/main/sync/loop/open';
 import { exitOf, spawnSandbox, type SandboxProcess } from '../src/service/child';
 import { median, runJsonChild, sandboxStats, type Benchmark, type Figures } from './lib';
@@ -228,12 +228,12 @@ const bench: Benchmark = {
         rename_p50_ms: ms(median(latency.rename)),
         save_p50_ms: ms(median(latency.save)),
         save_p95_ms: ms(percentile(latency.save, 0.95)),
-        save_settle_ms: DEFAULT_SETTLE_MS,
+        save_settle_ms: DEFAULT_WRITE_QUIET_MS,
         probe_every_ms: PROBE_EVERY_MS,
       });
 
       // A folder with 1,000 descendants, moved into another folder.
-      const journalBefore = pair.journal.count();
+      const journalBefore = pair.journal.items.count();
       const big = path.join(dir, 'Big');
       for (let f = 0; f < MOVE_FOLDERS; f++) {
         mkdirSync(path.join(big, `Folder ${f}`), { recursive: true });
@@ -244,7 +244,7 @@ const bench: Benchmark = {
       const descendants = MOVE_FOLDERS * (MOVE_FILES_PER_FOLDER + 1);
       // Everything recorded (and so on the service), then quiet.
       await until(performance.now(), 'the 1,000 items of Big', async () => {
-        return pair!.journal.count() >= journalBefore + descendants + 1;
+        return pair!.journal.items.count() >= journalBefore + descendants + 1;
       });
       await idle();
       await resetStats();

@@ -47,6 +47,14 @@ export const layers = [
   { name: 'engine', dir: 'src/main/engine', may: SYNC, node: true },
   // An error's words for a person: messageOf, UserError, the program's name.
   { name: 'errors', dir: 'src/main/errors', may: ['shared', 'api'], node: true },
+  // A pair's folders read beside the engine: the workspace's folders for selective sync, and the
+  // synced tree as the journal last recorded it (Browse, offline).
+  {
+    name: 'folders',
+    dir: 'src/main/folders',
+    may: ['shared', 'api', 'journal', 'engine'],
+    node: true,
+  },
   // State files: atomic JSON files, the state directory, the settings.
   { name: 'state', dir: 'src/main/state', may: ['shared', 'core', 'engine'], node: true },
   // The account store, the keychain, and a signed-in connection to a server.
@@ -56,7 +64,8 @@ export const layers = [
     may: ['api', 'core', 'engine', 'errors', 'state'],
     node: true,
   },
-  // OS helpers: clipboard, notifications, opening a folder, the file managers' menus.
+  // What needs no Electron (plain Node, the CLI uses it too): clipboard, notify-send, opening a
+  // folder, the file managers' menus. What needs Electron is 'platform' (the `packages` list).
   { name: 'os', dir: 'src/main/os', may: ['shared', 'core', 'errors'], node: true },
   // A synced local path's share link, found through the journals.
   {
@@ -69,7 +78,7 @@ export const layers = [
   {
     name: 'backend',
     dir: 'src/main/backend',
-    may: ['shared', 'api', 'core', 'engine', 'state', 'accounts', 'os', 'links'],
+    may: ['shared', 'api', 'core', 'engine', 'folders', 'state', 'accounts', 'os', 'links'],
     node: true,
   },
   // The terminal program `workspace-sync`.
@@ -82,6 +91,7 @@ export const layers = [
       'core',
       'engine',
       'errors',
+      'folders',
       'state',
       'accounts',
       'os',
@@ -97,6 +107,8 @@ export const layers = [
     may: ['shared', 'core', 'engine', 'errors', 'accounts', 'links', 'backend'],
     node: true,
   },
+  // What needs Electron: its adapters, and what only they show (the tray's menu and state, the
+  // notices' words, the main process's language).
   { name: 'platform', dir: 'src/main/platform', may: ['shared'], node: true },
   // The main process's wiring (it ships: never the sandbox).
   {

@@ -10,7 +10,7 @@ import { AppBackend } from '../../src/main/backend/backend';
 import { windowDir } from '../../src/main/cli/ui';
 import { silentLogger } from '../../src/main/sync/ports';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { callOk } from './backend-calls';
+import { callOk } from '../backend/backend-calls';
 import { signInOnPage } from './oauth-page';
 import { runCli, tempDir } from './run-cli';
 

@@ -15,7 +15,7 @@ import {
 const dirs: string[] = [];
 /** Debian's python3 with python3-gi, and the helper that launches an entry with GLib. */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-const FM_LAUNCH = path.join(import.meta.dirname, '..', 'cli', 'fm-launch.py');
+const FM_LAUNCH = path.join(import.meta.dirname, '..', 'os', 'fm-launch.py');
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
@@ -68,7 +68,7 @@ describe('start at login', () => {
       await writeFile(app, `#!/bin/sh\nprintf '%s\\0' "$0" "$@" > "$RECORD"\n`, { mode: 0o755 });
       const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), APPIMAGE: app };
       await setStartAtLogin(true, 'linux', env);
-      // The entry launched as GNOME's session does: GDesktopAppInfo, by test/cli/fm-launch.py.
+      // The entry launched as GNOME's session does: GDesktopAppInfo, by test/os/fm-launch.py.
       await rm(record, { force: true });
       const run = spawnSync(PYTHON, [FM_LAUNCH, 'autostart', autostartFile(env)], {
         env: { PATH: process.env.PATH ?? '', RECORD: record },

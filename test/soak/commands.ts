@@ -644,12 +644,12 @@ export function localSwapCommand(
       });
       if (reuse !== 'volume') {
         const { journal } = await c.open();
-        const [first, second] = names.map((f) => journal.atPath(f));
+        const [first, second] = names.map((f) => journal.items.atPath(f));
         if (!first || !second) throw new Error(`${names.join(', ')}: not synced`);
-        journal.upsert({ ...second, ino: lstatSync(c.abs(names[0]!)).ino });
+        journal.items.upsert({ ...second, ino: lstatSync(c.abs(names[0]!)).ino });
         // `one-crosswise`: an inode nothing on this disk has, the one the first file left.
         const firstIno = reuse === 'crosswise' ? lstatSync(c.abs(names[1]!)).ino : 2 ** 40 + 7;
-        journal.upsert({ ...first, ino: firstIno });
+        journal.items.upsert({ ...first, ino: firstIno });
       }
       return;
     }
@@ -805,7 +805,7 @@ export function selectionCommand(ci: 0 | 1, at: Target | null): SoakCommand {
     const c = w.clients[ci]!;
     const { journal } = await c.open();
     if (at === null) {
-      changeSelection(journal, { include: [...journal.excludedIds()] });
+      changeSelection(journal, { include: [...journal.selection.ids()] });
       return;
     }
     const folders = w.remoteEntries().filter((e) => e.kind === 'folder');

@@ -127,7 +127,7 @@ function renamedThereNameTaken(): { steps: ReturnType<WrittenHistory['steps']>; 
       remote.mkdir('', 'Caf\u00e9'),
       sync(),
       check('noted', (w) => {
-        id = journal(w).atPath('Caf\u00e9')?.remoteId ?? 0;
+        id = journal(w).items.atPath('Caf\u00e9')?.remoteId ?? 0;
         return id ? [] : ['not synced'];
       }),
       remote.rename('Caf\u00e9', 'Docs'),
@@ -635,7 +635,7 @@ export const HISTORIES: WrittenHistory[] = [
           ...inSync(w),
           ...eq(
             'journal',
-            [...journal(w).all()].map((j) => [j.localPath, j.remoteName]).sort(),
+            [...journal(w).items.all()].map((j) => [j.localPath, j.remoteName]).sort(),
             [
               ['Notes.txt', 'Notes.txt'],
               [aside, aside],
@@ -667,7 +667,7 @@ export const HISTORIES: WrittenHistory[] = [
       synced('moved in', { docs: 'dir', 'docs/Docs': 'dir', 'docs/Docs/a.txt': 'disk A#1' }),
       check('no problem, no open intent', (w) => [
         ...noProblems(w),
-        ...eq('open intents', journal(w).openIntents().length, 0),
+        ...eq('open intents', journal(w).outbox.open().length, 0),
       ]),
     ],
   })),
@@ -697,7 +697,7 @@ export const HISTORIES: WrittenHistory[] = [
           ['file q.txt', 'file q.txt/new.txt', 'folder q.txt'],
         ),
         ...eq('new.txt', service(w)['q.txt/new.txt'], 'disk A#2'),
-        ...eq('recorded', journal(w).atPath('q.txt (2)')?.remoteName, 'q.txt'),
+        ...eq('recorded', journal(w).items.atPath('q.txt (2)')?.remoteName, 'q.txt'),
       ]),
     ],
   },
@@ -730,7 +730,11 @@ export const HISTORIES: WrittenHistory[] = [
         sync(),
         check('the local rename sent', (w) => [
           ...inSync(w),
-          ...eq('its path', journal(w).get(id())?.localPath, journal(w).get(id())?.remoteName),
+          ...eq(
+            'its path',
+            journal(w).items.get(id())?.localPath,
+            journal(w).items.get(id())?.remoteName,
+          ),
           ...eq('theirs', service(w)['Caf\u00e9'], 'dir'),
         ]),
       ];
@@ -749,7 +753,7 @@ export const HISTORIES: WrittenHistory[] = [
         tenMinutes(),
         sync(),
         synced('deleted', { 'Caf\u00e9': 'dir' }),
-        check('forgotten', (w) => eq('its row', journal(w).get(id()), undefined)),
+        check('forgotten', (w) => eq('its row', journal(w).items.get(id()), undefined)),
       ];
     },
   },
@@ -847,7 +851,7 @@ export const HISTORIES: WrittenHistory[] = [
           ...eq('first', names[0], 'Trail.'),
           ...(conflictOriginal(names[1] ?? '') === 'Trail.' ? [] : [`second: ${names[1]}`]),
           ...inSync(w),
-          ...eq('theirs', theirs && journal(w).get(theirs.id)?.localPath, 'Trail.'),
+          ...eq('theirs', theirs && journal(w).items.get(theirs.id)?.localPath, 'Trail.'),
           ...noProblems(w),
         ];
       }),
@@ -880,7 +884,7 @@ export const HISTORIES: WrittenHistory[] = [
         write('', 'plan.md'),
         sync(),
         check('noted', (w) => {
-          plan = journal(w).atPath('plan.md')?.remoteId ?? 0;
+          plan = journal(w).items.atPath('plan.md')?.remoteId ?? 0;
           return plan ? [] : ['not synced'];
         }),
         mkdir('', 'Docs'),
@@ -894,7 +898,7 @@ export const HISTORIES: WrittenHistory[] = [
         sync(),
         check('up with it', (w) => [
           ...inSync(w),
-          ...eq('its path', journal(w).get(plan)?.localPath, 'Docs 2/plan.md'),
+          ...eq('its path', journal(w).items.get(plan)?.localPath, 'Docs 2/plan.md'),
           ...noProblems(w),
         ]),
       ];
@@ -1081,7 +1085,7 @@ export const HISTORIES: WrittenHistory[] = [
       "a colleague's two files of one second re-created here crosswise, one into the other's freed inode, one into a new one, as a Creator: new versions at their names, nothing deleted (issue 37)",
     steps: () => {
       const files = ['b1 d0/b1 f0.txt', 'b1 d0/b1 f2.txt'];
-      const idsOf = (w: World) => files.map((f) => journal(w).atPath(f)?.remoteId);
+      const idsOf = (w: World) => files.map((f) => journal(w).items.atPath(f)?.remoteId);
       let ids: (number | undefined)[] = [];
       return [
         role('Creator'),

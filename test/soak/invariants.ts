@@ -47,7 +47,7 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     await world.setRole(c, null);
     // Every folder chosen again (selective sync): what was left out comes down, kept copies merge.
     const journal = (await c.open()).journal;
-    changeSelection(journal, { include: [...journal.excludedIds()] });
+    changeSelection(journal, { include: [...journal.selection.ids()] });
     // The clients learn of a role change at their next safety-net walk.
     c.tenMinutesPass();
   }
@@ -169,7 +169,7 @@ const underRemote = (key: string, remotePath: string) =>
 function serviceNameOf(c: SoakClient, rel: string): string {
   const parts = rel.split('/');
   for (let i = parts.length; i > 0; i--) {
-    const row = c.pair!.journal.atPath(parts.slice(0, i).join('/'));
+    const row = c.pair!.journal.items.atPath(parts.slice(0, i).join('/'));
     if (row) return [servicePaths(c)(row), ...parts.slice(i)].join('/');
   }
   return rel;
@@ -177,7 +177,7 @@ function serviceNameOf(c: SoakClient, rel: string): string {
 
 /** Each journal row's path on the service, through the rows of its folders. */
 function servicePaths(c: SoakClient): (row: JournalItem) => string {
-  const byId = new Map([...c.pair!.journal.all()].map((row) => [row.remoteId, row]));
+  const byId = new Map([...c.pair!.journal.items.all()].map((row) => [row.remoteId, row]));
   return (row) => {
     const parts = [row.remoteName];
     for (let p = byId.get(row.remoteParentId); p; p = byId.get(p.remoteParentId)) {
@@ -199,7 +199,7 @@ function waitingInRefused(c: SoakClient, refused: ReadonlySet<string>): JournalI
     const st = lstatSync(c.abs(rel), { throwIfNoEntry: false });
     if (st) inside.add(`${st.dev}:${st.ino}`);
   }
-  return [...c.pair!.journal.all()].filter(
+  return [...c.pair!.journal.items.all()].filter(
     (row) => !underRefused(row.localPath, refused) && inside.has(`${row.dev}:${row.ino}`),
   );
 }
@@ -211,7 +211,7 @@ function mappedTree(c: SoakClient, refused: ReadonlySet<string>): Map<string, st
   const out = new Map<string, string>();
   for (const [rel, value] of localTree(c.dir)) {
     if (underRefused(rel, refused)) continue;
-    const row = journal.atPath(rel);
+    const row = journal.items.atPath(rel);
     const kind = value === 'dir' ? 'folder' : 'file';
     out.set(keyOf(row ? remotePath(row) : `(not synced) ${rel}`, kind), value);
   }
@@ -239,7 +239,7 @@ function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<num
   const item = world.sb.sandbox.db.prepare(
     `SELECT kind, parent_id, filename FROM items WHERE id = ?`,
   );
-  for (const row of c.pair!.journal.all()) {
+  for (const row of c.pair!.journal.items.all()) {
     const it = item.get(row.remoteId) as
       { kind: string; parent_id: number; filename: string } | undefined;
     if (!it) out.push(`${c.name}: journal row of a deleted item: ${row.localPath}`);
@@ -256,7 +256,7 @@ function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<num
       out.push(`${c.name}: journal row without its entry on disk: ${row.localPath}`);
     }
   }
-  const open = c.pair!.journal.openIntents();
+  const open = c.pair!.journal.outbox.open();
   if (open.length > 0) out.push(`${c.name}: ${open.length} intents still open`);
   return out;
 }

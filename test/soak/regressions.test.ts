@@ -92,8 +92,8 @@ describe('soak regressions', () => {
     await pair.engine.syncOnce();
     // ext4 gives a freed inode to the next item made: here a new folder has the file's old one.
     mkdirSync(path.join(pair.dir, 'Photos'));
-    const j = pair.journal.atPath('Docs (2)')!;
-    pair.journal.upsert({ ...j, ino: statSync(path.join(pair.dir, 'Photos')).ino });
+    const j = pair.journal.items.atPath('Docs (2)')!;
+    pair.journal.items.upsert({ ...j, ino: statSync(path.join(pair.dir, 'Photos')).ino });
     writeFileSync(path.join(pair.dir, 'Docs (2).tmp'), 'second');
     renameSync(path.join(pair.dir, 'Docs (2).tmp'), path.join(pair.dir, 'Docs (2)'));
     await pair.engine.syncOnce();
@@ -128,7 +128,7 @@ describe('soak regressions', () => {
     const root = (await admin.rootFolder(sb.workspaceId)).id;
     writeFileSync(path.join(pair.dir, 'Docs'), 'v1');
     await pair.engine.syncOnce();
-    await admin.renameFile(pair.journal.atPath('Docs')!.remoteId, 'docs');
+    await admin.renameFile(pair.journal.items.atPath('Docs')!.remoteId, 'docs');
     writeFileSync(path.join(pair.dir, 'Docs.tmp'), 'v2');
     renameSync(path.join(pair.dir, 'Docs.tmp'), path.join(pair.dir, 'Docs'));
     await admin.createFolder(sb.workspaceId, root, 'Docs');

@@ -111,7 +111,7 @@ export class SoakClient {
       concurrency: 1,
       log: this.world.config.log ? this.world.logger(this.name) : undefined,
       tuning: {
-        settleMs: 0,
+        writeQuietMs: 0,
         confirmDeletes: true,
         watch: false,
         outboxStep: (step, op) => this.step(step, op),
@@ -120,7 +120,7 @@ export class SoakClient {
     });
     if (this.world.config.sabotage === 'no-intent-check') {
       // The broken engine: intents left open by a crash are never looked at again.
-      pair.journal.openIntents = () => [];
+      pair.journal.outbox.open = () => [];
     }
     this.pair = pair;
     return pair;
@@ -151,8 +151,8 @@ export class SoakClient {
   walkDue(): boolean {
     const journal = this.pair?.journal;
     if (!journal) return true;
-    if (journal.getMeta('walk_due') != null) return true;
-    const last = Number(journal.getMeta('last_walk_ms') ?? NaN);
+    if (journal.meta.get('walk_due') != null) return true;
+    const last = Number(journal.meta.get('last_walk_ms') ?? NaN);
     return !Number.isNaN(last) && Date.now() + this.aheadMs - last >= FULL_WALK_MS;
   }
 

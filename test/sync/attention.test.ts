@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { AttentionTable } from '../../src/main/journal/attention';
 import { AttentionError } from '../../src/main/sync/errors';
 import { englishOf, translator, type Words } from '../../src/shared/i18n';
 import type { RunningSandbox } from '../../src/service/sandbox';
@@ -53,7 +52,7 @@ function trashed(): string[] {
 async function conflict() {
   writeFileSync(disk('plan.txt'), 'original');
   await pair.engine.syncOnce();
-  const id = pair.journal.atPath('plan.txt')!.remoteId;
+  const id = pair.journal.items.atPath('plan.txt')!.remoteId;
   writeFileSync(disk('plan.txt'), 'mine');
   await client.uploadFile(root, 'plan.txt', () => Readable.from([Buffer.from('theirs')]));
   await pair.engine.syncOnce();
@@ -68,7 +67,7 @@ async function conflict() {
 describe('conflicts a person settles', () => {
   it('are kept in the journal with the copy, across a restart', async () => {
     const { copy } = await conflict();
-    const stored = new AttentionTable(pair.journal.db).conflicts();
+    const stored = pair.journal.problems.conflicts();
     expect(stored).toEqual([
       expect.objectContaining({
         path: 'plan.txt',
@@ -86,7 +85,7 @@ describe('conflicts a person settles', () => {
 
   it('Keep mine: the copy becomes a new version of the original, the replaced bytes in the trash', async () => {
     const { id, copy, fileId } = await conflict();
-    await pair.engine.settleConflict(id, 'mine');
+    await pair.engine.chooseForConflict(id, 'mine');
     expect(pair.engine.status().conflicts).toEqual([]);
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
@@ -94,7 +93,7 @@ describe('conflicts a person settles', () => {
     expect(copies(remote)).toEqual([]);
     expect(localTree(pair.dir)).toEqual(remote);
     // The same file on the service, its version replaced (the service's one stays its previous).
-    expect(pair.journal.atPath('plan.txt')!.remoteId).toBe(fileId);
+    expect(pair.journal.items.atPath('plan.txt')!.remoteId).toBe(fileId);
     const versions = sb.sandbox.db
       .prepare(`SELECT blob FROM file_versions WHERE file_id = ? ORDER BY id`)
       .pluck()
@@ -109,7 +108,7 @@ describe('conflicts a person settles', () => {
 
   it('Keep theirs: the copy goes to the trash and from the service', async () => {
     const { id } = await conflict();
-    await pair.engine.settleConflict(id, 'theirs');
+    await pair.engine.chooseForConflict(id, 'theirs');
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
     expect(remote.get('plan.txt')).toBe(sha('theirs'));
@@ -121,14 +120,14 @@ describe('conflicts a person settles', () => {
 
   it('Keep both: both stay, the entry goes', async () => {
     const { id, copy } = await conflict();
-    await pair.engine.settleConflict(id, 'both');
+    await pair.engine.chooseForConflict(id, 'both');
     expect(pair.engine.status().conflicts).toEqual([]);
     await pair.engine.syncOnce();
     const remote = remoteTree(sb);
     expect(remote.get('plan.txt')).toBe(sha('theirs'));
     expect(remote.get(copy)).toBe(sha('mine'));
     expect(trashed()).toEqual([]);
-    await expect(pair.engine.settleConflict(id, 'mine')).rejects.toThrow(/settled already/);
+    await expect(pair.engine.chooseForConflict(id, 'mine')).rejects.toThrow(/settled already/);
   });
 
   it('leaves by itself when the copy is deleted by hand, or the original', async () => {
@@ -151,7 +150,7 @@ describe('conflicts a person settles', () => {
   it('refuses a choice on a copy changed since, in one line', async () => {
     const { id, copy } = await conflict();
     writeFileSync(disk(copy), 'mine, edited after');
-    const err = await pair.engine.settleConflict(id, 'theirs').catch((e: unknown) => e);
+    const err = await pair.engine.chooseForConflict(id, 'theirs').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AttentionError);
     expect((err as AttentionError).kind).toBe('stale');
     expect((err as Error).message).toMatch(/changed since the conflict/);
@@ -159,11 +158,11 @@ describe('conflicts a person settles', () => {
     // And Keep mine over an original changed here since.
     const other = await (async () => {
       writeFileSync(disk(copy), 'mine');
-      await pair.engine.settleConflict(id, 'both');
+      await pair.engine.chooseForConflict(id, 'both');
       return conflictAgain();
     })();
     writeFileSync(disk('plan.txt'), 'edited here after');
-    await expect(pair.engine.settleConflict(other, 'mine')).rejects.toThrow(
+    await expect(pair.engine.chooseForConflict(other, 'mine')).rejects.toThrow(
       /plan\.txt changed since the conflict/,
     );
     expect(readFileSync(disk('plan.txt'), 'utf8')).toBe('edited here after');
@@ -231,7 +230,7 @@ describe('problems a person acts on', () => {
     );
     expect(pair.engine.status().problems[0]).toMatchObject({ key, dismissed: true });
     // The same key with another message (a new cause): shown again.
-    const table = new AttentionTable(pair.journal.db);
+    const table = pair.journal.problems;
     table.dismissProblem(key, 'an older message');
     await pair.close();
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });

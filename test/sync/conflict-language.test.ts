@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
-import { AttentionTable } from '../../src/main/journal/attention';
 import { isConflictCopy } from '../../src/main/sync/conflict-copy';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, sha, type Pair } from './harness';
@@ -61,11 +60,11 @@ describe('conflict copies in the language of the app', () => {
     expect(remoteTree(sb).get(copy)).toBe(sha('mine of plan.txt'));
     await syncedBothWays();
     // Kept in the journal with its copy, for the person to settle.
-    expect(new AttentionTable(pair.journal.db).conflicts()).toEqual([
+    expect(pair.journal.problems.conflicts()).toEqual([
       expect.objectContaining({ path: 'plan.txt', copy }),
     ]);
 
-    await pair.engine.settleConflict(id, 'mine');
+    await pair.engine.chooseForConflict(id, 'mine');
     await syncedBothWays();
     expect(readFileSync(disk('plan.txt'), 'utf8')).toBe('mine of plan.txt');
     expect(existsSync(disk(copy))).toBe(false);
@@ -94,7 +93,7 @@ describe('conflict copies in the language of the app', () => {
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state, language: 'en' });
     await syncedBothWays();
     expect(pair.engine.status().conflicts.map((c) => c.copy)).toEqual([german.copy, english.copy]);
-    await pair.engine.settleConflict(german.id, 'theirs');
+    await pair.engine.chooseForConflict(german.id, 'theirs');
     await syncedBothWays();
     expect(existsSync(disk(german.copy))).toBe(false);
     expect(pair.engine.status().conflicts.map((c) => c.copy)).toEqual([english.copy]);

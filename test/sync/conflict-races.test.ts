@@ -116,7 +116,7 @@ const odd: string[] = [];
 async function keepMineWhileRacing(pair: Pair, id: number): Promise<void> {
   for (let i = 0; i < ATTEMPTS; i++) {
     try {
-      await pair.engine.settleConflict(id, 'mine');
+      await pair.engine.chooseForConflict(id, 'mine');
       return;
     } catch (err) {
       if (!(err instanceof AttentionError)) odd.push(String(err));
@@ -238,7 +238,7 @@ describe("Keep mine while the conflict's folder is exchanged with a symlink to a
         // trash: that one is over, and its bytes are counted below.)
         await pair.engine.syncOnce();
         for (const c of pair.engine.status().conflicts.filter((x) => x.copy !== undefined)) {
-          await pair.engine.settleConflict(c.id!, 'mine');
+          await pair.engine.chooseForConflict(c.id!, 'mine');
           expect(readFileSync(path.join(pair.dir, c.path), 'utf8')).toMatch(/^mine /);
         }
         await pair.engine.syncOnce();
@@ -283,7 +283,7 @@ describe("Keep mine with a link to a folder outside in the conflict's folder's p
         const aside = path.join(dirs.make('wsync-aside-'), 'Home');
         renameSync(path.join(pair.dir, 'Home'), aside);
         symlinkSync(victim, path.join(pair.dir, 'Home'));
-        const err = await pair.engine.settleConflict(c!.id, 'mine').then(
+        const err = await pair.engine.chooseForConflict(c!.id, 'mine').then(
           () => null,
           (e: unknown) => e,
         );
@@ -293,7 +293,7 @@ describe("Keep mine with a link to a folder outside in the conflict's folder's p
         // Put back as it was, the choice goes through.
         unlinkSync(path.join(pair.dir, 'Home'));
         renameSync(aside, path.join(pair.dir, 'Home'));
-        await pair.engine.settleConflict(c!.id, 'mine');
+        await pair.engine.chooseForConflict(c!.id, 'mine');
         expect(readFileSync(path.join(pair.dir, c!.path), 'utf8')).toBe('mine 0');
         expect(snapshot(victim)).toEqual(before);
       } finally {

@@ -51,7 +51,7 @@ const put = (rel: string, data: string) => {
 };
 const upload = (folderId: number, name: string, data: string) =>
   client.uploadFile(folderId, name, () => Readable.from([Buffer.from(data)]));
-const idOf = (rel: string) => pair.journal.atPath(rel)!.remoteId;
+const idOf = (rel: string) => pair.journal.items.atPath(rel)!.remoteId;
 
 /** Every file's content on a side, as a multiset of hashes. */
 const contents = (tree: Map<string, string>) => [...tree.values()].filter((v) => v !== 'dir');
@@ -168,7 +168,7 @@ describe('conflicts', () => {
     expect(changes).toEqual([]);
     expect(remoteTree(sb).get('Archive/Q3/report.txt')).toBe(sha('numbers'));
     expect(pair.engine.status().conflicts).toEqual([]);
-    expect(pair.journal.atPath('Archive/Q3/report.txt')).toBeDefined();
+    expect(pair.journal.items.atPath('Archive/Q3/report.txt')).toBeDefined();
   });
 
   it('a folder deleted here while a file was added to it there: that file survives', async () => {
@@ -254,7 +254,7 @@ describe('safety nets', () => {
     await pair.engine.syncOnce();
     expect(remoteTree(sb).get('a-b/inside.txt')).toBe(sha('slash'));
     expect(existsSync(disk('a\uFF0Fb/inside.txt'))).toBe(true);
-    expect(pair.journal.atPath('a\uFF0Fb')!.remoteName).toBe('a-b');
+    expect(pair.journal.items.atPath('a\uFF0Fb')!.remoteName).toBe('a-b');
     // And the next pass changes nothing on either side.
     sb.resetStats();
     await pair.engine.syncOnce();

@@ -24,7 +24,7 @@ const pair = await openSync({
   stateDir: config.state,
   log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
   tuning: {
-    settleMs: 0,
+    writeQuietMs: 0,
     confirmDeletes: true,
     outboxStep: (step, op) => {
       const crash = config.crash;

@@ -58,7 +58,7 @@ describe('a download interrupted half way', () => {
     const { partial, journal, client, item } = setup();
     const have = 500_000;
     writeFileSync(path.join(partial, `${file.id}.part`), file.blob.subarray(0, have));
-    journal.putDownload({
+    journal.downloads.put({
       remoteId: file.id,
       tempName: `${file.id}.part`,
       remoteUpdatedAt: file.updatedAt,
@@ -75,7 +75,7 @@ describe('a download interrupted half way', () => {
   it('starts over when the file changed on the service meanwhile', async () => {
     const { partial, journal, client, item } = setup();
     writeFileSync(path.join(partial, `${file.id}.part`), Buffer.from('an older version'));
-    journal.putDownload({
+    journal.downloads.put({
       remoteId: file.id,
       tempName: `${file.id}.part`,
       remoteUpdatedAt: '2020-01-01T00:00:00+00:00',
@@ -92,7 +92,7 @@ describe('a download interrupted half way', () => {
     await expect(
       fetchToTemp(client, journal, partial, { ...item, size: file.size - 1 }, () => {}),
     ).rejects.toBeInstanceOf(VerificationError);
-    expect(journal.pendingDownload(file.id)).toBeUndefined();
+    expect(journal.downloads.get(file.id)).toBeUndefined();
   });
 });
 

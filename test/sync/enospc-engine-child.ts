@@ -24,7 +24,7 @@ const pair = await openSync({
   dir: config.dir,
   stateDir: config.state,
   pollIntervalMs: 50,
-  tuning: { settleMs: 0 },
+  tuning: { writeQuietMs: 0 },
 });
 pair.engine.on('notice', (n) => print({ type: 'notice', message: n.message }));
 pair.engine.on('settled', () => print({ type: 'settled' }));

@@ -87,7 +87,7 @@ export async function openPair(
     concurrency: opts.concurrency,
     language: opts.language,
     // Tests write whole files before they sync: nothing needs time to settle.
-    tuning: { settleMs: 0, ...opts.tuning },
+    tuning: { writeQuietMs: 0, ...opts.tuning },
     log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
   });
   return { ...pair, dir, state };

@@ -81,7 +81,7 @@ describe.runIf(existsSync('/proc/self/io'))('a 64 MiB file through the engine', 
       // The service holds exactly these bytes, and the journal their hash.
       expect(existsSync(blobOf(want))).toBe(true);
       expect(statSync(blobOf(want)).size).toBe(SIZE);
-      expect(up.journal.atPath('big.bin')?.hash).toBe(want);
+      expect(up.journal.items.atPath('big.bin')?.hash).toBe(want);
       expect(up.engine.status().problems).toEqual([]);
 
       // Touched, not changed: its hash is read first (it has its synced size) and nothing goes.
@@ -89,7 +89,7 @@ describe.runIf(existsSync('/proc/self/io'))('a 64 MiB file through the engine', 
       utimesSync(path.join(up.dir, 'big.bin'), later, later);
       const touched = await up.engine.syncOnce();
       expect(touched.uploaded).toBe(0);
-      expect(up.journal.atPath('big.bin')?.mtimeMs).toBe(
+      expect(up.journal.items.atPath('big.bin')?.mtimeMs).toBe(
         statSync(path.join(up.dir, 'big.bin')).mtimeMs,
       );
     } finally {
@@ -109,7 +109,7 @@ describe.runIf(existsSync('/proc/self/io'))('a 64 MiB file through the engine', 
       const got = readFileSync(path.join(down.dir, 'big.bin'));
       expect(got.length).toBe(SIZE);
       expect(sha(got)).toBe(want);
-      expect(down.journal.atPath('big.bin')?.hash).toBe(want);
+      expect(down.journal.items.atPath('big.bin')?.hash).toBe(want);
     } finally {
       await down.close();
     }

@@ -88,7 +88,7 @@ describe('initial mirror of the demo workspace', () => {
     expect([...remote.keys()]).toContain('Team Photos 📷/Offsite 2026');
     expect([...remote.keys()]).toContain('Café Meetings/notes — résumé.txt');
     expect(summary.filesDownloaded).toBe([...remote.values()].filter((v) => v !== 'dir').length);
-    expect(pair.journal.count()).toBe(remote.size);
+    expect(pair.journal.items.count()).toBe(remote.size);
     expect(pair.engine.status().state).toBe('idle');
   });
 
@@ -327,13 +327,13 @@ describe('an interrupted mirror', () => {
         return res;
       };
       await expect(pair.engine.syncOnce(stop.signal)).rejects.toThrow('interrupted');
-      const kept = [...pair.journal.all()].filter((j) => j.kind === 'file').length;
+      const kept = [...pair.journal.items.all()].filter((j) => j.kind === 'file').length;
       // A download whose bytes had all come when the interruption stopped the pass waits in the
       // cache, complete: it is placed without a request (a small body may be whole before the
       // abort reaches it).
       const partial = path.join(pair.dir, PARTIAL_DIR);
       const complete = readdirSync(partial).filter((name) => {
-        const pending = pair.journal.pendingDownload(Number(name.replace(/\.part$/, '')));
+        const pending = pair.journal.downloads.get(Number(name.replace(/\.part$/, '')));
         return pending?.remoteSize === statSync(path.join(partial, name)).size;
       }).length;
       await pair.close();
@@ -389,7 +389,7 @@ describe('roles and sign-in', () => {
     await owner.renameFile(one.id, 'two.txt');
     await pair.engine.syncOnce();
     const status = pair.engine.status();
-    const rows = [...pair.journal.all()].filter((j) => j.remoteParentId === folder.id);
+    const rows = [...pair.journal.items.all()].filter((j) => j.remoteParentId === folder.id);
     await pair.close();
     expect(rows.map((r) => [r.remoteId, r.localPath, r.state]).sort()).toEqual(
       [
@@ -677,7 +677,7 @@ describe('names that need mapping', () => {
       const local = [...localTree(pair.dir).values()].filter((v) => v !== 'dir').sort();
       expect(local).toEqual([...remote.values()].filter((v) => v !== 'dir').sort());
       expect(local).toContain(sha('second twin'));
-      const mapped = [...pair.journal.all()].filter((j) => j.localName !== j.remoteName);
+      const mapped = [...pair.journal.items.all()].filter((j) => j.localName !== j.remoteName);
       expect(mapped.length).toBeGreaterThanOrEqual(5);
 
       const summary = await pair.engine.syncOnce();

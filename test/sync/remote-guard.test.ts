@@ -172,7 +172,7 @@ describe('the service lists an empty root', () => {
 
 describe('a mass deletion across the tree', () => {
   const deleteOnService = async (names: string[]) => {
-    for (const n of names) await client.deleteFile(pair.journal.atPath(n)!.remoteId);
+    for (const n of names) await client.deleteFile(pair.journal.items.atPath(n)!.remoteId);
   };
 
   it('waits for an answer; keeping them uploads them again', async () => {
@@ -233,7 +233,7 @@ describe('a mass deletion across the tree', () => {
     pair = await open();
     await pair.engine.syncOnce();
     // Big (13 items) inside A, and files at the root and in B: 3 places, 27 of 50.
-    await client.deleteFolder(pair.journal.atPath('A/Big')!.remoteId);
+    await client.deleteFolder(pair.journal.items.atPath('A/Big')!.remoteId);
     await deleteOnService(acrossTheTree(21).filter((p) => !p.startsWith('A/')));
     const err = await held(pair);
     expect(err.message).toMatch(/The service lists 27 of 50 synced items as deleted/);
@@ -261,7 +261,7 @@ describe('a colleague deletes one folder (issue 37)', () => {
     put('keep.txt', 'kept');
     pair = await open();
     await pair.engine.syncOnce();
-    await client.deleteFolder(pair.journal.atPath('Docs')!.remoteId);
+    await client.deleteFolder(pair.journal.items.atPath('Docs')!.remoteId);
     const summary = await pair.engine.syncOnce();
     expect(summary.trashed).toBe(1);
     expect(existsSync(disk('Docs'))).toBe(false);
@@ -283,7 +283,7 @@ describe('a colleague deletes one folder (issue 37)', () => {
     for (let i = 0; i < 30; i++) put(`Docs/d${i}.txt`, `doc ${i}`);
     pair = await open();
     await pair.engine.syncOnce();
-    await client.deleteFolder(pair.journal.atPath('Docs')!.remoteId);
+    await client.deleteFolder(pair.journal.items.atPath('Docs')!.remoteId);
     // A walk finds it first; the feed's event of the same deletion comes after.
     pair.engine.requestFullWalk();
     const err = await held(pair);
@@ -310,9 +310,9 @@ describe('a colleague deletes one folder (issue 37)', () => {
     put('x.txt', 'x');
     pair = await open();
     await pair.engine.syncOnce();
-    const big = pair.journal.atPath('Big')!;
-    const kids = Array.from({ length: 12 }, (_, i) => pair.journal.atPath(`Big/b${i}.txt`)!);
-    const x = pair.journal.atPath('x.txt')!;
+    const big = pair.journal.items.atPath('Big')!;
+    const kids = Array.from({ length: 12 }, (_, i) => pair.journal.items.atPath(`Big/b${i}.txt`)!);
+    const x = pair.journal.items.atPath('x.txt')!;
     const guard = (trash: typeof kids) =>
       guardRemoteDeletes({ trash }, pair.journal, DEFAULT_DELETE_GUARD, null);
     expect(guard([big, ...kids, x, big]).held).toEqual({ count: 14, total: 14 });

@@ -53,14 +53,14 @@ describe("the service's time of an item renamed or moved here", () => {
   it('a file renamed here: the walk that follows downloads nothing', async () => {
     put('a.txt', 'some bytes\n');
     await synced();
-    const id = pair.journal.atPath('a.txt')!.remoteId;
+    const id = pair.journal.items.atPath('a.txt')!.remoteId;
     const before = (await client.getFile(id)).updated_at;
     mv('a.txt', 'b.txt');
     await pair.engine.syncOnce();
     const after = (await client.getFile(id)).updated_at;
     expect(after).not.toBe(before);
     await walkBringsNothing();
-    expect(pair.journal.atPath('b.txt')?.remoteUpdatedAt).toBe(after);
+    expect(pair.journal.items.atPath('b.txt')?.remoteUpdatedAt).toBe(after);
   });
 
   it('a folder moved here with files inside: the walk that follows downloads nothing', async () => {
@@ -76,7 +76,7 @@ describe("the service's time of an item renamed or moved here", () => {
     await walkBringsNothing();
     // The files inside keep their times on the service: their records stay true.
     for (const f of ['one.txt', 'two.txt']) {
-      const j = pair.journal.atPath(`dest/docs/${f}`)!;
+      const j = pair.journal.items.atPath(`dest/docs/${f}`)!;
       expect(j.remoteUpdatedAt).toBe((await client.getFile(j.remoteId)).updated_at);
     }
   });
@@ -98,7 +98,7 @@ describe("the service's time of an item renamed or moved here", () => {
     await pair.engine.syncOnce();
     sb.advanceClock(5);
     // Someone renames the folder beside it: resolving that lists the folder both are in.
-    await client.renameFolder(pair.journal.atPath('f')!.remoteId, 'g');
+    await client.renameFolder(pair.journal.items.atPath('f')!.remoteId, 'g');
     const stats = await requestsOf(sb, () => pair.engine.syncOnce());
     expect(stats['GET /folders/:id'] ?? 0, JSON.stringify(stats)).toBeGreaterThan(0);
     expect(downloads(stats), JSON.stringify(stats)).toBe(0);
@@ -108,7 +108,7 @@ describe("the service's time of an item renamed or moved here", () => {
   it("someone's version of the same size before the rename still comes down", async () => {
     put('a.txt', 'version 1\n');
     await synced();
-    const j = pair.journal.atPath('a.txt')!;
+    const j = pair.journal.items.atPath('a.txt')!;
     const root = (await client.rootFolder(sb.workspaceId)).id;
     await client.uploadFile(root, 'a.txt', () => Readable.from([Buffer.from('version 2\n')]));
     sb.advanceClock(5);
@@ -118,7 +118,7 @@ describe("the service's time of an item renamed or moved here", () => {
     await pair.engine.syncOnce();
     expect(localTree(pair.dir)).toEqual(remoteTree(sb));
     expect(readFileSync(disk('b.txt'), 'utf8')).toBe('version 2\n');
-    expect(pair.journal.atPath('b.txt')?.remoteId).toBe(j.remoteId);
+    expect(pair.journal.items.atPath('b.txt')?.remoteId).toBe(j.remoteId);
   });
 });
 
@@ -143,7 +143,7 @@ describe('a rename whose answer a crash lost', () => {
   async function renamedThenKilled(): Promise<number> {
     put('a.txt', 'version 1\n');
     await synced();
-    const id = pair.journal.atPath('a.txt')!.remoteId;
+    const id = pair.journal.items.atPath('a.txt')!.remoteId;
     await pair.close();
     mv('a.txt', 'b.txt');
     const owner = sb.users.find((u) => u.role === 'Administrator')!;

@@ -58,7 +58,7 @@ describe('selective sync', () => {
     exclude(photos);
     await sync();
     expect([...localTree(pair.dir).keys()].sort()).toEqual(['Docs', 'Docs/a.txt']);
-    expect(pair.journal.get(photos)).toBeUndefined();
+    expect(pair.journal.items.get(photos)).toBeUndefined();
 
     // A folder made here where the excluded one is: kept, never merged into it, said.
     put('Photos/mine.jpg', 'mine');
@@ -89,7 +89,7 @@ describe('selective sync', () => {
     expect(trashed()).toEqual(expect.arrayContaining(['Photos/p.jpg', 'Photos/2024/q.jpg']));
     expect(remoteTree(sb)).toEqual(before);
     expect(Object.keys(sb.stats()).filter((k) => !k.startsWith('GET '))).toEqual([]);
-    expect(pair.journal.get(photos)).toBeUndefined();
+    expect(pair.journal.items.get(photos)).toBeUndefined();
     expect(problemsOf(photos)).toEqual([]);
 
     // A later full walk neither brings it back nor reads its absence as a delete.
@@ -123,7 +123,7 @@ describe('selective sync', () => {
 
   it('sends a move out of a folder left out before it leaves: no copy twice', async () => {
     await sync();
-    const p = pair.journal.atPath('Photos/p.jpg')!.remoteId;
+    const p = pair.journal.items.atPath('Photos/p.jpg')!.remoteId;
     (await import('node:fs')).renameSync(disk('Photos/p.jpg'), disk('Docs/p.jpg'));
     exclude(photos);
     await sync(); // kept while the move is not sent; the move goes up
@@ -131,7 +131,7 @@ describe('selective sync', () => {
     const remote = remoteTree(sb);
     expect(remote.has('Docs/p.jpg')).toBe(true);
     expect(remote.has('Photos/p.jpg')).toBe(false);
-    expect(pair.journal.atPath('Docs/p.jpg')!.remoteId).toBe(p);
+    expect(pair.journal.items.atPath('Docs/p.jpg')!.remoteId).toBe(p);
     expect(existsSync(disk('Photos'))).toBe(false);
     expect(trashed()).toEqual(expect.arrayContaining(['Photos/2024/q.jpg']));
     expect(problemsOf(photos)).toEqual([]);
@@ -161,7 +161,7 @@ describe('selective sync', () => {
     changeSelection(pair.journal, { include: [photos] });
     await sync();
     expect(localTree(pair.dir).get('Photos/2024/q.jpg')).toBeDefined();
-    expect(pair.journal.excludedIds().size).toBe(0);
+    expect(pair.journal.selection.ids().size).toBe(0);
   });
 
   it('keeps a folder renamed or added to on the service excluded (feed and walk)', async () => {
@@ -172,7 +172,7 @@ describe('selective sync', () => {
     await sync();
     expect(existsSync(disk('Pictures'))).toBe(false);
     expect(existsSync(disk('Photos'))).toBe(false);
-    expect(pair.journal.excluded()).toMatchObject([{ id: photos, name: 'Pictures' }]);
+    expect(pair.journal.selection.all()).toMatchObject([{ id: photos, name: 'Pictures' }]);
     pair.engine.requestFullWalk();
     await sync();
     expect([...localTree(pair.dir).keys()].sort()).toEqual(['Docs', 'Docs/a.txt']);
@@ -185,7 +185,7 @@ describe('selective sync', () => {
 
   it('leaves out a folder below a synced one (a subtree only)', async () => {
     await sync();
-    const inner = pair.journal.atPath('Photos/2024')!.remoteId;
+    const inner = pair.journal.items.atPath('Photos/2024')!.remoteId;
     exclude(inner);
     await sync();
     expect([...localTree(pair.dir).keys()].sort()).toEqual([

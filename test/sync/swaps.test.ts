@@ -126,17 +126,17 @@ async function passAfterChange(): Promise<Record<string, number>> {
 /** Every journal record's inode is the one on disk now. */
 function journalTrue(paths: string[]): void {
   for (const rel of paths) {
-    const j = pair.journal.atPath(rel)!;
+    const j = pair.journal.items.atPath(rel)!;
     expect(j.ino, rel).toBe(lstatSync(disk(rel)).ino);
   }
 }
 
 /** The journal's inodes of two files exchanged: re-created into each other's freed inodes. */
 function crosswise(a: string, b: string): void {
-  const ja = pair.journal.atPath(a)!;
-  const jb = pair.journal.atPath(b)!;
-  pair.journal.upsert({ ...ja, ino: jb.ino });
-  pair.journal.upsert({ ...jb, ino: ja.ino });
+  const ja = pair.journal.items.atPath(a)!;
+  const jb = pair.journal.items.atPath(b)!;
+  pair.journal.items.upsert({ ...ja, ino: jb.ino });
+  pair.journal.items.upsert({ ...jb, ino: ja.ino });
 }
 
 describe('swaps and rotations of names', () => {
@@ -292,13 +292,13 @@ describe('re-created crosswise into one freed inode and a new one', () => {
       const before = versions();
       // rm a.txt b.txt, then a.txt written with b's bytes into b's freed inode, b.txt with
       // a's into a new one: what the volume did is set in the journal, deterministically.
-      const ja = pair.journal.atPath('a.txt')!;
-      const jb = pair.journal.atPath('b.txt')!;
+      const ja = pair.journal.items.atPath('a.txt')!;
+      const jb = pair.journal.items.atPath('b.txt')!;
       writeFileSync(disk('a.txt'), SECOND);
       writeFileSync(disk('b.txt'), FIRST);
       for (const f of ['a.txt', 'b.txt']) utimesSync(disk(f), time, time);
-      pair.journal.upsert({ ...jb, ino: lstatSync(disk('a.txt')).ino });
-      pair.journal.upsert({ ...ja, ino: 2 ** 40 + 7 });
+      pair.journal.items.upsert({ ...jb, ino: lstatSync(disk('a.txt')).ino });
+      pair.journal.items.upsert({ ...ja, ino: 2 ** 40 + 7 });
       const sent = await passAfterChange();
       expect(sent).toEqual({ 'POST /folders/:id/files': 2 });
       expect(remoteIds()).toEqual(ids);
@@ -363,10 +363,10 @@ describe('a swap on a server without the move extension', () => {
 describe('an item left aside under a temporary name', () => {
   it('in place here: it takes its own name again on the service, its id kept', async () => {
     const ids = await synced({ 'a.txt': 'first  file\n' });
-    const j = pair.journal.atPath('a.txt')!;
+    const j = pair.journal.items.atPath('a.txt')!;
     // What a step aside records, then a crash and a pass that settled it here (a walk).
     await client.renameFile(j.remoteId, 'a (moving 0a1b2c).txt');
-    pair.journal.upsert({ ...j, remoteName: 'a (moving 0a1b2c).txt' });
+    pair.journal.items.upsert({ ...j, remoteName: 'a (moving 0a1b2c).txt' });
     const sent = await passAfterChange();
     expect(sent).toEqual({ 'PUT /files/:id': 1 });
     expect(remoteIds()).toEqual(ids);

@@ -121,11 +121,11 @@ describe('two-way sync, continuous, with the move extension', () => {
   it("an editor's save through a temporary file is a new version of the same file", async () => {
     writeFileSync(path.join(pair.dir, 'notes.txt'), 'first draft');
     await converged();
-    const id = pair.journal.atPath('notes.txt')!.remoteId;
+    const id = pair.journal.items.atPath('notes.txt')!.remoteId;
     writeFileSync(path.join(pair.dir, '.notes.txt.swp'), 'second draft, longer');
     renameSync(path.join(pair.dir, '.notes.txt.swp'), path.join(pair.dir, 'notes.txt'));
     await converged();
-    expect(pair.journal.atPath('notes.txt')!.remoteId).toBe(id);
+    expect(pair.journal.items.atPath('notes.txt')!.remoteId).toBe(id);
     const file = await client.getFile(id);
     expect(file.size).toBe('second draft, longer'.length);
   });

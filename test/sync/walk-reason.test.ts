@@ -37,7 +37,7 @@ async function nextPass(): Promise<{ scanning: SyncStatus[]; stats: Record<strin
 describe('a walk due, as the journal keeps it', () => {
   it('is stored as a value, not as a sentence', () => {
     pair.engine.requestFullWalk();
-    expect(JSON.parse(pair.journal.getMeta('walk_due')!)).toEqual({ kind: 'asked' });
+    expect(JSON.parse(pair.journal.meta.get('walk_due')!)).toEqual({ kind: 'asked' });
   });
 
   it("the feed's count is said from the value kept, and the walk clears it", async () => {
@@ -48,15 +48,15 @@ describe('a walk due, as the journal keeps it', () => {
     expect(scanning.at(-1)?.message).toBe(
       'Catching up with 1,500 changes on the service: listing every folder once',
     );
-    expect(pair.journal.getMeta('walk_due')).toBeUndefined();
+    expect(pair.journal.meta.get('walk_due')).toBeUndefined();
   });
 
   it("an earlier version's English reason still walks, said as a search for changes", async () => {
-    pair.journal.setMeta('walk_due', '1,500 changes on the service');
+    pair.journal.meta.set('walk_due', '1,500 changes on the service');
     const { scanning, stats } = await nextPass();
     expect(stats['GET /folders/:id'] ?? 0).toBeGreaterThan(0);
     expect(scanning.at(-1)?.words).toEqual({ key: 'engine.walkChanges' });
-    expect(pair.journal.getMeta('walk_due')).toBeUndefined();
+    expect(pair.journal.meta.get('walk_due')).toBeUndefined();
     // Done: the next pass only polls the feed.
     expect(await requestsOf(sb, () => pair.engine.syncOnce())).toEqual({ 'GET /activity': 1 });
   });

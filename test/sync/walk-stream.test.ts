@@ -89,7 +89,7 @@ describe('a full walk', () => {
     // Half the tree synced before (all but a few files of its first leaves): the root is no
     // archive then, the other half's folders are, and those few files come one by one.
     const record = (item: RemoteItem, localPath: string) =>
-      journal.upsert({
+      journal.items.upsert({
         remoteId: item.id,
         kind: item.kind,
         remoteParentId: item.parentId,
@@ -105,13 +105,13 @@ describe('a full walk', () => {
         remoteUpdatedAt: item.updatedAt,
         state: 'synced',
       });
-    for (const top of journal.walkChildren(rootId)) {
+    for (const top of journal.walk.children(rootId)) {
       if (Number(top.name.slice(4)) >= FOLDERS / 2) continue;
       record(top, top.name);
-      for (const sub of journal.walkChildren(top.id)) {
+      for (const sub of journal.walk.children(top.id)) {
         record(sub, `${top.name}/${sub.name}`);
         if (sub.name === 'Sub 0') continue;
-        for (const f of journal.walkChildren(sub.id)) {
+        for (const f of journal.walk.children(sub.id)) {
           record(f, `${top.name}/${sub.name}/${f.name}`);
         }
       }
@@ -125,12 +125,12 @@ describe('a full walk', () => {
     // The whole tree at once, from a view in memory holding what the walk staged.
     const view = emptyView(rootId, true);
     for (let after = 0; ;) {
-      const page = journal.walkFoldersAfter(after, 1000);
+      const page = journal.walk.foldersAfter(after, 1000);
       if (page.length === 0) break;
       for (const f of page) {
         after = f.seq;
         view.listed.add(f.id);
-        for (const c of journal.walkChildren(f.id)) view.items.set(c.id, c);
+        for (const c of journal.walk.children(f.id)) view.items.set(c.id, c);
       }
     }
     const whole = planChanges(view, journal, opts);

@@ -25,6 +25,8 @@ describe('the layer rule', () => {
       'src/service/x.ts',
       'src/main/api/x.ts',
       'src/main/journal/x.ts',
+      'src/main/os/x.ts',
+      'src/main/folders/x.ts',
       'src/main/cli/x.ts',
       'src/main/backend/x.ts',
       'src/main/host/x.ts',
@@ -151,6 +153,11 @@ describe('the layer rule', () => {
     expect(await lint('src/main/accounts/x.ts', imports('../backend/backend'))).toHaveLength(1);
     expect(await lint('src/main/state/x.ts', imports('../accounts/accounts'))).toHaveLength(1);
     expect(await lint('src/main/os/x.ts', imports('../links/link'))).toHaveLength(1);
+    // The folders room reads beside the engine: the engine never imports it.
+    expect(
+      await lint('src/main/sync/loop/x.ts', imports('../../folders/folder-choice')),
+    ).toHaveLength(1);
+    expect(await lint('src/main/folders/x.ts', imports('../backend/backend'))).toHaveLength(1);
     expect(await lint('src/main/errors/x.ts', imports('../state/settings'))).toHaveLength(1);
     expect(await lint('src/main/cli/x.ts', imports('../backend/backend'))).toEqual([]);
   });
@@ -160,7 +167,7 @@ describe('the layer rule', () => {
     for (const [file, spec] of [
       ['src/main/cli/x.ts', '../sync/loop/open'],
       ['src/main/backend/x.ts', '../sync/loop/engine'],
-      ['src/main/backend/handlers/x.ts', '../../sync/synced-tree'],
+      ['src/main/backend/handlers/x.ts', '../../sync/remote'],
       ['src/main/host/x.ts', '../sync/errors'],
       ['src/main/links/x.ts', '../sync/names'],
       ['src/main/state/x.ts', '../sync/detect-local/ignore'],

@@ -71,7 +71,7 @@ describe('a checkout where keytar did not build', () => {
     },
     async () => {
       const vitest = path.join(copy, 'node_modules', 'vitest', 'vitest.mjs');
-      const { code, out } = await run([vitest, 'run', 'test/cli/keychain.test.ts']);
+      const { code, out } = await run([vitest, 'run', 'test/accounts/keychain.test.ts']);
       expect(code).not.toBe(0);
       const line = out.split('\n').find((l) => l.includes('keytar is not built'));
       expect(line, out).toBeDefined();

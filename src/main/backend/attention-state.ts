@@ -2,7 +2,7 @@ import type { SyncPairStatus } from '../../shared/app-api';
 import { englishOf, type Words } from '../../shared/i18n';
 
 /**
- * A pair that is up to date but has conflicts to settle or problems not dismissed needs the
+ * A pair that is up to date but has conflicts to choose for or problems not dismissed needs the
  * person: its state says so (the card, the tray), not a green "Up to date" beside them. The
  * engine's own state is left alone (the CLI's `sync` ends idle, as before).
  */

@@ -85,8 +85,8 @@ function asAppError(err: unknown): never {
 }
 
 /**
- * The window's methods on conflicts and problems (app-api.ts): open or show a listed file, settle
- * a conflict, retry or dismiss a problem, each through the pair's engine.
+ * The window's methods on conflicts and problems (app-api.ts): open or show a listed file, carry
+ * out a person's choice for a conflict, retry or dismiss a problem, each through the pair's engine.
  */
 export function attentionHandlers(deps: {
   pairs: Pairs;
@@ -105,7 +105,7 @@ export function attentionHandlers(deps: {
       return null;
     },
     'pairs.settleConflict': async (p: Params<'pairs.settleConflict'>) => {
-      await pairs.engineOf(p.pairId).settleConflict(p.conflictId, p.keep).catch(asAppError);
+      await pairs.engineOf(p.pairId).chooseForConflict(p.conflictId, p.keep).catch(asAppError);
       return null;
     },
     'pairs.problem': async (p: Params<'pairs.problem'>) => {

@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ExcludedFolder, SyncPair, SyncPairStatus } from '../../shared/app-api';
+import { excludedPath } from '../folders/folder-choice';
 import {
   changeSelection,
-  excludedPath,
   lookAtSyncFolder,
   openSync,
   type OpenSync,
@@ -325,7 +325,7 @@ export class Pairs {
     const { opened, info } = this.get(id);
     const { journal } = opened;
     const root = await rootFolderId(opened.engine.opts.client, journal, info.workspaceId);
-    return journal.excluded().map((e) => ({
+    return journal.selection.all().map((e) => ({
       id: e.id,
       path: excludedPath(journal, root, e) ?? e.name ?? String(e.id),
       parentId: e.parentId === root ? null : e.parentId,
@@ -341,7 +341,7 @@ export class Pairs {
     const { journal, engine } = opened;
     const root = await rootFolderId(engine.opts.client, journal, info.workspaceId);
     const keep = new Set(excluded.map((e) => e.id));
-    const include = journal.excludedIds();
+    const include = journal.selection.ids();
     for (const e of keep) include.delete(e);
     changeSelection(journal, { exclude: excludedOf(excluded, root), include: [...include] });
     engine.selectionChanged();

@@ -7,14 +7,8 @@ import { english, type Translator } from '../../shared/i18n';
 import type { ServiceClient } from '../api/client';
 import { connectToServer } from '../accounts/connect';
 import { pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
-import {
-  changeSelection,
-  childFolders,
-  excludedPath,
-  folderAtPath,
-  openPairJournal,
-  type RemoteItem,
-} from '../engine';
+import { childFolders, excludedPath, folderAtPath } from '../folders/folder-choice';
+import { changeSelection, openPairJournal, type RemoteItem } from '../engine';
 import {
   cliLanguage,
   CliError,
@@ -143,7 +137,7 @@ export async function folders(
       });
       log.info('selection changed', { exclude: exclude.length, include: include.length });
     }
-    const excluded = journal.excluded();
+    const excluded = journal.selection.all();
     const out = new Set(excluded.map((e) => e.id));
     for (const f of await childFolders(client, rootId)) {
       const key = out.has(f.id) ? 'cli.folders.notSynced' : 'cli.folders.synced';

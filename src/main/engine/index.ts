@@ -13,7 +13,6 @@ export { rootFolderId } from '../sync/loop/root';
 
 // The person's choice of folders, made while no engine runs (a running one is told by message).
 export { changeSelection, openPairJournal } from '../sync/loop/selection';
-export { childFolders, excludedPath, folderAtPath } from '../sync/folder-choice';
 
 // Its errors.
 export { AttentionError, SyncFatalError, SyncPassError } from '../sync/errors';
@@ -30,14 +29,7 @@ export {
 
 // The engine's vocabulary that hosts show or store.
 export { defaultProfile, fitName, foldName, type VolumeProfile } from '../sync/names';
-export type { RemoteItem } from '../sync/remote';
+export { findInFolder, listFolder, type RemoteItem } from '../sync/remote';
 export type { TrashRecord } from '../sync/trash';
 export { CACHE_DIR } from '../sync/paths';
 export { patternProblem } from '../sync/detect-local/ignore';
-export {
-  listSynced,
-  syncedItem,
-  syncedPath,
-  syncedRoot,
-  type SyncedItemRow,
-} from '../sync/synced-tree';

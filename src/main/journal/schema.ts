@@ -83,8 +83,8 @@ export const MIGRATIONS: readonly string[] = [
     remote_name TEXT NOT NULL,
     PRIMARY KEY (dev, ino)
   );`,
-  // Part 4: the feed counts the events it handled in its window (journal.seenSince), and knows
-  // this client's own changes when it reads them back (journal.takeOwnChange).
+  // Part 4: the feed counts the events it handled in its window (journal.feed.seenSince), and
+  // knows this client's own changes when it reads them back (journal.feed.takeOwnChange).
   `CREATE INDEX seen_events_time ON seen_events (time_ms);
   CREATE TABLE own_changes (item_id INTEGER NOT NULL, time_ms INTEGER NOT NULL);
   CREATE INDEX own_changes_item ON own_changes (item_id, time_ms);`,
@@ -135,7 +135,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX walk_items_parent ON walk_items (parent_id);
   CREATE TABLE walk_folders (id INTEGER PRIMARY KEY, seq INTEGER);
   CREATE INDEX walk_folders_seq ON walk_folders (seq) WHERE seq IS NOT NULL;`,
-  // Part 7: conflicts a person can act on (`attention.ts`): the original's path, the conflict
+  // Part 7: conflicts a person can act on (`problems.ts`): the original's path, the conflict
   // copy's, and the copy's identity when it was made (an action on a copy changed since is
   // refused). Problems the person dismissed, by key and the message dismissed: the same problem
   // with a new message shows again; a problem cleared takes its dismissal along.
@@ -183,7 +183,7 @@ export function openDatabase(file: string): Db {
     // it to a file the file stays for the connection: every later upsert then cost ~10 writes
     // (a 100k mirror: 364,861 pwrite calls into /var/tmp/etilqs_*). In memory it never spills;
     // it holds what one statement changes, no more (so a subtree is moved or removed a chunk of
-    // rows per statement: journal.ts, eachTreeChunk).
+    // rows per statement: items.ts, eachTreeChunk).
     db.pragma('temp_store = MEMORY');
     migrate(db);
     return db;

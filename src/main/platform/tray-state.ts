@@ -10,8 +10,8 @@ export type TrayState = (typeof TRAY_STATES)[number];
 
 type PairView = Pick<SyncPair, 'paused' | 'workspaceName' | 'status'>;
 
-/** Conflicts the person has to settle (a note of one already settled asks nothing). */
-const unsettled = (p: PairView) => p.status.conflicts.filter((c) => c.copy !== undefined).length;
+/** Conflicts waiting for the person's choice (a note of one already chosen asks nothing). */
+const unchosen = (p: PairView) => p.status.conflicts.filter((c) => c.copy !== undefined).length;
 
 /** Paused by the person, or already reported paused by its engine (before the list says so). */
 export const isPaused = (p: Pick<SyncPair, 'paused' | 'status'>) =>
@@ -29,7 +29,7 @@ export function trayStateOf(pairs: readonly PairView[]): TrayState {
   if (
     states.includes('needs-attention') ||
     states.includes('gone') ||
-    pairs.some((p) => unsettled(p) > 0)
+    pairs.some((p) => unchosen(p) > 0)
   )
     return 'attention';
   if (states.includes('offline')) return 'offline';
@@ -60,8 +60,8 @@ export function trayStatusLine(
           ? p.status.state === 'error'
           : p.status.state === 'needs-attention' || p.status.state === 'gone';
       const bad =
-        pairs.find(failing) ?? pairs.find((p) => state === 'attention' && unsettled(p) > 0);
-      const conflicts = pairs.reduce((n, p) => n + unsettled(p), 0);
+        pairs.find(failing) ?? pairs.find((p) => state === 'attention' && unchosen(p) > 0);
+      const conflicts = pairs.reduce((n, p) => n + unchosen(p), 0);
       // The pair's own words when its state is the failure (not a pass's step while a conflict
       // waits: "Waiting for 2 files…" beside the attention icon).
       const failed = bad && failing(bad);

@@ -204,7 +204,7 @@ export class Confined {
     this.keep = keep;
   }
 
-  private settle(dirs: OpenDir[]): void {
+  private doneWith(dirs: OpenDir[]): void {
     if (!this.keep) for (const d of dirs) this.drop(d);
     // A pass over a tree of 100,000 folders must not hold 100,000 descriptors (the limit is
     // 10,240 on macOS, often lower): past the bound the least recently used are closed. Every
@@ -248,7 +248,7 @@ export class Confined {
       if (src.fd >= 0) renameSync(this.at(dst, toName), this.at(src, fromName));
       throw this.fail([src, dst], to);
     } finally {
-      this.settle([src, dst]);
+      this.doneWith([src, dst]);
     }
   }
 
@@ -269,7 +269,7 @@ export class Confined {
       if (parent.fd >= 0) rmdirSync(this.at(parent, name));
       throw this.fail([parent], rel);
     } finally {
-      this.settle([parent]);
+      this.doneWith([parent]);
     }
   }
 
@@ -282,7 +282,7 @@ export class Confined {
       if (!this.holds(parent)) throw this.fail([parent], rel);
       return st;
     } finally {
-      this.settle([parent]);
+      this.doneWith([parent]);
     }
   }
 
@@ -298,7 +298,7 @@ export class Confined {
     try {
       return lstatSync(this.at(parent, name), { throwIfNoEntry: false });
     } finally {
-      this.settle([parent]);
+      this.doneWith([parent]);
     }
   }
 

@@ -334,12 +334,12 @@ async function fetchOnce(
       hash,
     );
   } catch (err) {
-    if (err instanceof VerificationError) journal.removeDownload(item.id);
+    if (err instanceof VerificationError) journal.downloads.remove(item.id);
     if (bodyBroke(err, signal)) throw cutShort(err, written, had, item.size);
     throw err;
   }
   if (written !== item.size) {
-    journal.removeDownload(item.id);
+    journal.downloads.remove(item.id);
     throw new VerificationError({
       key: 'engine.fewerBytes',
       params: { written, size: item.size },
@@ -353,7 +353,7 @@ async function fetchOnce(
  * cut short before), else at 0, the download then journaled so that a stop can resume it.
  */
 async function resumeFrom(journal: Journal, temp: string, item: RemoteItem): Promise<number> {
-  const pending = journal.pendingDownload(item.id);
+  const pending = journal.downloads.get(item.id);
   let offset = 0;
   if (
     pending &&
@@ -365,7 +365,7 @@ async function resumeFrom(journal: Journal, temp: string, item: RemoteItem): Pro
     if (have && have.size <= item.size) offset = have.size;
   }
   if (offset === 0) {
-    journal.putDownload({
+    journal.downloads.put({
       remoteId: item.id,
       tempName: path.basename(temp),
       remoteUpdatedAt: item.updatedAt,

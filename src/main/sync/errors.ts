@@ -41,7 +41,7 @@ export class SyncPassError extends WordedError {
 
 /**
  * A person's action on a conflict or a problem that cannot be done as asked: `stale` when the
- * files changed since (look again), `gone` when it is settled already, `invalid` otherwise.
+ * files changed since (look again), `gone` when it is chosen already, `invalid` otherwise.
  * One line, for the window.
  */
 export class AttentionError extends WordedError {

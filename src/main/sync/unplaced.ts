@@ -14,14 +14,14 @@ export const KEPT_WORDS_KEY = 'engine.keptUnplaced';
 
 /** The local paths at which the down side could not place an item of the service. */
 export function unplacedPaths(journal: Journal): string[] {
-  return journal
-    .problems()
+  return journal.problems
+    .all()
     .filter(
       (p) =>
         p.reason === 'local' &&
         p.remoteId !== null &&
         p.words?.key !== KEPT_WORDS_KEY &&
-        journal.get(p.remoteId) === undefined,
+        journal.items.get(p.remoteId) === undefined,
     )
     .map((p) => p.path);
 }

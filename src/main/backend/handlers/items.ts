@@ -1,5 +1,5 @@
 import type { ItemDetails } from '../../../shared/app-api';
-import { syncedItem } from '../../engine';
+import { syncedItem } from '../../folders/synced-tree';
 import type { SignedIn } from '../accounts';
 import { resolveInsideRoot } from '../attention';
 import { fail } from '../errors';

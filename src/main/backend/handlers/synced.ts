@@ -1,5 +1,5 @@
 import type { Entry, SyncedWorkspace } from '../../../shared/app-api';
-import { listSynced, type SyncedItemRow, syncedPath, syncedRoot } from '../../engine';
+import { listSynced, type SyncedItemRow, syncedPath, syncedRoot } from '../../folders/synced-tree';
 import { fail } from '../errors';
 import type { Pairs } from '../pairs';
 import type { HandlerContext, HandlersOf } from './context';

@@ -17,7 +17,7 @@ export interface LocalEntry {
   /** 0 for a folder. */
   size: number;
   mtimeMs: number;
-  /** A file written to in the last moments: present, but not uploaded until it settles. */
+  /** A file written to in the last moments: present, but not uploaded until it is quiet (still being written). */
   settling: boolean;
 }
 
@@ -33,8 +33,8 @@ export interface LocalScan {
   entries: Map<string, LocalEntry>;
   /** Folders that could not be read: nothing below them is judged gone. */
   unreadable: Set<string>;
-  /** When the soonest settling file will have settled (epoch ms), or null. */
-  settlesAt: number | null;
+  /** When the soonest file still being written will be quiet (epoch ms), or null. */
+  writeQuietAt: number | null;
   /**
    * Entries whose names cannot be synced from here (a backslash, a control character), or that
    * this computer cannot look at (`words`: a path past PATH_MAX, no permission on it).
@@ -47,7 +47,7 @@ export interface ScanOptions {
   /** Whether to list a sub-folder found on the way (a full scan lists all of them). */
   descend: (entry: LocalEntry) => boolean;
   /** A file changed less than this long ago is still being written. */
-  settleMs: number;
+  writeQuietMs: number;
   now?: number;
   /**
    * Sees each entry as it is found; true when it was reconciled there and then, and need not
@@ -81,7 +81,7 @@ export async function scanLocal(
     listed: 0,
     entries: new Map(),
     unreadable: new Set(),
-    settlesAt: null,
+    writeQuietAt: null,
     badNames: [],
   };
   // Shallowest on top: every entry comes after the entry of its folder (planLocal relies on it).
@@ -204,10 +204,10 @@ function lookAt(
   // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
   // written just now: without settling time, nothing waits for it.
   const age = Math.max(0, now - st.mtimeMs);
-  if (entry.kind === 'file' && age < opts.settleMs && st.mtimeMs <= now + 1000) {
+  if (entry.kind === 'file' && age < opts.writeQuietMs && st.mtimeMs <= now + 1000) {
     entry.settling = true;
-    const at = now - age + opts.settleMs;
-    scan.settlesAt = scan.settlesAt === null ? at : Math.min(scan.settlesAt, at);
+    const at = now - age + opts.writeQuietMs;
+    scan.writeQuietAt = scan.writeQuietAt === null ? at : Math.min(scan.writeQuietAt, at);
   }
   return entry;
 }

@@ -131,7 +131,8 @@ class Watcher implements LocalWatcher {
       ignoreInitial: true,
       followSymlinks: false,
       alwaysStat: false,
-      // The engine settles files and rescans the folders itself: no atomic or write-finish delays.
+      // The engine waits for files to be quiet and rescans the folders itself: no atomic or
+      // write-finish delays.
       atomic: false,
       awaitWriteFinish: false,
       usePolling: true,

@@ -22,20 +22,20 @@ interface Target {
 
 /**
  * The items the events name that need a look. An event that is one of this client's own changes
- * read back (journal.takeOwnChange) needs none; `take` uses those up. A removal of an item
+ * read back (journal.feed.takeOwnChange) needs none; `take` uses those up. A removal of an item
  * never synced needs none either.
  */
 function targetsOf(journal: Journal, refs: readonly EventRef[], take: boolean): Target[] {
   const targets = new Map<string, Target>();
   for (const ref of refs) {
-    if (!ref.removed && journal.takeOwnChange(ref.id, ref.timeMs, take)) continue;
+    if (!ref.removed && journal.feed.takeOwnChange(ref.id, ref.timeMs, take)) continue;
     const key = `${ref.kind}:${ref.id}`;
     const t = targets.get(key);
     if (!t || ref.timeMs >= t.timeMs) {
       targets.set(key, { kind: ref.kind, id: ref.id, timeMs: ref.timeMs, removed: ref.removed });
     }
   }
-  return [...targets.values()].filter((t) => !t.removed || journal.get(t.id) !== undefined);
+  return [...targets.values()].filter((t) => !t.removed || journal.items.get(t.id) !== undefined);
 }
 
 /**
@@ -62,7 +62,7 @@ export function resolveCost(
   let newFiles = 0;
   let newFolders = 0;
   for (const t of targetsOf(journal, refs, false)) {
-    const known = journal.get(t.id);
+    const known = journal.items.get(t.id);
     if (known) parents.add(known.remoteParentId);
     else if (t.kind === 'folder') newFolders++;
     else newFiles++;
@@ -129,9 +129,9 @@ class Resolver {
 
   async run(): Promise<Resolution> {
     const { journal, view } = this;
-    const known = this.targets.filter((t) => journal.get(t.id));
-    const newFiles = this.targets.filter((t) => !journal.get(t.id) && t.kind === 'file');
-    const newFolders = this.targets.filter((t) => !journal.get(t.id) && t.kind === 'folder');
+    const known = this.targets.filter((t) => journal.items.get(t.id));
+    const newFiles = this.targets.filter((t) => !journal.items.get(t.id) && t.kind === 'file');
+    const newFolders = this.targets.filter((t) => !journal.items.get(t.id) && t.kind === 'folder');
     this.pendingNewFiles = newFiles.length;
     await this.knownItems(known);
     await this.newFiles(newFiles);
@@ -146,7 +146,9 @@ class Resolver {
   /** 1. Known items: the folders that held them, each listed once. */
   private async knownItems(known: Target[]): Promise<void> {
     const { journal, view } = this;
-    const parents = new Set(known.map((t) => (journal.get(t.id) as JournalItem).remoteParentId));
+    const parents = new Set(
+      known.map((t) => (journal.items.get(t.id) as JournalItem).remoteParentId),
+    );
     await this.each([...parents], async (id) => void (await this.list(id)));
     // A known folder not where it was (moved), or a known item gone from its folder: looked up.
     for (const t of known) {
@@ -175,7 +177,7 @@ class Resolver {
    */
   private async newFolders(newFolders: Target[]): Promise<void> {
     const { journal, rootId, view } = this;
-    const rootPages = Math.ceil(journal.children(rootId).length / 60);
+    const rootPages = Math.ceil(journal.items.children(rootId).length / 60);
     const newUnseen = newFolders.filter((t) => !view.items.has(t.id)).length;
     if (this.walk === null && newUnseen > 1 && rootPages < newUnseen) await this.list(rootId);
     await this.each(newFolders, async (t) => {
@@ -248,7 +250,7 @@ class Resolver {
       view.items.set(child.id, child);
       present.add(child.id);
     }
-    for (const child of journal.children(folderId)) {
+    for (const child of journal.items.children(folderId)) {
       if (present.has(child.remoteId)) continue;
       // Announced as removed and no longer here: gone, with no request to confirm it.
       if (this.removed.has(child.remoteId)) view.gone.add(child.remoteId);
@@ -268,7 +270,7 @@ class Resolver {
       const id = chain[i]!;
       const parent = chain[i - 1]!;
       const seen = this.view.items.get(id);
-      if (seen ? seen.parentId === parent : this.journal.get(id)?.remoteParentId === parent) {
+      if (seen ? seen.parentId === parent : this.journal.items.get(id)?.remoteParentId === parent) {
         continue;
       }
       if (!(await this.contains(parent, id))) return false;
@@ -297,7 +299,7 @@ class Resolver {
     }
     // New files come in groups (an upload of a folder): one listing finds the rest, unless
     // the folder is large and they are few.
-    const known = this.journal.children(item.parentId).length;
+    const known = this.journal.items.children(item.parentId).length;
     if (siblingsMayFollow && Math.ceil(known / 60) < this.pendingNewFiles) {
       await this.list(item.parentId);
     }

@@ -15,7 +15,7 @@ export interface WalkOptions {
 
 /**
  * The full walk: every folder of the workspace listed, `concurrency` listings in flight, each
- * listing written to the journal's staging tables as it arrives (`journal.walkListed`) instead
+ * listing written to the journal's staging tables as it arrives (`journal.walk.listed`) instead
  * of a view in memory: a walk of a million items holds only the folders still to list. Whatever
  * the journal has that the walk did not stage is gone, except below a folder left unlisted.
  */
@@ -29,12 +29,12 @@ export async function walkRemote(
   // Every folder is listed once: a server that lists a folder inside itself, or inside its own
   // subtree, or in two places, would otherwise send the walk round that loop forever. The
   // staging table's key refuses a folder met twice (no set of every folder id here).
-  journal.walkReset(rootId);
+  journal.walk.reset(rootId);
   // Folders not synced here (selective sync) are neither staged nor listed: nothing below one
   // is planned, and the requests are saved. Their place is noted (a rename there keeps them out,
   // and the local pass knows where their name is taken); they count as unlisted, so that a
   // record of one still here (not applied yet) is not judged gone.
-  const excluded = journal.excludedIds();
+  const excluded = journal.selection.ids();
   let seq = 0;
   await drain(
     [rootId],
@@ -46,7 +46,7 @@ export async function walkRemote(
       } catch (err) {
         if (err instanceof ApiError && err.kind === 'not-found' && folderId !== rootId) {
           // Deleted while the walk ran: it is gone, with everything below it.
-          journal.walkDrop(folderId);
+          journal.walk.drop(folderId);
           return;
         }
         // Refused, or an answer that cannot be a listing (past its size cap, a page repeated
@@ -63,12 +63,12 @@ export async function walkRemote(
       if (excluded.size > 0) {
         const out = children.filter((c) => c.kind === 'folder' && excluded.has(c.id));
         for (const c of out) {
-          journal.noteExcludedPlace(c.id, folderId, c.name);
+          journal.selection.notePlace(c.id, folderId, c.name);
           walk.unlisted.add(c.id);
         }
         if (out.length > 0) children = children.filter((c) => !out.includes(c));
       }
-      const twice = journal.walkListed(folderId, ++seq, children);
+      const twice = journal.walk.listed(folderId, ++seq, children);
       if (twice) {
         throw new ProtocolError(
           'GET /folders/:id',
@@ -88,7 +88,7 @@ export async function walkRemote(
 function pathOf(journal: Journal, rootId: number, folderId: number): string {
   const names: string[] = [];
   for (let id = folderId; id !== rootId;) {
-    const item = journal.walkItem(id);
+    const item = journal.walk.item(id);
     if (!item) break;
     names.unshift(item.name);
     id = item.parentId;

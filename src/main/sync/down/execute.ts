@@ -92,7 +92,7 @@ export class Executor {
     try {
       for (const j of items) {
         x.check();
-        const now = x.ctx.journal.get(j.remoteId);
+        const now = x.ctx.journal.items.get(j.remoteId);
         if (now) {
           x.ctx.events.begin('trash', now.localPath);
           try {

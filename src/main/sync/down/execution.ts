@@ -167,7 +167,7 @@ export class Execution {
 
   /** Records a file placed (or found in place) as synced with this version. */
   record(p: Placement, hash: string, facts = this.factsAt(p.path)): void {
-    this.ctx.journal.upsert({
+    this.ctx.journal.items.upsert({
       ...remoteFields(p.item),
       localPath: p.path,
       localName: p.name,
@@ -179,14 +179,14 @@ export class Execution {
   }
 
   recordNotPermitted(p: Placement): void {
-    const j = this.ctx.journal.get(p.item.id);
+    const j = this.ctx.journal.items.get(p.item.id);
     if (j?.state === 'synced' && j.ino !== null) {
       // A version here already: its record keeps what is on disk (moved or renamed here, it is
       // still found by its identity), and the new version comes down once the role allows.
       this.problem(p, 'not-permitted', { key: 'engine.noNewVersion' });
       return;
     }
-    this.ctx.journal.upsert({
+    this.ctx.journal.items.upsert({
       ...remoteFields(p.item),
       localPath: p.path,
       localName: p.name,

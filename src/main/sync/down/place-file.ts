@@ -25,9 +25,9 @@ async function adoptPlaced(x: Execution, p: Placement): Promise<boolean> {
     return false;
   }
   // Only where no other record is: this item's record elsewhere is its file elsewhere.
-  const j = journal.get(p.item.id);
+  const j = journal.items.get(p.item.id);
   if (j && j.localPath !== p.path) return false;
-  const other = journal.atPath(p.path);
+  const other = journal.items.atPath(p.path);
   if (other && other.remoteId !== p.item.id) return false;
   // Recorded with this version already: nothing to adopt (the plan would not ask for it).
   if (j?.state === 'synced' && j.remoteUpdatedAt === p.item.updatedAt && j.size === st.size) {
@@ -40,7 +40,7 @@ async function adoptPlaced(x: Execution, p: Placement): Promise<boolean> {
     // Not readable here, or its folder swapped: the download and its placement decide.
     return false;
   }
-  journal.removeDownload(p.item.id);
+  journal.downloads.remove(p.item.id);
   // Its bytes are done as far as the progress goes, though none came over the wire.
   x.ctx.events.bytes(p.item.size);
   x.ctx.log.debug('adopted a file already in place', { path: p.path, size: p.item.size });
@@ -94,7 +94,7 @@ export async function place(x: Execution, p: Placement, fetched: Fetched): Promi
 async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> {
   const { journal, local, log } = x.ctx;
   const parent = parentState(x, p);
-  const j = journal.get(p.item.id);
+  const j = journal.items.get(p.item.id);
   if (parent === null || !placeReady(x, p, j)) {
     rmSync(fetched.temp);
     return;
@@ -107,7 +107,7 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
     parent === 'here' || local.stat(parentOf(p.path))?.isDirectory()
       ? local.confined.peek(p.path)
       : local.stat(p.path);
-  const record = journal.atPath(p.path);
+  const record = journal.items.atPath(p.path);
   if (!st && record && record.remoteId !== p.item.id) {
     // A record without a file holds the place: it waits, and a walk settles it.
     hold(x, record, false);
@@ -120,7 +120,7 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
     } else if (st.isFile() && (await sameContent(local.abs(p.path), fetched.hash))) {
       // Already there (an interrupted run, or the same file put here by hand): adopted.
       rmSync(fetched.temp);
-      journal.removeDownload(p.item.id);
+      journal.downloads.remove(p.item.id);
       x.record(p, fetched.hash);
       return;
     } else {
@@ -135,7 +135,7 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
     `${PARTIAL_DIR}/${path.basename(fetched.temp)}`,
     p.path,
   );
-  journal.removeDownload(p.item.id);
+  journal.downloads.remove(p.item.id);
   x.record(p, fetched.hash, factsOf(placed));
   x.result.filesDownloaded++;
   log.debug('downloaded', { path: p.path, size: p.item.size });
@@ -144,10 +144,10 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
 /** Changed here and there, or local work in the way: both are kept, ours renamed aside. */
 function keepBoth(x: Execution, p: Placement, isDirectory: boolean): void {
   const { journal, local, log } = x.ctx;
-  const other = journal.atPath(p.path);
+  const other = journal.items.atPath(p.path);
   const aside = local.moveAside(p.path, isDirectory);
   if (other && other.remoteId !== p.item.id) {
-    journal.removeTree(other);
+    journal.items.removeTree(other);
     x.result.recheck = true;
   }
   x.result.conflicts++;

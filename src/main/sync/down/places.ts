@@ -18,7 +18,7 @@ export function hold(x: Execution, j: JournalItem, onDisk: boolean, from = j.loc
     mkdirSync(local.abs(MOVING_DIR), { recursive: true });
     local.confined.rename(from, hold);
   }
-  journal.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
+  journal.items.moveTree(j, { localPath: hold, localName: String(j.remoteId) });
 }
 
 /** Makes room at `rel`: a journaled item that is to move later goes to a holding place, and
@@ -26,7 +26,7 @@ export function hold(x: Execution, j: JournalItem, onDisk: boolean, from = j.loc
 export function clear(x: Execution, rel: string, except?: { dev: number; ino: number }): void {
   const { local, journal } = x.ctx;
   const st = local.stat(rel);
-  const j = journal.atPath(rel);
+  const j = journal.items.atPath(rel);
   if (!st) {
     // Only a record holds the place (a file the role may not download): it waits too.
     if (j) hold(x, j, false);
@@ -56,9 +56,9 @@ export function ensureParent(x: Execution, rel: string): void {
   for (const made of local.ensureFolder(slash < 0 ? '' : rel.slice(0, slash))) {
     // The folder made again is the synced one: its new identity is recorded, or the local
     // pass would take it for a new folder and the old one for deleted.
-    const j = x.ctx.journal.atPath(made);
+    const j = x.ctx.journal.items.atPath(made);
     if (j?.kind === 'folder') {
-      x.ctx.journal.upsert({ ...j, ...x.factsAt(made), size: null, hash: null });
+      x.ctx.journal.items.upsert({ ...j, ...x.factsAt(made), size: null, hash: null });
       x.result.rescan.add(made);
     }
     x.result.conflicts++;
@@ -74,15 +74,15 @@ export function ensureParent(x: Execution, rel: string): void {
  */
 function makeRoomAbove(x: Execution, folder: JournalItem): boolean {
   const { journal, local } = x.ctx;
-  for (let a: JournalItem | undefined = folder; a; a = journal.get(a.remoteParentId)) {
+  for (let a: JournalItem | undefined = folder; a; a = journal.items.get(a.remoteParentId)) {
     const st = local.stat(a.localPath);
     if (a.kind !== 'folder' || !st || st.isDirectory()) continue;
     const dir = parentOf(a.localPath);
     for (let n = 2; ; n++) {
       const name = disambiguate(a.localName, 'folder', n, defaultProfile());
       const to = joinPath(dir, name);
-      if (local.stat(to) || journal.atPath(to)) continue;
-      journal.moveTree(a, { localPath: to, localName: name });
+      if (local.stat(to) || journal.items.atPath(to)) continue;
+      journal.items.moveTree(a, { localPath: to, localName: name });
       x.ctx.log.info('a folder replaced here by a file comes back beside it', {
         path: a.localPath,
         as: to,
@@ -111,7 +111,7 @@ export function parentState(x: Execution, p: Placement): 'here' | 'anew' | null 
   const { journal, local } = x.ctx;
   const dir = parentOf(p.path);
   if (dir === '') return 'here';
-  const parent = journal.get(p.item.parentId);
+  const parent = journal.items.get(p.item.parentId);
   const inPlace = parent?.kind === 'folder' && parent.localPath === dir;
   if (inPlace && local.stat(dir)?.isDirectory()) return 'here';
   if (parent && makeRoomAbove(x, parent)) {
@@ -119,7 +119,7 @@ export function parentState(x: Execution, p: Placement): 'here' | 'anew' | null 
     return null;
   }
   if (parent && inPlace) {
-    for (let a: JournalItem | undefined = parent; a; a = journal.get(a.remoteParentId)) {
+    for (let a: JournalItem | undefined = parent; a; a = journal.items.get(a.remoteParentId)) {
       if (x.ctx.deletedHere.has(a.remoteId)) return 'anew';
     }
   } else if (parent && x.ctx.deletedHere.has(parent.remoteId)) {
@@ -139,7 +139,11 @@ export function parentState(x: Execution, p: Placement): 'here' | 'anew' | null 
  * here is sent first and the new version then comes down under the new name. Once that pass
  * has seen it deleted, the change there wins and it comes back.
  */
-export function placeReady(x: Execution, p: Placement, j = x.ctx.journal.get(p.item.id)): boolean {
+export function placeReady(
+  x: Execution,
+  p: Placement,
+  j = x.ctx.journal.items.get(p.item.id),
+): boolean {
   const { local } = x.ctx;
   if (!j || j.kind !== 'file' || j.state !== 'synced' || local.stat(j.localPath)) return true;
   if (x.ctx.deletedHere.has(j.remoteId)) return true;

@@ -16,13 +16,13 @@ export function stagedSource(journal: Journal, walk: Walk): ViewSource {
   return {
     rootId: walk.rootId,
     complete: true,
-    item: (id) => journal.walkItem(id),
-    childrenOf: (parentId) => journal.walkChildren(parentId),
-    listed: (id) => journal.walkIsListed(id),
+    item: (id) => journal.walk.item(id),
+    childrenOf: (parentId) => journal.walk.children(parentId),
+    listed: (id) => journal.walk.isListed(id),
     // Not listed, and not below a folder left unlisted: gone.
     gone: (id) => {
-      if (journal.walkItem(id) || walk.unlisted.has(id)) return false;
-      const path = journal.get(id)?.localPath;
+      if (journal.walk.item(id) || walk.unlisted.has(id)) return false;
+      const path = journal.items.get(id)?.localPath;
       return path === undefined || !unlisted.some((p) => path.startsWith(p));
     },
   };
@@ -32,7 +32,7 @@ export function stagedSource(journal: Journal, walk: Walk): ViewSource {
 export function walkGone(journal: Journal, walk: Walk): JournalItem[] {
   const unlisted = unlistedPrefixes(walk.unlisted, journal);
   const gone: JournalItem[] = [];
-  for (const j of journal.walkGoneTop(walk.rootId)) {
+  for (const j of journal.walk.goneTop(walk.rootId)) {
     // An excluded folder is not listed in its parent's staged listing (walk.ts): not gone.
     if (walk.unlisted.has(j.remoteId)) continue;
     if (!unlisted.some((p) => j.localPath.startsWith(p))) gone.push(j);
@@ -54,14 +54,14 @@ export function* walkChunks(
   let folders: number[] = [];
   let items: RemoteItem[] = [];
   for (;;) {
-    const page = journal.walkFoldersAfter(after, 256);
+    const page = journal.walk.foldersAfter(after, 256);
     if (page.length === 0) break;
     for (const f of page) {
       after = f.seq;
       folders.push(f.id);
       for (let afterId = 0; ;) {
         const room = size - items.length;
-        const kids = journal.walkChildrenAfter(f.id, afterId, room);
+        const kids = journal.walk.childrenAfter(f.id, afterId, room);
         for (const c of kids) items.push(c);
         if (items.length >= size) {
           yield { folders, items };
@@ -102,7 +102,7 @@ export function chooseWalkArchives(
   rules = ARCHIVE_RULES,
 ): WalkArchives {
   const stats = new Map<number, Stats>();
-  for (const f of journal.walkFolderTree()) {
+  for (const f of journal.walk.folderTree()) {
     stats.set(f.id, {
       parent: f.parent,
       files: 0,
@@ -112,7 +112,7 @@ export function chooseWalkArchives(
     });
   }
   let needed = 0;
-  for (const s of journal.walkFileStats(retryNotPermitted)) {
+  for (const s of journal.walk.fileStats(retryNotPermitted)) {
     const st = stats.get(s.folder);
     if (!st) continue;
     st.files += s.files;
@@ -120,7 +120,7 @@ export function chooseWalkArchives(
     st.needed += s.needed;
     needed += s.needed;
   }
-  for (const id of journal.walkTwins()) {
+  for (const id of journal.walk.twins()) {
     const st = stats.get(id);
     if (st) st.clean = false;
   }

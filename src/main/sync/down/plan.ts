@@ -20,9 +20,9 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
   const gone = new Set(view.gone);
   if (view.complete) {
     // Excluded folders (selective sync) are not in a view: neither they nor what is below is gone.
-    const notListed = new Set([...view.unlisted, ...journal.excludedIds()]);
+    const notListed = new Set([...view.unlisted, ...journal.selection.ids()]);
     const unlistedPaths = unlistedPrefixes(notListed, journal);
-    for (const j of journal.all()) {
+    for (const j of journal.items.all()) {
       if (view.items.has(j.remoteId) || notListed.has(j.remoteId)) continue;
       if (unlistedPaths.some((p) => j.localPath.startsWith(p))) continue;
       gone.add(j.remoteId);
@@ -41,7 +41,7 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
 /** The local paths below which nothing is judged gone (folders whose listing failed), with '/'. */
 export function unlistedPrefixes(unlisted: Iterable<number>, journal: Journal): string[] {
   return [...unlisted]
-    .map((id) => journal.get(id)?.localPath)
+    .map((id) => journal.items.get(id)?.localPath)
     .filter((p): p is string => p !== undefined)
     .map((p) => p + '/');
 }
@@ -65,7 +65,7 @@ export function planItems(
     const target = targets.of(item.id);
     if (!target) continue;
     const placement = { item, path: target.path, name: target.name };
-    const j = journal.get(item.id);
+    const j = journal.items.get(item.id);
     if (!j || j.kind !== item.kind) {
       if (item.kind === 'folder')
         structure.push({ type: 'mkdir', ...placement, depth: target.depth });
@@ -115,7 +115,7 @@ class Targets {
     private readonly opts: PlanOptions,
   ) {
     this.rootId = source.rootId;
-    this.excluded = journal.excludedIds();
+    this.excluded = journal.selection.ids();
     this.reserved = new Set([foldName(CACHE_DIR, opts.profile)]);
   }
 
@@ -142,7 +142,7 @@ class Targets {
     const seen = this.source.item(id);
     if (seen) return seen;
     if (this.source.gone(id)) return undefined;
-    const j = this.journal.get(id);
+    const j = this.journal.items.get(id);
     return j && asRemote(j);
   }
 
@@ -154,13 +154,13 @@ class Targets {
     const kids = new Map<number, RemoteItem>();
     for (const item of source.childrenOf(parentId)) kids.set(item.id, item);
     if (!source.listed(parentId)) {
-      for (const j of journal.children(parentId)) {
+      for (const j of journal.items.children(parentId)) {
         const now = this.current(j.remoteId);
         if (now && now.parentId === parentId && !kids.has(j.remoteId)) kids.set(j.remoteId, now);
       }
     }
     const children: ChildName[] = [...kids.values()].map((item) => {
-      const j = journal.get(item.id);
+      const j = journal.items.get(item.id);
       return {
         id: item.id,
         name: item.name,
@@ -183,7 +183,7 @@ class Targets {
  * so only the topmost gone items are planned. */
 function topmostGone(gone: ReadonlySet<number>, journal: Journal): JournalItem[] {
   const goneItems = [...gone]
-    .map((id) => journal.get(id))
+    .map((id) => journal.items.get(id))
     .filter((j): j is JournalItem => j !== undefined);
   const goneFolders = new Set(goneItems.filter((j) => j.kind === 'folder').map((j) => j.localPath));
   const underGoneFolder = (p: string) => {

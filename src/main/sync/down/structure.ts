@@ -15,8 +15,8 @@ const depthOf = (p: string): number => p.split('/').length;
 export function structure(x: Execution, op: StructureOp): void {
   const { journal } = x.ctx;
   if (op.type === 'record') {
-    const j = journal.get(op.item.id);
-    if (j) journal.upsert({ ...j, ...remoteFields(op.item) });
+    const j = journal.items.get(op.item.id);
+    if (j) journal.items.upsert({ ...j, ...remoteFields(op.item) });
     return;
   }
   if (!parentReady(x, op)) return;
@@ -29,7 +29,7 @@ function makeFolder(x: Execution, op: StructureOp & { type: 'mkdir' }): void {
   const st = local.stat(op.path);
   // Another synced item still there (deleted or moved on the service, its turn comes
   // later in this pass) makes room; a local folder of that name is adopted instead.
-  const occupant = journal.atPath(op.path);
+  const occupant = journal.items.atPath(op.path);
   if (!st || !st.isDirectory() || (occupant && occupant.remoteId !== op.item.id)) {
     clear(x, op.path);
     ensureParent(x, op.path);
@@ -38,7 +38,7 @@ function makeFolder(x: Execution, op: StructureOp & { type: 'mkdir' }): void {
   }
   // An existing folder of that name is adopted: same-name folders merge.
   const facts = x.factsAt(op.path);
-  journal.upsert({
+  journal.items.upsert({
     ...remoteFields(op.item),
     localPath: op.path,
     localName: op.name,
@@ -53,7 +53,7 @@ function makeFolder(x: Execution, op: StructureOp & { type: 'mkdir' }): void {
 /** A move or rename: the item is wherever the journal says it is now. */
 function moveItem(x: Execution, op: StructureOp): void {
   const { local, journal } = x.ctx;
-  const j = journal.get(op.item.id);
+  const j = journal.items.get(op.item.id);
   if (!j) return;
   // The service's new place and name; its size and time are the file's, unchanged by a move.
   const updated = {
@@ -76,7 +76,7 @@ function moveItem(x: Execution, op: StructureOp): void {
     local.confined.rename(j.localPath, op.path);
     x.result.moved++;
   }
-  journal.moveTree(updated, to);
+  journal.items.moveTree(updated, to);
   // A folder moved up a level may now hold room for what could not be placed below it (a
   // chain too deep for this disk, seed 116634400): no event names those items, a walk does.
   if (
@@ -106,25 +106,25 @@ function notHere(
   if (there && there.ino === j.ino && there.dev === j.dev) {
     // Moved here the same way (or a change of ours the service reports back): recorded.
     // A record still at that place (deleted here, its delete not sent yet) waits aside.
-    const other = journal.atPath(op.path);
+    const other = journal.items.atPath(op.path);
     if (other && other.remoteId !== j.remoteId) hold(x, other, false);
-    journal.moveTree(updated, to);
+    journal.items.moveTree(updated, to);
   } else if (!present && j.state !== 'synced') {
     // A record without a file (one the role may not download) just follows.
     if (j.localPath !== op.path) clear(x, op.path);
-    journal.moveTree(updated, to);
+    journal.items.moveTree(updated, to);
   } else if (!present && x.ctx.deletedHere.has(j.remoteId)) {
     // Deleted here (the local pass saw it): the record follows the service, so that what
     // the service put into it comes back at its new place, and the rest is deleted there.
     if (j.localPath !== op.path) clear(x, op.path);
-    journal.moveTree(updated, to);
+    journal.items.moveTree(updated, to);
     // The local pass looks there again, where the delete is now to be seen.
     x.result.rescan.add(parentOf(op.path));
   } else {
     // Moved or deleted here too, not yet sent: the local pass settles it (a local rename
     // wins over the service's; a local delete deletes it there). Only the service's side is
     // noted.
-    journal.upsert(updated);
+    journal.items.upsert(updated);
     // Not moved there at all: only its record waits aside here (the local pass's move of an
     // item into a place another was leaving, cut short), for the local pass to finish.
     const same = j.remoteParentId === op.item.parentId && j.remoteName === op.item.name;

@@ -15,15 +15,15 @@ export async function trashItem(x: Execution, found: JournalItem): Promise<void>
     // A folder above it was renamed here, not sent yet: the delete there is for the item at
     // its new name all the same (seed -1295854467: a parent renamed in case here hid it, its
     // records were dropped, and it went back up as new beside a colleague's copy of it).
-    journal.moveTree(j, { localPath: now, localName: j.localName });
-    j = journal.get(j.remoteId) ?? j;
+    journal.items.moveTree(j, { localPath: now, localName: j.localName });
+    j = journal.items.get(j.remoteId) ?? j;
   }
   // Where it was before the holding place, if it waits there: the trash records that path.
   const was = x.held.get(j.remoteId);
   const st = local.stat(j.localPath);
   if (!st || st.isDirectory() !== (j.kind === 'folder')) {
     // Gone from here, or an item of the other kind took its name: that one is local work.
-    journal.removeTree(j);
+    journal.items.removeTree(j);
     return;
   }
   if (j.kind === 'file') {
@@ -39,13 +39,13 @@ export async function trashItem(x: Execution, found: JournalItem): Promise<void>
       x.result.conflicts++;
       keepName(x, j);
     }
-    journal.removeTree(j);
+    journal.items.removeTree(j);
     return;
   }
   if (await onlySyncedBelow(x, j)) {
     await toTrash(x, j, was, j.localPath);
     x.result.trashed++;
-    journal.removeTree(j);
+    journal.items.removeTree(j);
     return;
   }
   await trashAroundLocalWork(x, j, was);
@@ -58,7 +58,7 @@ async function trashAroundLocalWork(
   was: string | undefined,
 ): Promise<void> {
   const { local, journal } = x.ctx;
-  const below = journal.descendants(j.localPath);
+  const below = journal.items.descendants(j.localPath);
   for (const d of below) {
     const dst = local.stat(d.localPath);
     if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
@@ -72,7 +72,7 @@ async function trashAroundLocalWork(
     path: j.localPath,
   });
   x.ctx.events.note(j.localPath, { key: 'engine.folderDeletedThere' });
-  journal.removeTree(j);
+  journal.items.removeTree(j);
 }
 
 /**
@@ -118,7 +118,7 @@ async function toTrash(
  */
 function renamedAbove(x: Execution, j: JournalItem): string | undefined {
   const { journal, local } = x.ctx;
-  for (let a = journal.get(j.remoteParentId); a?.kind === 'folder';) {
+  for (let a = journal.items.get(j.remoteParentId); a?.kind === 'folder';) {
     const st = local.stat(a.localPath);
     if (st) return undefined;
     const dir = parentOf(a.localPath);
@@ -140,7 +140,7 @@ function renamedAbove(x: Execution, j: JournalItem): string | undefined {
       }
       return undefined;
     }
-    a = journal.get(a.remoteParentId);
+    a = journal.items.get(a.remoteParentId);
   }
   return undefined;
 }
@@ -149,13 +149,13 @@ function renamedAbove(x: Execution, j: JournalItem): string | undefined {
 function keepName(x: Execution, j: JournalItem): void {
   if (j.localName === j.remoteName) return;
   const st = x.ctx.local.stat(j.localPath);
-  if (st) x.ctx.journal.keepName(st, j.localName, j.remoteName);
+  if (st) x.ctx.journal.keptNames.keep(st, j.localName, j.remoteName);
 }
 
 /** Whether everything inside a folder on disk is synced and unchanged. */
 async function onlySyncedBelow(x: Execution, folder: JournalItem): Promise<boolean> {
   const { local, journal } = x.ctx;
-  const known = new Map(journal.descendants(folder.localPath).map((d) => [d.localPath, d]));
+  const known = new Map(journal.items.descendants(folder.localPath).map((d) => [d.localPath, d]));
   const visit = async (rel: string): Promise<boolean> => {
     for (const entry of readdirSync(local.abs(rel), { withFileTypes: true })) {
       const child = joinPath(rel, entry.name);

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Journal } from '../../journal/journal';
-import type { StoredConflict } from '../../journal/attention';
+import type { StoredConflict } from '../../journal/problems';
 import type { Words } from '../../../shared/i18n';
 import { swapped, SwapError } from '../confined';
 import { AttentionError } from '../errors';
@@ -41,7 +41,7 @@ export interface AttentionContext {
 const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
 
 /**
- * Settles a conflict as the person chose. The files are moved *here, in the sync root*, as the
+ * Carries out the person's choice for a conflict. The files are moved *here, in the sync root*, as the
  * person would move them: the next local pass sends them with its intents like any change, and
  * the entry leaves by itself once the copy is gone. Nothing is deleted: what is replaced goes
  * to the trash.
@@ -52,7 +52,7 @@ const nameOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1);
  * - theirs: the copy goes to the trash (deleted on the service).
  * - both: the entry is dismissed; both files stay.
  */
-export async function settleConflict(
+export async function chooseForConflict(
   ctx: AttentionContext,
   id: number,
   keep: KeepChoice,
@@ -130,7 +130,7 @@ async function keepMine(ctx: AttentionContext, c: StoredConflict, copy: Stats): 
   }
   // The original must be the service's version as synced: a change made to it since is work
   // the person has not seen in this choice.
-  const j = journal.atPath(c.path);
+  const j = journal.items.atPath(c.path);
   const synced =
     j?.kind === 'file' && j.ino === orig.ino && j.size === orig.size && j.mtimeMs === orig.mtimeMs;
   if (!synced) {

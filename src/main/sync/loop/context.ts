@@ -16,7 +16,7 @@ export interface LoopContext {
   concurrency: number;
   overlapMs: number;
   /** A file changed less than this long ago is still being written. */
-  settleMs: number;
+  writeQuietMs: number;
   now: () => number;
   status: StatusModel;
   state: PassState;
@@ -32,12 +32,12 @@ export interface LoopContext {
  * not applied (the window has moved past them) are only known through it after a crash.
  */
 export const walkDue = (journal: Journal): WalkReason | null => {
-  const stored = journal.getMeta('walk_due');
+  const stored = journal.meta.get('walk_due');
   return stored === undefined ? null : readWalkReason(stored);
 };
 
 export const setWalkDue = (journal: Journal, reason: WalkReason | null): void =>
-  journal.setMeta('walk_due', reason === null ? null : storedWalkReason(reason));
+  journal.meta.set('walk_due', reason === null ? null : storedWalkReason(reason));
 
 /** Makes a walk due for this reason, unless one already is (its reason stays). */
 export const askWalk = (journal: Journal, reason: WalkReason): void => {
@@ -46,7 +46,7 @@ export const askWalk = (journal: Journal, reason: WalkReason): void => {
 
 /** What the feed reader needs of the journal. */
 export const feedMemory = (journal: Journal): FeedMemory => ({
-  window: journal.feedWindow(),
-  hasSeen: (id) => journal.hasSeen(id),
-  seenSince: (ms) => journal.seenSince(ms),
+  window: journal.feed.window(),
+  hasSeen: (id) => journal.feed.hasSeen(id),
+  seenSince: (ms) => journal.feed.seenSince(ms),
 });

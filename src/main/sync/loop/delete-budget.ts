@@ -33,7 +33,7 @@ export interface RecentDeletions {
 export const NO_RECENT: RecentDeletions = { count: 0, topmost: 0, places: new Set() };
 
 function read(journal: Journal, now: number): Applied[] {
-  const raw = journal.getMeta(BUDGET_META);
+  const raw = journal.meta.get(BUDGET_META);
   if (raw === undefined) return [];
   try {
     const list = JSON.parse(raw) as Applied[];
@@ -74,12 +74,12 @@ export function recordDeletions(
     const places = [...new Set([...a.places, ...b.places])].slice(0, MAX_PLACES);
     list.unshift({ at: b.at, count: a.count + b.count, topmost: a.topmost + b.topmost, places });
   }
-  journal.setMeta(BUDGET_META, JSON.stringify(list));
+  journal.meta.set(BUDGET_META, JSON.stringify(list));
 }
 
-/** The person answered a hold: what they saw is settled, the window starts again. */
+/** The person answered a hold: what they saw is answered, the window starts again. */
 export function clearDeletions(journal: Journal): void {
-  journal.setMeta(BUDGET_META, null);
+  journal.meta.set(BUDGET_META, null);
 }
 
 /**

@@ -21,7 +21,7 @@ import { heldError, heldWords, type HeldDeletes } from './held';
 import { Inbox, type Action } from './inbox';
 import type { LocalDeleteHold } from './local-guard';
 import { LocalPass } from './local-pass';
-import { DEFAULT_SETTLE_MS, type EngineOptions } from './options';
+import { DEFAULT_WRITE_QUIET_MS, type EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { RemotePass } from './remote-pass';
 import { delay } from './wait';
@@ -34,7 +34,7 @@ export type { EngineEvents } from './status';
 export { describeFailure } from './failure';
 export {
   DEFAULT_DELETE_GUARD,
-  DEFAULT_SETTLE_MS,
+  DEFAULT_WRITE_QUIET_MS,
   type DeleteGuard,
   type EngineOptions,
 } from './options';
@@ -65,7 +65,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** Gitignore lines beyond the root's ignore file (the app's settings; `setExtraIgnore`). */
   private extraIgnore: readonly string[] = [];
   private readonly fullWalkIntervalMs: number;
-  private readonly settleMs: number;
+  private readonly writeQuietMs: number;
   private readonly moves: Moves;
   private ignore: IgnoreRules | null = null;
   /** Local paths of folders not synced here (selective sync), skipped like ignored names. */
@@ -76,9 +76,9 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   /** The workspace is gone (state `gone`): only Retry now or the slow check wakes the loop. */
   private gone = false;
   private wake: (() => void) | null = null;
-  private settleTimer: NodeJS.Timeout | null = null;
+  private recheckTimer: NodeJS.Timeout | null = null;
   /** Folders holding files still being written. */
-  private settling = new Set<string>();
+  private stillWriting = new Set<string>();
   private watcher: LocalWatcher | null = null;
   /** The passes and what they work with, once the root is known (`prepare`). */
   private passes: { ctx: LoopContext; remote: RemotePass; local: LocalPass } | null = null;
@@ -94,7 +94,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     this.concurrency = opts.concurrency ?? 8;
     this.pollIntervalMs = opts.pollIntervalMs ?? 5_000;
     this.fullWalkIntervalMs = opts.fullWalkIntervalMs ?? 10 * 60_000;
-    this.settleMs = opts.settleMs ?? DEFAULT_SETTLE_MS;
+    this.writeQuietMs = opts.writeQuietMs ?? DEFAULT_WRITE_QUIET_MS;
     this.moves = new Moves(opts.client);
     this.confirmed = opts.confirmDeletes ?? false;
     this.status_ = new StatusModel(opts.journal, this.log, this, opts.now);
@@ -139,8 +139,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * The person's choices on a conflict and on a problem (loop/attention.ts), applied between
    * passes; a refusal (AttentionError) rejects the promise.
    */
-  settleConflict(id: number, keep: attention.KeepChoice): Promise<void> {
-    return this.inbox.send({ kind: 'settle-conflict', id, keep });
+  chooseForConflict(id: number, keep: attention.KeepChoice): Promise<void> {
+    return this.inbox.send({ kind: 'choose-for-conflict', id, keep });
   }
   retryProblem(key: string): Promise<void> {
     return this.inbox.send({ kind: 'retry-problem', key });
@@ -237,8 +237,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         if (this.passes) this.passes.remote.answerHold(action.answer);
         else this.remoteAnswer = action.answer;
         return this.poke();
-      case 'settle-conflict':
-        return attention.settleConflict(this.attentionContext(), action.id, action.keep);
+      case 'choose-for-conflict':
+        return attention.chooseForConflict(this.attentionContext(), action.id, action.keep);
       case 'retry-problem':
         return attention.retryProblem(this.attentionContext(), action.key);
       case 'dismiss-problem':
@@ -284,7 +284,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     try {
       await this.prepare();
       this.state.dirty = 'all';
-      await this.settle(summary, signal, true);
+      await this.syncUntilQuiet(summary, signal, true);
       const held = heldError(this.held());
       if (held) throw held;
       this.setIdle();
@@ -322,12 +322,12 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
           await this.prepare();
           await this.startWatching();
           const summary = emptySummary();
-          await this.settle(summary, signal);
+          await this.syncUntilQuiet(summary, signal);
           this.failures = 0;
           // A pause that came during the pass is said now, not "Up to date" for a poll
           // interval. Files still being written wait to be sent (the status says so).
           if (this.paused) this.status_.setState('paused', { key: 'engine.paused' });
-          else if (this.settling.size === 0) this.setIdle();
+          else if (this.stillWriting.size === 0) this.setIdle();
           this.emit('settled', summary);
           await this.sleep(this.pollIntervalMs, signal);
         } catch (err) {
@@ -358,7 +358,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
-      if (this.settleTimer) clearTimeout(this.settleTimer);
+      if (this.recheckTimer) clearTimeout(this.recheckTimer);
       await this.watcher?.close();
       this.watcher = null;
       this.status_.flush();
@@ -409,7 +409,11 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
    * side goes first: a change made there is on disk (or kept beside local work) before local
    * changes are sent, so a delete here never wins over a change there.
    */
-  private async settle(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
+  private async syncUntilQuiet(
+    summary: SyncSummary,
+    signal?: AbortSignal,
+    once = false,
+  ): Promise<void> {
     await this.inbox.passStarts();
     try {
       await this.rounds(summary, signal, once);
@@ -421,7 +425,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
 
   private async rounds(summary: SyncSummary, signal?: AbortSignal, once = false): Promise<void> {
     const { remote, local } = this.passes!;
-    await this.settleOpenIntents();
+    await this.resolveOpenIntents();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (signal?.aborted) return;
       if (pass > 0) await this.inbox.between();
@@ -436,7 +440,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
       );
       if (localResult.wait && !localResult.did) {
         // Files still being written, or a removal seen once: look again shortly.
-        await delay(once ? this.settleMs : CONFIRM_DELAY_MS, signal);
+        await delay(once ? this.writeQuietMs : CONFIRM_DELAY_MS, signal);
         continue;
       }
       if (!remoteDid && !localResult.did) return;
@@ -452,14 +456,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * Changes a crash or a failed pass left unfinished are settled by looking at the service before
+   * Changes a crash or a failed pass left unfinished are resolved by looking at the service before
    * the feed is read: its events for them are then our own, not someone else's.
    */
-  private async settleOpenIntents(): Promise<void> {
+  private async resolveOpenIntents(): Promise<void> {
     const { journal } = this.opts;
-    if (journal.openIntents().length === 0) return;
+    if (journal.outbox.open().length === 0) return;
     const { local } = this.passes!;
-    this.markDirty(await local.settleOpen());
+    this.markDirty(await local.resolveOpenIntents());
   }
 
   /** Checks the sync folder and learns the workspace's root folder, once per start. */
@@ -478,7 +482,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         log: this.log,
         concurrency: this.concurrency,
         overlapMs: this.opts.overlapMs ?? 5_000,
-        settleMs: this.settleMs,
+        writeQuietMs: this.writeQuietMs,
         now: this.opts.now ?? Date.now,
         status: this.status_,
         state: this.state,
@@ -496,15 +500,15 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     tidyCache(this.passes.ctx.local, journal);
   }
 
-  /** Looks at folders again once the files being written in them have settled. */
+  /** Looks at folders again once the files being written in them are quiet. */
   private recheckLater(dirs: string[], at: number): void {
-    for (const d of dirs) this.settling.add(d);
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(
+    for (const d of dirs) this.stillWriting.add(d);
+    if (this.recheckTimer) clearTimeout(this.recheckTimer);
+    this.recheckTimer = setTimeout(
       () => {
-        this.settleTimer = null;
-        const pending = this.settling;
-        this.settling = new Set();
+        this.recheckTimer = null;
+        const pending = this.stillWriting;
+        this.stillWriting = new Set();
         this.markDirty(pending);
       },
       Math.max(10, at - Date.now() + 5),

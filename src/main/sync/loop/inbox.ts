@@ -8,7 +8,7 @@ export type Action =
   | { kind: 'resume' }
   | { kind: 'confirm-deletes' }
   | { kind: 'answer-remote-deletes'; answer: RemoteDeleteAnswer }
-  | { kind: 'settle-conflict'; id: number; keep: KeepChoice }
+  | { kind: 'choose-for-conflict'; id: number; keep: KeepChoice }
   | { kind: 'retry-problem'; key: string }
   | { kind: 'dismiss-problem'; key: string }
   | { kind: 'set-language'; language: Language }

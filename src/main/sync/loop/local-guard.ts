@@ -24,14 +24,14 @@ export interface LocalGuardResult<P extends Pick<LocalPlan, 'deletes'>> {
  */
 export function guardLocalDeletes<P extends Pick<LocalPlan, 'deletes'>>(
   plan: P,
-  journal: Pick<Journal, 'count'>,
+  journal: { readonly items: Pick<Journal['items'], 'count'> },
   guard: DeleteGuard,
   confirmed: boolean,
 ): LocalGuardResult<P> {
   const pass: LocalGuardResult<P> = { plan, held: null };
   const count = deletedCount(plan);
   if (count === 0 || confirmed) return pass;
-  const total = Math.max(1, journal.count());
+  const total = Math.max(1, journal.items.count());
   if (!tooManyDeletes(count, total, guard)) return pass;
   return { plan: { ...plan, deletes: [] }, held: { count, total } };
 }

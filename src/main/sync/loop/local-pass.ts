@@ -59,7 +59,7 @@ export class LocalPass {
 
   /**
    * `recheck`: files still being written were found in these folders; the loop looks again once
-   * they have settled (at `at`, epoch ms).
+   * they are quiet (at `at`, epoch ms).
    */
   async run(
     summary: SyncSummary,
@@ -73,7 +73,7 @@ export class LocalPass {
     state.localPasses++;
     const full = dirty === 'all';
     const none: LocalPassResult = { did: false, wait: false };
-    if (!full && dirty.size === 0 && journal.openIntents().length === 0) return none;
+    if (!full && dirty.size === 0 && journal.outbox.open().length === 0) return none;
     const scanStarted = Date.now();
     const { scan, plan } = await scanAndPlan(local, journal, full ? [''] : [...dirty], full, {
       rootId: this.ctx.rootId,
@@ -81,8 +81,8 @@ export class LocalPass {
       ignores: this.ctx.ignores,
       descend: full
         ? () => true
-        : (e) => !journal.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
-      settleMs: this.ctx.settleMs,
+        : (e) => !journal.items.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
+      writeQuietMs: this.ctx.writeQuietMs,
     });
     for (const bad of scan.badNames) {
       status.addProblem({
@@ -100,12 +100,11 @@ export class LocalPass {
     status.checkConflicts();
     state.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     state.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
-    const settlingEntries = [...scan.entries.values()].filter((e) => e.settling);
-    const settling = settlingEntries.length > 0;
-    if (settling) {
+    const stillWriting = [...scan.entries.values()].filter((e) => e.settling);
+    if (stillWriting.length > 0) {
       recheck(
-        settlingEntries.map((e) => parentOf(e.path)),
-        scan.settlesAt!,
+        stillWriting.map((e) => parentOf(e.path)),
+        scan.writeQuietAt!,
       );
     }
     this.ctx.log.debug('local plan', {
@@ -121,13 +120,13 @@ export class LocalPass {
     });
     const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
-    const wait = plan.unconfirmed.length > 0 || settling;
-    if (settling) {
+    const wait = plan.unconfirmed.length > 0 || stillWriting.length > 0;
+    if (stillWriting.length > 0) {
       // Not "up to date" while files wait to be uploaded.
-      const n = settlingEntries.length;
+      const n = stillWriting.length;
       status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
     }
-    if (!hasWork(toSend) && journal.openIntents().length === 0) {
+    if (!hasWork(toSend) && journal.outbox.open().length === 0) {
       this.forget(plan.kept);
       return { did: kept, wait };
     }
@@ -136,7 +135,7 @@ export class LocalPass {
       movesSupported: this.ctx.moves.supported,
       rootId: this.ctx.rootId,
       folderAt: (p) => {
-        const j = journal.atPath(p);
+        const j = journal.items.atPath(p);
         return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
       },
     });
@@ -150,7 +149,7 @@ export class LocalPass {
     const sender = this.sender();
     let deferred = false;
     await journal.batch(async () => {
-      await sender.settleOpen();
+      await sender.resolveOpenIntents();
       sender.relink(up.relinks);
       if (up.replaced.length > 0) {
         if (await this.serviceMoved()) up = holdReplaced(up);
@@ -162,7 +161,7 @@ export class LocalPass {
         await sender.uploadChunks(
           freshUploads(local, journal, up.fresh.dirs, {
             ignores: this.ctx.ignores,
-            settleMs: this.ctx.settleMs,
+            writeQuietMs: this.ctx.writeQuietMs,
           }),
         );
       }
@@ -204,10 +203,10 @@ export class LocalPass {
     return { did, wait };
   }
 
-  /** Settles what a crash or a failed pass left open; returns the folders to look at again. */
-  settleOpen(): Promise<ReadonlySet<string>> {
+  /** Resolves what a crash or a failed pass left open; returns the folders to look at again. */
+  resolveOpenIntents(): Promise<ReadonlySet<string>> {
     const sender = this.sender();
-    return this.ctx.opts.journal.batch(() => sender.settleOpen());
+    return this.ctx.opts.journal.batch(() => sender.resolveOpenIntents());
   }
 
   /**
@@ -246,7 +245,7 @@ export class LocalPass {
   /** The folders that hold these items now, by the journal. */
   private parentsNow(items: readonly JournalItem[]): string[] {
     const { journal } = this.ctx.opts;
-    return items.map((j) => parentOf(journal.get(j.remoteId)?.localPath ?? j.localPath));
+    return items.map((j) => parentOf(journal.items.get(j.remoteId)?.localPath ?? j.localPath));
   }
 
   /**
@@ -261,9 +260,10 @@ export class LocalPass {
     const { status } = this.ctx;
     if (full) {
       const unplaced = unplacedPaths(journal);
-      for (const p of journal.problems()) {
+      for (const p of journal.problems.all()) {
         if (p.words?.key !== KEPT_WORDS_KEY || p.remoteId === null) continue;
-        if (!holdsAny(p.path, unplaced) && journal.get(p.remoteId)) status.clearProblem(p.remoteId);
+        if (!holdsAny(p.path, unplaced) && journal.items.get(p.remoteId))
+          status.clearProblem(p.remoteId);
       }
     }
     for (const j of kept) {
@@ -287,8 +287,8 @@ export class LocalPass {
   private forget(kept: readonly JournalItem[]): void {
     const { journal } = this.ctx.opts;
     for (const j of kept) {
-      const now = journal.get(j.remoteId);
-      if (now) journal.removeTree(now);
+      const now = journal.items.get(j.remoteId);
+      if (now) journal.items.removeTree(now);
     }
   }
 

@@ -34,10 +34,10 @@ export interface OpenSyncOptions {
   concurrency?: number;
   /** The words of its conflict copies: the app's language, the CLI's; default English. */
   language?: Language;
-  /** The engine's two-way settings (settling, the delete guard, watching, crash-test hooks). */
+  /** The engine's two-way settings (how long a file must be quiet, the delete guard, watching, crash-test hooks). */
   tuning?: Pick<
     EngineOptions,
-    | 'settleMs'
+    | 'writeQuietMs'
     | 'deleteGuard'
     | 'confirmDeletes'
     | 'remoteDeletes'
@@ -85,11 +85,11 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   const journal = new Journal(file, { fold: (p) => foldName(p, profile) });
   const stored = readProfile(journal);
   if (stored) profile = opts.profile ?? stored;
-  else journal.setMeta('volume_profile', JSON.stringify(profile));
+  else journal.meta.set('volume_profile', JSON.stringify(profile));
   // Which pair this journal is, readable without knowing its key (its file name is a hash):
   // "copy share link" finds the pair of a local path by it (src/main/cli/pair-lookup.ts).
   const pair = JSON.stringify({ ...key, root: wanted });
-  if (journal.getMeta(PAIR_META) !== pair) journal.setMeta(PAIR_META, pair);
+  if (journal.meta.get(PAIR_META) !== pair) journal.meta.set(PAIR_META, pair);
   const engine = new SyncEngine({
     client: opts.client,
     workspaceId: opts.workspaceId,
@@ -131,7 +131,7 @@ export function isFirstSync(
 }
 
 function readProfile(journal: Journal): VolumeProfile | null {
-  const raw = journal.getMeta('volume_profile');
+  const raw = journal.meta.get('volume_profile');
   if (raw === undefined) return null;
   try {
     const p = JSON.parse(raw) as VolumeProfile;

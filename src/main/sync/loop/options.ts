@@ -5,8 +5,8 @@ import type { VolumeProfile } from '../names';
 import type { Logger, Trash } from '../ports';
 import type { IntentPayload, OutboxStep } from '../up/outbox';
 
-/** Write settling: a file must be left alone this long before it is uploaded. */
-export const DEFAULT_SETTLE_MS = 300;
+/** A file must be left alone (quiet) this long before it is uploaded: else it is still being written. */
+export const DEFAULT_WRITE_QUIET_MS = 300;
 
 export interface EngineOptions {
   client: ServiceClient;
@@ -26,8 +26,8 @@ export interface EngineOptions {
   overlapMs?: number;
   /** The name rules of the local volume; probed on the sync folder by default. */
   profile?: VolumeProfile;
-  /** A file changed less than this long ago is still being written (DEFAULT_SETTLE_MS). */
-  settleMs?: number;
+  /** A file changed less than this long ago is still being written (DEFAULT_WRITE_QUIET_MS). */
+  writeQuietMs?: number;
   /** When one pass would delete too much (either side), it waits for a confirmation. */
   deleteGuard?: DeleteGuard;
   /** Lets this run's passes delete on the service past the guard (the CLI's --confirm-deletes). */

@@ -32,7 +32,7 @@ export interface RemoteGuardResult<P extends Pick<Plan, 'trash'> = Plan> {
   heldItems: JournalItem[];
   /** Items to forget (kept here, uploaded again as new): the answer was 'keep'. */
   keep: JournalItem[];
-  /** The guard tripped and `answer` settled it. */
+  /** The guard tripped and `answer` answered it. */
   answered: boolean;
   /** Big folders this pass moves to the trash, for a notice each once they are gone. */
   folders: DeletedFolder[];
@@ -63,7 +63,9 @@ export function topmostOnce(items: readonly JournalItem[]): JournalItem[] {
  * here counts: a file the role never let down has nothing to lose.
  */
 function heldHere(j: JournalItem, journal: Journal): number {
-  return (j.ino !== null ? 1 : 0) + (j.kind === 'folder' ? journal.countHereBelow(j.localPath) : 0);
+  return (
+    (j.ino !== null ? 1 : 0) + (j.kind === 'folder' ? journal.items.countHereBelow(j.localPath) : 0)
+  );
 }
 
 /** How many distinct items this side holds at or below `items` (a hold's count). */
@@ -100,7 +102,7 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   const top = topmostOnce(plan.trash);
   const each = top.map((item) => ({ item, count: heldHere(item, journal) }));
   const count = each.reduce((n, e) => n + e.count, 0);
-  const total = journal.countHere();
+  const total = journal.items.countHere();
   const parents = new Set(top.map((j) => parentOf(j.localPath)));
   const shape = { count, total, topmost: top.length, places: parents.size };
   // The rule sees this pass with the deletions applied in the last hour: 9 per pass never

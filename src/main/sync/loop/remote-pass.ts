@@ -1,5 +1,5 @@
 // Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
-// time, the feed resolved to a partial view) through the same guard, executor and settling.
+// time, the feed resolved to a partial view) through the same guard, executor and bookkeeping.
 import type { SyncBacklog, SyncSummary } from '../../../shared/sync-status';
 import { englishOf, type Words } from '../../../shared/i18n';
 import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
@@ -73,7 +73,7 @@ export class RemotePass {
     private readonly fullWalkIntervalMs: number,
     answer: RemoteDeleteAnswer | null = null,
   ) {
-    if (ctx.opts.journal.getMeta(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
+    if (ctx.opts.journal.meta.get(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
     this.workspaceSeenAt = ctx.now();
     if (answer) this.answerHold(answer);
   }
@@ -115,8 +115,8 @@ export class RemotePass {
   ): Promise<boolean> {
     const { opts, status, rootId } = this.ctx;
     const { client, journal, workspaceId } = opts;
-    const lastWalk = Number(journal.getMeta('last_walk_ms') ?? NaN);
-    if (journal.feedWindow().startMs === null && !Number.isNaN(lastWalk)) {
+    const lastWalk = Number(journal.meta.get('last_walk_ms') ?? NaN);
+    if (journal.feed.window().startMs === null && !Number.isNaN(lastWalk)) {
       // Synced before, but where the feed stands is not known: only a walk can tell.
       askWalk(journal, { kind: 'feed-lost' });
     }
@@ -129,10 +129,10 @@ export class RemotePass {
           : null);
 
     if (walkReason !== null) {
-      if (journal.feedWindow().startMs === null) {
+      if (journal.feed.window().startMs === null) {
         // The feed's position before the walk: whatever happens during it is read afterwards.
         const start = await feedStart(client, workspaceId, this.ctx.overlapMs);
-        journal.recordFeed(start.events, start.window);
+        journal.feed.record(start.events, start.window);
       }
       status.setState('scanning', walkMessage(walkReason));
       this.ctx.log.info('full walk', { reason: walkReasonText(walkReason) });
@@ -145,7 +145,7 @@ export class RemotePass {
           signal,
           onRefused: (folderId, err, remotePath) =>
             status.addProblem({
-              path: journal.get(folderId)?.localPath ?? remotePath,
+              path: journal.items.get(folderId)?.localPath ?? remotePath,
               remoteId: folderId,
               reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
               message: err.message,
@@ -156,7 +156,7 @@ export class RemotePass {
       const result = await this.applyWalk(walk, summary, signal);
       // The interval counts from the walk's end (the feed covers the changes made during it):
       // from its start, a walk longer than the interval was followed at once by another.
-      journal.setMeta('last_walk_ms', this.ctx.now());
+      journal.meta.set('last_walk_ms', this.ctx.now());
       setWalkDue(journal, result.recheck ? { kind: 'disk-differs' } : null);
       status.setBacklog(null);
       return true;
@@ -169,7 +169,7 @@ export class RemotePass {
     switch (feed.kind) {
       case 'quiet':
       case 'changed':
-        if (feed.kind === 'quiet' && feed.next) journal.recordFeed([], feed.next);
+        if (feed.kind === 'quiet' && feed.next) journal.feed.record([], feed.next);
         status.setBacklog(null);
         if (!once) await this.lookAtWorkspace();
         return false;
@@ -184,7 +184,7 @@ export class RemotePass {
         });
         journal.transaction(() => {
           setWalkDue(journal, feed.reason);
-          journal.recordFeed(feed.events, feed.next);
+          journal.feed.record(feed.events, feed.next);
         });
         status.setBacklog(feed.unread > 0 ? backlogOf(feed.unread, 'engine.backlogWalk') : null);
         return true;
@@ -193,7 +193,7 @@ export class RemotePass {
     }
     status.setBacklog(null);
     if (feed.refs.length === 0) {
-      journal.recordFeed(feed.events, feed.next);
+      journal.feed.record(feed.events, feed.next);
       return false;
     }
     status.setState('syncing', { key: 'engine.applying', params: { n: feed.refs.length } });
@@ -205,7 +205,7 @@ export class RemotePass {
       this.ctx.log.info('events need a full walk', { reason: walkReasonText(resolution.walk) });
       journal.transaction(() => {
         setWalkDue(journal, resolution.walk);
-        journal.recordFeed(feed.events, feed.next);
+        journal.feed.record(feed.events, feed.next);
       });
       return true;
     }
@@ -215,7 +215,7 @@ export class RemotePass {
     // left waiting are then known only by the walk due, so both are written at once.
     journal.transaction(() => {
       if (result.recheck) setWalkDue(journal, { kind: 'disk-differs' });
-      journal.recordFeed(feed.events, feed.next);
+      journal.feed.record(feed.events, feed.next);
     });
     // Events that were this client's own changes, read back, resolve to nothing.
     return view.items.size > 0 || view.gone.size > 0;
@@ -224,7 +224,7 @@ export class RemotePass {
   /** About what a full walk costs: a listing per folder, and a page per 60 entries. */
   private walkCost(): number {
     const { journal } = this.ctx.opts;
-    return 1 + journal.folderCount() + Math.ceil(journal.count() / 60);
+    return 1 + journal.items.folderCount() + Math.ceil(journal.items.count() / 60);
   }
 
   /**
@@ -273,9 +273,9 @@ export class RemotePass {
     const { journal } = opts;
     const deletedHere = state.deletedHere();
     // An excluded folder the feed found renamed or moved there: its place, kept (selective sync).
-    for (const id of journal.excludedIds()) {
+    for (const id of journal.selection.ids()) {
       const seen = view.items.get(id);
-      if (seen) journal.noteExcludedPlace(id, seen.parentId, seen.name);
+      if (seen) journal.selection.notePlace(id, seen.parentId, seen.name);
     }
     const planned = planChanges(view, journal, this.planOptions(full, deletedHere));
     const answer = this.answer ?? opts.remoteDeletes ?? null;
@@ -300,7 +300,7 @@ export class RemotePass {
     // chain's problem cleared by a colleague's change beside it was said to no one again. Or
     // until the folder it was to be placed in is gone from the journal and the disk (deleted
     // there or here): the feed names only that folder, and the problem would be left standing.
-    this.settle(
+    this.recordPass(
       summary,
       result,
       guarded,
@@ -335,7 +335,7 @@ export class RemotePass {
       recentDeletions(journal, this.ctx.now()),
     );
     // Totals for the progress from SQL, not from a plan of the whole tree.
-    const work = journal.walkWork();
+    const work = journal.walk.work();
     const items = work.items + guarded.plan.trash.length;
     status.beginWork(items, work.bytes, { key: 'engine.syncingItems', params: { n: items } });
     const executor = this.executor(deletedHere, signal);
@@ -360,22 +360,22 @@ export class RemotePass {
         }
       });
       const result = executor.outcome;
-      this.settle(
+      this.recordPass(
         summary,
         result,
         guarded,
         true,
         answer,
-        (id) => journal.walkItem(id) !== undefined,
+        (id) => journal.walk.item(id) !== undefined,
       );
       return result;
     } finally {
-      journal.walkReset();
+      journal.walk.reset();
     }
   }
 
   private planOptions(full: boolean, deletedHere: ReadonlySet<number>): PlanOptions {
-    const role = this.ctx.opts.journal.getMeta('role') ?? '';
+    const role = this.ctx.opts.journal.meta.get('role') ?? '';
     return {
       profile: this.ctx.profile,
       // At each walk: the role may have dropped and come back since the last one. A role that
@@ -402,7 +402,7 @@ export class RemotePass {
   }
 
   /** After a pass: counts, the hold, items missing here, and problems that vanished. */
-  private settle(
+  private recordPass(
     summary: SyncSummary,
     result: ExecutionResult,
     guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
@@ -413,7 +413,7 @@ export class RemotePass {
     const { opts, state, status } = this.ctx;
     const { journal } = opts;
     status.addCounts(summary, result);
-    this.settleHold(guarded, full, answer);
+    this.recordHold(guarded, full, answer);
     this.sayDeletedFolders(guarded);
     if (full) {
       for (const id of state.missingHere.keys()) {
@@ -428,9 +428,9 @@ export class RemotePass {
     // delete waits for it to come back), the journal does not know everything yet.
     if (full || walkDue(journal) === null) {
       // An excluded folder's problem (a copy kept here: loop/selection.ts) is not the walk's.
-      const excluded = journal.excludedIds();
+      const excluded = journal.selection.ids();
       status.clearVanishedProblems(
-        (id, path) => journal.get(id) !== undefined || seen(id, path) || excluded.has(id),
+        (id, path) => journal.items.get(id) !== undefined || seen(id, path) || excluded.has(id),
       );
     }
   }
@@ -438,7 +438,7 @@ export class RemotePass {
   /** Whether the folder an item not placed was to go into is still here (journal or disk). */
   private placeHere(rel: string): boolean {
     const dir = parentOf(rel);
-    if (dir === '' || this.ctx.opts.journal.atPath(dir) !== undefined) return true;
+    if (dir === '' || this.ctx.opts.journal.items.atPath(dir) !== undefined) return true;
     try {
       return this.ctx.local.stat(dir) !== undefined;
     } catch (err) {
@@ -452,18 +452,18 @@ export class RemotePass {
    * Records what the guard decided: a hold (a walk finds it again after a restart), or an answer
    * carried out. Kept items are forgotten: the local pass finds them new and uploads them again.
    */
-  private settleHold(
+  private recordHold(
     guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
     full: boolean,
     answer: RemoteDeleteAnswer | null,
   ): void {
     const { journal } = this.ctx.opts;
-    // An answer settles what the person saw: the budget over time starts again after it.
+    // An answer closes what the person saw: the budget over time starts again after it.
     if (guarded.answered) clearDeletions(journal);
     else recordDeletions(journal, this.ctx.now(), guarded.applied);
     if (guarded.keep.length > 0) {
       journal.transaction(() => {
-        for (const j of guarded.keep) journal.removeTree(j);
+        for (const j of guarded.keep) journal.items.removeTree(j);
       });
       this.ctx.state.markDirty(guarded.keep.map((j) => parentOf(j.localPath)));
       this.ctx.log.info('deletions on the service kept here', { items: guarded.keep.length });
@@ -476,12 +476,12 @@ export class RemotePass {
         ? guarded.heldItems
         : topmostOnce([...this.heldItems, ...guarded.heldItems]);
       this.hold = { ...held, count: countHeldHere(this.heldItems, journal) };
-      journal.setMeta(HELD_META, this.hold.count);
+      journal.meta.set(HELD_META, this.hold.count);
       this.ctx.log.warn('deletions on the service held back', { ...this.hold });
     } else if (full || guarded.answered) {
       this.hold = null;
       this.heldItems = [];
-      journal.setMeta(HELD_META, null);
+      journal.meta.set(HELD_META, null);
     }
     // An answer is for the hold it was given to: the walk it asked for has used it, or found
     // nothing left to ask about.
@@ -496,7 +496,8 @@ export class RemotePass {
   private sayDeletedFolders(guarded: RemoteGuardResult<Pick<Plan, 'trash'>>): void {
     const { journal } = this.ctx.opts;
     for (const { item, count } of guarded.folders) {
-      if (journal.get(item.remoteId) !== undefined || this.ctx.local.stat(item.localPath)) continue;
+      if (journal.items.get(item.remoteId) !== undefined || this.ctx.local.stat(item.localPath))
+        continue;
       this.ctx.status.notice({
         key: 'engine.remoteFolderTrashed',
         params: { path: item.localPath, n: count },
@@ -522,7 +523,7 @@ export class RemotePass {
     const workspace = await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
     this.workspaceSeenAt = this.ctx.now();
     const role = workspace.effective_role ?? '';
-    if (journal.getMeta('role') !== role) journal.setMeta('role', role);
+    if (journal.meta.get('role') !== role) journal.meta.set('role', role);
     this.ctx.state.markDirty(this.ctx.state.refusals.clear().map(parentOf));
   }
 }

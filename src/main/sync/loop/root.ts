@@ -14,8 +14,8 @@ import { askWalk } from './context';
 /** The sync folder is the one the journal was made for (or a new one, recorded now). */
 export async function checkRoot(journal: Journal, root: string): Promise<void> {
   const st = statSync(root, { throwIfNoEntry: false });
-  const dev = journal.getMeta('root_dev');
-  const ino = journal.getMeta('root_ino');
+  const dev = journal.meta.get('root_dev');
+  const ino = journal.meta.get('root_ino');
   if (dev !== undefined) {
     if (!st) {
       throw new SyncFatalError('root-missing', { key: 'engine.rootMissing', params: { root } });
@@ -26,8 +26,8 @@ export async function checkRoot(journal: Journal, root: string): Promise<void> {
   } else {
     const made = await checkSyncFolder(root, { create: true });
     const now = statSync(made ?? root);
-    journal.setMeta('root_dev', now.dev);
-    journal.setMeta('root_ino', now.ino);
+    journal.meta.set('root_dev', now.dev);
+    journal.meta.set('root_ino', now.ino);
   }
 }
 
@@ -45,14 +45,14 @@ export function tidyCache(local: LocalRoot, journal: Journal): void {
   } catch {
     // No partial downloads.
   }
-  const resumable = new Set(journal.pendingDownloads().map((d) => d.tempName));
+  const resumable = new Set(journal.downloads.all().map((d) => d.tempName));
   for (const name of names) {
     if (!resumable.has(name) && (name.endsWith('.part') || name.endsWith('.zip'))) {
       rmSync(path.join(partial, name), { force: true });
     }
   }
   // A pass interrupted while items waited in the holding place: a walk puts them back.
-  if (journal.descendants(CACHE_DIR).length > 0) askWalk(journal, { kind: 'mid-move' });
+  if (journal.items.descendants(CACHE_DIR).length > 0) askWalk(journal, { kind: 'mid-move' });
 }
 
 /** The workspace's root folder: from the journal, else asked once and recorded. */
@@ -61,11 +61,11 @@ export async function rootFolderId(
   journal: Journal,
   workspaceId: number,
 ): Promise<number> {
-  const stored = journal.getMeta('root_folder_id');
+  const stored = journal.meta.get('root_folder_id');
   if (stored !== undefined) return Number(stored);
   const folder = await ofWorkspace(workspaceId, () => client.rootFolder(workspaceId));
-  journal.setMeta('root_folder_id', folder.id);
-  journal.setMeta('workspace_id', workspaceId);
+  journal.meta.set('root_folder_id', folder.id);
+  journal.meta.set('workspace_id', workspaceId);
   return folder.id;
 }
 

@@ -29,10 +29,10 @@ export interface SelectionChange {
  * walk; a folder left out is applied by the engine before its next pass (`applySelection`).
  */
 export function changeSelection(journal: Journal, change: SelectionChange): void {
-  const before = journal.excludedIds();
+  const before = journal.selection.ids();
   const include = (change.include ?? []).filter((id) => before.has(id));
   journal.transaction(() => {
-    journal.setExcluded(change.exclude ?? [], include);
+    journal.selection.set(change.exclude ?? [], include);
     if (include.length > 0) askWalk(journal, { kind: 'chosen-again' });
   });
 }
@@ -66,11 +66,11 @@ export class ExcludedPaths {
 function placesOf(e: ExcludedFolder, ctx: LoopContext): string[] {
   const { journal } = ctx.opts;
   const places: string[] = [];
-  const kept = journal.get(e.id);
+  const kept = journal.items.get(e.id);
   if (kept) places.push(kept.localPath);
   if (e.localPath !== null) places.push(e.localPath);
   if (e.parentId !== null && e.name !== null) {
-    const parent = e.parentId === ctx.rootId ? '' : journal.get(e.parentId);
+    const parent = e.parentId === ctx.rootId ? '' : journal.items.get(e.parentId);
     // A parent not here (itself excluded, or not synced yet): its own place covers it.
     const parentPath = parent === '' ? '' : parent?.kind === 'folder' ? parent.localPath : null;
     if (parentPath !== null) places.push(joinPath(parentPath, encodeName(e.name, ctx.profile)));
@@ -93,8 +93,8 @@ export async function applySelection(
   baseIgnores: (rel: string, isDir: boolean) => boolean,
 ): Promise<ExcludedPaths> {
   const { journal } = ctx.opts;
-  for (const e of journal.excludedHere()) {
-    const j = journal.get(e.id);
+  for (const e of journal.selection.here()) {
+    const j = journal.items.get(e.id);
     if (!j) continue;
     const unsent = j.kind === 'folder' ? await firstUnsent(ctx.local, journal, j, baseIgnores) : j;
     if (unsent !== null) {
@@ -107,8 +107,8 @@ export async function applySelection(
     // Forgotten first: from then on nothing below it is the journal's, so whatever happens to the
     // copy here (the trash, a crash before it) can never be read as a delete to send.
     journal.transaction(() => {
-      journal.setExcludedPath(e.id, j.localPath);
-      journal.removeTree(j);
+      journal.selection.setPath(e.id, j.localPath);
+      journal.items.removeTree(j);
     });
     if (ctx.local.stat(j.localPath)) {
       try {
@@ -125,7 +125,7 @@ export async function applySelection(
     }
   }
   const keys: string[] = [];
-  const excluded = journal.excluded();
+  const excluded = journal.selection.all();
   // A folder chosen again takes its problem along (its copy here is now the folder's).
   const ids = new Set(excluded.map((e) => e.id));
   for (const p of ctx.status.snapshot().problems) {
@@ -134,7 +134,7 @@ export async function applySelection(
   }
   for (const e of excluded) {
     const places = placesOf(e, ctx);
-    keys.push(...places.map((p) => journal.pathKey(p)));
+    keys.push(...places.map((p) => journal.items.pathKey(p)));
     const here = places.find((p) => ctx.local.stat(p) !== undefined);
     if (here === undefined) ctx.status.clearProblem(e.id);
     else {
@@ -143,14 +143,14 @@ export async function applySelection(
         remoteId: e.id,
         reason: 'local',
         ...said(
-          here === e.localPath || here === journal.get(e.id)?.localPath
+          here === e.localPath || here === journal.items.get(e.id)?.localPath
             ? { key: 'engine.keptUnchosen' }
             : { key: 'engine.unchosenTaken' },
         ),
       });
     }
   }
-  return new ExcludedPaths(keys, (p) => journal.pathKey(p));
+  return new ExcludedPaths(keys, (p) => journal.items.pathKey(p));
 }
 
 /**
@@ -165,7 +165,7 @@ async function firstUnsent(
   ignores: (rel: string, isDir: boolean) => boolean,
 ): Promise<{ localPath: string } | null> {
   // A synced item gone from it: a move out, or a delete, not sent yet.
-  for (const j of journal.descendants(folder.localPath)) {
+  for (const j of journal.items.descendants(folder.localPath)) {
     if (j.state !== 'synced') continue; // Not here by design (a role that may not download).
     const st = local.stat(j.localPath);
     if (!st || st.isDirectory() !== (j.kind === 'folder')) return j;
@@ -184,7 +184,7 @@ async function firstUnsent(
       const st = lstatSync(local.abs(rel), { throwIfNoEntry: false });
       if (!st) continue;
       if (ignores(rel, st.isDirectory())) continue;
-      const j = journal.atPath(rel);
+      const j = journal.items.atPath(rel);
       if (!j || j.state !== 'synced' || j.kind !== (st.isDirectory() ? 'folder' : 'file')) {
         return { localPath: rel };
       }

@@ -1,7 +1,7 @@
 // The status's problems: kept in the journal (all of them; the status shows the first 200),
 // each said once, dismissed or forgotten by the person, and over when their cause is gone.
 import type { Journal } from '../../journal/journal';
-import type { AttentionTable } from '../../journal/attention';
+import type { ProblemsRepo } from '../../journal/problems';
 import type { Words } from '../../../shared/i18n';
 import type { SyncProblem, SyncStatus } from '../../../shared/sync-status';
 import type { LocalRoot } from '../local';
@@ -20,7 +20,7 @@ export interface StatusSink {
 export class ProblemList {
   constructor(
     private readonly journal: Journal,
-    private readonly attention: AttentionTable,
+    private readonly attention: ProblemsRepo,
     private readonly log: Logger,
     private readonly sink: StatusSink,
     /** A new problem, for the engine's `problem` event. */
@@ -34,7 +34,7 @@ export class ProblemList {
 
   private all(): SyncProblem[] {
     const dismissed = this.attention.dismissedProblems();
-    return this.journal.problems().map((p) => ({
+    return this.journal.problems.all().map((p) => ({
       path: p.path,
       remoteId: p.remoteId,
       reason: p.reason as SyncProblem['reason'],
@@ -60,7 +60,7 @@ export class ProblemList {
   /** Forgets a problem (Retry): the next pass tries its item again. Says whether there was one. */
   forgetProblem(key: string): SyncProblem | undefined {
     const p = this.all().find((q) => q.key === key);
-    if (!p || !this.journal.clearProblem(key)) return undefined;
+    if (!p || !this.journal.problems.clear(key)) return undefined;
     this.sink.st.problems = this.stored();
     this.sink.flush();
     return p;
@@ -82,7 +82,7 @@ export class ProblemList {
       if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
       if (stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
-      changed = this.journal.clearProblem(problemKey(null, p.path)) || changed;
+      changed = this.journal.problems.clear(problemKey(null, p.path)) || changed;
     }
     if (!changed) return;
     this.sink.st.problems = this.stored();
@@ -96,7 +96,7 @@ export class ProblemList {
     if (this.sink.st.problems.some(same)) return;
     const problem: SyncProblem = { ...p, at: Date.now() };
     const key = problemKey(p.remoteId, p.path);
-    this.journal.setProblem({ key, ...problem });
+    this.journal.problems.set({ key, ...problem });
     this.sink.st.problems = this.stored();
     this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
     this.emit(problem);
@@ -105,7 +105,7 @@ export class ProblemList {
 
   /** A problem about this local path is over (asked of the journal: the status lists 200). */
   clearPathProblem(path: string): void {
-    if (this.journal.clearProblem(problemKey(null, path))) {
+    if (this.journal.problems.clear(problemKey(null, path))) {
       this.sink.st.problems = this.stored();
     }
   }
@@ -115,7 +115,7 @@ export class ProblemList {
     // 200), one not listed is not stored either, and the journal is not asked.
     const all = this.sink.st.problems.length < 200;
     if (all && !this.sink.st.problems.some((p) => p.remoteId === remoteId)) return;
-    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
       this.sink.st.problems = this.stored();
     }
   }
@@ -128,7 +128,7 @@ export class ProblemList {
   clearNotPlaced(remoteId: number): void {
     const shown = this.sink.st.problems.find((p) => p.remoteId === remoteId);
     if (shown?.words?.key !== 'engine.fs.subtree') return;
-    if (this.journal.clearProblem(problemKey(remoteId, ''))) {
+    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
       this.sink.st.problems = this.stored();
     }
   }
@@ -138,7 +138,7 @@ export class ProblemList {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
     for (const p of this.all()) {
       if (p.remoteId !== null && !there(p.remoteId, p.path)) {
-        this.journal.clearProblem(problemKey(p.remoteId, ''));
+        this.journal.problems.clear(problemKey(p.remoteId, ''));
       }
     }
     this.sink.st.problems = this.stored();
@@ -158,7 +158,7 @@ export class ProblemList {
       if (p.remoteId !== null || badNames.has(p.path)) continue;
       // A name refused for a new item, now held by a synced one (the new one was moved aside to
       // make way for it): over. Not for other refusals: a synced file's refused version is one.
-      const madeWay = p.reason === 'name' && this.journal.atPath(p.path)?.state === 'synced';
+      const madeWay = p.reason === 'name' && this.journal.items.atPath(p.path)?.state === 'synced';
       if (!madeWay && held.has(p.path) && stillThere(local, p.path)) continue;
       refusals.clearPath(p.path);
       this.clearPathProblem(p.path);

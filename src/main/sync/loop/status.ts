@@ -2,7 +2,7 @@
 // notices here; the problems (kept in the journal) in status-problems.ts.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
-import { AttentionTable } from '../../journal/attention';
+import type { ProblemsRepo } from '../../journal/problems';
 import type { Journal } from '../../journal/journal';
 import { englishOf, type Words } from '../../../shared/i18n';
 import {
@@ -51,7 +51,7 @@ export class StatusModel {
   private emitTimer: NodeJS.Timeout | null = null;
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
-  readonly attention: AttentionTable;
+  readonly attention: ProblemsRepo;
   private readonly problems: ProblemList;
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
@@ -64,7 +64,7 @@ export class StatusModel {
     private readonly emitter: EventEmitter<EngineEvents>,
     now: () => number = Date.now,
   ) {
-    this.attention = new AttentionTable(journal.db);
+    this.attention = journal.problems;
     this.problems = new ProblemList(journal, this.attention, log, this, (p) =>
       emitter.emit('problem', p),
     );

@@ -21,21 +21,21 @@ export async function* freshUploads(
   local: LocalRoot,
   journal: Journal,
   dirs: Iterable<string>,
-  opts: Pick<ScanOptions, 'ignores' | 'settleMs'>,
+  opts: Pick<ScanOptions, 'ignores' | 'writeQuietMs'>,
 ): AsyncGenerator<UploadOp[]> {
   for (const dir of dirs) {
     let chunk: UploadOp[] = [];
     const chunks: UploadOp[][] = [];
     await scanLocal(local, [dir], false, {
       ignores: opts.ignores,
-      settleMs: opts.settleMs,
+      writeQuietMs: opts.writeQuietMs,
       descend: () => false,
       onEntry: (e) => {
         if (
           e.kind === 'file' &&
           !e.settling &&
-          journal.atPath(e.path) === undefined &&
-          journal.byInode(e.dev, e.ino).length === 0
+          journal.items.atPath(e.path) === undefined &&
+          journal.items.byInode(e.dev, e.ino).length === 0
         ) {
           chunk.push({ type: 'upload', entry: e, item: null });
           if (chunk.length >= FRESH_CHUNK) {

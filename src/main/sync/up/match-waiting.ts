@@ -135,7 +135,7 @@ export class WaitingMatcher {
   }
 
   private identityOf(e: LocalEntry): JournalItem | undefined {
-    return this.journal
+    return this.journal.items
       .byInode(e.dev, e.ino)
       .find((j) => j.kind === e.kind && !this.claimed.has(j.remoteId) && j.state === 'synced');
   }
@@ -212,7 +212,7 @@ export class WaitingMatcher {
     if (e.kind !== 'file' || j.state !== 'synced') return false;
     if (j.ino === e.ino && j.dev === e.dev) return false;
     if (j.size !== e.size || j.mtimeMs !== e.mtimeMs) return false;
-    const other = this.journal
+    const other = this.journal.items
       .byInode(e.dev, e.ino)
       .find(
         (o) =>

@@ -9,7 +9,7 @@ import { findInFolder, folderExists, fromFile, type RemoteItem } from '../remote
 /**
  * Every remote mutation goes through the outbox: written (and committed) as an intent before
  * its request leaves, completed in the same transaction as the journal's record of its result.
- * An intent left open by a crash or a lost answer is settled by looking at the service before
+ * An intent left open by a crash or a lost answer is resolved by looking at the service before
  * anything is tried again: no duplicate folders, no lost renames.
  */
 
@@ -59,7 +59,7 @@ export type IntentPayload =
 export type OutboxStep = 'intent-written' | 'answered' | 'recorded';
 
 /** Where the payload's change stands on the service: made (with the item as it is now), or not. */
-export type Settlement =
+export type Resolution =
   | { made: true; item: RemoteItem | null }
   | {
       made: false;
@@ -91,19 +91,19 @@ export interface IntentOrigin {
 const FEED_SLACK_MS = 10 * 60_000;
 
 /** Looks at the service to learn whether an intent's change was made. */
-export async function settle(
+export async function resolveIntent(
   client: ServiceClient,
   journal: Journal,
   p: IntentPayload,
   origin?: IntentOrigin,
-): Promise<Settlement> {
+): Promise<Resolution> {
   try {
     switch (p.op) {
       case 'mkdir': {
         const found = await findInFolder(
           client,
           p.parentId,
-          (e) => e.kind === 'folder' && sameName(p.name, e.name) && !journal.get(e.id),
+          (e) => e.kind === 'folder' && sameName(p.name, e.name) && !journal.items.get(e.id),
         );
         return found ? { made: true, item: found } : { made: false };
       }
@@ -120,7 +120,7 @@ export async function settle(
             e.kind === 'file' &&
             sameName(p.name, e.name) &&
             e.size === p.size &&
-            !journal.get(e.id),
+            !journal.items.get(e.id),
         );
         if (found) return { made: true, item: found };
         const moved = origin && (await uploadedSince(client, journal, p, origin));
@@ -131,7 +131,7 @@ export async function settle(
         if (!found || !sameName(p.name, found.name)) {
           // Where it was, under the name asked for: the server ignored the parent (seed
           // 300405985: taken for a colleague's rename, it came back down beside its copy).
-          const was = journal.get(p.id);
+          const was = journal.items.get(p.id);
           if (!was || was.remoteParentId === p.parentId || was.remoteName === p.name) {
             return { made: false };
           }
@@ -159,6 +159,9 @@ export async function settle(
   }
 }
 
+/** Its old name, for up/send-state.ts until that file (split meanwhile) is renamed too (issue 40). */
+export const settle = resolveIntent;
+
 /**
  * A new file of ours that its name no longer finds: someone renamed or moved it after the answer
  * was lost. The feed's uploads since the intent name the candidates; only one with our bytes is
@@ -185,7 +188,7 @@ async function uploadedSince(
     const target = parseDetail(event.detail).objects[0];
     if (target?.kind !== 'file' || target.id === null || looked.has(target.id)) continue;
     looked.add(target.id);
-    if (journal.get(target.id)) continue;
+    if (journal.items.get(target.id)) continue;
     let file: RemoteItem;
     try {
       file = fromFile(await client.getFile(target.id));
@@ -224,7 +227,7 @@ async function onlyRenamedSince(
   })) {
     const target = parseDetail(event.detail).objects[0];
     if (target?.kind !== 'file' || target.id !== p.id) continue;
-    // An event may lag its item's time by a moment (journal.takeOwnChange's slack).
+    // An event may lag its item's time by a moment (journal.feed.takeOwnChange's slack).
     const at = Date.parse(event.updated_at);
     if (!Number.isFinite(at) || at > versionMs + OWN_SLACK_MS) return false;
   }

@@ -112,7 +112,7 @@ export class LocalReconciler {
     if (
       !j &&
       (fresh || parentId !== undefined) &&
-      this.journal.byInode(e.dev, e.ino).length === 0
+      this.journal.items.byInode(e.dev, e.ino).length === 0
     ) {
       // Nothing recorded here, nothing recorded with this identity: new, whatever else is seen.
       if (e.kind === 'folder') {
@@ -152,7 +152,7 @@ export class LocalReconciler {
     if (id === undefined || !whole) return;
     for (const j of this.kidsOf(id).values()) {
       if (this.claimedHere.has(j.remoteId) || this.claimed.has(j.remoteId)) continue;
-      const item = this.journal.get(j.remoteId);
+      const item = this.journal.items.get(j.remoteId);
       if (item) this.unclaimed.set(j.remoteId, item);
     }
   }
@@ -219,7 +219,7 @@ export class LocalReconciler {
     }
     // A record the remote pass set aside (another item took its name there) with nothing of it
     // on disk: it was deleted here, or moved (matched above by its identity).
-    const setAside = journal
+    const setAside = journal.items
       .descendants(MOVING_DIR)
       .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
     gone.push(...setAside);
@@ -239,7 +239,7 @@ export class LocalReconciler {
           continue;
         }
       }
-      const count = j.kind === 'folder' ? journal.descendants(j.localPath).length + 1 : 1;
+      const count = j.kind === 'folder' ? journal.items.descendants(j.localPath).length + 1 : 1;
       plan.deletes.push({ type: 'delete', item: j, count });
     }
   }
@@ -252,7 +252,7 @@ export class LocalReconciler {
   private backFromAside(): void {
     const { journal, plan } = this;
     const moving = new Set(plan.moves.map((m) => m.item.remoteId));
-    for (const j of journal.remoteNamedLike(PROVISIONAL_GLOB)) {
+    for (const j of journal.items.remoteNamedLike(PROVISIONAL_GLOB)) {
       if (j.state !== 'synced' || moving.has(j.remoteId) || !isProvisional(j.remoteName)) continue;
       if (isProvisional(j.localName) || parentOf(j.localPath) === MOVING_DIR) continue;
       const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
@@ -274,12 +274,12 @@ export class LocalReconciler {
   }
 
   private key(name: string): string {
-    return this.journal.pathKey(name);
+    return this.journal.items.pathKey(name);
   }
 
   private childrenOf(parentId: number): Map<string, JournalItem> {
     const kids = new Map<string, JournalItem>();
-    for (const j of this.journal.children(parentId)) {
+    for (const j of this.journal.items.children(parentId)) {
       if (!j.localPath.startsWith(CACHE_DIR + '/')) kids.set(this.key(j.localName), j);
     }
     return kids;
@@ -292,7 +292,7 @@ export class LocalReconciler {
   private kidsOf(parentId: number): Map<string, ChildFacts> {
     if (this.kids?.parentId !== parentId) {
       const byName = new Map<string, ChildFacts>();
-      for (const j of this.journal.childFacts(parentId, CACHE_DIR)) {
+      for (const j of this.journal.items.childFacts(parentId, CACHE_DIR)) {
         byName.set(this.key(j.localName), j);
       }
       this.kids = { parentId, byName };
@@ -305,7 +305,7 @@ export class LocalReconciler {
     claims.add(j.remoteId);
     if (e.kind === 'folder') this.itemAt.set(e.path, j.remoteId);
     if (j.state !== 'synced' || !changed(j, e)) return;
-    const item = 'remoteName' in j ? j : this.journal.get(j.remoteId);
+    const item = 'remoteName' in j ? j : this.journal.items.get(j.remoteId);
     if (!item) return;
     if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item, entry: e });
     else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item });
@@ -319,7 +319,7 @@ export class LocalReconciler {
     const known = this.itemAt.get(p);
     if (known !== undefined || this.pending.has(p) || scan?.entries.has(p)) return known;
     if (this.freshDirs.has(p)) return undefined;
-    const j = this.journal.atPath(p);
+    const j = this.journal.items.atPath(p);
     const id = j && j.kind === 'folder' && j.state === 'synced' ? j.remoteId : undefined;
     if (id !== undefined) this.itemAt.set(p, id);
     return id;

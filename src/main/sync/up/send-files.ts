@@ -31,7 +31,7 @@ export class FileSender {
     if (!st || !st.isFile()) return;
     const now = { ...entry, ...facts(st) };
     if (this.s.refusedNow(entry.path, refusalFacts(now))) return;
-    const made = op.item ? undefined : journal.atPath(entry.path);
+    const made = op.item ? undefined : journal.items.atPath(entry.path);
     if (
       made?.kind === 'file' &&
       made.dev === now.dev &&
@@ -66,7 +66,7 @@ export class FileSender {
   ): Promise<void> {
     const { client, journal, events } = this.s.ctx;
     const { entry } = op;
-    const found = op.item ? journal.get(op.item.remoteId) : undefined;
+    const found = op.item ? journal.items.get(op.item.remoteId) : undefined;
     // Read once: a small file whole (hashed, then sent from that buffer by every attempt); a
     // large one is hashed while it is sent. Only a large file of the size of its synced
     // version is hashed first: a file saved unchanged or only touched (its time changed, not
@@ -78,7 +78,7 @@ export class FileSender {
     if (whole) hash = createHash('sha256').update(whole).digest('hex');
     else if (found?.hash && found.size === st.size) hash = await hashFd(fd, st.size);
     if (found && hash !== null && found.hash === hash) {
-      journal.upsert({ ...found, ...facts(st) });
+      journal.items.upsert({ ...found, ...facts(st) });
       return;
     }
     const target = await this.target(found, entry, parentId);
@@ -146,7 +146,7 @@ export class FileSender {
       // Deleted there: it goes up again as a new file, under the name it had there (the
       // one here may be numbered or mapped), unless it was renamed here.
       if (item.localName === entry.name) name = item.remoteName;
-      journal.removeTree(item);
+      journal.items.removeTree(item);
       item = undefined;
     } else if (remote.updatedAt !== item.remoteUpdatedAt || remote.size !== item.remoteSize) {
       // Changed on both sides: the service's version comes down and this one is kept
@@ -171,7 +171,7 @@ export class FileSender {
   ): Promise<boolean> {
     const { journal, local } = this.s.ctx;
     const taken = (await this.s.kidsOf(parentId)).get(serviceKey(name));
-    const synced = taken && journal.get(taken.id);
+    const synced = taken && journal.items.get(taken.id);
     if (taken && !synced) {
       // Someone else's file of that name: uploading would bury it as an old version. It
       // comes down instead; this one is kept beside it (or adopted if the same).
@@ -234,7 +234,7 @@ export class FileSender {
 
   async delete(op: DeleteOp): Promise<void> {
     const { client, journal, events } = this.s.ctx;
-    const j = journal.get(op.item.remoteId);
+    const j = journal.items.get(op.item.remoteId);
     if (!j) return;
     if (this.s.ctx.refusals.ofDelete(j.remoteId)?.path === j.localPath) return;
     events.begin('delete', j.localPath);
@@ -258,7 +258,7 @@ export class FileSender {
       if (err instanceof ApiError && err.kind === 'forbidden') {
         // The role may not delete it: the service keeps it, and it comes back here. Once back
         // it is in sync, so this is a note in the status, not a standing problem.
-        journal.removeTree(j);
+        journal.items.removeTree(j);
         this.s.result.walkNeeded = true;
         events.note(j.localPath, { key: 'engine.deleteRefused' });
         return;

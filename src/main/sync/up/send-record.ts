@@ -46,8 +46,8 @@ export function recordOutcome(s: SendRecords, p: IntentPayload, item: RemoteItem
       recordMove(s, p, item, st, name);
       return;
     case 'delete': {
-      const j = s.ctx.journal.get(p.id);
-      if (j) s.ctx.journal.removeTree(j);
+      const j = s.ctx.journal.items.get(p.id);
+      if (j) s.ctx.journal.items.removeTree(j);
       return;
     }
   }
@@ -60,10 +60,10 @@ function recordMkdir(
   st: Stats | undefined,
   name: string,
 ): void {
-  if (!item || journal.atPath(p.path)) return;
+  if (!item || journal.items.atPath(p.path)) return;
   const id = p.identity ?? (st?.isDirectory() ? st : null);
-  if (id) journal.forgetName(id);
-  journal.upsert({
+  if (id) journal.keptNames.forget(id);
+  journal.items.upsert({
     ...remoteFields(item),
     localPath: p.path,
     localName: name,
@@ -84,12 +84,12 @@ function recordMove(
   name: string,
 ): void {
   const { journal } = s.ctx;
-  const j = journal.get(p.id);
+  const j = journal.items.get(p.id);
   if (!j) return;
   // The folder it went into is no longer known empty, nor its names as read before.
   s.created.delete(p.parentId);
   s.remoteKids.delete(p.parentId);
-  const other = journal.atPath(p.path);
+  const other = journal.items.atPath(p.path);
   if (other && other.remoteId !== j.remoteId) {
     // The item that had this place is leaving it in this send too (a swap), or the disk
     // shows this item there (the other was deleted or moved here, not sent yet: a crash
@@ -99,7 +99,7 @@ function recordMove(
     // down a second time beside the one here.
     const here = st !== undefined && j.ino !== null && st.ino === j.ino && st.dev === j.dev;
     if (!s.leaving.has(other.remoteId) && !here) return;
-    journal.moveTree(other, {
+    journal.items.moveTree(other, {
       localPath: `${MOVING_DIR}/${other.remoteId}`,
       localName: String(other.remoteId),
     });
@@ -116,7 +116,7 @@ function recordMove(
         item.size === v.size &&
         j.remoteSize === v.size &&
         j.remoteUpdatedAt === v.updatedAt));
-  journal.moveTree(
+  journal.items.moveTree(
     {
       ...j,
       remoteParentId: item?.parentId ?? p.parentId,
@@ -137,10 +137,10 @@ export function recordFile(
 ): void {
   if (!item) return;
   const { journal } = s.ctx;
-  if (st) journal.forgetName(st);
-  const other = journal.atPath(p.path);
-  if (other && other.remoteId !== item.id) journal.removeTree(other);
-  journal.upsert({
+  if (st) journal.keptNames.forget(st);
+  const other = journal.items.atPath(p.path);
+  if (other && other.remoteId !== item.id) journal.items.removeTree(other);
+  journal.items.upsert({
     ...remoteFields(item),
     localPath: p.path,
     localName: entry?.name ?? p.path.slice(p.path.lastIndexOf('/') + 1),

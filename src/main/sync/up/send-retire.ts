@@ -16,20 +16,23 @@ export class Retirer {
 
   async retire(op: RetireOp): Promise<void> {
     const { journal, events } = this.s.ctx;
-    const j = journal.get(op.item.remoteId);
+    const j = journal.items.get(op.item.remoteId);
     if (!j) return;
     events.notice({ key: 'engine.noMoves' });
     // The old records stay until the old place is deleted: a crash before that leaves them
     // pointing at a place that is empty here, which the next pass deletes on the service.
-    const old = new Set([j.remoteId, ...journal.descendants(j.localPath).map((d) => d.remoteId)]);
+    const old = new Set([
+      j.remoteId,
+      ...journal.items.descendants(j.localPath).map((d) => d.remoteId),
+    ]);
     const made = op.parts.filter((p) => {
-      const r = journal.atPath(p);
+      const r = journal.items.atPath(p);
       return r !== undefined && r.state === 'synced' && !old.has(r.remoteId);
     });
     if (made.length < op.parts.length) {
       // The old place is kept on the service, and comes back here with the walk asked for: its
       // records are forgotten, and no event of the feed would name it again.
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       this.s.result.walkNeeded = true;
       events.note(op.path, { key: 'engine.notAllCopied' });
       return;
@@ -47,7 +50,7 @@ export class Retirer {
       if (j.kind === 'folder' && !(await this.pruneCopied(j.remoteId))) {
         this.s.result.walkNeeded = true;
       }
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       this.s.result.recheckRemote = true;
       this.s.result.remoteMoved++;
       events.note(
@@ -59,7 +62,7 @@ export class Retirer {
       return;
     }
     await this.deleteCopied(j.remoteId, j.kind, j.localPath);
-    journal.removeTree(j);
+    journal.items.removeTree(j);
     this.s.result.remoteMoved++;
   }
 
@@ -80,7 +83,7 @@ export class Retirer {
     const { client, journal, local } = this.s.ctx;
     try {
       const item = fromFile(await client.getFile(id));
-      const j = journal.get(id);
+      const j = journal.items.get(id);
       if (!j || j.kind !== 'file' || item.size !== j.remoteSize) return false;
       if (item.updatedAt === j.remoteUpdatedAt) return true;
       // Same size, another time: a rename (the move's own, too) gives a file a new time, so
@@ -98,7 +101,7 @@ export class Retirer {
 
   /** Whether the journal knows it as it is on the service now (a file: the same version). */
   known(item: RemoteItem): boolean {
-    const j = this.s.ctx.journal.get(item.id);
+    const j = this.s.ctx.journal.items.get(item.id);
     if (!j || j.kind !== item.kind) return false;
     return (
       item.kind === 'folder' || (j.remoteUpdatedAt === item.updatedAt && j.remoteSize === item.size)
@@ -118,7 +121,7 @@ export class Retirer {
   async pruneCopied(folderId: number): Promise<boolean> {
     let all = true;
     for (const item of await this.s.listing(folderId)) {
-      const path = this.s.ctx.journal.get(item.id)?.localPath ?? item.name;
+      const path = this.s.ctx.journal.items.get(item.id)?.localPath ?? item.name;
       if (!this.known(item)) all = false;
       else if (item.kind === 'file' || (await this.pruneCopied(item.id))) {
         await this.deleteCopied(item.id, item.kind, path);

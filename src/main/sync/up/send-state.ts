@@ -114,7 +114,7 @@ export class SendState {
   /** The remote id of the synced folder at a local path, once it is settled there. */
   folderId(path: string): number | undefined {
     if (path === '') return this.ctx.rootId;
-    const j = this.ctx.journal.atPath(path);
+    const j = this.ctx.journal.items.atPath(path);
     if (!j || j.kind !== 'folder' || j.state !== 'synced' || this.leaving.has(j.remoteId)) {
       return undefined;
     }
@@ -128,7 +128,7 @@ export class SendState {
     if (held.kind === 'change') return true;
     // A name clash stands while the synced item holding the name is still here; once it left
     // (deleted, or moved away), this one goes up.
-    const holder = this.ctx.journal.get(held.holderId);
+    const holder = this.ctx.journal.items.get(held.holderId);
     if (!holder || parentOf(holder.localPath) !== parentOf(path)) return false;
     const name = decodeName(path.slice(path.lastIndexOf('/') + 1), this.ctx.profile);
     if (serviceKey(holder.remoteName) !== serviceKey(name)) return false; // renamed since
@@ -138,7 +138,9 @@ export class SendState {
 
   /** The name a new item goes up under: its local name decoded, or the one it had there. */
   serviceName(entry: LocalEntry): string {
-    return this.ctx.journal.keptName(entry, entry.name) ?? decodeName(entry.name, this.ctx.profile);
+    return (
+      this.ctx.journal.keptNames.get(entry, entry.name) ?? decodeName(entry.name, this.ctx.profile)
+    );
   }
 
   /** Items of a folder on the service, read whole (pages would shift under deletes). */
@@ -216,20 +218,20 @@ export class SendState {
     const { journal, client, step } = this.ctx;
     for (let attempt = 1; ; attempt++) {
       const written = Date.now();
-      const id = journal.addIntent(payload.op, payload, written);
+      const id = journal.outbox.add(payload.op, payload, written);
       step?.('intent-written', payload.op);
       let item: RemoteItem | null;
       try {
         item = await send();
       } catch (err) {
         if (err instanceof ApiError && !err.retryable && !isOutcomeUnknown(err)) {
-          journal.failIntent(id, err.kind);
+          journal.outbox.fail(id, err.kind);
           throw err;
         }
         if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
         const s = await settle(client, journal, payload, this.origin(written));
         if (!s.made) {
-          journal.failIntent(id, 'lost, not made');
+          journal.outbox.fail(id, 'lost, not made');
           continue;
         }
         item = s.item;
@@ -237,10 +239,10 @@ export class SendState {
       step?.('answered', payload.op);
       journal.transaction(() => {
         record(item);
-        journal.completeIntent(id, item ? { id: item.id } : null);
+        journal.outbox.complete(id, item ? { id: item.id } : null);
         // Its event, read back from the feed, is then ours: no request to look at it.
         if (item && payload.op !== 'delete') {
-          journal.noteOwnChange(item.id, Date.parse(item.updatedAt));
+          journal.feed.noteOwnChange(item.id, Date.parse(item.updatedAt));
         }
       });
       step?.('recorded', payload.op);

@@ -76,7 +76,7 @@ export class StructureSender {
     const { client, workspaceId, events } = this.s.ctx;
     const { entry } = op;
     if (this.s.refusedNow(entry.path, refusalFacts(entry))) return undefined;
-    const made = this.s.ctx.journal.atPath(entry.path);
+    const made = this.s.ctx.journal.items.atPath(entry.path);
     if (made?.kind === 'folder' && made.dev === entry.dev && made.ino === entry.ino) {
       return undefined; // copied along with the folder it is in (a move without the extension)
     }
@@ -104,7 +104,7 @@ export class StructureSender {
           parentId,
           (i) => i.kind === 'folder' && serviceKey(i.name) === serviceKey(name),
         );
-        if (existing && !this.s.ctx.journal.get(existing.id)) {
+        if (existing && !this.s.ctx.journal.items.get(existing.id)) {
           this.s.ctx.journal.transaction(() =>
             this.s.record({ op: 'mkdir', parentId, name, path: entry.path }, existing),
           );
@@ -113,7 +113,7 @@ export class StructureSender {
           this.s.result.recheckRemote = true;
           return undefined;
         }
-        const holder = existing && this.s.ctx.journal.get(existing.id);
+        const holder = existing && this.s.ctx.journal.items.get(existing.id);
         const leaving = holder && moving.find((m) => m.item.remoteId === holder.remoteId);
         if (leaving) return leaving;
         if (holder && holder.localPath !== entry.path) {
@@ -135,7 +135,7 @@ export class StructureSender {
    */
   async stepAside(op: MoveOp): Promise<boolean> {
     const { client, journal, events } = this.s.ctx;
-    const j = journal.get(op.item.remoteId);
+    const j = journal.items.get(op.item.remoteId);
     if (!j) return false;
     // Aside already (the journal recorded it before a crash or a failed pass): its name is free.
     if (isProvisional(j.remoteName)) return true;
@@ -196,7 +196,7 @@ export class StructureSender {
     aside: boolean,
   ): Promise<'done' | 'retry' | 'failed' | 'taken'> {
     const { journal, profile, events } = this.s.ctx;
-    const j = journal.get(op.item.remoteId);
+    const j = journal.items.get(op.item.remoteId);
     const { entry } = op;
     if (!j) return 'failed';
     const parentId = this.s.folderId(parentOf(entry.path))!;
@@ -230,7 +230,7 @@ export class StructureSender {
           else if (item) {
             const time =
               j.kind === 'folder' || payload.version ? {} : { remoteUpdatedAt: j.remoteUpdatedAt };
-            journal.upsert({ ...j, ...remoteFields(item), ...time });
+            journal.items.upsert({ ...j, ...remoteFields(item), ...time });
           }
         },
       );
@@ -262,7 +262,7 @@ export class StructureSender {
     this.s.leaving.delete(j.remoteId);
     if (err instanceof ApiError && err.kind === 'not-found') {
       // Deleted on the service meanwhile: what is here is kept and goes back up as new.
-      journal.removeTree(j);
+      journal.items.removeTree(j);
       this.s.result.rescan.add(parentOf(entry.path));
       this.s.result.rescan.add(entry.path);
       events.note(entry.path, { key: 'engine.movedDeleted' });
@@ -323,13 +323,13 @@ export class StructureSender {
     ) {
       // Moved on the service meanwhile (its record took the new place there, waiting for this
       // move to win): the record says again where it is here, and a walk brings it there.
-      this.s.ctx.journal.upsert({ ...j, remoteParentId: parentId, remoteName: name });
+      this.s.ctx.journal.items.upsert({ ...j, remoteParentId: parentId, remoteName: name });
       this.s.result.walkNeeded = true;
     }
     // What was added in it while it had the other name goes up from its old place.
     if (j.kind === 'folder') {
       this.s.result.rescan.add(j.localPath);
-      for (const d of this.s.ctx.journal.descendants(j.localPath)) {
+      for (const d of this.s.ctx.journal.items.descendants(j.localPath)) {
         if (d.kind === 'folder') this.s.result.rescan.add(d.localPath);
       }
     }

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { parentOf } from '../paths';
 import { remoteFields } from '../remote';
-import { settle, type IntentPayload } from './outbox';
+import { resolveIntent, type IntentPayload } from './outbox';
 import type { DeleteOp, RelinkOp, RetireOp, UpPlan, UploadOp } from './plan';
 import { FileSender } from './send-files';
 import { Retirer } from './send-retire';
@@ -33,8 +33,8 @@ export class Sender {
   relink(relinks: readonly RelinkOp[]): void {
     const { journal } = this.s.ctx;
     for (const r of relinks) {
-      const j = journal.get(r.item.remoteId);
-      if (j) journal.upsert({ ...j, ...facts(r.entry) });
+      const j = journal.items.get(r.item.remoteId);
+      if (j) journal.items.upsert({ ...j, ...facts(r.entry) });
     }
   }
 
@@ -111,32 +111,32 @@ export class Sender {
   }
 
   /**
-   * Settles intents a crash or a failed pass left open, by looking at the service. Returns the
+   * Resolves intents a crash or a failed pass left open, by looking at the service. Returns the
    * folders to look at again.
    */
-  async settleOpen(): Promise<ReadonlySet<string>> {
+  async resolveOpenIntents(): Promise<ReadonlySet<string>> {
     const { journal, client, log } = this.s.ctx;
-    for (const intent of journal.openIntents()) {
+    for (const intent of journal.outbox.open()) {
       const payload = intent.payload as IntentPayload;
-      const s = await settle(client, journal, payload, this.s.origin(intent.createdAt));
+      const s = await resolveIntent(client, journal, payload, this.s.origin(intent.createdAt));
       if (s.made) {
         journal.transaction(() => {
           this.s.record(payload, s.item);
-          journal.completeIntent(intent.id, { settled: true });
+          journal.outbox.complete(intent.id, { settled: true });
           // Its event is ours, as a mutation's answered one is: read back, it costs no look
           // (and a rename's new time is not taken for a new version of the file there now).
           // Not an upload found renamed since (no time: the later rename is someone's).
           const at = s.item ? Date.parse(s.item.updatedAt) : NaN;
           if (s.item && payload.op !== 'delete' && Number.isFinite(at)) {
-            journal.noteOwnChange(s.item.id, at);
+            journal.feed.noteOwnChange(s.item.id, at);
           }
         });
-        log.info('settled an interrupted change: it was made', { op: payload.op });
+        log.info('resolved an interrupted change: it was made', { op: payload.op });
       } else {
         journal.transaction(() => {
-          const j = s.renamedInPlace && journal.get(s.renamedInPlace.id);
-          if (j) journal.upsert({ ...j, ...remoteFields(s.renamedInPlace!) });
-          journal.failIntent(intent.id, 'not made; the next pass does it again');
+          const j = s.renamedInPlace && journal.items.get(s.renamedInPlace.id);
+          if (j) journal.items.upsert({ ...j, ...remoteFields(s.renamedInPlace!) });
+          journal.outbox.fail(intent.id, 'not made; the next pass does it again');
         });
       }
       this.s.result.rescan.add(parentOf(payload.path));
