@@ -7,25 +7,18 @@
 // that does not speak HTTP(S) as asked is not retried. A small loop of our own rather than
 // undici's RetryAgent: that cannot tell a POST that never left from one whose answer was lost,
 // cannot re-create a streamed upload body, and knows nothing of token refresh between attempts.
+// What a request is: request-types.ts; an error answer read into a typed error: answer-errors.ts;
+// where credentials may go: base-url.ts.
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import {
-  type ApiError,
-  ForbiddenError,
-  InsecureConnectionError,
   NetworkError,
-  NotAuthenticatedError,
-  NotFoundError,
   OutcomeUnknownError,
   ProtocolError,
   RateLimitedError,
-  RedirectError,
-  ServerError,
   connectionWords,
-  ValidationError,
   redact,
-  type FieldErrors,
 } from './errors';
 import {
   DEADLINE_CODE,
@@ -35,83 +28,19 @@ import {
   readCapped,
   type TransportLimits,
 } from './bounds';
+import { errorFor, retryAfterMs, serverError } from './answer-errors';
+import { assertSafeBaseUrl } from './base-url';
+import type {
+  Body,
+  LogSink,
+  QueryValue,
+  RawResponse,
+  RequestSpec,
+  TokenSource,
+} from './request-types';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, type RetryPolicy } from './retry';
 import { HeldTime, processTransfers, type TransferLimits } from './throttle';
-import {
-  CONNECT_TIMEOUT_MS,
-  gatewayThroughProxy,
-  POOL_OPTIONS,
-  proxyRefusal,
-  sharedDispatcher,
-} from './proxy';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
-export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number)[];
-
-export interface RequestSpec {
-  method: Method;
-  /** Path relative to base_url, e.g. `/folders/12`; or an absolute URL on the same origin. */
-  path: string;
-  /** The route template for errors and logs, e.g. `GET /folders/:id` (no ids, no secrets). */
-  endpoint: string;
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON (also on a GET: the events filters travel that way). */
-  json?: unknown;
-  /** Sent form-encoded (the OAuth token endpoint). */
-  form?: Record<string, string>;
-  /** A streamed body, made anew for each attempt (uploads). */
-  body?: () => { body: Body; headers: Record<string, string> };
-  headers?: Record<string, string>;
-  /**
-   * Whether sending it twice does no harm (default: every method but POST). Decides whether a
-   * request whose connection broke after it was sent is retried or fails as outcome-unknown.
-   */
-  idempotent?: boolean;
-  /** Whether to send the bearer token (default true). */
-  auth?: boolean;
-  /** Statuses the caller wants back as answers instead of errors (e.g. 404 for capability checks). */
-  accept?: readonly number[];
-  signal?: AbortSignal;
-  /** Use this dispatcher for this request (downloads use a resuming one). */
-  dispatcher?: Dispatcher;
-  /**
-   * The body size the caller expects (a download's listed size): its deadline grows by the time
-   * that takes at the slowest rate allowed, so a big file is not cut for being big.
-   */
-  expectBytes?: number;
-  /**
-   * Where the time this request's body waits for the transfer limits is added up: the
-   * deadline does not count it (a throttled body is slow on purpose). A download passes one
-   * that its throttled body adds to; an upload's `body` is throttled here, with one of its own.
-   */
-  held?: HeldTime;
-}
-
-/**
- * A streamed request body: a stream, or chunks as an async iterable, which undici writes one at
- * a time as the socket takes them (its typings name only streams; it takes iterables alike).
- */
-export type Body = Readable | AsyncIterable<Uint8Array>;
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
-}
-
-/** Supplies and renews the access token (see session.ts). */
-export interface TokenSource {
-  accessToken(): string | null;
-  /** Gets a new access token; throws NotAuthenticatedError(signedOut) when it cannot. */
-  refresh(failedToken: string | null): Promise<void>;
-  readonly canRefresh: boolean;
-}
-
-export interface LogSink {
-  debug(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-}
+import { CONNECT_TIMEOUT_MS, POOL_OPTIONS, proxyRefusal, sharedDispatcher } from './proxy';
 
 export const silentLog: LogSink = { debug() {}, warn() {} };
 
@@ -128,6 +57,17 @@ export interface TransportOptions {
 }
 
 export { DeadlineError, type TransportLimits };
+export { assertSafeBaseUrl } from './base-url';
+export { extractErrors } from './answer-errors';
+export type {
+  Body,
+  LogSink,
+  Method,
+  QueryValue,
+  RawResponse,
+  RequestSpec,
+  TokenSource,
+} from './request-types';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -160,28 +100,6 @@ const NETWORK_CODES = new Set([
   DEADLINE_CODE,
 ]);
 
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
-}
-
-/** Credentials go only over https, or plain http to this computer. */
-export function assertSafeBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ProtocolError('base_url', '', `"${baseUrl}" is not a URL`);
-  }
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
-  throw new InsecureConnectionError('base_url');
-}
-
 /**
  * A keep-alive pool of its own, direct (tests and benches compare with it): bounded connections
  * per origin, firm timeouts. Requests without a dispatcher go through the process's shared one
@@ -212,59 +130,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function retryAfterMs(headers: RawResponse['headers'], now: number): number | null {
-  const raw = headers['retry-after'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-/** Reads the server's error object, at the top level or inside a wrapped resource. */
-export function extractErrors(json: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  const collect = (value: unknown) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
-      const list = Array.isArray(messages) ? messages : [messages];
-      const strings = list.filter((m): m is string => typeof m === 'string');
-      if (strings.length > 0) out[field] = [...(out[field] ?? []), ...strings];
-    }
-  };
-  if (json && typeof json === 'object' && !Array.isArray(json)) {
-    const obj = json as Record<string, unknown>;
-    if (typeof obj.error === 'string') {
-      out.base = [typeof obj.error_description === 'string' ? obj.error_description : obj.error];
-    }
-    collect(obj.errors);
-    for (const value of Object.values(obj)) {
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        collect((value as Record<string, unknown>).errors);
-      }
-    }
-  }
-  return out;
-}
-
-/** A 5xx answer; a gateway's through a proxy says the proxy may be the one in trouble. */
-function serverError(endpoint: string, status: number, origin: URL): ApiError {
-  return gatewayThroughProxy(status, origin, endpoint) ?? new ServerError(endpoint, status);
-}
-
-/** An error answer is a few lines: one without end is not waited for. */
-const MAX_ERROR_BYTES = 64 * 1024;
-
-async function readErrorBody(endpoint: string, res: RawResponse): Promise<FieldErrors> {
-  try {
-    const text = await readCapped(endpoint, res, MAX_ERROR_BYTES);
-    return text ? extractErrors(JSON.parse(text)) : {};
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -386,7 +251,12 @@ export class Transport {
           ? new RateLimitedError(spec.endpoint, after)
           : serverError(spec.endpoint, status, this.baseUrl);
       }
-      throw await this.errorFor(spec, res, token);
+      throw await errorFor(
+        spec.endpoint,
+        res,
+        token !== null && !this.tokens?.canRefresh,
+        this.baseUrl,
+      );
     }
   }
 
@@ -419,45 +289,6 @@ export class Transport {
     const delay = retryAfter ?? backoffDelay(attempt, this.policy);
     if (Date.now() - started + delay > this.policy.maxTotalMs) return null;
     return delay;
-  }
-
-  private async errorFor(
-    spec: RequestSpec,
-    res: RawResponse,
-    token: string | null,
-  ): Promise<ApiError> {
-    const errors = await readErrorBody(spec.endpoint, res);
-    const reason = errors.base?.join(', ') ?? Object.values(errors).flat().join(', ');
-    switch (res.status) {
-      case 401:
-        return new NotAuthenticatedError(spec.endpoint, token !== null && !this.tokens?.canRefresh);
-      case 403:
-        return new ForbiddenError(spec.endpoint, reason);
-      case 404:
-      case 410:
-        return new NotFoundError(spec.endpoint);
-      case 400:
-      case 409:
-      case 413:
-      case 415:
-      case 422:
-        return new ValidationError(
-          spec.endpoint,
-          Object.keys(errors).length ? errors : { base: [`HTTP ${res.status}`] },
-        );
-      case 429:
-        return new RateLimitedError(spec.endpoint, retryAfterMs(res.headers, Date.now()));
-      default:
-        if (res.status >= 300 && res.status < 400) {
-          const location = res.headers.location;
-          return new RedirectError(
-            spec.endpoint,
-            res.status,
-            Array.isArray(location) ? location[0] : location,
-          );
-        }
-        return serverError(spec.endpoint, res.status, this.baseUrl);
-    }
   }
 
   private async once(spec: RequestSpec, token: string | null): Promise<RawResponse> {

@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import type { Account, AccountStorage, KeepAccount } from '../../shared/app-api';
-import { parseDetail } from '../../shared/detail';
 import { ServiceClient } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
 import { openSession, signInWithBrowser, signInWithPassword } from '../api/oauth';
@@ -13,8 +12,6 @@ import {
   type AccountStore,
 } from '../accounts/accounts';
 import { fail, failWith } from './errors';
-import type { Words } from '../../shared/i18n';
-import { atLeast } from './map';
 import { ENGINE_RETRY, sharedTokens } from '../accounts/connect';
 import { NoKeychainError } from '../accounts/keychain';
 import { oauthClient } from '../accounts/oauth-client';
@@ -25,7 +22,8 @@ import {
   withScheme,
 } from '../accounts/api-base';
 import { SessionFirstStore } from '../accounts/session-store';
-import { upTo } from './bounded';
+import { identify, type Identity } from './identity';
+import { reasonOf, windowWords } from './sign-in-words';
 
 /** One signed-in account, ready to talk to its service. */
 export interface SignedIn {
@@ -43,15 +41,6 @@ export interface SignedIn {
 }
 
 /**
- * The service's own reason for refusing a sign-in (its text, ended with a full stop): "The
- * service did not accept the sign-in (Wrong email or password.)." → "Wrong email or password.".
- */
-function reasonOf(err: Error): string | Words {
-  const reason = /\((.*)\)\.?$/.exec(err.message)?.[1];
-  return reason ? reason.replace(/\.?$/, '.') : { key: 'backend.signInRefusedNoReason' };
-}
-
-/**
  * The window's calls give up sooner than a background job: a person is waiting, and the
  * 'offline' answer tells them more than a spinner.
  */
@@ -64,20 +53,6 @@ export const WINDOW_RETRY = { maxAttempts: 3, maxTotalMs: 5000 };
  */
 export const SIGN_IN_ANSWER_MS = 5000;
 
-/**
- * The store's refusal in the window's words: no keychain names the window's choices, not the
- * CLI's options (`--token`); any other refusal is said as it is.
- */
-function windowWords(words: Words | null): Words {
-  if (words?.key !== 'account.noKeychain')
-    return words ?? { key: 'backend.noKeychain', params: { problem: 'unknown' } };
-  const problem = words.params?.problem;
-  return {
-    key: 'backend.noKeychain',
-    params: { problem: typeof problem === 'string' ? problem : 'unknown' },
-  };
-}
-
 /** The account id the window holds: stable across runs, never a secret. */
 export function accountId(server: string, email: string): string {
   return `${server}#${email.toLowerCase()}`;
@@ -88,81 +63,6 @@ function parseAccountId(id: string): { server: string; email: string } | null {
   const at = id.indexOf('#');
   if (at <= 0) return null;
   return { server: id.slice(0, at), email: id.slice(at + 1) };
-}
-
-interface Identity {
-  userId: number | null;
-  name: string | null;
-  email: string | null;
-}
-
-/**
- * Who the tokens belong to. The contract has no "me" endpoint: the owner id of a workspace the
- * user owns is theirs, and the member list of a workspace where they moderate names them.
- * Anything unknown stays null (the email stands in for the name).
- */
-async function identify(client: ServiceClient, email: string | null): Promise<Identity> {
-  let userId: number | null = null;
-  const moderated: number[] = [];
-  // A look through the first ones only: a service listing without end must not hold sign-in.
-  for await (const w of upTo(client.listWorkspaces())) {
-    if (userId === null && w.is_owner === true && typeof w.owner_id === 'number')
-      userId = w.owner_id;
-    if (atLeast(w.effective_role, 'Moderator')) moderated.push(w.id);
-  }
-  // Not an owner: the user's own events say who they are (and how the service names them).
-  const actor = userId === null ? await ownActor(client).catch(() => null) : null;
-  if (actor) userId = actor.id;
-  const wanted = email?.toLowerCase() ?? null;
-  for (const workspaceId of moderated.slice(0, 3)) {
-    try {
-      for await (const r of upTo(client.listRolemaps(workspaceId))) {
-        const user = (r.user ?? {}) as Record<string, unknown>;
-        const id = r.user_id ?? (typeof user.id === 'number' ? user.id : null);
-        const mail = typeof user.email === 'string' ? user.email : null;
-        const mine =
-          (userId !== null && id === userId) ||
-          (wanted !== null && mail !== null && mail.toLowerCase() === wanted);
-        if (!mine) continue;
-        const name = [user.first_name, user.last_name]
-          .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-          .join(' ');
-        return { userId: id ?? userId, name: name || actor?.name || null, email: mail };
-      }
-    } catch {
-      // The member list is a courtesy: without it the email stands in for the name.
-    }
-  }
-  return { userId, name: actor?.name || null, email: null };
-}
-
-/** Up to `n` items of a list. */
-async function firstOf<T>(items: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) {
-    out.push(item);
-    if (out.length >= n) break;
-  }
-  return out;
-}
-
-/**
- * The user's id from their own recent events: those the feed drops when asked to leave out the
- * user's own (`filter_self`). Null when they did nothing lately.
- */
-async function ownActor(client: ServiceClient): Promise<{ id: number; name: string } | null> {
-  const N = 60;
-  // Both reads see the same events: those up to a second ago (times have whole seconds). One
-  // arriving between the reads would shift the second list and hide the user's own.
-  const endTime = Math.floor(Date.now() / 1000) * 1000 - 1000;
-  const all = await firstOf(client.listEvents({ endTime }), N);
-  const others = await firstOf(client.listEvents({ filterSelf: true, endTime }), N);
-  const kept = new Set(others.map((e) => e.id));
-  // Both lists are newest first; past the end of a full page of others nothing can be told.
-  const oldest = others.length < N ? -Infinity : Math.min(...others.map((e) => e.id));
-  const mine = all.find((e) => !kept.has(e.id) && e.id >= oldest && typeof e.user_id === 'number');
-  if (!mine || typeof mine.user_id !== 'number') return null;
-  return { id: mine.user_id, name: parseDetail(mine.detail).subject };
 }
 
 /**

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { Request } from '../../shared/app-api';
 import { silentLogger, type Logger } from '../core/logger';
 import type { AppBackend } from './backend';
@@ -82,32 +82,9 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   let port = 0;
   const hosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
-  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return send(res, 405, 'Method not allowed');
-    }
-    const raw = req.url ?? '/';
-    if (looksLikeTraversal(raw)) return send(res, 404, 'Not found');
-    const pathname = new URL(raw, 'http://bridge.invalid').pathname;
-    const file = await resolveStaticFile(staticDir, pathname);
-    if (!file) return send(res, 404, 'Not found');
-    const type = contentType(file);
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': type,
-      // The page holds the secret in its URL only: nothing is worth caching across runs.
-      'cache-control': 'no-store',
-    });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-  }
-
   const server = createServer((req, res) => {
     if (!hosts().has(req.headers.host ?? '')) return send(res, 421, 'Wrong host');
-    serveStatic(req, res).catch((err: unknown) => {
+    serveStatic(staticDir, req, res).catch((err: unknown) => {
       log.error('bridge: serving a file failed', { err });
       if (!res.headersSent) send(res, 500, 'Internal error');
       else res.destroy();
@@ -138,36 +115,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => ws.terminate());
-    ws.on('message', (data, isBinary) => {
-      void (async () => {
-        let parsed: unknown;
-        try {
-          parsed = isBinary ? undefined : JSON.parse(data.toString());
-        } catch {
-          parsed = undefined;
-        }
-        const request = Request.safeParse(parsed);
-        if (!request.success) {
-          const id =
-            parsed &&
-            typeof parsed === 'object' &&
-            Number.isInteger((parsed as { id?: unknown }).id)
-              ? (parsed as { id: number }).id
-              : -1;
-          ws.send(
-            JSON.stringify({
-              id,
-              ok: false,
-              error: appError('invalid', { key: 'backend.badRequest' }),
-            }),
-          );
-          return;
-        }
-        const { id, method, params } = request.data;
-        const reply = await opts.backend.call(method, params);
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...reply }));
-      })();
-    });
+    ws.on('message', (data, isBinary) => void answer(opts.backend, ws, data, isBinary));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -199,4 +147,65 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       });
     },
   };
+}
+
+/** A file of the built renderer, for GET and HEAD only, never outside `staticDir`. */
+async function serveStatic(
+  staticDir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    return send(res, 405, 'Method not allowed');
+  }
+  const raw = req.url ?? '/';
+  if (looksLikeTraversal(raw)) return send(res, 404, 'Not found');
+  const pathname = new URL(raw, 'http://bridge.invalid').pathname;
+  const file = await resolveStaticFile(staticDir, pathname);
+  if (!file) return send(res, 404, 'Not found');
+  const type = contentType(file);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': type,
+    // The page holds the secret in its URL only: nothing is worth caching across runs.
+    'cache-control': 'no-store',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** Answers one message of the page: a request to the backend, or a refusal of what is not one. */
+async function answer(
+  backend: AppBackend,
+  ws: WebSocket,
+  data: RawData,
+  isBinary: boolean,
+): Promise<void> {
+  let parsed: unknown;
+  try {
+    parsed = isBinary ? undefined : JSON.parse(data.toString());
+  } catch {
+    parsed = undefined;
+  }
+  const request = Request.safeParse(parsed);
+  if (!request.success) {
+    const id =
+      parsed && typeof parsed === 'object' && Number.isInteger((parsed as { id?: unknown }).id)
+        ? (parsed as { id: number }).id
+        : -1;
+    ws.send(
+      JSON.stringify({
+        id,
+        ok: false,
+        error: appError('invalid', { key: 'backend.badRequest' }),
+      }),
+    );
+    return;
+  }
+  const { id, method, params } = request.data;
+  const reply = await backend.call(method, params);
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, ...reply }));
 }

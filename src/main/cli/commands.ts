@@ -80,30 +80,7 @@ export async function login(
     throw new CliError({ key: 'cli.err.noAccountFile' });
   }
 
-  let password: string;
-  if (values['password-stdin']) {
-    password = await readFirstLine(ctx.io.stdin);
-  } else if (ctx.io.stdin.isTTY) {
-    password = await read({
-      prompt: tr.t('cli.passwordPrompt', { email }),
-      silent: true,
-      replace: '',
-      input: ctx.io.stdin,
-      output: ctx.io.stderr,
-      terminal: true,
-    })
-      .catch((err: unknown) => {
-        const why = err instanceof Error ? err.message : String(err);
-        throw new CliError(
-          why === 'canceled'
-            ? { key: 'cli.err.signInCancelled' }
-            : { key: 'cli.err.noPasswordRead', params: { why } },
-        );
-      })
-      .finally(() => ctx.io.stderr.write('\n')); // the Enter that was not echoed
-  } else {
-    throw new CliError({ key: 'cli.err.noTerminal' });
-  }
+  const password = await askPassword(values['password-stdin'] === true, email, ctx, tr);
   if (password === '') throw new CliError({ key: 'cli.err.noPassword' });
   registerSecret(password);
 
@@ -141,6 +118,38 @@ export async function login(
   ctx.log.info('signed in', { server, email, store });
   writeLine(ctx.io.stdout, tr.t('cli.signedIn', { email, server }));
   return EXIT.ok;
+}
+
+/** The password: the first line of stdin when asked so, else typed at the terminal, unechoed. */
+async function askPassword(
+  fromStdin: boolean,
+  email: string,
+  ctx: CommandContext,
+  tr: ReturnType<typeof cliLanguage>,
+): Promise<string> {
+  if (fromStdin) {
+    return readFirstLine(ctx.io.stdin);
+  } else if (ctx.io.stdin.isTTY) {
+    return await read({
+      prompt: tr.t('cli.passwordPrompt', { email }),
+      silent: true,
+      replace: '',
+      input: ctx.io.stdin,
+      output: ctx.io.stderr,
+      terminal: true,
+    })
+      .catch((err: unknown) => {
+        const why = err instanceof Error ? err.message : String(err);
+        throw new CliError(
+          why === 'canceled'
+            ? { key: 'cli.err.signInCancelled' }
+            : { key: 'cli.err.noPasswordRead', params: { why } },
+        );
+      })
+      .finally(() => ctx.io.stderr.write('\n')); // the Enter that was not echoed
+  } else {
+    throw new CliError({ key: 'cli.err.noTerminal' });
+  }
 }
 
 export const logoutUsage = (tr: Translator = english): string => tr.t('cli.help.logout');

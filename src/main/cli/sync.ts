@@ -14,6 +14,7 @@ import {
   SyncPassError,
 } from '../engine';
 import { ENGINE_RETRY } from '../accounts/connect';
+import type { Logger } from '../core/logger';
 import { ApiError } from '../api/errors';
 import { UserError } from '../errors/user-error';
 import { proxyShownFor } from '../api/proxy';
@@ -178,23 +179,9 @@ export async function sync(
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log, signal } = ctx;
-  const embedded = values.sandbox === true;
-  const givenDir = required(values.dir, '--dir', 'sync');
-  const dir = path.resolve(givenDir);
-  let workspaceId: number | undefined =
-    values.workspace === undefined
-      ? undefined
-      : positiveInt(values.workspace, '--workspace', 'sync');
-  if (workspaceId === undefined && !embedded)
-    throw new UsageError({ key: 'cli.err.required', params: { option: '--workspace' } }, 'sync');
-  const pollIntervalMs =
-    values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
-  const remoteDeletes = remoteDeletesOf(values);
-  // The process's limits: every request of this run shares them (throttle.ts).
-  processTransfers.setKBps({
-    upKBps: limitKBps(values['limit-up'], '--limit-up'),
-    downKBps: limitKBps(values['limit-down'], '--limit-down'),
-  });
+  const checked = checkedOptions(values);
+  const { givenDir, dir, pollIntervalMs, remoteDeletes } = checked;
+  let workspaceId = checked.workspaceId;
 
   const reporter: SyncReporter = values.json
     ? new JsonReporter(io.stdout)
@@ -206,37 +193,14 @@ export async function sync(
     await checkSyncDir(dir, givenDir, 'sync');
     // /etc, the home folder itself, the disk's top: refused before signing in.
     refusePlace(dir, dir, {});
-    const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
-    conn = await untilAborted(
-      connect({
-        command: 'sync',
-        server: values.server,
-        token,
-        email: values.email,
-        sandbox: values.sandbox,
-        env: io.env,
-        accounts: ctx.accounts,
-        log,
-        stderr: io.stderr,
-        retry: ENGINE_RETRY,
-      }),
-      signal,
-    );
+    conn = await connectFor(values, ctx);
     if (conn.sandbox) {
       workspaceId ??= conn.sandbox.workspaceId;
       reporter.sandbox({ baseUrl: conn.sandbox.baseUrl, workspaceId, email: conn.user });
     }
     if (workspaceId === undefined)
       throw new UsageError({ key: 'cli.err.required', params: { option: '--workspace' } }, 'sync');
-    log.info('sync starting', {
-      server: conn.server,
-      // Which proxy, if any (shown without its password): the first thing to look at offline.
-      proxy: proxyShownFor(new URL(conn.server)) ?? 'none',
-      user: conn.user,
-      workspaceId,
-      dir,
-      once: values.once === true,
-    });
+    logStart(log, conn, workspaceId, dir, values.once === true);
     await refuseUnasked(conn, workspaceId, dir, givenDir, ctx.stateDir, log, values.merge === true);
     opened = await openSync({
       client: conn.client,
@@ -256,18 +220,7 @@ export async function sync(
     });
     const { engine } = opened;
     if (values.exclude !== undefined) {
-      // Before the first pass: a folder left out at setup is never downloaded.
-      const rootId = await rootFolderId(conn.client, opened.journal, workspaceId);
-      const out = await resolveFolderPaths(
-        conn.client,
-        rootId,
-        values.exclude,
-        '--exclude',
-        'sync',
-      );
-      changeSelection(opened.journal, {
-        exclude: out.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name })),
-      });
+      await excludeAtSetup(conn, opened, workspaceId, values.exclude);
     }
     // What `workspace-sync status` reads, from another process.
     const statusFile = new RunningStatusFile(
@@ -276,27 +229,8 @@ export async function sync(
       (err) => log.warn('the running status file could not be written', { err }),
     );
     running = statusFile;
-    engine.on('status', (s) => {
-      reporter.status(s);
-      statusFile.update(s);
-    });
-    engine.on('problem', (p) => {
-      log.warn('problem', { ...p });
-      reporter.problem(p);
-    });
-    engine.on('conflict', (c) => reporter.conflict(c));
-    engine.on('notice', (n) => reporter.notice(n));
-
-    if (values.once) {
-      const summary = await engine.syncOnce(signal);
-      if (signal.aborted) throw new Interrupted();
-      log.info('sync pass complete', { ...summary });
-      reporter.summary(summary);
-    } else {
-      await engine.run(signal);
-      log.info('sync stopped', { reason: signal.aborted ? 'signal' : 'engine' });
-      if (signal.aborted) reporter.stopped();
-    }
+    reportTo(engine, reporter, statusFile, log);
+    await runEngine(engine, values.once === true, signal, reporter, log);
     return EXIT.ok;
   } catch (err) {
     if (signal.aborted && isAbort(err)) {
@@ -312,5 +246,128 @@ export async function sync(
     await running?.close();
     await opened?.close().catch((err: unknown) => log.error('closing the sync failed', { err }));
     await conn?.close().catch((err: unknown) => log.error('closing failed', { err }));
+  }
+}
+
+/** Signed in (the token given, or the account's), or the embedded sandbox started. */
+async function connectFor(
+  values: ReturnType<typeof parseSync>,
+  ctx: CommandContext,
+): Promise<Connection> {
+  const { io, log, signal } = ctx;
+  const token = await untilAborted(tokenFrom(values, io, 'sync'), signal);
+  return untilAborted(
+    connect({
+      command: 'sync',
+      server: values.server,
+      token,
+      email: values.email,
+      sandbox: values.sandbox,
+      env: io.env,
+      accounts: ctx.accounts,
+      log,
+      stderr: io.stderr,
+      retry: ENGINE_RETRY,
+    }),
+    signal,
+  );
+}
+
+function logStart(
+  log: Logger,
+  conn: Connection,
+  workspaceId: number,
+  dir: string,
+  once: boolean,
+): void {
+  log.info('sync starting', {
+    server: conn.server,
+    // Which proxy, if any (shown without its password): the first thing to look at offline.
+    proxy: proxyShownFor(new URL(conn.server)) ?? 'none',
+    user: conn.user,
+    workspaceId,
+    dir,
+    once,
+  });
+}
+
+/** The sync command's options, checked: bad input is a usage error before anything starts. */
+function checkedOptions(values: ReturnType<typeof parseSync>): {
+  givenDir: string;
+  dir: string;
+  workspaceId: number | undefined;
+  pollIntervalMs: number | undefined;
+  remoteDeletes: ReturnType<typeof remoteDeletesOf>;
+} {
+  const embedded = values.sandbox === true;
+  const givenDir = required(values.dir, '--dir', 'sync');
+  const dir = path.resolve(givenDir);
+  const workspaceId: number | undefined =
+    values.workspace === undefined
+      ? undefined
+      : positiveInt(values.workspace, '--workspace', 'sync');
+  if (workspaceId === undefined && !embedded)
+    throw new UsageError({ key: 'cli.err.required', params: { option: '--workspace' } }, 'sync');
+  const pollIntervalMs =
+    values.poll === undefined ? undefined : positiveNumber(values.poll, '--poll', 'sync') * 1000;
+  const remoteDeletes = remoteDeletesOf(values);
+  // The process's limits: every request of this run shares them (throttle.ts).
+  processTransfers.setKBps({
+    upKBps: limitKBps(values['limit-up'], '--limit-up'),
+    downKBps: limitKBps(values['limit-down'], '--limit-down'),
+  });
+  return { givenDir, dir, workspaceId, pollIntervalMs, remoteDeletes };
+}
+
+/** Before the first pass: a folder left out at setup (`--exclude`) is never downloaded. */
+async function excludeAtSetup(
+  conn: Connection,
+  opened: OpenSync,
+  workspaceId: number,
+  exclude: NonNullable<ReturnType<typeof parseSync>['exclude']>,
+): Promise<void> {
+  const rootId = await rootFolderId(conn.client, opened.journal, workspaceId);
+  const out = await resolveFolderPaths(conn.client, rootId, exclude, '--exclude', 'sync');
+  changeSelection(opened.journal, {
+    exclude: out.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name })),
+  });
+}
+
+/** What the engine says, to the terminal (or JSON) and to the running status file. */
+function reportTo(
+  engine: OpenSync['engine'],
+  reporter: SyncReporter,
+  statusFile: RunningStatusFile,
+  log: Logger,
+): void {
+  engine.on('status', (s) => {
+    reporter.status(s);
+    statusFile.update(s);
+  });
+  engine.on('problem', (p) => {
+    log.warn('problem', { ...p });
+    reporter.problem(p);
+  });
+  engine.on('conflict', (c) => reporter.conflict(c));
+  engine.on('notice', (n) => reporter.notice(n));
+}
+
+/** One pass (`--once`, its summary said), or passes until the signal stops them. */
+async function runEngine(
+  engine: OpenSync['engine'],
+  once: boolean,
+  signal: AbortSignal,
+  reporter: SyncReporter,
+  log: Logger,
+): Promise<void> {
+  if (once) {
+    const summary = await engine.syncOnce(signal);
+    if (signal.aborted) throw new Interrupted();
+    log.info('sync pass complete', { ...summary });
+    reporter.summary(summary);
+  } else {
+    await engine.run(signal);
+    log.info('sync stopped', { reason: signal.aborted ? 'signal' : 'engine' });
+    if (signal.aborted) reporter.stopped();
   }
 }

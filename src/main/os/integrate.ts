@@ -1,36 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { rm } from 'node:fs/promises';
 import { UserError } from '../errors/user-error';
-import { english, LANGUAGES, translator } from '../../shared/i18n';
+import path from 'node:path';
 import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
+import { readIfAny, writeAtomically } from './entry-files';
+import { ENTRY_ID, ICON, MENU_LABEL, TOOLTIP, TRANSLATED } from './menu-entry';
+import { installThunar, uninstallThunar } from './thunar-uca';
 
 // "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
 // runs `command`, then `--`, then the chosen items, each one argument whatever its name holds
 // (a newline, quotes, `$()`, `\ `, ` #`, `%`): a name must never become a switch or two
 // arguments. Every format has its own quoting rules; each writer below follows its manager's,
-// and test/os/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
+// and test/cli/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
+// What the entry says is menu-entry.ts's; Thunar's uca.xml is thunar-uca.ts's.
 
-export const MENU_LABEL = english.t('integrate.menuLabel');
-const TOOLTIP = english.t('integrate.menuTooltip');
-/**
- * The label and tooltip in each other language of the catalog: the key files (`Name[de]=`) and
- * uca.xml (`xml:lang`) carry them all, and the file manager shows the one of its own locale, so
- * the entry follows the desktop's language without being written again. (A Nautilus script's
- * label is its file name: one language, English, so that --uninstall always finds it.)
- */
-const TRANSLATED = LANGUAGES.filter((lang) => lang !== 'en').map((lang) => ({
-  lang,
-  label: translator(lang).t('integrate.menuLabel'),
-  tooltip: translator(lang).t('integrate.menuTooltip'),
-}));
+export { ENTRY_ID, MENU_LABEL } from './menu-entry';
+
 /** `Key[lang]=value` lines of a key file for each translation. */
 const keyFileLines = (key: string, pick: (t: (typeof TRANSLATED)[number]) => string) =>
   TRANSLATED.map((t) => `${key}[${t.lang}]=${keyFileValue(pick(t))}\n`).join('');
-const ICON = 'insert-link';
-/** Names our entries (file names, the Thunar action's unique-id), so they are found again. */
-export const ENTRY_ID = 'workspace-sync-copy-link';
 
 export interface IntegrationOptions {
   /** The program and its first arguments; the entry appends the selected item's path. */
@@ -179,158 +166,6 @@ Exec=${keyFileValue(exec)}
  */
 const thunarCommand = (command: string[]) =>
   `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} -- %f`;
-
-// ---- uca.xml ---------------------------------------------------------------------------------
-
-const UCA_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-/**
- * The declaration Thunar itself writes (`<?xml encoding="UTF-8" version="1.0"?>`) is not
- * well-formed XML (version must come first), while Thunar's own reader skips it: it is read
- * aside and a well-formed one written back, so that the file is valid XML afterwards.
- */
-function parseUca(text: string, file: string): Document {
-  const body = text.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
-  let doc: Document;
-  try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(body, 'text/xml');
-  } catch (err) {
-    const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new UserError({ key: 'cli.integrate.notXml', params: { file, why: why ?? '' } });
-  }
-  if (doc.documentElement?.tagName !== 'actions') {
-    throw new UserError({ key: 'cli.integrate.notThunar', params: { file } });
-  }
-  return doc;
-}
-
-/** The document whole (comments around <actions> too), one top-level node a line. */
-function serializeUca(doc: Document): string {
-  const serializer = new XMLSerializer();
-  const nodes = Array.from(doc.childNodes)
-    .filter((n) => n.nodeType !== n.TEXT_NODE || (n.nodeValue ?? '').trim() !== '')
-    .map((n) => serializer.serializeToString(n));
-  return UCA_HEADER + nodes.join('\n') + '\n';
-}
-
-const isOurs = (action: Element) =>
-  Array.from(action.getElementsByTagName('unique-id')).some(
-    (u) => (u.textContent ?? '').trim() === ENTRY_ID,
-  );
-
-/** Removes our <action> elements (and the line each stood on); returns how many. */
-function removeOurs(root: Element): number {
-  let removed = 0;
-  for (const node of Array.from(root.childNodes)) {
-    if (node.nodeType !== node.ELEMENT_NODE) continue;
-    const el = node as Element;
-    if (el.tagName !== 'action' || !isOurs(el)) continue;
-    const before = el.previousSibling;
-    if (before && before.nodeType === before.TEXT_NODE && (before.nodeValue ?? '').trim() === '')
-      root.removeChild(before);
-    root.removeChild(el);
-    removed++;
-  }
-  return removed;
-}
-
-function appendOurs(doc: Document, root: Element, command: string): void {
-  const action = doc.createElement('action');
-  // Only the elements every Thunar knows: an unknown one makes it drop the whole file.
-  // A name and a description per language (xml:lang), as Thunar's own uca.xml has them.
-  const fields: [string, string, string?][] = [
-    ['icon', ICON],
-    ['name', MENU_LABEL],
-    ...TRANSLATED.map((t): [string, string, string] => ['name', t.label, t.lang]),
-    ['unique-id', ENTRY_ID],
-    ['command', command],
-    ['description', TOOLTIP],
-    ...TRANSLATED.map((t): [string, string, string] => ['description', t.tooltip, t.lang]),
-    ['patterns', '*'],
-  ];
-  for (const [tag, text, lang] of fields) {
-    action.appendChild(doc.createTextNode('\n\t'));
-    const el = doc.createElement(tag);
-    if (lang) el.setAttribute('xml:lang', lang);
-    el.appendChild(doc.createTextNode(text));
-    action.appendChild(el);
-  }
-  for (const tag of [
-    'directories',
-    'audio-files',
-    'image-files',
-    'other-files',
-    'text-files',
-    'video-files',
-  ]) {
-    action.appendChild(doc.createTextNode('\n\t'));
-    action.appendChild(doc.createElement(tag));
-  }
-  action.appendChild(doc.createTextNode('\n'));
-  // Before the closing tag, on a line of its own, whatever the file's last text was.
-  const last = root.lastChild;
-  if (last && last.nodeType === last.TEXT_NODE && (last.nodeValue ?? '').trim() === '') {
-    root.insertBefore(doc.createTextNode('\n'), last);
-    root.insertBefore(action, last);
-  } else {
-    root.appendChild(doc.createTextNode('\n'));
-    root.appendChild(action);
-    root.appendChild(doc.createTextNode('\n'));
-  }
-}
-
-async function readIfAny(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
-/** Replaces `file` whole or not at all (a temporary file beside it, then a rename). */
-async function writeAtomically(file: string, text: string, mode: number): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, text, { mode });
-    await chmod(tmp, mode); // the umask may have taken bits away
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-async function modeOf(file: string, fallback: number): Promise<number> {
-  const st = await stat(file).catch(() => null);
-  return st ? st.mode & 0o7777 : fallback;
-}
-
-async function installThunar(file: string, command: string): Promise<void> {
-  const text = await readIfAny(file);
-  const doc = parseUca(text ?? '<actions>\n</actions>', file);
-  const root = doc.documentElement!;
-  removeOurs(root);
-  appendOurs(doc, root, command);
-  const xml = serializeUca(doc);
-  if (xml !== text) await writeAtomically(file, xml, await modeOf(file, 0o644));
-}
-
-/** False when the file holds no action of ours (or is not there): it is left untouched. */
-async function uninstallThunar(file: string): Promise<boolean> {
-  const text = await readIfAny(file);
-  if (text === null) return false;
-  const doc = parseUca(text, file);
-  const root = doc.documentElement!;
-  if (removeOurs(root) === 0) return false;
-  await writeAtomically(file, serializeUca(doc), await modeOf(file, 0o644));
-  return true;
-}
 
 // ---- Install and uninstall -------------------------------------------------------------------
 

@@ -308,28 +308,7 @@ async function fetchOnce(
     await writeFile(temp, '');
     return { temp, hash: createHash('sha256').digest('hex') };
   }
-  const pending = journal.downloads.get(item.id);
-  let offset = 0;
-  if (
-    pending &&
-    pending.tempName === path.basename(temp) &&
-    pending.remoteUpdatedAt === item.updatedAt &&
-    pending.remoteSize === item.size
-  ) {
-    const have = await stat(temp).catch(() => null);
-    if (have && have.size <= item.size) offset = have.size;
-  }
-  if (offset === 0) {
-    journal.downloads.put({
-      remoteId: item.id,
-      tempName: path.basename(temp),
-      remoteUpdatedAt: item.updatedAt,
-      remoteSize: item.size,
-    });
-    // Committed at once (even inside a batch) for a file written as it comes: a stop that loses
-    // the batch would otherwise leave its bytes in the cache folder with nothing to resume them.
-    if (item.size > SMALL_FILE) journal.commitNow();
-  }
+  let offset = await resumeFrom(journal, temp, item);
   if (offset === item.size) {
     // Complete before the interruption: only the rename into place was missing.
     return { temp, hash: (await hashPrefix(temp)).digest('hex') };
@@ -356,20 +335,7 @@ async function fetchOnce(
     );
   } catch (err) {
     if (err instanceof VerificationError) journal.downloads.remove(item.id);
-    if (bodyBroke(err, signal)) {
-      // Headers came, the bytes stopped: this file's problem, not the pass's. The service may
-      // be fine (a lying length), and the next file's request tells if it is not.
-      // The deadline's own sentence loses its full stop inside ours (as words do).
-      const words: Words =
-        err instanceof DeadlineError
-          ? {
-              key: 'engine.deadlineCut',
-              params: { deadline: err.words ?? err.message, written, size: item.size },
-            }
-          : { key: 'engine.cutOff', params: { written, size: item.size } };
-      const gained = err instanceof DeadlineError ? 0 : written - had;
-      throw new CutShortError(words, gained);
-    }
+    if (bodyBroke(err, signal)) throw cutShort(err, written, had, item.size);
     throw err;
   }
   if (written !== item.size) {
@@ -380,4 +346,51 @@ async function fetchOnce(
     });
   }
   return { temp, hash: digest };
+}
+
+/**
+ * Where a download starts: after what the cache folder holds of this very version (a download
+ * cut short before), else at 0, the download then journaled so that a stop can resume it.
+ */
+async function resumeFrom(journal: Journal, temp: string, item: RemoteItem): Promise<number> {
+  const pending = journal.downloads.get(item.id);
+  let offset = 0;
+  if (
+    pending &&
+    pending.tempName === path.basename(temp) &&
+    pending.remoteUpdatedAt === item.updatedAt &&
+    pending.remoteSize === item.size
+  ) {
+    const have = await stat(temp).catch(() => null);
+    if (have && have.size <= item.size) offset = have.size;
+  }
+  if (offset === 0) {
+    journal.downloads.put({
+      remoteId: item.id,
+      tempName: path.basename(temp),
+      remoteUpdatedAt: item.updatedAt,
+      remoteSize: item.size,
+    });
+    // Committed at once (even inside a batch) for a file written as it comes: a stop that loses
+    // the batch would otherwise leave its bytes in the cache folder with nothing to resume them.
+    if (item.size > SMALL_FILE) journal.commitNow();
+  }
+  return offset;
+}
+
+/**
+ * Headers came, the bytes stopped: this file's problem, not the pass's. The service may be fine
+ * (a lying length), and the next file's request tells if it is not. The deadline's own sentence
+ * loses its full stop inside ours (as words do).
+ */
+function cutShort(err: unknown, written: number, had: number, size: number): CutShortError {
+  const words: Words =
+    err instanceof DeadlineError
+      ? {
+          key: 'engine.deadlineCut',
+          params: { deadline: err.words ?? err.message, written, size },
+        }
+      : { key: 'engine.cutOff', params: { written, size } };
+  const gained = err instanceof DeadlineError ? 0 : written - had;
+  return new CutShortError(words, gained);
 }

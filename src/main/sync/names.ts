@@ -1,5 +1,5 @@
-// Long because the name rules of every volume (Windows, macOS, Linux) are one table and their
-// encoding and decoding must be read side by side: split, a rule and its inverse could drift.
+// The name rules of every volume (Windows, macOS, Linux) are one table, and their encoding and
+// decoding are read side by side here: apart, a rule and its inverse could drift.
 /**
  * Local names for remote names.
  *
@@ -66,18 +66,30 @@
  * was not produced by `encodeName` may decode to a name that encodes differently (a user's file
  * `a␀b` on posix decodes to `a\0b`). Check `encodeName(decodeName(n)) === n` before trusting it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { lstat, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { MAX_NAME_LENGTH, checkName } from '../../shared/paths';
+import { createHash } from 'node:crypto';
+import { checkName } from '../../shared/paths';
+import {
+  disambiguate,
+  ESCAPE_CHAR,
+  extensionOf,
+  localNameLength,
+  MAX_LOCAL_NAME_LENGTH,
+  tokens,
+  truncate,
+} from './name-length';
+import { foldName, type VolumeProfile } from './volume';
 
-export interface VolumeProfile {
-  flavor: 'posix' | 'win32';
-  /** Names differing only by case are the same file (Windows, default macOS). */
-  caseInsensitive: boolean;
-  /** Names differing only by Unicode normalization (NFC vs NFD) are the same file (macOS). */
-  normalizationInsensitive: boolean;
-}
+// The volume's kind and the fitting of names to its length live beside this (volume.ts,
+// name-length.ts); their vocabulary is said here too, where the engine looks for names.
+export { defaultProfile, foldName, probeVolume, serviceKey, type VolumeProfile } from './volume';
+export {
+  disambiguate,
+  ESCAPE_CHAR,
+  extensionOf,
+  fitName,
+  localNameLength,
+  MAX_LOCAL_NAME_LENGTH,
+} from './name-length';
 
 export interface ChildName {
   id: number;
@@ -92,12 +104,6 @@ export interface ChildName {
   pinned?: boolean;
 }
 
-/** Longest local name: UTF-8 bytes on posix, UTF-16 code units on win32. */
-export const MAX_LOCAL_NAME_LENGTH = MAX_NAME_LENGTH;
-
-/** Prefixed to a literal substitute (or to itself) in an encoded name. */
-export const ESCAPE_CHAR = '\u201B';
-
 const DOT_SUBSTITUTE = '\uFF0E';
 const SPACE_SUBSTITUTE = '\u2420';
 const FULLWIDTH_OFFSET = 0xfee0;
@@ -105,7 +111,6 @@ const LONE_SURROGATE_BASE = 0xf0000;
 /** Index, in code points, of the stem character replaced in a reserved device name. */
 const RESERVED_INDEX = 2;
 const HASH_LENGTH = 8;
-const MAX_EXTENSION_CHARS = 16;
 
 /** Characters only Windows refuses (`/`, `\` and the controls are refused everywhere). */
 const WIN32_ONLY_CHARS = new Set(['<', '>', ':', '"', '|', '?', '*']);
@@ -185,120 +190,9 @@ function isFullwidthReservedStem(stem: readonly string[]): boolean {
   return isReservedStem(plain);
 }
 
-/**
- * Length as the strictest common volume counts it: ext4 and APFS count UTF-8 bytes, NTFS UTF-16
- * code units, each up to 255. Both limits hold on every profile, so that a synced tree stays
- * valid when the folder is copied to another system (and a profile forced for tests or by the
- * user never yields a name the disk refuses).
- */
-export function localNameLength(name: string, _profile: VolumeProfile): number {
-  return Math.max(name.length, Buffer.byteLength(name, 'utf8'));
-}
-
-/** The name's code points, an escape character and the one it escapes kept together. */
-function tokens(name: string): string[] {
-  const chars = Array.from(name);
-  const out: string[] = [];
-  for (let i = 0; i < chars.length; i++) {
-    const char = chars[i] ?? '';
-    const next = chars[i + 1];
-    if (char === ESCAPE_CHAR && next !== undefined) {
-      out.push(char + next);
-      i++;
-    } else {
-      out.push(char);
-    }
-  }
-  return out;
-}
-
-/** The longest prefix of `text`, cut between tokens, whose length is at most `budget`. */
-function truncate(text: string, budget: number, profile: VolumeProfile): string {
-  let out = '';
-  let used = 0;
-  for (const token of tokens(text)) {
-    const size = localNameLength(token, profile);
-    if (used + size > budget) break;
-    out += token;
-    used += size;
-  }
-  return out;
-}
-
-/** The extension kept by shortening and disambiguation: from the last `.`, 1–16 chars after it. */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return '';
-  const count = Array.from(name.slice(dot + 1)).length;
-  return count >= 1 && count <= MAX_EXTENSION_CHARS ? name.slice(dot) : '';
-}
-
 function shortHash(remoteName: string): string {
   return createHash('sha256').update(remoteName, 'utf8').digest('hex').slice(0, HASH_LENGTH);
 }
-
-/** The platform's usual profile (darwin: both insensitive; win32: case-insensitive; else: neither). */
-export function defaultProfile(platform: NodeJS.Platform = process.platform): VolumeProfile {
-  switch (platform) {
-    case 'darwin':
-      return { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true };
-    case 'win32':
-      return { flavor: 'win32', caseInsensitive: true, normalizationInsensitive: false };
-    default:
-      return { flavor: 'posix', caseInsensitive: false, normalizationInsensitive: false };
-  }
-}
-
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await lstat(file);
-    return true;
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return false;
-    throw error;
-  }
-}
-
-/** Detects the profile of the volume holding `dir` by creating (and then removing) one probe file of its own in `dir`. */
-export async function probeVolume(dir: string): Promise<VolumeProfile> {
-  const flavor = process.platform === 'win32' ? 'win32' : 'posix';
-  const name = `.wsync-probe-${randomBytes(8).toString('hex')}-a\u00e9`;
-  const file = path.join(dir, name);
-  let created = false;
-  try {
-    await writeFile(file, '', { flag: 'wx' });
-    created = true;
-    const caseInsensitive = await exists(path.join(dir, name.toUpperCase()));
-    const normalizationInsensitive = await exists(path.join(dir, name.normalize('NFD')));
-    return { flavor, caseInsensitive, normalizationInsensitive };
-  } catch {
-    return defaultProfile();
-  } finally {
-    if (created) await rm(file, { force: true }).catch(() => undefined);
-  }
-}
-
-/** The key under which the volume compares a name (or a '/'-separated relative path): lower-cased when case-insensitive, NFC when normalization-insensitive, else unchanged. */
-export function foldName(name: string, profile: VolumeProfile): string {
-  let key = profile.normalizationInsensitive ? name.normalize('NFC') : name;
-  if (profile.caseInsensitive) {
-    key = key.toLowerCase();
-    // Lower-casing can leave a sequence that composes further (rare, but keep the key canonical).
-    if (profile.normalizationInsensitive) key = key.normalize('NFC');
-  }
-  return key;
-}
-
-/**
- * The key under which the service compares the names in one folder: without regard to case
- * (conventions.md), and NFC (the service stores names composed).
- */
-export const serviceKey = (name: string): string =>
-  foldName(name, { flavor: 'posix', caseInsensitive: true, normalizationInsensitive: true });
 
 /** Whether `name` can be used as is as one path component on this profile. */
 export function isValidLocalName(name: string, profile: VolumeProfile): boolean {
@@ -377,40 +271,6 @@ export function decodeName(localName: string, profile: VolumeProfile): string {
     if (ascii !== undefined) chars[RESERVED_INDEX] = ascii;
   }
   return chars.join('');
-}
-
-/**
- * `name` with `insert` put before its extension for a file (`a (conflict …).txt`), at the end
- * for a folder, the stem cut between whole characters (never inside a multi-byte character, a
- * surrogate pair, nor between an escape and what it escapes) so that the whole fits the volume:
- * 255 UTF-8 bytes and 255 UTF-16 units (`localNameLength`). The one way the engine makes a name
- * from a person's (conflict copies, numbered names, the trash's, provisional names): a name that
- * fits as it is made would otherwise pass 255 bytes once something is added to it, and the disk
- * (or `joinUnderRoot`) refuses it. Made names that stay free keep a number in `insert`.
- */
-export function fitName(
-  name: string,
-  insert: string,
-  kind: ChildName['kind'],
-  profile: VolumeProfile = defaultProfile(),
-): string {
-  const ext = kind === 'file' ? extensionOf(name) : '';
-  const stem = name.slice(0, name.length - ext.length);
-  const tail = insert + ext;
-  return truncate(stem, MAX_LOCAL_NAME_LENGTH - localNameLength(tail, profile), profile) + tail;
-}
-
-/**
- * `candidate` with ` (n)` inserted: before the extension for a file (`a (2).txt`), at the end
- * for a folder (`a.txt (2)`); the stem is shortened when the result would be too long.
- */
-export function disambiguate(
-  candidate: string,
-  kind: ChildName['kind'],
-  n: number,
-  profile: VolumeProfile,
-): string {
-  return fitName(candidate, ` (${n})`, kind, profile);
 }
 
 /**

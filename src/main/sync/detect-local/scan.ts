@@ -111,69 +111,16 @@ export async function scanLocal(
     /** An entry could not be looked at: what the folder held is not judged from this listing. */
     let whole = true;
     for (const d of names) {
-      const rel = joinPath(dir, d.name);
-      if (dir === '' && d.name === CACHE_DIR) continue;
-      const left = undecodable.get(d.name);
-      if (left) {
-        // Node shows such a name with U+FFFD in place of its bad bytes: that string names no
-        // file (or another one), so it is reported, never opened or sent.
-        undecodable.set(d.name, left - 1);
-        if (!opts.ignores(rel, d.isDirectory()))
-          scan.badNames.push({
-            path: rel,
-            problem: d.isDirectory() ? 'encoding-folder' : 'encoding',
-          });
-        continue;
-      }
-      const check = checkName(d.name, local.flavor);
-      if (!check.ok) {
-        // Such a name would become a separator (or worse) elsewhere: reported, never sent.
-        if (!opts.ignores(rel, d.isDirectory()))
-          scan.badNames.push({ path: rel, problem: check.problem });
-        continue;
-      }
-      const isDir = d.isDirectory();
-      if (!isDir && !d.isFile()) continue;
-      if (opts.ignores(rel, isDir)) continue;
-      let st: Stats | undefined;
-      try {
-        st = lstatSync(under + d.name, { throwIfNoEntry: false });
-      } catch (err) {
-        // This entry's problem, not the scan's: its path too long for this computer (a tree
-        // deeper than PATH_MAX), no permission to look at it. Said once, for what is below too.
-        if (!isItemError(err)) throw err;
-        const code = (err as NodeJS.ErrnoException).code;
-        // Looked at, not changed: no permission here is the folder's (no search right).
-        const said: Words =
-          code === 'EACCES' || code === 'EPERM'
-            ? { key: 'engine.fs.noLook', params: { path: rel } }
-            : itemErrorWords(err, rel);
-        const words: Words = isDir ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
-        scan.badNames.push({ path: rel, problem: 'local', words });
+      const entry = lookAt(local, scan, opts, now, dir, d, under, undecodable);
+      if (entry === false) {
         whole = false;
         continue;
       }
-      if (!st || (!st.isDirectory() && !st.isFile())) continue;
-      const entry: LocalEntry = {
-        path: rel,
-        name: d.name,
-        kind: st.isDirectory() ? 'folder' : 'file',
-        dev: st.dev,
-        ino: st.ino,
-        size: st.isDirectory() ? 0 : st.size,
-        mtimeMs: st.mtimeMs,
-        settling: false,
-      };
-      // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
-      // written just now: without a quiet time, nothing waits for it.
-      const age = Math.max(0, now - st.mtimeMs);
-      if (entry.kind === 'file' && age < opts.writeQuietMs && st.mtimeMs <= now + 1000) {
-        entry.settling = true;
-        const at = now - age + opts.writeQuietMs;
-        scan.writeQuietAt = scan.writeQuietAt === null ? at : Math.min(scan.writeQuietAt, at);
+      if (entry === null) continue;
+      if (!opts.onEntry?.(entry)) scan.entries.set(entry.path, entry);
+      if (entry.kind === 'folder' && !given.has(entry.path) && opts.descend(entry)) {
+        subdirs.push(entry.path);
       }
-      if (!opts.onEntry?.(entry)) scan.entries.set(rel, entry);
-      if (entry.kind === 'folder' && !given.has(rel) && opts.descend(entry)) subdirs.push(rel);
       if (++sinceYield >= YIELD_EVERY) {
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
@@ -185,6 +132,84 @@ export async function scanLocal(
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
   }
   return scan;
+}
+
+/**
+ * One entry of a folder's listing, looked at: null when it is not one to sync (a bad name,
+ * reported; ignored; neither file nor folder), false when it could not be looked at (said as a
+ * problem of its own: what its folder held is then not judged from this listing).
+ */
+function lookAt(
+  local: LocalRoot,
+  scan: LocalScan,
+  opts: ScanOptions,
+  now: number,
+  dir: string,
+  d: Dirent,
+  under: string,
+  undecodable: Map<string, number>,
+): LocalEntry | null | false {
+  const rel = joinPath(dir, d.name);
+  if (dir === '' && d.name === CACHE_DIR) return null;
+  const left = undecodable.get(d.name);
+  if (left) {
+    // Node shows such a name with U+FFFD in place of its bad bytes: that string names no
+    // file (or another one), so it is reported, never opened or sent.
+    undecodable.set(d.name, left - 1);
+    if (!opts.ignores(rel, d.isDirectory()))
+      scan.badNames.push({
+        path: rel,
+        problem: d.isDirectory() ? 'encoding-folder' : 'encoding',
+      });
+    return null;
+  }
+  const check = checkName(d.name, local.flavor);
+  if (!check.ok) {
+    // Such a name would become a separator (or worse) elsewhere: reported, never sent.
+    if (!opts.ignores(rel, d.isDirectory()))
+      scan.badNames.push({ path: rel, problem: check.problem });
+    return null;
+  }
+  const isDir = d.isDirectory();
+  if (!isDir && !d.isFile()) return null;
+  if (opts.ignores(rel, isDir)) return null;
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(under + d.name, { throwIfNoEntry: false });
+  } catch (err) {
+    // This entry's problem, not the scan's: its path too long for this computer (a tree
+    // deeper than PATH_MAX), no permission to look at it. Said once, for what is below too.
+    if (!isItemError(err)) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    // Looked at, not changed: no permission here is the folder's (no search right).
+    const said: Words =
+      code === 'EACCES' || code === 'EPERM'
+        ? { key: 'engine.fs.noLook', params: { path: rel } }
+        : itemErrorWords(err, rel);
+    const words: Words = isDir ? { key: 'engine.fs.subtree', params: { problem: said } } : said;
+    scan.badNames.push({ path: rel, problem: 'local', words });
+    return false;
+  }
+  if (!st || (!st.isDirectory() && !st.isFile())) return null;
+  const entry: LocalEntry = {
+    path: rel,
+    name: d.name,
+    kind: st.isDirectory() ? 'folder' : 'file',
+    dev: st.dev,
+    ino: st.ino,
+    size: st.isDirectory() ? 0 : st.size,
+    mtimeMs: st.mtimeMs,
+    settling: false,
+  };
+  // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
+  // written just now: without settling time, nothing waits for it.
+  const age = Math.max(0, now - st.mtimeMs);
+  if (entry.kind === 'file' && age < opts.writeQuietMs && st.mtimeMs <= now + 1000) {
+    entry.settling = true;
+    const at = now - age + opts.writeQuietMs;
+    scan.writeQuietAt = scan.writeQuietAt === null ? at : Math.min(scan.writeQuietAt, at);
+  }
+  return entry;
 }
 
 /**

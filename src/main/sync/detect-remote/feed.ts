@@ -95,135 +95,180 @@ export async function readFeed(
   memory: FeedMemory,
   opts: FeedOptions,
 ): Promise<FeedRead> {
-  const { window } = memory;
-  if (window.startMs === null) throw new Error('readFeed: the window has no start yet');
-  const start = window.startMs;
-  const filters: EventFilters = {
-    workspaces: [workspaceId],
-    verbs: [...TREE_VERBS],
-    startTime: start,
-  };
-  const knownCount = memory.seenSince(start) + window.unknown;
-  const fresh: FeedEvent[] = [];
-  const refs: EventRef[] = [];
-  /** Unread ids that may be events a walk already covered (their ids were never read). */
-  const maybeCovered: FeedEvent[] = [];
-  const coveredEvents: { event: Event; timeMs: number }[] = [];
-  const read = new Set<number>();
-  const unreadable: number[] = [];
-  let total: number | null = null;
-  let head: number | null = null;
-  /** The oldest time read: events not read are no newer (the feed is newest first). */
-  let oldest: number | null = null;
-  let reachedKnown = false;
-  let inCovered = false;
-  let requests = 0;
-  let offset = 0;
-  let problem: WalkReason | null = null;
-  let asked = false;
-  let askedCovered = false;
+  const start = memory.window.startMs;
+  if (start === null) throw new Error('readFeed: the window has no start yet');
+  return new FeedReader(client, workspaceId, memory, opts, start).read();
+}
 
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await client.eventsPage({ ...filters, offset });
-    requests++;
-    if (page === 0) total = answer.total;
-    let older = false;
-    for (const event of answer.events) {
-      if (read.has(event.id)) continue;
-      read.add(event.id);
+/** One read of the feed: what it found so far, page by page, newest first. */
+class FeedReader {
+  private readonly window: FeedWindow;
+  private readonly knownCount: number;
+  private readonly fresh: FeedEvent[] = [];
+  private readonly refs: EventRef[] = [];
+  /** Unread ids that may be events a walk already covered (their ids were never read). */
+  private readonly maybeCovered: FeedEvent[] = [];
+  private readonly coveredEvents: { event: Event; timeMs: number }[] = [];
+  private readonly seen = new Set<number>();
+  private readonly unreadable: number[] = [];
+  private total: number | null = null;
+  private head: number | null = null;
+  /** The oldest time read: events not read are no newer (the feed is newest first). */
+  private oldest: number | null = null;
+  private reachedKnown = false;
+  private inCovered = false;
+  private requests = 0;
+  private problem: WalkReason | null = null;
+  private asked = false;
+  private askedCovered = false;
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly workspaceId: number,
+    private readonly memory: FeedMemory,
+    private readonly opts: FeedOptions,
+    private readonly start: number,
+  ) {
+    this.window = memory.window;
+    this.knownCount = memory.seenSince(start) + this.window.unknown;
+  }
+
+  async read(): Promise<FeedRead> {
+    const filters: EventFilters = {
+      workspaces: [this.workspaceId],
+      verbs: [...TREE_VERBS],
+      startTime: this.start,
+    };
+    let offset = 0;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.client.eventsPage({ ...filters, offset });
+      this.requests++;
+      if (page === 0) this.total = answer.total;
+      const older = this.take(answer.events);
+      const unread = this.total === null ? null : this.total - this.knownCount - this.fresh.length;
+      const end = older || answer.next === null;
+      if (this.opts.peek) {
+        const peeked = this.peeked(end, unread);
+        if (peeked) return peeked;
+        offset = answer.next!;
+        continue;
+      }
+      // Done when every new event the count announced is found and the known ones are reached
+      // (events that vanished from the service would otherwise hide new ones from the count).
+      if (end || (unread !== null && unread <= 0 && this.reachedKnown)) break;
+      const chosen = unread === null ? null : this.ask(unread, answer.next!);
+      if (chosen) return chosen;
+      offset = answer.next!;
+    }
+    return this.finish();
+  }
+
+  /** Takes in one page's events; true when the rest is older than the window. */
+  private take(events: readonly Event[]): boolean {
+    const { memory, window } = this;
+    for (const event of events) {
+      if (this.seen.has(event.id)) continue;
+      this.seen.add(event.id);
       const timeMs = Date.parse(event.updated_at);
       if (Number.isNaN(timeMs)) {
         if (memory.hasSeen(event.id)) continue;
         // Known from here by its id, kept while the window is where it is (one walk, not one a
         // poll); its time is taken for the newest read.
-        unreadable.push(event.id);
-        problem ??= { kind: 'event-time', eventId: event.id };
+        this.unreadable.push(event.id);
+        this.problem ??= { kind: 'event-time', eventId: event.id };
         continue;
       }
-      head = Math.max(head ?? timeMs, timeMs);
-      oldest = Math.min(oldest ?? timeMs, timeMs);
-      if (timeMs < start) {
-        // A server that ignores start_time: everything from here on is older than the window.
-        older = true;
-        break;
-      }
+      this.head = Math.max(this.head ?? timeMs, timeMs);
+      this.oldest = Math.min(this.oldest ?? timeMs, timeMs);
+      // A server that ignores start_time: everything from here on is older than the window.
+      if (timeMs < this.start) return true;
       if (memory.hasSeen(event.id)) {
-        reachedKnown = true;
+        this.reachedKnown = true;
         continue;
       }
       if (window.unknown > 0 && timeMs <= window.unknownUntilMs) {
-        reachedKnown = true;
-        inCovered = true;
-        maybeCovered.push({ id: event.id, timeMs });
-        coveredEvents.push({ event, timeMs });
+        this.reachedKnown = true;
+        this.inCovered = true;
+        this.maybeCovered.push({ id: event.id, timeMs });
+        this.coveredEvents.push({ event, timeMs });
         continue;
       }
-      fresh.push({ id: event.id, timeMs });
-      const ref = refOf(event, workspaceId, timeMs);
-      if (ref === 'unreadable') problem ??= { kind: 'event-item', eventId: event.id };
-      else if (ref) refs.push(ref);
+      this.fresh.push({ id: event.id, timeMs });
+      const ref = refOf(event, this.workspaceId, timeMs);
+      if (ref === 'unreadable') this.problem ??= { kind: 'event-item', eventId: event.id };
+      else if (ref) this.refs.push(ref);
     }
-    const unread = total === null ? null : total - knownCount - fresh.length;
-    const end = older || answer.next === null;
-    if (opts.peek) {
-      // Something new is an event not seen; a count that is off (a server that counts what it
-      // does not show) alone is not: it would hold back every delete for ever.
-      if (fresh.length > 0) {
-        return {
-          kind: 'changed',
-          unread: Math.max(fresh.length, (total ?? 0) - knownCount),
-          requests,
-        };
-      }
-      if (end || unread === null || unread <= 0) return { kind: 'quiet', next: null, requests };
-      offset = answer.next!;
-      continue;
-    }
-    // Done when every new event the count announced is found and the known ones are reached
-    // (events that vanished from the service would otherwise hide new ones from the count).
-    if (end || (unread !== null && unread <= 0 && reachedKnown)) break;
-    // Asked once per read, and once more when the new events must be found among covered ones:
-    // those can be anywhere in the window.
-    if (opts.choose && unread !== null && (!asked || (inCovered && !askedCovered))) {
-      const pagesLeft = inCovered
-        ? Math.ceil((total! - answer.next!) / PAGE_SIZE)
-        : Math.ceil(unread / PAGE_SIZE);
-      const first = !asked;
-      asked = true;
-      askedCovered = inCovered;
-      const choice = opts.choose({ unread, pagesLeft, sample: refs });
-      if (choice === 'wait' && first)
-        return { kind: 'wait', unread: unread + fresh.length, requests };
-      if (choice === 'walk') {
-        return skipToWalk(memory, fresh, oldest, total!, knownCount, requests);
-      }
-    }
-    offset = answer.next!;
+    return false;
   }
 
-  const all = [...fresh, ...unreadable.map((id) => ({ id, timeMs: head ?? start }))];
-  let next = advance(window, head, opts.overlapMs);
-  if (total !== null && total - knownCount > fresh.length && maybeCovered.length > 0) {
-    // New events hide among those a walk covered without reading their ids: nothing tells them
-    // apart, so all are looked at (a look at a covered one finds it as it is). Every id of the
-    // window was read just now: from here they are all known.
-    all.push(...maybeCovered);
-    for (const e of coveredEvents) {
-      const ref = refOf(e.event, workspaceId, e.timeMs);
-      if (ref && ref !== 'unreadable') refs.push(ref);
+  /**
+   * A peek's answer after a page, or null to read on. Something new is an event not seen; a
+   * count that is off (a server that counts what it does not show) alone is not: it would hold
+   * back every delete for ever.
+   */
+  private peeked(end: boolean, unread: number | null): FeedRead | null {
+    const { requests } = this;
+    if (this.fresh.length > 0) {
+      const unreadNow = Math.max(this.fresh.length, (this.total ?? 0) - this.knownCount);
+      return { kind: 'changed', unread: unreadNow, requests };
     }
-    refs.sort((a, b) => b.timeMs - a.timeMs);
-    next = advance({ ...window, unknown: 0, unknownUntilMs: 0 }, head, opts.overlapMs);
+    if (end || unread === null || unread <= 0) return { kind: 'quiet', next: null, requests };
+    return null;
   }
-  if (problem !== null) {
-    return { kind: 'walk', reason: problem, unread: 0, events: all, next, requests };
+
+  /**
+   * Asks `choose` whether to read on, wait or walk: once per read, and once more when the new
+   * events must be found among covered ones (those can be anywhere in the window). Null to
+   * read on.
+   */
+  private ask(unread: number, next: number): FeedRead | null {
+    const choose = this.opts.choose;
+    if (!choose || (this.asked && (!this.inCovered || this.askedCovered))) return null;
+    const pagesLeft = this.inCovered
+      ? Math.ceil((this.total! - next) / PAGE_SIZE)
+      : Math.ceil(unread / PAGE_SIZE);
+    const first = !this.asked;
+    this.asked = true;
+    this.askedCovered = this.inCovered;
+    const choice = choose({ unread, pagesLeft, sample: this.refs });
+    if (choice === 'wait' && first) {
+      return { kind: 'wait', unread: unread + this.fresh.length, requests: this.requests };
+    }
+    if (choice === 'walk') {
+      const { memory, fresh, oldest, knownCount, requests } = this;
+      return skipToWalk(memory, fresh, oldest, this.total!, knownCount, requests);
+    }
+    return null;
   }
-  if (fresh.length === 0 && all.length === 0) {
-    return { kind: 'quiet', next: sameWindow(next, window) ? null : next, requests };
+
+  /** What the whole read found: the events, in order, and where the window moves. */
+  private finish(): FeedRead {
+    const { fresh, refs, window, head, requests } = this;
+    const all = [...fresh, ...this.unreadable.map((id) => ({ id, timeMs: head ?? this.start }))];
+    let next = advance(window, head, this.opts.overlapMs);
+    const hidden = this.total !== null && this.total - this.knownCount > fresh.length;
+    if (hidden && this.maybeCovered.length > 0) {
+      // New events hide among those a walk covered without reading their ids: nothing tells
+      // them apart, so all are looked at (a look at a covered one finds it as it is). Every id
+      // of the window was read just now: from here they are all known.
+      all.push(...this.maybeCovered);
+      for (const e of this.coveredEvents) {
+        const ref = refOf(e.event, this.workspaceId, e.timeMs);
+        if (ref && ref !== 'unreadable') refs.push(ref);
+      }
+      refs.sort((a, b) => b.timeMs - a.timeMs);
+      next = advance({ ...window, unknown: 0, unknownUntilMs: 0 }, head, this.opts.overlapMs);
+    }
+    if (this.problem !== null) {
+      return { kind: 'walk', reason: this.problem, unread: 0, events: all, next, requests };
+    }
+    if (fresh.length === 0 && all.length === 0) {
+      return { kind: 'quiet', next: sameWindow(next, window) ? null : next, requests };
+    }
+    refs.reverse();
+    all.reverse();
+    return { kind: 'events', refs, events: all, next, requests };
   }
-  refs.reverse();
-  all.reverse();
-  return { kind: 'events', refs, events: all, next, requests };
 }
 
 /** The walk covers what was not read: the window counts it, until its start moves past it. */

@@ -86,88 +86,204 @@ export async function resolveEvents(
   journal: Journal,
   rootId: number,
   refs: readonly EventRef[],
-  opts: {
-    concurrency: number;
-    /** What a walk would cost: asked only once the looks add up (it counts the journal). */
-    maxRequests: () => number;
-  },
+  opts: ResolveOptions,
 ): Promise<Resolution> {
-  const view = emptyView(rootId, false);
-  let requests = 0;
-  let budget: number | undefined;
-  let walk: WalkReason | null = null;
-  const listings = new Map<number, Promise<Listing | null>>();
-  // One transaction for every own change used up: after a bulk upload the feed reads back tens
-  // of thousands of them, and a commit each kept the pass busy for minutes.
-  const targets = journal.transaction(() => targetsOf(journal, refs, true));
-  const removed = new Set(targets.filter((t) => t.removed).map((t) => t.id));
+  return new Resolver(client, journal, rootId, refs, opts).run();
+}
+
+interface ResolveOptions {
+  concurrency: number;
+  /** What a walk would cost: asked only once the looks add up (it counts the journal). */
+  maxRequests: () => number;
+}
+
+/** One resolution of events: its looks so far, each folder listed once, and its steps. */
+class Resolver {
+  private readonly view: RemoteView;
+  private requests = 0;
+  private budget: number | undefined;
+  private walk: WalkReason | null = null;
+  private readonly listings = new Map<number, Promise<Listing | null>>();
+  private readonly targets: Target[];
+  private readonly removed: Set<number>;
   /** Known items that left a listed folder, to look up (moved, or removed unannounced). */
-  const lookups: { kind: 'folder' | 'file'; id: number }[] = [];
+  private readonly lookups: { kind: 'folder' | 'file'; id: number }[] = [];
+  /** New files not read yet: while more may follow, a listing of their folder may pay. */
+  private pendingNewFiles = 0;
+  /** New folders no chain placed: found below if a folder listed anyway holds them. */
+  private readonly unplaced: number[] = [];
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly journal: Journal,
+    private readonly rootId: number,
+    refs: readonly EventRef[],
+    private readonly opts: ResolveOptions,
+  ) {
+    this.view = emptyView(rootId, false);
+    // One transaction for every own change used up: after a bulk upload the feed reads back
+    // tens of thousands of them, and a commit each kept the pass busy for minutes.
+    this.targets = journal.transaction(() => targetsOf(journal, refs, true));
+    this.removed = new Set(this.targets.filter((t) => t.removed).map((t) => t.id));
+  }
+
+  async run(): Promise<Resolution> {
+    const { journal, view } = this;
+    const known = this.targets.filter((t) => journal.items.get(t.id));
+    const newFiles = this.targets.filter((t) => !journal.items.get(t.id) && t.kind === 'file');
+    const newFolders = this.targets.filter((t) => !journal.items.get(t.id) && t.kind === 'folder');
+    this.pendingNewFiles = newFiles.length;
+    await this.knownItems(known);
+    await this.newFiles(newFiles);
+    await this.newFolders(newFolders);
+    await this.leftTheirFolders();
+    await this.lastLook();
+    // An item seen in a listing is not gone, whatever an earlier look said.
+    for (const id of view.items.keys()) view.gone.delete(id);
+    return { view, walk: this.walk, requests: this.requests };
+  }
+
+  /** 1. Known items: the folders that held them, each listed once. */
+  private async knownItems(known: Target[]): Promise<void> {
+    const { journal, view } = this;
+    const parents = new Set(
+      known.map((t) => (journal.items.get(t.id) as JournalItem).remoteParentId),
+    );
+    await this.each([...parents], async (id) => void (await this.list(id)));
+    // A known folder not where it was (moved), or a known item gone from its folder: looked up.
+    for (const t of known) {
+      if (
+        t.kind === 'folder' &&
+        t.id !== this.rootId &&
+        !view.items.has(t.id) &&
+        !view.gone.has(t.id)
+      ) {
+        this.lookups.push({ kind: 'folder', id: t.id });
+      }
+    }
+  }
+
+  /** 2. New files, unless a listing already showed them. */
+  private async newFiles(newFiles: Target[]): Promise<void> {
+    await this.each(newFiles, async (t) => {
+      this.pendingNewFiles--;
+      if (!this.view.items.has(t.id)) await this.readFile(t.id, this.pendingNewFiles > 0);
+    });
+  }
+
+  /**
+   * 3. New folders, unless a listing already showed them. Many new ones are most often made
+   * side by side at the top: one listing of the root may show them all.
+   */
+  private async newFolders(newFolders: Target[]): Promise<void> {
+    const { journal, rootId, view } = this;
+    const rootPages = Math.ceil(journal.items.children(rootId).length / 60);
+    const newUnseen = newFolders.filter((t) => !view.items.has(t.id)).length;
+    if (this.walk === null && newUnseen > 1 && rootPages < newUnseen) await this.list(rootId);
+    await this.each(newFolders, async (t) => {
+      if (!view.items.has(t.id)) await this.lookFolder(t.id);
+    });
+  }
+
+  /** 4. What left its folder: where is it now? */
+  private async leftTheirFolders(): Promise<void> {
+    const { view } = this;
+    const looked = new Set<string>();
+    while (this.lookups.length > 0 && this.walk === null) {
+      const batch = this.lookups.splice(0).filter((l) => {
+        const key = `${l.kind}:${l.id}`;
+        if (looked.has(key) || view.items.has(l.id) || view.gone.has(l.id)) return false;
+        looked.add(key);
+        return true;
+      });
+      await this.each(batch, (l) =>
+        l.kind === 'file' ? this.readFile(l.id, false) : this.lookFolder(l.id),
+      );
+    }
+  }
+
+  /** 5. New folders nothing placed: the root is the last place worth a look. */
+  private async lastLook(): Promise<void> {
+    const { view } = this;
+    if (this.walk === null && this.unplaced.some((id) => !view.items.has(id))) {
+      await this.list(this.rootId);
+    }
+    const lost = this.unplaced.find((id) => !view.items.has(id));
+    if (this.walk === null && lost !== undefined) {
+      this.walk = { kind: 'unplaced', item: 'folder', id: lost };
+    }
+  }
 
   /** Lists a folder once; null when it is gone. Items that left it are looked up. */
-  const list = (folderId: number): Promise<Listing | null> => {
-    let p = listings.get(folderId);
+  private list(folderId: number): Promise<Listing | null> {
+    let p = this.listings.get(folderId);
     if (!p) {
-      p = (async () => {
-        requests++;
-        let listing: Listing;
-        try {
-          listing = await listFolder(client, folderId);
-        } catch (err) {
-          if (err instanceof ApiError && err.kind === 'not-found' && folderId !== rootId) {
-            return null;
-          }
-          throw err;
-        }
-        view.listed.add(folderId);
-        const present = new Set<number>();
-        for (const child of listing.children) {
-          // The root or the folder itself inside it: a loop the plan's paths would follow.
-          if (child.kind === 'folder' && (child.id === rootId || child.id === folderId)) {
-            throw new ProtocolError(
-              'GET /folders/:id',
-              '',
-              `lists the folder "${child.name}" (id ${child.id}) inside folder ${folderId}, a loop in the tree`,
-            );
-          }
-          view.items.set(child.id, child);
-          present.add(child.id);
-        }
-        for (const child of journal.items.children(folderId)) {
-          if (present.has(child.remoteId)) continue;
-          // Announced as removed and no longer here: gone, with no request to confirm it.
-          if (removed.has(child.remoteId)) view.gone.add(child.remoteId);
-          else lookups.push({ kind: child.kind, id: child.remoteId });
-        }
-        return listing;
-      })();
-      listings.set(folderId, p);
+      p = this.listOnce(folderId);
+      this.listings.set(folderId, p);
     }
     return p;
-  };
+  }
 
-  const contains = async (folderId: number, id: number) =>
-    (await list(folderId))?.children.some((c) => c.id === id) ?? false;
+  private async listOnce(folderId: number): Promise<Listing | null> {
+    const { journal, rootId, view } = this;
+    this.requests++;
+    let listing: Listing;
+    try {
+      listing = await listFolder(this.client, folderId);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found' && folderId !== rootId) {
+        return null;
+      }
+      throw err;
+    }
+    view.listed.add(folderId);
+    const present = new Set<number>();
+    for (const child of listing.children) {
+      // The root or the folder itself inside it: a loop the plan's paths would follow.
+      if (child.kind === 'folder' && (child.id === rootId || child.id === folderId)) {
+        throw new ProtocolError(
+          'GET /folders/:id',
+          '',
+          `lists the folder "${child.name}" (id ${child.id}) inside folder ${folderId}, a loop in the tree`,
+        );
+      }
+      view.items.set(child.id, child);
+      present.add(child.id);
+    }
+    for (const child of journal.items.children(folderId)) {
+      if (present.has(child.remoteId)) continue;
+      // Announced as removed and no longer here: gone, with no request to confirm it.
+      if (this.removed.has(child.remoteId)) view.gone.add(child.remoteId);
+      else this.lookups.push({ kind: child.kind, id: child.remoteId });
+    }
+    return listing;
+  }
+
+  private async contains(folderId: number, id: number): Promise<boolean> {
+    return (await this.list(folderId))?.children.some((c) => c.id === id) ?? false;
+  }
 
   /** Places every folder of `chain` (root first) under its parent, listing where needed. */
-  const placeChain = async (chain: readonly number[]): Promise<boolean> => {
-    if (chain[0] !== rootId) return false;
+  private async placeChain(chain: readonly number[]): Promise<boolean> {
+    if (chain[0] !== this.rootId) return false;
     for (let i = 1; i < chain.length; i++) {
       const id = chain[i]!;
       const parent = chain[i - 1]!;
-      const seen = view.items.get(id);
-      if (seen ? seen.parentId === parent : journal.items.get(id)?.remoteParentId === parent)
+      const seen = this.view.items.get(id);
+      if (seen ? seen.parentId === parent : this.journal.items.get(id)?.remoteParentId === parent) {
         continue;
-      if (!(await contains(parent, id))) return false;
+      }
+      if (!(await this.contains(parent, id))) return false;
     }
     return true;
-  };
+  }
 
-  const readFile = async (id: number, siblingsMayFollow: boolean) => {
-    requests++;
+  private async readFile(id: number, siblingsMayFollow: boolean): Promise<void> {
+    const { view } = this;
+    this.requests++;
     let file;
     try {
-      file = await client.getFile(id);
+      file = await this.client.getFile(id);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'not-found') {
         view.gone.add(id);
@@ -177,83 +293,37 @@ export async function resolveEvents(
     }
     const item = fromFile(file);
     view.items.set(id, item);
-    if (!(await placeChain(file.ancestor_ids ?? []))) {
-      walk ??= { kind: 'unplaced', item: 'file', id };
+    if (!(await this.placeChain(file.ancestor_ids ?? []))) {
+      this.walk ??= { kind: 'unplaced', item: 'file', id };
       return;
     }
     // New files come in groups (an upload of a folder): one listing finds the rest, unless
     // the folder is large and they are few.
-    const known = journal.items.children(item.parentId).length;
-    if (siblingsMayFollow && Math.ceil(known / 60) < pendingNewFiles) await list(item.parentId);
-  };
+    const known = this.journal.items.children(item.parentId).length;
+    if (siblingsMayFollow && Math.ceil(known / 60) < this.pendingNewFiles) {
+      await this.list(item.parentId);
+    }
+  }
 
-  const lookFolder = async (id: number) => {
-    const listing = await list(id);
+  private async lookFolder(id: number): Promise<void> {
+    const listing = await this.list(id);
     if (listing === null) {
-      view.gone.add(id);
+      this.view.gone.add(id);
       return;
     }
-    if (listing.chain && (await placeChain(listing.chain))) return;
+    if (listing.chain && (await this.placeChain(listing.chain))) return;
     // Empty, or its ancestry not told: found below if a folder listed anyway holds it.
-    unplaced.push(id);
-  };
+    this.unplaced.push(id);
+  }
 
-  /** Runs `work` for each of `ids`, `concurrency` at a time, until a walk is the answer. */
-  const each = async <T>(items: T[], work: (item: T) => Promise<void>) => {
-    for (let i = 0; i < items.length && walk === null; i += opts.concurrency) {
-      await Promise.all(items.slice(i, i + opts.concurrency).map(work));
-      if (requests > CHEAP && requests > (budget ??= opts.maxRequests())) {
-        walk = { kind: 'too-many-lookups' };
+  /** Runs `work` for each of `items`, `concurrency` at a time, until a walk is the answer. */
+  private async each<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+    const { concurrency } = this.opts;
+    for (let i = 0; i < items.length && this.walk === null; i += concurrency) {
+      await Promise.all(items.slice(i, i + concurrency).map(work));
+      if (this.requests > CHEAP && this.requests > (this.budget ??= this.opts.maxRequests())) {
+        this.walk = { kind: 'too-many-lookups' };
       }
     }
-  };
-
-  const known = targets.filter((t) => journal.items.get(t.id));
-  const newFiles = targets.filter((t) => !journal.items.get(t.id) && t.kind === 'file');
-  const newFolders = targets.filter((t) => !journal.items.get(t.id) && t.kind === 'folder');
-  let pendingNewFiles = newFiles.length;
-  const unplaced: number[] = [];
-
-  // 1. Known items: the folders that held them, each listed once.
-  const parents = new Set(
-    known.map((t) => (journal.items.get(t.id) as JournalItem).remoteParentId),
-  );
-  await each([...parents], async (id) => void (await list(id)));
-  // A known folder not where it was (moved), or a known item gone from its folder: looked up.
-  for (const t of known) {
-    if (t.kind === 'folder' && t.id !== rootId && !view.items.has(t.id) && !view.gone.has(t.id)) {
-      lookups.push({ kind: 'folder', id: t.id });
-    }
   }
-  // 2. New files, unless a listing already showed them.
-  await each(newFiles, async (t) => {
-    pendingNewFiles--;
-    if (!view.items.has(t.id)) await readFile(t.id, pendingNewFiles > 0);
-  });
-  // 3. New folders, unless a listing already showed them. Many new ones are most often made
-  // side by side at the top: one listing of the root may show them all.
-  const rootPages = Math.ceil(journal.items.children(rootId).length / 60);
-  const newUnseen = newFolders.filter((t) => !view.items.has(t.id)).length;
-  if (walk === null && newUnseen > 1 && rootPages < newUnseen) await list(rootId);
-  await each(newFolders, async (t) => {
-    if (!view.items.has(t.id)) await lookFolder(t.id);
-  });
-  // 4. What left its folder: where is it now?
-  const looked = new Set<string>();
-  while (lookups.length > 0 && walk === null) {
-    const batch = lookups.splice(0).filter((l) => {
-      const key = `${l.kind}:${l.id}`;
-      if (looked.has(key) || view.items.has(l.id) || view.gone.has(l.id)) return false;
-      looked.add(key);
-      return true;
-    });
-    await each(batch, (l) => (l.kind === 'file' ? readFile(l.id, false) : lookFolder(l.id)));
-  }
-  // 5. New folders nothing placed: the root is the last place worth a look.
-  if (walk === null && unplaced.some((id) => !view.items.has(id))) await list(rootId);
-  const lost = unplaced.find((id) => !view.items.has(id));
-  if (walk === null && lost !== undefined) walk = { kind: 'unplaced', item: 'folder', id: lost };
-  // An item seen in a listing is not gone, whatever an earlier look said.
-  for (const id of view.items.keys()) view.gone.delete(id);
-  return { view, walk, requests };
 }

@@ -180,39 +180,15 @@ export async function extractArchive(
         const name = raw.toString('utf8');
         const p = job.files.get(name);
         if (!p || delivered.has(p.item.id)) continue;
-        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-        if (
-          entry.uncompressedSize !== p.item.size ||
-          (entry.generalPurposeBitFlag & 0x1) !== 0 ||
-          // Only plain files (a link, S_IFLNK, or a device is never written).
-          (mode !== 0 && mode !== S_IFREG)
-        ) {
+        if (!matchesListing(entry, p)) {
           log.warn('archive entry does not match the listing', { entry: name });
           continue;
         }
         delivered.add(p.item.id);
         extractions.push(
-          limit(async () => {
-            if (signal?.aborted) throw signal.reason;
-            const temp = path.join(partialDir, `${p.item.id}.part`);
-            let hash: string;
-            try {
-              const stream = await zip.openReadStreamPromise(entry);
-              hash = await writeTemp(stream, temp, p.item.size, onBytes);
-            } catch (err) {
-              if (isLocalFailure(err, signal)) throw err;
-              // This entry lies (it inflates past its size, its data is corrupt): it alone is
-              // fetched by itself; the other entries of the zip are still good.
-              delivered.delete(p.item.id);
-              log.warn('archive entry unreadable; fetching it by itself', {
-                entry: name,
-                error: err instanceof Error ? err.message : String(err),
-              });
-              await rm(temp, { force: true });
-              return;
-            }
-            await place(p, { temp, hash });
-          }).catch((err: unknown) => {
+          limit(() =>
+            extractEntry(zip, entry, p, name, partialDir, onBytes, place, delivered, log, signal),
+          ).catch((err: unknown) => {
             delivered.delete(p.item.id);
             failed ??= err;
           }),
@@ -233,6 +209,51 @@ export async function extractArchive(
     if ('file' in source) await rm(source.file, { force: true });
   }
   return remaining();
+}
+
+/** Whether a zip entry is the listed file it names: its size, unencrypted, a plain file. */
+function matchesListing(entry: yauzl.Entry, p: Placement): boolean {
+  const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+  return (
+    entry.uncompressedSize === p.item.size &&
+    (entry.generalPurposeBitFlag & 0x1) === 0 &&
+    // Only plain files (a link, S_IFLNK, or a device is never written).
+    (mode === 0 || mode === S_IFREG)
+  );
+}
+
+/** Writes one entry to the cache and places it; an entry that lies is left for a download. */
+async function extractEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  p: Placement,
+  name: string,
+  partialDir: string,
+  onBytes: (n: number) => void,
+  place: (p: Placement, fetched: Fetched) => Promise<void>,
+  delivered: Set<number>,
+  log: Logger,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (signal?.aborted) throw signal.reason;
+  const temp = path.join(partialDir, `${p.item.id}.part`);
+  let hash: string;
+  try {
+    const stream = await zip.openReadStreamPromise(entry);
+    hash = await writeTemp(stream, temp, p.item.size, onBytes);
+  } catch (err) {
+    if (isLocalFailure(err, signal)) throw err;
+    // This entry lies (it inflates past its size, its data is corrupt): it alone is
+    // fetched by itself; the other entries of the zip are still good.
+    delivered.delete(p.item.id);
+    log.warn('archive entry unreadable; fetching it by itself', {
+      entry: name,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    await rm(temp, { force: true });
+    return;
+  }
+  await place(p, { temp, hash });
 }
 
 function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {

@@ -58,78 +58,11 @@ export function planItems(
   journal: Journal,
   opts: PlanOptions,
 ): { structure: StructureOp[]; downloads: Placement[] } {
-  const { profile } = opts;
-  const rootId = source.rootId;
-  // Folders not synced here (selective sync): they and everything below them get no place.
-  const excluded = journal.selection.ids();
-
-  /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
-  const current = (id: number): RemoteItem | undefined => {
-    const seen = source.item(id);
-    if (seen) return seen;
-    if (source.gone(id)) return undefined;
-    const j = journal.items.get(id);
-    return j && asRemote(j);
-  };
-
-  const reserved = new Set([foldName(CACHE_DIR, profile)]);
-  const namesByParent = new Map<number, Map<number, string>>();
-  const namesOf = (parentId: number): Map<number, string> => {
-    let names = namesByParent.get(parentId);
-    if (names) return names;
-    const kids = new Map<number, RemoteItem>();
-    for (const item of source.childrenOf(parentId)) kids.set(item.id, item);
-    if (!source.listed(parentId)) {
-      for (const j of journal.items.children(parentId)) {
-        const now = current(j.remoteId);
-        if (now && now.parentId === parentId && !kids.has(j.remoteId)) kids.set(j.remoteId, now);
-      }
-    }
-    const children: ChildName[] = [...kids.values()].map((item) => {
-      const j = journal.items.get(item.id);
-      return {
-        id: item.id,
-        name: item.name,
-        kind: item.kind,
-        ...(j &&
-        j.remoteName === item.name &&
-        j.kind === item.kind &&
-        !opts.deletedHere?.has(j.remoteId)
-          ? { keep: j.localName, pinned: encodeName(item.name, profile) !== j.localName }
-          : {}),
-      };
-    });
-    names = mapChildren(children, profile, parentId === rootId ? reserved : undefined);
-    namesByParent.set(parentId, names);
-    return names;
-  };
-
-  const targets = new Map<number, { path: string; name: string; depth: number } | null>();
-  const targetOf = (
-    id: number,
-    guard = 0,
-  ): { path: string; name: string; depth: number } | null => {
-    if (id === rootId) return { path: '', name: '', depth: 0 };
-    if (excluded.has(id)) return null;
-    const cached = targets.get(id);
-    if (cached !== undefined) return cached;
-    const item = current(id);
-    let result: { path: string; name: string; depth: number } | null = null;
-    if (item && guard < 4096) {
-      const parent = targetOf(item.parentId, guard + 1);
-      const name = parent && namesOf(item.parentId).get(id);
-      if (parent && name) {
-        result = { path: joinPath(parent.path, name), name, depth: parent.depth + 1 };
-      }
-    }
-    targets.set(id, result);
-    return result;
-  };
-
+  const targets = new Targets(source, journal, opts);
   const structure: (StructureOp & { depth: number })[] = [];
   const downloads: Placement[] = [];
   for (const item of items) {
-    const target = targetOf(item.id);
+    const target = targets.of(item.id);
     if (!target) continue;
     const placement = { item, path: target.path, name: target.name };
     const j = journal.items.get(item.id);
@@ -155,6 +88,95 @@ export function planItems(
     (a, b) => a.depth - b.depth || (a.type === 'mkdir' ? 1 : 0) - (b.type === 'mkdir' ? 1 : 0),
   );
   return { structure: structure.map(({ depth: _d, ...op }) => op), downloads };
+}
+
+interface Target {
+  path: string;
+  name: string;
+  depth: number;
+}
+
+/**
+ * Where each remote item goes here: its path and local name, its folder's children named
+ * together (mapChildren), each folder once. Null for an item with no place (below a folder not
+ * synced here, or not reachable from the root).
+ */
+class Targets {
+  private readonly rootId: number;
+  /** Folders not synced here (selective sync): they and everything below them get no place. */
+  private readonly excluded: ReadonlySet<number>;
+  private readonly reserved: Set<string>;
+  private readonly namesByParent = new Map<number, Map<number, string>>();
+  private readonly targets = new Map<number, Target | null>();
+
+  constructor(
+    private readonly source: ViewSource,
+    private readonly journal: Journal,
+    private readonly opts: PlanOptions,
+  ) {
+    this.rootId = source.rootId;
+    this.excluded = journal.selection.ids();
+    this.reserved = new Set([foldName(CACHE_DIR, opts.profile)]);
+  }
+
+  of(id: number, guard = 0): Target | null {
+    if (id === this.rootId) return { path: '', name: '', depth: 0 };
+    if (this.excluded.has(id)) return null;
+    const cached = this.targets.get(id);
+    if (cached !== undefined) return cached;
+    const item = this.current(id);
+    let result: Target | null = null;
+    if (item && guard < 4096) {
+      const parent = this.of(item.parentId, guard + 1);
+      const name = parent && this.namesOf(item.parentId).get(id);
+      if (parent && name) {
+        result = { path: joinPath(parent.path, name), name, depth: parent.depth + 1 };
+      }
+    }
+    this.targets.set(id, result);
+    return result;
+  }
+
+  /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
+  private current(id: number): RemoteItem | undefined {
+    const seen = this.source.item(id);
+    if (seen) return seen;
+    if (this.source.gone(id)) return undefined;
+    const j = this.journal.items.get(id);
+    return j && asRemote(j);
+  }
+
+  private namesOf(parentId: number): Map<number, string> {
+    const { source, journal, opts } = this;
+    const { profile } = opts;
+    let names = this.namesByParent.get(parentId);
+    if (names) return names;
+    const kids = new Map<number, RemoteItem>();
+    for (const item of source.childrenOf(parentId)) kids.set(item.id, item);
+    if (!source.listed(parentId)) {
+      for (const j of journal.items.children(parentId)) {
+        const now = this.current(j.remoteId);
+        if (now && now.parentId === parentId && !kids.has(j.remoteId)) kids.set(j.remoteId, now);
+      }
+    }
+    const children: ChildName[] = [...kids.values()].map((item) => {
+      const j = journal.items.get(item.id);
+      return {
+        id: item.id,
+        name: item.name,
+        kind: item.kind,
+        ...(j &&
+        j.remoteName === item.name &&
+        j.kind === item.kind &&
+        !opts.deletedHere?.has(j.remoteId)
+          ? { keep: j.localName, pinned: encodeName(item.name, profile) !== j.localName }
+          : {}),
+      };
+    });
+    names = mapChildren(children, profile, parentId === this.rootId ? this.reserved : undefined);
+    this.namesByParent.set(parentId, names);
+    return names;
+  }
 }
 
 /** A folder's trash takes what is still below it (a child that moved out has moved by then),

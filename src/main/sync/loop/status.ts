@@ -1,5 +1,5 @@
-// Long because the status is one model: the state line, progress, problems and conflicts (with
-// their words, kept in the journal) change together on each event.
+// The engine's status as the person sees it, one model: the state line, progress, conflicts and
+// notices here; the problems (kept in the journal) in status-problems.ts.
 import type { EventEmitter } from 'node:events';
 import type { Stats } from 'node:fs';
 import type { ProblemsRepo } from '../../journal/problems';
@@ -18,13 +18,12 @@ import {
 } from '../../../shared/sync-status';
 import type { ExecutionEvents } from '../down/execute';
 import type { LocalRoot } from '../local';
-import { isItemError } from '../local-error';
-import { parentOf } from '../paths';
 import type { Logger } from '../ports';
 import type { Refusals } from '../up/refusals';
 import type { SendEvents } from '../up/send';
 import type { Failure } from './failure';
 import { RateMeter } from './rate';
+import { ProblemList } from './status-problems';
 
 export interface EngineEvents {
   status: [SyncStatus];
@@ -53,6 +52,7 @@ export class StatusModel {
   private readonly meter: RateMeter;
   /** Conflicts that left a copy and dismissed problems, in the journal. */
   readonly attention: ProblemsRepo;
+  private readonly problems: ProblemList;
   /** Notes of conflicts that need nothing more (no copy), the latest 50, in memory only. */
   private notes: SyncConflict[] = [];
   /** The sync root, once the engine has checked it (`prepare`): the copies are looked at there. */
@@ -65,7 +65,10 @@ export class StatusModel {
     now: () => number = Date.now,
   ) {
     this.attention = journal.problems;
-    this.st.problems = this.storedProblems();
+    this.problems = new ProblemList(journal, this.attention, log, this, (p) =>
+      emitter.emit('problem', p),
+    );
+    this.st.problems = this.problems.stored();
     this.st.conflicts = this.allConflicts();
     this.meter = new RateMeter(now);
   }
@@ -92,7 +95,7 @@ export class StatusModel {
       bytes: (n) => this.countDone(0, n),
       problem: (p) => this.addProblem(p),
       solved: (remoteId) => this.clearProblem(remoteId),
-      placed: (remoteId) => this.clearNotPlaced(remoteId),
+      placed: (remoteId) => this.problems.clearNotPlaced(remoteId),
       sent: (path) => {
         // A change reached the service at this path: a refusal reported there is over.
         refusals.clearPath(path);
@@ -311,167 +314,52 @@ export class StatusModel {
     this.emitter.emit('status', this.snapshot());
   }
 
-  // Problems
+  // Problems: kept by ProblemList (status-problems.ts), said here for the passes and the views.
 
-  /** The problems the status shows: the first 200 (the journal keeps them all). */
-  private storedProblems(): SyncProblem[] {
-    return this.allProblems().slice(0, 200);
-  }
-
-  private allProblems(): SyncProblem[] {
-    const dismissed = this.attention.dismissedProblems();
-    return this.journal.problems.all().map((p) => ({
-      path: p.path,
-      remoteId: p.remoteId,
-      reason: p.reason as SyncProblem['reason'],
-      message: p.message,
-      // Kept in the journal beside the English (rows from before have none: English).
-      ...(p.words ? { words: p.words as Words } : {}),
-      at: p.at,
-      key: p.key,
-      ...(dismissed.get(p.key) === p.message ? { dismissed: true } : {}),
-    }));
-  }
-
-  /** Hides a problem until it happens again with another message (kept in the journal). */
   dismissProblem(key: string): boolean {
-    const p = this.allProblems().find((q) => q.key === key);
-    if (!p) return false;
-    this.attention.dismissProblem(key, p.message);
-    this.st.problems = this.storedProblems();
-    this.flush();
-    return true;
+    return this.problems.dismissProblem(key);
   }
 
-  /** Forgets a problem (Retry): the next pass tries its item again. Says whether there was one. */
   forgetProblem(key: string): SyncProblem | undefined {
-    const p = this.allProblems().find((q) => q.key === key);
-    if (!p || !this.journal.problems.clear(key)) return undefined;
-    this.st.problems = this.storedProblems();
-    this.flush();
-    return p;
+    return this.problems.forgetProblem(key);
   }
 
-  /**
-   * After a partial scan: a problem about a local path in a folder just listed whose item is no
-   * longer there (deleted, renamed away) is over, as a full scan would find (before, it stayed
-   * until the next full scan, up to 10 minutes). Not bad names: their paths are not real ones.
-   */
   clearGonePathProblems(
     listed: ReadonlySet<string>,
     badNames: ReadonlySet<string>,
     refusals: Refusals,
     local: LocalRoot,
   ): void {
-    let changed = false;
-    for (const p of this.allProblems()) {
-      if (p.remoteId !== null || badNames.has(p.path) || !listed.has(parentOf(p.path))) continue;
-      if (stillThere(local, p.path)) continue;
-      refusals.clearPath(p.path);
-      changed = this.journal.problems.clear(problemKey(null, p.path)) || changed;
-    }
-    if (!changed) return;
-    this.st.problems = this.storedProblems();
-    this.touch();
+    this.problems.clearGonePathProblems(listed, badNames, refusals, local);
   }
 
   addProblem(p: Omit<SyncProblem, 'at'>): void {
-    // Found again by the next look at its folder: already said.
-    const same = (q: SyncProblem) =>
-      q.path === p.path && q.remoteId === p.remoteId && q.message === p.message;
-    if (this.st.problems.some(same)) return;
-    const problem: SyncProblem = { ...p, at: Date.now() };
-    const key = problemKey(p.remoteId, p.path);
-    this.journal.problems.set({ key, ...problem });
-    this.st.problems = this.storedProblems();
-    this.log.warn('could not sync an item', { path: p.path, reason: p.reason, message: p.message });
-    this.emitter.emit('problem', problem);
-    this.touch();
+    this.problems.addProblem(p);
   }
 
-  /** A problem about this local path is over (asked of the journal: the status lists 200). */
   clearPathProblem(path: string): void {
-    if (this.journal.problems.clear(problemKey(null, path))) {
-      this.st.problems = this.storedProblems();
-    }
+    this.problems.clearPathProblem(path);
   }
 
   clearProblem(remoteId: number): void {
-    // Every placed file says it is solved: while the status lists all problems (fewer than
-    // 200), one not listed is not stored either, and the journal is not asked.
-    const all = this.st.problems.length < 200;
-    if (all && !this.st.problems.some((p) => p.remoteId === remoteId)) return;
-    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
-      this.st.problems = this.storedProblems();
-    }
+    this.problems.clearProblem(remoteId);
   }
 
-  /**
-   * A folder placed at last ends the problem that said it could not be (`engine.fs.subtree`),
-   * and only that one: a folder's listing problem, or a kept folder's (sync/unplaced.ts), is about
-   * something else and ends by its own rule.
-   */
-  private clearNotPlaced(remoteId: number): void {
-    const shown = this.st.problems.find((p) => p.remoteId === remoteId);
-    if (shown?.words?.key !== 'engine.fs.subtree') return;
-    if (this.journal.problems.clear(problemKey(remoteId, ''))) {
-      this.st.problems = this.storedProblems();
-    }
-  }
-
-  /** An item gone from the service takes its problem along. */
   clearVanishedProblems(there: (remoteId: number, path: string) => boolean): void {
-    // All of them, not the 200 the status shows: a problem past those would stay for good.
-    for (const p of this.allProblems()) {
-      if (p.remoteId !== null && !there(p.remoteId, p.path)) {
-        this.journal.problems.clear(problemKey(p.remoteId, ''));
-      }
-    }
-    this.st.problems = this.storedProblems();
+    this.problems.clearVanishedProblems(there);
   }
 
-  /**
-   * After a full scan: a problem about a local path that the scan no longer finds (a bad name
-   * renamed, a refused item removed) and that no refusal still holds is over.
-   */
   clearStalePathProblems(
     badNames: ReadonlySet<string>,
     refusals: Refusals,
     local: LocalRoot,
   ): void {
-    const held = refusals.paths();
-    for (const p of this.allProblems()) {
-      if (p.remoteId !== null || badNames.has(p.path)) continue;
-      // A name refused for a new item, now held by a synced one (the new one was moved aside to
-      // make way for it): over. Not for other refusals: a synced file's refused version is one.
-      const madeWay = p.reason === 'name' && this.journal.items.atPath(p.path)?.state === 'synced';
-      if (!madeWay && held.has(p.path) && stillThere(local, p.path)) continue;
-      refusals.clearPath(p.path);
-      this.clearPathProblem(p.path);
-    }
-  }
-}
-
-/**
- * Whether the item a local problem names is still at its path, as far as a path can tell: a bad
- * name (`budget\v2.txt`) or a path past PATH_MAX cannot be looked up, only listed, and the
- * listing (its folder's bad names) said it is not there any more.
- */
-function stillThere(local: LocalRoot, rel: string): boolean {
-  if (!local.canName(rel)) return false;
-  try {
-    return local.stat(rel) !== undefined;
-  } catch (err) {
-    if (isItemError(err)) return false;
-    throw err;
+    this.problems.clearStalePathProblems(badNames, refusals, local);
   }
 }
 
 /** What a copy's check compares: identity, size and time (the facts a refusal compares too). */
 export const factsOf = (st: Stats): string => `${st.ino}:${st.size}:${st.mtimeMs}`;
-
-const problemKey = (remoteId: number | null, path: string) =>
-  remoteId !== null ? `item:${remoteId}` : `path:${path}`;
 
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,66 +1,24 @@
-// Long because matching is one decision per entry: by identity, by place, equal bytes at a
-// place (swaps and re-creations), a step aside left on the service, and a listing that could not
-// look at everything all decide together which synced item an entry is, or that it is new.
-import { closeSync, lstatSync } from 'node:fs';
+// The local pass's reconciler: what a scan finds on disk against the journal, as the scan runs.
+// What it cannot settle as it goes waits for the end (match-waiting.ts matches those); what a
+// listed folder held and nothing claimed is gone. The plan it makes is local-plan.ts's.
+import { lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
-import { hashFdSync } from '../file-read';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
 import { holdsAny, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
+import { emptyPlan, type LocalPlan, type LocalPlanOptions } from './local-plan';
+import { renamedInPlace, WaitingMatcher } from './match-waiting';
 
-/** What the user did on disk since the journal was written, as operations for the service. */
-export type LocalOp =
-  /** A new folder: create it on the service. */
-  | { type: 'mkdir'; entry: LocalEntry }
-  /** A new file (`item` null) or a changed one (a new version of `item`). */
-  | { type: 'upload'; entry: LocalEntry; item: JournalItem | null }
-  /** A synced item now lives at `entry.path`: one rename or move, whatever it holds. */
-  | { type: 'move'; item: JournalItem; entry: LocalEntry }
-  /** A synced item is gone from the disk (the topmost one of a removed tree). */
-  | { type: 'delete'; item: JournalItem; count: number }
-  /** Same item, same content, new local facts (a folder recreated, a file touched): journal only. */
-  | { type: 'relink'; item: JournalItem; entry: LocalEntry };
-
-export interface LocalPlan {
-  /** New folders, parents first. */
-  mkdirs: Extract<LocalOp, { type: 'mkdir' }>[];
-  /**
-   * New files that nothing in the journal can be (no record at their place, none with their
-   * identity): not kept, only the folders that hold them and how many; the sender lists those
-   * folders again and uploads them folder by folder (up/fresh.ts), so that an upload of a whole
-   * tree holds no object per file.
-   */
-  fresh: FreshFiles;
-  moves: Extract<LocalOp, { type: 'move' }>[];
-  uploads: Extract<LocalOp, { type: 'upload' }>[];
-  /** Removals seen twice (or in a complete scan): ready to go to the service. */
-  deletes: Extract<LocalOp, { type: 'delete' }>[];
-  /** Removals seen once by a partial scan: the other half of a move may not be reported yet. */
-  unconfirmed: JournalItem[];
-  /**
-   * Folders removed here whose subtree on the service holds items never placed here (sync/unplaced.ts):
-   * not deleted there; their records are forgotten, so that the next walk brings them back.
-   */
-  kept: JournalItem[];
-  relinks: Extract<LocalOp, { type: 'relink' }>[];
-}
-
-export interface FreshFiles {
-  dirs: Set<string>;
-  files: number;
-  bytes: number;
-}
-
-export interface LocalPlanOptions {
-  rootId: number;
-  ignores: (rel: string, isDir: boolean) => boolean;
-  /** Items a previous partial scan already found missing. */
-  missingBefore: ReadonlySet<number>;
-}
-
-const idKey = (dev: number | null, ino: number | null) => `${dev}:${ino}`;
+export {
+  deletedCount,
+  hasWork,
+  type FreshFiles,
+  type LocalOp,
+  type LocalPlan,
+  type LocalPlanOptions,
+} from './local-plan';
 
 /** The per-entry things a reconciler holds at one time, for `peakHeld`. */
 const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size, 0);
@@ -79,16 +37,7 @@ const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size
  * changes and by the scan's frontier (the folders found and not listed yet), not by the tree.
  */
 export class LocalReconciler {
-  private readonly plan: LocalPlan = {
-    mkdirs: [],
-    fresh: { dirs: new Set(), files: 0, bytes: 0 },
-    moves: [],
-    uploads: [],
-    deletes: [],
-    unconfirmed: [],
-    kept: [],
-    relinks: [],
-  };
+  private readonly plan: LocalPlan = emptyPlan();
   /**
    * Items claimed by an entry that waits for `finish`, or in a folder where one waits. Items
    * settled in place elsewhere are not remembered: they are found in their place again (lstat)
@@ -228,7 +177,6 @@ export class LocalReconciler {
 
   /** The plan, once the scan is done: `scan.entries` holds what `offer` did not settle. */
   finish(scan: LocalScan): LocalPlan {
-    const { journal, plan, claimed, itemAt } = this;
     this.kids = null;
     const kidsCache = new Map<number, Map<string, JournalItem>>();
     const kidsOf = (parentId: number) => {
@@ -236,144 +184,34 @@ export class LocalReconciler {
       if (!kids) kidsCache.set(parentId, (kids = this.childrenOf(parentId)));
       return kids;
     };
-    // The identities of the entries that waited: only they can be a synced item seen elsewhere
-    // (an entry settled or new was nothing but what is recorded at its own place).
-    const seenIds = new Map<string, LocalEntry>();
-    for (const e of scan.entries.values()) seenIds.set(idKey(e.dev, e.ino), e);
-    /** The entry that waited with the item's identity (a file's with its size and time too). */
-    const seenAs = (j: JournalItem): LocalEntry | undefined => {
-      const seen = seenIds.get(idKey(j.dev, j.ino));
-      if (!seen || seen.kind !== j.kind) return undefined;
-      const same = j.kind === 'folder' || (seen.size === j.size && seen.mtimeMs === j.mtimeMs);
-      return same ? seen : undefined;
-    };
-    /**
-     * The item's inode is no longer at its recorded place (so it moved rather than was linked).
-     * An entry settled there is not remembered: the disk is asked (only for items whose identity
-     * an entry that waited has).
-     */
-    const vacated = (j: JournalItem): boolean => {
-      const there = scan.entries.get(j.localPath);
-      if (there) return there.ino !== j.ino || there.dev !== j.dev;
-      const st = lstatSync(this.local.abs(j.localPath), { throwIfNoEntry: false });
-      return !st || st.ino !== j.ino || st.dev !== j.dev;
-    };
-    const placeOf = (e: LocalEntry): JournalItem | undefined => {
-      const parentId = this.folderAt(parentOf(e.path), scan);
-      const byName = parentId === undefined ? undefined : kidsOf(parentId).get(this.key(e.name));
-      return byName && byName.kind === e.kind && !claimed.has(byName.remoteId) ? byName : undefined;
-    };
-    const identityOf = (e: LocalEntry): JournalItem | undefined =>
-      journal.items
-        .byInode(e.dev, e.ino)
-        .find((j) => j.kind === e.kind && !claimed.has(j.remoteId) && j.state === 'synced');
-    /**
-     * The synced item the entry is by its identity, moved here: a rename keeps a file's size and
-     * mtime; a freed inode reused by a new file does not.
-     */
-    const movedFrom = (e: LocalEntry, sameId = identityOf(e)): JournalItem | undefined => {
-      const sameFile =
-        e.kind === 'folder' || (sameId?.size === e.size && sameId.mtimeMs === e.mtimeMs);
-      return sameId && sameFile && vacated(sameId) ? sameId : undefined;
-    };
-    /** Entries that stay the item recorded at their place (true), or give it up: as decided. */
-    const keeps = new Map<LocalEntry, boolean>();
-    /**
-     * Whether a waiting file stays the synced file recorded at its place, looked ahead of its
-     * turn. It gives its place up when that item's identity is seen at another entry that does
-     * not stay its own place's item, or when it is itself another item moved (`mv current.log
-     * old.log; mv new.log current.log`). So the chain of "my place's identity is over there" is
-     * followed to its end: to a file whose place's identity is nowhere (or whose bytes are the
-     * same), which stays, and so does each before it that is no other item moved (`rm a b`, a
-     * written anew into b's freed inode with b's bytes, b into a new one: each keeps its name,
-     * nothing deleted); or to an entry with no place of its own, or round (a swap, a rotation):
-     * they move.
-     */
-    const keepsPlace = (start: LocalEntry): boolean => {
-      const chain: LocalEntry[] = [];
-      const onChain = new Set<LocalEntry>();
-      let e: LocalEntry | undefined = start;
-      let kept = keeps.get(e);
-      while (kept === undefined && e !== undefined) {
-        if (onChain.has(e) || e.kind !== 'file') {
-          kept = false;
-          break;
-        }
-        const j = placeOf(e);
-        if (!j || j.state !== 'synced') kept = false;
-        else if ((j.ino === e.ino && j.dev === e.dev) || this.samePlaceBytes(j, e)) kept = true;
-        else {
-          const next = seenAs(j);
-          if (!next) kept = true;
-          else {
-            chain.push(e);
-            onChain.add(e);
-            if (movedFrom(e)) kept = false;
-            else kept = keeps.get((e = next));
-          }
-        }
-      }
-      for (const c of chain) keeps.set(c, kept ?? false);
-      return kept ?? false;
-    };
-    const moveTo = (j: JournalItem, e: LocalEntry) => {
-      keeps.set(e, false);
-      claimed.add(j.remoteId);
-      if (e.kind === 'folder') {
-        itemAt.set(e.path, j.remoteId);
-        this.moved.add(e.path);
-      }
-      plan.moves.push({ type: 'move', item: j, entry: e });
-    };
-    const stays = (j: JournalItem, e: LocalEntry) => {
-      keeps.set(e, true);
-      this.inPlace(j, e, claimed);
-    };
-
-    for (const e of scan.entries.values()) {
-      const atPlace = placeOf(e);
-      const sameId = identityOf(e);
-
-      // Equal bytes at a synced file's place are that file, whatever its inode says: two
-      // identical files swapped, or deleted and written again into each other's freed inodes,
-      // are not moves (a move onto a name its holder is leaving would cross on the service).
-      if (atPlace && this.samePlaceBytes(atPlace, e)) {
-        stays(atPlace, e);
-        continue;
-      }
-      if (sameId && atPlace && sameId.remoteId === atPlace.remoteId) {
-        if (renamedInPlace(atPlace, e)) moveTo(atPlace, e);
-        else stays(atPlace, e);
-        continue;
-      }
-      // A file keeps its place over an inode found elsewhere (editors save through a temporary
-      // file); a folder's identity wins. Neither keeps a place whose item was seen elsewhere,
-      // unless the file seen with it stays its own place's item and this one is no other item
-      // moved: then nothing else claims the item here (a new file and a delete would take its
-      // id, its history, and a delete a Creator may not make).
-      const seenThere = atPlace && atPlace.ino !== e.ino ? seenAs(atPlace) : undefined;
-      const moved = movedFrom(e, sameId);
-      const movedAway =
-        seenThere !== undefined &&
-        (e.kind === 'folder' || moved !== undefined || !keepsPlace(seenThere));
-      const placeWins =
-        atPlace !== undefined && !movedAway && (e.kind === 'file' || !sameId || !vacated(sameId));
-      if (atPlace && placeWins) {
-        stays(atPlace, e);
-        continue;
-      }
-      if (moved) {
-        moveTo(moved, e);
-        continue;
-      }
-      keeps.set(e, false);
-      if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
-      else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
-    }
-
+    new WaitingMatcher(
+      this.journal,
+      this.local,
+      this.plan,
+      this.claimed,
+      {
+        folderAt: (p) => this.folderAt(p, scan),
+        kidsOf,
+        key: (name) => this.key(name),
+        inPlace: (j, e) => this.inPlace(j, e, this.claimed),
+        movedFolder: (path, remoteId) => {
+          this.itemAt.set(path, remoteId);
+          this.moved.add(path);
+        },
+      },
+      scan,
+    ).matchAll();
     if (scan.complete) this.backFromAside();
+    this.removals(scan, kidsOf);
+    return this.plan;
+  }
 
-    // What a listed folder held and no entry claimed is gone; only the topmost of a tree is sent.
+  /**
+   * What a listed folder held and no entry claimed is gone; only the topmost of a tree is sent.
+   * A partial scan only notes a removal seen once (the other half of a move may come later).
+   */
+  private removals(scan: LocalScan, kidsOf: (parentId: number) => Map<string, JournalItem>): void {
+    const { journal, plan, claimed } = this;
     const gone = [...this.unclaimed.values()];
     for (const dir of this.listedLater) {
       const id = this.folderAt(dir, scan);
@@ -403,46 +241,6 @@ export class LocalReconciler {
       }
       const count = j.kind === 'folder' ? journal.items.descendants(j.localPath).length + 1 : 1;
       plan.deletes.push({ type: 'delete', item: j, count });
-    }
-    return plan;
-  }
-
-  /**
-   * A file at the place of synced file `j` under another inode, with `j`'s size and time, and
-   * nothing known that says it holds other bytes: the synced file whose inode it has, if that
-   * one has the same size and time too and a different recorded hash, tells only by a read of
-   * the entry (once, for such a pair only). An unreadable entry is taken for `j` (its upload
-   * compares the bytes again, and sends a new version if they differ).
-   */
-  private samePlaceBytes(j: JournalItem, e: LocalEntry): boolean {
-    if (e.kind !== 'file' || j.state !== 'synced') return false;
-    if (j.ino === e.ino && j.dev === e.dev) return false;
-    if (j.size !== e.size || j.mtimeMs !== e.mtimeMs) return false;
-    const other = this.journal.items
-      .byInode(e.dev, e.ino)
-      .find(
-        (o) =>
-          o.remoteId !== j.remoteId &&
-          o.kind === 'file' &&
-          o.state === 'synced' &&
-          o.size === e.size &&
-          o.mtimeMs === e.mtimeMs,
-      );
-    if (!other?.hash || !j.hash || other.hash === j.hash) return true;
-    const hash = this.hashOf(e);
-    return hash === null || hash !== other.hash;
-  }
-
-  /** The sha256 of a file the scan saw, if it is still that file and readable; else null. */
-  private hashOf(e: LocalEntry): string | null {
-    let fd: number | undefined;
-    try {
-      fd = this.local.confined.openFile(e.path, e);
-      return hashFdSync(fd, e.size);
-    } catch {
-      return null;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
 
@@ -528,14 +326,6 @@ export class LocalReconciler {
   }
 }
 
-/**
- * The same entry under a name that differs from the recorded one only in ways the volume ignores
- * (a case-only rename on a case-insensitive volume): a rename to send. Normalization alone is not
- * one (macOS may hand back either form).
- */
-const renamedInPlace = (j: Pick<JournalItem, 'localName'>, e: LocalEntry): boolean =>
-  j.localName !== e.name && j.localName.normalize('NFC') !== e.name.normalize('NFC');
-
 // A folder's mtime moves with its children: only its identity counts.
 const changed = (j: ChildFacts, e: LocalEntry) =>
   j.ino !== e.ino ||
@@ -559,18 +349,3 @@ export async function scanAndPlan(
   const plan = reconciler.finish(scan);
   return { scan, plan, seen: reconciler.seen, peakHeld: reconciler.peakHeld };
 }
-
-/** Items the plan would delete on the service, counting what each deleted folder held. */
-export const deletedCount = (plan: Pick<LocalPlan, 'deletes'>) =>
-  plan.deletes.reduce((n, d) => n + d.count, 0);
-
-/** Whether the plan has anything to send or record. */
-export const hasWork = (plan: LocalPlan) =>
-  plan.mkdirs.length +
-    plan.fresh.files +
-    plan.moves.length +
-    plan.uploads.length +
-    plan.deletes.length +
-    plan.kept.length +
-    plan.relinks.length >
-  0;

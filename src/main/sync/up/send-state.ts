@@ -1,4 +1,4 @@
-import { closeSync, lstatSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { ServiceClient } from '../../api/client';
 import { ApiError, type ValidationError } from '../../api/errors';
 import type { Moves } from '../../api/moves';
@@ -11,9 +11,9 @@ const said = (words: Words) => ({ message: englishOf(words), words });
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { decodeName, serviceKey, type VolumeProfile } from '../names';
-import { MOVING_DIR, parentOf } from '../paths';
+import { parentOf } from '../paths';
 import type { Logger } from '../ports';
-import { listFolder, remoteFields, type RemoteItem } from '../remote';
+import { listFolder, type RemoteItem } from '../remote';
 import { hashFd } from '../file-read';
 import {
   isOutcomeUnknown,
@@ -23,6 +23,7 @@ import {
   type OutboxStep,
 } from './outbox';
 import { refusalFacts, type Refusals } from './refusals';
+import { recordFile, recordOutcome } from './send-record';
 
 // What one send shares between its jobs (structure, files, retiring copied places): the context,
 // the result so far, what it learnt of the service's folders, and the outbox every mutation goes
@@ -274,117 +275,17 @@ export class SendState {
 
   /** Writes a mutation's outcome to the journal (also for intents settled after a crash). */
   record(p: IntentPayload, item: RemoteItem | null): void {
-    const { journal, local } = this.ctx;
-    const st = lstatSync(local.abs(p.path), { throwIfNoEntry: false });
-    const name = p.path.slice(p.path.lastIndexOf('/') + 1);
-    switch (p.op) {
-      case 'mkdir': {
-        if (!item || journal.items.atPath(p.path)) return;
-        const id = p.identity ?? (st?.isDirectory() ? st : null);
-        if (id) journal.keptNames.forget(id);
-        journal.items.upsert({
-          ...remoteFields(item),
-          localPath: p.path,
-          localName: name,
-          dev: id?.dev ?? null,
-          ino: id?.ino ?? null,
-          size: null,
-          mtimeMs: st?.isDirectory() ? st.mtimeMs : null,
-          hash: null,
-          state: 'synced',
-        });
-        return;
-      }
-      case 'upload': {
-        if (!item) return;
-        // What was sent, by its identity then: a file moved or saved over since is then seen
-        // for what it is by the next local pass.
-        this.recordFile(
-          p,
-          item,
-          p.identity
-            ? { ...p.identity, size: p.size }
-            : st && st.isFile() && st.size === p.size
-              ? st
-              : undefined,
-        );
-        return;
-      }
-      case 'move': {
-        const j = journal.items.get(p.id);
-        if (!j) return;
-        // The folder it went into is no longer known empty, nor its names as read before.
-        this.created.delete(p.parentId);
-        this.remoteKids.delete(p.parentId);
-        const other = journal.items.atPath(p.path);
-        if (other && other.remoteId !== j.remoteId) {
-          // The item that had this place is leaving it in this send too (a swap), or the disk
-          // shows this item there (the other was deleted or moved here, not sent yet: a crash
-          // came first, or its delete follows in this send): the other's record waits in the
-          // holding place, for its own move or for the local pass to see it gone. Left where it
-          // was, this move would go unrecorded, and the next remote pass would bring the item
-          // down a second time beside the one here.
-          const here = st !== undefined && j.ino !== null && st.ino === j.ino && st.dev === j.dev;
-          if (!this.leaving.has(other.remoteId) && !here) return;
-          journal.items.moveTree(other, {
-            localPath: `${MOVING_DIR}/${other.remoteId}`,
-            localName: String(other.remoteId),
-          });
-        }
-        // The answer's time: a folder's is only its own; a file's only when the rename started
-        // from the version recorded here and the answer has its size (send-structure.ts
-        // `versionBefore`). Otherwise the next walk would take the rename for a new version.
-        const v = p.version;
-        const ours =
-          item !== null &&
-          item.updatedAt !== '' &&
-          (j.kind === 'folder' ||
-            (v !== undefined &&
-              item.size === v.size &&
-              j.remoteSize === v.size &&
-              j.remoteUpdatedAt === v.updatedAt));
-        journal.items.moveTree(
-          {
-            ...j,
-            remoteParentId: item?.parentId ?? p.parentId,
-            remoteName: item?.name ?? p.name,
-            ...(ours ? { remoteUpdatedAt: item.updatedAt } : {}),
-            ...(j.kind === 'folder' && st?.isDirectory() ? { dev: st.dev, ino: st.ino } : {}),
-          },
-          { localPath: p.path, localName: name },
-        );
-        return;
-      }
-      case 'delete': {
-        const j = journal.items.get(p.id);
-        if (j) journal.items.removeTree(j);
-        return;
-      }
-    }
+    recordOutcome(this, p, item);
   }
 
+  /** Records a file sent (send-record.ts). */
   recordFile(
     p: Extract<IntentPayload, { op: 'upload' }>,
     item: RemoteItem | null,
     st?: { dev: number; ino: number; size: number; mtimeMs: number },
     entry?: LocalEntry,
   ): void {
-    if (!item) return;
-    const { journal } = this.ctx;
-    if (st) journal.keptNames.forget(st);
-    const other = journal.items.atPath(p.path);
-    if (other && other.remoteId !== item.id) journal.items.removeTree(other);
-    journal.items.upsert({
-      ...remoteFields(item),
-      localPath: p.path,
-      localName: entry?.name ?? p.path.slice(p.path.lastIndexOf('/') + 1),
-      dev: st?.dev ?? null,
-      ino: st?.ino ?? null,
-      size: st?.size ?? null,
-      mtimeMs: st?.mtimeMs ?? null,
-      hash: p.hash,
-      state: 'synced',
-    });
+    recordFile(this, p, item, st, entry);
   }
 }
 

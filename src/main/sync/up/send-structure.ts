@@ -5,7 +5,8 @@ import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { decodeName, serviceKey } from '../names';
 import { parentOf } from '../paths';
-import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
+import { asRemote, findInFolder, fromFile, remoteFields } from '../remote';
+import { requestMove, toRemote } from './move-request';
 import type { IntentPayload } from './outbox';
 import type { MkdirOp, MoveOp } from './plan';
 import { isProvisional, provisionalName } from './provisional';
@@ -194,7 +195,7 @@ export class StructureSender {
     final: boolean,
     aside: boolean,
   ): Promise<'done' | 'retry' | 'failed' | 'taken'> {
-    const { client, journal, moves, profile, events } = this.s.ctx;
+    const { journal, profile, events } = this.s.ctx;
     const j = journal.items.get(op.item.remoteId);
     const { entry } = op;
     if (!j) return 'failed';
@@ -218,44 +219,12 @@ export class StructureSender {
       if (this.s.refusedNow(entry.path, refusalFacts(entry))) return 'failed';
       const version = await this.versionBefore(j);
       if (version) payload.version = version;
-      let fellBack = false;
+      const fell = { back: false };
       await this.s.mutate(
         payload,
-        async () => {
-          if (parentId === j.remoteParentId) {
-            return j.kind === 'folder'
-              ? toRemote(await client.renameFolder(j.remoteId, name), 'folder', parentId)
-              : fromFile(await client.renameFile(j.remoteId, name));
-          }
-          const moved =
-            j.kind === 'folder'
-              ? await moves.moveFolder(
-                  j.remoteId,
-                  parentId,
-                  name !== j.remoteName ? name : undefined,
-                )
-              : await moves.moveFile(
-                  j.remoteId,
-                  parentId,
-                  name !== j.remoteName ? name : undefined,
-                );
-          if (!moved.supported) {
-            fellBack = true;
-            // A server that ignores the parent may have renamed it where it is, as asked: that
-            // rename is ours (its event costs nothing), and the copy's check knows the name.
-            // Anything more (another version) is not ours: it is left for the remote pass.
-            const there = moved.item && toRemote(moved.item, j.kind, j.remoteParentId);
-            const renamedOnly =
-              there &&
-              there.name === name &&
-              name !== j.remoteName &&
-              (j.kind === 'folder' || there.size === j.remoteSize);
-            return renamedOnly ? there : null;
-          }
-          return toRemote(moved.item, j.kind, parentId);
-        },
+        () => requestMove(this.s.ctx, j, parentId, name, fell),
         (item) => {
-          if (!fellBack) this.s.record(payload, item);
+          if (!fell.back) this.s.record(payload, item);
           // Not moved: only what the service did to it where it is (a rename) is recorded; a
           // file's new time only from the version recorded here (`versionBefore`).
           else if (item) {
@@ -266,7 +235,7 @@ export class StructureSender {
         },
       );
       this.s.leaving.delete(j.remoteId);
-      if (fellBack) {
+      if (fell.back) {
         // Not made: the next local pass finds it again, and plans it as a copy (up/plan.ts).
         this.s.result.movesUnsupported = true;
         this.s.result.rescan.add(parentOf(entry.path));
@@ -275,28 +244,40 @@ export class StructureSender {
       this.s.result.remoteMoved++;
       return 'done';
     } catch (err) {
-      this.s.leaving.delete(j.remoteId);
-      if (err instanceof ApiError && err.kind === 'not-found') {
-        // Deleted on the service meanwhile: what is here is kept and goes back up as new.
-        journal.items.removeTree(j);
-        this.s.result.rescan.add(parentOf(entry.path));
-        this.s.result.rescan.add(entry.path);
-        events.note(entry.path, { key: 'engine.movedDeleted' });
-        return 'failed';
-      }
-      if (err instanceof ValidationError && !final) {
-        this.s.leaving.add(j.remoteId);
-        return 'retry';
-      }
-      if (err instanceof ValidationError && isTaken(err) && !aside) return 'taken';
-      if (err instanceof ApiError && err.kind === 'forbidden' && this.putBack(j, entry)) {
-        return 'failed';
-      }
-      this.s.refuse({ kind: 'change', path: entry.path, entry }, err);
-      return 'failed';
+      return this.moveFailed(err, j, entry, final, aside);
     } finally {
       events.done();
     }
+  }
+
+  /** A move that failed: put back, retried, tried aside, or refused. */
+  private moveFailed(
+    err: unknown,
+    j: JournalItem,
+    entry: LocalEntry,
+    final: boolean,
+    aside: boolean,
+  ): 'retry' | 'failed' | 'taken' {
+    const { journal, events } = this.s.ctx;
+    this.s.leaving.delete(j.remoteId);
+    if (err instanceof ApiError && err.kind === 'not-found') {
+      // Deleted on the service meanwhile: what is here is kept and goes back up as new.
+      journal.items.removeTree(j);
+      this.s.result.rescan.add(parentOf(entry.path));
+      this.s.result.rescan.add(entry.path);
+      events.note(entry.path, { key: 'engine.movedDeleted' });
+      return 'failed';
+    }
+    if (err instanceof ValidationError && !final) {
+      this.s.leaving.add(j.remoteId);
+      return 'retry';
+    }
+    if (err instanceof ValidationError && isTaken(err) && !aside) return 'taken';
+    if (err instanceof ApiError && err.kind === 'forbidden' && this.putBack(j, entry)) {
+      return 'failed';
+    }
+    this.s.refuse({ kind: 'change', path: entry.path, entry }, err);
+    return 'failed';
   }
 
   /**
@@ -374,19 +355,4 @@ export class StructureSender {
     events.note(to, { key: 'engine.nameTaken', params: { from, name } });
     return { ...op, entry: { ...op.entry, path: to, name } };
   }
-}
-
-function toRemote(
-  answer: { id: number; filename: string; size?: number | null; updated_at: string },
-  kind: 'folder' | 'file',
-  parentId: number,
-): RemoteItem {
-  return {
-    id: answer.id,
-    kind,
-    parentId,
-    name: answer.filename,
-    size: answer.size ?? 0,
-    updatedAt: answer.updated_at,
-  };
 }

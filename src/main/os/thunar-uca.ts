@@ -1,0 +1,128 @@
+// Thunar's custom actions (uca.xml): our <action> written among the person's own, and only ours
+// removed. The file is XML Thunar reads leniently; it is read and written back well-formed.
+import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { UserError } from '../errors/user-error';
+import { modeOf, readIfAny, writeAtomically } from './entry-files';
+import { ENTRY_ID, ICON, MENU_LABEL, TOOLTIP, TRANSLATED } from './menu-entry';
+
+const UCA_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/**
+ * The declaration Thunar itself writes (`<?xml encoding="UTF-8" version="1.0"?>`) is not
+ * well-formed XML (version must come first), while Thunar's own reader skips it: it is read
+ * aside and a well-formed one written back, so that the file is valid XML afterwards.
+ */
+function parseUca(text: string, file: string): Document {
+  const body = text.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') throw new Error(message);
+      },
+    }).parseFromString(body, 'text/xml');
+  } catch (err) {
+    const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new UserError({ key: 'cli.integrate.notXml', params: { file, why: why ?? '' } });
+  }
+  if (doc.documentElement?.tagName !== 'actions') {
+    throw new UserError({ key: 'cli.integrate.notThunar', params: { file } });
+  }
+  return doc;
+}
+
+/** The document whole (comments around <actions> too), one top-level node a line. */
+function serializeUca(doc: Document): string {
+  const serializer = new XMLSerializer();
+  const nodes = Array.from(doc.childNodes)
+    .filter((n) => n.nodeType !== n.TEXT_NODE || (n.nodeValue ?? '').trim() !== '')
+    .map((n) => serializer.serializeToString(n));
+  return UCA_HEADER + nodes.join('\n') + '\n';
+}
+
+const isOurs = (action: Element) =>
+  Array.from(action.getElementsByTagName('unique-id')).some(
+    (u) => (u.textContent ?? '').trim() === ENTRY_ID,
+  );
+
+/** Removes our <action> elements (and the line each stood on); returns how many. */
+function removeOurs(root: Element): number {
+  let removed = 0;
+  for (const node of Array.from(root.childNodes)) {
+    if (node.nodeType !== node.ELEMENT_NODE) continue;
+    const el = node as Element;
+    if (el.tagName !== 'action' || !isOurs(el)) continue;
+    const before = el.previousSibling;
+    if (before && before.nodeType === before.TEXT_NODE && (before.nodeValue ?? '').trim() === '')
+      root.removeChild(before);
+    root.removeChild(el);
+    removed++;
+  }
+  return removed;
+}
+
+function appendOurs(doc: Document, root: Element, command: string): void {
+  const action = doc.createElement('action');
+  // Only the elements every Thunar knows: an unknown one makes it drop the whole file.
+  // A name and a description per language (xml:lang), as Thunar's own uca.xml has them.
+  const fields: [string, string, string?][] = [
+    ['icon', ICON],
+    ['name', MENU_LABEL],
+    ...TRANSLATED.map((t): [string, string, string] => ['name', t.label, t.lang]),
+    ['unique-id', ENTRY_ID],
+    ['command', command],
+    ['description', TOOLTIP],
+    ...TRANSLATED.map((t): [string, string, string] => ['description', t.tooltip, t.lang]),
+    ['patterns', '*'],
+  ];
+  for (const [tag, text, lang] of fields) {
+    action.appendChild(doc.createTextNode('\n\t'));
+    const el = doc.createElement(tag);
+    if (lang) el.setAttribute('xml:lang', lang);
+    el.appendChild(doc.createTextNode(text));
+    action.appendChild(el);
+  }
+  for (const tag of [
+    'directories',
+    'audio-files',
+    'image-files',
+    'other-files',
+    'text-files',
+    'video-files',
+  ]) {
+    action.appendChild(doc.createTextNode('\n\t'));
+    action.appendChild(doc.createElement(tag));
+  }
+  action.appendChild(doc.createTextNode('\n'));
+  // Before the closing tag, on a line of its own, whatever the file's last text was.
+  const last = root.lastChild;
+  if (last && last.nodeType === last.TEXT_NODE && (last.nodeValue ?? '').trim() === '') {
+    root.insertBefore(doc.createTextNode('\n'), last);
+    root.insertBefore(action, last);
+  } else {
+    root.appendChild(doc.createTextNode('\n'));
+    root.appendChild(action);
+    root.appendChild(doc.createTextNode('\n'));
+  }
+}
+
+export async function installThunar(file: string, command: string): Promise<void> {
+  const text = await readIfAny(file);
+  const doc = parseUca(text ?? '<actions>\n</actions>', file);
+  const root = doc.documentElement!;
+  removeOurs(root);
+  appendOurs(doc, root, command);
+  const xml = serializeUca(doc);
+  if (xml !== text) await writeAtomically(file, xml, await modeOf(file, 0o644));
+}
+
+/** False when the file holds no action of ours (or is not there): it is left untouched. */
+export async function uninstallThunar(file: string): Promise<boolean> {
+  const text = await readIfAny(file);
+  if (text === null) return false;
+  const doc = parseUca(text, file);
+  const root = doc.documentElement!;
+  if (removeOurs(root) === 0) return false;
+  await writeAtomically(file, serializeUca(doc), await modeOf(file, 0o644));
+  return true;
+}

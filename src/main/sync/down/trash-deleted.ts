@@ -1,0 +1,170 @@
+// Items deleted on the service, to the trash here: never unlinked, and never what holds local
+// work (a file changed here stays; a folder with local work inside keeps that work, and only
+// what was synced and unchanged in it goes to the trash).
+import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
+import type { JournalItem } from '../../journal/journal';
+import { MOVING_DIR, joinPath, parentOf } from '../paths';
+import type { Execution } from './execution';
+
+/** Moves a deleted item (topmost of what was deleted) to the trash, keeping local work. */
+export async function trashItem(x: Execution, found: JournalItem): Promise<void> {
+  const { local, journal } = x.ctx;
+  let j = found;
+  const now = local.stat(j.localPath) ? undefined : renamedAbove(x, j);
+  if (now !== undefined) {
+    // A folder above it was renamed here, not sent yet: the delete there is for the item at
+    // its new name all the same (seed -1295854467: a parent renamed in case here hid it, its
+    // records were dropped, and it went back up as new beside a colleague's copy of it).
+    journal.items.moveTree(j, { localPath: now, localName: j.localName });
+    j = journal.items.get(j.remoteId) ?? j;
+  }
+  // Where it was before the holding place, if it waits there: the trash records that path.
+  const was = x.held.get(j.remoteId);
+  const st = local.stat(j.localPath);
+  if (!st || st.isDirectory() !== (j.kind === 'folder')) {
+    // Gone from here, or an item of the other kind took its name: that one is local work.
+    journal.items.removeTree(j);
+    return;
+  }
+  if (j.kind === 'file') {
+    if (await local.unchanged(j, st)) {
+      await toTrash(x, j, was, j.localPath);
+      x.result.trashed++;
+    } else {
+      // Changed here, deleted there: the change wins; the file stays as local work.
+      x.ctx.log.info('kept a locally changed file that was deleted on the service', {
+        path: j.localPath,
+      });
+      x.ctx.events.note(j.localPath, { key: 'engine.deletedThereChangedHere' });
+      x.result.conflicts++;
+      keepName(x, j);
+    }
+    journal.items.removeTree(j);
+    return;
+  }
+  if (await onlySyncedBelow(x, j)) {
+    await toTrash(x, j, was, j.localPath);
+    x.result.trashed++;
+    journal.items.removeTree(j);
+    return;
+  }
+  await trashAroundLocalWork(x, j, was);
+}
+
+/** A folder with local work inside: what was synced and unchanged goes, the rest stays put. */
+async function trashAroundLocalWork(
+  x: Execution,
+  j: JournalItem,
+  was: string | undefined,
+): Promise<void> {
+  const { local, journal } = x.ctx;
+  const below = journal.items.descendants(j.localPath);
+  for (const d of below) {
+    const dst = local.stat(d.localPath);
+    if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
+      await toTrash(x, j, was, d.localPath);
+      x.result.trashed++;
+    } else keepName(x, d);
+  }
+  keepName(x, j);
+  x.result.conflicts++;
+  x.ctx.log.info('kept local work inside a folder deleted on the service', {
+    path: j.localPath,
+  });
+  x.ctx.events.note(j.localPath, { key: 'engine.folderDeletedThere' });
+  journal.items.removeTree(j);
+}
+
+/**
+ * Puts `rel` (the deleted item `j`, or something in it; `was` where `j` was before the holding
+ * place) in the trash. First into the holding
+ * place through the folder opened from the root (no link followed; undone with a SwapError if a
+ * folder on the way was swapped): the trash, which takes a path, is then handed our own item,
+ * never one a swap put outside. A folder of its own keeps the item's name: the system trash
+ * shows it under it.
+ */
+async function toTrash(
+  x: Execution,
+  j: JournalItem,
+  was: string | undefined,
+  rel: string,
+): Promise<void> {
+  const { local } = x.ctx;
+  const box = `${MOVING_DIR}/trash-${j.remoteId}-${++x.trashed}`;
+  const staged = `${box}/${rel.slice(rel.lastIndexOf('/') + 1)}`;
+  mkdirSync(local.abs(box), { recursive: true });
+  try {
+    local.confined.rename(rel, staged);
+    try {
+      // Under the path the user knew, not the holding place's.
+      await x.ctx.trash.put(local.abs(staged), was ? was + rel.slice(j.localPath.length) : rel);
+    } catch (err) {
+      local.confined.rename(staged, rel);
+      throw err;
+    }
+  } finally {
+    try {
+      rmdirSync(local.abs(box));
+    } catch {
+      // Not empty (put back failed too): what is in it stays, nothing is lost.
+    }
+  }
+}
+
+/**
+ * Where a synced item is now when a folder above it was renamed here and the rename is not sent
+ * yet: that folder found by its inode in the folder it was in (a rename in place, the common
+ * case; a move elsewhere is the local pass's to find), the item below it at its own name.
+ */
+function renamedAbove(x: Execution, j: JournalItem): string | undefined {
+  const { journal, local } = x.ctx;
+  for (let a = journal.items.get(j.remoteParentId); a?.kind === 'folder';) {
+    const st = local.stat(a.localPath);
+    if (st) return undefined;
+    const dir = parentOf(a.localPath);
+    if (dir === '' || local.stat(dir)?.isDirectory()) {
+      let entries: string[];
+      try {
+        entries = readdirSync(local.abs(dir));
+      } catch {
+        return undefined;
+      }
+      for (const name of entries) {
+        const at = dir === '' ? name : `${dir}/${name}`;
+        const e = local.stat(at);
+        if (!e?.isDirectory() || e.ino !== a.ino || e.dev !== a.dev) continue;
+        const path = at + j.localPath.slice(a.localPath.length);
+        const here = local.stat(path);
+        const same = here && (j.kind === 'folder') === here.isDirectory() && here.ino === j.ino;
+        return same ? path : undefined;
+      }
+      return undefined;
+    }
+    a = journal.items.get(a.remoteParentId);
+  }
+  return undefined;
+}
+
+/** An item kept here after the service deleted it goes up again under its service name. */
+function keepName(x: Execution, j: JournalItem): void {
+  if (j.localName === j.remoteName) return;
+  const st = x.ctx.local.stat(j.localPath);
+  if (st) x.ctx.journal.keptNames.keep(st, j.localName, j.remoteName);
+}
+
+/** Whether everything inside a folder on disk is synced and unchanged. */
+async function onlySyncedBelow(x: Execution, folder: JournalItem): Promise<boolean> {
+  const { local, journal } = x.ctx;
+  const known = new Map(journal.items.descendants(folder.localPath).map((d) => [d.localPath, d]));
+  const visit = async (rel: string): Promise<boolean> => {
+    for (const entry of readdirSync(local.abs(rel), { withFileTypes: true })) {
+      const child = joinPath(rel, entry.name);
+      const j = known.get(child);
+      if (!j) return false;
+      if (!(await local.unchanged(j, local.stat(child)))) return false;
+      if (entry.isDirectory() && !(await visit(child))) return false;
+    }
+    return true;
+  };
+  return visit(folder.localPath);
+}
