@@ -2,9 +2,7 @@
 // bin/workspace-sync.mjs bin, `node --import tsx src/dev/cli.ts`): the CLI of src/main/cli with
 // the embedded demo sandbox (src/service) plugged in. The app never bundles this file, so the
 // sandbox never ships; the packaged CLI (`<app> --cli`) says `--sandbox` needs the source.
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { main, runProcess } from '../main/cli/main';
+import { isEntry, main, runProcess } from '../main/cli/main';
 import { provideSandbox } from '../main/cli/sandbox';
 import { startSandbox } from '../service/sandbox';
 
@@ -12,14 +10,4 @@ provideSandbox(() => startSandbox({ seed: 'demo' }));
 
 export { main, runProcess };
 
-function isEntry(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) void runProcess(process.argv.slice(2));
+if (isEntry(import.meta.url)) void runProcess(process.argv.slice(2));

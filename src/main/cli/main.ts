@@ -268,16 +268,16 @@ export async function runProcess(argv: string[]): Promise<never> {
   process.exit(code);
 }
 
-function isEntry(): boolean {
-  // Inside the app (bundled into its main process) the app decides: `--cli` runs `main`.
-  if (process.versions.electron) return false;
+/** Whether the module at `moduleUrl` is the script Node was started with (`node FILE`). */
+export function isEntry(moduleUrl: string): boolean {
   const entry = process.argv[1];
   if (!entry) return false;
   try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+    return realpathSync(entry) === realpathSync(fileURLToPath(moduleUrl));
   } catch {
     return false;
   }
 }
 
-if (isEntry()) void runProcess(process.argv.slice(2));
+// Inside the app (bundled into its main process) the app decides: `--cli` runs `main`.
+if (!process.versions.electron && isEntry(import.meta.url)) void runProcess(process.argv.slice(2));
