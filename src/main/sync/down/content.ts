@@ -10,6 +10,7 @@ import type { Execution } from './execution';
 import { download, place } from './place-file';
 import { parentReady, placeReady } from './places';
 import type { ArchiveJob, LazyArchive, Placement, Plan } from './plan-types';
+import { highWater } from '../high-water';
 
 /** Archives downloading at once: enough to keep the service busy, few enough to unpack early. */
 const ARCHIVES_IN_FLIGHT = 4;
@@ -36,15 +37,9 @@ interface ArchiveProgress {
 function archiveProgress(job: ArchiveJob, count: (n: number) => void): ArchiveProgress {
   let limit = 0;
   for (const p of job.files.values()) limit += p.item.size;
-  let counted = 0;
   let received = 0;
   let extracted = 0;
-  const upTo = (n: number) => {
-    const add = Math.min(n, limit) - counted;
-    if (add <= 0) return;
-    counted += add;
-    count(add);
-  };
+  const upTo = highWater(limit, count);
   return {
     received: (n) => upTo((received += n)),
     extracted: (n) => upTo((extracted += n)),

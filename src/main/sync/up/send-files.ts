@@ -13,6 +13,7 @@ import type { DeleteOp, UploadOp } from './plan';
 import { refusalFacts } from './refusals';
 import { facts, type Facted, type SendState } from './send-state';
 import { unreadableReason, unreadableWords } from './unreadable';
+import { highWater } from '../high-water';
 
 /**
  * Sends files and deletes: a new file or a new version (only over the version it was made from;
@@ -276,13 +277,7 @@ export class FileSender {
  * attempt counts only past what an earlier one reached, and the end tops up to the file's size.
  */
 function uploadProgress(size: number, count: (n: number) => void) {
-  let counted = 0;
-  const reached = (n: number) => {
-    const add = Math.min(n, size) - counted;
-    if (add <= 0) return;
-    counted += add;
-    count(add);
-  };
+  const reached = highWater(size, count);
   return {
     reached,
     async *counting(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer, void, undefined> {
