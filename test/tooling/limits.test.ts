@@ -26,8 +26,6 @@ const NOT_YET: readonly string[] = [
   'src/main/app.ts',
   'src/main/backend/pairs.ts',
   'src/main/sync/loop/engine.ts',
-  'src/main/sync/loop/remote-pass.ts',
-  'src/main/sync/loop/remote-pass.ts#RemotePass.detectAndApply',
 ];
 
 function sources(dir: string): string[] {
