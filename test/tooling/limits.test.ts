@@ -24,7 +24,6 @@ const CATALOGS: readonly string[] = [];
 const NOT_YET: readonly string[] = [
   'src/main/api/client.ts',
   'src/main/app.ts',
-  'src/main/backend/pairs.ts',
   'src/main/sync/loop/engine.ts',
 ];
 
