@@ -24,11 +24,7 @@ const CATALOGS: readonly string[] = [];
 const NOT_YET: readonly string[] = [
   'src/main/api/client.ts',
   'src/main/app.ts',
-  'src/main/backend/pairs.ts',
   'src/main/sync/loop/engine.ts',
-  'src/main/sync/loop/local-pass.ts#LocalPass.run',
-  'src/main/sync/loop/remote-pass.ts',
-  'src/main/sync/loop/remote-pass.ts#RemotePass.detectAndApply',
 ];
 
 function sources(dir: string): string[] {

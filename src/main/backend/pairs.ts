@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import type { ExcludedFolder, SyncPair, SyncPairStatus } from '../../shared/app-api';
 import { excludedPath } from '../folders/folder-choice';
 import {
@@ -16,10 +15,11 @@ import {
 import type { Logger } from '../core/logger';
 import type { SignedIn } from './accounts';
 import { fail } from './errors';
-import type { Language, Words } from '../../shared/i18n';
+import type { Words } from '../../shared/i18n';
 import { pairStatusOf } from './map';
 import { absoluteOf } from './pick-folder';
-import { readStateFile, writeStateFile } from '../state/json-file';
+import { applySettings, type EngineSettings } from './engine-settings';
+import { PairFile, type PairRecord } from './pair-file';
 
 /** Status pushes per pair: at most one per this many ms (~4 a second), the latest state wins. */
 export const STATUS_PUSH_MS = 250;
@@ -41,32 +41,6 @@ interface Running {
 
 const inside = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
 
-/** What is remembered of a pair between runs (`<config>/pairs.json`). */
-const PairRecord = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  workspaceId: z.number(),
-  workspaceName: z.string(),
-  dir: z.string(),
-  paused: z.boolean(),
-});
-export type PairRecord = z.infer<typeof PairRecord>;
-
-const isRecord = (v: unknown): v is PairRecord => PairRecord.safeParse(v).success;
-
-/** What every engine is given from the settings; `configure` changes it for all of them. */
-export interface EngineSettings {
-  /** The remote poll; undefined for the engine's default. */
-  pollIntervalMs?: number;
-  /** Gitignore lines for every pair, before each folder's own ignore file. */
-  ignorePatterns: readonly string[];
-  /** The words of conflict copies (the app's language); undefined for the engine's default. */
-  language?: Language;
-}
-
-const samePatterns = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((line, i) => line === b[i]);
-
 /**
  * The sync pairs: each a SyncEngine in continuous mode, as `workspace-sync sync` runs it,
  * remembered in the state directory so that the next run syncs them again. Removing a pair
@@ -74,7 +48,7 @@ const samePatterns = (a: readonly string[], b: readonly string[]) =>
  */
 export class Pairs {
   private readonly pairs = new Map<string, Running>();
-  private saving: Promise<void> = Promise.resolve();
+  private readonly records: PairFile;
   private settings: EngineSettings = { ignorePatterns: [] };
 
   constructor(
@@ -87,7 +61,9 @@ export class Pairs {
       /** Where `~` leads in a folder the window gives. */
       home: string;
     },
-  ) {}
+  ) {
+    this.records = new PairFile(opts.configDir, opts.log);
+  }
 
   /** Settings for the engines started from now on, and applied to the running ones. */
   configure(next: EngineSettings): void {
@@ -96,15 +72,9 @@ export class Pairs {
     for (const p of this.pairs.values()) this.apply(p.engine, before);
   }
 
-  /** What changed since `before`, on one engine (a new pattern list rescans its folder). */
+  /** What changed since `before`, on one engine (engine-settings.ts). */
   private apply(engine: SyncEngine, before: EngineSettings): void {
-    const now = this.settings;
-    if (now.pollIntervalMs !== undefined && now.pollIntervalMs !== before.pollIntervalMs)
-      engine.setPollInterval(now.pollIntervalMs);
-    if (!samePatterns(now.ignorePatterns, before.ignorePatterns))
-      engine.setExtraIgnore(now.ignorePatterns);
-    if (now.language !== undefined && now.language !== before.language)
-      engine.setLanguage(now.language);
+    applySettings(engine, this.settings, before);
   }
 
   async add(
@@ -150,7 +120,7 @@ export class Pairs {
    * that cannot start (its folder gone, its journal unreadable) is logged and kept for later.
    */
   async restore(account: (accountId: string) => Promise<SignedIn | null>): Promise<void> {
-    for (const record of await this.load()) {
+    for (const record of await this.records.load()) {
       if (this.pairs.has(record.id)) continue;
       const signed = await account(record.accountId).catch(() => null);
       if (!signed) {
@@ -347,7 +317,6 @@ export class Pairs {
     engine.selectionChanged();
   }
 
-  /** Stops the pair for good: it is forgotten, its folder stays as it is. */
   /**
    * Stops syncing a pair: the folder and its files stay as they are; the journal goes, so that
    * nothing (copy link, a later pair on the same folder) takes the folder for synced any more.
@@ -370,7 +339,7 @@ export class Pairs {
   /** Stops every engine; the pairs are remembered for the next run. */
   async close(): Promise<void> {
     const all = [...this.pairs.values()];
-    await this.saving.catch(() => undefined);
+    await this.records.settled();
     this.pairs.clear();
     for (const p of all) await this.stop(p);
   }
@@ -382,31 +351,11 @@ export class Pairs {
     await p.opened.close();
   }
 
-  private get file(): string {
-    return path.join(this.opts.configDir, 'pairs.json');
-  }
-
-  private async load(): Promise<PairRecord[]> {
-    const text = await readStateFile(this.file);
-    if (text === null) return [];
-    try {
-      const parsed = JSON.parse(text) as { pairs?: unknown };
-      return Array.isArray(parsed.pairs) ? parsed.pairs.filter(isRecord) : [];
-    } catch {
-      this.opts.log.error('pairs.json is not valid JSON: no pair restored', { file: this.file });
-      return [];
-    }
-  }
-
-  /** Writes the list atomically (a temporary file, then a rename), one write at a time. */
+  /** Remembers the pairs as they are now (pairs.json, pair-file.ts). */
   private save(): Promise<void> {
-    const records: PairRecord[] = [...this.pairs.values()].map((p) => ({
-      ...p.info,
-      paused: p.paused,
-    }));
-    const write = () => writeStateFile(this.file, { version: 1, pairs: records });
-    this.saving = this.saving.then(write, write);
-    return this.saving;
+    return this.records.save(
+      [...this.pairs.values()].map((p) => ({ ...p.info, paused: p.paused })),
+    );
   }
 
   private get(id: string): Running {

@@ -4,7 +4,7 @@ import type { ItemKind } from '../../shared/item-kind';
  * Why a full walk of the service's tree is due. A typed value, kept as such in the journal (meta
  * `walk_due`, as JSON): what reads it back switches on its kind and never parses a sentence. It
  * is put into words only where shown: the log (`walkReasonText`, English like every log line)
- * and the status (loop/remote-pass.ts, through i18n keys).
+ * and the status (loop/remote-words.ts, through i18n keys).
  */
 export type WalkReason =
   | { kind: PlainWalkKind }

@@ -4,9 +4,10 @@ import { englishOf, type Words } from '../../../shared/i18n';
 import { readFeed } from '../detect-remote/feed';
 import { parentOf } from '../paths';
 import { freshUploads } from '../up/fresh';
-import { holdReplaced, jobCount, planUp } from '../up/plan';
+import { holdReplaced, jobCount, planUp, type UpPlan } from '../up/plan';
 import { hasWork, scanAndPlan, type LocalPlan } from '../up/reconcile';
-import { Sender } from '../up/send';
+import { Sender, type SendResult } from '../up/send';
+import type { LocalScan } from '../detect-local/scan';
 import { KEPT_WORDS_KEY, holdsAny, unplacedPaths } from '../unplaced';
 import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
@@ -21,6 +22,19 @@ function badNameWords(problem: string): { message: string; words: Words } {
       : // `kind` selects the sentence (ICU selectors are plain words); `problem` is said as it is.
         { key: 'engine.badName', params: { kind: problem.replace(/-/g, '_'), problem } };
   return { message: englishOf(words), words };
+}
+
+/** What the scan found and the plan made of it. */
+interface Scanned {
+  scan: LocalScan;
+  plan: LocalPlan;
+}
+
+/** What a send did: the jobs as sent, whether deletes waited, and what the sender learnt. */
+interface Sent {
+  up: UpPlan;
+  deferred: boolean;
+  result: SendResult;
 }
 
 /** What a local pass tells the loop. */
@@ -58,22 +72,48 @@ export class LocalPass {
   }
 
   /**
-   * `recheck`: files still being written were found in these folders; the loop looks again once
-   * they are quiet (at `at`, epoch ms).
+   * One pass, as named steps: scan and plan (`scanAndPlan`) → record what the scan saw
+   * (`recordScan`) → guard the deletes → send (`send`) → record what the send learnt
+   * (`recordSend`). `recheck`: files still being written were found in these folders; the loop
+   * looks again once they are quiet (at `at`, epoch ms).
    */
   async run(
     summary: SyncSummary,
     signal: AbortSignal | undefined,
     recheck: (dirs: string[], at: number) => void,
   ): Promise<LocalPassResult> {
-    const { opts, state, status, local } = this.ctx;
-    const { journal } = opts;
+    const { state, status } = this.ctx;
+    const { journal } = this.ctx.opts;
     const dirty = state.dirty;
     state.dirty = new Set();
     state.localPasses++;
     const full = dirty === 'all';
     const none: LocalPassResult = { did: false, wait: false };
     if (!full && dirty.size === 0 && journal.outbox.open().length === 0) return none;
+    const { scan, plan } = await this.scanAndPlan(dirty, full);
+    const stillWriting = this.recordScan(scan, plan, dirty, recheck);
+    const toSend = this.guardDeletes(plan, full);
+    const kept = this.keepUnplaced(plan.kept, full);
+    const wait = plan.unconfirmed.length > 0 || stillWriting > 0;
+    if (stillWriting > 0) {
+      // Not "up to date" while files wait to be uploaded.
+      status.setState('syncing', { key: 'engine.waitingWritten', params: { n: stillWriting } });
+    }
+    if (!hasWork(toSend) && journal.outbox.open().length === 0) {
+      this.forget(plan.kept);
+      return { did: kept, wait };
+    }
+    const sent = await this.send(toSend, scan);
+    // After the send: an item moved out of such a folder here went with its move, records and all.
+    this.forget(plan.kept);
+    const did = await this.recordSend(summary, plan, sent);
+    return { did: did || kept || plan.relinks.length > 0, wait };
+  }
+
+  /** Detect and reconcile: the dirty folders (or all) scanned and matched with the journal. */
+  private async scanAndPlan(dirty: Set<string> | 'all', full: boolean): Promise<Scanned> {
+    const { state, local } = this.ctx;
+    const { journal } = this.ctx.opts;
     const scanStarted = Date.now();
     const { scan, plan } = await scanAndPlan(local, journal, full ? [''] : [...dirty], full, {
       rootId: this.ctx.rootId,
@@ -84,6 +124,32 @@ export class LocalPass {
         : (e) => !journal.items.byInode(e.dev, e.ino).some((j) => j.localPath === e.path),
       writeQuietMs: this.ctx.writeQuietMs,
     });
+    this.ctx.log.debug('local plan', {
+      ms: Date.now() - scanStarted,
+      relinks: plan.relinks.length,
+      mkdirs: plan.mkdirs.map((o) => o.entry.path),
+      moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
+      uploads: plan.uploads.map((o) => o.entry.path),
+      newFiles: plan.fresh.files,
+      newFileFolders: plan.fresh.dirs.size,
+      deletes: plan.deletes.map((o) => o.item.localPath),
+      unconfirmed: plan.unconfirmed.length,
+    });
+    return { scan, plan };
+  }
+
+  /**
+   * What the scan saw, recorded before anything is sent: bad names as problems (and those gone
+   * cleared), conflicts checked, removals seen once remembered, folders with files still being
+   * written asked to be looked at again. Returns how many files are still being written.
+   */
+  private recordScan(
+    scan: LocalScan,
+    plan: LocalPlan,
+    dirty: Set<string> | 'all',
+    recheck: (dirs: string[], at: number) => void,
+  ): number {
+    const { state, status, local } = this.ctx;
     for (const bad of scan.badNames) {
       status.addProblem({
         path: bad.path,
@@ -94,7 +160,7 @@ export class LocalPass {
       });
     }
     const badNames = new Set(scan.badNames.map((b) => b.path));
-    if (full) status.clearStalePathProblems(badNames, state.refusals, local);
+    if (dirty === 'all') status.clearStalePathProblems(badNames, state.refusals, local);
     else status.clearGonePathProblems(dirty, badNames, state.refusals, local);
     // Where the engine learns of local changes: a conflict whose copy or original is gone is over.
     status.checkConflicts();
@@ -107,30 +173,16 @@ export class LocalPass {
         scan.writeQuietAt!,
       );
     }
-    this.ctx.log.debug('local plan', {
-      ms: Date.now() - scanStarted,
-      relinks: plan.relinks.length,
-      mkdirs: plan.mkdirs.map((o) => o.entry.path),
-      moves: plan.moves.map((o) => `${o.item.localPath} -> ${o.entry.path}`),
-      uploads: plan.uploads.map((o) => o.entry.path),
-      newFiles: plan.fresh.files,
-      newFileFolders: plan.fresh.dirs.size,
-      deletes: plan.deletes.map((o) => o.item.localPath),
-      unconfirmed: plan.unconfirmed.length,
-    });
-    const toSend = this.guardDeletes(plan, full);
-    const kept = this.keepUnplaced(plan.kept, full);
-    const wait = plan.unconfirmed.length > 0 || stillWriting.length > 0;
-    if (stillWriting.length > 0) {
-      // Not "up to date" while files wait to be uploaded.
-      const n = stillWriting.length;
-      status.setState('syncing', { key: 'engine.waitingWritten', params: { n } });
-    }
-    if (!hasWork(toSend) && journal.outbox.open().length === 0) {
-      this.forget(plan.kept);
-      return { did: kept, wait };
-    }
+    return stillWriting.length;
+  }
 
+  /**
+   * Plan the jobs and send them, in one journal batch (each mutation an intent first). Deletes
+   * wait when the service moved on since the remote pass (`deferred`).
+   */
+  private async send(toSend: LocalPlan, scan: LocalScan): Promise<Sent> {
+    const { status, local } = this.ctx;
+    const { journal } = this.ctx.opts;
     let up = planUp(toSend, scan, {
       movesSupported: this.ctx.moves.supported,
       rootId: this.ctx.rootId,
@@ -173,9 +225,20 @@ export class LocalPass {
         else await sender.deletes(up.deletes);
       }
     });
-    // After the send: an item moved out of such a folder here went with its move, records and all.
-    this.forget(plan.kept);
-    const result = sender.result;
+    return { up, deferred, result: sender.result };
+  }
+
+  /**
+   * What the send learnt, handed to the next passes as data (items to fetch, folders to scan,
+   * a walk due). Returns whether the send did something.
+   */
+  private async recordSend(
+    summary: SyncSummary,
+    plan: LocalPlan,
+    { up, deferred, result }: Sent,
+  ): Promise<boolean> {
+    const { opts, state, status } = this.ctx;
+    const { journal } = opts;
     // The service did not find something this send worked on: when it is the workspace itself
     // (deleted, no longer shared), that stops syncing (state 'gone') instead of "up to date".
     if (result.recheckRemote) await checkWorkspace(opts.client, opts.workspaceId);
@@ -190,17 +253,15 @@ export class LocalPass {
       state.markDirty(this.parentsNow(up.deletes.map((d) => d.item)));
     }
     if (result.walkNeeded) askWalk(journal, { kind: 'send-kept' });
-    const did =
+    return (
       result.remoteFoldersCreated + result.uploaded + result.remoteMoved + result.remoteDeleted >
         0 ||
       result.fetch.length > 0 ||
       result.rescan.size > 0 ||
       result.walkNeeded ||
       result.movesUnsupported ||
-      deferred ||
-      kept ||
-      plan.relinks.length > 0;
-    return { did, wait };
+      deferred
+    );
   }
 
   /** Resolves what a crash or a failed pass left open; returns the folders to look at again. */

@@ -1,13 +1,10 @@
-// Long because the remote pass runs both kinds of detection (a full walk read back a chunk at a
-// time, the feed resolved to a partial view) through the same guard, executor and bookkeeping.
-import type { SyncBacklog, SyncSummary } from '../../../shared/sync-status';
-import { englishOf, type Words } from '../../../shared/i18n';
-import { feedStart, readFeed, type FeedChoice } from '../detect-remote/feed';
-import { resolveCost, resolveEvents } from '../detect-remote/resolve';
+import type { SyncSummary } from '../../../shared/sync-status';
+import { feedStart, readFeed } from '../detect-remote/feed';
+import { resolveEvents } from '../detect-remote/resolve';
 import { walkRemote } from '../detect-remote/walk';
 import { Executor, type ExecutionResult } from '../down/execute';
 import { planChanges, planItems, planWork } from '../down/plan';
-import type { Plan, PlanOptions } from '../down/plan-types';
+import type { PlanOptions } from '../down/plan-types';
 import {
   chooseWalkArchives,
   planChunk,
@@ -15,22 +12,17 @@ import {
   walkChunks,
   walkGone,
 } from '../down/plan-walk';
-import { isItemError } from '../local-error';
 import { parentOf } from '../paths';
 import { emptyView, type RemoteView, type Walk } from '../remote';
 import { walkReasonText, type WalkReason } from '../walk-reason';
 import { askWalk, feedMemory, setWalkDue, walkDue, type LoopContext } from './context';
-import { clearDeletions, recentDeletions, recordDeletions } from './delete-budget';
+import { recentDeletions } from './delete-budget';
+import { FeedChooser, walkCost } from './feed-choice';
 import { DEFAULT_DELETE_GUARD } from './options';
-import type { JournalItem } from '../../journal/journal';
-import {
-  countHeldHere,
-  guardRemoteDeletes,
-  topmostOnce,
-  type RemoteDeleteAnswer,
-  type RemoteDeleteHold,
-  type RemoteGuardResult,
-} from './remote-guard';
+import { guardRemoteDeletes, type RemoteDeleteAnswer, type RemoteDeleteHold } from './remote-guard';
+import { RemoteHolds } from './remote-hold';
+import { backlogOf, walkMessage } from './remote-words';
+import { placeHere, recordRemotePass } from './remote-record';
 import { ofWorkspace } from './root';
 
 /**
@@ -38,33 +30,18 @@ import { ofWorkspace } from './root';
  * leave out workspaces they left): continuous mode asks for it this often (one request).
  */
 const WORKSPACE_CHECK_MS = 60_000;
-/** More new events than a page: a burst, left to end before it is handled (continuous mode). */
-const BURST_EVENTS = 30;
-/** A burst that never ends is handled after this long all the same. */
-const MAX_HOLD_MS = 60_000;
 /** Roles that may list and read metadata but not download (conventions.md, Roles). */
 const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
-/**
- * Journal meta: deletions on the service are held back. The feed's events for them are read
- * already, so a later run (the CLI's next `--once`) finds them again only by a walk.
- */
-const HELD_META = 'remote_deletes_held';
-const HELD_WALK: WalkReason = { kind: 'deletes-held' };
-
 /**
  * The remote pass, down: detect (a full walk, or the event feed resolved to items) → reconcile
  * with the journal and plan (down/plan.ts) → apply on disk (down/execute.ts) → record. It also
  * brings down what the last local pass left for it (items changed on both sides).
  */
 export class RemotePass {
-  /** A burst of remote changes left to end before it is handled: its size when last seen. */
-  private burst: { unread: number; since: number } | null = null;
-  /** Deletions on the service the guard held back (remote-guard.ts), until answered. */
-  private hold: RemoteDeleteHold | null = null;
-  /** The hold's topmost items: a later feed pass's hold joins them, each item counted once. */
-  private heldItems: JournalItem[] = [];
-  /** The person's answer to a hold, used by the next walk (the engine's `answerRemoteDeletes`). */
-  private answer: RemoteDeleteAnswer | null = null;
+  /** Whether to read the rest of a burst, walk, or wait (it remembers the burst). */
+  private readonly feedChoice: FeedChooser;
+  /** Deletions on the service held back and the person's answer (remote-hold.ts). */
+  private readonly holds: RemoteHolds;
   /** When the workspace itself was last seen there (a walk reads it; `lookAtWorkspace`). */
   private workspaceSeenAt: number;
 
@@ -73,14 +50,14 @@ export class RemotePass {
     private readonly fullWalkIntervalMs: number,
     answer: RemoteDeleteAnswer | null = null,
   ) {
-    if (ctx.opts.journal.meta.get(HELD_META) !== undefined) askWalk(ctx.opts.journal, HELD_WALK);
+    this.holds = new RemoteHolds(ctx, answer);
+    this.feedChoice = new FeedChooser(ctx);
     this.workspaceSeenAt = ctx.now();
-    if (answer) this.answerHold(answer);
   }
 
   /** The deletions held back, as the status and hosts see them (a copy). */
   held(): RemoteDeleteHold | null {
-    return this.hold && { ...this.hold };
+    return this.holds.held();
   }
 
   /**
@@ -88,8 +65,7 @@ export class RemotePass {
    * the answer to what is still gone.
    */
   answerHold(answer: RemoteDeleteAnswer): void {
-    this.answer = answer;
-    askWalk(this.ctx.opts.journal, HELD_WALK);
+    this.holds.answerHold(answer);
   }
 
   /** Says whether it did anything. */
@@ -108,63 +84,90 @@ export class RemotePass {
     return (await this.detectAndApply(summary, signal, once)) || did;
   }
 
+  /** Detect by a walk when one is due, else by the feed; then apply and record. */
   private async detectAndApply(
+    summary: SyncSummary,
+    signal: AbortSignal | undefined,
+    once: boolean,
+  ): Promise<boolean> {
+    const reason = this.walkReason();
+    if (reason !== null) return this.walkPass(reason, summary, signal);
+    return this.feedPass(summary, signal, once);
+  }
+
+  /** Why a full walk is due now (asked for, a first sync, the interval passed), or null. */
+  private walkReason(): WalkReason | null {
+    const { journal } = this.ctx.opts;
+    const lastWalk = Number(journal.meta.get('last_walk_ms') ?? NaN);
+    if (journal.feed.window().startMs === null && !Number.isNaN(lastWalk)) {
+      // Synced before, but where the feed stands is not known: only a walk can tell.
+      askWalk(journal, { kind: 'feed-lost' });
+    }
+    return (
+      walkDue(journal) ??
+      (Number.isNaN(lastWalk)
+        ? { kind: 'first-sync' }
+        : this.ctx.now() - lastWalk >= this.fullWalkIntervalMs
+          ? { kind: 'scheduled' }
+          : null)
+    );
+  }
+
+  /** A full walk of the service's tree, staged in the journal, then applied (`applyWalk`). */
+  private async walkPass(
+    walkReason: WalkReason,
+    summary: SyncSummary,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    const { opts, status, rootId } = this.ctx;
+    const { client, journal, workspaceId } = opts;
+    if (journal.feed.window().startMs === null) {
+      // The feed's position before the walk: whatever happens during it is read afterwards.
+      const start = await feedStart(client, workspaceId, this.ctx.overlapMs);
+      journal.feed.record(start.events, start.window);
+    }
+    status.setState('scanning', walkMessage(walkReason));
+    this.ctx.log.info('full walk', { reason: walkReasonText(walkReason) });
+    await this.readRole();
+    // The staging tables' writes grouped into a few commits (one per listing cost as much as
+    // the listing's own work on a large tree); a crash only loses a walk done again anyway.
+    const walk = await journal.batch(() =>
+      walkRemote(client, rootId, journal, {
+        concurrency: this.ctx.concurrency,
+        signal,
+        onRefused: (folderId, err, remotePath) =>
+          status.addProblem({
+            path: journal.items.get(folderId)?.localPath ?? remotePath,
+            remoteId: folderId,
+            reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
+            message: err.message,
+            ...(err.words ? { words: err.words } : {}),
+          }),
+      }),
+    );
+    const result = await this.applyWalk(walk, summary, signal);
+    // The interval counts from the walk's end (the feed covers the changes made during it):
+    // from its start, a walk longer than the interval was followed at once by another.
+    journal.meta.set('last_walk_ms', this.ctx.now());
+    setWalkDue(journal, result.recheck ? { kind: 'disk-differs' } : null);
+    status.setBacklog(null);
+    return true;
+  }
+
+  /**
+   * The feed's new events: quiet, a burst left to end, a walk asked for, or events resolved to
+   * a partial view and applied (`apply`).
+   */
+  private async feedPass(
     summary: SyncSummary,
     signal: AbortSignal | undefined,
     once: boolean,
   ): Promise<boolean> {
     const { opts, status, rootId } = this.ctx;
     const { client, journal, workspaceId } = opts;
-    const lastWalk = Number(journal.meta.get('last_walk_ms') ?? NaN);
-    if (journal.feed.window().startMs === null && !Number.isNaN(lastWalk)) {
-      // Synced before, but where the feed stands is not known: only a walk can tell.
-      askWalk(journal, { kind: 'feed-lost' });
-    }
-    const walkReason: WalkReason | null =
-      walkDue(journal) ??
-      (Number.isNaN(lastWalk)
-        ? { kind: 'first-sync' }
-        : this.ctx.now() - lastWalk >= this.fullWalkIntervalMs
-          ? { kind: 'scheduled' }
-          : null);
-
-    if (walkReason !== null) {
-      if (journal.feed.window().startMs === null) {
-        // The feed's position before the walk: whatever happens during it is read afterwards.
-        const start = await feedStart(client, workspaceId, this.ctx.overlapMs);
-        journal.feed.record(start.events, start.window);
-      }
-      status.setState('scanning', walkMessage(walkReason));
-      this.ctx.log.info('full walk', { reason: walkReasonText(walkReason) });
-      await this.readRole();
-      // The staging tables' writes grouped into a few commits (one per listing cost as much as
-      // the listing's own work on a large tree); a crash only loses a walk done again anyway.
-      const walk = await journal.batch(() =>
-        walkRemote(client, rootId, journal, {
-          concurrency: this.ctx.concurrency,
-          signal,
-          onRefused: (folderId, err, remotePath) =>
-            status.addProblem({
-              path: journal.items.get(folderId)?.localPath ?? remotePath,
-              remoteId: folderId,
-              reason: err.kind === 'forbidden' ? 'not-permitted' : 'error',
-              message: err.message,
-              ...(err.words ? { words: err.words } : {}),
-            }),
-        }),
-      );
-      const result = await this.applyWalk(walk, summary, signal);
-      // The interval counts from the walk's end (the feed covers the changes made during it):
-      // from its start, a walk longer than the interval was followed at once by another.
-      journal.meta.set('last_walk_ms', this.ctx.now());
-      setWalkDue(journal, result.recheck ? { kind: 'disk-differs' } : null);
-      status.setBacklog(null);
-      return true;
-    }
-
     const feed = await readFeed(client, workspaceId, feedMemory(journal), {
       overlapMs: this.ctx.overlapMs,
-      choose: (c) => this.chooseFeed(c, once),
+      choose: (c) => this.feedChoice.choose(c, once),
     });
     switch (feed.kind) {
       case 'quiet':
@@ -199,7 +202,7 @@ export class RemotePass {
     status.setState('syncing', { key: 'engine.applying', params: { n: feed.refs.length } });
     const resolution = await resolveEvents(client, journal, rootId, feed.refs, {
       concurrency: this.ctx.concurrency,
-      maxRequests: () => this.walkCost(),
+      maxRequests: () => walkCost(journal),
     });
     if (resolution.walk) {
       this.ctx.log.info('events need a full walk', { reason: walkReasonText(resolution.walk) });
@@ -221,44 +224,6 @@ export class RemotePass {
     return view.items.size > 0 || view.gone.size > 0;
   }
 
-  /** About what a full walk costs: a listing per folder, and a page per 60 entries. */
-  private walkCost(): number {
-    const { journal } = this.ctx.opts;
-    return 1 + journal.items.folderCount() + Math.ceil(journal.items.count() / 60);
-  }
-
-  /**
-   * Reading the rest of a burst, or a walk: whichever costs fewer requests. In continuous mode a
-   * burst still growing is first left to end (one request a poll), so that it is handled once.
-   */
-  private chooseFeed(c: FeedChoice, once: boolean): 'read' | 'walk' | 'wait' {
-    const now = this.ctx.now();
-    const held = this.burst;
-    if (
-      !once &&
-      c.unread > BURST_EVENTS &&
-      (held === null || c.unread > held.unread) &&
-      now - (held?.since ?? now) < MAX_HOLD_MS
-    ) {
-      this.burst = { unread: c.unread, since: held?.since ?? now };
-      return 'wait';
-    }
-    this.burst = null;
-    // The first page is the sample of what the rest will be, scaled to the count.
-    const cost = resolveCost(this.ctx.opts.journal, c.sample);
-    const scale = c.sample.length > 0 ? c.unread / c.sample.length : 0;
-    const read = c.pagesLeft + (c.sample.length > 0 ? cost.requests * scale : c.unread);
-    const walk = this.walkCost() + cost.newFolders * scale;
-    this.ctx.log.debug('feed: read or walk', {
-      unread: c.unread,
-      sample: c.sample.length,
-      ...cost,
-      read,
-      walk,
-    });
-    return walk < read ? 'walk' : 'read';
-  }
-
   /**
    * A partial view (the feed's items, or what the local pass left to bring down): reconcile and
    * plan (down/plan.ts), then apply on disk (down/execute.ts) and record.
@@ -278,7 +243,7 @@ export class RemotePass {
       if (seen) journal.selection.notePlace(id, seen.parentId, seen.name);
     }
     const planned = planChanges(view, journal, this.planOptions(full, deletedHere));
-    const answer = this.answer ?? opts.remoteDeletes ?? null;
+    const answer = this.holds.answerNow();
     const guarded = guardRemoteDeletes(
       planned,
       journal,
@@ -300,13 +265,16 @@ export class RemotePass {
     // chain's problem cleared by a colleague's change beside it was said to no one again. Or
     // until the folder it was to be placed in is gone from the journal and the disk (deleted
     // there or here): the feed names only that folder, and the problem would be left standing.
-    this.recordPass(
+    recordRemotePass(
+      this.ctx,
+      this.holds,
       summary,
       result,
       guarded,
       full,
       answer,
-      (id, path) => !view.gone.has(id) && (view.items.has(id) || (!full && this.placeHere(path))),
+      (id, path) =>
+        !view.gone.has(id) && (view.items.has(id) || (!full && placeHere(this.ctx, path))),
     );
     return result;
   }
@@ -326,7 +294,7 @@ export class RemotePass {
     const { journal } = opts;
     const deletedHere = state.deletedHere();
     const planOpts = this.planOptions(true, deletedHere);
-    const answer = this.answer ?? opts.remoteDeletes ?? null;
+    const answer = this.holds.answerNow();
     const guarded = guardRemoteDeletes(
       { trash: walkGone(journal, walk) },
       journal,
@@ -360,7 +328,9 @@ export class RemotePass {
         }
       });
       const result = executor.outcome;
-      this.recordPass(
+      recordRemotePass(
+        this.ctx,
+        this.holds,
         summary,
         result,
         guarded,
@@ -401,115 +371,6 @@ export class RemotePass {
     });
   }
 
-  /** After a pass: counts, the hold, items missing here, and problems that vanished. */
-  private recordPass(
-    summary: SyncSummary,
-    result: ExecutionResult,
-    guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
-    full: boolean,
-    answer: RemoteDeleteAnswer | null,
-    seen: (id: number, path: string) => boolean,
-  ): void {
-    const { opts, state, status } = this.ctx;
-    const { journal } = opts;
-    status.addCounts(summary, result);
-    this.recordHold(guarded, full, answer);
-    this.sayDeletedFolders(guarded);
-    if (full) {
-      for (const id of state.missingHere.keys()) {
-        if (!result.waiting.has(id)) state.missingHere.delete(id);
-      }
-    }
-    for (const id of result.waiting) {
-      if (!state.missingHere.has(id)) state.missingHere.set(id, state.localPasses);
-    }
-    state.markDirty(result.rescan);
-    // An item gone from the service takes its problem along; while a walk is due (a refused
-    // delete waits for it to come back), the journal does not know everything yet.
-    if (full || walkDue(journal) === null) {
-      // An excluded folder's problem (a copy kept here: loop/selection.ts) is not the walk's.
-      const excluded = journal.selection.ids();
-      status.clearVanishedProblems(
-        (id, path) => journal.items.get(id) !== undefined || seen(id, path) || excluded.has(id),
-      );
-    }
-  }
-
-  /** Whether the folder an item not placed was to go into is still here (journal or disk). */
-  private placeHere(rel: string): boolean {
-    const dir = parentOf(rel);
-    if (dir === '' || this.ctx.opts.journal.items.atPath(dir) !== undefined) return true;
-    try {
-      return this.ctx.local.stat(dir) !== undefined;
-    } catch (err) {
-      // Not to be looked at here: kept (the next walk decides).
-      if (isItemError(err)) return true;
-      throw err;
-    }
-  }
-
-  /**
-   * Records what the guard decided: a hold (a walk finds it again after a restart), or an answer
-   * carried out. Kept items are forgotten: the local pass finds them new and uploads them again.
-   */
-  private recordHold(
-    guarded: RemoteGuardResult<Pick<Plan, 'trash'>>,
-    full: boolean,
-    answer: RemoteDeleteAnswer | null,
-  ): void {
-    const { journal } = this.ctx.opts;
-    // An answer closes what the person saw: the budget over time starts again after it.
-    if (guarded.answered) clearDeletions(journal);
-    else recordDeletions(journal, this.ctx.now(), guarded.applied);
-    if (guarded.keep.length > 0) {
-      journal.transaction(() => {
-        for (const j of guarded.keep) journal.items.removeTree(j);
-      });
-      this.ctx.state.markDirty(guarded.keep.map((j) => parentOf(j.localPath)));
-      this.ctx.log.info('deletions on the service kept here', { items: guarded.keep.length });
-    }
-    const { held } = guarded;
-    if (held) {
-      // A walk sees everything, so its hold replaces the last one; a feed pass's joins it, each
-      // item once: a folder listed again finds the same deletions, which are not more of them.
-      this.heldItems = full
-        ? guarded.heldItems
-        : topmostOnce([...this.heldItems, ...guarded.heldItems]);
-      this.hold = { ...held, count: countHeldHere(this.heldItems, journal) };
-      journal.meta.set(HELD_META, this.hold.count);
-      this.ctx.log.warn('deletions on the service held back', { ...this.hold });
-    } else if (full || guarded.answered) {
-      this.hold = null;
-      this.heldItems = [];
-      journal.meta.set(HELD_META, null);
-    }
-    // An answer is for the hold it was given to: the walk it asked for has used it, or found
-    // nothing left to ask about.
-    if (full && answer !== null && this.answer === answer) this.answer = null;
-  }
-
-  /**
-   * A big folder deleted on the service and now in the trash here is said (the CLI's note, the
-   * window's notices), with where to get it back: one decision, not a silent disappearance. A
-   * folder that kept local work stays here and is not said to be gone.
-   */
-  private sayDeletedFolders(guarded: RemoteGuardResult<Pick<Plan, 'trash'>>): void {
-    const { journal } = this.ctx.opts;
-    for (const { item, count } of guarded.folders) {
-      if (journal.items.get(item.remoteId) !== undefined || this.ctx.local.stat(item.localPath))
-        continue;
-      this.ctx.status.notice({
-        key: 'engine.remoteFolderTrashed',
-        params: { path: item.localPath, n: count },
-      });
-    }
-  }
-
-  /**
-   * The user's role in the workspace, read at each full walk: a role that may not download
-   * costs no download requests. What a role refused is tried again at each walk, whether or not
-   * the role read here differs: it may have gone down and back up between two walks.
-   */
   /** Gone (state `gone`) rather than "up to date" within a minute, with nothing else to tell. */
   private async lookAtWorkspace(): Promise<void> {
     if (this.ctx.now() - this.workspaceSeenAt < WORKSPACE_CHECK_MS) return;
@@ -518,6 +379,11 @@ export class RemotePass {
     this.workspaceSeenAt = this.ctx.now();
   }
 
+  /**
+   * The user's role in the workspace, read at each full walk: a role that may not download
+   * costs no download requests. What a role refused is tried again at each walk, whether or not
+   * the role read here differs: it may have gone down and back up between two walks.
+   */
   private async readRole(): Promise<void> {
     const { client, journal, workspaceId } = this.ctx.opts;
     const workspace = await ofWorkspace(workspaceId, () => client.getWorkspace(workspaceId));
@@ -526,27 +392,4 @@ export class RemotePass {
     if (journal.meta.get('role') !== role) journal.meta.set('role', role);
     this.ctx.state.markDirty(this.ctx.state.refusals.clear().map(parentOf));
   }
-}
-
-/** What the status says while the service's tree is walked, by why. */
-function walkMessage(reason: WalkReason): Words {
-  switch (reason.kind) {
-    case 'first-sync':
-      return { key: 'engine.walkFirst' };
-    case 'scheduled':
-      return { key: 'engine.walkScheduled' };
-    case 'catch-up':
-      return { key: 'engine.walkCatchUp', params: { n: reason.changes } };
-    default:
-      return { key: 'engine.walkChanges' };
-  }
-}
-
-/** Changes waiting on the service, as words and in English (the backlog's `reason`). */
-function backlogOf(
-  changes: number,
-  key: 'engine.backlogArriving' | 'engine.backlogWalk',
-): SyncBacklog {
-  const words: Words = { key, params: { n: changes } };
-  return { changes, reason: englishOf(words), words };
 }
