@@ -2,30 +2,26 @@
 // fallback, with the engine host (engine-process.ts) running the backend and its engines. It
 // answers `api:call` only from our window's main frame showing the bundled renderer; a second
 // launch hands its argv to the first (args.ts); a quit waits for the host to stop its engines
-// (15 s at most); a crashed host is started again, three times a minute at most.
-import { app, BrowserWindow, clipboard, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+// (15 s at most); a crashed host is started again, three times a minute at most. The window's own
+// calls (trust, dialogs) are window-calls.ts; how the host is started, engine-host.ts.
+import { app, BrowserWindow, clipboard, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import path from 'node:path';
 import {
   IpcChannel,
   isMethod,
-  Methods,
   type ActivityEvent,
   type AppError,
   type Settings,
   type SyncPair,
 } from '../shared/app-api';
-import type { Logger } from './core/logger';
 import { resolveLanguage, translator } from '../shared/i18n';
 import { RENDERER_URL, registerAppScheme, serveRenderer } from './app-protocol';
 import { isHandover, parseAppArgs, type AppArgs } from './args';
 import { dropSecrets } from './os/child-env';
-import { EngineClient } from './engine-client';
-import type { EngineProcess } from './engine-process';
-import type { CallResult, PushMessage } from './backend/backend';
+import type { EngineClient } from './engine-client';
+import type { DesktopOptions } from './desktop-options';
+import type { PushMessage } from './backend/backend';
 import { setStartAtLogin } from './platform/login-item';
-import { appCipher } from './platform/safe-storage';
-import { chooseFolderDialog } from './platform/folder-dialog';
-import { chooseZipDialog } from './platform/save-dialog';
 import { showNotification } from './platform/notifications';
 import { eventTarget, NoticeBatcher, type Notice } from './platform/notify-batch';
 import {
@@ -33,48 +29,26 @@ import {
   summarizeCauses,
   type AttentionCause,
 } from './platform/attention-notices';
-import { mainLanguage, setMainLanguage } from './platform/language';
+import { setMainLanguage } from './platform/language';
 import { hardenApp, openExternal, trustServers, whileSigningIn } from './platform/security';
 import { AppTray } from './platform/tray';
 import { TRAY_RECENT, trayMenu, type RecentEvent, type TrayCommand } from './platform/tray-menu';
 import { trayStateOf, trayStatusLine } from './platform/tray-state';
 import { mainWindowOptions } from './window-options';
+import {
+  CHANGES_ACCOUNTS,
+  CHANGES_PAIRS,
+  chooseFolder,
+  chooseZipFile,
+  trustedSender,
+} from './window-calls';
+import { openFolderFromTray, startEngineHost } from './engine-host';
 
-export interface DesktopOptions {
-  argv: readonly string[];
-  cwd: string;
-  stateDir: string;
-  /** settings.json and pairs.json, and the logs (default: the state directory, and its `logs`). */
-  configDir?: string;
-  logsDir?: string;
-  version: string;
-  verbose: boolean;
-  paths: { preload: string; renderer: string; trayIcons: string };
-  /** Starts the engine host (a utility process in the app; a Node child in tests). */
-  forkEngine: () => EngineProcess;
-  log: Logger;
-  /** First-start integrations (file-manager entries); failures are logged, never fatal. */
-  integrate?: () => Promise<void>;
-  /** How long quitting waits for the engines to finish their step. */
-  stopTimeoutMs?: number;
-  /** Tests: how often others' activity is read, how much quiet ends a burst. */
-  othersPollMs?: number;
-  noticeQuietMs?: number;
-}
+export type { DesktopOptions };
 
 /** A burst of others' activity ends after this much quiet (or this long after it began). */
 const NOTICE_QUIET_MS = 2_000;
 const NOTICE_MAX_WAIT_MS = 20_000;
-/** The calls after which the signed-in servers (whose pages open without a question) are read. */
-const CHANGES_ACCOUNTS = /^accounts\.(signIn|signInWithBrowser|signInWithToken|tryDemo|signOut)$/;
-/** The calls after which the tray's list of pairs is read again. */
-const CHANGES_PAIRS = new Set([
-  'pairs.add',
-  'pairs.remove',
-  'pairs.pause',
-  'pairs.resume',
-  'accounts.signOut',
-]);
 /** A crashed engine host is started again, up to this many times a minute. */
 const ENGINE_RESTARTS = 3;
 const ENGINE_RESTART_WINDOW_MS = 60_000;
@@ -174,35 +148,11 @@ class Desktop {
   }
 
   private startEngine(): EngineClient {
-    const { opts } = this;
-    return new EngineClient(
-      opts.forkEngine(),
-      {
-        stateDir: opts.stateDir,
-        ...(opts.configDir ? { configDir: opts.configDir } : {}),
-        ...(opts.logsDir ? { logsDir: opts.logsDir } : {}),
-        cipher: appCipher.isEncryptionAvailable(),
-        version: opts.version,
-        verbose: opts.verbose,
-        ...(opts.othersPollMs ? { othersPollMs: opts.othersPollMs } : {}),
-        locale: app.getLocale(),
-      },
-      {
-        push: (p) => this.onPush(p),
-        othersActivity: (events) => this.notices.add(events),
-        openExternal: (url) => void openExternal(url),
-        // showItemInFolder says nothing; openPath answers the system's reason, or ''.
-        openPath: async (p, reveal) => {
-          if (reveal) {
-            shell.showItemInFolder(p);
-            return null;
-          }
-          return (await shell.openPath(p)) || null;
-        },
-        exited: (code) => this.engineExited(code),
-      },
-      appCipher,
-    );
+    return startEngineHost(this.opts, {
+      push: (p) => this.onPush(p),
+      othersActivity: (events) => this.notices.add(events),
+      exited: (code) => this.engineExited(code),
+    });
   }
 
   /** Waits for the engine host, then reads what the tray and the settings need from it. */
@@ -254,7 +204,7 @@ class Desktop {
   ): Promise<unknown> {
     const reqId = typeof id === 'number' && Number.isInteger(id) ? id : -1;
     const refuse = (error: AppError) => ({ id: reqId, ok: false, error });
-    if (!this.trusted(event)) {
+    if (!trustedSender(event, this.win)) {
       this.opts.log.warn('refused an IPC call from an unknown sender', {
         url: event.senderFrame?.url ?? null,
       });
@@ -263,9 +213,10 @@ class Desktop {
     if (typeof method !== 'string' || !isMethod(method))
       return refuse({ kind: 'invalid', message: `There is no method "${String(method)}".` });
     // The OS's folder dialog is main's: the engine host has no window to put it over.
-    if (method === 'local.chooseFolder') return { id: reqId, ...(await this.chooseFolder(params)) };
+    if (method === 'local.chooseFolder')
+      return { id: reqId, ...(await chooseFolder(this.win, this.opts.log, params)) };
     if (method === 'local.chooseZipFile')
-      return { id: reqId, ...(await this.chooseZipFile(params)) };
+      return { id: reqId, ...(await chooseZipFile(this.win, this.opts.log, params)) };
     const call = () => this.engine.call(method, params);
     const r =
       method === 'accounts.signInWithBrowser'
@@ -280,52 +231,6 @@ class Desktop {
       if (method === 'settings.update') await this.applySettings(r.result as Settings);
     }
     return { id: reqId, ...r };
-  }
-
-  private async chooseFolder(params: unknown): Promise<CallResult> {
-    const parsed = Methods['local.chooseFolder'].params.safeParse(params ?? {});
-    if (!parsed.success)
-      return {
-        ok: false,
-        error: { kind: 'invalid', message: 'Invalid request to local.chooseFolder.' },
-      };
-    try {
-      return { ok: true, result: { dir: await chooseFolderDialog(this.win, parsed.data.startAt) } };
-    } catch (err) {
-      this.opts.log.warn('the folder dialog failed', { err });
-      return {
-        ok: false,
-        error: {
-          kind: 'unsupported',
-          message: mainLanguage().t('dialog.folderFailed'),
-        },
-      };
-    }
-  }
-
-  private async chooseZipFile(params: unknown): Promise<CallResult> {
-    const parsed = Methods['local.chooseZipFile'].params.safeParse(params ?? {});
-    if (!parsed.success)
-      return {
-        ok: false,
-        error: { kind: 'invalid', message: 'Invalid request to local.chooseZipFile.' },
-      };
-    try {
-      return { ok: true, result: { path: await chooseZipDialog(this.win, parsed.data.name) } };
-    } catch (err) {
-      this.opts.log.warn('the save dialog failed', { err });
-      return {
-        ok: false,
-        error: { kind: 'unsupported', message: mainLanguage().t('dialog.saveFailed') },
-      };
-    }
-  }
-
-  private trusted(event: IpcMainInvokeEvent): boolean {
-    const win = this.win;
-    if (!win || win.isDestroyed() || event.sender !== win.webContents) return false;
-    const frame = event.senderFrame;
-    return !!frame && frame === win.webContents.mainFrame && frame.url === RENDERER_URL;
   }
 
   private onPush(push: PushMessage): void {
@@ -396,23 +301,12 @@ class Desktop {
     );
   }
 
-  /** The tray's Open folder: no window to say a failure in, so a notice says it. */
-  private async openFolderFromTray(pairId: string): Promise<void> {
-    const r = await this.engine.call('pairs.openFolder', { pairId });
-    if (r.ok) return;
-    const tr = mainLanguage();
-    showNotification({
-      title: tr.t('tray.openFailed'),
-      body: r.error.words ? tr.say(r.error.words) : r.error.message,
-    });
-  }
-
   private runTrayCommand(command: TrayCommand): void {
     switch (command.kind) {
       case 'open-window':
         return this.showWindow();
       case 'open-folder':
-        return void this.openFolderFromTray(command.pairId);
+        return void openFolderFromTray(this.engine, command.pairId);
       case 'open-event':
         return this.openEvent(command.accountId, command.event);
       case 'pause-all':

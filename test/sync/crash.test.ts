@@ -7,7 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from './harness';
 
 // Crash safety: the engine runs in a child process that kills itself (SIGKILL) between an
-// intent, its request and its record; a restarted engine must settle what was in flight by
+// intent, its request and its record; a restarted engine must resolve what was in flight by
 // looking at the service: no duplicates, nothing lost, converged.
 
 const dirs = new TempDirs();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/main/journal/journal';
 import { readHashed } from '../../src/main/sync/file-read';
-import { settle, type IntentPayload } from '../../src/main/sync/up/outbox';
+import { resolveIntent, type IntentPayload } from '../../src/main/sync/up/outbox';
 import { spawnSandbox, type SandboxProcess } from '../../src/service/child';
 import { TempDirs, clientFor, openPair } from './harness';
 
@@ -144,7 +144,7 @@ describe('the reads of an upload', () => {
 });
 
 describe('an upload intent without a hash (a large file hashed while sent), left open', () => {
-  it('is settled by the bytes here when the service renamed the file meanwhile', async () => {
+  it('is resolved by the bytes here when the service renamed the file meanwhile', async () => {
     const info = sb.info;
     const client = clientFor(info.base_url, { accessToken: info.users[0]!.token });
     const ws = await client.createWorkspace({ name: 'Settle large' });
@@ -176,11 +176,11 @@ describe('an upload intent without a hash (a large file hashed while sent), left
         return Promise.resolve(here);
       },
     });
-    const found = await settle(client, journal, payload, origin(sha(readFileSync(file))));
+    const found = await resolveIntent(client, journal, payload, origin(sha(readFileSync(file))));
     expect(found).toMatchObject({ made: true, item: { id: made.id } });
     expect(asked).toEqual(['report.bin']);
     // The file here changed since (no hash to tell): not made, so it goes up again.
-    const unknown = await settle(client, journal, payload, origin(null));
+    const unknown = await resolveIntent(client, journal, payload, origin(null));
     expect(unknown).toEqual({ made: false });
   });
 });

@@ -202,7 +202,7 @@ function lookAt(
     settling: false,
   };
   // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
-  // written just now: without settling time, nothing waits for it.
+  // written just now: without a quiet time, nothing waits for it.
   const age = Math.max(0, now - st.mtimeMs);
   if (entry.kind === 'file' && age < opts.writeQuietMs && st.mtimeMs <= now + 1000) {
     entry.settling = true;

@@ -31,7 +31,7 @@ export interface ExecutionEvents {
   placed(remoteId: number): void;
   /**
    * A conflict and what was done about it, for the status; `copy` where the local version was
-   * kept beside the original (the person settles it: docs/SYNC.md, Conflicts).
+   * kept beside the original (the person resolves it: docs/SYNC.md, Conflicts).
    */
   note(path: string, message: Words | string, copy?: string): void;
 }

@@ -109,7 +109,7 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
       : local.stat(p.path);
   const record = journal.items.atPath(p.path);
   if (!st && record && record.remoteId !== p.item.id) {
-    // A record without a file holds the place: it waits, and a walk settles it.
+    // A record without a file holds the place: it waits, and a walk resolves it.
     hold(x, record, false);
     x.result.recheck = true;
   }

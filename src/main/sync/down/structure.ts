@@ -121,7 +121,7 @@ function notHere(
     // The local pass looks there again, where the delete is now to be seen.
     x.result.rescan.add(parentOf(op.path));
   } else {
-    // Moved or deleted here too, not yet sent: the local pass settles it (a local rename
+    // Moved or deleted here too, not yet sent: the local pass resolves it (a local rename
     // wins over the service's; a local delete deletes it there). Only the service's side is
     // noted.
     journal.items.upsert(updated);

@@ -28,7 +28,7 @@ import { ProblemList } from './status-problems';
 export interface EngineEvents {
   status: [SyncStatus];
   problem: [SyncProblem];
-  /** A conflict and how it was settled. */
+  /** A conflict and how it was resolved. */
   conflict: [SyncConflict];
   /** A limit worked around (the watcher polling, a server without moves). */
   notice: [SyncNotice];
@@ -141,7 +141,7 @@ export class StatusModel {
 
   /**
    * A conflict and what was done. With `copy` (the local version kept beside the original) it is
-   * kept in the journal until the person settles it or its cause is gone (`checkConflicts`).
+   * kept in the journal until the person resolves it or its cause is gone (`checkConflicts`).
    */
   note(path: string, said: Words | string, copy?: string): void {
     const message = englishOf(said);
@@ -187,7 +187,7 @@ export class StatusModel {
 
   /**
    * A conflict leaves by itself when its cause is gone: its copy is no longer at its path
-   * (deleted, renamed, moved, settled) or the original is gone. Asked after each local scan,
+   * (deleted, renamed, moved, resolved) or the original is gone. Asked after each local scan,
    * where the engine learns of local changes: a handful of `lstat`s.
    */
   checkConflicts(): void {
@@ -203,7 +203,7 @@ export class StatusModel {
     if (changed) this.conflictsChanged();
   }
 
-  /** The journal's conflicts changed (settled, dismissed): the status says so at once. */
+  /** The journal's conflicts changed (resolved, dismissed): the status says so at once. */
   conflictsChanged(): void {
     this.st.conflicts = this.allConflicts();
     this.flush();

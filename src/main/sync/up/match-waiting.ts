@@ -1,4 +1,4 @@
-// The entries a scan could not settle as it went (moved, replaced, swapped, still being
+// The entries a scan could not match as it went (moved, replaced, swapped, still being
 // written), matched once every identity on disk is known: each is the synced item recorded at
 // its place, a synced item moved there (by its identity), or new. A chain of "my place's
 // identity is over there" is followed to its end, so swaps and rotations of names are moves and
@@ -38,7 +38,7 @@ export interface MatchPlaces {
 export class WaitingMatcher {
   /**
    * The identities of the entries that waited: only they can be a synced item seen elsewhere
-   * (an entry settled or new was nothing but what is recorded at its own place).
+   * (an entry matched or new was nothing but what is recorded at its own place).
    */
   private readonly seenIds = new Map<string, LocalEntry>();
   /** Entries that stay the item recorded at their place (true), or give it up: as decided. */
@@ -114,7 +114,7 @@ export class WaitingMatcher {
 
   /**
    * The item's inode is no longer at its recorded place (so it moved rather than was linked).
-   * An entry settled there is not remembered: the disk is asked (only for items whose identity
+   * An entry matched there is not remembered: the disk is asked (only for items whose identity
    * an entry that waited has).
    */
   private vacated(j: JournalItem): boolean {

@@ -159,9 +159,6 @@ export async function resolveIntent(
   }
 }
 
-/** Its old name, for up/send-state.ts until that file (split meanwhile) is renamed too (issue 40). */
-export const settle = resolveIntent;
-
 /**
  * A new file of ours that its name no longer finds: someone renamed or moved it after the answer
  * was lost. The feed's uploads since the intent name the candidates; only one with our bytes is

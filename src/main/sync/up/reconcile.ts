@@ -1,5 +1,5 @@
 // The local pass's reconciler: what a scan finds on disk against the journal, as the scan runs.
-// What it cannot settle as it goes waits for the end (match-waiting.ts matches those); what a
+// What it cannot match as it goes waits for the end (match-waiting.ts matches those); what a
 // listed folder held and nothing claimed is gone. The plan it makes is local-plan.ts's.
 import { lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
@@ -30,7 +30,7 @@ const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size
  * claims in a listed folder was removed.
  *
  * It works while the scan runs, one folder's records at a time (one `children` query per folder):
- * an entry that is the item recorded at its place (the common case) is settled as it is seen, and
+ * an entry that is the item recorded at its place (the common case) is matched as it is seen, and
  * one that nothing in the journal can be (no record at its place, none with its identity: one
  * indexed lookup) is new at once; neither is kept. The rest (moved, replaced, still being written)
  * waits for `finish`, when every identity on disk is known. So what it holds is bounded by the
@@ -40,7 +40,7 @@ export class LocalReconciler {
   private readonly plan: LocalPlan = emptyPlan();
   /**
    * Items claimed by an entry that waits for `finish`, or in a folder where one waits. Items
-   * settled in place elsewhere are not remembered: they are found in their place again (lstat)
+   * matched in place elsewhere are not remembered: they are found in their place again (lstat)
    * when an identity seen elsewhere points at them.
    */
   private readonly claimed = new Set<number>();
@@ -76,18 +76,18 @@ export class LocalReconciler {
     this.itemAt.set('', opts.rootId);
   }
 
-  /** For the scan's `onEntry`: true when the entry is settled (the item recorded there, or new). */
+  /** For the scan's `onEntry`: true when the entry is matched (the item recorded there, or new). */
   readonly offer = (e: LocalEntry): boolean => {
     this.seen++;
-    const settled = this.settle(e);
-    if (!settled) {
+    const matched = this.match(e);
+    if (!matched) {
       this.waitingHere = true;
       this.kept++;
     }
-    return settled;
+    return matched;
   };
 
-  private settle(e: LocalEntry): boolean {
+  private match(e: LocalEntry): boolean {
     if (e.settling) return false;
     const parent = parentOf(e.path);
     if (this.pending.has(parent)) {
@@ -132,7 +132,7 @@ export class LocalReconciler {
   /** For the scan's `onListed`. */
   readonly listed = (dir: string, whole = true): void => {
     this.peakHeld = Math.max(this.peakHeld, this.held());
-    this.settleListed(dir, whole);
+    this.matchListed(dir, whole);
     // A claim matters at the end only beside an entry that waits for it.
     if (this.waitingHere) for (const id of this.claimedHere) this.claimed.add(id);
     this.waitingHere = false;
@@ -140,7 +140,7 @@ export class LocalReconciler {
   };
 
   /** `whole` false: an entry could not be looked at, so nothing of `dir` is judged gone. */
-  private settleListed(dir: string, whole: boolean): void {
+  private matchListed(dir: string, whole: boolean): void {
     if (this.pending.has(dir)) {
       if (!whole) return;
       this.listedLater.push(dir);
@@ -175,7 +175,7 @@ export class LocalReconciler {
     );
   }
 
-  /** The plan, once the scan is done: `scan.entries` holds what `offer` did not settle. */
+  /** The plan, once the scan is done: `scan.entries` holds what `offer` did not match. */
   finish(scan: LocalScan): LocalPlan {
     this.kids = null;
     const kidsCache = new Map<number, Map<string, JournalItem>>();
@@ -246,7 +246,7 @@ export class LocalReconciler {
 
   /**
    * Items left aside on the service under a temporary name (a swap cut short: a crash, then a
-   * pass that settled them in place here) take their own name again: a rename where they are.
+   * pass that matched them in place here) take their own name again: a rename where they are.
    * Looked for in a complete scan (the one after a restart), one query.
    */
   private backFromAside(): void {

@@ -102,7 +102,7 @@ export class FileSender {
     const progress = uploadProgress(st.size, (n) => events.bytes(n));
     // What each attempt sends. A streamed file's hash is known once its last byte is read:
     // the intent written before it goes out has none (or the one read first), and the
-    // record (or a lost answer's settling) gets the hash of the bytes that went.
+    // record (or a lost answer's resolving) gets the hash of the bytes that went.
     const open = whole
       ? () => [whole]
       : () => progress.counting(readHashed(fd, st.size, (sha256) => (payload.hash = sha256)));

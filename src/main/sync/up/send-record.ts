@@ -1,5 +1,5 @@
 // What a send writes to the journal once the service answered (or once an intent cut short by a
-// crash is settled): the item's record at its place, its identity as it was sent.
+// crash is resolved): the item's record at its place, its identity as it was sent.
 import { lstatSync, type Stats } from 'node:fs';
 import type { Journal } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
@@ -18,7 +18,7 @@ export interface SendRecords {
   readonly remoteKids: Map<number, unknown>;
 }
 
-/** Writes a mutation's outcome to the journal (also for intents settled after a crash). */
+/** Writes a mutation's outcome to the journal (also for intents resolved after a crash). */
 export function recordOutcome(s: SendRecords, p: IntentPayload, item: RemoteItem | null): void {
   const st = lstatSync(s.ctx.local.abs(p.path), { throwIfNoEntry: false });
   const name = p.path.slice(p.path.lastIndexOf('/') + 1);

@@ -17,7 +17,7 @@ import { listFolder, type RemoteItem } from '../remote';
 import { hashFd } from '../file-read';
 import {
   isOutcomeUnknown,
-  settle,
+  resolveIntent,
   type IntentOrigin,
   type IntentPayload,
   type OutboxStep,
@@ -111,7 +111,7 @@ export class SendState {
 
   constructor(readonly ctx: SendContext) {}
 
-  /** The remote id of the synced folder at a local path, once it is settled there. */
+  /** The remote id of the synced folder at a local path, once it is recorded there. */
   folderId(path: string): number | undefined {
     if (path === '') return this.ctx.rootId;
     const j = this.ctx.journal.items.atPath(path);
@@ -208,7 +208,7 @@ export class SendState {
 
   /**
    * Sends one mutation as an intent: written before the request, completed with its record. A
-   * lost answer is settled by looking at the service, then tried again only if it was not made.
+   * lost answer is resolved by looking at the service, then tried again only if it was not made.
    */
   async mutate(
     payload: IntentPayload,
@@ -228,8 +228,8 @@ export class SendState {
           journal.outbox.fail(id, err.kind);
           throw err;
         }
-        if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: settled next pass
-        const s = await settle(client, journal, payload, this.origin(written));
+        if (!isOutcomeUnknown(err) || attempt >= 3) throw err; // left open: resolved next pass
+        const s = await resolveIntent(client, journal, payload, this.origin(written));
         if (!s.made) {
           journal.outbox.fail(id, 'lost, not made');
           continue;
@@ -251,7 +251,7 @@ export class SendState {
     }
   }
 
-  /** Where an intent written at `timeMs` came from, for settling it. */
+  /** Where an intent written at `timeMs` came from, for resolving it. */
   origin(timeMs: number): IntentOrigin {
     return { timeMs, workspaceId: this.ctx.workspaceId, localHash: (p) => this.localHash(p) };
   }
@@ -273,7 +273,7 @@ export class SendState {
     }
   }
 
-  /** Writes a mutation's outcome to the journal (also for intents settled after a crash). */
+  /** Writes a mutation's outcome to the journal (also for intents resolved after a crash). */
   record(p: IntentPayload, item: RemoteItem | null): void {
     recordOutcome(this, p, item);
   }
