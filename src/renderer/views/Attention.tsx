@@ -169,33 +169,24 @@ function ConflictRow({
         </dd>
       </dl>
       <div className="actions">
-        <button
-          type="button"
-          aria-label={t.keepMineLabel(name)}
-          title={t.keepMineHint}
-          disabled={busy}
-          onClick={() => settle.mutate('mine')}
-        >
-          {t.keepMine}
-        </button>
-        <button
-          type="button"
-          aria-label={t.keepTheirsLabel(name)}
-          title={t.keepTheirsHint}
-          disabled={busy}
-          onClick={() => settle.mutate('theirs')}
-        >
-          {t.keepTheirs}
-        </button>
-        <button
-          type="button"
-          aria-label={t.keepBothLabel(name)}
-          title={t.keepBothHint}
-          disabled={busy}
-          onClick={() => settle.mutate('both')}
-        >
-          {t.keepBoth}
-        </button>
+        {(
+          [
+            ['mine', t.keepMine, t.keepMineLabel(name), t.keepMineHint],
+            ['theirs', t.keepTheirs, t.keepTheirsLabel(name), t.keepTheirsHint],
+            ['both', t.keepBoth, t.keepBothLabel(name), t.keepBothHint],
+          ] as const
+        ).map(([keep, text, label, hint]) => (
+          <button
+            key={keep}
+            type="button"
+            aria-label={label}
+            title={hint}
+            disabled={busy}
+            onClick={() => settle.mutate(keep)}
+          >
+            {text}
+          </button>
+        ))}
       </div>
       {open.isError && <ErrorMessage error={open.error} />}
       {settle.isError && <ErrorMessage error={settle.error} />}

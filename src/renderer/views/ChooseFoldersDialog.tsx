@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExcludedFolder, SyncPair } from '../../shared/app-api';
 import { useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
+import { DialogActions, ModalDialog } from '../components/ModalDialog';
 import { FolderSelection } from './FolderSelection';
 
 /**
@@ -14,7 +15,6 @@ import { FolderSelection } from './FolderSelection';
 export function ChooseFoldersDialog({ pair, onClose }: { pair: SyncPair; onClose: () => void }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
   const current = useQuery({
     queryKey: ['pairs.selection', pair.id],
     queryFn: () => api.call('pairs.selection', { pairId: pair.id }),
@@ -28,25 +28,15 @@ export function ChooseFoldersDialog({ pair, onClose }: { pair: SyncPair; onClose
       onClose();
     },
   });
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-  const titleId = `choose-title-${pair.id}`;
   const explainId = `choose-explain-${pair.id}`;
   const shown = value ?? current.data?.excluded ?? null;
   return (
-    <dialog
-      ref={dialog}
-      className="dialog choose-folders"
-      aria-labelledby={titleId}
-      aria-describedby={explainId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
+    <ModalDialog
+      title={strings.selection.title(pair.workspaceName)}
+      describedBy={explainId}
+      className="choose-folders"
+      onCancel={onClose}
     >
-      <h2 id={titleId}>{strings.selection.title(pair.workspaceName)}</h2>
       <p id={explainId}>{strings.selection.explain}</p>
       {current.isError && <ErrorMessage error={current.error} />}
       {shown === null ? (
@@ -60,19 +50,12 @@ export function ChooseFoldersDialog({ pair, onClose }: { pair: SyncPair; onClose
         />
       )}
       {save.isError && <ErrorMessage error={save.error} />}
-      <div className="actions">
-        <button type="button" onClick={onClose}>
-          {strings.cancel}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={shown === null || value === null || save.isPending}
-          onClick={() => value && save.mutate(value)}
-        >
-          {save.isPending ? strings.selection.saving : strings.save}
-        </button>
-      </div>
-    </dialog>
+      <DialogActions
+        onCancel={onClose}
+        confirm={save.isPending ? strings.selection.saving : strings.save}
+        disabled={shown === null || value === null || save.isPending}
+        onConfirm={() => value && save.mutate(value)}
+      />
+    </ModalDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { DialogActions, ModalDialog } from '../components/ModalDialog';
 import { usePairs } from './pairs';
 
 /**
@@ -20,7 +21,6 @@ export function DeleteWorkspaceDialog({
   const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
   // Where it is synced here: the engine then finds it gone and leaves those files as they are
   // (docs/SYNC.md, the workspace itself gone), which the person should know before deleting.
@@ -40,67 +40,50 @@ export function DeleteWorkspaceDialog({
       onClose(true);
     },
   });
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (typed === workspace.name) remove.mutate();
   };
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby="delete-title"
-      aria-describedby="delete-warning"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose(false);
-      }}
+    <ModalDialog
+      title={strings.workspaces.deleteTitle(workspace.name)}
+      describedBy="delete-warning"
+      onCancel={() => onClose(false)}
+      onSubmit={submit}
     >
-      <form onSubmit={submit}>
-        <h2 id="delete-title">{strings.workspaces.deleteTitle(workspace.name)}</h2>
-        <div id="delete-warning">
-          <p>{strings.workspaces.deleteWarning}</p>
-          {here.length === 0 ? (
-            pairs.isSuccess && <p>{strings.workspaces.deleteNotSynced}</p>
-          ) : (
-            <>
-              <p>{strings.workspaces.deleteSynced(here.length)}</p>
-              <ul className="sign-out-folders">
-                {here.map((p) => (
-                  <li key={p.id} className="path">
-                    {p.dir}
-                  </li>
-                ))}
-              </ul>
-              <p>{strings.workspaces.deleteLocal}</p>
-            </>
-          )}
-        </div>
-        <label htmlFor="delete-confirm">{strings.workspaces.deleteConfirm(workspace.name)}</label>
-        <input
-          id="delete-confirm"
-          value={typed}
-          autoComplete="off"
-          autoFocus
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        {remove.isError && <ErrorMessage error={remove.error} />}
-        <div className="actions">
-          <button type="button" onClick={() => onClose(false)}>
-            {strings.cancel}
-          </button>
-          <button
-            type="submit"
-            className="danger primary"
-            disabled={typed !== workspace.name || remove.isPending}
-          >
-            {strings.workspaces.deleteSubmit}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <div id="delete-warning">
+        <p>{strings.workspaces.deleteWarning}</p>
+        {here.length === 0 ? (
+          pairs.isSuccess && <p>{strings.workspaces.deleteNotSynced}</p>
+        ) : (
+          <>
+            <p>{strings.workspaces.deleteSynced(here.length)}</p>
+            <ul className="sign-out-folders">
+              {here.map((p) => (
+                <li key={p.id} className="path">
+                  {p.dir}
+                </li>
+              ))}
+            </ul>
+            <p>{strings.workspaces.deleteLocal}</p>
+          </>
+        )}
+      </div>
+      <label htmlFor="delete-confirm">{strings.workspaces.deleteConfirm(workspace.name)}</label>
+      <input
+        id="delete-confirm"
+        value={typed}
+        autoComplete="off"
+        autoFocus
+        onChange={(e) => setTyped(e.target.value)}
+      />
+      {remove.isError && <ErrorMessage error={remove.error} />}
+      <DialogActions
+        onCancel={() => onClose(false)}
+        confirm={strings.workspaces.deleteSubmit}
+        danger
+        disabled={typed !== workspace.name || remove.isPending}
+      />
+    </ModalDialog>
   );
 }

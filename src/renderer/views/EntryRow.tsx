@@ -102,34 +102,25 @@ function Row({
             }
           />
         </span>
-        {isFolder ? (
-          <button
-            ref={name}
-            type="button"
-            tabIndex={tabbable ? 0 : -1}
-            className="link-button name"
-            title={entry.name}
-            aria-keyshortcuts="Enter Shift+F10"
-            // The second click of a double-click is not another open (Enter's click has detail 0).
-            onClick={(e) => e.detail < 2 && onOpenFolder(entry.id)}
-            aria-label={strings.browse.openFolder(entry.name)}
-          >
-            {entry.name}
-          </button>
-        ) : (
-          <button
-            ref={name}
-            type="button"
-            tabIndex={tabbable ? 0 : -1}
-            className="link-button name"
-            title={entry.name}
-            aria-keyshortcuts="Enter Shift+F10"
-            aria-pressed={onSelect ? selected : undefined}
-            onClick={(e) => e.detail < 2 && onSelect?.(item)}
-          >
-            {entry.name}
-          </button>
-        )}
+        <button
+          ref={name}
+          type="button"
+          tabIndex={tabbable ? 0 : -1}
+          className="link-button name"
+          title={entry.name}
+          aria-keyshortcuts="Enter Shift+F10"
+          // A folder's name opens it; a file's selects it (toggled, so it says whether it is).
+          // The second click of a double-click is not another open (Enter's click has detail 0).
+          onClick={(e) => {
+            if (e.detail >= 2) return;
+            if (isFolder) onOpenFolder(entry.id);
+            else onSelect?.(item);
+          }}
+          aria-label={isFolder ? strings.browse.openFolder(entry.name) : undefined}
+          aria-pressed={!isFolder && onSelect ? selected : undefined}
+        >
+          {entry.name}
+        </button>
         {entry.hidden && (
           <span className="badge" title={strings.browse.hiddenHint}>
             {strings.browse.hidden}

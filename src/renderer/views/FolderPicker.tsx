@@ -4,6 +4,7 @@ import { useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
+import { DialogActions, ModalDialog } from '../components/ModalDialog';
 
 /**
  * The folder picker of the browser window (the app uses the OS's dialog instead): a modal
@@ -22,7 +23,6 @@ export function FolderPicker({
   onClose: () => void;
 }) {
   const api = useApi();
-  const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [at, setAt] = useState<{ dir: string; nearest: boolean }>({
     dir: startAt.trim() || '~',
@@ -40,10 +40,6 @@ export function FolderPicker({
   const data = listing.data;
   const folders = data?.folders ?? [];
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   // A start outside home (or gone) opens at home instead of leaving the person stuck.
   useEffect(() => {
     if (listing.isError && at.dir !== '~') setAt({ dir: '~', nearest: true });
@@ -102,18 +98,8 @@ export function FolderPicker({
     }
   };
 
-  const titleId = `${ids}-title`;
   return (
-    <dialog
-      ref={dialog}
-      className="dialog picker"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>{strings.picker.title}</h2>
+    <ModalDialog title={strings.picker.title} className="picker" onCancel={onClose}>
       <div className="picker-bar">
         <button
           type="button"
@@ -178,20 +164,13 @@ export function FolderPicker({
       <p className="hint" id={`${ids}-keys`}>
         {strings.picker.keys}
       </p>
-      <div className="actions">
-        <button type="button" onClick={onClose}>
-          {strings.cancel}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!chosen}
-          onClick={() => chosen && onChoose(chosen.path)}
-        >
-          {strings.picker.choose(chosenName)}
-        </button>
-      </div>
-    </dialog>
+      <DialogActions
+        onCancel={onClose}
+        confirm={strings.picker.choose(chosenName)}
+        disabled={!chosen}
+        onConfirm={() => chosen && onChoose(chosen.path)}
+      />
+    </ModalDialog>
   );
 }
 

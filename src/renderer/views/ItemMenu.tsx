@@ -109,6 +109,15 @@ export function ItemMenu({
     action(item);
   };
 
+  // In the menu's order; an action the place does not offer (undefined) is left out.
+  const actions: [string, ((item: SelectedItem) => void) | undefined][] = [
+    [strings.files.open, onOpen],
+    [strings.files.showInFolder, onShow],
+    [strings.files.openInBrowser, onBrowser],
+    [strings.menu.copyLink, onCopy],
+    [strings.menu.details, onDetails],
+  ];
+
   return (
     <div
       ref={menu}
@@ -119,26 +128,13 @@ export function ItemMenu({
       onKeyDown={onKeyDown}
       onContextMenu={(e) => e.preventDefault()}
     >
-      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onOpen)}>
-        {strings.files.open}
-      </button>
-      <button type="button" role="menuitem" tabIndex={-1} onClick={run(onShow)}>
-        {strings.files.showInFolder}
-      </button>
-      {onBrowser && (
-        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onBrowser)}>
-          {strings.files.openInBrowser}
-        </button>
-      )}
-      {onCopy && (
-        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onCopy)}>
-          {strings.menu.copyLink}
-        </button>
-      )}
-      {onDetails && (
-        <button type="button" role="menuitem" tabIndex={-1} onClick={run(onDetails)}>
-          {strings.menu.details}
-        </button>
+      {actions.map(
+        ([label, action]) =>
+          action && (
+            <button key={label} type="button" role="menuitem" tabIndex={-1} onClick={run(action)}>
+              {label}
+            </button>
+          ),
       )}
     </div>
   );

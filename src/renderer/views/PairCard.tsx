@@ -52,6 +52,19 @@ export function PairCard({
   const chooseButton = useRef<HTMLButtonElement>(null);
   const headingId = `pair-${pair.id}`;
 
+  // "Stop syncing" stands in the header, or, for a gone workspace, under what happened: one
+  // button in either place, so Cancel in its dialog brings the focus back to it.
+  const removeOffer = (
+    <button
+      ref={removeButton}
+      type="button"
+      className="danger"
+      aria-label={strings.status.removeLabel(pair.workspaceName)}
+      onClick={() => setRemoving(true)}
+    >
+      {strings.status.remove}
+    </button>
+  );
   return (
     <article className="card pair" aria-labelledby={headingId}>
       <header className="pair-header">
@@ -96,17 +109,7 @@ export function PairCard({
             </button>
           )}
           {/* Gone: offered below, with what happened, once. */}
-          {!gone && (
-            <button
-              ref={removeButton}
-              type="button"
-              className="danger"
-              aria-label={strings.status.removeLabel(pair.workspaceName)}
-              onClick={() => setRemoving(true)}
-            >
-              {strings.status.remove}
-            </button>
-          )}
+          {!gone && removeOffer}
         </div>
       </header>
       {choosing && (
@@ -157,17 +160,7 @@ export function PairCard({
       {gone && (
         <div className="state-failed">
           <p>{strings.status.goneExplain(pair.dir)}</p>
-          <div className="actions">
-            <button
-              ref={removeButton}
-              type="button"
-              className="danger"
-              aria-label={strings.status.removeLabel(pair.workspaceName)}
-              onClick={() => setRemoving(true)}
-            >
-              {strings.status.remove}
-            </button>
-          </div>
+          <div className="actions">{removeOffer}</div>
         </div>
       )}
       {signedOut && (

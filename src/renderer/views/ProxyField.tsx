@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { SettingsPatch } from '../../shared/app-api';
 import { checkProxyUrl, type ProxyProblem } from '../../shared/proxy-url';
 import { strings } from '../strings';
+import { useSavedOnLeave } from './saved-on-leave';
 
 const s = strings.settings;
 
@@ -18,20 +19,15 @@ export function ProxyField({
   save: (patch: SettingsPatch, after: { onSuccess?: () => void }) => void;
 }) {
   const id = useId();
-  // What the person typed and has not saved yet; null shows the stored value.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [problem, setProblem] = useState<ProxyProblem | null>(null);
-
-  const commit = () => {
-    if (typed === null) return;
-    const value = typed.trim();
-    const wrong = checkProxyUrl(value);
-    setProblem(wrong);
-    if (wrong) return;
-    if (value === stored) return setTyped(null);
-    // Kept as typed until the save is through: a refused value is there to be fixed.
-    save({ proxy: value }, { onSuccess: () => setTyped((t) => (t === typed ? null : t)) });
-  };
+  const { typed, problem, events } = useSavedOnLeave(
+    stored,
+    (text) => {
+      const value = text.trim();
+      const wrong: ProxyProblem | null = checkProxyUrl(value);
+      return wrong ? { ok: false, problem: wrong } : { ok: true, value };
+    },
+    (proxy, after) => save({ proxy }, after),
+  );
 
   return (
     <div className="field">
@@ -47,14 +43,7 @@ export function ProxyField({
         value={typed ?? stored}
         aria-invalid={problem !== null || undefined}
         aria-describedby={`${id}-proxy-hint${problem ? ` ${id}-proxy-error` : ''}`}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          setProblem(null);
-        }}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
+        {...events}
       />
       <p className="hint" id={`${id}-proxy-hint`}>
         {s.proxyHint}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Member } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { DialogActions, ModalDialog } from '../components/ModalDialog';
 import { memberLabel } from './MemberRow';
 
 /**
@@ -22,7 +23,6 @@ export function RemoveMemberDialog({
 }) {
   const api = useApi();
   const account = useAccount();
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const who = memberLabel(member);
   const email = member.email ?? who;
@@ -35,49 +35,36 @@ export function RemoveMemberDialog({
       }),
     onSuccess: () => onClose(true),
   });
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-explain`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose(false);
-      }}
-    >
-      <h2 id={`${id}-title`}>
-        {member.pending
+    <ModalDialog
+      title={
+        member.pending
           ? strings.members.withdrawTitle(email)
-          : strings.members.removeTitle(who, workspace.name)}
-      </h2>
+          : strings.members.removeTitle(who, workspace.name)
+      }
+      describedBy={`${id}-explain`}
+      onCancel={() => onClose(false)}
+    >
       <p id={`${id}-explain`}>
         {member.pending
           ? strings.members.withdrawExplain(email)
           : strings.members.removeExplain(who)}
       </p>
       {remove.isError && <ErrorMessage error={remove.error} />}
-      <div className="actions">
-        <button type="button" autoFocus onClick={() => onClose(false)}>
-          {strings.cancel}
-        </button>
-        <button
-          type="button"
-          className="danger primary"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate()}
-        >
-          {remove.isPending
+      <DialogActions
+        onCancel={() => onClose(false)}
+        cancelFocused
+        confirm={
+          remove.isPending
             ? strings.members.removing
             : member.pending
               ? strings.members.withdrawSubmit
-              : strings.members.removeSubmit}
-        </button>
-      </div>
-    </dialog>
+              : strings.members.removeSubmit
+        }
+        danger
+        disabled={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </ModalDialog>
   );
 }

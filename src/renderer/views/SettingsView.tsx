@@ -10,6 +10,7 @@ import { LANGUAGES } from '../../shared/i18n';
 import { useApi } from '../context';
 import { useEvent } from '../hooks';
 import { strings } from '../strings';
+import { readWhole, useSavedOnLeave } from './saved-on-leave';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
@@ -84,9 +85,7 @@ function SettingsForm({
    */
   const [switched, setSwitched] = useState<Partial<Settings>>({});
   // What the person typed and has not saved yet; null shows the stored value.
-  const [seconds, setSeconds] = useState<string | null>(null);
   const [patterns, setPatterns] = useState<string | null>(null);
-  const [secondsError, setSecondsError] = useState(false);
   /** The patterns being saved: leaving the box for its Save button saves them once, not twice. */
   const sending = useRef<string | null>(null);
   const shown = { ...stored, ...switched };
@@ -96,20 +95,13 @@ function SettingsForm({
     save({ [key]: value }, { onSettled: () => setSwitched({}) });
   };
 
-  const commitSeconds = () => {
-    if (seconds === null) return;
-    const n = Number(seconds);
-    const valid =
-      seconds.trim() !== '' &&
-      Number.isInteger(n) &&
-      n >= POLL_SECONDS.min &&
-      n <= POLL_SECONDS.max;
-    setSecondsError(!valid);
-    if (!valid) return;
-    if (n === stored.pollIntervalSeconds) return setSeconds(null);
-    // Kept as typed until the save is through: a refused value is there to be fixed.
-    save({ pollIntervalSeconds: n }, { onSuccess: () => setSeconds(null) });
-  };
+  const interval = useSavedOnLeave(
+    stored.pollIntervalSeconds,
+    (text) => readWhole(text, POLL_SECONDS.min, POLL_SECONDS.max),
+    (n, after) => save({ pollIntervalSeconds: n }, after),
+  );
+  const seconds = interval.typed;
+  const secondsError = interval.problem !== null;
 
   const commitPatterns = () => {
     if (patterns === null) return;
@@ -191,14 +183,7 @@ function SettingsForm({
           value={seconds ?? String(stored.pollIntervalSeconds)}
           aria-invalid={secondsError || undefined}
           aria-describedby={`${id}-seconds-hint${secondsError ? ` ${id}-seconds-error` : ''}`}
-          onChange={(e) => {
-            setSeconds(e.target.value);
-            setSecondsError(false);
-          }}
-          onBlur={commitSeconds}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commitSeconds();
-          }}
+          {...interval.events}
         />
         <p className="hint" id={`${id}-seconds-hint`}>
           {s.pollIntervalHint(POLL_SECONDS.min, POLL_SECONDS.max)}

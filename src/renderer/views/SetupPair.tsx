@@ -164,6 +164,12 @@ export function SetupPair({
   const folderId = `${ids}-folder`;
   const hintId = `${ids}-folder-hint`;
   const several = (accounts.data?.length ?? 0) > 1;
+  // Cancel, where the setup was opened on demand: after the merge question or the start button.
+  const cancel = onCancel && (
+    <button type="button" onClick={onCancel}>
+      {strings.cancel}
+    </button>
+  );
   return (
     <form className="card setup" onSubmit={submit} aria-labelledby={titleId}>
       <h2 id={titleId}>{strings.status.setupTitle}</h2>
@@ -299,11 +305,7 @@ export function SetupPair({
             >
               {s.chooseOther}
             </button>
-            {onCancel && (
-              <button type="button" onClick={onCancel}>
-                {strings.cancel}
-              </button>
-            )}
+            {cancel}
           </div>
         </div>
       )}
@@ -312,11 +314,7 @@ export function SetupPair({
           <button type="submit" className="primary" disabled={add.isPending || !chosen}>
             {add.isPending ? strings.status.starting : strings.status.start}
           </button>
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              {strings.cancel}
-            </button>
-          )}
+          {cancel}
         </div>
       )}
       {picking && (

@@ -133,37 +133,21 @@ export function SignIn({
         <fieldset className="keep-account" disabled={signIn.isPending}>
           <legend>{strings.signIn.keepLegend}</legend>
           <p className="hint">{strings.signIn.noKeychain}</p>
-          <label className="check">
-            <input
-              type="radio"
-              name="keep"
-              value="session"
-              checked={keepChoice === 'session'}
-              onChange={() => setKeepChoice('session')}
-              aria-describedby="keep-session-hint"
-            />
-            {strings.signIn.keepSession}
-          </label>
-          <p className="hint" id="keep-session-hint">
-            {strings.signIn.keepSessionHint}
-          </p>
+          <KeepOption
+            value="session"
+            chosen={keepChoice}
+            onChoose={setKeepChoice}
+            label={strings.signIn.keepSession}
+            hint={strings.signIn.keepSessionHint}
+          />
           {plainFile && (
-            <>
-              <label className="check">
-                <input
-                  type="radio"
-                  name="keep"
-                  value="file"
-                  checked={keepChoice === 'file'}
-                  onChange={() => setKeepChoice('file')}
-                  aria-describedby="keep-file-hint"
-                />
-                {strings.signIn.keepFile}
-              </label>
-              <p className="hint" id="keep-file-hint">
-                {strings.signIn.keepFileHint(plainFile)}
-              </p>
-            </>
+            <KeepOption
+              value="file"
+              chosen={keepChoice}
+              onChoose={setKeepChoice}
+              label={strings.signIn.keepFile}
+              hint={strings.signIn.keepFileHint(plainFile)}
+            />
           )}
         </fieldset>
       )}
@@ -296,6 +280,41 @@ export function SignIn({
         </p>
       )}
     </main>
+  );
+}
+
+/** One way to keep the account: a radio button and, under it, the hint that describes it. */
+function KeepOption<V extends string>({
+  value,
+  chosen,
+  onChoose,
+  label,
+  hint,
+}: {
+  value: V;
+  chosen: V;
+  onChoose: (value: V) => void;
+  label: string;
+  hint: string;
+}) {
+  const hintId = `keep-${value}-hint`;
+  return (
+    <>
+      <label className="check">
+        <input
+          type="radio"
+          name="keep"
+          value={value}
+          checked={chosen === value}
+          onChange={() => onChoose(value)}
+          aria-describedby={hintId}
+        />
+        {label}
+      </label>
+      <p className="hint" id={hintId}>
+        {hint}
+      </p>
+    </>
   );
 }
 

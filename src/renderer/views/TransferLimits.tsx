@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { LIMIT_KBPS, type Settings, type SettingsPatch } from '../../shared/app-api';
 import { strings } from '../strings';
+import { readWhole, useSavedOnLeave } from './saved-on-leave';
 
 const s = strings.settings;
 
@@ -38,20 +39,12 @@ function LimitField({
   save: (kbps: number, after: { onSuccess?: () => void }) => void;
 }) {
   const id = useId();
-  // What the person typed and has not saved yet; null shows the stored value.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-
-  const commit = () => {
-    if (typed === null) return;
-    const n = Number(typed);
-    const valid = typed.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= LIMIT_KBPS.max;
-    setInvalid(!valid);
-    if (!valid) return;
-    if (n === stored) return setTyped(null);
-    // Kept as typed until the save is through: a refused value is there to be fixed.
-    save(n, { onSuccess: () => setTyped(null) });
-  };
+  const { typed, problem, events } = useSavedOnLeave(
+    stored,
+    (text) => readWhole(text, 0, LIMIT_KBPS.max),
+    save,
+  );
+  const invalid = problem !== null;
 
   return (
     <div className="field">
@@ -67,14 +60,7 @@ function LimitField({
         value={typed ?? String(stored)}
         aria-invalid={invalid || undefined}
         aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          setInvalid(false);
-        }}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
+        {...events}
       />
       <p className="hint" id={`${id}-hint`}>
         {s.limitHint}
