@@ -13,7 +13,9 @@ export default defineConfig({
     // Most files wait on a sandbox over HTTP, a child process or Chromium, not on the CPU:
     // three at a time on two cores (vitest's default, one fewer than the cores, is one here).
     maxWorkers: 3,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Deadlines against a hang, not measures: with three files at a time a heavy test (a burst of
+    // 1,500 changes, 200 watched folders, a run of CLI children) can take past 30 s.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
   },
 });

@@ -19,7 +19,7 @@ const entry = (path: string, kind: 'file' | 'folder' = 'file'): LocalEntry => ({
   ino: ino++,
   size: kind === 'file' ? 3 : 0,
   mtimeMs: 1,
-  settling: false,
+  stillWriting: false,
 });
 
 const item = (id: number, path: string, parentId: number, kind: 'file' | 'folder' = 'file') =>

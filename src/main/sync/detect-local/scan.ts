@@ -18,7 +18,7 @@ export interface LocalEntry {
   size: number;
   mtimeMs: number;
   /** A file written to in the last moments: present, but not uploaded until it is quiet (still being written). */
-  settling: boolean;
+  stillWriting: boolean;
 }
 
 /**
@@ -199,13 +199,13 @@ function lookAt(
     ino: st.ino,
     size: st.isDirectory() ? 0 : st.size,
     mtimeMs: st.mtimeMs,
-    settling: false,
+    stillWriting: false,
   };
   // A time slightly ahead (clocks differ; a download keeps the service's time) counts as
   // written just now: without a quiet time, nothing waits for it.
   const age = Math.max(0, now - st.mtimeMs);
   if (entry.kind === 'file' && age < opts.writeQuietMs && st.mtimeMs <= now + 1000) {
-    entry.settling = true;
+    entry.stillWriting = true;
     const at = now - age + opts.writeQuietMs;
     scan.writeQuietAt = scan.writeQuietAt === null ? at : Math.min(scan.writeQuietAt, at);
   }

@@ -166,7 +166,7 @@ export class LocalPass {
     status.checkConflicts();
     state.missingBefore = new Set(plan.unconfirmed.map((j) => j.remoteId));
     state.markDirty(plan.unconfirmed.map((j) => parentOf(j.localPath)));
-    const stillWriting = [...scan.entries.values()].filter((e) => e.settling);
+    const stillWriting = [...scan.entries.values()].filter((e) => e.stillWriting);
     if (stillWriting.length > 0) {
       recheck(
         stillWriting.map((e) => parentOf(e.path)),

@@ -33,7 +33,7 @@ export async function* freshUploads(
       onEntry: (e) => {
         if (
           e.kind === 'file' &&
-          !e.settling &&
+          !e.stillWriting &&
           journal.items.atPath(e.path) === undefined &&
           journal.items.byInode(e.dev, e.ino).length === 0
         ) {

@@ -101,7 +101,7 @@ export class WaitingMatcher {
     }
     this.keeps.set(e, false);
     if (e.kind === 'folder') plan.mkdirs.push({ type: 'mkdir', entry: e });
-    else if (!e.settling) plan.uploads.push({ type: 'upload', entry: e, item: null });
+    else if (!e.stillWriting) plan.uploads.push({ type: 'upload', entry: e, item: null });
   }
 
   /** The entry that waited with the item's identity (a file's with its size and time too). */

@@ -88,7 +88,7 @@ export class LocalReconciler {
   };
 
   private match(e: LocalEntry): boolean {
-    if (e.settling) return false;
+    if (e.stillWriting) return false;
     const parent = parentOf(e.path);
     if (this.pending.has(parent)) {
       if (e.kind === 'folder') this.pending.add(e.path);
@@ -267,7 +267,7 @@ export class LocalReconciler {
         ino: st.ino,
         size: kind === 'file' ? st.size : 0,
         mtimeMs: st.mtimeMs,
-        settling: false,
+        stillWriting: false,
       };
       plan.moves.push({ type: 'move', item: j, entry });
     }
@@ -308,7 +308,7 @@ export class LocalReconciler {
     const item = 'remoteName' in j ? j : this.journal.items.get(j.remoteId);
     if (!item) return;
     if (e.kind === 'folder') this.plan.relinks.push({ type: 'relink', item, entry: e });
-    else if (!e.settling) this.plan.uploads.push({ type: 'upload', entry: e, item });
+    else if (!e.stillWriting) this.plan.uploads.push({ type: 'upload', entry: e, item });
   }
 
   /**
