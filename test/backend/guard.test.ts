@@ -82,12 +82,16 @@ describe('pairs.answerDeletes', () => {
     });
     const before = localTree(dir);
 
-    // A colleague deletes every top folder.
+    // A colleague deletes every top folder. The pair is paused meanwhile: the deletions are one
+    // request each, and a pass between two of them would rightly trash the first folder alone.
+    expect(await call('pairs.pause', { pairId })).toMatchObject({ ok: true });
+    await statusUntil((s) => s.state === 'paused');
     const client = clientFor(sb.baseUrl, tokenOf(ann));
     const root = (await client.rootFolder(sb.workspaceId)).id;
     for await (const entry of client.folderContents(root)) {
       if (entry.kind === 'folder') await client.deleteFolder(entry.folder.id);
     }
+    expect(await call('pairs.resume', { pairId })).toMatchObject({ ok: true });
     await statusUntil((s) => s.state === 'needs-attention');
     const held = statuses.at(-1)!.status;
     expect(held.held).toMatchObject({ side: 'remote' });
