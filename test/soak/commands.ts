@@ -848,8 +848,8 @@ const selection = fc
 
 /**
  * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
- * the event feed (engine.ts: `prepare` has the root's id, `settle` finds no open intents, `pass`
- * polls the feed, the local pass scans the disk without a request).
+ * the event feed (loop/engine-loop.ts: `prepare` has the root's id, `resolveOpenIntents` finds
+ * none open, the remote pass polls the feed, the local pass scans the disk without a request).
  */
 const IDLE_REQUESTS = 1;
 const FEED_ROUTE = 'GET /activity';
