@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['test/**/*.unit.test.ts'],
+    globalSetup: [], // no CLI children here
     testTimeout: 5_000,
     hookTimeout: 5_000,
   },

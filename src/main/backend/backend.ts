@@ -25,6 +25,7 @@ import { makeHandlers, type HandlerContext, type Handlers } from './handlers';
 import { Pairs } from './pairs';
 import { SettingsStore } from '../state/settings';
 import { configureProxy } from '../api/proxy';
+import { packageRoot } from '../core/package-root';
 
 /** What `call` answers: the `Reply` of the wire format without its id. */
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };
@@ -78,7 +79,9 @@ export interface BackendOptions {
 /** The app's version when no desktop gave one: package.json's. */
 function appVersion(): string {
   try {
-    const file = path.resolve(import.meta.dirname, '../../../package.json');
+    const root = packageRoot(import.meta.dirname);
+    if (!root) return '0.0.0';
+    const file = path.join(root, 'package.json');
     const pkg = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   } catch {

@@ -21,6 +21,7 @@ import {
   uninstallIntegrations,
   type IntegrationFile,
 } from '../os/integrate';
+import { packageRoot } from '../core/package-root';
 
 export const integrateUsage = (tr: Translator = english): string =>
   tr.t('cli.help.integrate', { program: PROGRAM, label: tr.t('integrate.menuLabel') });
@@ -50,7 +51,7 @@ export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
   const argv1 = process.argv[1];
   const entry = argv1 ? realpathSync(argv1) : '';
   if (entry === '' || /\.[cm]?tsx?$/.test(entry)) {
-    const bin = path.resolve(import.meta.dirname, '../../../bin/workspace-sync.mjs');
+    const bin = path.join(packageRoot(import.meta.dirname) ?? '.', 'bin/workspace-sync.mjs');
     if (!existsSync(bin))
       throw new CliError({ key: 'cli.err.noLauncher', params: { program: PROGRAM, bin } });
     return [process.execPath, bin];

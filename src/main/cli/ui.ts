@@ -21,6 +21,7 @@ import {
   startEmbeddedSandbox,
   type EmbeddedSandbox,
 } from './sandbox';
+import { packageRoot } from '../core/package-root';
 
 /** The help of `ui`; the demo sandbox only where this program has one. */
 export function uiUsage(demo = sandboxAvailable(), tr: Translator = english): string {
@@ -60,7 +61,7 @@ export const parseUi = (args: string[]) => {
 };
 
 /** Where `npm run build` writes the window (scripts/build.mjs). */
-const BUILT_RENDERER = path.resolve(import.meta.dirname, '../../../out/renderer');
+const BUILT_RENDERER = path.join(packageRoot(import.meta.dirname) ?? '.', 'out/renderer');
 
 /**
  * The folder of the window to serve, checked before anything starts: a checkout never built
