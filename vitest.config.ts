@@ -10,8 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     reporters: ['default', './test/summary-reporter.ts'],
-    // The CLI children start from one bundle of the source, built once per run.
-    globalSetup: ['./test/cli/bundle.global-setup.ts'],
+    // The children's programs bundled, and the window built, once per run.
+    globalSetup: ['./test/bundles.global-setup.ts'],
     // Most files wait on a sandbox over HTTP, a child process or Chromium, not on the CPU:
     // three at a time on two cores (vitest's default, one fewer than the cores, is one here).
     maxWorkers: 3,

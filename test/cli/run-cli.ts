@@ -4,10 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { inject } from 'vitest';
 import type { Keychain } from '../../src/main/accounts/keychain';
-// For its `ProvidedContext` (the `cliBundle` injected below); no code of it runs here.
-import type {} from './bundle.global-setup';
+import { programArgv } from '../bundles';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -82,25 +80,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** This run's bundle of the dev entry (test/cli/bundle.global-setup.ts), or '' outside one. */
-function cliBundle(): string {
-  try {
-    return inject('cliBundle') ?? '';
-  } catch {
-    return ''; // imported outside a vitest run
-  }
-}
-
 /**
  * `workspace-sync ARGS` from source as a command line: Node running the dev entry, bundled once
  * for this test run (the same code, started without tsx's compiler), else through tsx.
  */
-export const cliArgv = (args: string[]): string[] => {
-  const bundle = cliBundle();
-  return bundle
-    ? [process.execPath, bundle, ...args]
-    : [process.execPath, '--import', 'tsx', 'src/dev/cli.ts', ...args];
-};
+export const cliArgv = (args: string[]): string[] => [
+  process.execPath,
+  ...programArgv('cli'),
+  ...args,
+];
 
 /** How a CLI child is started: its extra environment, and a command it runs under. */
 export interface CliSpawnOptions {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from './harness';
+import { programArgv } from '../bundles';
 
 // Crash safety: the engine runs in a child process that kills itself (SIGKILL) between an
 // intent, its request and its record; a restarted engine must resolve what was in flight by
@@ -13,11 +14,9 @@ import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from '.
 const dirs = new TempDirs();
 afterAll(() => dirs.cleanup());
 
-const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
-
 /** Runs the child asynchronously: the sandbox it talks to lives in this process. */
 function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
   });

@@ -7,6 +7,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, type Pair } from './harness';
 import { closeBoth, pairWithSandbox } from './sandbox-pair';
+import { programArgv } from '../bundles';
 
 // A rename or move sent from here gives the item a new `updated_at` on the service. The journal
 // records the answer's time (when it is the rename's alone), so the next full walk does not take
@@ -126,10 +127,8 @@ describe("the service's time of an item renamed or moved here", () => {
 // restarted engine settles the intent by looking the file up; its time then may be a later
 // version's, which must still come down.
 
-const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
-
 function runChild(config: object): Promise<boolean> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
     stdio: 'ignore',
     timeout: 60_000,
   });

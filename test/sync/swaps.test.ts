@@ -14,6 +14,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, sha, type Pair } from './harness';
 import { clientAs, closeBoth, pairWithSandbox } from './sandbox-pair';
+import { programArgv } from '../bundles';
 
 // Swaps and rotations of names in the local pass (issue 37), against the sandbox: equal bytes at
 // their old names are nothing to send; a real swap or rotation is renames on the service through
@@ -376,10 +377,8 @@ describe('an item left aside under a temporary name', () => {
 // A crash in the middle of a swap: the engine in a child process (crash-child.ts) kills itself
 // at an outbox step of the nth move; a restarted engine converges with the ids kept.
 
-const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
-
 function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
   });

@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { beforeEach, expect, onTestFailed } from 'vitest';
+import { builtRenderer, programArgv } from '../bundles';
 import { cliEnv, repoRoot, requirePrivateKeyring } from '../cli/run-cli';
 
 export { repoRoot };
@@ -62,10 +63,13 @@ async function stop(child: ChildProcess): Promise<void> {
 let builtDir: string | null = null;
 
 /**
- * Builds the renderer with Vite into a folder of this test file's; the bridges serve it (and a
- * bridge the test starts in its own process, from the folder returned).
+ * The renderer built with Vite, which the bridges serve (and a bridge the test starts in its own
+ * process, from the folder returned): this run's, else built into a folder of this test file's.
  */
 export async function buildRenderer(): Promise<string> {
+  // Built once for the whole run, before any file started (test/bundles.global-setup.ts).
+  const provided = builtRenderer();
+  if (provided) return (builtDir = provided);
   const outDir = await mkdtemp(path.join(tmpdir(), 'ws-window-renderer-'));
   const child = spawn(
     process.execPath,
@@ -104,7 +108,7 @@ export interface Sandbox {
 
 /** A sandbox of its own with the demo seed: its base URL is what a person types to sign in. */
 export async function startSandbox(): Promise<Sandbox> {
-  const child = start(['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--seed', 'demo']);
+  const child = start([...programArgv('sandbox'), '--port', '0', '--seed', 'demo']);
   const info = (await firstJsonLine(child, 'sandbox')) as {
     base_url: string;
     workspace_id: number;
@@ -144,9 +148,7 @@ export async function startBridge(
   const stateDir = await mkdtemp(path.join(tmpdir(), 'ws-window-state-'));
   const child = start(
     [
-      '--import',
-      'tsx',
-      'src/dev/cli.ts',
+      ...programArgv('cli'),
       'ui',
       ...(server === 'sandbox' ? ['--sandbox'] : ['--server', server]),
       '--port',
