@@ -13,7 +13,7 @@ JSON line (base_url, workspace_id, client_id, client_secret, users) and runs unt
   --seed demo|empty   demo workspace with content, or one empty workspace (default demo)
   --data PATH         keep the database and files in PATH (default: a temporary directory)
   --base-path PATH    serve everything under a path prefix, e.g. /api/v1
-  --faults SPEC       e.g. fail=0.1,lost=0.05,reset=0.02,latency=5-20,ratelimit=50,expire=0.01,seed=7
+  --faults SPEC       e.g. fail=0.1,lost=0.05,reset=0.02,latency=5-20,ratelimit=50,expire=0.01,after=1,seed=7
   --no-extensions     refuse the move extensions (PUT with parent_id / folder_id)
   --token-ttl SECS    access token lifetime (default 3600)
   --rotate-refresh    each refresh grant answers a new refresh token and retires the old one

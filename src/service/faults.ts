@@ -14,6 +14,11 @@ export interface FaultSettings {
   ratelimit: number;
   /** Answer 401 as if the access token had just expired. */
   expire: number;
+  /**
+   * The Retry-After (whole seconds) of the 503s and 429s: the client waits it out, so a test
+   * about something else can say 0 and not wait a second per fault.
+   */
+  after: number;
   seed: number;
 }
 
@@ -24,6 +29,7 @@ export const NO_FAULTS: FaultSettings = {
   latency: [0, 0],
   ratelimit: 0,
   expire: 0,
+  after: 1,
   seed: 1,
 };
 
@@ -35,7 +41,7 @@ function fraction(key: string, value: string): number {
   return n;
 }
 
-/** Parses `fail=0.1,lost=0.05,latency=5-20,ratelimit=50,expire=0.01,reset=0.02,seed=7`. */
+/** Parses `fail=0.1,lost=0.05,latency=5-20,ratelimit=50,expire=0.01,reset=0.02,after=0,seed=7`. */
 export function parseFaults(spec: string, base: FaultSettings = NO_FAULTS): FaultSettings {
   const out: FaultSettings = { ...base, latency: [...base.latency] };
   for (const part of spec
@@ -69,6 +75,14 @@ export function parseFaults(spec: string, base: FaultSettings = NO_FAULTS): Faul
         out.ratelimit = n;
         break;
       }
+      case 'after': {
+        const n = Number(value);
+        if (value === '' || !Number.isSafeInteger(n) || n < 0) {
+          throw new Error(`fault after=${value}: expected whole seconds`);
+        }
+        out.after = n;
+        break;
+      }
       case 'seed': {
         const n = Number(value);
         if (!Number.isSafeInteger(n)) throw new Error(`fault seed=${value}: expected an integer`);
@@ -77,7 +91,7 @@ export function parseFaults(spec: string, base: FaultSettings = NO_FAULTS): Faul
       }
       default:
         throw new Error(
-          `unknown fault "${key}" (known: fail, lost, reset, latency, ratelimit, expire, seed)`,
+          `unknown fault "${key}" (known: fail, lost, reset, latency, ratelimit, expire, after, seed)`,
         );
     }
   }

@@ -80,10 +80,14 @@ export function createHttpServer(sb: Sandbox): Server {
           throw new HttpError(
             503,
             { base: ['The service is temporarily unavailable'] },
-            { 'retry-after': '1' },
+            { 'retry-after': String(sb.faults.current.after) },
           );
         case 'ratelimit':
-          throw new HttpError(429, { base: ['Rate limit exceeded'] }, { 'retry-after': '1' });
+          throw new HttpError(
+            429,
+            { base: ['Rate limit exceeded'] },
+            { 'retry-after': String(sb.faults.current.after) },
+          );
         case 'expire':
           throw new HttpError(
             401,

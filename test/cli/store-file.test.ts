@@ -16,8 +16,8 @@ import { NO_BUS, runCli, spawnCli, tempDir, syncArgs } from './run-cli';
 // refresh token lives. Against a sandbox whose access tokens live 5 s, a sync runs until the
 // service has renewed them ten times (about a minute) and still syncs a change made then.
 
-const TTL_S = 5;
-const RENEWALS = 10;
+const TTL_S = 3;
+const RENEWALS = 4;
 /** No keychain, even inside the private keyring `npm test` starts: a session bus that is not there. */
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: NO_BUS };
 
@@ -111,7 +111,7 @@ describe('login --store file, without a keychain', () => {
       if (obj.type === 'status' && obj.state) statuses.push(obj.state);
     });
 
-    // The service renews the tokens every 5 s or so: wait for ten renewals (about a minute).
+    // The service makes the tokens expire every 3 s: wait for four renewals (about 15 s).
     const before = grants();
     await vi.waitFor(
       () => {
@@ -126,7 +126,7 @@ describe('login --store file, without a keychain', () => {
     // A change made now still comes down.
     const client = clientFor(sb.baseUrl, { accessToken: await freshToken(), refreshToken: null });
     const root = await client.rootFolder(sb.workspaceId);
-    const text = 'made after a minute of renewals\n';
+    const text = 'made after four renewals\n';
     await client.uploadFile(
       root.id,
       'late.txt',

@@ -45,6 +45,27 @@ describe('fault kinds', () => {
     }
   });
 
+  it('after=S sets the Retry-After of 503s and 429s; a bad value is refused', async () => {
+    const s = await startSandbox({ seed: 'empty', faults: 'fail=1,after=0' });
+    try {
+      const token = userOf(s, 'Administrator').token;
+      expect((await api(s.baseUrl, 'GET', '/workspaces', { token })).headers['retry-after']).toBe(
+        '0',
+      );
+      s.setFaults('ratelimit=1,after=3');
+      // Two requests in one second are over the limit; a second's boundary may fall between
+      // the first two, never between three in a row.
+      let limited = await api(s.baseUrl, 'GET', '/workspaces', { token });
+      for (let i = 0; i < 2 && limited.status !== 429; i++)
+        limited = await api(s.baseUrl, 'GET', '/workspaces', { token });
+      expect(limited.status).toBe(429);
+      expect(limited.headers['retry-after']).toBe('3');
+      expect(() => s.setFaults('after=0.5')).toThrow('fault after=0.5: expected whole seconds');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('reset=1 destroys the connection without an answer', async () => {
     sb.setFaults('reset=1');
     const err = await socketError(get('/workspaces'));
