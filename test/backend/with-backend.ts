@@ -33,6 +33,15 @@ export interface BackendSetup {
   /** The folder (under the temporary one) paired with the sandbox's workspace; none if absent. */
   pair?: string;
   /**
+   * What the service holds before anyone signs in or syncs (uploads, seeded events): run once
+   * the sandbox, the temporary folder and the user's client are there.
+   */
+  prepare?: (made: {
+    sb: RunningSandbox;
+    tmp: BackendWithSandbox['tmp'];
+    client: ServiceClient;
+  }) => Promise<void> | void;
+  /**
    * Over the defaults: state in `<tmp>/state`, accounts in a file there, `env: {}`, the engines
    * polling every 100 ms.
    */
@@ -99,6 +108,8 @@ export async function backendWithSandbox(setup: BackendSetup): Promise<BackendWi
         ? sb.users.find((u) => u.role === 'Administrator')
         : sb.users.find((u) => u.email === email);
     if (!user) throw new Error(`the sandbox has no user ${email ?? 'Administrator'}`);
+    const client = clientFor(sb.baseUrl, tokenOf(user));
+    await setup.prepare?.({ sb, tmp, client });
     if (setup.user !== null) {
       const { id } = await ok('accounts.signIn', {
         server: sb.baseUrl,
@@ -124,7 +135,7 @@ export async function backendWithSandbox(setup: BackendSetup): Promise<BackendWi
       state,
       backend: b,
       user,
-      client: clientFor(sb.baseUrl, tokenOf(user)),
+      client,
       get accountId() {
         return needed(accountId, 'signed-in account');
       },
