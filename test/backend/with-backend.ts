@@ -43,9 +43,9 @@ export interface BackendSetup {
   }) => Promise<void> | void;
   /**
    * Over the defaults: state in `<tmp>/state`, accounts in a file there, `env: {}`, the engines
-   * polling every 100 ms.
+   * polling every 100 ms. A function is given the temporary folder (for a home folder in it).
    */
-  backend?: Partial<BackendOptions>;
+  backend?: Partial<BackendOptions> | ((tmp: BackendWithSandbox['tmp']) => Partial<BackendOptions>);
 }
 
 export interface BackendWithSandbox {
@@ -94,7 +94,7 @@ export async function backendWithSandbox(setup: BackendSetup): Promise<BackendWi
       accounts: FileAccountStore.inStateDir(state),
       pollIntervalMs: 100,
       env: {},
-      ...setup.backend,
+      ...(typeof setup.backend === 'function' ? setup.backend(tmp) : setup.backend),
     });
     backend = b;
     let accountId: string | null = null;
