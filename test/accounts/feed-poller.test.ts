@@ -1,54 +1,42 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, ActivityEvent } from '../../src/shared/app-api';
 import type { OthersEvent } from '../../src/shared/others-activity';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
 import { ActivityFeed } from '../../src/main/backend/activity';
 import type { SignedIn } from '../../src/main/backend/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { AppBackend } from '../../src/main/backend/backend';
 import { OthersActivity, type Caller } from '../../src/main/host/others-activity';
 import type { Logger } from '../../src/main/sync/ports';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import type { SeededUser } from '../../src/service/seed';
 import { clientFor, tokenOf } from '../sync/harness';
 import { callOk } from '../backend/backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from '../backend/with-backend';
 
 // The one account-feed poller (accounts/feed-poller.ts) as both of its users run it: the
 // window's activity stream and the desktop notices of others' activity. Two accounts (Ann,
 // Moritz); Kenji's changes are news to both. Each test gates the first account's read, so that
 // what happens while a round is under way is decided by the test, not by timing.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
 let ann: SeededUser;
 let moritz: SeededUser;
 let kenji: SeededUser;
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
+  // Ann first, then Moritz: the accounts' order.
+  t = await backendWithSandbox({ seed: 'empty', prefix: 'feed-poller', user: 'ann@example.com' });
+  ({ sb, backend } = t);
   [ann, moritz, kenji] = sb.users as [SeededUser, SeededUser, SeededUser];
-  tmp = await tempDir('feed-poller');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    env: {},
+  await callOk(backend, 'accounts.signIn', {
+    server: sb.baseUrl,
+    email: moritz.email,
+    password: moritz.password,
   });
-  for (const u of [ann, moritz])
-    await callOk(backend, 'accounts.signIn', {
-      server: sb.baseUrl,
-      email: u.email,
-      password: u.password,
-    });
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 /** A read held until `open()`; `entered` resolves once it has begun. */
 function gate() {

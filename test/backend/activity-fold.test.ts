@@ -1,74 +1,56 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { ResultOf } from '../../src/shared/app-api';
 import { recordEvent } from '../../src/service/events';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { UserRow } from '../../src/service/db';
-import { callOk } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // The person's own downloads and views (what their syncs do) folded out of the activity feed:
 // a first sync of 1,200 files leaves 1,200 such events in a row on top of what others did.
 // A page reads past them a bounded number at a time, counts them, and says where to go on.
 
 const OWN = 1_200;
-let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
-let backend: AppBackend;
+let t: BackendWithSandbox;
 let ann: string;
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  tmp = await tempDir('activity-fold');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    env: {},
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'activity-fold',
+    user: 'ann@example.com',
+    // The events are there before ann signs in.
+    prepare: ({ sb }) => {
+      const db = sb.sandbox.db;
+      const ws = db.prepare('SELECT id, name FROM workspaces WHERE id = ?').get(sb.workspaceId) as {
+        id: number;
+        name: string;
+      };
+      const userBy = (email: string) =>
+        db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow;
+      db.transaction(() => {
+        recordEvent(sb.sandbox, {
+          workspace: ws,
+          actor: userBy('kenji@example.com'),
+          verb: 'download',
+          predicate: 'downloaded',
+          item: { kind: 'file', id: 1, name: 'Kenji took this.pdf' },
+        });
+        for (let i = 0; i < OWN; i++)
+          recordEvent(sb.sandbox, {
+            workspace: ws,
+            actor: userBy('ann@example.com'),
+            verb: i % 2 ? 'download' : 'read',
+            predicate: i % 2 ? 'downloaded' : 'viewed',
+            item: { kind: 'file', id: 1, name: `Synced ${i}.txt` },
+          });
+      })();
+    },
   });
-  const db = sb.sandbox.db;
-  const ws = db.prepare('SELECT id, name FROM workspaces WHERE id = ?').get(sb.workspaceId) as {
-    id: number;
-    name: string;
-  };
-  const userBy = (email: string) =>
-    db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow;
-  db.transaction(() => {
-    recordEvent(sb.sandbox, {
-      workspace: ws,
-      actor: userBy('kenji@example.com'),
-      verb: 'download',
-      predicate: 'downloaded',
-      item: { kind: 'file', id: 1, name: 'Kenji took this.pdf' },
-    });
-    for (let i = 0; i < OWN; i++)
-      recordEvent(sb.sandbox, {
-        workspace: ws,
-        actor: userBy('ann@example.com'),
-        verb: i % 2 ? 'download' : 'read',
-        predicate: i % 2 ? 'downloaded' : 'viewed',
-        item: { kind: 'file', id: 1, name: `Synced ${i}.txt` },
-      });
-  })();
-  ann = (
-    await ok('accounts.signIn', {
-      server: sb.baseUrl,
-      email: 'ann@example.com',
-      password: 'ann-sandbox-pass',
-    })
-  ).id;
+  ann = t.accountId;
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 describe('activity.list with foldOwnReads', () => {
   it('marks the person’s own downloads and views, and only theirs', async () => {

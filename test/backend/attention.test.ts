@@ -3,22 +3,19 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { SyncPairStatus } from '../../src/shared/app-api';
 import { AttentionNotices, summarizeCauses } from '../../src/main/platform/attention-notices';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
-import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { remoteTree, sha } from '../sync/harness';
+import type { PairStatuses } from './backend-calls';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // Conflicts and problems through the window's API (app-api.ts): a real pair on a real sandbox,
 // a real conflict, each action taken through the backend and seen in the pushed status.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
-let backend: AppBackend;
 let client: ServiceClient;
 let pairId: string;
 let dir: string;
@@ -26,17 +23,9 @@ let statuses: PairStatuses;
 const opened: string[] = [];
 const shown: string[] = [];
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
-
-async function refused(method: MethodName, params: unknown): Promise<AppError> {
-  const reply = await backend.call(method, params);
-  if (reply.ok) throw new Error(`${method} succeeded`);
-  expect(reply.error.message).not.toMatch(/\n/);
-  return reply.error;
-}
-
-const statusWhere = (check: (s: SyncPairStatus) => boolean) => statuses.where(check);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
+const refused: BackendWithSandbox['refused'] = (method, params) => t.refused(method, params);
+const statusWhere: BackendWithSandbox['statusWhere'] = (check) => t.statusWhere(check);
 
 const disk = (rel: string) => path.join(dir, rel);
 const copiesOf = (tree: Map<string, string>) =>
@@ -44,38 +33,23 @@ const copiesOf = (tree: Map<string, string>) =>
 const settled = (s: SyncPairStatus) => s.items.total === 0 && s.current === null;
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  tmp = await tempDir('attention');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 100,
-    env: {},
-    openPath: async (p) => void opened.push(p),
-    showPath: async (p) => void shown.push(p),
+  t = await backendWithSandbox({
+    seed: 'empty',
+    prefix: 'attention',
+    pair: 'Q3',
+    backend: {
+      openPath: async (p) => void opened.push(p),
+      showPath: async (p) => void shown.push(p),
+    },
   });
-  statuses = new PairStatuses(backend, () => pairId);
-  const admin = sb.users.find((u) => u.role === 'Administrator')!;
-  client = clientFor(sb.baseUrl, tokenOf(admin));
-  const account = await ok('accounts.signIn', {
-    server: sb.baseUrl,
-    email: admin.email,
-    password: admin.password,
-  });
-  dir = path.join(tmp.dir, 'Q3');
-  pairId = (await ok('pairs.add', { accountId: account.id, workspaceId: sb.workspaceId, dir })).id;
+  ({ sb, client, pairId, dir, statuses } = t);
   writeFileSync(disk('plan.txt'), 'original');
   await statusWhere(
     (s) => s.state === 'idle' && remoteTree(sb).get('plan.txt') === sha('original'),
   );
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 /**
  * plan.txt changed on both sides while the pair was paused: a conflict with a copy. Copies of

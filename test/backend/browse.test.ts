@@ -4,43 +4,29 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { encode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
 import { THUMBNAIL_MAX_BYTES } from '../../src/main/backend/handlers/files';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { clientFor, tokenOf } from '../sync/harness';
-import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // Browse's methods beyond listing (issue 28) through the backend, on a real pair syncing a real
 // sandbox: thumbnails (raster only, bounded), an item's details, a synced item opened through the
 // journal and never outside the sync folder, and the synced tree read from the journal.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
-let backend: AppBackend;
 let client: ServiceClient;
 let accountId: string;
 let pairId: string;
 let dir: string;
 let rootId: number;
-let statuses: PairStatuses;
 const opened: string[] = [];
 const shown: string[] = [];
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
-
-async function refused(method: MethodName, params: unknown): Promise<AppError> {
-  const reply = await backend.call(method, params);
-  if (reply.ok) throw new Error(`${method} succeeded`);
-  expect(reply.error.message).not.toMatch(/\n/);
-  return reply.error;
-}
-
-const statusWhere = (check: (s: SyncPairStatus) => boolean) => statuses.where(check);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
+const refused: BackendWithSandbox['refused'] = (method, params) => t.refused(method, params);
+const statusWhere: BackendWithSandbox['statusWhere'] = (check) => t.statusWhere(check);
 
 function png(size: number): Buffer {
   // Noise: it does not compress, so the file's size follows the picture's.
@@ -58,44 +44,31 @@ let reports: number;
 let budget: number;
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  tmp = await tempDir('browse');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 100,
-    env: {},
-    openPath: async (p) => void opened.push(p),
-    showPath: async (p) => void shown.push(p),
+  t = await backendWithSandbox({
+    seed: 'empty',
+    prefix: 'browse',
+    backend: {
+      openPath: async (p) => void opened.push(p),
+      showPath: async (p) => void shown.push(p),
+    },
+    // On the service before the pair's first pass.
+    prepare: async ({ sb, client: c }) => {
+      client = c;
+      rootId = (await client.rootFolder(sb.workspaceId)).id;
+      small = (await upload(rootId, 'small.png', png(16))).id;
+      big = (await upload(rootId, 'big.png', png(400))).id;
+      text = (await upload(rootId, 'notes.txt', Buffer.from('notes'))).id;
+      reports = (await client.createFolder(sb.workspaceId, rootId, 'Reports')).id;
+      budget = (await upload(reports, 'Budget.pdf', Buffer.from('%PDF budget'))).id;
+      await upload(reports, 'Appendix.pdf', Buffer.from('%PDF appendix, longer'));
+    },
+    pair: 'Q3',
   });
-  statuses = new PairStatuses(backend, () => pairId);
-  const admin = sb.users.find((u) => u.role === 'Administrator')!;
-  client = clientFor(sb.baseUrl, tokenOf(admin));
-  rootId = (await client.rootFolder(sb.workspaceId)).id;
-  small = (await upload(rootId, 'small.png', png(16))).id;
-  big = (await upload(rootId, 'big.png', png(400))).id;
-  text = (await upload(rootId, 'notes.txt', Buffer.from('notes'))).id;
-  reports = (await client.createFolder(sb.workspaceId, rootId, 'Reports')).id;
-  budget = (await upload(reports, 'Budget.pdf', Buffer.from('%PDF budget'))).id;
-  await upload(reports, 'Appendix.pdf', Buffer.from('%PDF appendix, longer'));
-  accountId = (
-    await ok('accounts.signIn', {
-      server: sb.baseUrl,
-      email: admin.email,
-      password: admin.password,
-    })
-  ).id;
-  dir = path.join(tmp.dir, 'Q3');
-  pairId = (await ok('pairs.add', { accountId, workspaceId: sb.workspaceId, dir })).id;
+  ({ sb, tmp, accountId, pairId, dir } = t);
   await statusWhere((s) => s.state === 'idle' && s.items.total === 0 && s.current === null);
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 describe('Browse through the backend', () => {
   it('gives a thumbnail as a data URL, none for a file without one or one too large', async () => {

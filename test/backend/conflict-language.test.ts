@@ -2,55 +2,38 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { SyncPairStatus } from '../../src/shared/app-api';
 import type { ServiceClient } from '../../src/main/api/client';
 import { isConflictCopy } from '../../src/main/sync/conflict-copy';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
-import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { remoteTree, sha } from '../sync/harness';
+import type { PairStatuses } from './backend-calls';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // The app's language names its pairs' conflict copies (issue 39): a system in German (the app's
 // locale) names them "Konfliktkopie", the setting changed to English names the next one in
 // English, and the German copy keeps its name and its conflict.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
-let backend: AppBackend;
 let client: ServiceClient;
 let pairId: string;
 let dir: string;
 let statuses: PairStatuses;
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
 const disk = (rel: string) => path.join(dir, rel);
 const copiesOf = (tree: Map<string, string>) => [...tree.keys()].filter(isConflictCopy);
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  tmp = await tempDir('conflict-language');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 100,
+  t = await backendWithSandbox({
+    seed: 'empty',
+    prefix: 'conflict-language',
+    pair: 'Q3',
     // An English environment: the app's locale, not LANG, is the system's language.
-    env: { LANG: 'en_US.UTF-8' },
-    locale: 'de-DE',
+    backend: { env: { LANG: 'en_US.UTF-8' }, locale: 'de-DE' },
   });
-  statuses = new PairStatuses(backend, () => pairId);
-  const admin = sb.users.find((u) => u.role === 'Administrator')!;
-  client = clientFor(sb.baseUrl, tokenOf(admin));
-  const account = await ok('accounts.signIn', {
-    server: sb.baseUrl,
-    email: admin.email,
-    password: admin.password,
-  });
-  dir = path.join(tmp.dir, 'Q3');
-  pairId = (await ok('pairs.add', { accountId: account.id, workspaceId: sb.workspaceId, dir })).id;
+  ({ sb, client, pairId, dir, statuses } = t);
   for (const name of ['plan.txt', 'notes.md']) writeFileSync(disk(name), 'original');
   await statuses.where(
     (s) =>
@@ -60,11 +43,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 /** `name` changed on both sides while the pair was paused: the new conflict, with its copy. */
 async function conflict(name: string) {

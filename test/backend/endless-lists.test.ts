@@ -1,19 +1,15 @@
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MethodName, ParamsOf } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { AppBackend } from '../../src/main/backend/backend';
 import {
   WINDOW_LIST_BYTES,
   WINDOW_LIST_ITEMS,
   WINDOW_LIST_READ,
 } from '../../src/main/backend/bounded';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import { startStandIn } from '../sync/stand-in';
-import { callOk } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // Issue 38, attack 4: a lying service answers a list the backend gathers for the window with
 // endless fresh pages of 16 KB items, each page with a next offset. One call went past 1 GB and
@@ -38,9 +34,9 @@ const heapNow = () => {
   return process.memoryUsage().heapUsed;
 };
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
 let standIn: { baseUrl: string; close(): Promise<void> };
-let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
 let accountId: string;
 let rootFolderId: number;
@@ -51,11 +47,10 @@ let lie: { path: RegExp; item: (id: number) => unknown; stopAt: number } | null 
 let served = 0;
 let peakRss = 0;
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
 
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
+/** The stand-in in front of the sandbox: it lies on `lie`'s list, passes the rest on. */
+async function lyingStandIn(sb: RunningSandbox) {
   standIn = await startStandIn(sb.baseUrl, {
     answer: (req, res, url) => {
       if (!lie || req.method !== 'GET' || !lie.path.test(url.pathname)) return false;
@@ -73,13 +68,17 @@ beforeAll(async () => {
       return true;
     },
   });
-  tmp = await tempDir('endless-lists');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    env: {},
+}
+
+beforeAll(async () => {
+  // Signed in through the stand-in below, not the sandbox.
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'endless-lists',
+    user: null,
+    prepare: ({ sb }) => lyingStandIn(sb),
   });
+  ({ sb, backend } = t);
   const ann = sb.users.find((u) => u.role === 'Administrator')!;
   accountId = (
     await ok('accounts.signIn', {
@@ -96,10 +95,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await backend?.close();
+  await t?.close();
   await standIn?.close();
-  await sb?.close();
-  await tmp?.remove();
 });
 
 /** Runs `call` against the lie; returns what it answered, what it cost and what was served. */

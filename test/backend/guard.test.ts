@@ -1,27 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MethodName, ParamsOf, ResultOf, SyncPairStatus } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend, type PushMessage } from '../../src/main/backend/backend';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { clientFor, localTree, remoteTree, tokenOf } from '../sync/harness';
-import { tempDir } from '../cli/run-cli';
+import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import type { AppBackend } from '../../src/main/backend/backend';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { localTree, remoteTree } from '../sync/harness';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // The window's way to answer the remote mass-delete guard (issue 24, row 11): the pair's status
 // says what is held, `pairs.answerDeletes` answers it. A real sandbox, a real folder.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
-const statuses: { pairId: string; status: SyncPairStatus }[] = [];
-const waiters: { test: (s: SyncPairStatus) => boolean; resolve: () => void }[] = [];
-let stopListening: () => void;
-
-function statusUntil(test: (s: SyncPairStatus) => boolean): Promise<void> {
-  if (statuses.length > 0 && test(statuses.at(-1)!.status)) return Promise.resolve();
-  return new Promise((resolve) => waiters.push({ test, resolve }));
-}
 
 async function call<M extends MethodName>(method: M, params: ParamsOf<M>) {
   return backend.call(method, params) as Promise<
@@ -30,52 +21,21 @@ async function call<M extends MethodName>(method: M, params: ParamsOf<M>) {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  tmp = await tempDir('backend-guard');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 100,
-    env: {},
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'backend-guard',
+    user: 'ann@example.com',
+    pair: 'pair',
   });
-  stopListening = backend.on((p: PushMessage) => {
-    if (p.event !== 'pair-status') return;
-    statuses.push(p.data);
-    for (const w of [...waiters]) {
-      if (w.test(p.data.status)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve();
-      }
-    }
-  });
+  ({ sb, backend } = t);
 });
 
-afterAll(async () => {
-  stopListening?.();
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 describe('pairs.answerDeletes', () => {
   it('the status says what the service deleted; confirming moves it to the trash', async () => {
-    const ann = sb.users.find((u) => u.email === 'ann@example.com')!;
-    const signedIn = await call('accounts.signIn', {
-      server: sb.baseUrl,
-      email: ann.email,
-      password: ann.password,
-    });
-    if (!signedIn.ok) throw new Error(signedIn.error.message);
-    const dir = path.join(tmp.dir, 'pair');
-    const added = await call('pairs.add', {
-      accountId: signedIn.result.id,
-      workspaceId: sb.workspaceId,
-      dir,
-    });
-    if (!added.ok) throw new Error(added.error.message);
-    const pairId = added.result.id;
-    await statusUntil((s) => s.state === 'idle');
+    const { pairId, dir, client } = t;
+    await t.statusWhere((s) => s.state === 'idle');
     expect(await call('pairs.answerDeletes', { pairId, answer: 'confirm' })).toMatchObject({
       ok: false,
       error: { kind: 'conflict', message: 'No deletions are waiting for an answer.' },
@@ -85,15 +45,13 @@ describe('pairs.answerDeletes', () => {
     // A colleague deletes every top folder. The pair is paused meanwhile: the deletions are one
     // request each, and a pass between two of them would rightly trash the first folder alone.
     expect(await call('pairs.pause', { pairId })).toMatchObject({ ok: true });
-    await statusUntil((s) => s.state === 'paused');
-    const client = clientFor(sb.baseUrl, tokenOf(ann));
+    await t.statusWhere((s) => s.state === 'paused');
     const root = (await client.rootFolder(sb.workspaceId)).id;
     for await (const entry of client.folderContents(root)) {
       if (entry.kind === 'folder') await client.deleteFolder(entry.folder.id);
     }
     expect(await call('pairs.resume', { pairId })).toMatchObject({ ok: true });
-    await statusUntil((s) => s.state === 'needs-attention');
-    const held = statuses.at(-1)!.status;
+    const held = await t.statusWhere((s) => s.state === 'needs-attention');
     expect(held.held).toMatchObject({ side: 'remote' });
     expect(held.message).toMatch(
       /^The service lists \d+ of \d+ synced items as deleted: confirm to move them to the trash here, or keep them$/,
@@ -104,9 +62,9 @@ describe('pairs.answerDeletes', () => {
       ok: true,
       result: null,
     });
-    await statusUntil((s) => s.state === 'idle' && !s.held);
+    await t.statusWhere((s) => s.state === 'idle' && !s.held);
     expect(localTree(dir)).toEqual(remoteTree(sb));
-    const trash = path.join(tmp.dir, 'state', 'trash');
+    const trash = path.join(t.state, 'trash');
     expect(existsSync(trash) && readdirSync(trash).length).toBeGreaterThan(0);
   });
 });

@@ -1,31 +1,26 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, Member, MethodName, ParamsOf } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { AppBackend } from '../../src/main/backend/backend';
 import { memberOf, splitEmails } from '../../src/main/backend/handlers/members';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { callOk } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // People through the window's API (app-api.ts, members.*): a real sandbox, each role's view of
 // a workspace's members, an invitation, a role change and a removal, and every refusal in one
 // line.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
 let backend: AppBackend;
 const accounts: Record<string, string> = {};
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
 
+/** One line (the shared check), and no one's token in it. */
 async function refused<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<AppError> {
-  const reply = await backend.call(method, params);
-  if (reply.ok) throw new Error(`${method} succeeded: ${JSON.stringify(reply.result)}`);
-  expect(reply.error.message).not.toMatch(/\n/);
-  for (const u of sb.users) expect(reply.error.message).not.toContain(u.token);
-  return reply.error;
+  const error = await t.refused(method, params);
+  for (const u of sb.users) expect(error.message).not.toContain(u.token);
+  return error;
 }
 
 const user = (role: string) => sb.users.find((u) => u.role === role)!;
@@ -41,21 +36,11 @@ const byEmail = (members: Member[] | null, email: string) =>
   members?.find((m) => m.email === email);
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  tmp = await tempDir('members');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    env: {},
-  });
+  t = await backendWithSandbox({ seed: 'empty', prefix: 'members', user: null });
+  ({ sb, backend } = t);
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 describe('members of a workspace', () => {
   it('the owner sees everyone, may give every role, and is not offered their own', async () => {

@@ -2,75 +2,61 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import type { AppError, MethodName, ResultOf } from '../../src/shared/app-api';
 import { MemoryAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
 import { MAX_FOLDERS } from '../../src/main/backend/pick-folder';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import type { RunningSandbox } from '../../src/service/sandbox';
 import { translator } from '../../src/shared/i18n';
-import { callOk } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // The window's folder picker and the look at a chosen folder before pairs.add, on the real file
 // system: a home folder of the test's own, links into and out of it, a file where a folder is
 // wanted, a read-only folder, another pair's folder, a system path.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let home: string;
-let backend: AppBackend;
 let ann: string;
 /** The read-only bind mount to undo (root), or the folder whose mode to give back. */
 let readOnly: { dir: string; mounted: boolean } | null = null;
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
 
 async function refused(method: MethodName, params: unknown): Promise<AppError> {
-  const reply = await backend.call(method, params);
-  if (reply.ok) throw new Error(`${method} succeeded: ${JSON.stringify(reply.result)}`);
-  // One line, no errno, no stack.
-  expect(reply.error.message).not.toMatch(/\n|\bE[A-Z]{3,}\b/);
-  return reply.error;
+  const error = await t.refused(method, params);
+  // One line (the shared check), no errno, no stack.
+  expect(error.message).not.toMatch(/\bE[A-Z]{3,}\b/);
+  return error;
 }
 
 const names = (r: ResultOf<'local.listFolders'>) => r.folders.map((f) => f.name);
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  tmp = await tempDir('pick-folder');
-  home = path.join(tmp.dir, 'home');
-  for (const d of ['b', 'a', 'A2', 'a10', '.config', 'many', 'Documents/Notes'])
-    mkdirSync(path.join(home, d), { recursive: true });
-  for (let i = 0; i < MAX_FOLDERS + 10; i++) mkdirSync(path.join(home, 'many', `f${i}`));
-  writeFileSync(path.join(home, 'notes.txt'), 'x');
-  mkdirSync(path.join(tmp.dir, 'elsewhere', 'secret'), { recursive: true });
-  symlinkSync(path.join(home, 'Documents'), path.join(home, 'docs-link'));
-  symlinkSync(path.join(tmp.dir, 'elsewhere'), path.join(home, 'out-link'));
-  symlinkSync(path.join(home, 'notes.txt'), path.join(home, 'file-link'));
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: new MemoryAccountStore(),
-    pollIntervalMs: 200,
-    env: {},
-    home,
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'pick-folder',
+    user: 'ann@example.com',
+    backend: (made) => {
+      home = path.join(made.dir, 'home');
+      for (const d of ['b', 'a', 'A2', 'a10', '.config', 'many', 'Documents/Notes'])
+        mkdirSync(path.join(home, d), { recursive: true });
+      for (let i = 0; i < MAX_FOLDERS + 10; i++) mkdirSync(path.join(home, 'many', `f${i}`));
+      writeFileSync(path.join(home, 'notes.txt'), 'x');
+      mkdirSync(path.join(made.dir, 'elsewhere', 'secret'), { recursive: true });
+      symlinkSync(path.join(home, 'Documents'), path.join(home, 'docs-link'));
+      symlinkSync(path.join(made.dir, 'elsewhere'), path.join(home, 'out-link'));
+      symlinkSync(path.join(home, 'notes.txt'), path.join(home, 'file-link'));
+      return { accounts: new MemoryAccountStore(), pollIntervalMs: 200, home };
+    },
   });
-  ann = (
-    await ok('accounts.signIn', {
-      server: sb.baseUrl,
-      email: 'ann@example.com',
-      password: 'ann-sandbox-pass',
-    })
-  ).id;
+  ({ sb, tmp, accountId: ann } = t);
 });
 
 afterAll(async () => {
   if (readOnly?.mounted) execFileSync('umount', [readOnly.dir]);
   else if (readOnly) chmodSync(readOnly.dir, 0o755);
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
+  await t?.close();
 });
 
 describe('local.listFolders: the picker served to the browser', () => {
@@ -307,7 +293,7 @@ describe('a German window gets German refusals (AppError.words)', () => {
   });
 
   it('says a wrong call in German too: no such method, no name for a workspace', async () => {
-    const none = await backend.call('no.such', {});
+    const none = await t.backend.call('no.such', {});
     expect(!none.ok && german(none.error)).toBe('Es gibt keine Methode „no.such“.');
     expect(german(await refused('workspaces.create', { accountId: ann, name: '  ' }))).toBe(
       'Geben Sie dem Arbeitsbereich einen Namen.',

@@ -1,57 +1,32 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import type { SyncPairStatus } from '../../src/shared/app-api';
 import { clientFor, localTree, tokenOf } from '../sync/harness';
-import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { callOk } from './backend-calls';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // Issue 37, the window's backend: a workspace gone is its own state (files kept, Stop syncing
 // keeps them too); a failed pass says why and Retry now starts one; a token the service no longer
 // accepts is "signed out" on the account, and signing in again resumes its pairs.
 
-let sb: RunningSandbox | null = null;
-let tmp: { dir: string; remove(): Promise<void> } | null = null;
-let backend: AppBackend | null = null;
+let t: BackendWithSandbox | null = null;
 afterEach(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-  backend = null;
-  sb = null;
-  tmp = null;
+  await t?.close();
+  t = null;
 });
 
 async function synced(name: string) {
-  sb = await startSandbox({ seed: 'demo' });
-  tmp = await tempDir(name);
-  const state = path.join(tmp.dir, 'state');
-  const b = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 50,
-    env: {},
+  const made = await backendWithSandbox({
+    seed: 'demo',
+    prefix: name,
+    pair: 'pair',
+    backend: { pollIntervalMs: 50 },
   });
-  backend = b;
-  const owner = sb.users.find((u) => u.role === 'Administrator')!;
-  const account = await callOk(b, 'accounts.signIn', {
-    server: sb.baseUrl,
-    email: owner.email,
-    password: owner.password,
-  });
-  // The pair's id is known once pairs.add answers; its pushes are listened to before.
-  const added: { id?: string } = {};
-  const statuses = new PairStatuses(b, () => added.id);
-  const dir = path.join(tmp.dir, 'pair');
-  added.id = (
-    await callOk(b, 'pairs.add', { accountId: account.id, workspaceId: sb.workspaceId, dir })
-  ).id;
-  const pairId = added.id;
+  t = made;
+  const { backend: b, sb, user: owner, accountId, pairId, statuses, dir, state } = made;
   await statuses.where((s) => s.state === 'idle');
-  return { b, sb, owner, account, pairId, statuses, dir, state };
+  return { b, sb, owner, account: { id: accountId }, pairId, statuses, dir, state };
 }
 
 const trashOf = (state: string) => {

@@ -2,39 +2,26 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, MethodName, ParamsOf, SyncPairStatus } from '../../src/shared/app-api';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { SyncPairStatus } from '../../src/shared/app-api';
 import type { ServiceClient } from '../../src/main/api/client';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { clientFor, remoteTree, sha, tokenOf } from '../sync/harness';
-import { callOk, PairStatuses } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { remoteTree, sha } from '../sync/harness';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // The window's Trash (issue 39): what the sync moved to its trash, listed with where it came
 // from, put back by Restore (never over what is there now) and then synced as anything new in the
 // folder; Show hands the file manager the trashed item. A real pair on a real sandbox.
 
+let t: BackendWithSandbox;
 let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
-let backend: AppBackend;
 let client: ServiceClient;
 let pairId: string;
 let dir: string;
-let statuses: PairStatuses;
 const shown: string[] = [];
 
-const ok = <M extends MethodName>(method: M, params: ParamsOf<M>) =>
-  callOk(backend, method, params);
-
-async function refused(method: MethodName, params: unknown): Promise<AppError> {
-  const reply = await backend.call(method, params);
-  if (reply.ok) throw new Error(`${method} succeeded`);
-  expect(reply.error.message).not.toMatch(/\n/);
-  return reply.error;
-}
-
-const statusWhere = (check: (s: SyncPairStatus) => boolean) => statuses.where(check);
+const ok: BackendWithSandbox['ok'] = (method, params) => t.ok(method, params);
+const refused: BackendWithSandbox['refused'] = (method, params) => t.refused(method, params);
+const statusWhere: BackendWithSandbox['statusWhere'] = (check) => t.statusWhere(check);
 const disk = (rel: string) => path.join(dir, rel);
 const idle = (s: SyncPairStatus) => s.state === 'idle' && s.current === null;
 const remoteId = (name: string) =>
@@ -45,36 +32,18 @@ const remoteId = (name: string) =>
 const trashed = async () => (await ok('trash.list', {})).items;
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'empty' });
-  tmp = await tempDir('trash');
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    pollIntervalMs: 100,
-    env: {},
-    openPath: () => Promise.resolve(),
-    showPath: async (p) => void shown.push(p),
+  t = await backendWithSandbox({
+    seed: 'empty',
+    prefix: 'trash',
+    pair: 'Q3',
+    backend: { openPath: () => Promise.resolve(), showPath: async (p) => void shown.push(p) },
   });
-  statuses = new PairStatuses(backend, () => pairId);
-  const admin = sb.users.find((u) => u.role === 'Administrator')!;
-  client = clientFor(sb.baseUrl, tokenOf(admin));
-  const account = await ok('accounts.signIn', {
-    server: sb.baseUrl,
-    email: admin.email,
-    password: admin.password,
-  });
-  dir = path.join(tmp.dir, 'Q3');
-  pairId = (await ok('pairs.add', { accountId: account.id, workspaceId: sb.workspaceId, dir })).id;
+  ({ sb, client, pairId, dir } = t);
   writeFileSync(disk('plan.txt'), 'original');
   await statusWhere((s) => idle(s) && remoteTree(sb).get('plan.txt') === sha('original'));
 });
 
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 describe('the trash through the backend', () => {
   it('starts empty', async () => {

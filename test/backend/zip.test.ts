@@ -1,59 +1,43 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
+import type { AppBackend } from '../../src/main/backend/backend';
 import { silentLogger } from '../../src/main/sync/ports';
 import type { AppError } from '../../src/shared/app-api';
 import { translator } from '../../src/shared/i18n';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { callOk } from './backend-calls';
-import { tempDir } from '../cli/run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // Issue 39, item 4: Download as zip refused `~`, and for a folder that does not exist saved a
 // file named `Downloads` without `.zip`, and said "Saved". A typed place is read as a person
 // means it: `~` is home, `.zip` is added, a folder gets a file named after the synced folder,
 // a missing folder is refused in one line, nothing existing is replaced.
 
-let sb: RunningSandbox;
-let tmp: { dir: string; remove(): Promise<void> };
+let t: BackendWithSandbox;
 let backend: AppBackend;
 let home: string;
 let ann: string;
 let reports: number;
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  tmp = await tempDir('backend-zip');
-  home = path.join(tmp.dir, 'home');
-  mkdirSync(path.join(home, 'Downloads'), { recursive: true });
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    log: silentLogger,
-    env: {},
-    home,
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'backend-zip',
+    user: 'ann@example.com',
+    backend: (tmp) => {
+      home = path.join(tmp.dir, 'home');
+      mkdirSync(path.join(home, 'Downloads'), { recursive: true });
+      return { log: silentLogger, home };
+    },
   });
-  const user = sb.users.find((u) => u.email === 'ann@example.com')!;
-  ann = (
-    await callOk(backend, 'accounts.signIn', {
-      server: sb.baseUrl,
-      email: user.email,
-      password: user.password,
-    })
-  ).id;
+  ({ backend, accountId: ann } = t);
   const root = (await callOk(backend, 'workspaces.list', { accountId: ann })).items.find(
-    (w) => w.id === sb.workspaceId,
+    (w) => w.id === t.sb.workspaceId,
   )!.rootFolderId;
   const page = await callOk(backend, 'folders.contents', { accountId: ann, folderId: root });
   reports = page.items.find((e) => e.name === 'Reports')!.id;
 });
-afterAll(async () => {
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
-});
+afterAll(() => t?.close());
 
 const zipTo = (to: string) =>
   callOk(backend, 'folders.downloadZip', { accountId: ann, folderId: reports, to });

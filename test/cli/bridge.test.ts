@@ -3,44 +3,44 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { FileAccountStore } from '../../src/main/accounts/accounts';
-import { AppBackend } from '../../src/main/backend/backend';
 import { CSP, startBridge, type RunningBridge } from '../../src/main/backend/bridge';
-import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
-import { startCli, tempDir } from './run-cli';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { startCli } from './run-cli';
+import { backendWithSandbox, type BackendWithSandbox } from '../backend/with-backend';
 
 // The web bridge over real HTTP and WebSocket: the guard on the socket, the static files, and
 // `workspace-sync ui` as a process.
 
+let t: BackendWithSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let sb: RunningSandbox;
-let backend: AppBackend;
 let bridge: RunningBridge;
 let staticDir: string;
 
 beforeAll(async () => {
-  tmp = await tempDir('bridge');
-  staticDir = path.join(tmp.dir, 'static');
-  mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Workspace Sync</title>');
-  writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log("hi");');
-  writeFileSync(path.join(tmp.dir, 'secret.txt'), 'outside the static folder');
-  symlinkSync(tmp.dir, path.join(staticDir, 'escape'));
-  sb = await startSandbox({ seed: 'demo' });
-  const state = path.join(tmp.dir, 'state');
-  backend = new AppBackend({
-    stateDir: state,
-    accounts: FileAccountStore.inStateDir(state),
-    env: {},
+  t = await backendWithSandbox({
+    seed: 'demo',
+    prefix: 'bridge',
+    user: null,
+    prepare: ({ tmp }) => {
+      staticDir = path.join(tmp.dir, 'static');
+      mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
+      writeFileSync(
+        path.join(staticDir, 'index.html'),
+        '<!doctype html><title>Workspace Sync</title>',
+      );
+      writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log("hi");');
+      writeFileSync(path.join(tmp.dir, 'secret.txt'), 'outside the static folder');
+      symlinkSync(tmp.dir, path.join(staticDir, 'escape'));
+    },
   });
-  bridge = await startBridge({ backend, staticDir });
+  ({ tmp, sb } = t);
+  bridge = await startBridge({ backend: t.backend, staticDir });
 });
 
 afterAll(async () => {
   await bridge?.close();
-  await backend?.close();
-  await sb?.close();
-  await tmp?.remove();
+  await t?.close();
 });
 
 /** A raw GET: the path and Host exactly as given (fetch would normalize the path). */
