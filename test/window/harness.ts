@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import type { MethodName, ParamsOf, ResultOf } from '../../src/shared/app-api';
+import { SETTINGS_FILE } from '../../src/main/state/settings';
 import { createInterface } from 'node:readline';
 import {
   chromium,
@@ -142,10 +143,14 @@ export async function startBridge(
   server: string | 'sandbox',
   /** More environment for the bridge (a HOME of the test's own for the folder picker). */
   extraEnv: Record<string, string> = {},
+  /** Settings stored before it starts (its settings.json, field by field over the defaults). */
+  opts: { settings?: Record<string, unknown> } = {},
 ): Promise<Bridge> {
   // Signing in to a server remembers the account in the keychain: a private one only.
   if (server !== 'sandbox') requirePrivateKeyring();
   const stateDir = await mkdtemp(path.join(tmpdir(), 'ws-window-state-'));
+  if (opts.settings)
+    await writeFile(path.join(stateDir, SETTINGS_FILE), JSON.stringify(opts.settings));
   const child = start(
     [
       ...programArgv('cli'),
@@ -419,6 +424,11 @@ export interface SessionOptions<D extends string = never> {
   timeout: number;
   /** A BridgeClient to the bridge too, connected after the window opened. */
   api?: boolean;
+  /**
+   * The engines' remote poll, in seconds (the `pollIntervalSeconds` setting, stored before the
+   * bridge starts): for a test that waits on a colleague's changes; the settings' default else.
+   */
+  pollSeconds?: number;
 }
 
 export interface Session<D extends string = never> {
@@ -463,7 +473,11 @@ export async function openSession<D extends string = never>(
       dirs[name] = dir;
     }
     const env = (await options.prepare?.(sandbox, dirs)) ?? {};
-    const bridge = await startBridge(sandbox ? sandbox.baseUrl : 'sandbox', env);
+    const bridge = await startBridge(sandbox ? sandbox.baseUrl : 'sandbox', env, {
+      ...(options.pollSeconds !== undefined && {
+        settings: { pollIntervalSeconds: options.pollSeconds },
+      }),
+    });
     undo.unshift(() => bridge.close());
     const browser = await launchBrowser();
     undo.unshift(() => browser.close());

@@ -54,6 +54,7 @@ beforeAll(async () => {
   session = await openSession({
     dirs: { home: 'ws-window-home-' },
     timeout: 20_000,
+    pollSeconds: 5, // it waits on a colleague's new folder, and on its deletion
     prepare: async (sandbox, dirs) => {
       boardId = (
         await asUser<{ workspace: { id: number } }>(sandbox!, ANN.email, 'POST', '/workspaces', {

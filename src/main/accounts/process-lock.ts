@@ -22,8 +22,21 @@ import { UserError } from '../errors/user-error';
 /** How long a lock may go untouched before it counts as left behind by a dead process. */
 const STALE_MS = 20_000;
 
-/** Runs `fn` while no other process holds the lock of `target` (a path; it need not exist). */
-export async function withProcessLock<T>(target: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * How long to wait for a held lock: what is held is a request or a file's rewrite, so up to about
+ * 45 s (20 ms growing by 1.2 to 1 s, 60 tries).
+ */
+const WAIT = { retries: 60, factor: 1.2, minTimeout: 20, maxTimeout: 1_000 };
+
+/**
+ * Runs `fn` while no other process holds the lock of `target` (a path; it need not exist);
+ * `wait` shortens the wait for a held lock (tests).
+ */
+export async function withProcessLock<T>(
+  target: string,
+  fn: () => Promise<T>,
+  wait: { retries: number } = WAIT,
+): Promise<T> {
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await clearBroken(`${target}.lock`);
   let release: () => Promise<void>;
@@ -32,8 +45,7 @@ export async function withProcessLock<T>(target: string, fn: () => Promise<T>): 
       realpath: false,
       stale: STALE_MS,
       update: STALE_MS / 4,
-      // What is held is a request or a file's rewrite: wait for it, up to about half a minute.
-      retries: { retries: 60, factor: 1.2, minTimeout: 20, maxTimeout: 1_000 },
+      retries: { ...WAIT, ...wait },
       // A lock taken from under its holder (a stale takeover, one cleared as broken while put
       // back): proper-lockfile's default throws from a timer, which ends the whole process (the
       // engine host, every pair's sync with it). The holder finishes its step instead.
