@@ -60,6 +60,7 @@ beforeAll(async () => {
   session = await openSession({
     dirs: { home: 'ws-window-home-' },
     timeout: 20_000,
+    pollSeconds: 5, // a colleague's new folders come down while one card is paused
     prepare: async (sandbox, dirs) => {
       mkdirSync(path.join(dirs.home, 'Documents', 'Notes'), { recursive: true });
       mkdirSync(path.join(dirs.home, 'Music'));
