@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer';
 
 export default defineConfig({
   // The Electron binary cannot run here: the main process's code is tested against a fake.
@@ -12,6 +13,8 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     // The children's programs bundled, and the window built, once per run.
     globalSetup: ['./test/bundles.global-setup.ts'],
+    // The longest files first, also in a clean clone (no durations cached).
+    sequence: { sequencer: LongestFirst },
     // Most files wait on a sandbox over HTTP, a child process or Chromium, not on the CPU:
     // three at a time on two cores (vitest's default, one fewer than the cores, is one here).
     maxWorkers: 3,

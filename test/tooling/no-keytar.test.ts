@@ -55,14 +55,18 @@ async function run(args: string[]): Promise<{ code: number | null; out: string }
 }
 
 describe('a checkout where keytar did not build', () => {
-  it('type-checks every target', { timeout: 180_000 }, async () => {
-    const tsc = path.join(copy, 'node_modules', 'typescript', 'bin', 'tsc');
-    for (const config of ['tsconfig.node.json', 'tsconfig.web.json']) {
-      const { code, out } = await run([tsc, '-p', config, '--noEmit']);
-      expect(out, config).toBe('');
-      expect(code, config).toBe(0);
-    }
-  });
+  it(
+    'type-checks the Node target (the window cannot import keytar)',
+    { timeout: 180_000 },
+    async () => {
+      const tsc = path.join(copy, 'node_modules', 'typescript', 'bin', 'tsc');
+      for (const config of ['tsconfig.node.json']) {
+        const { code, out } = await run([tsc, '-p', config, '--noEmit']);
+        expect(out, config).toBe('');
+        expect(code, config).toBe(0);
+      }
+    },
+  );
 
   it(
     'fails the keychain tests with one line naming the packages to install',
