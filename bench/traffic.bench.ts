@@ -326,7 +326,8 @@ const bench: Benchmark = {
         ...mode,
         '--json',
       ];
-      const aArgs = sync(baseUrl, aDir, path.join(base, 'a-state'), ['--once']);
+      // A's folder holds the copy before its first sync: merging it into the workspace is asked for.
+      const aArgs = sync(baseUrl, aDir, path.join(base, 'a-state'), ['--once', '--merge']);
       const bDir = path.join(base, 'b');
 
       proxy = await CountingProxy.start(baseUrl, POLL_S * 1000 * 0.6);

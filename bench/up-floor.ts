@@ -183,7 +183,8 @@ export async function engineUp(
       '/usr/bin/time',
       ['-f', '%M', '-o', timeFile, ...(await builtCli())].concat(
         ['sync', '--server', t.baseUrl, '--workspace', String(t.workspaceId), '--dir', dir],
-        ['--state', path.join(work, 'state'), '--once'],
+        // The folder holds the tree before its first sync: merging it in is asked for.
+        ['--state', path.join(work, 'state'), '--once', '--merge'],
       ),
       {
         cwd: path.resolve(import.meta.dirname, '..'),
