@@ -721,6 +721,7 @@ export const de: Record<MessageKey, string> = {
     '{files, plural, one {# Datei wird in einem Archiv heruntergeladen} other {# Dateien werden in einem Archiv heruntergeladen}}',
   'progress.archiveOf':
     '{files, plural, one {# Datei aus {name} wird in einem Archiv heruntergeladen} other {# Dateien aus {name} werden in einem Archiv heruntergeladen}}',
+  'progress.placeholder': 'Platzhalter für {name} wird angelegt',
   'progress.download': '{name} wird heruntergeladen',
   'progress.mkdir': 'Ordner {name} wird angelegt',
   'progress.moveUp': '{name} wird im Dienst verschoben',
@@ -743,6 +744,10 @@ export const de: Record<MessageKey, string> = {
   'progress.withRate': '{items} — {rate}',
 
   'engine.conflictCopyName': 'Konfliktkopie {when} {host}',
+  'engine.placeholderWritten':
+    'In den Platzhalter von {name} wurde etwas geschrieben: Es bleibt als {copy} erhalten und wird hochgeladen; der Platzhalter ist wieder da.',
+  'engine.placeholder.text':
+    'Workspace Sync: Diese Datei wird nur online aufbewahrt; dieser Platzhalter enthält nichts von ihrem Inhalt.\nName: {name}\nGröße: {size, number} Bytes\nGeändert im Dienst: {modified}\nBeim Öffnen wird die Datei unter ihrem richtigen Namen heruntergeladen (oder: workspace-sync files download darauf ausführen).',
   'engine.conflictCopyHost': 'dieser Computer',
 
   'engine.starting': 'Wird gestartet',

@@ -703,6 +703,7 @@ export const en = {
     '{files, plural, one {Downloading # file in one archive} other {Downloading # files in one archive}}',
   'progress.archiveOf':
     '{files, plural, one {Downloading # file of {name} in one archive} other {Downloading # files of {name} in one archive}}',
+  'progress.placeholder': 'Placing the placeholder of {name}',
   'progress.download': 'Downloading {name}',
   'progress.mkdir': 'Creating the folder {name}',
   'progress.moveUp': 'Moving {name} on the service',
@@ -726,6 +727,10 @@ export const en = {
   // A conflict copy's name: `plan (conflict 2026-11-29 143000 vm).txt` (sync/conflict-copy.ts).
   // Made in the language of the moment, and recognised in every language: keep {when} and {host}.
   'engine.conflictCopyName': 'conflict {when} {host}',
+  'engine.placeholderWritten':
+    'Something was written into the placeholder of {name}: it is kept as {copy} and uploaded; the placeholder is back.',
+  'engine.placeholder.text':
+    'Workspace Sync: this file is kept online only; this placeholder holds none of its content.\nName: {name}\nSize: {size, number} bytes\nModified on the service: {modified}\nOpening it downloads the file to its real name (or run: workspace-sync files download on it).',
   'engine.conflictCopyHost': 'this computer',
 
   // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).

@@ -7,6 +7,7 @@ import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../
 import { factsOf, hashFile } from '../local';
 import { PARTIAL_DIR, parentOf } from '../paths';
 import type { Execution } from './execution';
+import { dropPlaceholder } from './online-moves';
 import { ensureParent, hold, parentState, placeReady } from './places';
 import type { Placement } from './plan-types';
 
@@ -137,6 +138,8 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
   );
   journal.downloads.remove(p.item.id);
   x.record(p, fetched.hash, factsOf(placed));
+  // Online only until now: the file is here, its placeholder goes.
+  if (j?.state === 'online') dropPlaceholder(x, j);
   x.result.filesDownloaded++;
   log.debug('downloaded', { path: p.path, size: p.item.size });
 }

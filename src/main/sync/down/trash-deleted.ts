@@ -5,10 +5,17 @@ import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import type { JournalItem } from '../../journal/journal';
 import { MOVING_DIR, joinPath, parentOf } from '../paths';
 import type { Execution } from './execution';
+import { dropPlaceholder } from './online-moves';
 
 /** Moves a deleted item (topmost of what was deleted) to the trash, keeping local work. */
 export async function trashItem(x: Execution, found: JournalItem): Promise<void> {
   const { local, journal } = x.ctx;
+  if (found.state === 'online') {
+    // A placeholder holds no data: no trash for it (online-moves.ts).
+    dropPlaceholder(x, found);
+    journal.items.removeTree(found);
+    return;
+  }
   let j = found;
   const now = local.stat(j.localPath) ? undefined : renamedAbove(x, j);
   if (now !== undefined) {

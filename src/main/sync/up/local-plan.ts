@@ -38,6 +38,8 @@ export interface LocalPlan {
    */
   kept: JournalItem[];
   relinks: Extract<LocalOp, { type: 'relink' }>[];
+  /** Placeholders of files online only that something was written into: kept, never sent as such. */
+  written?: LocalEntry[];
 }
 
 export interface FreshFiles {
@@ -64,6 +66,7 @@ export function emptyPlan(): LocalPlan {
     unconfirmed: [],
     kept: [],
     relinks: [],
+    written: [],
   };
 }
 

@@ -5,6 +5,8 @@ import { lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
+import { realNameOf } from '../placeholder';
+import { matchPlaceholderMoves } from './placeholder-moves';
 import { holdsAny, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
@@ -53,6 +55,8 @@ export class LocalReconciler {
    * its place only until it is listed (the journal says the same after), a moved one for good.
    */
   private readonly itemAt = new Map<string, number>();
+  /** `*.wsync` files the journal does not know: placeholders moved here, or files. */
+  private readonly strays: LocalEntry[] = [];
   /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
   private readonly pending = new Set<string>();
   /** New folders not listed yet: what is in them is new too, unless its identity is known. */
@@ -96,7 +100,13 @@ export class LocalReconciler {
     }
     const fresh = this.freshDirs.has(parent);
     const parentId = fresh ? undefined : this.folderAt(parent, undefined);
+    if (parentId !== undefined && this.isPlaceholder(parentId, e)) return true;
     const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
+    if (!j && parentId !== undefined && this.isStray(e)) {
+      // Perhaps a placeholder renamed or moved here: told at the end (placeholder-moves.ts).
+      this.strays.push(e);
+      return true;
+    }
     if (
       j &&
       j.kind === e.kind &&
@@ -223,10 +233,14 @@ export class LocalReconciler {
       .descendants(MOVING_DIR)
       .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
     gone.push(...setAside);
+    const online = gone.filter((j) => j.state === 'online' && !claimed.has(j.remoteId));
+    const { local, strays, opts } = this;
+    const moved = matchPlaceholderMoves(journal, local, plan, strays, online, opts.missingBefore);
     // Asked of the journal once, and only when a removal is found.
     let unplaced: string[] | undefined;
     for (const j of gone) {
-      if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
+      if (claimed.has(j.remoteId) || moved.has(j.remoteId)) continue;
+      if (j.state !== 'synced' && j.state !== 'online') continue;
       if (!setAside.includes(j) && this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
       if (!scan.complete && !this.opts.missingBefore.has(j.remoteId)) {
         plan.unconfirmed.push(j);
@@ -271,6 +285,27 @@ export class LocalReconciler {
       };
       plan.moves.push({ type: 'move', item: j, entry });
     }
+  }
+
+  /**
+   * `X.wsync` where the journal has X online only is that item's placeholder, not a file of
+   * its own (docs/SYNC.md, Files on demand): nothing to send. Any other such name is a file.
+   */
+  private isPlaceholder(parentId: number, e: LocalEntry): boolean {
+    const real = e.kind === 'file' ? realNameOf(e.name) : undefined;
+    if (real === undefined) return false;
+    const j = this.kidsOf(parentId).get(this.key(real));
+    if (j?.state !== 'online') return false;
+    this.claimedHere.add(j.remoteId);
+    // Not the size and time written: perhaps written into (the loop looks at its bytes).
+    if (j.size !== e.size || j.mtimeMs !== e.mtimeMs) (this.plan.written ??= []).push(e);
+    return true;
+  }
+
+  /** A `*.wsync` file no record has, by place or identity. */
+  private isStray(e: LocalEntry): boolean {
+    if (e.kind !== 'file' || e.stillWriting || realNameOf(e.name) === undefined) return false;
+    return this.journal.items.byInode(e.dev, e.ino).length === 0;
   }
 
   private key(name: string): string {
