@@ -195,4 +195,52 @@ describe('files on demand: placeholders', () => {
     expect(readFileSync(disk('Docs/later.txt'), 'utf8')).toBe('later');
     expect(existsSync(disk('Docs/a.txt.wsync'))).toBe(true);
   });
+
+  it("downloads, frees (never what is not on the service yet) and pins by the engine's actions", async () => {
+    await sync();
+    const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
+    sb.resetStats();
+    await pair.engine.filesOnDemand('download', ['Docs/a.txt.wsync']);
+    await sync();
+    expect(readFileSync(disk('Docs/a.txt'), 'utf8')).toBe('a content');
+    expect(existsSync(disk('Docs/a.txt.wsync'))).toBe(false);
+    expect(pair.journal.items.get(a)?.state).toBe('synced');
+    expect(contentRequests()).toBe(1);
+
+    // Freed: to the trash, never deleted; the placeholder back; nothing sent.
+    sb.resetStats();
+    await pair.engine.filesOnDemand('free', ['Docs/a.txt']);
+    expect(existsSync(disk('Docs/a.txt'))).toBe(false);
+    expect(readFileSync(disk('Docs/a.txt.wsync'), 'utf8')).toContain('a.txt');
+    expect(pair.journal.items.get(a)?.state).toBe('online');
+    const trash = path.join(pair.state, 'trash');
+    const trashed = readdirSync(trash).flatMap((b) => [...localTree(path.join(trash, b)).keys()]);
+    expect(trashed.some((p) => p.endsWith('a.txt'))).toBe(true);
+    await sync();
+    expect(Object.keys(sb.stats()).filter((r) => !r.startsWith('GET'))).toEqual([]);
+    expect(remoteTree(sb).has('Docs/a.txt')).toBe(true);
+
+    // A file changed here and not sent yet is never freed: refused in words, left as it is.
+    await pair.engine.filesOnDemand('download', ['Docs/Deep/b.txt.wsync']);
+    await sync();
+    writeFileSync(disk('Docs/Deep/b.txt'), 'changed here, not sent');
+    await expect(pair.engine.filesOnDemand('free', ['Docs/Deep/b.txt'])).rejects.toThrow(
+      /not on the service yet/,
+    );
+    expect(readFileSync(disk('Docs/Deep/b.txt'), 'utf8')).toBe('changed here, not sent');
+    expect(existsSync(disk('Docs/Deep/b.txt.wsync'))).toBe(false);
+
+    // Pinned: what is under it comes down in full, and so does what is new there.
+    await pair.engine.filesOnDemand('pin', ['Docs/Deep']);
+    await sync();
+    expect(readFileSync(disk('Docs/Deep/many-7.txt'), 'utf8')).toBe('small 7');
+    expect(existsSync(disk('Docs/Deep/many-7.txt.wsync'))).toBe(false);
+    const deep = pair.journal.items.atPath('Docs/Deep')!.remoteId;
+    await upload(deep, 'fresh.txt', 'fresh under the pin');
+    await sync();
+    expect(readFileSync(disk('Docs/Deep/fresh.txt'), 'utf8')).toBe('fresh under the pin');
+    expect(pair.journal.onDemand.pins()).toEqual(['Docs/Deep']);
+    // The change made here went up as a new version, as any.
+    expect(remoteTree(sb).get('Docs/Deep/b.txt')).toBe(localTree(pair.dir).get('Docs/Deep/b.txt'));
+  });
 });

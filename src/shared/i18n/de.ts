@@ -1072,6 +1072,10 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Ein Ordner dieses Namens im Dienst ist für diesen Computer nicht ausgewählt: Dieser hier bleibt erhalten und wird nicht synchronisiert. Benennen Sie ihn um, um ihn als neuen Ordner zu synchronisieren, oder wählen Sie jenen Ordner wieder aus.',
   'engine.swapped':
     '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
+  'engine.onDemand.notSynced':
+    '{n, plural, one {Keine synchronisierte Datei und kein synchronisierter Ordner: {path}. Zuerst synchronisieren (workspace-sync sync --once).} other {# Pfade sind nicht synchronisiert, darunter {path}. Zuerst synchronisieren (workspace-sync sync --once).}}',
+  'engine.onDemand.freeRefused':
+    '{n, plural, one {Nicht freigegeben: {path} hat Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.} other {# Dateien nicht freigegeben, darunter {path}: Sie haben Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.}}',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':

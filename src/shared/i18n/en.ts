@@ -1047,6 +1047,10 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.',
   'engine.swapped':
     '{path} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.',
+  'engine.onDemand.notSynced':
+    '{n, plural, one {Not a synced file or folder: {path}. Sync it first (workspace-sync sync --once).} other {# paths are not synced files or folders, {path} among them. Sync them first (workspace-sync sync --once).}}',
+  'engine.onDemand.freeRefused':
+    '{n, plural, one {Not freed: {path} has changes that are not on the service yet. Let it sync, then free it.} other {# files not freed, {path} among them: they have changes that are not on the service yet. Let them sync, then free them.}}',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',

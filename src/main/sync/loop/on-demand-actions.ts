@@ -1,0 +1,147 @@
+// A person's files-on-demand actions (docs/SYNC.md, Files on demand), applied between passes
+// (loop/inbox.ts): download, free, pin, unpin. Each changes the journal (and, to free, the disk)
+// so that the next pass does the rest: a download is a fetch for the next remote pass.
+import { mkdirSync, rmdirSync } from 'node:fs';
+import type { Journal, JournalItem } from '../../journal/journal';
+import { AttentionError } from '../errors';
+import type { LocalRoot } from '../local';
+import { MOVING_DIR } from '../paths';
+import { onlineItemAt, placeholderOf, writePlaceholder } from '../placeholder';
+import type { Logger, Trash } from '../ports';
+import { asRemote } from '../remote';
+import type { PassState } from './state';
+
+export type OnDemandOp = 'download' | 'free' | 'pin' | 'unpin';
+
+export interface OnDemandContext {
+  journal: Journal;
+  local: LocalRoot;
+  trash: Trash;
+  state: PassState;
+  log: Logger;
+}
+
+/**
+ * Applies `op` to `paths` (relative to the root, local names; a placeholder's path names its
+ * file). Every path is done that can be; those that cannot are said together in one refusal.
+ */
+export async function applyOnDemand(
+  ctx: OnDemandContext,
+  op: OnDemandOp,
+  paths: readonly string[],
+): Promise<void> {
+  const refused: string[] = [];
+  const unknown: string[] = [];
+  for (const rel of paths) {
+    const j = itemAt(ctx.journal, rel);
+    if (!j) {
+      // The root itself is no item: its pins are allowed, as a setting for the whole pair.
+      if (rel === '' && (op === 'pin' || op === 'unpin')) setPin(ctx, op, '');
+      else unknown.push(rel);
+      continue;
+    }
+    if (op === 'pin' || op === 'unpin') setPin(ctx, op, j.localPath);
+    if (op === 'unpin') continue;
+    for (const f of filesOf(ctx.journal, j)) {
+      if (op === 'free') {
+        if (!(await free(ctx, f))) refused.push(f.localPath);
+      } else if (f.state === 'online') download(ctx, f);
+    }
+  }
+  if (unknown.length > 0) {
+    throw new AttentionError('invalid', {
+      key: 'engine.onDemand.notSynced',
+      params: { n: unknown.length, path: unknown[0]! },
+    });
+  }
+  if (refused.length > 0) {
+    throw new AttentionError('stale', {
+      key: 'engine.onDemand.freeRefused',
+      params: { n: refused.length, path: refused[0]! },
+    });
+  }
+}
+
+/** The synced item at `rel`, or the online one whose placeholder `rel` is. */
+export function itemAt(journal: Journal, rel: string): JournalItem | undefined {
+  return onlineItemAt(journal, rel) ?? journal.items.atPath(rel);
+}
+
+function filesOf(journal: Journal, j: JournalItem): JournalItem[] {
+  if (j.kind === 'file') return [j];
+  return journal.items.descendants(j.localPath).filter((d) => d.kind === 'file');
+}
+
+function setPin(ctx: OnDemandContext, op: 'pin' | 'unpin', rel: string): void {
+  if (op === 'pin') ctx.journal.onDemand.pin(rel);
+  else ctx.journal.onDemand.unpin(rel);
+}
+
+/**
+ * Asked for in full: the record keeps no service time (the planner's sign, down/plan.ts, that
+ * the file comes down though the service did not change it), and the next remote pass fetches it.
+ */
+function download(ctx: OnDemandContext, j: JournalItem): void {
+  if (j.remoteUpdatedAt === null) return;
+  ctx.state.fetch.push(asRemote(j));
+  ctx.journal.items.upsert({ ...j, remoteUpdatedAt: null });
+}
+
+/**
+ * Frees a file: only when its bytes here are the synced version's and nothing of it waits to be
+ * sent. It goes to the trash (never deleted), a placeholder takes its place. False when refused.
+ */
+async function free(ctx: OnDemandContext, j: JournalItem): Promise<boolean> {
+  const { journal, local } = ctx;
+  if (j.state === 'online') return true;
+  if (j.state !== 'synced' || j.remoteUpdatedAt === null || j.remoteSize === null) return false;
+  const st = local.stat(j.localPath);
+  if (!st?.isFile() || !(await local.unchanged(j, st)) || waitsToBeSent(journal, j)) return false;
+  // A file of the placeholder's name is someone's: never written over.
+  if (local.stat(placeholderOf(j.localPath))) return false;
+  await toTrash(ctx, j);
+  const facts = { name: j.remoteName, size: j.remoteSize, updatedAt: j.remoteUpdatedAt };
+  const written = writePlaceholder(local, j.localPath, facts, local.language);
+  journal.items.upsert({
+    ...j,
+    dev: null,
+    ino: null,
+    size: written.st.size,
+    mtimeMs: written.st.mtimeMs,
+    hash: written.hash,
+    state: 'online',
+  });
+  ctx.log.info('freed a file: online only now', { path: j.localPath });
+  return true;
+}
+
+/** An intent not completed names it: something of it is still on its way to the service. */
+function waitsToBeSent(journal: Journal, j: JournalItem): boolean {
+  return journal.outbox.open().some((i) => {
+    const p = i.payload as { id?: unknown; path?: unknown };
+    return p.id === j.remoteId || p.path === j.localPath;
+  });
+}
+
+/** The file to the trash, through the holding place (no link followed on the way). */
+async function toTrash(ctx: OnDemandContext, j: JournalItem): Promise<void> {
+  const { local } = ctx;
+  const box = `${MOVING_DIR}/free-${j.remoteId}`;
+  const staged = `${box}/${j.localName}`;
+  mkdirSync(local.abs(box), { recursive: true });
+  try {
+    local.confined.rename(j.localPath, staged);
+    try {
+      await ctx.trash.put(local.abs(staged), j.localPath);
+    } catch (err) {
+      local.confined.rename(staged, j.localPath);
+      throw err;
+    }
+  } finally {
+    try {
+      rmdirSync(local.abs(box));
+    } catch {
+      // Not empty (put back failed too): what is in it stays, nothing is lost.
+    }
+  }
+}
