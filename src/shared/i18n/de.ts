@@ -854,6 +854,8 @@ Befehle:
   sync        einen Arbeitsbereich mit einem Ordner synchronisieren, fortlaufend oder --once
   folders     welche Ordner des Arbeitsbereichs eines Sync-Ordners hier synchronisiert werden;
               --exclude, --include
+  files       Dateien bei Bedarf: synchronisierte Dateien herunterladen, freigeben, anheften,
+              lösen, ihren Stand zeigen oder öffnen
   status      was die Synchronisierungen auf diesem Computer gerade tun (startet keine)
   ui          das Fenster von Workspace Sync einem Browser auf diesem Computer bereitstellen
   link        den Freigabelink einer synchronisierten Datei oder eines Ordners ausgeben (oder --copy)
@@ -1204,6 +1206,9 @@ Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-A
   --exclude PATH     diesen Ordner des Arbeitsbereichs (z. B. Reports/2023) samt allem darunter
                      auslassen: nichts wird heruntergeladen, nichts hineingeladen; wiederholbar
                      und gemerkt (ändern später mit „workspace-sync folders“)
+  --on-demand online|full
+                     ob neue Dateien als nur online aufbewahrte Platzhalter ankommen
+                     (NAME.wsync, siehe „workspace-sync files“) oder ganz (Standard); gemerkt
   --confirm-deletes  diesem Lauf erlauben, im Dienst zu löschen, auch wenn ein Durchgang mehr
                      löschen würde, als das Sicherheitsnetz zulässt (die Hälfte der
                      synchronisierten Elemente oder über 1.000)
@@ -1447,6 +1452,46 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     'Ausgelassen: {names}. Die nächste Synchronisierung verschiebt die Kopie hier in den Papierkorb, außer sie enthält noch nicht gesendete Änderungen.',
   'cli.folders.chosenAgain':
     'Wieder ausgewählt: {names}. Die nächste Synchronisierung lädt es herunter.',
+  'cli.help.files': `Aufruf: {program} files download|free|pin|unpin|status|open PFAD... [Optionen]
+
+Dateien bei Bedarf, für Dateien und Ordner in einem synchronisierten Ordner. Eine nur online
+aufbewahrte Datei ist hier ein Platzhalter, NAME.wsync, ein kurzer Text ohne ihren Inhalt; ihn zu
+lesen lädt nichts herunter.
+
+  download  die Datei (oder jede Datei des Ordners) unter ihrem richtigen Namen herunterladen
+  free      zurück zum Platzhalter; die Datei kommt in den Papierkorb. Nur eine Datei, deren
+            Bytes hier die im Dienst sind: eine Datei mit noch nicht gesendeten Änderungen wird
+            nie freigegeben
+  pin       immer auf diesem Gerät behalten: sie und jede Datei, die darunter ankommt, kommt ganz
+  unpin     nicht mehr angeheftet (nichts wird dadurch heruntergeladen oder freigegeben)
+  status    für jeden PFAD: auf diesem Gerät, nur online, angeheftet
+  open      herunterladen, dann die Datei mit ihrem üblichen Programm öffnen
+
+PFAD darf einen Platzhalter (bericht.pdf.wsync) oder seine Datei (bericht.pdf) nennen. download,
+free, pin und open synchronisieren den Ordner einmal, bevor sie enden, damit erledigt ist, was sie
+taten (wie „{program} sync --once“; nicht, während ein anderer Prozess den Ordner synchronisiert).
+
+  --token-file PFAD  ein Zugriffstoken für den Server des Ordners aus PFAD lesen (- für die
+                     Standardeingabe); sonst $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto, das
+                     den Ordner synchronisiert
+  --token TOKEN      dasselbe, auf der Befehlszeile (für alle Benutzer in ps sichtbar: vermeiden)
+{proxy}
+  --state ORDNER     Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der der Plattform)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text`,
+  'cli.files.err.op':
+    'Unbekannte Aktion „{op}“: download, free, pin, unpin, status oder open verwenden.',
+  'cli.files.err.outside':
+    '{path} liegt in keinem Ordner, den Workspace Sync synchronisiert. Eine Datei oder einen Ordner in einem synchronisierten Ordner nennen.',
+  'cli.files.err.openOne': 'files open nimmt einen Pfad, nicht {n}: sie einzeln öffnen.',
+  'cli.files.here': '{path}: auf diesem Gerät{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.online': '{path}: nur online{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.partly':
+    '{path}: {online, number} von {files, number} Dateien nur online{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.notSynced': '{path}: (noch) nicht synchronisiert',
+  'cli.files.opening': '{path} wird geöffnet',
+  'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
   'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]
 
 Zeigt, welche Ordner des in DIR synchronisierten Arbeitsbereichs auf diesem Computer

@@ -2,11 +2,11 @@
 // (loop/inbox.ts): download, free, pin, unpin. Each changes the journal (and, to free, the disk)
 // so that the next pass does the rest: a download is a fetch for the next remote pass.
 import { mkdirSync, rmdirSync } from 'node:fs';
-import type { Journal, JournalItem } from '../../journal/journal';
+import { arrivesOnline, type Journal, type JournalItem } from '../../journal/journal';
 import { AttentionError } from '../errors';
 import type { LocalRoot } from '../local';
 import { MOVING_DIR } from '../paths';
-import { onlineItemAt, placeholderOf, writePlaceholder } from '../placeholder';
+import { onlineItemAt, PLACEHOLDER_SUFFIX, placeholderOf, writePlaceholder } from '../placeholder';
 import type { Logger, Trash } from '../ports';
 import { asRemote } from '../remote';
 import type { PassState } from './state';
@@ -62,9 +62,15 @@ export async function applyOnDemand(
   }
 }
 
-/** The synced item at `rel`, or the online one whose placeholder `rel` is. */
+/**
+ * The synced item at `rel`, or the online one whose placeholder `rel` is; a placeholder's path
+ * still names its file once the file is here (a file manager's handler names it so).
+ */
 export function itemAt(journal: Journal, rel: string): JournalItem | undefined {
-  return onlineItemAt(journal, rel) ?? journal.items.atPath(rel);
+  const found = onlineItemAt(journal, rel) ?? journal.items.atPath(rel);
+  if (found || !rel.endsWith(PLACEHOLDER_SUFFIX)) return found;
+  const j = journal.items.atPath(rel.slice(0, -PLACEHOLDER_SUFFIX.length));
+  return j?.kind === 'file' ? j : undefined;
 }
 
 function filesOf(journal: Journal, j: JournalItem): JournalItem[] {
@@ -144,4 +150,26 @@ async function toTrash(ctx: OnDemandContext, j: JournalItem): Promise<void> {
       // Not empty (put back failed too): what is in it stays, nothing is lost.
     }
   }
+}
+
+/** What `files status` says of a path: its files, how many are online only, whether pinned. */
+export interface OnDemandState {
+  kind: 'file' | 'folder';
+  files: number;
+  online: number;
+  pinned: boolean;
+}
+
+/** The state of the item at `rel` (a placeholder's path names its file); undefined if none. */
+export function onDemandStateOf(journal: Journal, rel: string): OnDemandState | undefined {
+  const j = itemAt(journal, rel);
+  if (!j && rel !== '') return undefined;
+  const files = j ? filesOf(journal, j) : [...journal.items.all()].filter((f) => f.kind === 'file');
+  const at = j?.localPath ?? '';
+  return {
+    kind: j?.kind ?? 'folder',
+    files: files.length,
+    online: files.filter((f) => f.state === 'online').length,
+    pinned: !arrivesOnline('online', journal.onDemand.pins(), at),
+  };
 }
