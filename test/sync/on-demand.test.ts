@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
+  mkdirSync,
   readFileSync,
   readdirSync,
   renameSync,
@@ -39,8 +40,11 @@ const contentRequests = () =>
     .filter(([route]) => /download|archive|zip/i.test(route))
     .reduce((n, [, count]) => n + count, 0);
 
-beforeEach(async () => {
-  ({ sb, client, pair } = await pairWithSandbox(dirs));
+beforeEach(() => setUp());
+afterEach(() => closeBoth(pair, sb));
+
+async function setUp(extensions = true): Promise<void> {
+  ({ sb, client, pair } = await pairWithSandbox(dirs, { sandbox: { extensions } }));
   root = (await client.rootFolder(sb.workspaceId)).id;
   docs = (await client.createFolder(sb.workspaceId, root, 'Docs')).id;
   const deep = (await client.createFolder(sb.workspaceId, docs, 'Deep')).id;
@@ -49,8 +53,7 @@ beforeEach(async () => {
   await upload(deep, 'b.txt', 'b content, deeper');
   for (let i = 0; i < 20; i++) await upload(deep, `many-${i}.txt`, `small ${i}`);
   pair.journal.onDemand.setMode('online');
-});
-afterEach(() => closeBoth(pair, sb));
+}
 
 describe('files on demand: placeholders', () => {
   it('places a placeholder per file, downloads nothing, and reading them asks for nothing', async () => {
@@ -175,6 +178,17 @@ describe('files on demand: placeholders', () => {
     sb.resetStats();
     await sync();
     expect(Object.keys(sb.stats()).filter((r) => !r.startsWith('GET'))).toEqual([]);
+
+    // A folder of placeholders moved: one move there, its placeholders never sent as files.
+    mkdirSync(disk('New'));
+    renameSync(disk('Docs/Deep'), disk('New/Deep'));
+    await sync();
+    const after = remoteTree(sb);
+    expect(after.has('New/Deep/many-3.txt')).toBe(true);
+    expect(after.has('Docs/Deep')).toBe(false);
+    expect([...after.keys()].filter((p) => p.endsWith('.wsync'))).toEqual([]);
+    expect(pair.journal.items.atPath('New/Deep/many-3.txt')?.state).toBe('online');
+    expect(contentRequests()).toBe(0);
   });
 
   it('brings a file under a pinned folder in full, and leaves a full pair as it was', async () => {
@@ -242,5 +256,23 @@ describe('files on demand: placeholders', () => {
     expect(pair.journal.onDemand.pins()).toEqual(['Docs/Deep']);
     // The change made here went up as a new version, as any.
     expect(remoteTree(sb).get('Docs/Deep/b.txt')).toBe(localTree(pair.dir).get('Docs/Deep/b.txt'));
+  });
+
+  it('on a server without moves, never copies a placeholder nor retires a folder holding one', async () => {
+    await closeBoth(pair, sb);
+    await setUp(false);
+    await sync();
+    const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
+    mkdirSync(disk('Other'));
+    renameSync(disk('Docs/a.txt.wsync'), disk('Other/a.txt.wsync'));
+    renameSync(disk('Docs/Deep'), disk('Other/Deep'));
+    await sync();
+    const remote = remoteTree(sb);
+    // Nothing of them lost there: the file and the folder stay where they were on the service.
+    expect(remote.has('Docs/a.txt')).toBe(true);
+    expect(remote.has('Docs/Deep/b.txt')).toBe(true);
+    expect([...remote.keys()].filter((p) => p.endsWith('.wsync'))).toEqual([]);
+    expect(pair.journal.items.get(a)?.state).toBe('online');
+    expect(contentRequests()).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { fromItemRow, type ItemRow, type JournalItem } from './items';
 import { Repository } from './repository';
 import type { Db } from './schema';
 import type { MetaRepo } from './meta';
@@ -22,6 +23,7 @@ export class OnDemandRepo extends Repository {
       pins: `SELECT path FROM pins ORDER BY path`,
       pin: `INSERT INTO pins (path) VALUES (?) ON CONFLICT (path) DO NOTHING`,
       unpin: `DELETE FROM pins WHERE path = ?`,
+      byFacts: `SELECT * FROM items WHERE state = 'online' AND size = ? AND mtime_ms = ?`,
     });
   }
 
@@ -44,6 +46,11 @@ export class OnDemandRepo extends Repository {
 
   unpin(path: string): void {
     this.s.unpin!.run(path);
+  }
+
+  /** Items online only whose placeholder had this size and time (a copy or move of it). */
+  withPlaceholderFacts(size: number, mtimeMs: number): JournalItem[] {
+    return (this.s.byFacts!.all(size, mtimeMs) as ItemRow[]).map(fromItemRow);
   }
 
   /** Whether placeholders may be met at all: the setting is online, or some item is. */

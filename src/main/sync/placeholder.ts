@@ -29,6 +29,35 @@ export function onlineItemAt(journal: Journal, rel: string): JournalItem | undef
   return j?.kind === 'file' && j.state === 'online' ? j : undefined;
 }
 
+/**
+ * The item online only whose placeholder `e` is a copy of, or was before it moved (its size, time
+ * and bytes): such a file is never sent as a file (docs/SYNC.md, Files on demand).
+ */
+export function placeholderCopyOf(
+  journal: Journal,
+  local: LocalRoot,
+  e: { path: string; name: string; size: number; mtimeMs: number },
+): JournalItem | undefined {
+  if (realNameOf(e.name) === undefined) return undefined;
+  const same = journal.onDemand.withPlaceholderFacts(e.size, e.mtimeMs);
+  if (same.length === 0) return undefined;
+  let hash: string;
+  try {
+    hash = sha256(readFileSync(local.abs(e.path)));
+  } catch {
+    return undefined;
+  }
+  return same.find((j) => j.hash === hash);
+}
+
+/** Whether `j` is online only, or a folder with an item online only below it. */
+export function holdsOnline(journal: Journal, j: JournalItem): boolean {
+  if (j.state === 'online') return true;
+  return (
+    j.kind === 'folder' && journal.items.descendants(j.localPath).some((d) => d.state === 'online')
+  );
+}
+
 /** What a placeholder says of its file: no id, no token, no address. */
 export interface PlaceholderFacts {
   name: string;

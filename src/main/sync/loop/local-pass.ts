@@ -14,6 +14,7 @@ import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
 import { DEFAULT_DELETE_GUARD } from './options';
 import { checkWorkspace } from './root';
 import { keepWrittenPlaceholders } from './written-placeholders';
+import { holdsOnline } from '../placeholder';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
 function badNameWords(problem: string): { message: string; words: Words } {
@@ -192,6 +193,7 @@ export class LocalPass {
         const j = journal.items.atPath(p);
         return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
       },
+      holdsOnline: (j) => holdsOnline(journal, j),
     });
     const sending: Words = { key: 'engine.sending' };
     status.setState('syncing', sending);

@@ -4,12 +4,47 @@
 // text names its file, so those facts, then its bytes, tell which item it is.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Journal, JournalItem } from '../../journal/journal';
+import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { joinPath, parentOf } from '../paths';
-import { realNameOf } from '../placeholder';
+import { placeholderCopyOf, realNameOf } from '../placeholder';
 import type { LocalPlan } from './local-plan';
+
+type Kid = Pick<ChildFacts, 'remoteId' | 'state' | 'size' | 'mtimeMs'>;
+
+/**
+ * The placeholders a scan meets: one of an item online only is that item's (claimed, nothing to
+ * send; written into, noted for the loop); a `*.wsync` file no record has is kept for the end
+ * (`strays`: a placeholder moved here, or a file of that name).
+ */
+export class ScannedPlaceholders {
+  readonly strays: LocalEntry[] = [];
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly plan: LocalPlan,
+    private readonly key: (name: string) => string,
+  ) {}
+
+  /** True when `e` (in the folder whose children are `kids`) was taken as a placeholder. */
+  offer(e: LocalEntry, kids: ReadonlyMap<string, Kid>, claims: Set<number>): boolean {
+    const real = e.kind === 'file' ? realNameOf(e.name) : undefined;
+    if (real === undefined) return false;
+    const j = kids.get(this.key(real));
+    if (j?.state === 'online') {
+      claims.add(j.remoteId);
+      // Not the size and time written: perhaps written into (the loop looks at its bytes).
+      const changed = j.size !== e.size || j.mtimeMs !== e.mtimeMs;
+      if (changed && !e.stillWriting) (this.plan.written ??= []).push(e);
+      return true;
+    }
+    if (e.stillWriting || kids.has(this.key(e.name))) return false;
+    if (this.journal.items.byInode(e.dev, e.ino).length > 0) return false;
+    this.strays.push(e);
+    return true;
+  }
+}
 
 /**
  * Matches `*.wsync` files the journal does not know (`strays`) to items online only whose
@@ -36,6 +71,9 @@ export function matchPlaceholderMoves(
     const j = [...candidates.values()].find((c) => sameFacts(c, e) && sameBytes(local, c, e));
     const real = realNameOf(e.name);
     if (!j || real === undefined) {
+      // A placeholder whose item stays elsewhere (a copy, a move that cannot be sent): kept
+      // here as it is, never sent as a file.
+      if (placeholderCopyOf(journal, local, e)) continue;
       plan.fresh.dirs.add(parentOf(e.path));
       plan.fresh.files++;
       plan.fresh.bytes += e.size;

@@ -5,8 +5,7 @@ import { lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
-import { realNameOf } from '../placeholder';
-import { matchPlaceholderMoves } from './placeholder-moves';
+import { matchPlaceholderMoves, ScannedPlaceholders } from './placeholder-moves';
 import { holdsAny, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
@@ -21,6 +20,8 @@ export {
   type LocalPlan,
   type LocalPlanOptions,
 } from './local-plan';
+
+const NO_KIDS: ReadonlyMap<string, ChildFacts> = new Map();
 
 /** The per-entry things a reconciler holds at one time, for `peakHeld`. */
 const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size, 0);
@@ -55,8 +56,8 @@ export class LocalReconciler {
    * its place only until it is listed (the journal says the same after), a moved one for good.
    */
   private readonly itemAt = new Map<string, number>();
-  /** `*.wsync` files the journal does not know: placeholders moved here, or files. */
-  private readonly strays: LocalEntry[] = [];
+  /** Placeholders met (files on demand): their items claimed, the unknown ones kept. */
+  private readonly placeholders: ScannedPlaceholders;
   /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
   private readonly pending = new Set<string>();
   /** New folders not listed yet: what is in them is new too, unless its identity is known. */
@@ -78,6 +79,7 @@ export class LocalReconciler {
     private readonly opts: LocalPlanOptions,
   ) {
     this.itemAt.set('', opts.rootId);
+    this.placeholders = new ScannedPlaceholders(journal, this.plan, (name) => this.key(name));
   }
 
   /** For the scan's `onEntry`: true when the entry is matched (the item recorded there, or new). */
@@ -100,13 +102,12 @@ export class LocalReconciler {
     }
     const fresh = this.freshDirs.has(parent);
     const parentId = fresh ? undefined : this.folderAt(parent, undefined);
-    if (parentId !== undefined && this.isPlaceholder(parentId, e)) return true;
-    const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
-    if (!j && parentId !== undefined && this.isStray(e)) {
-      // Perhaps a placeholder renamed or moved here: told at the end (placeholder-moves.ts).
-      this.strays.push(e);
+    // A placeholder (files on demand) is its item's, or told at the end (placeholder-moves.ts).
+    const kids = parentId === undefined ? NO_KIDS : this.kidsOf(parentId);
+    if ((fresh || parentId !== undefined) && this.placeholders.offer(e, kids, this.claimedHere)) {
       return true;
     }
+    const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
     if (
       j &&
       j.kind === e.kind &&
@@ -208,6 +209,12 @@ export class LocalReconciler {
           this.itemAt.set(path, remoteId);
           this.moved.add(path);
         },
+        placeholder: (e) => {
+          // Under no synced folder (a new one), no record can be at its place.
+          const id = this.folderAt(parentOf(e.path), scan);
+          const kids = id === undefined ? NO_KIDS : kidsOf(id);
+          return this.placeholders.offer(e, kids, this.claimed);
+        },
       },
       scan,
     ).matchAll();
@@ -234,7 +241,8 @@ export class LocalReconciler {
       .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
     gone.push(...setAside);
     const online = gone.filter((j) => j.state === 'online' && !claimed.has(j.remoteId));
-    const { local, strays, opts } = this;
+    const { local, opts } = this;
+    const { strays } = this.placeholders;
     const moved = matchPlaceholderMoves(journal, local, plan, strays, online, opts.missingBefore);
     // Asked of the journal once, and only when a removal is found.
     let unplaced: string[] | undefined;
@@ -285,27 +293,6 @@ export class LocalReconciler {
       };
       plan.moves.push({ type: 'move', item: j, entry });
     }
-  }
-
-  /**
-   * `X.wsync` where the journal has X online only is that item's placeholder, not a file of
-   * its own (docs/SYNC.md, Files on demand): nothing to send. Any other such name is a file.
-   */
-  private isPlaceholder(parentId: number, e: LocalEntry): boolean {
-    const real = e.kind === 'file' ? realNameOf(e.name) : undefined;
-    if (real === undefined) return false;
-    const j = this.kidsOf(parentId).get(this.key(real));
-    if (j?.state !== 'online') return false;
-    this.claimedHere.add(j.remoteId);
-    // Not the size and time written: perhaps written into (the loop looks at its bytes).
-    if (j.size !== e.size || j.mtimeMs !== e.mtimeMs) (this.plan.written ??= []).push(e);
-    return true;
-  }
-
-  /** A `*.wsync` file no record has, by place or identity. */
-  private isStray(e: LocalEntry): boolean {
-    if (e.kind !== 'file' || e.stillWriting || realNameOf(e.name) === undefined) return false;
-    return this.journal.items.byInode(e.dev, e.ino).length === 0;
   }
 
   private key(name: string): string {
