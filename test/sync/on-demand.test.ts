@@ -254,6 +254,13 @@ describe('files on demand: placeholders', () => {
     await sync();
     expect(readFileSync(disk('Docs/Deep/fresh.txt'), 'utf8')).toBe('fresh under the pin');
     expect(pair.journal.onDemand.pins()).toEqual(['Docs/Deep']);
+    // A file of the placeholder's name is in the way: never written over, said so.
+    writeFileSync(disk('Docs/Deep/many-5.txt.wsync'), 'mine');
+    await expect(pair.engine.filesOnDemand('free', ['Docs/Deep/many-5.txt'])).rejects.toThrow(
+      /a file named Docs\/Deep\/many-5\.txt\.wsync is in the way/,
+    );
+    expect(readFileSync(disk('Docs/Deep/many-5.txt.wsync'), 'utf8')).toBe('mine');
+    expect(readFileSync(disk('Docs/Deep/many-5.txt'), 'utf8')).toBe('small 5');
     // The change made here went up as a new version, as any.
     expect(remoteTree(sb).get('Docs/Deep/b.txt')).toBe(localTree(pair.dir).get('Docs/Deep/b.txt'));
   });

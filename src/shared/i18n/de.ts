@@ -1078,6 +1078,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{n, plural, one {Keine synchronisierte Datei und kein synchronisierter Ordner: {path}. Zuerst synchronisieren (workspace-sync sync --once).} other {# Pfade sind nicht synchronisiert, darunter {path}. Zuerst synchronisieren (workspace-sync sync --once).}}',
   'engine.onDemand.freeRefused':
     '{n, plural, one {Nicht freigegeben: {path} hat Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.} other {# Dateien nicht freigegeben, darunter {path}: Sie haben Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.}}',
+  'engine.onDemand.freeInTheWay':
+    'Nicht freigegeben: Eine Datei namens {placeholder} steht dem Platzhalter von {path} im Weg. Sie umbenennen oder verschieben, dann die Datei freigeben.',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':

@@ -1052,6 +1052,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{n, plural, one {Not a synced file or folder: {path}. Sync it first (workspace-sync sync --once).} other {# paths are not synced files or folders, {path} among them. Sync them first (workspace-sync sync --once).}}',
   'engine.onDemand.freeRefused':
     '{n, plural, one {Not freed: {path} has changes that are not on the service yet. Let it sync, then free it.} other {# files not freed, {path} among them: they have changes that are not on the service yet. Let them sync, then free them.}}',
+  'engine.onDemand.freeInTheWay':
+    'Not freed: a file named {placeholder} is in the way of the placeholder of {path}. Rename or move it, then free the file.',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',

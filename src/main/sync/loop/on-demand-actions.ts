@@ -31,6 +31,7 @@ export async function applyOnDemand(
   paths: readonly string[],
 ): Promise<void> {
   const refused: string[] = [];
+  const inTheWay: string[] = [];
   const unknown: string[] = [];
   for (const rel of paths) {
     const j = itemAt(ctx.journal, rel);
@@ -44,7 +45,9 @@ export async function applyOnDemand(
     if (op === 'unpin') continue;
     for (const f of filesOf(ctx.journal, j)) {
       if (op === 'free') {
-        if (!(await free(ctx, f))) refused.push(f.localPath);
+        const freed = await free(ctx, f);
+        if (freed === 'unsent') refused.push(f.localPath);
+        else if (freed === 'in-the-way') inTheWay.push(f.localPath);
       } else if (f.state === 'online') download(ctx, f);
     }
   }
@@ -58,6 +61,12 @@ export async function applyOnDemand(
     throw new AttentionError('stale', {
       key: 'engine.onDemand.freeRefused',
       params: { n: refused.length, path: refused[0]! },
+    });
+  }
+  if (inTheWay.length > 0) {
+    throw new AttentionError('invalid', {
+      key: 'engine.onDemand.freeInTheWay',
+      params: { path: inTheWay[0]!, placeholder: placeholderOf(inTheWay[0]!) },
     });
   }
 }
@@ -95,16 +104,21 @@ function download(ctx: OnDemandContext, j: JournalItem): void {
 
 /**
  * Frees a file: only when its bytes here are the synced version's and nothing of it waits to be
- * sent. It goes to the trash (never deleted), a placeholder takes its place. False when refused.
+ * sent. It goes to the trash (never deleted), a placeholder takes its place. Else why not.
  */
-async function free(ctx: OnDemandContext, j: JournalItem): Promise<boolean> {
+async function free(
+  ctx: OnDemandContext,
+  j: JournalItem,
+): Promise<'freed' | 'unsent' | 'in-the-way'> {
   const { journal, local } = ctx;
-  if (j.state === 'online') return true;
-  if (j.state !== 'synced' || j.remoteUpdatedAt === null || j.remoteSize === null) return false;
+  if (j.state === 'online') return 'freed';
+  if (j.state !== 'synced' || j.remoteUpdatedAt === null || j.remoteSize === null) return 'unsent';
   const st = local.stat(j.localPath);
-  if (!st?.isFile() || !(await local.unchanged(j, st)) || waitsToBeSent(journal, j)) return false;
+  if (!st?.isFile() || !(await local.unchanged(j, st)) || waitsToBeSent(journal, j)) {
+    return 'unsent';
+  }
   // A file of the placeholder's name is someone's: never written over.
-  if (local.stat(placeholderOf(j.localPath))) return false;
+  if (local.stat(placeholderOf(j.localPath))) return 'in-the-way';
   await toTrash(ctx, j);
   const facts = { name: j.remoteName, size: j.remoteSize, updatedAt: j.remoteUpdatedAt };
   const written = writePlaceholder(local, j.localPath, facts, local.language);
@@ -118,7 +132,7 @@ async function free(ctx: OnDemandContext, j: JournalItem): Promise<boolean> {
     state: 'online',
   });
   ctx.log.info('freed a file: online only now', { path: j.localPath });
-  return true;
+  return 'freed';
 }
 
 /** An intent not completed names it: something of it is still on its way to the service. */
