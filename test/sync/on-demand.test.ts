@@ -282,4 +282,22 @@ describe('files on demand: placeholders', () => {
     expect(pair.journal.items.get(a)?.state).toBe('online');
     expect(contentRequests()).toBe(0);
   });
+
+  it("sends a file put at an online file's real name as its new version, and its placeholder goes", async () => {
+    await sync();
+    const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
+    writeFileSync(disk('Docs/a.txt'), 'mine, at the real name');
+    await sync();
+    expect(existsSync(disk('Docs/a.txt.wsync'))).toBe(false);
+    expect(pair.journal.items.get(a)?.state).toBe('synced');
+    expect((await client.getFile(a)).size).toBe('mine, at the real name'.length);
+    expect([...remoteTree(sb).keys()].filter((p) => p.startsWith('Docs/a'))).toEqual([
+      'Docs/a.txt',
+    ]);
+    expect(pair.engine.status().problems).toEqual([]);
+    // Settled.
+    sb.resetStats();
+    await sync();
+    expect(Object.keys(sb.stats()).filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
 });

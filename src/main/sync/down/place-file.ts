@@ -37,6 +37,7 @@ async function adoptPlaced(x: Execution, p: Placement): Promise<boolean> {
   try {
     local.assertContained(p.path);
     x.record(p, await hashFile(local.abs(p.path)));
+    if (j?.state === 'online') dropPlaceholder(x, j);
   } catch {
     // Not readable here, or its folder swapped: the download and its placement decide.
     return false;
@@ -123,6 +124,7 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
       rmSync(fetched.temp);
       journal.downloads.remove(p.item.id);
       x.record(p, fetched.hash);
+      if (j?.state === 'online') dropPlaceholder(x, j);
       return;
     } else {
       keepBoth(x, p, st.isDirectory());

@@ -13,7 +13,7 @@ import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
 import { DEFAULT_DELETE_GUARD } from './options';
 import { checkWorkspace } from './root';
-import { keepWrittenPlaceholders } from './written-placeholders';
+import { dropArrivedPlaceholders, keepWrittenPlaceholders } from './written-placeholders';
 import { holdsOnline } from '../placeholder';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
@@ -95,6 +95,7 @@ export class LocalPass {
     const { scan, plan } = await this.scanAndPlan(dirty, full);
     const stillWriting = this.recordScan(scan, plan, dirty, recheck);
     const keptWritten = keepWrittenPlaceholders(this.ctx, plan.written ?? []);
+    dropArrivedPlaceholders(this.ctx, plan.arrived ?? []);
     const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
     const wait = plan.unconfirmed.length > 0 || stillWriting > 0;

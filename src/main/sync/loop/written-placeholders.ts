@@ -2,6 +2,8 @@
 // the file's new version (the placeholder never held the file). It is kept as a file of its own
 // beside it, under a conflict copy's name of the real file, for the next local pass to upload as
 // new; the placeholder is put back. Never the other way: a placeholder's text is never uploaded.
+import { rmSync } from 'node:fs';
+import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { conflictName } from '../conflict-copy';
 import { joinPath, parentOf } from '../paths';
@@ -23,6 +25,22 @@ export function keepWrittenPlaceholders(ctx: LoopContext, written: readonly Loca
     }
   }
   return kept;
+}
+
+/**
+ * A file arrived at the place of an item online only (sent as its new version): its placeholder,
+ * if still ours, goes; one written into stays, a file of its own.
+ */
+export function dropArrivedPlaceholders(ctx: LoopContext, items: readonly JournalItem[]): void {
+  for (const j of items) {
+    try {
+      if (!isOurPlaceholder(ctx.local, j)) continue;
+      ctx.local.assertContained(placeholderOf(j.localPath));
+      rmSync(ctx.local.abs(placeholderOf(j.localPath)));
+    } catch (err) {
+      ctx.log.warn('could not remove a placeholder', { path: j.localPath, error: String(err) });
+    }
+  }
 }
 
 function keepOne(ctx: LoopContext, e: LocalEntry): boolean {

@@ -40,6 +40,8 @@ export interface LocalPlan {
   relinks: Extract<LocalOp, { type: 'relink' }>[];
   /** Placeholders of files online only that something was written into: kept, never sent as such. */
   written?: LocalEntry[];
+  /** Items online only with a file now at their place: their placeholders go. */
+  arrived?: JournalItem[];
 }
 
 export interface FreshFiles {

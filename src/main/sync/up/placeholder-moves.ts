@@ -44,6 +44,20 @@ export class ScannedPlaceholders {
     this.strays.push(e);
     return true;
   }
+
+  /**
+   * A file at the place of an item online only (`j`): the person's version of it, sent as its
+   * new version (the service's checks of a changed file apply); its placeholder goes (the loop).
+   */
+  arrived(e: LocalEntry, j: Kid, claims: Set<number>): boolean {
+    if (e.kind !== 'file' || e.stillWriting) return false;
+    const item = this.journal.items.get(j.remoteId);
+    if (!item) return false;
+    claims.add(j.remoteId);
+    this.plan.uploads.push({ type: 'upload', entry: e, item });
+    (this.plan.arrived ??= []).push(item);
+    return true;
+  }
 }
 
 /**

@@ -108,6 +108,7 @@ export class LocalReconciler {
       return true;
     }
     const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
+    if (j?.state === 'online' && this.placeholders.arrived(e, j, this.claimedHere)) return true;
     if (
       j &&
       j.kind === e.kind &&
