@@ -1,10 +1,11 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
-import { runCli, syncArgs, tempDir } from './run-cli';
+import { runCli, startCli, syncArgs, tempDir } from './run-cli';
 
 // Files on demand from the terminal (`workspace-sync files`): real child processes against the
 // sandbox, a token on standard input, a sync folder whose files arrive as placeholders.
@@ -128,5 +129,29 @@ describe('workspace-sync files', () => {
     expect(help.stdout).toMatch(
       /^usage: workspace-sync files download\|free\|pin\|unpin\|status\|open PATH/,
     );
+  });
+
+  it('refuses to act while another workspace-sync syncs the folder, in one line', async () => {
+    const { child } = startCli(syncArgs(sb, dir(), state(), '--token-file', '-'), {
+      stdin: `${token}\n`,
+    });
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          const o = JSON.parse(line) as { type: string; state?: string; lastSyncAt?: unknown };
+          if (o.type === 'status' && o.state === 'idle' && o.lastSyncAt !== null) resolve();
+        });
+        child.once('close', () => reject(new Error('sync exited early')));
+      });
+      const busy = await filesCli(['download', at('Docs/b.txt')]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr.trimEnd()).toBe(
+        `workspace-sync: ${dir()} is being synced by another workspace-sync (process ${child.pid}): stop it first, then run this again.`,
+      );
+    } finally {
+      child.kill('SIGINT');
+      await closed;
+    }
   });
 });

@@ -9,6 +9,7 @@ import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../
 import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { isFileUri, localPathOf } from '../os/file-arg';
 import { openInFileManager } from '../os/open-path';
+import { readRunning } from '../state/running';
 import {
   cliLanguage,
   CliError,
@@ -129,6 +130,18 @@ async function actOnPair(
 ): Promise<void> {
   const { io, log } = ctx;
   const pair = here[0]!.pair;
+  // Two engines on one pair would race on its disk and journal: a running sync of it is said.
+  const busy = (await readRunning(ctx.stateDir)).find(
+    (r) =>
+      r.running &&
+      r.pid !== process.pid &&
+      r.server === pair.server &&
+      r.workspaceId === pair.workspaceId &&
+      (r.dir === pair.root || r.dir === pair.realRoot),
+  );
+  if (busy) {
+    throw new CliError({ key: 'cli.files.err.busy', params: { dir: pair.root, pid: busy.pid } });
+  }
   let token: string | undefined;
   try {
     token = await tokenFrom(values, io, 'files');

@@ -1471,7 +1471,8 @@ lesen lädt nichts herunter.
 
 PFAD darf einen Platzhalter (bericht.pdf.wsync) oder seine Datei (bericht.pdf) nennen. download,
 free, pin und open synchronisieren den Ordner einmal, bevor sie enden, damit erledigt ist, was sie
-taten (wie „{program} sync --once“; nicht, während ein anderer Prozess den Ordner synchronisiert).
+taten (wie „{program} sync --once“); sie lehnen ab, während ein anderes {program} den Ordner
+synchronisiert.
 
   --token-file PFAD  ein Zugriffstoken für den Server des Ordners aus PFAD lesen (- für die
                      Standardeingabe); sonst $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto, das
@@ -1492,6 +1493,8 @@ taten (wie „{program} sync --once“; nicht, während ein anderer Prozess den 
   'cli.files.partly':
     '{path}: {online, number} von {files, number} Dateien nur online{pinned, select, yes {, angeheftet} other {}}',
   'cli.files.notSynced': '{path}: (noch) nicht synchronisiert',
+  'cli.files.err.busy':
+    '{dir} wird gerade von einem anderen workspace-sync synchronisiert (Prozess {pid}): ihn zuerst beenden, dann dies erneut ausführen.',
   'cli.files.opening': '{path} wird geöffnet',
   'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
   'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]

@@ -1423,7 +1423,7 @@ nothing.
 
 PATH may name a placeholder (report.pdf.wsync) or its file (report.pdf). download, free, pin and
 open sync that folder once before they return, so what they did is done when they end (as
-"{program} sync --once" does; not while another process syncs the folder).
+"{program} sync --once" does); they refuse while another {program} syncs the folder.
 
   --token-file PATH  read an access token for the folder''s server from PATH (- for standard
                      input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
@@ -1443,6 +1443,8 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.partly':
     '{path}: {online, number} of {files, number} files online only{pinned, select, yes {, pinned} other {}}',
   'cli.files.notSynced': '{path}: not synced (yet)',
+  'cli.files.err.busy':
+    '{dir} is being synced by another workspace-sync (process {pid}): stop it first, then run this again.',
   'cli.files.opening': 'Opening {path}',
   'cli.files.err.mode': '--on-demand takes online or full, not "{value}".',
   'cli.help.folders': `usage: {program} folders DIR [--exclude PATH]... [--include PATH]... [options]
