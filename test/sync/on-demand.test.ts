@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
+import type { SyncStatus } from '../../src/shared/sync-status';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, remoteTree, type Pair } from './harness';
 import { closeBoth, pairWithSandbox } from './sandbox-pair';
@@ -57,7 +58,12 @@ async function setUp(extensions = true): Promise<void> {
 
 describe('files on demand: placeholders', () => {
   it('places a placeholder per file, downloads nothing, and reading them asks for nothing', async () => {
+    // The progress counts no bytes to fetch for them (the walk's totals, from SQL).
+    const seen: SyncStatus[] = [];
+    pair.engine.on('status', (st) => seen.push(st));
     await sync();
+    expect(seen.some((st) => st.items.total > 0)).toBe(true);
+    expect(seen.map((st) => st.bytes.total).filter((n) => n > 0)).toEqual([]);
     const tree = [...localTree(pair.dir).keys()].sort();
     expect(tree).toContain('top.txt.wsync');
     expect(tree).toContain('Docs/a.txt.wsync');
