@@ -113,6 +113,22 @@ describe('workspace-sync files', () => {
     expect(readFileSync(said, 'utf8')).toBe(at('c.txt'));
   });
 
+  it('says in one line when the opener cannot open the file, which is here all the same', async () => {
+    const bin = path.join(tmp.dir, 'bin-failing');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'xdg-open'), '#!/bin/sh\nexit 4\n');
+    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    const failed = await filesCli(['open', at('Docs/b.txt')], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trimEnd().split('\n')).toEqual([
+      `Opening ${at('Docs/b.txt')}`,
+      `workspace-sync: xdg-open could not open ${at('Docs/b.txt')} (it ended with code 4): open it in your file manager, or set a default program for it.`,
+    ]);
+    expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b content');
+  });
+
   it('says a bad action and a path outside in one line each', async () => {
     const bad = await filesCli(['fetch', at('c.txt')]);
     expect(bad.code).toBe(2);

@@ -8,7 +8,7 @@ import { connectToServer } from '../accounts/connect';
 import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../engine';
 import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { isFileUri, localPathOf } from '../os/file-arg';
-import { openInFileManager } from '../os/open-path';
+import { OpenFailed, openInFileManager } from '../os/open-path';
 import { readRunning } from '../state/running';
 import {
   cliLanguage,
@@ -207,7 +207,15 @@ export async function files(
     const l = located[0]!;
     const real = path.join(l.pair.realRoot, ...realOf(l.rel).split('/'));
     writeLine(ctx.io.stderr, tr.t('cli.files.opening', { path: real }));
-    await openInFileManager(real, ctx.io.env);
+    await openInFileManager(real, ctx.io.env).catch((err: unknown) => {
+      if (!(err instanceof OpenFailed)) throw err;
+      // Downloaded all the same: the way out is to open it by hand.
+      if (err.reason.missing)
+        throw new CliError({ key: 'backend.noProgram', params: { path: real } });
+      const { program } = err;
+      const code = String(err.reason.code);
+      throw new CliError({ key: 'backend.openFailed', params: { program, code, path: real } });
+    });
     return EXIT.ok;
   }
   sayStatus(located, ctx, tr);
