@@ -747,7 +747,7 @@ export const de: Record<MessageKey, string> = {
   'engine.placeholderWritten':
     'In den Platzhalter von {name} wurde etwas geschrieben: Es bleibt als {copy} erhalten und wird hochgeladen; der Platzhalter ist wieder da.',
   'engine.placeholder.text':
-    'Workspace Sync: Diese Datei wird nur online aufbewahrt; dieser Platzhalter enthält nichts von ihrem Inhalt.\nName: {name}\nGröße: {size, number} Bytes\nGeändert im Dienst: {modified}\nBeim Öffnen wird die Datei unter ihrem richtigen Namen heruntergeladen (oder: workspace-sync files download darauf ausführen).',
+    'Workspace Sync: Diese Datei wird nur online aufbewahrt; dieser Platzhalter enthält nichts von ihrem Inhalt.\nName: {name}\nGröße: {size, number} Bytes\nGeändert im Dienst: {modified}\nBeim Öffnen wird die Datei unter ihrem richtigen Namen heruntergeladen (wo die Dateimanager-Einbindung installiert ist: workspace-sync integrate --install), ebenso mit: workspace-sync files download darauf.',
   'engine.conflictCopyHost': 'dieser Computer',
 
   'engine.starting': 'Wird gestartet',

@@ -730,7 +730,7 @@ export const en = {
   'engine.placeholderWritten':
     'Something was written into the placeholder of {name}: it is kept as {copy} and uploaded; the placeholder is back.',
   'engine.placeholder.text':
-    'Workspace Sync: this file is kept online only; this placeholder holds none of its content.\nName: {name}\nSize: {size, number} bytes\nModified on the service: {modified}\nOpening it downloads the file to its real name (or run: workspace-sync files download on it).',
+    'Workspace Sync: this file is kept online only; this placeholder holds none of its content.\nName: {name}\nSize: {size, number} bytes\nModified on the service: {modified}\nOpening it downloads the file to its real name (where the file-manager integration is installed: workspace-sync integrate --install), as does: workspace-sync files download on it.',
   'engine.conflictCopyHost': 'this computer',
 
   // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).
