@@ -306,4 +306,28 @@ describe('files on demand: placeholders', () => {
     await sync();
     expect(Object.keys(sb.stats()).filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
+
+  it('a folder of placeholders deleted there leaves no placeholder behind, and keeps local work', async () => {
+    await sync();
+    const deep = pair.journal.items.atPath('Docs/Deep')!.remoteId;
+    await client.deleteFolder(deep);
+    await sync();
+    expect(existsSync(disk('Docs/Deep'))).toBe(false);
+    expect([...remoteTree(sb).keys()].filter((p) => p.endsWith('.wsync'))).toEqual([]);
+
+    // With something of the person's inside: that stays (and goes up), the placeholders go.
+    const docsId = pair.journal.items.atPath('Docs')!.remoteId;
+    const again = (await client.createFolder(sb.workspaceId, docsId, 'Again')).id;
+    await upload(again, 'x.txt', 'x');
+    await sync();
+    expect(existsSync(disk('Docs/Again/x.txt.wsync'))).toBe(true);
+    writeFileSync(disk('Docs/Again/mine.txt'), 'mine');
+    await client.deleteFolder(again);
+    await sync();
+    expect(existsSync(disk('Docs/Again/x.txt.wsync'))).toBe(false);
+    expect(readFileSync(disk('Docs/Again/mine.txt'), 'utf8')).toBe('mine');
+    const remote = remoteTree(sb);
+    expect([...remote.keys()].filter((p) => p.endsWith('.wsync'))).toEqual([]);
+    expect(contentRequests()).toBe(0);
+  });
 });
