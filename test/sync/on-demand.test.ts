@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/main/api/client';
+import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { SyncStatus } from '../../src/shared/sync-status';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, remoteTree, type Pair } from './harness';
@@ -329,5 +330,14 @@ describe('files on demand: placeholders', () => {
     const remote = remoteTree(sb);
     expect([...remote.keys()].filter((p) => p.endsWith('.wsync'))).toEqual([]);
     expect(contentRequests()).toBe(0);
+  });
+
+  it('a folder of placeholders left out (selective sync) goes, not frozen as unsent', async () => {
+    await sync();
+    changeSelection(pair.journal, { exclude: [{ id: docs }] });
+    await sync();
+    expect(existsSync(disk('Docs'))).toBe(false);
+    expect(pair.engine.status().problems).toEqual([]);
+    expect(remoteTree(sb).has('Docs/a.txt')).toBe(true);
   });
 });
