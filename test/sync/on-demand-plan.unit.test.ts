@@ -116,6 +116,13 @@ const cases: Case[] = [
     downloads: ['Docs/notes.txt.wsync'],
   },
   {
+    name: 'a sibling named like the placeholder: the file comes in full, beside it',
+    mode: 'online',
+    items: [file(3, 'a.txt'), file(4, 'a.txt.wsync'), file(5, 'b.txt')],
+    placeholders: ['Docs/b.txt'],
+    downloads: ['Docs/a.txt', 'Docs/a.txt.wsync'],
+  },
+  {
     name: 'a synced file stays in full in an online pair: its new version is downloaded',
     mode: 'online',
     records: [[file(3, 'a.txt'), 'synced', T1]],

@@ -340,4 +340,17 @@ describe('files on demand: placeholders', () => {
     expect(pair.engine.status().problems).toEqual([]);
     expect(remoteTree(sb).has('Docs/a.txt')).toBe(true);
   });
+
+  it('a file named like a placeholder arriving there takes the name; the other file comes in full', async () => {
+    await sync();
+    const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
+    await upload(docs, 'a.txt.wsync', 'a file of that name');
+    await sync();
+    expect(readFileSync(disk('Docs/a.txt.wsync'), 'utf8')).toBe('a file of that name');
+    expect(readFileSync(disk('Docs/a.txt'), 'utf8')).toBe('a content');
+    expect(pair.journal.items.get(a)?.state).toBe('synced');
+    expect(readdirSync(disk('Docs')).filter((n) => n.includes('conflict'))).toEqual([]);
+    const remote = [...remoteTree(sb).keys()].filter((p) => p.startsWith('Docs/a')).sort();
+    expect(remote).toEqual(['Docs/a.txt', 'Docs/a.txt.wsync']);
+  });
 });

@@ -2,10 +2,10 @@
 // full (docs/SYNC.md, Files on demand). A placeholder holds no data: ours is removed outright,
 // never trashed; one whose text is no longer ours is a person's data and stays, a file of its
 // own for the local pass to send.
-import { rmSync } from 'node:fs';
+import { rmSync, type Stats } from 'node:fs';
 import type { JournalItem } from '../../journal/journal';
 import { parentOf } from '../paths';
-import { isOurPlaceholder, placeholderOf } from '../placeholder';
+import { isOurPlaceholder, onlineItemAt, placeholderOf } from '../placeholder';
 import type { Execution } from './execution';
 import { ensureParent } from './places';
 
@@ -22,6 +22,21 @@ export function movePlaceholder(x: Execution, j: JournalItem, to: string): void 
   local.assertContained(from);
   local.confined.rename(from, dest);
   x.result.moved++;
+}
+
+/**
+ * A file of the service takes the name of another item's placeholder (`a.txt.wsync` beside
+ * `a.txt`, online only): ours holds no data and gives way; that item then comes in full (no
+ * service time kept: the planner's sign) at the walk this asks for. False when `rel` is no
+ * placeholder of ours.
+ */
+export function placeholderGivesWay(x: Execution, rel: string, st: Stats): boolean {
+  const { journal, local } = x.ctx;
+  const j = onlineItemAt(journal, rel);
+  if (!j || !isOurPlaceholder(local, j, st)) return false;
+  journal.items.upsert({ ...j, remoteUpdatedAt: null });
+  x.result.recheck = true;
+  return true;
 }
 
 /** The placeholder of `j` is no longer needed (deleted there, or the file is here now). */

@@ -7,7 +7,7 @@ import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../
 import { factsOf, hashFile } from '../local';
 import { PARTIAL_DIR, parentOf } from '../paths';
 import type { Execution } from './execution';
-import { dropPlaceholder } from './online-moves';
+import { dropPlaceholder, placeholderGivesWay } from './online-moves';
 import { ensureParent, hold, parentState, placeReady } from './places';
 import type { Placement } from './plan-types';
 
@@ -117,8 +117,8 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
   }
   if (st) {
     const ours = j !== undefined && j.state === 'synced' && j.localPath === p.path;
-    if (ours && (await local.unchanged(j, st))) {
-      // The synced version, unchanged here: replaced by the new one.
+    if ((ours && (await local.unchanged(j, st))) || placeholderGivesWay(x, p.path, st)) {
+      // The synced version, unchanged here (or another's placeholder): replaced by the new one.
     } else if (st.isFile() && (await sameContent(local.abs(p.path), fetched.hash))) {
       // Already there (an interrupted run, or the same file put here by hand): adopted.
       rmSync(fetched.temp);

@@ -1,5 +1,5 @@
 import { arrivesOnline, type Journal, type JournalItem } from '../../journal/journal';
-import { realNameOf } from '../placeholder';
+import { placeholderOf, realNameOf } from '../placeholder';
 import { CACHE_DIR, joinPath } from '../paths';
 import { chooseArchives } from './choose-archives';
 import type { Plan, PlanOptions, StructureOp, Placement } from './plan-types';
@@ -68,7 +68,9 @@ export function planItems(
   const structure: (StructureOp & { depth: number })[] = [];
   const downloads: Placement[] = [];
   const placeholders: Placement[] = [];
-  const online = onlineChoice(journal);
+  const online = onlineChoice(journal, (p) =>
+    targets.nameTaken(p.item.parentId, placeholderName(p)),
+  );
   for (const item of items) {
     const target = targets.of(item.id);
     if (!target) continue;
@@ -117,6 +119,7 @@ class Targets {
   private readonly reserved: Set<string>;
   private readonly namesByParent = new Map<number, Map<number, string>>();
   private readonly targets = new Map<number, Target | null>();
+  private readonly takenByParent = new Map<number, Set<string>>();
 
   constructor(
     private readonly source: ViewSource,
@@ -144,6 +147,14 @@ class Targets {
     }
     this.targets.set(id, result);
     return result;
+  }
+
+  /** Whether a sibling of `parentId`'s children is named `name` here (a placeholder's name). */
+  nameTaken(parentId: number, name: string): boolean {
+    let taken = this.takenByParent.get(parentId);
+    if (!taken)
+      this.takenByParent.set(parentId, (taken = new Set(this.namesOf(parentId).values())));
+    return taken.has(name);
   }
 
   /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
@@ -226,12 +237,19 @@ export function planWork(plan: Plan): { items: number; bytes: number } {
  * file whose own name ends in the suffix always comes in full (its placeholder's name would
  * read as a placeholder of another).
  */
-function onlineChoice(journal: Journal): (p: Placement, j: JournalItem | undefined) => boolean {
+function onlineChoice(
+  journal: Journal,
+  clashes: (p: Placement) => boolean,
+): (p: Placement, j: JournalItem | undefined) => boolean {
   const mode = journal.onDemand.mode();
   const pins = journal.onDemand.pins();
   return (p, j) => {
     if (realNameOf(p.name) !== undefined || !arrivesOnline('online', pins, p.path)) return false;
+    // A sibling there has the placeholder's name: the file comes in full.
+    if (clashes(p)) return false;
     if (j?.kind === 'file' && j.state === 'online') return true;
     return j === undefined && mode === 'online';
   };
 }
+
+const placeholderName = (p: Placement): string => placeholderOf(p.name);

@@ -72,11 +72,11 @@ export async function applyOnDemand(
 }
 
 /**
- * The synced item at `rel`, or the online one whose placeholder `rel` is; a placeholder's path
+ * The item recorded at `rel`, else the online one whose placeholder `rel` is; a placeholder's path
  * still names its file once the file is here (a file manager's handler names it so).
  */
 export function itemAt(journal: Journal, rel: string): JournalItem | undefined {
-  const found = onlineItemAt(journal, rel) ?? journal.items.atPath(rel);
+  const found = journal.items.atPath(rel) ?? onlineItemAt(journal, rel);
   if (found || !rel.endsWith(PLACEHOLDER_SUFFIX)) return found;
   const j = journal.items.atPath(rel.slice(0, -PLACEHOLDER_SUFFIX.length));
   return j?.kind === 'file' ? j : undefined;

@@ -30,7 +30,8 @@ export class ScannedPlaceholders {
   /** True when `e` (in the folder whose children are `kids`) was taken as a placeholder. */
   offer(e: LocalEntry, kids: ReadonlyMap<string, Kid>, claims: Set<number>): boolean {
     const real = e.kind === 'file' ? realNameOf(e.name) : undefined;
-    if (real === undefined) return false;
+    // A record at its own place (a file of the service named so) is that file.
+    if (real === undefined || kids.has(this.key(e.name))) return false;
     const j = kids.get(this.key(real));
     if (j?.state === 'online') {
       claims.add(j.remoteId);
@@ -39,7 +40,7 @@ export class ScannedPlaceholders {
       if (changed && !e.stillWriting) (this.plan.written ??= []).push(e);
       return true;
     }
-    if (e.stillWriting || kids.has(this.key(e.name))) return false;
+    if (e.stillWriting) return false;
     if (this.journal.items.byInode(e.dev, e.ino).length > 0) return false;
     this.strays.push(e);
     return true;
