@@ -353,4 +353,12 @@ describe('files on demand: placeholders', () => {
     const remote = [...remoteTree(sb).keys()].filter((p) => p.startsWith('Docs/a')).sort();
     expect(remote).toEqual(['Docs/a.txt', 'Docs/a.txt.wsync']);
   });
+
+  it('a file whose name has no room for the suffix comes in full', async () => {
+    const long = `${'n'.repeat(247)}.txt`;
+    await upload(docs, long, 'long name');
+    await sync();
+    expect(readFileSync(disk(`Docs/${long}`), 'utf8')).toBe('long name');
+    expect(pair.engine.status().problems).toEqual([]);
+  });
 });

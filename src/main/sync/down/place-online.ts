@@ -8,8 +8,8 @@ import { ensureParent, parentState } from './places';
 import type { Placement } from './plan-types';
 
 /**
- * Places `p`'s placeholder. 'full' when it cannot be one: something not ours is at the
- * placeholder's name, or a file is at the real name (local work: the download keeps it beside);
+ * Places `p`'s placeholder. 'full' when it cannot be one: its name has no room for the suffix,
+ * something not ours is at the placeholder's name, or a file is at the real name (local work: the download keeps it beside);
  * the file then comes in full, as any other.
  */
 export function placeOnline(x: Execution, p: Placement): 'placed' | 'full' | 'waits' {
@@ -18,6 +18,8 @@ export function placeOnline(x: Execution, p: Placement): 'placed' | 'full' | 'wa
   if (parent === null) return 'waits';
   const j = journal.items.get(p.item.id);
   const ph = placeholderOf(p.path);
+  // A name with no room for the suffix (255 bytes) has no placeholder: the file comes in full.
+  if (Buffer.byteLength(placeholderOf(p.name)) > 255) return 'full';
   const st = local.stat(ph);
   const mine = j?.state === 'online';
   if (st && !(mine && j.localPath === p.path && isOurPlaceholder(local, j, st))) return 'full';
