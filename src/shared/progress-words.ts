@@ -24,6 +24,8 @@ export function stepWords(op: SyncOperation, tr: Translator = english): string {
   switch (op.op) {
     case 'download':
       return tr.t('progress.download', { name });
+    case 'placeholder':
+      return tr.t('progress.placeholder', { name });
     case 'mkdir':
       return tr.t('progress.mkdir', { name });
     case 'move':

@@ -59,7 +59,7 @@ export interface SyncError {
 
 export interface SyncOperation {
   /**
-   * Down (here): 'mkdir', 'move', 'trash', 'download', 'archive' (a folder's files in one zip);
+   * Down (here): 'mkdir', 'move', 'trash', 'download', 'placeholder', 'archive' (a folder's files in one zip);
    * up (on the service): 'create folder', 'rename', 'move', 'upload', 'delete'.
    */
   op: string;

@@ -238,6 +238,7 @@ describe('its repositories', () => {
       'items',
       'keptNames',
       'meta',
+      'onDemand',
       'outbox',
       'problems',
       'selection',

@@ -40,6 +40,10 @@ const WHOLE_TABLE_ALLOWED: Record<string, string> = {
   'walk.folderTree': 'the folders a walk staged, in listing order, once per walk',
   'walk.goneTop': 'items a walk did not see, once per walk, in index order',
   'walk.work': 'what a walk found to do (status totals), once per walk',
+  'walk.workOnline': 'the same where new files arrive as placeholders, once per walk',
+  // Files on demand: the pins of a pair, a handful of paths chosen by a person, read whole once
+  // per chunk planned (down/plan.ts).
+  'onDemand.pins': 'the pins, a handful chosen by a person, per chunk planned',
   // Selective sync: the folders left out of a pair, a handful chosen by a person, read whole
   // before each pass (loop/selection.ts; an item looked up by its key for each).
   'selection.all': 'the folders not synced here, a handful',

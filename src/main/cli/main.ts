@@ -31,6 +31,7 @@ import {
 } from './common';
 import { deferredAccountStore, keychainService, openAccountStore } from '../accounts/keychain';
 import { integrate, integrateUsage, parseIntegrate } from './integrate-command';
+import { files, filesUsage, parseFiles } from './files';
 import { folders, foldersUsage, parseFolders } from './folders';
 import { link, linkUsage, parseLink } from './link';
 import { defaultStateDir, placesOf } from '../state/state-dir';
@@ -114,6 +115,7 @@ const COMMANDS: Record<string, Command> = {
   link: command(linkUsage, parseLink, link),
   integrate: command(integrateUsage, parseIntegrate, integrate),
   folders: command(foldersUsage, parseFolders, folders),
+  files: command(filesUsage, parseFiles, files),
 };
 
 export function usage(env: NodeJS.ProcessEnv = process.env): string {

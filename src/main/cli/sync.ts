@@ -61,6 +61,7 @@ export const syncOptions = {
   'limit-down': { type: 'string' },
   json: { type: 'boolean' },
   merge: { type: 'boolean' },
+  'on-demand': { type: 'string' },
 } as const;
 
 /** A transfer limit given on the command line, in KB/s (0 for none), or a usage error. */
@@ -113,6 +114,10 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 export const parseSync = (args: string[]) => {
   const values = parseOptions('sync', args, syncOptions);
   requireServerOrSandbox(values, 'sync');
+  const mode = values['on-demand'];
+  if (mode !== undefined && mode !== 'online' && mode !== 'full') {
+    throw new UsageError({ key: 'cli.files.err.mode', params: { value: mode } }, 'sync');
+  }
   return values;
 };
 
@@ -219,6 +224,8 @@ export async function sync(
       },
     });
     const { engine } = opened;
+    const mode = values['on-demand'];
+    if (mode === 'online' || mode === 'full') opened.journal.onDemand.setMode(mode);
     if (values.exclude !== undefined) {
       await excludeAtSetup(conn, opened, workspaceId, values.exclude);
     }

@@ -14,6 +14,13 @@ export { rootFolderId } from '../sync/loop/root';
 // The person's choice of folders, made while no engine runs (a running one is told by message).
 export { changeSelection, openPairJournal } from '../sync/loop/selection';
 
+// Files on demand: what a path is (online only, here, pinned), read from a pair's journal.
+export {
+  onDemandStateOf,
+  type OnDemandOp,
+  type OnDemandState,
+} from '../sync/loop/on-demand-actions';
+
 // Its errors.
 export { AttentionError, SyncFatalError, SyncPassError } from '../sync/errors';
 export { Confined, SwapError } from '../sync/confined';

@@ -3,7 +3,8 @@ import type { ProblemsRepo } from './problems';
 import { Repository, transaction } from './repository';
 import type { Db } from './schema';
 
-export type ItemState = 'synced' | 'not-permitted';
+/** 'online': kept on the service only, a placeholder here (docs/SYNC.md, Files on demand). */
+export type ItemState = 'synced' | 'not-permitted' | 'online';
 
 /** One synced item: the remote side and the local side as they were when both agreed. */
 export interface JournalItem {

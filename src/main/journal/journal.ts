@@ -6,6 +6,7 @@ import { FeedRepo } from './feed';
 import { ItemsRepo } from './items';
 import { KeptNamesRepo } from './kept-names';
 import { MetaRepo } from './meta';
+import { OnDemandRepo } from './on-demand';
 import { OutboxRepo } from './outbox';
 import { ProblemsRepo } from './problems';
 import { commitNow, transaction, type Repository } from './repository';
@@ -17,6 +18,7 @@ import { WalkRepo } from './walk';
 export type { PendingDownload } from './downloads';
 export type { FeedWindow } from './feed';
 export { TREE_CHUNK, type ChildFacts, type ItemState, type JournalItem } from './items';
+export { arrivesOnline, type OnDemandMode } from './on-demand';
 export type { Intent } from './outbox';
 export type { StoredConflict, StoredProblem } from './problems';
 export type { ExcludedFolder } from './selection';
@@ -45,7 +47,7 @@ export function journalFile(stateDir: string, key: JournalKey): string {
  * The sync journal: one SQLite file per sync pair, one repository per concern over its one
  * connection (so a transaction spans them): the synced tree (`items`), a walk's staging (`walk`),
  * the outbox of intents, the remote feed's window (`feed`), problems and conflicts, downloads in
- * progress, kept service names, the selection and the pair's settings (`meta`). All of the
+ * progress, kept service names, the selection, files on demand and the pair's settings (`meta`). All of the
  * engine's SQL is in these repositories.
  */
 export class Journal {
@@ -59,6 +61,7 @@ export class Journal {
   readonly downloads: DownloadsRepo;
   readonly keptNames: KeptNamesRepo;
   readonly selection: SelectionRepo;
+  readonly onDemand: OnDemandRepo;
 
   /**
    * `fold` maps a local path to the key under which the volume compares names (lower case on a
@@ -77,6 +80,7 @@ export class Journal {
     this.downloads = new DownloadsRepo(this.db);
     this.keptNames = new KeptNamesRepo(this.db);
     this.selection = new SelectionRepo(this.db);
+    this.onDemand = new OnDemandRepo(this.db, this.meta);
   }
 
   close(): void {
@@ -98,6 +102,7 @@ export class Journal {
       downloads: this.downloads,
       keptNames: this.keptNames,
       selection: this.selection,
+      onDemand: this.onDemand,
     };
     return Object.fromEntries(
       Object.entries(repos).flatMap(([repo, r]) =>

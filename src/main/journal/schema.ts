@@ -167,6 +167,11 @@ export const MIGRATIONS: readonly string[] = [
   // rows written before (and for an error's own text): those are said in English, as before.
   `ALTER TABLE problems ADD COLUMN words TEXT;
   ALTER TABLE conflicts ADD COLUMN words TEXT;`,
+  // Part 10: files on demand (docs/SYNC.md). An item kept online only is an ordinary record with
+  // state 'online' (its placeholder's facts in size and mtime_ms, no identity): the index lets a
+  // pass ask at once whether any is. Pins are local paths whose files always arrive in full.
+  `CREATE INDEX items_online ON items (state) WHERE state = 'online';
+  CREATE TABLE pins (path TEXT PRIMARY KEY);`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

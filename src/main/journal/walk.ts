@@ -71,7 +71,18 @@ const SQL = {
         OR NOT EXISTS (SELECT 1 FROM items p WHERE p.remote_id = i.remote_parent_id))
     ORDER BY i.path_key`,
   work: `SELECT count(*) AS items,
-      coalesce(sum(CASE WHEN w.kind = 'file' THEN w.size ELSE 0 END), 0) AS bytes
+      coalesce(sum(CASE WHEN w.kind = 'file' AND i.state IS NOT 'online' THEN w.size ELSE 0 END), 0)
+        AS bytes
+    FROM walk_items w LEFT JOIN items i ON i.remote_id = w.id
+    WHERE i.remote_id IS NULL OR i.kind != w.kind OR i.remote_parent_id != w.parent_id
+      OR i.remote_name != w.name OR (w.kind = 'file' AND (i.remote_size IS NOT w.size
+        OR i.remote_updated_at IS NOT w.updated_at))`,
+  // A placeholder's file is no bytes to fetch (files on demand). Where new files arrive as
+  // placeholders, only the new versions of files here are; a pinned one found new comes as work
+  // beyond the plan.
+  workOnline: `SELECT count(*) AS items,
+      coalesce(sum(CASE WHEN w.kind = 'file' AND i.state = 'synced' THEN w.size ELSE 0 END), 0)
+        AS bytes
     FROM walk_items w LEFT JOIN items i ON i.remote_id = w.id
     WHERE i.remote_id IS NULL OR i.kind != w.kind OR i.remote_parent_id != w.parent_id
       OR i.remote_name != w.name OR (w.kind = 'file' AND (i.remote_size IS NOT w.size
@@ -165,7 +176,8 @@ export class WalkRepo extends Repository {
   }
 
   /** Listed items new or changed since the journal saw them, and the bytes of those files. */
-  work(): { items: number; bytes: number } {
-    return this.s.work!.get() as { items: number; bytes: number };
+  /** What the walk found to do; `online`: new files arrive as placeholders (no bytes). */
+  work(online = false): { items: number; bytes: number } {
+    return this.s[online ? 'workOnline' : 'work']!.get() as { items: number; bytes: number };
   }
 }

@@ -721,6 +721,7 @@ export const de: Record<MessageKey, string> = {
     '{files, plural, one {# Datei wird in einem Archiv heruntergeladen} other {# Dateien werden in einem Archiv heruntergeladen}}',
   'progress.archiveOf':
     '{files, plural, one {# Datei aus {name} wird in einem Archiv heruntergeladen} other {# Dateien aus {name} werden in einem Archiv heruntergeladen}}',
+  'progress.placeholder': 'Platzhalter für {name} wird angelegt',
   'progress.download': '{name} wird heruntergeladen',
   'progress.mkdir': 'Ordner {name} wird angelegt',
   'progress.moveUp': '{name} wird im Dienst verschoben',
@@ -743,6 +744,10 @@ export const de: Record<MessageKey, string> = {
   'progress.withRate': '{items} — {rate}',
 
   'engine.conflictCopyName': 'Konfliktkopie {when} {host}',
+  'engine.placeholderWritten':
+    'In den Platzhalter von {name} wurde etwas geschrieben: Es bleibt als {copy} erhalten und wird hochgeladen; der Platzhalter ist wieder da.',
+  'engine.placeholder.text':
+    'Workspace Sync: Diese Datei wird nur online aufbewahrt; dieser Platzhalter enthält nichts von ihrem Inhalt.\nName: {name}\nGröße: {size, number} Bytes\nGeändert im Dienst: {modified}\nBeim Öffnen wird die Datei unter ihrem richtigen Namen heruntergeladen (wo die Dateimanager-Einbindung installiert ist: workspace-sync integrate --install), ebenso mit: workspace-sync files download darauf.',
   'engine.conflictCopyHost': 'dieser Computer',
 
   'engine.starting': 'Wird gestartet',
@@ -849,6 +854,8 @@ Befehle:
   sync        einen Arbeitsbereich mit einem Ordner synchronisieren, fortlaufend oder --once
   folders     welche Ordner des Arbeitsbereichs eines Sync-Ordners hier synchronisiert werden;
               --exclude, --include
+  files       Dateien bei Bedarf: synchronisierte Dateien herunterladen, freigeben, anheften,
+              lösen, ihren Stand zeigen oder öffnen
   status      was die Synchronisierungen auf diesem Computer gerade tun (startet keine)
   ui          das Fenster von Workspace Sync einem Browser auf diesem Computer bereitstellen
   link        den Freigabelink einer synchronisierten Datei oder eines Ordners ausgeben (oder --copy)
@@ -1067,6 +1074,12 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     'Ein Ordner dieses Namens im Dienst ist für diesen Computer nicht ausgewählt: Dieser hier bleibt erhalten und wird nicht synchronisiert. Benennen Sie ihn um, um ihn als neuen Ordner zu synchronisieren, oder wählen Sie jenen Ordner wieder aus.',
   'engine.swapped':
     '{path} wurde während der Synchronisierung verändert (ein Ordner auf seinem Pfad wurde verschoben oder ersetzt, vielleicht durch einen Link an einen anderen Ort): Es wird später erneut versucht.',
+  'engine.onDemand.notSynced':
+    '{n, plural, one {Keine synchronisierte Datei und kein synchronisierter Ordner: {path}. Zuerst synchronisieren (workspace-sync sync --once).} other {# Pfade sind nicht synchronisiert, darunter {path}. Zuerst synchronisieren (workspace-sync sync --once).}}',
+  'engine.onDemand.freeRefused':
+    '{n, plural, one {Nicht freigegeben: {path} hat Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.} other {# Dateien nicht freigegeben, darunter {path}: Sie haben Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.}}',
+  'engine.onDemand.freeInTheWay':
+    'Nicht freigegeben: Eine Datei namens {placeholder} steht dem Platzhalter von {path} im Weg. Sie umbenennen oder verschieben, dann die Datei freigeben.',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':
@@ -1195,6 +1208,9 @@ Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-A
   --exclude PATH     diesen Ordner des Arbeitsbereichs (z. B. Reports/2023) samt allem darunter
                      auslassen: nichts wird heruntergeladen, nichts hineingeladen; wiederholbar
                      und gemerkt (ändern später mit „workspace-sync folders“)
+  --on-demand online|full
+                     ob neue Dateien als nur online aufbewahrte Platzhalter ankommen
+                     (NAME.wsync, siehe „workspace-sync files“) oder ganz (Standard); gemerkt
   --confirm-deletes  diesem Lauf erlauben, im Dienst zu löschen, auch wenn ein Durchgang mehr
                      löschen würde, als das Sicherheitsnetz zulässt (die Hälfte der
                      synchronisierten Elemente oder über 1.000)
@@ -1438,6 +1454,49 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     'Ausgelassen: {names}. Die nächste Synchronisierung verschiebt die Kopie hier in den Papierkorb, außer sie enthält noch nicht gesendete Änderungen.',
   'cli.folders.chosenAgain':
     'Wieder ausgewählt: {names}. Die nächste Synchronisierung lädt es herunter.',
+  'cli.help.files': `Aufruf: {program} files download|free|pin|unpin|status|open PFAD... [Optionen]
+
+Dateien bei Bedarf, für Dateien und Ordner in einem synchronisierten Ordner. Eine nur online
+aufbewahrte Datei ist hier ein Platzhalter, NAME.wsync, ein kurzer Text ohne ihren Inhalt; ihn zu
+lesen lädt nichts herunter.
+
+  download  die Datei (oder jede Datei des Ordners) unter ihrem richtigen Namen herunterladen
+  free      zurück zum Platzhalter; die Datei kommt in den Papierkorb. Nur eine Datei, deren
+            Bytes hier die im Dienst sind: eine Datei mit noch nicht gesendeten Änderungen wird
+            nie freigegeben
+  pin       immer auf diesem Gerät behalten: sie und jede Datei, die darunter ankommt, kommt ganz
+  unpin     nicht mehr angeheftet (nichts wird dadurch heruntergeladen oder freigegeben)
+  status    für jeden PFAD: auf diesem Gerät, nur online, angeheftet
+  open      herunterladen, dann die Datei mit ihrem üblichen Programm öffnen
+
+PFAD darf einen Platzhalter (bericht.pdf.wsync) oder seine Datei (bericht.pdf) nennen. download,
+free, pin und open synchronisieren den Ordner einmal, bevor sie enden, damit erledigt ist, was sie
+taten (wie „{program} sync --once“); sie lehnen ab, während ein anderes {program} den Ordner
+synchronisiert.
+
+  --token-file PFAD  ein Zugriffstoken für den Server des Ordners aus PFAD lesen (- für die
+                     Standardeingabe); sonst $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto, das
+                     den Ordner synchronisiert
+  --token TOKEN      dasselbe, auf der Befehlszeile (für alle Benutzer in ps sichtbar: vermeiden)
+{proxy}
+  --state ORDNER     Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
+                     (Standard: $WORKSPACE_SYNC_STATE oder der der Plattform)
+  --verbose          das Protokoll auch auf stderr; Stacktraces bei Fehlern
+  -h, --help         dieser Text`,
+  'cli.files.err.op':
+    'Unbekannte Aktion „{op}“: download, free, pin, unpin, status oder open verwenden.',
+  'cli.files.err.outside':
+    '{path} liegt in keinem Ordner, den Workspace Sync synchronisiert. Eine Datei oder einen Ordner in einem synchronisierten Ordner nennen.',
+  'cli.files.err.openOne': 'files open nimmt einen Pfad, nicht {n}: sie einzeln öffnen.',
+  'cli.files.here': '{path}: auf diesem Gerät{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.online': '{path}: nur online{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.partly':
+    '{path}: {online, number} von {files, number} Dateien nur online{pinned, select, yes {, angeheftet} other {}}',
+  'cli.files.notSynced': '{path}: (noch) nicht synchronisiert',
+  'cli.files.err.busy':
+    '{dir} wird gerade von einem anderen workspace-sync synchronisiert (Prozess {pid}): ihn zuerst beenden, dann dies erneut ausführen.',
+  'cli.files.opening': '{path} wird geöffnet',
+  'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
   'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]
 
 Zeigt, welche Ordner des in DIR synchronisierten Arbeitsbereichs auf diesem Computer

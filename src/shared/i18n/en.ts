@@ -703,6 +703,7 @@ export const en = {
     '{files, plural, one {Downloading # file in one archive} other {Downloading # files in one archive}}',
   'progress.archiveOf':
     '{files, plural, one {Downloading # file of {name} in one archive} other {Downloading # files of {name} in one archive}}',
+  'progress.placeholder': 'Placing the placeholder of {name}',
   'progress.download': 'Downloading {name}',
   'progress.mkdir': 'Creating the folder {name}',
   'progress.moveUp': 'Moving {name} on the service',
@@ -726,6 +727,10 @@ export const en = {
   // A conflict copy's name: `plan (conflict 2026-11-29 143000 vm).txt` (sync/conflict-copy.ts).
   // Made in the language of the moment, and recognised in every language: keep {when} and {host}.
   'engine.conflictCopyName': 'conflict {when} {host}',
+  'engine.placeholderWritten':
+    'Something was written into the placeholder of {name}: it is kept as {copy} and uploaded; the placeholder is back.',
+  'engine.placeholder.text':
+    'Workspace Sync: this file is kept online only; this placeholder holds none of its content.\nName: {name}\nSize: {size, number} bytes\nModified on the service: {modified}\nOpening it downloads the file to its real name (where the file-manager integration is installed: workspace-sync integrate --install), as does: workspace-sync files download on it.',
   'engine.conflictCopyHost': 'this computer',
 
   // The engine's status line (src/main/sync/loop), sent as a key and parameters (`Words`).
@@ -830,6 +835,7 @@ commands:
   workspaces  list the workspaces you can sync
   sync        sync a workspace with a folder, continuously or --once
   folders     which folders of a sync folder's workspace sync here; --exclude, --include
+  files       files on demand: download, free, pin, unpin, status or open synced files
   status      what the syncs running on this computer are doing (starts none)
   ui          serve the Workspace Sync window to a browser on this computer
   link        print (or --copy) the share link of a synced file or folder
@@ -1042,6 +1048,12 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     'A folder of this name on the service is not chosen for this computer: this one is kept here and not synced. Rename it to sync it as a new folder, or choose that folder again.',
   'engine.swapped':
     '{path} changed while it was being synced (a folder on its path was moved or replaced, perhaps by a link to elsewhere): it is tried again later.',
+  'engine.onDemand.notSynced':
+    '{n, plural, one {Not a synced file or folder: {path}. Sync it first (workspace-sync sync --once).} other {# paths are not synced files or folders, {path} among them. Sync them first (workspace-sync sync --once).}}',
+  'engine.onDemand.freeRefused':
+    '{n, plural, one {Not freed: {path} has changes that are not on the service yet. Let it sync, then free it.} other {# files not freed, {path} among them: they have changes that are not on the service yet. Let them sync, then free them.}}',
+  'engine.onDemand.freeInTheWay':
+    'Not freed: a file named {placeholder} is in the way of the placeholder of {path}. Rename or move it, then free the file.',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',
@@ -1165,6 +1177,9 @@ as its owner and syncs its demo workspace.} other {}}
   --exclude PATH     leave out this folder of the workspace (e.g. Reports/2023) and all below
                      it: not downloaded, nothing uploaded into it; repeatable, and remembered
                      (see "workspace-sync folders" to show or change it later)
+  --on-demand online|full
+                     whether new files arrive as placeholders kept online only (NAME.wsync,
+                     see "workspace-sync files") or in full (the default); remembered
   --confirm-deletes  let this run delete on the service even when a pass would delete more than
                      the safety net allows (half of the synced items, or over 1,000)
   --confirm-remote-deletes
@@ -1392,6 +1407,46 @@ same entries (running the app instead) each time it starts.`,
   'cli.folders.leftOut':
     'Left out: {names}. The next sync moves the copy here to the trash, unless it holds changes not sent yet.',
   'cli.folders.chosenAgain': 'Chosen again: {names}. The next sync brings it down.',
+  'cli.help.files': `usage: {program} files download|free|pin|unpin|status|open PATH... [options]
+
+Files on demand, for files and folders inside a synced folder. A file kept online only is a
+placeholder here, NAME.wsync, a short text that holds none of its content; reading it downloads
+nothing.
+
+  download  bring the file (or every file in the folder) down to its real name
+  free      back to a placeholder; the file goes to the trash. Only a file whose bytes here are
+            the ones on the service: a file with changes not sent yet is never freed
+  pin       always keep on this device: it, and every file that arrives under it, comes in full
+  unpin     no longer pinned (nothing is downloaded or freed by it)
+  status    for each PATH: on this device, online only, pinned
+  open      download, then open the file with its usual program
+
+PATH may name a placeholder (report.pdf.wsync) or its file (report.pdf). download, free, pin and
+open sync that folder once before they return, so what they did is done when they end (as
+"{program} sync --once" does); they refuse while another {program} syncs the folder.
+
+  --token-file PATH  read an access token for the folder''s server from PATH (- for standard
+                     input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
+                     syncs the folder
+  --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+{proxy}
+  --state DIR        state directory: settings, journals, logs, trash
+                     (default: $WORKSPACE_SYNC_STATE or the platform''s)
+  --verbose          mirror the log to stderr; stack traces on failure
+  -h, --help         this text`,
+  'cli.files.err.op': 'Unknown action "{op}": use download, free, pin, unpin, status or open.',
+  'cli.files.err.outside':
+    '{path} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.',
+  'cli.files.err.openOne': 'files open takes one path, not {n}: open them one at a time.',
+  'cli.files.here': '{path}: on this device{pinned, select, yes {, pinned} other {}}',
+  'cli.files.online': '{path}: online only{pinned, select, yes {, pinned} other {}}',
+  'cli.files.partly':
+    '{path}: {online, number} of {files, number} files online only{pinned, select, yes {, pinned} other {}}',
+  'cli.files.notSynced': '{path}: not synced (yet)',
+  'cli.files.err.busy':
+    '{dir} is being synced by another workspace-sync (process {pid}): stop it first, then run this again.',
+  'cli.files.opening': 'Opening {path}',
+  'cli.files.err.mode': '--on-demand takes online or full, not "{value}".',
   'cli.help.folders': `usage: {program} folders DIR [--exclude PATH]... [--include PATH]... [options]
 
 Shows which folders of the workspace synced in DIR are synced on this computer, and changes it

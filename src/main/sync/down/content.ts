@@ -8,6 +8,7 @@ import { isItemError } from '../local-error';
 import { downloadArchive, extractArchive, ZipMemory, type Zip } from './archive';
 import type { Execution } from './execution';
 import { download, place } from './place-file';
+import { placeOnline } from './place-online';
 import { parentReady, placeReady } from './places';
 import type { ArchiveJob, LazyArchive, Placement, Plan } from './plan-types';
 import { highWater } from '../high-water';
@@ -17,7 +18,7 @@ const ARCHIVES_IN_FLIGHT = 4;
 /** Archives fetched or being fetched and not unpacked yet, at most. */
 export const ARCHIVES_HELD = 8;
 
-export type ContentPlan = Pick<Plan, 'downloads' | 'refused'> & {
+export type ContentPlan = Pick<Plan, 'downloads' | 'refused' | 'placeholders'> & {
   archives: readonly (ArchiveJob | LazyArchive)[];
 };
 
@@ -80,6 +81,24 @@ async function eachLimit<T>(
   if (failure) throw (failure as { err: unknown }).err;
 }
 
+/** Places the placeholders of files kept online only; returns those to come in full instead. */
+function placeholders(x: Execution, planned: readonly Placement[]): Placement[] {
+  const full: Placement[] = [];
+  for (const p of planned) {
+    x.check();
+    x.ctx.events.begin('placeholder', p.path);
+    if (!x.isBlocked(p.path)) {
+      try {
+        if (placeOnline(x, p) === 'full') full.push(p);
+      } catch (err) {
+        x.failedItem(p.path, p.item.id, err, false);
+      }
+    }
+    x.ctx.events.done();
+  }
+  return full;
+}
+
 /** One plan's content: its archives asked for on `start`, everything placed by `place`. */
 export class Content {
   private readonly partial: string;
@@ -118,10 +137,13 @@ export class Content {
         if (!this.x.isBlocked(p.path)) this.x.recordNotPermitted(p);
         this.x.ctx.events.done();
       }
+      // Placeholders first (no request); one that cannot be comes in full with the downloads.
+      const full = placeholders(this.x, this.plan.placeholders ?? []);
       this.structureDone();
       // A few workers take the downloads in turn: no promise per file of the whole plan.
+      const downloads = full.length > 0 ? [...this.plan.downloads, ...full] : this.plan.downloads;
       await Promise.all([
-        eachLimit(this.plan.downloads, this.x.ctx.concurrency, async (p) => {
+        eachLimit(downloads, this.x.ctx.concurrency, async (p) => {
           await this.single(p);
           this.x.ctx.events.done();
         }),

@@ -7,6 +7,7 @@ import { CutShortError, fetchToTemp, VerificationError, type Fetched } from '../
 import { factsOf, hashFile } from '../local';
 import { PARTIAL_DIR, parentOf } from '../paths';
 import type { Execution } from './execution';
+import { dropPlaceholder, placeholderGivesWay } from './online-moves';
 import { ensureParent, hold, parentState, placeReady } from './places';
 import type { Placement } from './plan-types';
 
@@ -36,6 +37,7 @@ async function adoptPlaced(x: Execution, p: Placement): Promise<boolean> {
   try {
     local.assertContained(p.path);
     x.record(p, await hashFile(local.abs(p.path)));
+    if (j?.state === 'online') dropPlaceholder(x, j);
   } catch {
     // Not readable here, or its folder swapped: the download and its placement decide.
     return false;
@@ -115,13 +117,14 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
   }
   if (st) {
     const ours = j !== undefined && j.state === 'synced' && j.localPath === p.path;
-    if (ours && (await local.unchanged(j, st))) {
-      // The synced version, unchanged here: replaced by the new one.
+    if ((ours && (await local.unchanged(j, st))) || placeholderGivesWay(x, p.path, st)) {
+      // The synced version, unchanged here (or another's placeholder): replaced by the new one.
     } else if (st.isFile() && (await sameContent(local.abs(p.path), fetched.hash))) {
       // Already there (an interrupted run, or the same file put here by hand): adopted.
       rmSync(fetched.temp);
       journal.downloads.remove(p.item.id);
       x.record(p, fetched.hash);
+      if (j?.state === 'online') dropPlaceholder(x, j);
       return;
     } else {
       keepBoth(x, p, st.isDirectory());
@@ -137,6 +140,8 @@ async function put(x: Execution, p: Placement, fetched: Fetched): Promise<void> 
   );
   journal.downloads.remove(p.item.id);
   x.record(p, fetched.hash, factsOf(placed));
+  // Online only until now: the file is here, its placeholder goes.
+  if (j?.state === 'online') dropPlaceholder(x, j);
   x.result.filesDownloaded++;
   log.debug('downloaded', { path: p.path, size: p.item.size });
 }

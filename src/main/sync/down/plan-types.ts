@@ -28,6 +28,8 @@ export interface Plan {
   archives: ArchiveJob[];
   /** Files the user's role may not download: recorded as not permitted, no request made. */
   refused: Placement[];
+  /** Files kept online only: a placeholder placed or brought up to date, no request made. */
+  placeholders?: Placement[];
 }
 
 export interface PlanOptions {

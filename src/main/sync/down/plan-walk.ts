@@ -101,6 +101,8 @@ export function chooseWalkArchives(
   retryNotPermitted: boolean,
   rules = ARCHIVE_RULES,
 ): WalkArchives {
+  // Where placeholders may be, files come one by one: an archive holds a folder's every file.
+  if (journal.onDemand.active()) return { roots: new Set(), covered: new Set() };
   const stats = new Map<number, Stats>();
   for (const f of journal.walk.folderTree()) {
     stats.set(f.id, {
@@ -165,12 +167,13 @@ export function planChunk(
   downloads: Placement[];
   archives: LazyArchive[];
   refused: Placement[];
+  placeholders: Placement[];
 } {
   // Files below an archive's root are planned with it, by the chunk that holds its root.
   const loose = chunk.items.filter(
     (item) => item.kind === 'folder' || !archives.covered.has(item.parentId),
   );
-  const { structure, downloads } = planItems(source, loose, journal, opts);
+  const { structure, downloads, placeholders } = planItems(source, loose, journal, opts);
   const roots: number[] = [];
   if (chunk.folders.includes(source.rootId) && archives.roots.has(source.rootId)) {
     roots.push(source.rootId);
@@ -180,13 +183,13 @@ export function planChunk(
   }
   if (!opts.mayDownload) {
     for (const id of roots) archiveJob(source, id, journal, opts, downloads);
-    return { structure, downloads: [], archives: [], refused: downloads };
+    return { structure, downloads: [], archives: [], refused: downloads, placeholders };
   }
   const lazy = roots.map((id) => () => {
     const job = archiveJob(source, id, journal, opts, downloads);
     return job.files.size > 0 ? job : null;
   });
-  return { structure, downloads, archives: lazy, refused: [] };
+  return { structure, downloads, archives: lazy, refused: [], placeholders };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Journal, JournalItem } from '../../journal/journal';
+import { arrivesOnline, type Journal, type JournalItem } from '../../journal/journal';
+import { placeholderOf, realNameOf } from '../placeholder';
 import { CACHE_DIR, joinPath } from '../paths';
 import { chooseArchives } from './choose-archives';
 import type { Plan, PlanOptions, StructureOp, Placement } from './plan-types';
@@ -29,13 +30,18 @@ export function planChanges(view: RemoteView, journal: Journal, opts: PlanOption
     }
   }
   const source = memorySource(view, gone);
-  const { structure, downloads } = planItems(source, view.items.values(), journal, opts);
+  const planned = planItems(source, view.items.values(), journal, opts);
+  const { structure, downloads, placeholders } = planned;
   const trash = topmostGone(gone, journal);
   if (!opts.mayDownload) {
-    return { structure, trash, downloads: [], archives: [], refused: downloads };
+    return { structure, trash, downloads: [], archives: [], refused: downloads, placeholders };
+  }
+  // Where placeholders may be, files come one by one: an archive holds a folder's every file.
+  if (journal.onDemand.active()) {
+    return { structure, trash, downloads, archives: [], refused: [], placeholders };
   }
   const { archives, singles } = chooseArchives(view, downloads);
-  return { structure, trash, downloads: singles, archives, refused: [] };
+  return { structure, trash, downloads: singles, archives, refused: [], placeholders };
 }
 
 /** The local paths below which nothing is judged gone (folders whose listing failed), with '/'. */
@@ -57,10 +63,14 @@ export function planItems(
   items: Iterable<RemoteItem>,
   journal: Journal,
   opts: PlanOptions,
-): { structure: StructureOp[]; downloads: Placement[] } {
+): { structure: StructureOp[]; downloads: Placement[]; placeholders: Placement[] } {
   const targets = new Targets(source, journal, opts);
   const structure: (StructureOp & { depth: number })[] = [];
   const downloads: Placement[] = [];
+  const placeholders: Placement[] = [];
+  const online = onlineChoice(journal, (p) =>
+    targets.nameTaken(p.item.parentId, placeholderName(p)),
+  );
   for (const item of items) {
     const target = targets.of(item.id);
     if (!target) continue;
@@ -69,7 +79,7 @@ export function planItems(
     if (!j || j.kind !== item.kind) {
       if (item.kind === 'folder')
         structure.push({ type: 'mkdir', ...placement, depth: target.depth });
-      else downloads.push(placement);
+      else (online(placement, j) ? placeholders : downloads).push(placement);
       continue;
     }
     const moved = j.localPath !== target.path;
@@ -79,7 +89,8 @@ export function planItems(
       (j.remoteSize !== item.size ||
         j.remoteUpdatedAt !== item.updatedAt ||
         (j.state === 'not-permitted' && opts.retryNotPermitted));
-    if (contentChanged) downloads.push(placement);
+    if (j.state === 'online' && j.remoteUpdatedAt === null) downloads.push(placement);
+    else if (contentChanged) (online(placement, j) ? placeholders : downloads).push(placement);
     else if (!moved && (j.remoteName !== item.name || j.remoteParentId !== item.parentId)) {
       structure.push({ type: 'record', ...placement, depth: target.depth });
     }
@@ -87,7 +98,7 @@ export function planItems(
   structure.sort(
     (a, b) => a.depth - b.depth || (a.type === 'mkdir' ? 1 : 0) - (b.type === 'mkdir' ? 1 : 0),
   );
-  return { structure: structure.map(({ depth: _d, ...op }) => op), downloads };
+  return { structure: structure.map(({ depth: _d, ...op }) => op), downloads, placeholders };
 }
 
 interface Target {
@@ -108,6 +119,7 @@ class Targets {
   private readonly reserved: Set<string>;
   private readonly namesByParent = new Map<number, Map<number, string>>();
   private readonly targets = new Map<number, Target | null>();
+  private readonly takenByParent = new Map<number, Set<string>>();
 
   constructor(
     private readonly source: ViewSource,
@@ -135,6 +147,14 @@ class Targets {
     }
     this.targets.set(id, result);
     return result;
+  }
+
+  /** Whether a sibling of `parentId`'s children is named `name` here (a placeholder's name). */
+  nameTaken(parentId: number, name: string): boolean {
+    let taken = this.takenByParent.get(parentId);
+    if (!taken)
+      this.takenByParent.set(parentId, (taken = new Set(this.namesOf(parentId).values())));
+    return taken.has(name);
   }
 
   /** The item as it is now: the view's, else the journal's (unchanged, as far as we know). */
@@ -201,7 +221,7 @@ function topmostGone(gone: ReadonlySet<number>, journal: Journal): JournalItem[]
  */
 export function planWork(plan: Plan): { items: number; bytes: number } {
   let items = plan.structure.length + plan.trash.length + plan.downloads.length;
-  items += plan.refused.length;
+  items += plan.refused.length + (plan.placeholders?.length ?? 0);
   let bytes = 0;
   for (const d of plan.downloads) bytes += d.item.size;
   for (const job of plan.archives) {
@@ -210,3 +230,26 @@ export function planWork(plan: Plan): { items: number; bytes: number } {
   }
   return { items, bytes };
 }
+
+/**
+ * Whether a file to be downloaded comes as a placeholder instead (docs/SYNC.md, Files on
+ * demand): one kept online only stays so; a new one as the pair's setting and the pins say. A
+ * file whose own name ends in the suffix always comes in full (its placeholder's name would
+ * read as a placeholder of another).
+ */
+function onlineChoice(
+  journal: Journal,
+  clashes: (p: Placement) => boolean,
+): (p: Placement, j: JournalItem | undefined) => boolean {
+  const mode = journal.onDemand.mode();
+  const pins = journal.onDemand.pins();
+  return (p, j) => {
+    if (realNameOf(p.name) !== undefined || !arrivesOnline('online', pins, p.path)) return false;
+    // A sibling there has the placeholder's name: the file comes in full.
+    if (clashes(p)) return false;
+    if (j?.kind === 'file' && j.state === 'online') return true;
+    return j === undefined && mode === 'online';
+  };
+}
+
+const placeholderName = (p: Placement): string => placeholderOf(p.name);

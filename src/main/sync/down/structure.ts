@@ -8,6 +8,7 @@ import { remoteFields } from '../remote';
 import type { Execution } from './execution';
 import { clear, ensureParent, hold, parentReady } from './places';
 import type { StructureOp } from './plan-types';
+import { movePlaceholder } from './online-moves';
 
 const depthOf = (p: string): number => p.split('/').length;
 
@@ -110,8 +111,10 @@ function notHere(
     if (other && other.remoteId !== j.remoteId) hold(x, other, false);
     journal.items.moveTree(updated, to);
   } else if (!present && j.state !== 'synced') {
-    // A record without a file (one the role may not download) just follows.
+    // A record without a file (one the role may not download, one online only) just follows;
+    // a placeholder follows it.
     if (j.localPath !== op.path) clear(x, op.path);
+    if (j.state === 'online') movePlaceholder(x, j, op.path);
     journal.items.moveTree(updated, to);
   } else if (!present && x.ctx.deletedHere.has(j.remoteId)) {
     // Deleted here (the local pass saw it): the record follows the service, so that what

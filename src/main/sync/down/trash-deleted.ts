@@ -5,10 +5,18 @@ import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import type { JournalItem } from '../../journal/journal';
 import { MOVING_DIR, joinPath, parentOf } from '../paths';
 import type { Execution } from './execution';
+import { dropPlaceholder } from './online-moves';
+import { isOurPlaceholder, PLACEHOLDER_SUFFIX, realNameOf } from '../placeholder';
 
 /** Moves a deleted item (topmost of what was deleted) to the trash, keeping local work. */
 export async function trashItem(x: Execution, found: JournalItem): Promise<void> {
   const { local, journal } = x.ctx;
+  if (found.state === 'online') {
+    // A placeholder holds no data: no trash for it (online-moves.ts).
+    dropPlaceholder(x, found);
+    journal.items.removeTree(found);
+    return;
+  }
   let j = found;
   const now = local.stat(j.localPath) ? undefined : renamedAbove(x, j);
   if (now !== undefined) {
@@ -60,6 +68,11 @@ async function trashAroundLocalWork(
   const { local, journal } = x.ctx;
   const below = journal.items.descendants(j.localPath);
   for (const d of below) {
+    // Online only: its placeholder (ours) goes, no trash; one written into stays, to be sent.
+    if (d.state === 'online') {
+      dropPlaceholder(x, d);
+      continue;
+    }
     const dst = local.stat(d.localPath);
     if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
       await toTrash(x, j, was, d.localPath);
@@ -152,6 +165,17 @@ function keepName(x: Execution, j: JournalItem): void {
   if (st) x.ctx.journal.keptNames.keep(st, j.localName, j.remoteName);
 }
 
+/** 'ours' when `rel` is the placeholder, still as written, of an online item of `known`. */
+function placeholderIn(
+  x: Execution,
+  known: ReadonlyMap<string, JournalItem>,
+  rel: string,
+): 'ours' | undefined {
+  if (realNameOf(rel.slice(rel.lastIndexOf('/') + 1)) === undefined) return undefined;
+  const j = known.get(rel.slice(0, -PLACEHOLDER_SUFFIX.length));
+  return j?.state === 'online' && isOurPlaceholder(x.ctx.local, j) ? 'ours' : undefined;
+}
+
 /** Whether everything inside a folder on disk is synced and unchanged. */
 async function onlySyncedBelow(x: Execution, folder: JournalItem): Promise<boolean> {
   const { local, journal } = x.ctx;
@@ -159,7 +183,8 @@ async function onlySyncedBelow(x: Execution, folder: JournalItem): Promise<boole
   const visit = async (rel: string): Promise<boolean> => {
     for (const entry of readdirSync(local.abs(rel), { withFileTypes: true })) {
       const child = joinPath(rel, entry.name);
-      const j = known.get(child);
+      const j = known.get(child) ?? placeholderIn(x, known, child);
+      if (j === 'ours') continue;
       if (!j) return false;
       if (!(await local.unchanged(j, local.stat(child)))) return false;
       if (entry.isDirectory() && !(await visit(child))) return false;

@@ -9,6 +9,7 @@ import { EngineLoop } from './engine-loop';
 import { engineState, type EngineState } from './engine-state';
 import { Inbox, type Action } from './inbox';
 import type { LocalDeleteHold } from './local-guard';
+import { applyOnDemand, type OnDemandOp } from './on-demand-actions';
 import type { EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
 import { PassState } from './state';
@@ -117,6 +118,14 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     };
   }
 
+  /**
+   * Files on demand: download, free, pin or unpin `paths` (relative to the root), applied between
+   * passes; the next round downloads what was asked for. A refusal (AttentionError) rejects.
+   */
+  filesOnDemand(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+    return this.inbox.send({ kind: 'files-on-demand', op, paths: [...paths] });
+  }
+
   /** Stops syncing after the current pass until `resume` (continuous mode). */
   pause(): void {
     this.post({ kind: 'pause' });
@@ -211,6 +220,21 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         return this.ignoreAgain();
       case 'selection-changed':
         return this.ignoreAgain();
+      case 'files-on-demand':
+        return this.onDemand(action.op, action.paths);
+    }
+  }
+
+  /** Files on demand (on-demand-actions.ts); the next round does the rest. */
+  private async onDemand(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+    const { s } = this;
+    const { journal, trash, root } = this.opts;
+    const local = s.passes?.ctx.local ?? new LocalRoot(root);
+    if (!s.passes) local.language = s.language;
+    try {
+      await applyOnDemand({ journal, local, trash, state: s.pass, log: s.log }, op, paths);
+    } finally {
+      this.loop.poke();
     }
   }
 

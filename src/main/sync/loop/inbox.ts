@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/i18n';
 import type { KeepChoice } from './attention';
+import type { OnDemandOp } from './on-demand-actions';
 import type { RemoteDeleteAnswer } from './remote-guard';
 
 /** A person's action on a pair, as a message for the loop (after Syncthing's `doInSync`). */
@@ -14,7 +15,8 @@ export type Action =
   | { kind: 'set-language'; language: Language }
   | { kind: 'set-poll-interval'; ms: number }
   | { kind: 'set-extra-ignore'; lines: readonly string[] }
-  | { kind: 'selection-changed' };
+  | { kind: 'selection-changed' }
+  | { kind: 'files-on-demand'; op: OnDemandOp; paths: readonly string[] };
 
 interface Queued {
   action: Action;

@@ -13,6 +13,8 @@ import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
 import { DEFAULT_DELETE_GUARD } from './options';
 import { checkWorkspace } from './root';
+import { dropArrivedPlaceholders, keepWrittenPlaceholders } from './written-placeholders';
+import { holdsOnline } from '../placeholder';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
 function badNameWords(problem: string): { message: string; words: Words } {
@@ -92,6 +94,8 @@ export class LocalPass {
     if (!full && dirty.size === 0 && journal.outbox.open().length === 0) return none;
     const { scan, plan } = await this.scanAndPlan(dirty, full);
     const stillWriting = this.recordScan(scan, plan, dirty, recheck);
+    const keptWritten = keepWrittenPlaceholders(this.ctx, plan.written ?? []);
+    dropArrivedPlaceholders(this.ctx, plan.arrived ?? []);
     const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
     const wait = plan.unconfirmed.length > 0 || stillWriting > 0;
@@ -101,13 +105,13 @@ export class LocalPass {
     }
     if (!hasWork(toSend) && journal.outbox.open().length === 0) {
       this.forget(plan.kept);
-      return { did: kept, wait };
+      return { did: kept || keptWritten, wait };
     }
     const sent = await this.send(toSend, scan);
     // After the send: an item moved out of such a folder here went with its move, records and all.
     this.forget(plan.kept);
     const did = await this.recordSend(summary, plan, sent);
-    return { did: did || kept || plan.relinks.length > 0, wait };
+    return { did: did || kept || keptWritten || plan.relinks.length > 0, wait };
   }
 
   /** Detect and reconcile: the dirty folders (or all) scanned and matched with the journal. */
@@ -190,6 +194,7 @@ export class LocalPass {
         const j = journal.items.atPath(p);
         return j?.kind === 'folder' && j.state === 'synced' ? j : undefined;
       },
+      holdsOnline: (j) => holdsOnline(journal, j),
     });
     const sending: Words = { key: 'engine.sending' };
     status.setState('syncing', sending);

@@ -303,7 +303,7 @@ export class RemotePass {
       recentDeletions(journal, this.ctx.now()),
     );
     // Totals for the progress from SQL, not from a plan of the whole tree.
-    const work = journal.walk.work();
+    const work = journal.walk.work(journal.onDemand.mode() === 'online');
     const items = work.items + guarded.plan.trash.length;
     status.beginWork(items, work.bytes, { key: 'engine.syncingItems', params: { n: items } });
     const executor = this.executor(deletedHere, signal);

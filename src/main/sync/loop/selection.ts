@@ -10,6 +10,7 @@ import { Journal, type ExcludedFolder, type JournalItem } from '../../journal/jo
 import type { LocalRoot } from '../local';
 import { encodeName, foldName, type VolumeProfile } from '../names';
 import { MOVING_DIR, joinPath } from '../paths';
+import { isOurPlaceholder, onlineItemAt } from '../placeholder';
 import { askWalk, type LoopContext } from './context';
 
 // The problems this module reports (and clears, recognised by their English in the journal).
@@ -185,6 +186,9 @@ async function firstUnsent(
       if (!st) continue;
       if (ignores(rel, st.isDirectory())) continue;
       const j = journal.items.atPath(rel);
+      // A placeholder still as written holds nothing of the person's (files on demand).
+      const online = j ? undefined : onlineItemAt(journal, rel);
+      if (online && isOurPlaceholder(local, online, st)) continue;
       if (!j || j.state !== 'synced' || j.kind !== (st.isDirectory() ? 'folder' : 'file')) {
         return { localPath: rel };
       }

@@ -38,6 +38,10 @@ export interface LocalPlan {
    */
   kept: JournalItem[];
   relinks: Extract<LocalOp, { type: 'relink' }>[];
+  /** Placeholders of files online only that something was written into: kept, never sent as such. */
+  written?: LocalEntry[];
+  /** Items online only with a file now at their place: their placeholders go. */
+  arrived?: JournalItem[];
 }
 
 export interface FreshFiles {
@@ -64,6 +68,7 @@ export function emptyPlan(): LocalPlan {
     unconfirmed: [],
     kept: [],
     relinks: [],
+    written: [],
   };
 }
 

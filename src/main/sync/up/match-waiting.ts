@@ -32,6 +32,8 @@ export interface MatchPlaces {
   inPlace(j: JournalItem, e: LocalEntry): void;
   /** A folder matched to an item recorded elsewhere: the journal does not know it there yet. */
   movedFolder(path: string, remoteId: number): void;
+  /** Whether the entry is a placeholder, taken as such (files on demand: placeholder-moves.ts). */
+  placeholder?(e: LocalEntry): boolean;
 }
 
 /** Matches the entries that waited (`scan.entries`), into `plan`. */
@@ -62,6 +64,7 @@ export class WaitingMatcher {
 
   private match(e: LocalEntry): void {
     const { plan } = this;
+    if (this.places.placeholder?.(e)) return;
     const atPlace = this.placeOf(e);
     const sameId = this.identityOf(e);
 

@@ -55,6 +55,8 @@ export interface UpPlanOptions {
   rootId: number;
   /** The synced folder at a local path, as the journal has it (undefined: none). */
   folderAt: (path: string) => JournalItem | undefined;
+  /** Whether the item is online only, or a folder holding one (files on demand). */
+  holdsOnline?: (j: JournalItem) => boolean;
 }
 
 /**
@@ -71,12 +73,15 @@ export function planUp(plan: LocalPlan, scan: LocalScan, opts: UpPlanOptions): U
     const movedTo = new Map(plan.moves.map((m) => [m.entry.path, m.item.remoteId]));
     const parentIdAt = (path: string): number | undefined =>
       path === '' ? opts.rootId : (movedTo.get(path) ?? opts.folderAt(path)?.remoteId);
-    const copies = plan.moves.filter(
+    const crossing = plan.moves.filter(
       (m) => parentIdAt(parentOf(m.entry.path)) !== m.item.remoteParentId,
     );
+    // A placeholder has no content to copy, and a copy of a folder holding one would retire
+    // the file's only content there: such a move waits for a server that moves (docs/SYNC.md).
+    const copies = crossing.filter((m) => !opts.holdsOnline?.(m.item));
     // A copied folder's contents go with it: a rename inside it is part of the copy.
     const inCopy = (p: string) => copies.some((c) => p.startsWith(c.entry.path + '/'));
-    moves.push(...plan.moves.filter((m) => !copies.includes(m) && !inCopy(m.entry.path)));
+    moves.push(...plan.moves.filter((m) => !crossing.includes(m) && !inCopy(m.entry.path)));
     const copyJobs = new Map<string, MkdirOp | UploadOp>();
     for (const c of copies) {
       const inside = [...scan.entries.values()]

@@ -5,6 +5,7 @@ import { lstatSync } from 'node:fs';
 import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
+import { matchPlaceholderMoves, ScannedPlaceholders } from './placeholder-moves';
 import { holdsAny, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
@@ -19,6 +20,8 @@ export {
   type LocalPlan,
   type LocalPlanOptions,
 } from './local-plan';
+
+const NO_KIDS: ReadonlyMap<string, ChildFacts> = new Map();
 
 /** The per-entry things a reconciler holds at one time, for `peakHeld`. */
 const sizeOf = (...held: { size: number }[]) => held.reduce((n, h) => n + h.size, 0);
@@ -53,6 +56,8 @@ export class LocalReconciler {
    * its place only until it is listed (the journal says the same after), a moved one for good.
    */
   private readonly itemAt = new Map<string, number>();
+  /** Placeholders met (files on demand): their items claimed, the unknown ones kept. */
+  private readonly placeholders: ScannedPlaceholders;
   /** Folders seen but not matched yet: what is inside them waits for `finish` too. */
   private readonly pending = new Set<string>();
   /** New folders not listed yet: what is in them is new too, unless its identity is known. */
@@ -74,6 +79,7 @@ export class LocalReconciler {
     private readonly opts: LocalPlanOptions,
   ) {
     this.itemAt.set('', opts.rootId);
+    this.placeholders = new ScannedPlaceholders(journal, this.plan, (name) => this.key(name));
   }
 
   /** For the scan's `onEntry`: true when the entry is matched (the item recorded there, or new). */
@@ -96,7 +102,13 @@ export class LocalReconciler {
     }
     const fresh = this.freshDirs.has(parent);
     const parentId = fresh ? undefined : this.folderAt(parent, undefined);
+    // A placeholder (files on demand) is its item's, or told at the end (placeholder-moves.ts).
+    const kids = parentId === undefined ? NO_KIDS : this.kidsOf(parentId);
+    if ((fresh || parentId !== undefined) && this.placeholders.offer(e, kids, this.claimedHere)) {
+      return true;
+    }
     const j = parentId === undefined ? undefined : this.kidsOf(parentId).get(this.key(e.name));
+    if (j?.state === 'online' && this.placeholders.arrived(e, j, this.claimedHere)) return true;
     if (
       j &&
       j.kind === e.kind &&
@@ -198,6 +210,12 @@ export class LocalReconciler {
           this.itemAt.set(path, remoteId);
           this.moved.add(path);
         },
+        placeholder: (e) => {
+          // Under no synced folder (a new one), no record can be at its place.
+          const id = this.folderAt(parentOf(e.path), scan);
+          const kids = id === undefined ? NO_KIDS : kidsOf(id);
+          return this.placeholders.offer(e, kids, this.claimed);
+        },
       },
       scan,
     ).matchAll();
@@ -223,10 +241,15 @@ export class LocalReconciler {
       .descendants(MOVING_DIR)
       .filter((j) => parentOf(j.localPath) === MOVING_DIR && !this.local.stat(j.localPath));
     gone.push(...setAside);
+    const online = gone.filter((j) => j.state === 'online' && !claimed.has(j.remoteId));
+    const { local, opts } = this;
+    const { strays } = this.placeholders;
+    const moved = matchPlaceholderMoves(journal, local, plan, strays, online, opts.missingBefore);
     // Asked of the journal once, and only when a removal is found.
     let unplaced: string[] | undefined;
     for (const j of gone) {
-      if (claimed.has(j.remoteId) || j.state !== 'synced') continue;
+      if (claimed.has(j.remoteId) || moved.has(j.remoteId)) continue;
+      if (j.state !== 'synced' && j.state !== 'online') continue;
       if (!setAside.includes(j) && this.opts.ignores(j.localPath, j.kind === 'folder')) continue;
       if (!scan.complete && !this.opts.missingBefore.has(j.remoteId)) {
         plan.unconfirmed.push(j);

@@ -1,0 +1,226 @@
+// `workspace-sync files download|free|pin|unpin|status|open PATH...`: files on demand (docs/SYNC.md)
+// for paths inside a synced folder. Each action goes to the pair's engine as a message, and one
+// pass of that pair runs (as `sync --once` does), so what was asked is done when the command ends.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { english, type Translator } from '../../shared/i18n';
+import { connectToServer } from '../accounts/connect';
+import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../engine';
+import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
+import { isFileUri, localPathOf } from '../os/file-arg';
+import { OpenFailed, openInFileManager } from '../os/open-path';
+import { readRunning } from '../state/running';
+import {
+  cliLanguage,
+  CliError,
+  commonOptions,
+  EXIT,
+  parseCommandLine,
+  PROGRAM,
+  proxyHelp,
+  proxyOption,
+  UsageError,
+  writeLine,
+  type CommandContext,
+} from './common';
+import { usageOf } from './connect';
+import { tokenFrom } from './token';
+
+export const filesUsage = (tr: Translator = english): string =>
+  tr.t('cli.help.files', { program: PROGRAM, proxy: proxyHelp(21, tr) });
+
+const ACTIONS = ['download', 'free', 'pin', 'unpin', 'status', 'open'] as const;
+type FilesAction = (typeof ACTIONS)[number];
+
+const filesOptions = {
+  ...commonOptions,
+  ...proxyOption,
+  token: { type: 'string' },
+  'token-file': { type: 'string' },
+} as const;
+
+export function parseFiles(args: string[]) {
+  const { values, positionals } = parseCommandLine('files', args, filesOptions);
+  const [action, ...paths] = positionals;
+  if (action === undefined) {
+    throw new UsageError(
+      { key: 'cli.err.required', params: { option: ACTIONS.join('|') } },
+      'files',
+    );
+  }
+  if (!(ACTIONS as readonly string[]).includes(action)) {
+    throw new UsageError({ key: 'cli.files.err.op', params: { op: action } }, 'files');
+  }
+  if (paths.length === 0) {
+    throw new UsageError({ key: 'cli.err.required', params: { option: 'PATH' } }, 'files');
+  }
+  if (action === 'open' && paths.length > 1) {
+    throw new UsageError({ key: 'cli.files.err.openOne', params: { n: paths.length } }, 'files');
+  }
+  // A file manager's handler may pass URIs: the path each names.
+  const local = paths.map((p) => (isFileUri(p) ? localPathOf(p, '/') : p));
+  return { ...values, action: action as FilesAction, paths: local };
+}
+
+interface Located {
+  pair: PairOnDisk;
+  /** '/'-separated, relative to the pair's folder ('' for the folder itself). */
+  rel: string;
+  shown: string;
+}
+
+/**
+ * The pair and relative path of each PATH. Its folder is resolved through links, not the path
+ * itself: the file of a placeholder is not on disk.
+ */
+function locate(paths: readonly string[], ctx: CommandContext): Located[] {
+  const pairs = pairsOnDisk(ctx.stateDir, ctx.log);
+  return paths.map((p) => {
+    const abs = path.resolve(p);
+    let real: string;
+    try {
+      real = path.join(realpathSync.native(path.dirname(abs)), path.basename(abs));
+    } catch {
+      throw new CliError({ key: 'cli.err.notExist', params: { path: abs } });
+    }
+    const pair = pairOf(real, pairs);
+    if (!pair || !isInside(real, pair.realRoot)) {
+      throw new CliError({ key: 'cli.files.err.outside', params: { path: abs } });
+    }
+    const rel = path.relative(pair.realRoot, real).split(path.sep).join('/');
+    return { pair, rel, shown: p };
+  });
+}
+
+/** Each path's state, one line each: on this device, online only, pinned. */
+function sayStatus(located: readonly Located[], ctx: CommandContext, tr: Translator): void {
+  for (const [journalFile, here] of byPair(located)) {
+    const journal = openPairJournal(journalFile, here[0]!.pair.profile);
+    try {
+      for (const l of here) {
+        const st = onDemandStateOf(journal, l.rel);
+        const path = l.shown;
+        const pinned = st?.pinned ? 'yes' : 'no';
+        let line: string;
+        if (!st) line = tr.t('cli.files.notSynced', { path });
+        else if (st.online === 0) line = tr.t('cli.files.here', { path, pinned });
+        else if (st.kind === 'file' || st.online === st.files)
+          line = tr.t('cli.files.online', { path, pinned });
+        else line = tr.t('cli.files.partly', { path, pinned, online: st.online, files: st.files });
+        writeLine(ctx.io.stdout, line);
+      }
+    } finally {
+      journal.close();
+    }
+  }
+}
+
+function byPair(located: readonly Located[]): Map<string, Located[]> {
+  const out = new Map<string, Located[]>();
+  for (const l of located) out.set(l.pair.journal, [...(out.get(l.pair.journal) ?? []), l]);
+  return out;
+}
+
+/** The action on one pair's paths, then one pass of that pair; a refusal is said after it. */
+async function actOnPair(
+  op: OnDemandOp,
+  here: readonly Located[],
+  values: ReturnType<typeof parseFiles>,
+  ctx: CommandContext,
+): Promise<void> {
+  const { io, log } = ctx;
+  const pair = here[0]!.pair;
+  // Two engines on one pair would race on its disk and journal: a running sync of it is said.
+  const busy = (await readRunning(ctx.stateDir)).find(
+    (r) =>
+      r.running &&
+      r.pid !== process.pid &&
+      r.server === pair.server &&
+      r.workspaceId === pair.workspaceId &&
+      (r.dir === pair.root || r.dir === pair.realRoot),
+  );
+  if (busy) {
+    throw new CliError({ key: 'cli.files.err.busy', params: { dir: pair.root, pid: busy.pid } });
+  }
+  let token: string | undefined;
+  try {
+    token = await tokenFrom(values, io, 'files');
+  } catch (err) {
+    throw usageOf(err, 'files');
+  }
+  const conn = await connectToServer({
+    server: pair.server,
+    email: pair.user || undefined,
+    token,
+    env: io.env,
+    accounts: ctx.accounts,
+    log,
+    retry: { maxAttempts: 3, maxTotalMs: 5000 },
+  }).catch((err: unknown) => {
+    throw usageOf(err, 'files');
+  });
+  try {
+    const opened = await openSync({
+      client: conn.client,
+      server: conn.server,
+      user: conn.user,
+      workspaceId: pair.workspaceId,
+      dir: pair.root,
+      stateDir: ctx.stateDir,
+      log,
+      language: cliLanguage(io.env).lang,
+    });
+    try {
+      const refused = await opened.engine
+        .filesOnDemand(
+          op,
+          here.map((l) => l.rel),
+        )
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      await opened.engine.syncOnce(ctx.signal);
+      log.info('files on demand', { op, paths: here.length, refused: refused !== null });
+      if (refused !== null) throw refused;
+    } finally {
+      await opened.close();
+    }
+  } catch (err) {
+    throw conn.explain(err);
+  } finally {
+    await conn.close();
+  }
+}
+
+export async function files(
+  values: ReturnType<typeof parseFiles>,
+  ctx: CommandContext,
+): Promise<number> {
+  const tr = cliLanguage(ctx.io.env);
+  const located = locate(values.paths, ctx);
+  if (values.action !== 'status') {
+    const op: OnDemandOp = values.action === 'open' ? 'download' : values.action;
+    for (const here of byPair(located).values()) await actOnPair(op, here, values, ctx);
+  }
+  if (values.action === 'open') {
+    const l = located[0]!;
+    const real = path.join(l.pair.realRoot, ...realOf(l.rel).split('/'));
+    writeLine(ctx.io.stderr, tr.t('cli.files.opening', { path: real }));
+    await openInFileManager(real, ctx.io.env).catch((err: unknown) => {
+      if (!(err instanceof OpenFailed)) throw err;
+      // Downloaded all the same: the way out is to open it by hand.
+      if (err.reason.missing)
+        throw new CliError({ key: 'backend.noProgram', params: { path: real } });
+      const { program } = err;
+      const code = String(err.reason.code);
+      throw new CliError({ key: 'backend.openFailed', params: { program, code, path: real } });
+    });
+    return EXIT.ok;
+  }
+  sayStatus(located, ctx, tr);
+  return EXIT.ok;
+}
+
+/** The file a placeholder's path names (the path itself for any other). */
+const realOf = (rel: string) => (rel.endsWith('.wsync') ? rel.slice(0, -'.wsync'.length) : rel);

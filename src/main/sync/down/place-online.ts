@@ -1,0 +1,46 @@
+// A file kept online only, in its place here: its placeholder written or brought up to date
+// (docs/SYNC.md, Files on demand). No request is made: the plan's facts are the service's.
+import { factsOf } from '../local';
+import { isOurPlaceholder, placeholderOf, writePlaceholder } from '../placeholder';
+import { remoteFields } from '../remote';
+import type { Execution } from './execution';
+import { ensureParent, parentState } from './places';
+import type { Placement } from './plan-types';
+
+/**
+ * Places `p`'s placeholder. 'full' when it cannot be one: its name has no room for the suffix,
+ * something not ours is at the placeholder's name, or a file is at the real name (local work: the download keeps it beside);
+ * the file then comes in full, as any other.
+ */
+export function placeOnline(x: Execution, p: Placement): 'placed' | 'full' | 'waits' {
+  const { journal, local } = x.ctx;
+  const parent = parentState(x, p);
+  if (parent === null) return 'waits';
+  const j = journal.items.get(p.item.id);
+  const ph = placeholderOf(p.path);
+  // A name with no room for the suffix (255 bytes) has no placeholder: the file comes in full.
+  if (Buffer.byteLength(placeholderOf(p.name)) > 255) return 'full';
+  const st = local.stat(ph);
+  const mine = j?.state === 'online';
+  if (st && !(mine && j.localPath === p.path && isOurPlaceholder(local, j, st))) return 'full';
+  if (local.stat(p.path)) return 'full';
+  if (parent === 'here') local.assertContained(ph);
+  else ensureParent(x, ph);
+  const written = writePlaceholder(local, p.path, p.item, local.language);
+  // The item's facts are the service's; the placeholder's size and time are what tells it ours.
+  const facts = factsOf(written.st);
+  journal.items.upsert({
+    ...remoteFields(p.item),
+    localPath: p.path,
+    localName: p.name,
+    dev: null,
+    ino: null,
+    size: facts.size,
+    mtimeMs: facts.mtimeMs,
+    hash: written.hash,
+    state: 'online',
+  });
+  x.ctx.events.solved(p.item.id);
+  x.ctx.log.debug('placeholder placed', { path: p.path, size: p.item.size });
+  return 'placed';
+}

@@ -1,0 +1,74 @@
+// Content written into a placeholder (docs/SYNC.md, Files on demand): it is a person's data, not
+// the file's new version (the placeholder never held the file). It is kept as a file of its own
+// beside it, under a conflict copy's name of the real file, for the next local pass to upload as
+// new; the placeholder is put back. Never the other way: a placeholder's text is never uploaded.
+import { rmSync } from 'node:fs';
+import type { JournalItem } from '../../journal/journal';
+import type { LocalEntry } from '../detect-local/scan';
+import { conflictName } from '../conflict-copy';
+import { joinPath, parentOf } from '../paths';
+import { isOurPlaceholder, placeholderOf, writePlaceholder } from '../placeholder';
+import type { LoopContext } from './context';
+
+/** Keeps what was written into placeholders; true when something was kept (a round follows). */
+export function keepWrittenPlaceholders(ctx: LoopContext, written: readonly LocalEntry[]): boolean {
+  let kept = false;
+  for (const e of written) {
+    try {
+      kept = keepOne(ctx, e) || kept;
+    } catch (err) {
+      // One placeholder that cannot be handled stays as it is; the rest go on.
+      ctx.log.warn('could not keep what was written into a placeholder', {
+        path: e.path,
+        error: String(err),
+      });
+    }
+  }
+  return kept;
+}
+
+/**
+ * A file arrived at the place of an item online only (sent as its new version): its placeholder,
+ * if still ours, goes; one written into stays, a file of its own.
+ */
+export function dropArrivedPlaceholders(ctx: LoopContext, items: readonly JournalItem[]): void {
+  for (const j of items) {
+    try {
+      if (!isOurPlaceholder(ctx.local, j)) continue;
+      ctx.local.assertContained(placeholderOf(j.localPath));
+      rmSync(ctx.local.abs(placeholderOf(j.localPath)));
+    } catch (err) {
+      ctx.log.warn('could not remove a placeholder', { path: j.localPath, error: String(err) });
+    }
+  }
+}
+
+function keepOne(ctx: LoopContext, e: LocalEntry): boolean {
+  const { local, status, state } = ctx;
+  const { journal } = ctx.opts;
+  const real = e.path.slice(0, -'.wsync'.length);
+  const j = journal.items.atPath(real);
+  if (j?.state !== 'online' || placeholderOf(j.localPath) !== e.path) return false;
+  if (isOurPlaceholder(local, j)) {
+    // Only touched: still our text; its new time noted so it is not read again.
+    journal.items.upsert({ ...j, mtimeMs: e.mtimeMs, size: e.size });
+    return false;
+  }
+  const dir = parentOf(real);
+  const name = real.slice(dir === '' ? 0 : dir.length + 1);
+  const now = new Date();
+  let copy = joinPath(dir, conflictName(name, false, now, 1, local.language));
+  for (let n = 2; local.stat(copy); n++) {
+    copy = joinPath(dir, conflictName(name, false, now, n, local.language));
+  }
+  local.assertContained(copy);
+  local.confined.rename(e.path, copy);
+  const facts = { name: j.remoteName, size: j.remoteSize ?? 0, updatedAt: j.remoteUpdatedAt ?? '' };
+  const back = writePlaceholder(local, real, facts, local.language);
+  journal.items.upsert({ ...j, size: back.st.size, mtimeMs: back.st.mtimeMs, hash: back.hash });
+  state.markDirty([dir]);
+  const copyName = copy.slice(copy.lastIndexOf('/') + 1);
+  status.note(real, { key: 'engine.placeholderWritten', params: { name, copy: copyName } }, copy);
+  ctx.log.info('kept what was written into a placeholder', { path: e.path, keptAs: copy });
+  return true;
+}

@@ -1,0 +1,173 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { clientFor, remoteTree, tokenOf } from '../sync/harness';
+import { runCli, startCli, syncArgs, tempDir } from './run-cli';
+
+// Files on demand from the terminal (`workspace-sync files`): real child processes against the
+// sandbox, a token on standard input, a sync folder whose files arrive as placeholders.
+
+let sb: RunningSandbox;
+let tmp: { dir: string; remove(): Promise<void> };
+let token: string;
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'empty' });
+  tmp = await tempDir('files');
+  const owner = sb.users.find((u) => u.role === 'Administrator')!;
+  token = owner.token;
+  const client = clientFor(sb.baseUrl, tokenOf(owner));
+  const root = (await client.rootFolder(sb.workspaceId)).id;
+  const up = (folder: number, name: string, data: string) =>
+    client.uploadFile(folder, name, () => Readable.from([Buffer.from(data)]));
+  const docs = (await client.createFolder(sb.workspaceId, root, 'Docs')).id;
+  await up(docs, 'a.txt', 'a content');
+  await up(docs, 'b.txt', 'b content');
+  await up(root, 'c.txt', 'c content');
+});
+afterAll(async () => {
+  await sb?.close();
+  await tmp?.remove();
+});
+
+/** Requests that fetch a file's content. */
+const contentRequests = () =>
+  Object.entries(sb.stats())
+    .filter(([route]) => /download|archive|zip/i.test(route))
+    .reduce((n, [, count]) => n + count, 0);
+
+describe('workspace-sync files', () => {
+  const dir = () => path.join(tmp.dir, 'workspace');
+  const state = () => path.join(tmp.dir, 'state');
+  const at = (rel: string) => path.join(dir(), rel);
+  const filesCli = (args: string[], env: Record<string, string> = {}) =>
+    runCli(['files', ...args, '--state', state(), '--token-file', '-'], {
+      stdin: `${token}\n`,
+      env,
+    });
+
+  it('mirrors online only, then downloads, frees, refuses, pins and says each state', async () => {
+    const first = await runCli(
+      syncArgs(sb, dir(), state(), '--once', '--on-demand', 'online', '--token-file', '-'),
+      { stdin: `${token}\n` },
+    );
+    expect(first.code, first.stderr).toBe(0);
+    expect(existsSync(at('Docs/a.txt.wsync'))).toBe(true);
+    expect(existsSync(at('Docs/a.txt'))).toBe(false);
+    expect(contentRequests()).toBe(0);
+
+    const status = await filesCli(['status', at('Docs/a.txt.wsync'), at('Docs'), at('c.txt')]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout.trimEnd().split('\n')).toEqual([
+      `${at('Docs/a.txt.wsync')}: online only`,
+      `${at('Docs')}: online only`,
+      `${at('c.txt')}: online only`,
+    ]);
+
+    const down = await filesCli(['download', at('Docs/a.txt.wsync')]);
+    expect(down.code, down.stderr).toBe(0);
+    expect(readFileSync(at('Docs/a.txt'), 'utf8')).toBe('a content');
+    expect(existsSync(at('Docs/a.txt.wsync'))).toBe(false);
+    expect(down.stdout.trimEnd()).toBe(`${at('Docs/a.txt.wsync')}: on this device`);
+    expect(contentRequests()).toBe(1);
+
+    // Changed here: the free is refused in one line, the change is sent by the pass it runs.
+    writeFileSync(at('Docs/a.txt'), 'a changed here');
+    const refused = await filesCli(['free', at('Docs/a.txt')]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trimEnd().split('\n')).toEqual([
+      'workspace-sync: Not freed: Docs/a.txt has changes that are not on the service yet. Let it sync, then free it.',
+    ]);
+    expect(readFileSync(at('Docs/a.txt'), 'utf8')).toBe('a changed here');
+    expect(remoteTree(sb).get('Docs/a.txt')).toBeDefined();
+
+    // Sent now: freed, to the trash, its placeholder back.
+    const freed = await filesCli(['free', at('Docs/a.txt')]);
+    expect(freed.code, freed.stderr).toBe(0);
+    expect(existsSync(at('Docs/a.txt'))).toBe(false);
+    expect(readFileSync(at('Docs/a.txt.wsync'), 'utf8')).toContain('14 bytes');
+    expect(freed.stdout.trimEnd()).toBe(`${at('Docs/a.txt')}: online only`);
+
+    const pinned = await filesCli(['pin', at('Docs')]);
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(readFileSync(at('Docs/a.txt'), 'utf8')).toBe('a changed here');
+    expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b content');
+    expect(pinned.stdout.trimEnd()).toBe(`${at('Docs')}: on this device, pinned`);
+  });
+
+  it('opens a placeholder: downloads it, then hands the real file to the opener', async () => {
+    const bin = path.join(tmp.dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    const said = path.join(tmp.dir, 'opened.txt');
+    writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${said}'\n`);
+    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    const opened = await filesCli(['open', at('c.txt.wsync')], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    expect(opened.code, opened.stderr).toBe(0);
+    expect(readFileSync(at('c.txt'), 'utf8')).toBe('c content');
+    expect(existsSync(at('c.txt.wsync'))).toBe(false);
+    expect(readFileSync(said, 'utf8')).toBe(at('c.txt'));
+  });
+
+  it('says in one line when the opener cannot open the file, which is here all the same', async () => {
+    const bin = path.join(tmp.dir, 'bin-failing');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'xdg-open'), '#!/bin/sh\nexit 4\n');
+    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    const failed = await filesCli(['open', at('Docs/b.txt')], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trimEnd().split('\n')).toEqual([
+      `Opening ${at('Docs/b.txt')}`,
+      `workspace-sync: xdg-open could not open ${at('Docs/b.txt')} (it ended with code 4): open it in your file manager, or set a default program for it.`,
+    ]);
+    expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b content');
+  });
+
+  it('says a bad action and a path outside in one line each', async () => {
+    const bad = await filesCli(['fetch', at('c.txt')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe(
+      'workspace-sync: Unknown action "fetch": use download, free, pin, unpin, status or open.',
+    );
+    const outside = await filesCli(['status', tmp.dir]);
+    expect(outside.code).toBe(1);
+    expect(outside.stderr.trimEnd()).toBe(
+      `workspace-sync: ${tmp.dir} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.`,
+    );
+    const help = await runCli(['files', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /^usage: workspace-sync files download\|free\|pin\|unpin\|status\|open PATH/,
+    );
+  });
+
+  it('refuses to act while another workspace-sync syncs the folder, in one line', async () => {
+    const { child } = startCli(syncArgs(sb, dir(), state(), '--token-file', '-'), {
+      stdin: `${token}\n`,
+    });
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          const o = JSON.parse(line) as { type: string; state?: string; lastSyncAt?: unknown };
+          if (o.type === 'status' && o.state === 'idle' && o.lastSyncAt !== null) resolve();
+        });
+        child.once('close', () => reject(new Error('sync exited early')));
+      });
+      const busy = await filesCli(['download', at('Docs/b.txt')]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr.trimEnd()).toBe(
+        `workspace-sync: ${dir()} is being synced by another workspace-sync (process ${child.pid}): stop it first, then run this again.`,
+      );
+    } finally {
+      child.kill('SIGINT');
+      await closed;
+    }
+  });
+});
