@@ -49,8 +49,10 @@ function xdgHome(name: string, { spaces = true } = {}) {
 }
 type XdgEnv = ReturnType<typeof xdgHome>;
 
-const integrate = (flag: '--install' | '--uninstall', env: XdgEnv & { PATH?: string }) =>
-  runCli(['integrate', flag, '--state', path.join(tmp.dir, 'state')], { env });
+const integrate = (
+  flag: '--install' | '--uninstall',
+  env: XdgEnv & { PATH?: string; LANG?: string },
+) => runCli(['integrate', flag, '--state', path.join(tmp.dir, 'state')], { env });
 
 /** Debian's python3 with python3-gi (pyenv's has no gi). */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
@@ -217,6 +219,30 @@ describe('integrate: the opener of placeholders', () => {
     ]);
     // Not said when it is not so.
     expect(run.stderr).not.toContain('Double-clicking');
+  });
+
+  it('says it in German under a German locale', async () => {
+    const e = xdgHome('home-de');
+    const empty = path.join(tmp.dir, 'empty-bin');
+    mkdirSync(empty, { recursive: true });
+    const run = await integrate('--install', { ...e, PATH: empty, LANG: 'de_DE.UTF-8' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(-3)
+        .map((l) => l.split(': ')[0]),
+    ).toEqual(['MIME-Typ', 'Öffner', 'Standardanwendung']);
+    expect(run.stderr).toContain(
+      'update-mime-database wurde nicht gefunden (Debian: sudo apt-get install shared-mime-info): Dateimanager erkennen Platzhalter erst, wenn es auf ',
+    );
+    const ok = await integrate('--install', { ...e, LANG: 'de_DE.UTF-8' });
+    expect(ok.stderr).toContain(
+      'Ein Doppelklick auf einen Platzhalter (NAME.wsync) in einem Dateimanager lädt die Datei jetzt herunter und öffnet sie.',
+    );
+    const gone = await integrate('--uninstall', { ...e, LANG: 'de_DE.UTF-8' });
+    expect(gone.stderr).toContain('Der Öffner für Platzhalter wurde entfernt.');
   });
 });
 
