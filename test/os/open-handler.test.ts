@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +287,57 @@ describe('a double-click on a placeholder, through GLib', () => {
     const removed = await uninstallOpener({ command: [], env: e, home: e.HOME });
     expect(removed.done.map((d) => d.part)).toEqual(['mimeType', 'opener', 'defaultApp']);
     expect(existsSync(path.join(e.XDG_CONFIG_HOME, 'mimeapps.list'))).toBe(false);
+  });
+});
+
+/** Runs a program to completion; its exit status and stderr. */
+function runProgram(argv: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('a double-click on a placeholder, through the desktop tools', () => {
+  it('gio open and xdg-open (in a GNOME session) run the opener on it', async () => {
+    const e = xdgHome('home-gio');
+    const recorder = path.join(tmp.dir, 'gio-recorder');
+    writeFileSync(recorder, `#!/bin/sh\nfor a; do printf '%s\\0' "$a"; done > "$RECORD"\n`, {
+      mode: 0o755,
+    });
+    await installOpener({ command: [recorder, 'files', 'open'], env: e, home: e.HOME });
+    const dir = path.join(tmp.dir, 'gio placeholders');
+    mkdirSync(dir, { recursive: true });
+    // These tools return once the app is started: the recorder writes into a FIFO, whose read
+    // ends when it has written (no polling); a tool that fails gets it closed by us instead.
+    const fifo = path.join(tmp.dir, 'argv.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const opened = async (argv: string[], extra: Record<string, string> = {}) => {
+      const read = readFile(fifo);
+      const done = await runProgram(argv, {
+        PATH: process.env.PATH ?? '',
+        ...e,
+        RECORD: fifo,
+        ...extra,
+      });
+      if (done.code !== 0) writeFileSync(fifo, '');
+      const argvOf = (await read).toString().split('\0').slice(0, -1);
+      expect(done.code, `${argv.join(' ')}: ${done.stderr}`).toBe(0);
+      return argvOf;
+    };
+    for (const name of [`it's "q" $(id) -x.pdf.wsync`, 'two\nlines.wsync']) {
+      const file = path.join(dir, name);
+      writeFileSync(file, 'Online only\n');
+      const want = ['files', 'open', '--', file];
+      expect(await opened(['gio', 'open', file]), JSON.stringify(name)).toEqual(want);
+      expect(
+        await opened(['xdg-open', file], { XDG_CURRENT_DESKTOP: 'GNOME' }),
+        JSON.stringify(name),
+      ).toEqual(want);
+    }
   });
 });
 
