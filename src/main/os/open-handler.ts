@@ -8,13 +8,12 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { english, LANGUAGES, translator, type MessageKey, type Words } from '../../shared/i18n';
 import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
+import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
 import { readIfAny, writeAtomically } from './entry-files';
 import { DESKTOP_TOOL, MIME_TOOL, runDatabaseTool } from './mime-tools';
 import { setDefaultApp, unsetDefaultApp } from './mimeapps';
 import { xdgDirs, type IntegrationOptions } from './integrate';
 
-/** The placeholders' suffix: the rule of docs/SYNC.md ("Files on demand"). */
-export const PLACEHOLDER_SUFFIX = '.wsync';
 export const PLACEHOLDER_TYPE = 'application/x-workspace-sync-placeholder';
 /** The handler's desktop id (its file name), also the mark that finds our files again. */
 export const OPENER_ID = 'workspace-sync-open.desktop';
