@@ -130,7 +130,8 @@ describe('workspace-sync integrate', () => {
       uca,
     ];
     expect(files(home)).toEqual(expected);
-    expect(run.stdout.trimEnd().split('\n')).toEqual([
+    // Then the placeholders' opener's three files (test/os/open-handler.test.ts).
+    expect(run.stdout.trimEnd().split('\n').slice(0, 5)).toEqual([
       `Nautilus: ${expected[0]}`,
       `Nemo: ${expected[1]}`,
       `Dolphin: ${expected[2]}`,
@@ -186,7 +187,7 @@ describe('workspace-sync integrate', () => {
 
     const removed = await integrate('--uninstall');
     expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5);
+    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5 + 3); // and the opener's
     expect(paths.slice(0, 4).map(existsSync)).toEqual([false, false, false, false]);
     const uca = readFileSync(paths[4]!, 'utf8');
     expect(() => parseXml(uca)).not.toThrow();
@@ -209,8 +210,8 @@ describe('workspace-sync integrate', () => {
     const install = await integrate('--install', { HOME: h });
     expect(install.code).toBe(1);
     expect(install.stderr).toMatch(/uca\.xml is not valid XML \(.*\): it was left as it is/);
-    // The others are written all the same.
-    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4);
+    // The others are written all the same (and the opener's three files).
+    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4 + 3);
     expect(readFileSync(uca!, 'utf8')).toBe('<actions><action></actions>');
 
     writeFileSync(nemo!, '[Nemo Action]\nName=Mine\nExec=true\nSelection=s\nExtensions=any;\n');

@@ -21,6 +21,7 @@ import {
   uninstallIntegrations,
   type IntegrationFile,
 } from '../os/integrate';
+import { installOpener, PART_WORDS, uninstallOpener, type OpenerResult } from '../os/open-handler';
 import { packageRoot } from '../core/package-root';
 
 export const integrateUsage = (tr: Translator = english): string =>
@@ -61,43 +62,67 @@ export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
 
 const listed = (files: IntegrationFile[]) => files.map((f) => `${f.fileManager}: ${f.file}`);
 
+/** The menus' outcome: the files done, and the failures of an IntegrationError. */
+async function settled(work: Promise<IntegrationFile[]>) {
+  try {
+    return { done: await work, failed: null };
+  } catch (err) {
+    if (!(err instanceof IntegrationError)) throw wordsOf(err) ? err : new CliError(messageOf(err));
+    return { done: err.done, failed: err };
+  }
+}
+
 export async function integrate(
   values: ReturnType<typeof parseIntegrate>,
   ctx: CommandContext,
 ): Promise<number> {
   const { io, log } = ctx;
   const tr = cliLanguage(io.env);
-  const opts = {
-    command: [...cliLauncher(io.env), 'link', '--copy', '--notify', '--state', ctx.stateDir],
-    env: io.env,
-    home: io.env.HOME || homedir(),
-  };
-  try {
-    if (values.install) {
-      const written = await installIntegrations(opts);
-      for (const line of listed(written)) writeLine(io.stdout, line);
-      writeLine(io.stderr, tr.t('cli.integrate.added', { label: tr.t('integrate.menuLabel') }));
-      log.info('file-manager entries installed', { files: written.map((f) => f.file) });
-    } else {
-      const removed = await uninstallIntegrations(opts);
-      for (const line of listed(removed)) writeLine(io.stdout, line);
-      writeLine(
-        io.stderr,
-        removed.length > 0
-          ? tr.t('cli.integrate.removed', { label: tr.t('integrate.menuLabel') })
-          : tr.t('cli.integrate.nothing'),
-      );
-      log.info('file-manager entries removed', { files: removed.map((f) => f.file) });
-    }
-    return EXIT.ok;
-  } catch (err) {
-    if (!(err instanceof IntegrationError)) throw wordsOf(err) ? err : new CliError(messageOf(err));
-    for (const line of listed(err.done)) writeLine(io.stdout, line);
-    // Each manager's failure in the CLI's language where it has words (a broken uca.xml).
-    const failures = err.failures.map((f) => `${f.fileManager}: ${sayError(tr, f.error)}`);
-    throw new CliError({
-      key: 'cli.integrate.failed',
-      params: { verb: err.verb, failures: failures.join(' ') },
-    });
+  const launcher = cliLauncher(io.env);
+  const state = ['--state', ctx.stateDir];
+  const opts = { env: io.env, home: io.env.HOME || homedir() };
+  const menuOpts = { ...opts, command: [...launcher, 'link', '--copy', '--notify', ...state] };
+  // The placeholders' opener (issue 41) beside the menus: one's trouble does not stop the other.
+  const openOpts = { ...opts, command: [...launcher, 'files', 'open', ...state] };
+  const install = values.install === true;
+  const menus = await settled(
+    install ? installIntegrations(menuOpts) : uninstallIntegrations(menuOpts),
+  );
+  const opener = await (install ? installOpener(openOpts) : uninstallOpener(openOpts));
+  for (const line of listed(menus.done)) writeLine(io.stdout, line);
+  for (const f of opener.done) writeLine(io.stdout, `${tr.t(PART_WORDS[f.part])}: ${f.file}`);
+  for (const note of opener.notes) writeLine(io.stderr, tr.say(note));
+  const files = [...menus.done.map((f) => f.file), ...opener.done.map((f) => f.file)];
+  log.info(`file-manager entries ${install ? 'installed' : 'removed'}`, { files });
+  if (menus.failed || opener.failures.length > 0) {
+    throw failedWords(tr, install, menus.failed, opener);
   }
+  const label = tr.t('integrate.menuLabel');
+  if (install) {
+    writeLine(io.stderr, tr.t('cli.integrate.added', { label }));
+    // Only when it is so: without the MIME database, the type is not known.
+    if (opener.notes.length === 0) writeLine(io.stderr, tr.t('cli.integrate.openerAdded'));
+  } else {
+    if (menus.done.length > 0) writeLine(io.stderr, tr.t('cli.integrate.removed', { label }));
+    if (opener.done.length > 0) writeLine(io.stderr, tr.t('cli.integrate.openerRemoved'));
+    if (files.length === 0) writeLine(io.stderr, tr.t('cli.integrate.nothing'));
+  }
+  return EXIT.ok;
+}
+
+/** Each failure in the CLI's language where it has words (a broken uca.xml). */
+function failedWords(
+  tr: Translator,
+  install: boolean,
+  menus: IntegrationError | null,
+  opener: OpenerResult,
+): CliError {
+  const failures = [
+    ...(menus?.failures ?? []).map((f) => `${f.fileManager}: ${sayError(tr, f.error)}`),
+    ...opener.failures.map((f) => `${tr.t(PART_WORDS[f.part])}: ${sayError(tr, f.error)}`),
+  ];
+  return new CliError({
+    key: 'cli.integrate.failed',
+    params: { verb: install ? 'write' : 'remove', failures: failures.join(' ') },
+  });
 }

@@ -46,7 +46,7 @@ export class IntegrationError extends Error {
 }
 
 /** $XDG_DATA_HOME and $XDG_CONFIG_HOME, or their defaults (a relative value is ignored). */
-function xdgDirs(opts: IntegrationOptions): { data: string; config: string } {
+export function xdgDirs(opts: IntegrationOptions): { data: string; config: string } {
   const dir = (value: string | undefined, fallback: string) =>
     value && path.isAbsolute(value) ? value : path.join(opts.home, fallback);
   return {

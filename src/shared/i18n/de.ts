@@ -1308,10 +1308,13 @@ Fügt „{label}“ dem Kontextmenü der Linux-Dateimanager hinzu, nur für Sie:
 Nautilus (ein Skript), Nemo (eine Aktion), Dolphin (ein Dienstmenü, KDE 6 und 5) und Thunar (eine
 benutzerdefinierte Aktion, zu Ihren anderen hinzugefügt). Es führt „{program} link --copy --notify“
 für das Element aus: Der Link kommt in die Zwischenablage und eine Benachrichtigung sagt es, oder
-warum nicht.
+warum nicht. Außerdem öffnen sich Platzhalter (NAME.wsync) mit einem Doppelklick: ein MIME-Typ
+für sie, ein Öffner, der „{program} files open“ auf einem ausführt, und dieser Öffner als ihre
+Standardanwendung (in mimeapps.list).
 
   --install      die Einträge schreiben (erneut: zweimal ausgeführt ändert sich nichts)
-  --uninstall    sie entfernen (die anderen Aktionen von Thunar bleiben)
+  --uninstall    sie entfernen (die anderen Aktionen von Thunar und die anderen Zeilen von
+                 mimeapps.list bleiben)
   --state DIR    der Zustandsordner, den die Einträge verwenden (Standard: $WORKSPACE_SYNC_STATE
                  oder der des Systems); in sie geschrieben, da ein Dateimanager die Umgebung
                  Ihrer Shell nicht hat
@@ -1418,6 +1421,18 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.integrate.nothing': 'Es gab keinen Eintrag zu entfernen.',
   'cli.integrate.failed':
     'Nicht jeder Eintrag ließ sich {verb, select, write {schreiben} other {entfernen}}. {failures}',
+  'integrate.placeholderType': 'Workspace-Sync-Platzhalter (nur online)',
+  'integrate.openerName': 'Workspace Sync: herunterladen und öffnen',
+  'integrate.openerComment': 'Die Datei dieses Platzhalters herunterladen und öffnen',
+  'integrate.part.mimeType': 'MIME-Typ',
+  'integrate.part.opener': 'Öffner',
+  'integrate.part.defaultApp': 'Standardanwendung',
+  'cli.integrate.openerAdded':
+    'Ein Doppelklick auf einen Platzhalter (NAME.wsync) in einem Dateimanager lädt die Datei jetzt herunter und öffnet sie.',
+  'cli.integrate.openerRemoved': 'Der Öffner für Platzhalter wurde entfernt.',
+  'cli.integrate.toolMissing':
+    '{tool} wurde nicht gefunden (Debian: sudo apt-get install {package}): Dateimanager erkennen Platzhalter erst, wenn es auf {dir} gelaufen ist.',
+  'cli.integrate.toolFailed': '{tool} ist auf {dir} fehlgeschlagen: {why}',
   'cli.link.err.outside': '{path} liegt in keinem Ordner, den Workspace Sync synchronisiert.',
   'cli.link.err.rootNotYet':
     '{path} wurde noch nicht synchronisiert: Versuchen Sie es erneut, sobald das geschehen ist.',

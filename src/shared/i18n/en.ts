@@ -1270,10 +1270,12 @@ examples:
 Adds "{label}" to the context menu of the Linux file managers, for you alone:
 Nautilus (a script), Nemo (an action), Dolphin (a service menu, KDE 6 and 5) and Thunar (a
 custom action, added to your others). It runs "{program} link --copy --notify" on the item:
-the link goes to the clipboard and a notification says so, or why not.
+the link goes to the clipboard and a notification says so, or why not. It also makes
+placeholders (NAME.wsync) open with a double-click: a MIME type for them, an opener that runs
+"{program} files open" on one, and that opener as their default app (in mimeapps.list).
 
   --install      write the entries (again: running it twice changes nothing)
-  --uninstall    remove them (Thunar's other actions stay)
+  --uninstall    remove them (Thunar's other actions and mimeapps.list's other lines stay)
   --state DIR    the state directory the entries use (default: $WORKSPACE_SYNC_STATE or the
                  platform's); written into them, since a file manager does not have your
                  shell's environment
@@ -1376,6 +1378,19 @@ same entries (running the app instead) each time it starts.`,
   'cli.integrate.nothing': 'There was no entry to remove.',
   'cli.integrate.failed':
     'Could not {verb, select, write {write} other {remove}} every entry. {failures}',
+  // The opener of placeholders (NAME.wsync, issue 41): a MIME type, a handler, the default app.
+  'integrate.placeholderType': 'Workspace Sync placeholder (online only)',
+  'integrate.openerName': 'Workspace Sync: download and open',
+  'integrate.openerComment': 'Download the file of this placeholder and open it',
+  'integrate.part.mimeType': 'MIME type',
+  'integrate.part.opener': 'Opener',
+  'integrate.part.defaultApp': 'Default app',
+  'cli.integrate.openerAdded':
+    'Double-clicking a placeholder (NAME.wsync) in a file manager now downloads the file and opens it.',
+  'cli.integrate.openerRemoved': 'Removed the opener of placeholders.',
+  'cli.integrate.toolMissing':
+    '{tool} was not found (Debian: sudo apt-get install {package}): file managers will not know placeholders until it has run on {dir}.',
+  'cli.integrate.toolFailed': '{tool} failed on {dir}: {why}',
   'cli.link.err.outside': '{path} is not in a folder Workspace Sync syncs.',
   'cli.link.err.rootNotYet': '{path} has not been synced yet: try again once it has.',
   'cli.link.err.notYet':
