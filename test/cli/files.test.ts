@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
+import { fakeNotifySend } from './link-harness';
 import { runCli, startCli, syncArgs, tempDir } from './run-cli';
 
 // Files on demand from the terminal (`workspace-sync files`): real child processes against the
@@ -114,19 +115,28 @@ describe('workspace-sync files', () => {
   });
 
   it('says in one line when the opener cannot open the file, which is here all the same', async () => {
+    // As a double-click runs it (--notify: no terminal): the download and the failure are also
+    // desktop notices.
+    const notices = fakeNotifySend(path.join(tmp.dir, 'notices'));
     const bin = path.join(tmp.dir, 'bin-failing');
     mkdirSync(bin, { recursive: true });
     writeFileSync(path.join(bin, 'xdg-open'), '#!/bin/sh\nexit 4\n');
     chmodSync(path.join(bin, 'xdg-open'), 0o755);
-    const failed = await filesCli(['open', at('Docs/b.txt')], {
-      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    const failed = await filesCli(['open', '--notify', at('Docs/b.txt')], {
+      PATH: `${bin}:${notices.path}`,
     });
     expect(failed.code).toBe(1);
+    const said = `xdg-open could not open ${at('Docs/b.txt')} (it ended with code 4): open it in your file manager, or set a default program for it.`;
     expect(failed.stderr.trimEnd().split('\n')).toEqual([
       `Opening ${at('Docs/b.txt')}`,
-      `workspace-sync: xdg-open could not open ${at('Docs/b.txt')} (it ended with code 4): open it in your file manager, or set a default program for it.`,
+      `workspace-sync: ${said}`,
     ]);
     expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b content');
+    const shown = notices.shown().map((n) => n.split('|').slice(2, -1));
+    expect(shown).toEqual([
+      ['--urgency=normal', '--', 'Downloading b.txt…', ''],
+      ['--urgency=critical', '--', 'Workspace Sync could not open b.txt', said],
+    ]);
   });
 
   it('says a bad action and a path outside in one line each', async () => {

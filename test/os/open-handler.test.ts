@@ -154,7 +154,7 @@ describe('integrate: the opener of placeholders', () => {
     expect(entry).toContain('NoDisplay=true');
     expect(entry).toContain(`MimeType=${PLACEHOLDER_TYPE};`);
     expect(entry.find((l) => l.startsWith('Exec='))).toMatch(
-      /^Exec=".+" "files" "open" "--state" ".+" -- %f$/,
+      /^Exec=".+" "files" "open" "--notify" "--state" ".+" -- %f$/,
     );
 
     writeFileSync(placeholder(), 'Online only: report.pdf, 1.2 MB\n');

@@ -4,10 +4,12 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { english, type Translator } from '../../shared/i18n';
+import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
 import { connectToServer } from '../accounts/connect';
 import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../engine';
 import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { isFileUri, localPathOf } from '../os/file-arg';
+import { notify } from '../os/notify';
 import { OpenFailed, openInFileManager } from '../os/open-path';
 import { readRunning } from '../state/running';
 import {
@@ -19,6 +21,7 @@ import {
   PROGRAM,
   proxyHelp,
   proxyOption,
+  sayError,
   UsageError,
   writeLine,
   type CommandContext,
@@ -37,6 +40,8 @@ const filesOptions = {
   ...proxyOption,
   token: { type: 'string' },
   'token-file': { type: 'string' },
+  // A double-click has no terminal: the download and a failure are said as desktop notices.
+  notify: { type: 'boolean' },
 } as const;
 
 export function parseFiles(args: string[]) {
@@ -198,6 +203,26 @@ export async function files(
   ctx: CommandContext,
 ): Promise<number> {
   const tr = cliLanguage(ctx.io.env);
+  if (!values.notify) return act(values, ctx, tr);
+  const { env } = ctx.io;
+  const name = path.basename(realOf(values.paths[0] ?? ''));
+  const tell = (summary: string, body: string, urgent = false) =>
+    notify(summary, body, { env, urgent, log: ctx.log });
+  try {
+    if (values.action === 'open') await tell(tr.t('cli.files.notify.downloading', { name }), '');
+    return await act(values, ctx, tr);
+  } catch (caught) {
+    const err = usageOf(caught, 'files');
+    await tell(tr.t('cli.files.notify.failed', { name }), sayError(tr, err), true);
+    throw err;
+  }
+}
+
+async function act(
+  values: ReturnType<typeof parseFiles>,
+  ctx: CommandContext,
+  tr: Translator,
+): Promise<number> {
   const located = locate(values.paths, ctx);
   if (values.action !== 'status') {
     const op: OnDemandOp = values.action === 'open' ? 'download' : values.action;
@@ -223,4 +248,5 @@ export async function files(
 }
 
 /** The file a placeholder's path names (the path itself for any other). */
-const realOf = (rel: string) => (rel.endsWith('.wsync') ? rel.slice(0, -'.wsync'.length) : rel);
+const realOf = (rel: string) =>
+  rel.endsWith(PLACEHOLDER_SUFFIX) ? rel.slice(0, -PLACEHOLDER_SUFFIX.length) : rel;

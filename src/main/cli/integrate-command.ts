@@ -83,7 +83,7 @@ export async function integrate(
   const opts = { env: io.env, home: io.env.HOME || homedir() };
   const menuOpts = { ...opts, command: [...launcher, 'link', '--copy', '--notify', ...state] };
   // The placeholders' opener (issue 41) beside the menus: one's trouble does not stop the other.
-  const openOpts = { ...opts, command: [...launcher, 'files', 'open', ...state] };
+  const openOpts = { ...opts, command: [...launcher, 'files', 'open', '--notify', ...state] };
   const install = values.install === true;
   const menus = await settled(
     install ? installIntegrations(menuOpts) : uninstallIntegrations(menuOpts),

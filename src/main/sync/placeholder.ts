@@ -8,9 +8,10 @@ import { translator, type Language } from '../../shared/i18n';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { LocalRoot } from './local';
 import { PARTIAL_DIR } from './paths';
+import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
 
-/** The placeholder's suffix: exact, lower case. */
-export const PLACEHOLDER_SUFFIX = '.wsync';
+/** The placeholder's suffix: exact, lower case (one constant with the file managers' opener). */
+export { PLACEHOLDER_SUFFIX };
 
 export const placeholderOf = (rel: string): string => rel + PLACEHOLDER_SUFFIX;
 

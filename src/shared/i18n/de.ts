@@ -1493,6 +1493,8 @@ synchronisiert.
                      Standardeingabe); sonst $WORKSPACE_SYNC_TOKEN, sonst das gemerkte Konto, das
                      den Ordner synchronisiert
   --token TOKEN      dasselbe, auf der Befehlszeile (für alle Benutzer in ps sichtbar: vermeiden)
+  --notify           ein Herunterladen zum Öffnen und einen Fehler auch als Desktop-Hinweis
+                     melden (was der Doppelklick im Dateimanager ausführt: ohne Terminal)
 {proxy}
   --state ORDNER     Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb
                      (Standard: $WORKSPACE_SYNC_STATE oder der der Plattform)
@@ -1511,6 +1513,8 @@ synchronisiert.
   'cli.files.err.busy':
     '{dir} wird gerade von einem anderen workspace-sync synchronisiert (Prozess {pid}): ihn zuerst beenden, dann dies erneut ausführen.',
   'cli.files.opening': '{path} wird geöffnet',
+  'cli.files.notify.downloading': '{name} wird heruntergeladen …',
+  'cli.files.notify.failed': 'Workspace Sync konnte {name} nicht öffnen',
   'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
   'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]
 

@@ -1444,6 +1444,8 @@ open sync that folder once before they return, so what they did is done when the
                      input); default: $WORKSPACE_SYNC_TOKEN, else the remembered account that
                      syncs the folder
   --token TOKEN      the same, from the command line (visible to every user in ps: avoid)
+  --notify           also say a download being opened, and a failure, as a desktop notice
+                     (what the file managers' double-click runs: it has no terminal)
 {proxy}
   --state DIR        state directory: settings, journals, logs, trash
                      (default: $WORKSPACE_SYNC_STATE or the platform''s)
@@ -1461,6 +1463,8 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.err.busy':
     '{dir} is being synced by another workspace-sync (process {pid}): stop it first, then run this again.',
   'cli.files.opening': 'Opening {path}',
+  'cli.files.notify.downloading': 'Downloading {name}…',
+  'cli.files.notify.failed': 'Workspace Sync could not open {name}',
   'cli.files.err.mode': '--on-demand takes online or full, not "{value}".',
   'cli.help.folders': `usage: {program} folders DIR [--exclude PATH]... [--include PATH]... [options]
 
