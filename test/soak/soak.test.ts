@@ -9,7 +9,7 @@ import { World, type Figures, type Sabotage } from './world';
 // The command set before issue 37's steps: the sabotage's seed was picked for it.
 const NO_NEW_STEPS = { swap: 0, recreate: 0, long: 0, deep: 0 };
 
-// The soak on every CI run: 100 random histories from a fixed seed (so a failure replays), a
+// The soak on every CI run: 60 random histories from a fixed seed (so a failure replays), a
 // crash case through its world and invariants, and proof that its histories catch a broken
 // engine. Longer runs: `npm run -s soak -- --runs 2000` (docs/DEVELOPING.md).
 
@@ -99,14 +99,16 @@ describe('soak', () => {
   );
 
   it(
-    '100 random histories: the disks match the service, nothing lost, nothing twice',
+    '60 random histories: the disks match the service, nothing lost, nothing twice',
     { timeout: 300_000 },
     async () => {
-      const result = await runSoak({ runs: 100, seed: SEED, shrink: false });
+      // 60, not 100: the whole suite must stay within 10 minutes on a 2-core machine (issue 40);
+      // these 60 crash, fault and conflict (4, 31 and 7 times). Longer runs by hand (above).
+      const result = await runSoak({ runs: 60, seed: SEED, shrink: false });
       // On failure this shows the findings, the history and the line that replays it.
       expect(result.failure).toBeUndefined();
       expect(result.figures).toMatchObject({
-        histories: 100,
+        histories: 60,
         divergences: 0,
         lost: 0,
         duplicates: 0,
