@@ -10,8 +10,17 @@ import { openSession, signInWithPassword } from '../api/oauth';
 import type { RetryPolicy } from '../api/retry';
 import type { Logger } from '../core/logger';
 import { english, type Translator } from '../../shared/i18n';
-import { cliLanguage, CliError, PROGRAM, UsageError, writeLine, type Output } from './common';
+import {
+  cliLanguage,
+  CliError,
+  PROGRAM,
+  UsageError,
+  writeLine,
+  type CommandContext,
+  type Output,
+} from './common';
 import { requireServerOrSandbox, startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox';
+import { tokenFrom } from './token';
 
 export interface ConnectOptions {
   command: string;
@@ -114,4 +123,34 @@ export function apiBaseNotice(found: string, given: string, tr: Translator = eng
 /** A blank token given on the command line (or in WORKSPACE_SYNC_TOKEN) is a usage mistake. */
 export function usageOf(err: unknown, command: string): unknown {
   return err instanceof EmptyTokenError ? new UsageError(err.words ?? err.message, command) : err;
+}
+
+/**
+ * A connection for a pair found on disk (`files`, `folders`): its server and account, the token
+ * given on the command line or in the environment, else the remembered account's; a few quick
+ * retries, since a person waits at a terminal.
+ */
+export async function connectToPair(
+  pair: { server: string; user: string },
+  values: { token?: string; 'token-file'?: string },
+  ctx: CommandContext,
+  command: string,
+): Promise<ServerConnection> {
+  let token: string | undefined;
+  try {
+    token = await tokenFrom(values, ctx.io, command);
+  } catch (err) {
+    throw usageOf(err, command);
+  }
+  return connectToServer({
+    server: pair.server,
+    email: pair.user || undefined,
+    token,
+    env: ctx.io.env,
+    accounts: ctx.accounts,
+    log: ctx.log,
+    retry: { maxAttempts: 3, maxTotalMs: 5000 },
+  }).catch((err: unknown) => {
+    throw usageOf(err, command);
+  });
 }

@@ -5,7 +5,6 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { english, type Translator } from '../../shared/i18n';
 import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
-import { connectToServer } from '../accounts/connect';
 import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../engine';
 import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { isFileUri, localPathOf } from '../os/file-arg';
@@ -26,8 +25,7 @@ import {
   writeLine,
   type CommandContext,
 } from './common';
-import { usageOf } from './connect';
-import { tokenFrom } from './token';
+import { connectToPair, usageOf } from './connect';
 
 export const filesUsage = (tr: Translator = english): string =>
   tr.t('cli.help.files', { program: PROGRAM, proxy: proxyHelp(21, tr) });
@@ -147,23 +145,7 @@ async function actOnPair(
   if (busy) {
     throw new CliError({ key: 'cli.files.err.busy', params: { dir: pair.root, pid: busy.pid } });
   }
-  let token: string | undefined;
-  try {
-    token = await tokenFrom(values, io, 'files');
-  } catch (err) {
-    throw usageOf(err, 'files');
-  }
-  const conn = await connectToServer({
-    server: pair.server,
-    email: pair.user || undefined,
-    token,
-    env: io.env,
-    accounts: ctx.accounts,
-    log,
-    retry: { maxAttempts: 3, maxTotalMs: 5000 },
-  }).catch((err: unknown) => {
-    throw usageOf(err, 'files');
-  });
+  const conn = await connectToPair(pair, values, ctx, 'files');
   try {
     const opened = await openSync({
       client: conn.client,

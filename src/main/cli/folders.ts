@@ -5,7 +5,6 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { english, type Translator } from '../../shared/i18n';
 import type { ServiceClient } from '../api/client';
-import { connectToServer } from '../accounts/connect';
 import { pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { childFolders, excludedPath, folderAtPath } from '../folders/folder-choice';
 import { changeSelection, openPairJournal, type RemoteItem } from '../engine';
@@ -22,8 +21,7 @@ import {
   writeLine,
   type CommandContext,
 } from './common';
-import { usageOf } from './connect';
-import { tokenFrom } from './token';
+import { connectToPair } from './connect';
 
 /** The help of `folders`. */
 export const foldersUsage = (tr: Translator = english): string =>
@@ -95,23 +93,7 @@ export async function folders(
   const { io, log } = ctx;
   const tr = cliLanguage(io.env);
   const pair = pairAt(values.dir, ctx);
-  let token: string | undefined;
-  try {
-    token = await tokenFrom(values, io, 'folders');
-  } catch (err) {
-    throw usageOf(err, 'folders');
-  }
-  const conn = await connectToServer({
-    server: pair.server,
-    email: pair.user || undefined,
-    token,
-    env: io.env,
-    accounts: ctx.accounts,
-    log,
-    retry: { maxAttempts: 3, maxTotalMs: 5000 },
-  }).catch((err: unknown) => {
-    throw usageOf(err, 'folders');
-  });
+  const conn = await connectToPair(pair, values, ctx, 'folders');
   const journal = openPairJournal(pair.journal, pair.profile);
   try {
     const { client } = conn;

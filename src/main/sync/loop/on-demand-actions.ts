@@ -1,15 +1,14 @@
 // A person's files-on-demand actions (docs/SYNC.md, Files on demand), applied between passes
 // (loop/inbox.ts): download, free, pin, unpin. Each changes the journal (and, to free, the disk)
 // so that the next pass does the rest: a download is a fetch for the next remote pass.
-import { mkdirSync, rmdirSync } from 'node:fs';
 import { arrivesOnline, type Journal, type JournalItem } from '../../journal/journal';
 import { AttentionError } from '../errors';
 import type { LocalRoot } from '../local';
-import { MOVING_DIR } from '../paths';
 import { onlineItemAt, PLACEHOLDER_SUFFIX, placeholderOf, writePlaceholder } from '../placeholder';
 import type { Logger, Trash } from '../ports';
 import { asRemote } from '../remote';
 import type { PassState } from './state';
+import { trashItem } from './trash-item';
 
 export type OnDemandOp = 'download' | 'free' | 'pin' | 'unpin';
 
@@ -119,7 +118,7 @@ async function free(
   }
   // A file of the placeholder's name is someone's: never written over.
   if (local.stat(placeholderOf(j.localPath))) return 'in-the-way';
-  await toTrash(ctx, j);
+  await trashItem(ctx.local, ctx.trash, j, 'free');
   const facts = { name: j.remoteName, size: j.remoteSize, updatedAt: j.remoteUpdatedAt };
   const written = writePlaceholder(local, j.localPath, facts, local.language);
   journal.items.upsert({
@@ -141,29 +140,6 @@ function waitsToBeSent(journal: Journal, j: JournalItem): boolean {
     const p = i.payload as { id?: unknown; path?: unknown };
     return p.id === j.remoteId || p.path === j.localPath;
   });
-}
-
-/** The file to the trash, through the holding place (no link followed on the way). */
-async function toTrash(ctx: OnDemandContext, j: JournalItem): Promise<void> {
-  const { local } = ctx;
-  const box = `${MOVING_DIR}/free-${j.remoteId}`;
-  const staged = `${box}/${j.localName}`;
-  mkdirSync(local.abs(box), { recursive: true });
-  try {
-    local.confined.rename(j.localPath, staged);
-    try {
-      await ctx.trash.put(local.abs(staged), j.localPath);
-    } catch (err) {
-      local.confined.rename(staged, j.localPath);
-      throw err;
-    }
-  } finally {
-    try {
-      rmdirSync(local.abs(box));
-    } catch {
-      // Not empty (put back failed too): what is in it stays, nothing is lost.
-    }
-  }
 }
 
 /** What `files status` says of a path: its files, how many are online only, whether pinned. */

@@ -4,14 +4,15 @@
 // module does the rest: it applies a folder newly left out to the disk, and tells the local pass
 // which local paths are not its own (they are skipped like ignored names: never sent, and their
 // absence never read as a delete).
-import { lstatSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { englishOf, type Words } from '../../../shared/i18n';
 import { Journal, type ExcludedFolder, type JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { encodeName, foldName, type VolumeProfile } from '../names';
-import { MOVING_DIR, joinPath } from '../paths';
+import { joinPath } from '../paths';
 import { isOurPlaceholder, onlineItemAt } from '../placeholder';
 import { askWalk, type LoopContext } from './context';
+import { trashItem } from './trash-item';
 
 // The problems this module reports (and clears, recognised by their English in the journal).
 const KEPT_COPY = englishOf({ key: 'engine.keptUnchosen' });
@@ -113,7 +114,7 @@ export async function applySelection(
     });
     if (ctx.local.stat(j.localPath)) {
       try {
-        await toTrash(ctx, j);
+        await trashItem(ctx.local, ctx.opts.trash, j, 'excluded');
         ctx.log.info('left a folder out of sync: its copy here went to the trash', {
           path: j.localPath,
         });
@@ -197,32 +198,6 @@ async function firstUnsent(
     }
   }
   return null;
-}
-
-/**
- * To the trash as the executor does it: first into a folder of its own in the holding place,
- * through folders opened from the root (no link followed), then handed to the trash by path.
- */
-async function toTrash(ctx: LoopContext, j: JournalItem): Promise<void> {
-  const { local } = ctx;
-  const box = `${MOVING_DIR}/excluded-${j.remoteId}`;
-  const staged = `${box}/${j.localName}`;
-  mkdirSync(local.abs(box), { recursive: true });
-  try {
-    local.confined.rename(j.localPath, staged);
-    try {
-      await ctx.opts.trash.put(local.abs(staged), j.localPath);
-    } catch (err) {
-      local.confined.rename(staged, j.localPath);
-      throw err;
-    }
-  } finally {
-    try {
-      rmdirSync(local.abs(box));
-    } catch {
-      // Not empty (put back failed too): what is in it stays, nothing is lost.
-    }
-  }
 }
 
 /**
