@@ -1080,6 +1080,15 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{n, plural, one {Nicht freigegeben: {path} hat Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.} other {# Dateien nicht freigegeben, darunter {path}: Sie haben Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.}}',
   'engine.onDemand.freeInTheWay':
     'Nicht freigegeben: Eine Datei namens {placeholder} steht dem Platzhalter von {path} im Weg. Sie umbenennen oder verschieben, dann die Datei freigeben.',
+  'engine.pairBusy':
+    'Ein anderer Workspace-Sync-Prozess synchronisiert {dir} bereits (die App oder ein sync-Befehl): Zwei würden sich um dieselben Dateien streiten. Beenden Sie zuerst den anderen, oder überlassen Sie ihm den Ordner.',
+  'engine.door.paused':
+    'So weit wie möglich erledigt: Die Synchronisierung dieses Ordners ist pausiert, der Rest geschieht, sobald Sie sie fortsetzen.',
+  'engine.door.slow': 'Noch dabei: Das dauert länger und läuft im Hintergrund weiter.',
+  'engine.door.failed':
+    'Angefordert, aber der Ordner konnte gerade nicht synchronisieren ({why}): Es wird erneut versucht.',
+  'engine.door.notHere':
+    '{path} konnte noch nicht heruntergeladen werden: Die Probleme des Ordners sagen, warum (workspace-sync status).',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':
@@ -1510,8 +1519,6 @@ synchronisiert.
   'cli.files.partly':
     '{path}: {online, number} von {files, number} Dateien nur online{pinned, select, yes {, angeheftet} other {}}',
   'cli.files.notSynced': '{path}: (noch) nicht synchronisiert',
-  'cli.files.err.busy':
-    '{dir} wird gerade von einem anderen workspace-sync synchronisiert (Prozess {pid}): ihn zuerst beenden, dann dies erneut ausführen.',
   'cli.files.opening': '{path} wird geöffnet',
   'cli.files.notify.downloading': '{name} wird heruntergeladen …',
   'cli.files.notify.failed': 'Workspace Sync konnte {name} nicht öffnen',

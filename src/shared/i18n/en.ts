@@ -1054,6 +1054,14 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{n, plural, one {Not freed: {path} has changes that are not on the service yet. Let it sync, then free it.} other {# files not freed, {path} among them: they have changes that are not on the service yet. Let them sync, then free them.}}',
   'engine.onDemand.freeInTheWay':
     'Not freed: a file named {placeholder} is in the way of the placeholder of {path}. Rename or move it, then free the file.',
+  'engine.pairBusy':
+    'Another Workspace Sync process is syncing {dir} already (the app, or a sync command): two would race on the same files. Stop that one first, or leave the folder to it.',
+  'engine.door.paused':
+    'Done as far as it can be: syncing of this folder is paused, so the rest happens once you resume it.',
+  'engine.door.slow': 'Still at it: this takes longer, and goes on in the background.',
+  'engine.door.failed': 'Asked, but the folder could not sync just now ({why}): it is tried again.',
+  'engine.door.notHere':
+    '{path} could not be downloaded yet: the folder’s problems say why (workspace-sync status).',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',
@@ -1460,8 +1468,6 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.partly':
     '{path}: {online, number} of {files, number} files online only{pinned, select, yes {, pinned} other {}}',
   'cli.files.notSynced': '{path}: not synced (yet)',
-  'cli.files.err.busy':
-    '{dir} is being synced by another workspace-sync (process {pid}): stop it first, then run this again.',
   'cli.files.opening': 'Opening {path}',
   'cli.files.notify.downloading': 'Downloading {name}…',
   'cli.files.notify.failed': 'Workspace Sync could not open {name}',

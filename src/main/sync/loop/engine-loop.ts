@@ -16,6 +16,7 @@ import type { Inbox } from './inbox';
 import { LocalPass } from './local-pass';
 import { DEFAULT_WRITE_QUIET_MS } from './options';
 import { RemotePass } from './remote-pass';
+import { RoundWaiters } from './round-waiters';
 import { delay } from './wait';
 import { applySelection, ExcludedPaths } from './selection';
 import { checkRoot, checkWorkspace, rootFolderId, tidyCache } from './root';
@@ -48,6 +49,8 @@ export class EngineLoop {
   private recheckTimer: NodeJS.Timeout | null = null;
   /** Folders holding files still being written. */
   private stillWriting = new Set<string>();
+  /** Who waits for a round to end (a person's action asked at the pair's door). */
+  readonly roundWaiters = new RoundWaiters();
 
   constructor(
     private readonly s: EngineState,
@@ -222,8 +225,13 @@ export class EngineLoop {
     once = false,
   ): Promise<void> {
     await this.inbox.passStarts();
+    const round = this.roundWaiters.start();
     try {
       await this.rounds(summary, signal, once);
+      this.roundWaiters.ended(round);
+    } catch (err) {
+      this.roundWaiters.ended(round, err);
+      throw err;
     } finally {
       // What a person did meanwhile is applied now: a pause is then said at the pass's end.
       await this.inbox.passEnds();
