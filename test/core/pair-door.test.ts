@@ -107,7 +107,7 @@ describe('the pair door', () => {
     await holdDoor(door, async () => ({ kind: 'done' })).then((d) => (d as HeldDoor).close());
     chmodSync(path.dirname(door), 0o777);
     await expect(holdDoor(door, async () => ({ kind: 'done' }))).rejects.toThrow(
-      /not a private folder of this user/,
+      /is not a private folder of yours/,
     );
   });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { isWords, type WireWords } from '../../shared/i18n';
+import { WordedError } from '../../shared/worded-error';
 
 // One pair, one engine, and a way in for the others. Whatever runs a pair's engine (the app's
 // engine host, `cli ui`, a `sync` command, a `files` command's one pass) holds the pair's door:
@@ -76,15 +77,13 @@ function ownDoorDir(door: string): void {
   const st = lstatSync(dir);
   const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid;
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o077) !== 0) {
-    throw new DoorError(`${dir} is not a private folder of this user`);
+    throw new DoorError({ key: 'engine.door.unsafe', params: { dir } });
   }
 }
 
-export class DoorError extends Error {
-  constructor(message: string) {
-    super(`the pair's door: ${message}`);
-    this.name = 'DoorError';
-  }
+/** The door cannot be used: a folder not this user's own, or the system's refusal. */
+export class DoorError extends WordedError {
+  override readonly name = 'DoorError';
 }
 
 export interface HeldDoor {
@@ -142,7 +141,7 @@ function listen(server: net.Server, door: string): Promise<boolean> {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       if (err.code === 'EADDRINUSE') resolve(false);
-      else reject(new DoorError(err.message));
+      else reject(new DoorError({ key: 'engine.door.broken', params: { door, why: err.message } }));
     };
     const onListening = () => {
       server.off('error', onError);
@@ -234,7 +233,7 @@ export function knock(door: string, request: DoorRequest): Promise<DoorAnswer | 
     s.once('error', (err: NodeJS.ErrnoException) => {
       if (connected) return;
       if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') return resolve('none');
-      reject(new DoorError(err.message));
+      reject(new DoorError({ key: 'engine.door.broken', params: { door, why: err.message } }));
     });
   });
 }
