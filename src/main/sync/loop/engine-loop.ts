@@ -51,6 +51,8 @@ export class EngineLoop {
   private stillWriting = new Set<string>();
   /** Who waits for a round to end (a person's action asked at the pair's door). */
   readonly roundWaiters = new RoundWaiters();
+  /** A person's action came during a round: the next starts without waiting for the poll. */
+  private actionWaits = false;
 
   constructor(
     private readonly s: EngineState,
@@ -137,7 +139,8 @@ export class EngineLoop {
           if (s.paused) s.status.setState('paused', { key: 'engine.paused' });
           else if (this.stillWriting.size === 0) this.setIdle();
           this.events.emit('settled', summary);
-          await this.sleep(s.pollIntervalMs, signal);
+          if (this.actionWaits) this.actionWaits = false;
+          else await this.sleep(s.pollIntervalMs, signal);
         } catch (err) {
           if (signal.aborted) break;
           const failure = describeFailure(err, s.opts.root);
@@ -226,6 +229,7 @@ export class EngineLoop {
   ): Promise<void> {
     await this.inbox.passStarts();
     const round = this.roundWaiters.start();
+    this.actionWaits = false;
     try {
       await this.rounds(summary, signal, once);
       this.roundWaiters.ended(round);
@@ -355,6 +359,16 @@ export class EngineLoop {
   poke(force = false): void {
     if (this.s.gone && !force) return;
     this.wake?.();
+  }
+
+  /**
+   * A person's action that needs a round (Download now): wakes the wait, or, during a round,
+   * makes the next one start when this one ends. A poke during a round wakes nothing, and the
+   * action, applied as the round ended, waited for the next poll.
+   */
+  pokeForAction(): void {
+    if (this.wake) this.poke();
+    else this.actionWaits = true;
   }
 
   /**

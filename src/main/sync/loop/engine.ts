@@ -255,7 +255,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     try {
       await applyOnDemand({ journal, local, trash, state: s.pass, log: s.log }, op, paths);
     } finally {
-      this.loop.poke();
+      this.loop.pokeForAction();
     }
   }
 
