@@ -94,7 +94,7 @@ export const de: Record<MessageKey, string> = {
   'status.newFilesOnline': 'Nur online behalten (beim Öffnen heruntergeladen)',
   'status.newFilesHint':
     'Gilt für Dateien, die ab jetzt ankommen: Dateien auf diesem Gerät und solche, die nur online sind, bleiben, wie sie sind.',
-  'status.newFilesLabel': 'Neue Dateien von {workspace}',
+  'status.newFilesLabel': 'Neue Dateien vom Dienst ({workspace})',
   'status.syncedTo': 'Synchronisiert mit {dir}',
   'status.items': '{done} von {total} Elementen',
   'status.bytes': '{done} von {total}',

@@ -93,7 +93,7 @@ export const en = {
   'status.newFilesOnline': 'Keep them online only (downloaded when opened)',
   'status.newFilesHint':
     'Applies to files that arrive from now on: files already here, and those online only, stay as they are.',
-  'status.newFilesLabel': 'New files of {workspace}',
+  'status.newFilesLabel': 'New files from the service ({workspace})',
   'status.syncedTo': 'Synced to {dir}',
   'status.items': '{done} of {total} items',
   'status.bytes': '{done} of {total}',
