@@ -95,9 +95,30 @@ describe('files on demand through the backend', () => {
     // What is under a pin is pinned too.
     expect((await states(docs))[a]).toBe('pinned');
 
+    // Kept by the folder's pin: neither freed nor unpinned on its own, and said why.
     const refusal = await refusedFree(a);
-    expect(refusal.words?.key).toBe('backend.onDemand.pinned');
+    expect(refusal.words?.key).toBe('backend.onDemand.pinnedAbove');
+    expect(refusal.message).toBe(
+      'a.txt is kept on this device because Docs is always kept: turn that off on Docs.',
+    );
     expect(existsSync(at('Docs', 'a.txt'))).toBe(true);
+    const unpin = await t.refused('items.onDemand', {
+      accountId,
+      workspaceId,
+      kind: 'file',
+      itemId: a,
+      op: 'unpin',
+    });
+    expect(unpin.words?.key).toBe('backend.onDemand.pinnedAbove');
+    expect((await states(docs))[a]).toBe('pinned');
+    const freeDocs = await t.refused('items.onDemand', {
+      accountId,
+      workspaceId,
+      kind: 'folder',
+      itemId: docs,
+      op: 'free',
+    });
+    expect(freeDocs.words?.key).toBe('backend.onDemand.pinned');
 
     expect(await act('folder', docs, 'unpin')).toMatchObject({ item: { state: 'full' } });
   });

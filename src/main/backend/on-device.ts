@@ -30,6 +30,23 @@ function onDevice(journal: Journal, pins: readonly string[], j: Item): OnDevice 
   return { kind: j.kind, id: j.remoteId, state, files, online };
 }
 
+/**
+ * Refuses what a pin forbids, in words: freeing an item kept here on purpose (unpinned first), and
+ * unpinning one kept by a pin of a folder above it (which an unpin of its own would leave kept).
+ */
+function refuseKept(journal: Journal, j: Item, op: OnDemandOp, workspace = ''): void {
+  if (op !== 'free' && op !== 'unpin') return;
+  const pins = journal.onDemand.pins();
+  const above = pins.find((p) => p !== j.localPath && pinnedBy([p], j.localPath));
+  const name = j.remoteName;
+  if (above !== undefined && (op === 'unpin' || !pins.includes(j.localPath))) {
+    const folder = above === '' ? workspace : above.slice(above.lastIndexOf('/') + 1);
+    return fail('conflict', { key: 'backend.onDemand.pinnedAbove', params: { name, folder } });
+  }
+  if (op === 'free' && pins.includes(j.localPath))
+    return fail('conflict', { key: 'backend.onDemand.pinned', params: { name } });
+}
+
 /** Synced here: in the journal and not an item the role keeps from this device. */
 const synced = (j: Item | undefined): j is Item => j !== undefined && j.state !== 'not-permitted';
 
@@ -80,9 +97,7 @@ export class OnDeviceItems {
       const { journal } = engine.opts;
       const j = journal.items.get(itemId);
       if (!synced(j) || j.kind !== kind) continue;
-      // Pinned: it is kept here on purpose; the person unpins it first (Browse says so).
-      if (op === 'free' && this.stateOf(journal, itemId)?.state === 'pinned')
-        return fail('conflict', { key: 'backend.onDemand.pinned', params: { name: j.remoteName } });
+      refuseKept(journal, j, op, this.pairs.list().find((p) => p.id === pairId)?.workspaceName);
       await engine.filesOnDemand(op, [j.localPath]);
       let waiting = false;
       if (op === 'download' || op === 'pin') {

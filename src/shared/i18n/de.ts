@@ -714,6 +714,8 @@ export const de: Record<MessageKey, string> = {
   'backend.roleNoDownload': 'Ihre Rolle erlaubt nicht, {name} hier herunterzuladen.',
   'backend.onDemand.pinned':
     '{name} wird immer auf diesem Gerät behalten: Schalten Sie „Immer auf diesem Gerät behalten“ aus, um seinen Speicherplatz freizugeben.',
+  'backend.onDemand.pinnedAbove':
+    '{name} bleibt auf diesem Gerät, weil {folder} immer behalten wird: Schalten Sie das bei {folder} aus.',
   'backend.onDemand.notYet':
     '{name} ist nur online und konnte jetzt nicht heruntergeladen werden: Es kommt mit der nächsten Synchronisierung (unter Status steht, worauf sie wartet).',
   'backend.notSyncedYet': 'Dieses Element ist noch nicht mit diesem Computer synchronisiert.',

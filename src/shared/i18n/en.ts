@@ -696,6 +696,8 @@ export const en = {
   'backend.roleNoDownload': 'Your role does not let {name} be downloaded here.',
   'backend.onDemand.pinned':
     '{name} is always kept on this device: turn off “Always keep on this device” to free up its space.',
+  'backend.onDemand.pinnedAbove':
+    '{name} is kept on this device because {folder} is always kept: turn that off on {folder}.',
   'backend.onDemand.notYet':
     '{name} is online only and could not be downloaded now: it comes down with the next sync (Status says what it waits for).',
   'backend.notSyncedYet': 'This item is not synced to this computer yet.',
