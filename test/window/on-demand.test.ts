@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -132,6 +132,23 @@ describe.sequential('files on demand in Browse, in Chromium', { timeout: 240_000
     expect(readFileSync(path.join(dir, '0 Report.txt'), 'utf8')).toBe('the report');
     expect(existsSync(path.join(dir, '0 Report.txt.wsync'))).toBe(false);
     await expect.poll(() => badgeOf('0 Report.txt')).toMatchObject({ state: 'full' });
+
+    // A file with changes not sent yet (the pair paused, so they stay unsent) is not freed: said.
+    const pairId = (await api.call('pairs.list', {}))[0]!.id;
+    await api.call('pairs.pause', { pairId });
+    writeFileSync(path.join(dir, '0 Report.txt'), 'changed here');
+    await row('0 Report.txt').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Free up space' }).click();
+    await shown(
+      page.getByRole('alert').filter({
+        hasText:
+          'Not done: Not freed: 0 Report.txt has changes that are not on the service yet. Let it sync, then free it.',
+      }),
+    );
+    expect(readFileSync(path.join(dir, '0 Report.txt'), 'utf8')).toBe('changed here');
+    expect(existsSync(path.join(dir, '0 Report.txt.wsync'))).toBe(false);
+    await api.call('pairs.resume', { pairId });
+    await page.keyboard.press('Escape');
   });
 
   it('keeps a folder always here from its menu; its panel shows the state and unkeeps, frees', async () => {
@@ -219,7 +236,7 @@ describe.sequential('files on demand in Browse, in Chromium', { timeout: 240_000
       .poll(() => existsSync(path.join(dir, '0 New.txt.wsync')), { timeout: 60_000 })
       .toBe(true);
     expect(existsSync(path.join(dir, '0 New.txt'))).toBe(false);
-    expect(readFileSync(path.join(dir, '0 Report.txt'), 'utf8')).toBe('the report');
+    expect(readFileSync(path.join(dir, '0 Report.txt'), 'utf8')).toBe('changed here');
     await page.reload();
     await shown(setting);
     expect(await setting.inputValue()).toBe('online');
@@ -229,5 +246,26 @@ describe.sequential('files on demand in Browse, in Chromium', { timeout: 240_000
       .toMatchObject({
         state: 'online',
       });
+  });
+
+  it('says it all in German', async () => {
+    onTestFailed(() => screenshot(page, 'failed-on-demand-german'));
+    await api.call('settings.update', { language: 'de' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Durchsuchen', exact: true }).click();
+    await expect.poll(() => badgeOf('0 Photos')).toEqual({ state: 'online', words: 'Nur online' });
+    expect(await badgeOf('0 Report.txt')).toEqual({ state: 'full', words: 'Auf diesem Gerät' });
+    await shots(page, 'on-demand-menu-de', {
+      ready: async () => {
+        await row('0 Photos').click({ button: 'right' });
+        await shown(page.getByRole('menuitem', { name: 'Jetzt herunterladen' }));
+      },
+      after: () => page.keyboard.press('Escape'),
+      restore: { width: 1280, height: 800 },
+    });
+    await row('0 Photos').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Jetzt herunterladen' }).click();
+    await shown(status().filter({ hasText: '0 Photos ist jetzt auf diesem Gerät.' }));
+    await api.call('settings.update', { language: 'en' });
   });
 });
