@@ -117,6 +117,9 @@ const SQL = {
   all: `SELECT * FROM items ORDER BY path_key`,
   countHereBelow: `SELECT count(*) FROM items WHERE ino IS NOT NULL AND path_key > ?
     AND path_key < ?`,
+  // Browse's badge of a folder (backend/on-device.ts): one range of items_path, counted in SQL.
+  filesBelow: `SELECT count(*) AS files, coalesce(sum(state = 'online'), 0) AS online
+    FROM items WHERE kind = 'file' AND path_key > ? AND path_key < ?`,
 };
 
 /**
@@ -218,6 +221,12 @@ export class ItemsRepo extends Repository {
   countHereBelow(localPath: string): number {
     const key = this.fold(localPath) + '/';
     return this.s.countHereBelow!.pluck().get(key, subtreeEnd(key)) as number;
+  }
+
+  /** The files below a folder's local path, and how many of them are online only. */
+  filesBelow(localPath: string): { files: number; online: number } {
+    const key = this.fold(localPath) + '/';
+    return this.s.filesBelow!.get(key, subtreeEnd(key)) as { files: number; online: number };
   }
 
   *all(): IterableIterator<JournalItem> {

@@ -88,6 +88,12 @@ export const en = {
   'status.state.needs-attention': 'Needs your attention',
   'status.state.gone': 'This workspace was deleted or is no longer shared with you',
   'status.state.signedOut': 'Signed out',
+  'status.newFiles': 'New files from the service',
+  'status.newFilesFull': 'Download them in full',
+  'status.newFilesOnline': 'Keep them online only (downloaded when opened)',
+  'status.newFilesHint':
+    'Applies to files that arrive from now on: files already here, and those online only, stay as they are.',
+  'status.newFilesLabel': 'New files from the service ({workspace})',
   'status.syncedTo': 'Synced to {dir}',
   'status.items': '{done} of {total} items',
   'status.bytes': '{done} of {total}',
@@ -475,6 +481,27 @@ export const en = {
   'members.roleMay.Printer': 'List files and read their details, without downloading them.',
   'members.roleMay.Viewer': 'List files and read their details, without downloading or commenting.',
 
+  // Files on demand in Browse (issue 41): an item's badge, its menu's and panel's actions.
+  'files.onDevice.full': 'On this device',
+  'files.onDevice.online': 'Online only',
+  'files.onDevice.partly': 'Partly on this device',
+  'files.onDevice.pinned': 'Always kept on this device',
+  'files.onDevice.title': 'On this device',
+  'files.onDevice.count':
+    '{online, number} of {files, plural, one {# file} other {# files}} online only',
+  'files.downloadNow': 'Download now',
+  'files.alwaysKeep': 'Always keep on this device',
+  'files.freeUp': 'Free up space',
+  'files.freeUpPinned': 'Turn off “Always keep on this device” to free up its space.',
+  'files.downloading': 'Downloading {name}…',
+  'files.downloaded': '{name} is on this device now.',
+  'files.downloadWaits':
+    '{name} is not downloaded yet: it comes down with the next sync of this workspace (Status says what it waits for).',
+  'files.kept': '{name} is always kept on this device now.',
+  'files.unkept':
+    '{name} is no longer always kept: it stays on this device until you free up its space.',
+  'files.freed': 'Freed up space: {name} is online only now. Download now brings it back.',
+  'files.onDemandFailed': 'Not done',
   'files.open': 'Open',
   'files.showInFolder': 'Show in folder',
   'files.openInBrowser': 'Open in browser',
@@ -667,6 +694,12 @@ export const en = {
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
   'backend.workspaceNotSynced': 'This workspace is not synced to this computer.',
   'backend.roleNoDownload': 'Your role does not let {name} be downloaded here.',
+  'backend.onDemand.pinned':
+    '{name} is always kept on this device: turn off “Always keep on this device” to free up its space.',
+  'backend.onDemand.pinnedAbove':
+    '{name} is kept on this device because {folder} is always kept: turn that off on {folder}.',
+  'backend.onDemand.notYet':
+    '{name} is online only and could not be downloaded now: it comes down with the next sync (Status says what it waits for).',
   'backend.notSyncedYet': 'This item is not synced to this computer yet.',
   'backend.linkOff':
     'Its share link is turned off: turn it on in the details to open it in a browser.',
