@@ -143,11 +143,9 @@ function downloaded(engine: SyncEngine, here: () => boolean): Promise<boolean> {
     };
     const onSettled = () => {
       if (here()) finish(true);
+      // The round that ended may have begun before the action: the engine starts the next at
+      // once (an action during a round does not wait for the poll), and that one brings them.
       else if (++rounds >= 2) finish(false);
-      // The round that ended began before the action (its nudge came while it ran, and a
-      // running loop has nothing to wake): the next starts now, not after the poll's wait. The
-      // loop waits from right after this event, so it is woken once this turn is done.
-      else setImmediate(() => engine.retryNow());
     };
     const onStatus = (s: SyncStatus) => {
       if (STOPPED.has(s.state)) finish(here());
