@@ -19,12 +19,13 @@ import { topRoutes } from './traffic-util';
 //   straight into the sandbox's database), against the request floor of the same listings (a
 //   bare undici loop listing every folder, 8 in flight, scale-util.ts; floor, mirror, floor:
 //   the best floor) and against the same placeholders written again by a bare loop
-//   (`disk_floor_ms`); the CLI's peak resident memory; requests that sent content (none).
+//   (`disk_floor_ms`; not at 1M, whose mirror goes to tmpfs unless `--disk`: see below); the
+//   CLI's peak resident memory; requests that sent content (none).
 // - open-to-ready of a 1 MB placeholder (`files open`, as a double-click runs it, until the
 //   opener is handed the downloaded file), p50/p95 over `--runs` opens, beside `curl -o` of the
 //   same file; freeing a folder of 10,000 files (`files free FOLDER`). ondemand-files.ts.
-// `--parts=100k,1m,files` picks parts (all by default; `10k` is a quick check of the mirror);
-// `--quick` is `--parts=10k,files` with 10 opens and a folder of 1,000 files freed; `--runs=N`
+// `--parts=files,100k,1m` picks parts (these by default; `10k` is a quick check of the mirror);
+// `--quick` is `--parts=files,10k` with 10 opens and a folder of 1,000 files freed; `--runs=N`
 // sets the opens. A part that fails is reported as `error_<part>` and the others still run.
 // Progress goes to stderr. Everything lives in one temporary directory, removed at the end.
 
@@ -217,7 +218,7 @@ const bench: Benchmark = {
   description:
     'files on demand: mirror online only of 100k and 1M entries vs the request floor of the ' +
     'same listings (peak memory), open-to-ready of a 1 MB placeholder (p95) vs curl, freeing a ' +
-    'folder of 10,000 files (--parts=100k,1m,files, --quick, --runs=N)',
+    'folder of 10,000 files (--parts=files,100k,1m, --quick, --runs=N, --disk)',
   async run() {
     const quick = process.argv.includes('--quick');
     const parts = chosenParts(quick);
