@@ -86,21 +86,41 @@ async function cli(s: Served, args: string[], live: Set<ChildProcess>) {
   return run;
 }
 
+/** An opener in a folder of its own (`xdg-open`, put first on PATH) that writes the time it was
+ * handed a file, and that file, into `stamp`. */
+export interface FakeOpener {
+  bin: string;
+  stamp: string;
+}
+
+export function fakeOpener(base: string): FakeOpener {
+  const bin = path.join(base, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const stamp = path.join(base, 'opened');
+  writeFileSync(
+    path.join(bin, 'xdg-open'),
+    `#!/bin/sh\nprintf '%s %s' "$(date +%s%3N)" "$1" > '${stamp}'\n`,
+  );
+  chmodSync(path.join(bin, 'xdg-open'), 0o755);
+  return { bin, stamp };
+}
+
 /**
- * `files open PLACEHOLDER` as the desktop's handler runs it, with an opener (`xdg-open` first
- * on PATH) that writes the time it was handed the file: ready is then, the file downloaded and
- * its placeholder gone. Returns the milliseconds from the start of the command.
+ * `files open PLACEHOLDER` as the desktop's handler runs it, with `opener` first on PATH: ready
+ * is when the opener is handed the file, downloaded (`size` bytes, if given) and its placeholder
+ * gone.
+ * Returns the milliseconds from the start of the command.
  */
-async function openOne(
+export async function openOne(
   placeholder: string,
+  size: number | undefined,
   state: string,
-  bin: string,
-  stamp: string,
+  opener: FakeOpener,
   token: string,
   live: Set<ChildProcess>,
 ): Promise<number> {
   const env = cliEnv(token);
-  env.PATH = `${bin}:${env.PATH ?? ''}`;
+  env.PATH = `${opener.bin}:${env.PATH ?? ''}`;
   const argv = [...(await builtCli()), 'files', 'open', placeholder, '--state', state];
   const started = Date.now();
   const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -111,10 +131,10 @@ async function openOne(
   live.delete(child);
   if (code !== 0) throw new Error(`files open ${placeholder} exited ${code}: ${stderr.trim()}`);
   const real = placeholder.slice(0, -'.wsync'.length);
-  if (existsSync(placeholder) || statSync(real).size !== MiB) {
+  if (existsSync(placeholder) || (size !== undefined && statSync(real).size !== size)) {
     throw new Error(`files open ${placeholder}: the file is not there in full`);
   }
-  const said = readFileSync(stamp, 'utf8');
+  const said = readFileSync(opener.stamp, 'utf8');
   const at = said.slice(0, said.indexOf(' '));
   const file = said.slice(said.indexOf(' ') + 1);
   if (file !== real) throw new Error(`the opener was handed ${file}, not ${real}`);
@@ -246,14 +266,7 @@ export async function filesFigures(
 
     // (b) Open-to-ready of each 1 MB placeholder, interleaved with curl of the same file.
     await cli(s, ['files', 'free', path.join(dir, 'Open'), ...common], live);
-    const bin = path.join(base, 'bin');
-    mkdirSync(bin);
-    const stamp = path.join(base, 'opened');
-    writeFileSync(
-      path.join(bin, 'xdg-open'),
-      `#!/bin/sh\nprintf '%s %s' "$(date +%s%3N)" "$1" > '${stamp}'\n`,
-    );
-    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    const opener = fakeOpener(base);
     const ids = await filesOf(s, await folderIdOf(s, 'Open'));
     const opens: number[] = [];
     const curls: number[] = [];
@@ -262,7 +275,7 @@ export async function filesFigures(
     for (let i = 0; i < spec.opens; i++) {
       const name = `Big ${i}.bin`;
       opens.push(
-        await openOne(path.join(dir, 'Open', `${name}.wsync`), state, bin, stamp, s.token, live),
+        await openOne(path.join(dir, 'Open', `${name}.wsync`), MiB, state, opener, s.token, live),
       );
       curls.push(await curlOne(s, ids.get(name)!, path.join(base, 'curl.bin')));
     }

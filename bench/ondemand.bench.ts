@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { User } from '../src/service/context';
 import { startSandbox } from '../src/service/sandbox';
-import type { Benchmark, Figures } from './lib';
+import { median, type Benchmark, type Figures } from './lib';
 import { countTree } from './mirror-util';
-import { filesFigures } from './ondemand-files';
+import { fakeOpener, filesFigures, openOne } from './ondemand-files';
 import { contentRequests, option, round2, serve } from './ondemand-util';
 import { writeScaleTree } from './scale-generate';
 import { diskFloor, floorMirrorSubtrees, killGroup, runCli, ScaleTimeout } from './scale-util';
@@ -31,6 +31,8 @@ import { topRoutes } from './traffic-util';
 
 const CONCURRENCY = 8;
 const SEED = 20_261_130;
+/** Placeholders opened in each mirrored pair (the median is kept). */
+const IN_PAIR_OPENS = 3;
 const SIZES = {
   '10k': { folders: 1_000, files: 9_000, mirrors: 1 },
   '100k': { folders: 10_000, files: 90_000, mirrors: 1 },
@@ -156,7 +158,7 @@ async function mirrorOnline(
       const stats = await s.readStats();
       if (run.code !== 0) throw new Error(`mirror ${i} exited ${run.code}: ${run.tail}`);
       progress(`${size}: mirror ${i} ${run.ms} ms, peak ${run.peakRssMb} MB`);
-      mirrors.push({ ...run, stats, dir });
+      mirrors.push({ ...run, stats, dir, state });
       floors.push(await floor());
     }
     const last = mirrors[mirrors.length - 1]!;
@@ -180,6 +182,16 @@ async function mirrorOnline(
       f('disk_floor_ms', disk.ms);
       f('online_mirror_vs_floor_and_disk', round2(best / (floorMs + disk.ms)));
     }
+    // Opening in the pair just mirrored: `files open` runs one pass of the whole pair, so what a
+    // double-click costs grows with the pair (the files part opens in a pair of 10,000).
+    progress(`${size}: opening ${IN_PAIR_OPENS} placeholders in the pair`);
+    const opener = fakeOpener(into);
+    const opens: number[] = [];
+    for (const p of await somePlaceholders(last.dir, IN_PAIR_OPENS)) {
+      opens.push(await openOne(p, undefined, last.state, opener, s.token, live));
+    }
+    f('open_in_pair_ms', Math.round(median(opens)));
+    f('open_in_pair_runs_ms', opens.join(' / '));
     f('online_mirror_peak_rss_mb', Math.max(...mirrors.map((m) => m.peakRssMb)));
     f('online_mirror_content_requests', Math.max(...mirrors.map((m) => contentRequests(m.stats))));
     f('online_mirror_requests', last.stats.total);
@@ -192,6 +204,20 @@ async function mirrorOnline(
     await s.close();
     if (tmpfs) await rm(into, { recursive: true, force: true });
   }
+}
+
+/** Up to `n` placeholders in the top folders of `dir` (no walk of the whole tree). */
+async function somePlaceholders(dir: string, n: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const top of (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory())) {
+    if (top.name.startsWith('.')) continue;
+    for (const name of await readdir(path.join(dir, top.name))) {
+      if (name.endsWith('.wsync')) found.push(path.join(dir, top.name, name));
+      if (found.length >= n) return found;
+    }
+  }
+  if (found.length === 0) throw new Error(`no placeholder in the top folders of ${dir}`);
+  return found;
 }
 
 /** Each goal beside its figure, and the goals missed (or not measured) in one line. */
