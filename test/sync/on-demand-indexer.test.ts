@@ -16,8 +16,9 @@ import { runCli, syncArgs, tempDir } from '../cli/run-cli';
 // Files on demand as in life (issue 41): a workspace of 10,000 files mirrored online only by the
 // real CLI (`sync --once --on-demand online`), then walked the way an indexer does — every file
 // read by `find -type f -exec cat {} +`, every image handed to a real thumbnailer
-// (gdk-pixbuf-thumbnailer, which GNOME's file manager runs) — and synced again: the sandbox
-// counts no download and no archive, by route, from the first sync to the last.
+// (gdk-pixbuf-thumbnailer, the one /usr/share/thumbnailers names for PNG and JPEG, which GNOME's
+// file managers run) — and synced again: the sandbox counts no download and no archive, by
+// route, from the first sync to the last.
 
 const execFileAsync = promisify(execFile);
 const THUMBNAILER = '/usr/bin/gdk-pixbuf-thumbnailer';
