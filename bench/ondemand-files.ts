@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { User } from '../src/service/context';
 import { exitOf } from '../src/service/child';
@@ -139,6 +140,37 @@ export async function openOne(
   const file = said.slice(said.indexOf(' ') + 1);
   if (file !== real) throw new Error(`the opener was handed ${file}, not ${real}`);
   return Number(at) - started;
+}
+
+/** A continuous `sync` of the pair, once it is up to date; `stop` ends it as Ctrl+C does. */
+async function startSync(
+  args: string[],
+  token: string,
+  live: Set<ChildProcess>,
+): Promise<{ stop: () => Promise<void> }> {
+  const argv = [...(await builtCli()), ...args];
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: cliEnv(token),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = exitOf(child);
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const o = JSON.parse(line) as { type?: string; state?: string; lastSyncAt?: unknown };
+      if (o.type === 'status' && o.state === 'idle' && o.lastSyncAt) resolve();
+    });
+    void exited.then(() => reject(new Error(`sync exited early: ${stderr.trim()}`)));
+  });
+  return {
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+      live.delete(child);
+    },
+  };
 }
 
 /** `curl -o` of one file's content to disk: the floor of an open, a process and a request. */
@@ -294,6 +326,32 @@ export async function filesFigures(
       open_pair_entries: spec.opens + spec.free + 2,
     });
     progress(`files: ${spec.opens} opens in ${Math.round(performance.now() - t)} ms`);
+
+    // (b') The same while a sync runs the pair (the app, or a `sync` unit: how a desktop has it):
+    // `files open` asks the running engine at the pair's door, which downloads it in one round.
+    await cli(s, ['files', 'free', path.join(dir, 'Open'), ...common], live);
+    const syncArgs = ['sync', '--server', s.baseUrl, '--workspace', String(s.workspaceId)];
+    const running = await startSync(
+      [...syncArgs, '--dir', dir, ...common, '--json'],
+      s.token,
+      live,
+    );
+    try {
+      const byDoor: number[] = [];
+      await s.resetStats();
+      for (let i = 0; i < spec.opens; i++) {
+        const name = `Big ${i}.bin`;
+        byDoor.push(
+          await openOne(path.join(dir, 'Open', `${name}.wsync`), MiB, state, opener, s.token, live),
+        );
+      }
+      Object.assign(out, {
+        open_1mb_running_p50_ms: Math.round(percentile(byDoor, 50)),
+        open_1mb_running_p95_ms: Math.round(percentile(byDoor, 95)),
+      });
+    } finally {
+      await running.stop();
+    }
   } finally {
     await s.close();
   }
