@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -14,6 +15,7 @@ import { runCli, startCli, syncArgs, tempDir } from './run-cli';
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let token: string;
+let upload: (name: string, data: string) => Promise<unknown>;
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'empty' });
@@ -28,6 +30,7 @@ beforeAll(async () => {
   await up(docs, 'a.txt', 'a content');
   await up(docs, 'b.txt', 'b content');
   await up(root, 'c.txt', 'c content');
+  upload = (name, data) => up(root, name, data);
 });
 afterAll(async () => {
   await sb?.close();
@@ -136,6 +139,77 @@ describe('workspace-sync files', () => {
     expect(shown).toEqual([
       ['--urgency=normal', '--', 'Downloading b.txt…', ''],
       ['--urgency=critical', '--', 'Workspace Sync could not open b.txt', said],
+    ]);
+  });
+
+  it("says each menu action's outcome as a desktop notice, success and failure, en and de", async () => {
+    // What the file managers' menu entries run (`files ACTION --notify`): no terminal.
+    const notices = fakeNotifySend(path.join(tmp.dir, 'menu-notices'));
+    const env = { PATH: notices.path };
+    const de = { ...env, LANG: 'de_DE.UTF-8' };
+    const said = () => notices.shown().map((n) => n.split('|').slice(2, -1));
+    const ok = async (args: string[], e: Record<string, string>) => {
+      const r = await filesCli(['--notify', ...args], e);
+      expect(r.code, r.stderr).toBe(0);
+    };
+    await ok(['free', at('c.txt')], env);
+    expect(existsSync(at('c.txt.wsync'))).toBe(true);
+    await ok(['download', at('c.txt.wsync')], env);
+    expect(readFileSync(at('c.txt'), 'utf8')).toBe('c content');
+    await ok(['pin', at('Docs'), at('c.txt')], env);
+    await ok(['unpin', at('Docs')], de);
+    expect(said()).toEqual([
+      ['--urgency=normal', '--', 'Freed up the space of c.txt: online only now', ''],
+      ['--urgency=normal', '--', 'Downloading c.txt…', ''],
+      ['--urgency=normal', '--', 'Downloaded c.txt', ''],
+      ['--urgency=normal', '--', 'Docs is always kept on this device and 1 other item', ''],
+      ['--urgency=normal', '--', 'Docs wird nicht mehr immer auf diesem Gerät behalten', ''],
+    ]);
+
+    // A refusal: said as a failure, in words, in each language.
+    writeFileSync(at('Docs/b.txt'), 'b changed here');
+    const refused = await filesCli(['--notify', 'free', at('Docs/b.txt')], env);
+    expect(refused.code).toBe(1);
+    // (That run's pass sent the change: changed again.)
+    writeFileSync(at('Docs/b.txt'), 'b changed again');
+    const refusedDe = await filesCli(['--notify', 'free', at('Docs/b.txt')], de);
+    expect(refusedDe.code).toBe(1);
+    expect(said().slice(-2)).toEqual([
+      [
+        '--urgency=critical',
+        '--',
+        'Workspace Sync could not free up the space of b.txt',
+        'Not freed: Docs/b.txt has changes that are not on the service yet. Let it sync, then free it.',
+      ],
+      [
+        '--urgency=critical',
+        '--',
+        'Workspace Sync konnte den Speicherplatz von b.txt nicht freigeben',
+        refusedDe.stderr.trimEnd().replace(/^workspace-sync: /, ''),
+      ],
+    ]);
+    expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b changed again');
+  });
+
+  it('says a download that failed as a failure in words, never as done', async () => {
+    // The service lost the file's content: it drops the connection of its download.
+    await upload('lost.txt', 'lost content');
+    const seen = await filesCli(['pin', at('Docs')]);
+    expect(seen.code, seen.stderr).toBe(0);
+    expect(existsSync(at('lost.txt.wsync'))).toBe(true);
+    const hash = createHash('sha256').update('lost content').digest('hex');
+    rmSync(sb.sandbox.blobs.pathOf(hash));
+    const notices = fakeNotifySend(path.join(tmp.dir, 'lost-notices'));
+    const failed = await filesCli(['--notify', 'download', at('lost.txt.wsync')], {
+      PATH: notices.path,
+    });
+    expect(existsSync(at('lost.txt'))).toBe(false);
+    expect(failed.code).toBe(1);
+    const words = 'Cannot reach the service (UND_ERR_SOCKET): check the connection.';
+    expect(failed.stderr.trimEnd().split('\n').at(-1)).toBe(`workspace-sync: ${words}`);
+    expect(notices.shown().map((n) => n.split('|').slice(2, -1))).toEqual([
+      ['--urgency=normal', '--', 'Downloading lost.txt…', ''],
+      ['--urgency=critical', '--', 'Workspace Sync could not download lost.txt', words],
     ]);
   });
 
