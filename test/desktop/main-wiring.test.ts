@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { IpcChannel, type Account, type Entry, type SyncPair } from '../../src/s
 import { startDesktop } from '../../src/main/app';
 import type { EngineProcess } from '../../src/main/engine-process';
 import { silentLogger } from '../../src/main/sync/ports';
+import { defaultProfile, openPairJournal } from '../../src/main/engine';
 import { clientFor, tokenOf } from '../sync/harness';
 import { signInOnPage } from '../cli/oauth-page';
 import { cliEnv, requirePrivateKeyring, runCli } from '../cli/run-cli';
@@ -390,6 +391,68 @@ describe('the desktop main process', () => {
     );
     expect(refused.options.body.length).toBeGreaterThan(10);
     expect(clipboard.readText()).toBe(link.url);
+  });
+
+  // Issue 41: a placeholder's double-click where the app is installed runs `app --open PATH`;
+  // the running app has the pair's engine download the file, then opens it with the shell.
+  it("downloads and opens a placeholder for a second launch's --open, a failure in words", async () => {
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    // The pair keeps new files online only (the setting the CLI's --on-demand writes).
+    const journals = path.join(stateDir, 'journals');
+    const file = readdirSync(journals).find((n) => n.endsWith('.db'))!;
+    const journal = openPairJournal(path.join(journals, file), defaultProfile());
+    journal.onDemand.setMode('online');
+    journal.close();
+    const moritz = sb.users[1]!;
+    const client = clientFor(sb.baseUrl, tokenOf(moritz));
+    const body = Buffer.from('opened from a placeholder');
+    await client.uploadFile(
+      (await client.rootFolder(sb.workspaceId)).id,
+      'on-demand.txt',
+      () => Readable.from([body]),
+      body.length,
+    );
+    const placeholder = path.join(syncDir, 'on-demand.txt.wsync');
+    const real = path.join(syncDir, 'on-demand.txt');
+    await call('pairs.retry', { pairId: pair!.id });
+    await fake.until(() => existsSync(placeholder), 'the placeholder', 60_000);
+    expect(existsSync(real)).toBe(false);
+
+    const before = fake.notifications.length;
+    const opened = shell.paths.length;
+    fake.app.emit('second-instance', {}, [], syncDir, {
+      argv: ['/opt/ws', '--open', '--', 'on-demand.txt.wsync'],
+      cwd: syncDir,
+    });
+    await fake.until(
+      () => shell.paths.slice(opened).includes(real),
+      'the shell to open it',
+      60_000,
+    );
+    expect(readFileSync(real, 'utf8')).toBe('opened from a placeholder');
+    expect(existsSync(placeholder)).toBe(false);
+    expect(fake.notifications.slice(before).map((n) => n.options.title)).toEqual([
+      'Downloading on-demand.txt…',
+    ]);
+    // No window for it: the notice is the answer.
+    // Outside every synced folder: said in words.
+    const outside = path.join(stateDir, 'elsewhere.txt.wsync');
+    fake.app.emit('second-instance', {}, [], '/', {
+      argv: ['/opt/ws', '--open', outside],
+      cwd: '/',
+    });
+    const failed = await fake.until(
+      () =>
+        fake.notifications
+          .slice(before)
+          .find((n) => n.options.title === 'Workspace Sync could not open elsewhere.txt'),
+      'the failure',
+    );
+    expect(failed.options.body).toBe(
+      `${outside} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.`,
+    );
+    const shownAfter = shell.paths.length;
+    expect(shownAfter).toBe(opened + 1);
   });
 
   it("notifies of others' activity after it started listening, and a click opens the item", async () => {

@@ -61,6 +61,17 @@ export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
   return [process.execPath, entry];
 }
 
+/**
+ * What a placeholder's double-click runs: where integrate runs from the installed app (its
+ * launcher is the app with --cli), the app itself with `--open`, whose running instance has the
+ * pair's engine download the file (the CLI would refuse while the app syncs the pair); else the
+ * CLI's `files open`.
+ */
+export function openerCommand(launcher: readonly string[], state: readonly string[]): string[] {
+  if (launcher.at(-1) === '--cli') return [...launcher.slice(0, -1), '--open'];
+  return [...launcher, 'files', 'open', '--notify', ...state];
+}
+
 /** Each file once (Thunar's uca.xml holds every entry of ours). */
 const listed = (files: IntegrationFile[]) => [
   ...new Set(files.map((f) => `${f.fileManager}: ${f.file}`)),
@@ -113,7 +124,7 @@ export async function integrate(
     })),
   ];
   // The placeholders' opener (issue 41) beside the menus: one's trouble does not stop the other.
-  const openOpts = { ...opts, command: [...launcher, 'files', 'open', '--notify', ...state] };
+  const openOpts = { ...opts, command: openerCommand(launcher, state) };
   const install = values.install === true;
   const menus = await settled(entries, (entry, command) =>
     install

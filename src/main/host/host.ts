@@ -4,10 +4,11 @@ import { SystemOpenRefused } from '../backend/open-failed';
 import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../links/link';
 import { messageOf } from '../errors/user-error';
+import { wordsOf } from '../../shared/i18n';
 import { createFileLogger } from '../core/file-log';
 import { CipherProxy } from './cipher-proxy';
 import { OthersActivity } from './others-activity';
-import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './protocol';
+import type { CopyLinkResult, FromHost, HostInit, OpenFileResult, Port, ToHost } from './protocol';
 
 /** How often others' activity is read for notifications. */
 const OTHERS_POLL_MS = 15_000;
@@ -17,6 +18,7 @@ interface Running {
   others: OthersActivity;
   close(): Promise<void>;
   copyLink(p: string): Promise<CopyLinkResult>;
+  openFile(p: string): Promise<OpenFileResult>;
 }
 
 /**
@@ -72,6 +74,14 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
             post({ type: 'copy-link-reply', id, result: { ok: false, message: messageOf(err) } });
           }
         })();
+        return;
+      }
+      case 'open-file': {
+        const { id, path: p } = message;
+        void whenRunning(running)
+          .then((r) => r.openFile(p))
+          .catch((err: unknown): OpenFileResult => ({ ok: false, message: messageOf(err) }))
+          .then((result) => post({ type: 'open-file-reply', id, result }));
         return;
       }
       case 'stop':
@@ -162,6 +172,16 @@ async function start(
         return { ok: true, url: link.url, name: link.name, kind: link.kind };
       } catch (err) {
         return { ok: false, message: messageOf(err) };
+      }
+    },
+    openFile: async (p) => {
+      try {
+        const file = await backend.downloadAt(p);
+        await opens.ask(file, false);
+        return { ok: true, name: path.basename(file) };
+      } catch (err) {
+        const words = wordsOf(err);
+        return { ok: false, message: messageOf(err), ...(words ? { words } : {}) };
       }
     },
     close: async () => {

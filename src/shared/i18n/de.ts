@@ -1531,6 +1531,8 @@ synchronisiert.
   'cli.files.opening': '{path} wird geöffnet',
   'cli.files.notify.downloading': '{name} wird heruntergeladen …',
   'cli.files.notify.failed': 'Workspace Sync konnte {name} nicht öffnen',
+  'app.open.notYet':
+    '{name} ist noch nicht heruntergeladen: sein Ordner hat es jetzt nicht synchronisiert (pausiert, offline oder ein Problem damit, unter Status zu sehen). Erneut versuchen, sobald er synchronisiert.',
   'cli.files.notify.done':
     '{action, select, download {{name} wurde heruntergeladen} pin {{name} wird immer auf diesem Gerät behalten} unpin {{name} wird nicht mehr immer auf diesem Gerät behalten} other {Der Speicherplatz von {name} wurde freigegeben: jetzt nur online}}{others, plural, =0 {} one { (und # weiteres Element)} other { (und # weitere Elemente)}}',
   'cli.files.notify.downloadingMany':

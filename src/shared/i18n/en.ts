@@ -1481,6 +1481,8 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.opening': 'Opening {path}',
   'cli.files.notify.downloading': 'Downloading {name}…',
   'cli.files.notify.failed': 'Workspace Sync could not open {name}',
+  'app.open.notYet':
+    '{name} is not downloaded yet: its folder did not sync it now (paused, offline, or a problem with it, shown in Status). Try again once it syncs.',
   'cli.files.notify.done':
     '{action, select, download {Downloaded {name}} pin {{name} is always kept on this device} unpin {{name} is no longer always kept on this device} other {Freed up the space of {name}: online only now}}{others, plural, =0 {} one { and # other item} other { and # other items}}',
   'cli.files.notify.downloadingMany':
