@@ -3,6 +3,7 @@ import { cp, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { installIntegrations } from './os/integrate';
+import { installOpener } from './os/open-handler';
 import { appCommand } from './platform/login-item';
 import type { Logger } from './core/logger';
 
@@ -17,7 +18,8 @@ const exists = (p: string) =>
 /**
  * "Copy Workspace Sync link" in the OS file manager, installed per user at each start of the
  * packaged app (idempotent, so a moved AppImage is followed): Nautilus, Nemo, Dolphin and
- * Thunar entries on Linux, the Finder Quick Action on macOS. On Windows the installer writes the
+ * Thunar entries on Linux, with the opener of placeholders (`--open`), the Finder Quick Action
+ * on macOS. On Windows the installer writes the
  * registry entry. An unpackaged (development) run installs nothing: its binary is not the app.
  */
 export async function installDesktopIntegrations(opts: {
@@ -32,6 +34,18 @@ export async function installDesktopIntegrations(opts: {
       home: homedir(),
     });
     opts.log.info('file-manager entries installed', { written });
+    // A placeholder's double-click (issue 41) opens through the app where it is installed: the
+    // running app's engine downloads the file (the CLI's `files open` refuses while it syncs).
+    const opener = await installOpener({
+      command: [appCommand(), '--open'],
+      env: process.env,
+      home: homedir(),
+    });
+    opts.log.info('placeholder opener installed', {
+      written: opener.done,
+      failures: opener.failures.length,
+      notes: opener.notes.length,
+    });
   } else if (process.platform === 'darwin') {
     const target = path.join(homedir(), 'Library', 'Services', QUICK_ACTION);
     if (await exists(target)) return;
