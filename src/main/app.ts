@@ -6,7 +6,7 @@
 // times a minute at most. The window's own calls (trust, dialogs) are window-calls.ts; how the
 // host is started, engine-host.ts.
 import { app, BrowserWindow, clipboard, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { copyLinkFor, openFor } from './app-opens';
+import { copyLinkFor, onDemandFor, openFor } from './app-opens';
 import path from 'node:path';
 import {
   IpcChannel,
@@ -142,8 +142,8 @@ class Desktop {
       onClick: () => this.showWindow(),
     });
     this.refreshTray();
-    const { hidden, copyLink, open } = this.args;
-    if (!hidden && copyLink.length === 0 && open.length === 0) this.showWindow();
+    const { hidden, copyLink, open, files } = this.args;
+    if (!hidden && copyLink.length === 0 && open.length === 0 && !files) this.showWindow();
     if (!(await this.engineUp())) return;
     this.handle(this.args, false);
     if (opts.integrate)
@@ -180,7 +180,9 @@ class Desktop {
   private handle(args: AppArgs, secondLaunch: boolean): void {
     for (const p of args.copyLink) void copyLinkFor(this.engine, p);
     for (const p of args.open) void openFor(this.engine, p);
-    if (secondLaunch && args.copyLink.length === 0 && args.open.length === 0) this.showWindow();
+    if (args.files) void onDemandFor(this.engine, args.files);
+    const asked = args.copyLink.length > 0 || args.open.length > 0 || args.files !== null;
+    if (secondLaunch && !asked) this.showWindow();
   }
 
   /**

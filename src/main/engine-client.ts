@@ -115,6 +115,19 @@ export class EngineClient {
     });
   }
 
+  /** A files-on-demand menu entry (`--files ACTION PATH…`): done by the host's engines. */
+  filesOnDemand(
+    op: Extract<ToHost, { type: 'files-on-demand' }>['op'],
+    paths: string[],
+  ): Promise<OpenFileResult> {
+    if (!this.alive) return Promise.resolve({ ok: false, message: gone.message });
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.opens.set(id, resolve);
+      this.port.post({ type: 'files-on-demand', id, op, paths });
+    });
+  }
+
   /**
    * Asks the host to stop its engines (each finishes or journals its current step) and waits
    * for it, `timeoutMs` at most; then the process is killed: what was not journaled is redone
@@ -152,7 +165,8 @@ export class EngineClient {
         this.links.delete(m.id);
         return resolve?.(m.result);
       }
-      case 'open-file-reply': {
+      case 'open-file-reply':
+      case 'files-on-demand-reply': {
         const resolve = this.opens.get(m.id);
         this.opens.delete(m.id);
         return resolve?.(m.result);

@@ -455,6 +455,47 @@ describe('the desktop main process', () => {
     expect(shownAfter).toBe(opened + 1);
   });
 
+  // Issue 41: the files-on-demand menu entries where the app is installed run `app --files
+  // ACTION PATH…`: the running app's engines do it (the CLI would run a second engine).
+  it("frees and downloads for a second launch's --files, each outcome a notice", async () => {
+    const real = path.join(syncDir, 'on-demand.txt');
+    const placeholder = `${real}.wsync`;
+    expect(existsSync(real)).toBe(true);
+    window().close();
+    const before = fake.notifications.length;
+    const titles = () => fake.notifications.slice(before).map((n) => n.options.title);
+    const launch = (argv: string[]) =>
+      fake.app.emit('second-instance', {}, [], syncDir, {
+        argv: ['/opt/ws', ...argv],
+        cwd: syncDir,
+      });
+
+    launch(['--files', 'free', '--', real]);
+    await fake.until(() => titles().length === 1, 'the notice of the free');
+    expect(titles()).toEqual(['Freed up the space of on-demand.txt: online only now']);
+    expect(existsSync(real)).toBe(false);
+    expect(existsSync(placeholder)).toBe(true);
+
+    launch(['--files', 'download', '--', 'on-demand.txt.wsync']);
+    await fake.until(() => titles().length === 3, 'the notices of the download');
+    expect(titles().slice(1)).toEqual(['Downloading on-demand.txt…', 'Downloaded on-demand.txt']);
+    expect(readFileSync(real, 'utf8')).toBe('opened from a placeholder');
+    expect(existsSync(placeholder)).toBe(false);
+
+    const outside = path.join(stateDir, 'elsewhere.txt');
+    launch(['--files', 'pin', '--', outside]);
+    const failed = await fake.until(
+      () => fake.notifications.slice(before).find((n) => n.options.title.includes('could not')),
+      'the failure',
+    );
+    expect(failed.options.title).toBe('Workspace Sync could not always keep elsewhere.txt');
+    expect(failed.options.body).toBe(
+      `${outside} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.`,
+    );
+    // No window for them: the notices are the answer.
+    expect(window().visible).toBe(false);
+  });
+
   it("notifies of others' activity after it started listening, and a click opens the item", async () => {
     const moritz = sb.users[1]!;
     const client = clientFor(sb.baseUrl, tokenOf(moritz));

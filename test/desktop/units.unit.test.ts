@@ -338,6 +338,7 @@ describe('app arguments', () => {
     ).toEqual({
       copyLink: ['/home/a/x.txt'],
       open: [],
+      files: null,
       hidden: false,
       cli: null,
     });
@@ -353,6 +354,7 @@ describe('app arguments', () => {
     ).toEqual({
       copyLink: ['/a b/1.txt', '/w/two.txt', '/w/--hidden', '/w/--'],
       open: [],
+      files: null,
       hidden: true,
       cli: null,
     });
@@ -370,6 +372,7 @@ describe('app arguments', () => {
     expect(parseAppArgs(['/opt/ws', '--open', '--', hostile], '/')).toEqual({
       copyLink: [],
       open: [hostile],
+      files: null,
       hidden: false,
       cli: null,
     });
@@ -380,6 +383,23 @@ describe('app arguments', () => {
     expect(parseAppArgs(['/opt/ws', '--open', 'file:///home/a/r%20p.pdf.wsync'], '/').open).toEqual(
       ['/home/a/r p.pdf.wsync'],
     );
+  });
+
+  it('finds --files ACTION and its items (a files-on-demand menu entry), never a switch', () => {
+    const items = ['/h/-rf.txt', '/h/a\n--cli\nsync', 'rel.txt.wsync', '--hidden'];
+    expect(parseAppArgs(['/opt/ws', '--files', 'free', '--', ...items], '/w')).toEqual({
+      copyLink: [],
+      open: [],
+      files: {
+        op: 'free',
+        paths: ['/h/-rf.txt', '/h/a\n--cli\nsync', '/w/rel.txt.wsync', '/w/--hidden'],
+      },
+      hidden: false,
+      cli: null,
+    });
+    // An action it does not know, or no item: nothing asked.
+    expect(parseAppArgs(['/opt/ws', '--files', 'delete', '--', '/h/x'], '/').files).toBeNull();
+    expect(parseAppArgs(['/opt/ws', '--files', 'pin', '--'], '/').files).toBeNull();
   });
 
   it('hands everything after --cli to the CLI, only when --cli comes first', () => {

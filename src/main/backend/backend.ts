@@ -1,4 +1,5 @@
-import { downloadAt } from './download-at';
+import { downloadAt, onDemandAt } from './download-at';
+import type { OnDemandOp } from '../engine';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -179,6 +180,11 @@ export class AppBackend {
    */
   downloadAt(p: string): Promise<string> {
     return downloadAt(p, this.pairs);
+  }
+
+  /** A files-on-demand menu entry where the app is installed (`--files ACTION PATH…`). */
+  async onDemandAt(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+    await onDemandAt(op, paths, this.pairs);
   }
 
   /** Listens to pushed events; the activity stream runs while anyone listens. */

@@ -1,11 +1,12 @@
-// A placeholder's double-click where the app is installed (`--open PATH`, args.ts): the file is
-// downloaded by the running pair's engine (the CLI's `files open` would refuse: two engines on
-// one pair would race), and its real path given back for the app to open.
+// A placeholder's double-click and the file managers' files-on-demand entries where the app is
+// installed (`--open PATH`, `--files ACTION PATH…`, args.ts): done by the running pair's engine
+// (the CLI's `files` would run a second engine on the pair, racing this one); a download is
+// answered once the file is here, and an opened file's real path given back for the app to open.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SyncStatus } from '../../shared/sync-status';
 import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
-import { onDemandStateOf, type SyncEngine } from '../engine';
+import { onDemandStateOf, type OnDemandOp, type SyncEngine } from '../engine';
 import { isInside } from '../links/pair-lookup';
 import { fail } from './errors';
 
@@ -27,12 +28,14 @@ function realOf(p: string): string {
   }
 }
 
-/**
- * Downloads the file of `p` (a placeholder `NAME.wsync`, or its real name) through its pair's
- * engine, and resolves with the file's real path once it is here. Rejects in words: outside
- * every pair, refused by the engine, or not here after the rounds that should have brought it.
- */
-export async function downloadAt(p: string, pairs: PairsForOpen): Promise<string> {
+interface Located {
+  pairId: string;
+  root: string;
+  /** '/'-separated, relative to the pair's folder; a placeholder's path names its file. */
+  rel: string;
+}
+
+function locate(p: string, pairs: PairsForOpen): Located {
   const real = realOf(p);
   const roots = pairs.list().map((x) => ({ id: x.id, root: realOrSelf(x.dir) }));
   const pair = roots
@@ -41,18 +44,52 @@ export async function downloadAt(p: string, pairs: PairsForOpen): Promise<string
   if (!pair) return fail('not-found', { key: 'cli.files.err.outside', params: { path: p } });
   let rel = path.relative(pair.root, real).split(path.sep).join('/');
   if (rel.endsWith(PLACEHOLDER_SUFFIX)) rel = rel.slice(0, -PLACEHOLDER_SUFFIX.length);
-  const engine = pairs.engineOf(pair.id);
-  const { journal } = engine.opts;
-  const here = () => {
-    const st = onDemandStateOf(journal, rel);
-    return st !== undefined && st.kind === 'file' && st.online === 0;
-  };
-  if (!here()) {
-    await engine.filesOnDemand('download', [rel]);
-    if (!(await downloaded(engine, here)))
-      fail('conflict', { key: 'app.open.notYet', params: { name: path.posix.basename(rel) } });
+  return { pairId: pair.id, root: pair.root, rel };
+}
+
+/**
+ * `op` on `paths` through each one's pair's engine. A refusal (unsent changes, a name in the
+ * way) rejects with the engine's words; a download (or a pin, which downloads) resolves once
+ * the files are here, and rejects in words when the rounds that should have brought them did not.
+ */
+export async function onDemandAt(
+  op: OnDemandOp,
+  paths: readonly string[],
+  pairs: PairsForOpen,
+): Promise<Located[]> {
+  const located = paths.map((p) => locate(p, pairs));
+  const byPair = new Map<string, Located[]>();
+  for (const l of located) byPair.set(l.pairId, [...(byPair.get(l.pairId) ?? []), l]);
+  for (const [pairId, here] of byPair) {
+    const engine = pairs.engineOf(pairId);
+    const { journal } = engine.opts;
+    const left = () =>
+      here.find((l) => {
+        const st = onDemandStateOf(journal, l.rel);
+        return st === undefined || st.online > 0;
+      });
+    const wait = op === 'download' || op === 'pin';
+    // Already here: nothing to ask (a pin is asked all the same: it keeps what comes later).
+    if (op === 'download' && !left()) continue;
+    await engine.filesOnDemand(
+      op,
+      here.map((l) => l.rel),
+    );
+    if (wait && !(await downloaded(engine, () => !left()))) {
+      const name = path.posix.basename(left()?.rel ?? here[0]!.rel);
+      fail('conflict', { key: 'app.open.notYet', params: { name } });
+    }
   }
-  return path.join(pair.root, ...rel.split('/'));
+  return located;
+}
+
+/**
+ * Downloads the file of `p` (a placeholder `NAME.wsync`, or its real name) and resolves with
+ * the file's real path once it is here.
+ */
+export async function downloadAt(p: string, pairs: PairsForOpen): Promise<string> {
+  const [l] = await onDemandAt('download', [p], pairs);
+  return path.join(l!.root, ...l!.rel.split('/'));
 }
 
 function realOrSelf(dir: string): string {

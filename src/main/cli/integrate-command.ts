@@ -21,7 +21,13 @@ import {
   uninstallIntegrations,
   type IntegrationFile,
 } from '../os/integrate';
-import { COPY_LINK, FILE_ACTIONS, FILE_ENTRIES, type MenuEntry } from '../os/menu-entry';
+import {
+  COPY_LINK,
+  FILE_ACTIONS,
+  FILE_ENTRIES,
+  type FileAction,
+  type MenuEntry,
+} from '../os/menu-entry';
 import { installOpener, PART_WORDS, uninstallOpener, type OpenerResult } from '../os/open-handler';
 import { packageRoot } from '../core/package-root';
 
@@ -72,6 +78,20 @@ export function openerCommand(launcher: readonly string[], state: readonly strin
   return [...launcher, 'files', 'open', '--notify', ...state];
 }
 
+/**
+ * What a files-on-demand menu entry runs: the app with `--files ACTION` where integrate runs from
+ * the installed app (its running engines do it: the CLI would run a second engine on the pair),
+ * else the CLI's `files ACTION --notify`.
+ */
+export function filesCommand(
+  launcher: readonly string[],
+  action: FileAction,
+  state: readonly string[],
+): string[] {
+  if (launcher.at(-1) === '--cli') return [...launcher.slice(0, -1), '--files', action];
+  return [...launcher, 'files', action, '--notify', ...state];
+}
+
 /** Each file once (Thunar's uca.xml holds every entry of ours). */
 const listed = (files: IntegrationFile[]) => [
   ...new Set(files.map((f) => `${f.fileManager}: ${f.file}`)),
@@ -120,7 +140,7 @@ export async function integrate(
     { entry: COPY_LINK, command: [...launcher, 'link', '--copy', '--notify', ...state] },
     ...FILE_ACTIONS.map((a) => ({
       entry: FILE_ENTRIES[a],
-      command: [...launcher, 'files', a, '--notify', ...state],
+      command: filesCommand(launcher, a, state),
     })),
   ];
   // The placeholders' opener (issue 41) beside the menus: one's trouble does not stop the other.

@@ -19,6 +19,10 @@ interface Running {
   close(): Promise<void>;
   copyLink(p: string): Promise<CopyLinkResult>;
   openFile(p: string): Promise<OpenFileResult>;
+  onDemand(
+    op: Extract<ToHost, { type: 'files-on-demand' }>['op'],
+    paths: string[],
+  ): Promise<OpenFileResult>;
 }
 
 /**
@@ -84,6 +88,14 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
           .then((result) => post({ type: 'open-file-reply', id, result }));
         return;
       }
+      case 'files-on-demand': {
+        const { id, op, paths } = message;
+        void whenRunning(running)
+          .then((r) => r.onDemand(op, paths))
+          .catch((err: unknown): OpenFileResult => ({ ok: false, message: messageOf(err) }))
+          .then((result) => post({ type: 'files-on-demand-reply', id, result }));
+        return;
+      }
       case 'stop':
         void (running ? running.then((r) => r.close()).catch(() => undefined) : Promise.resolve())
           .then(() => post({ type: 'stopped' }))
@@ -91,6 +103,16 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
         return;
     }
   });
+}
+
+/** What was done (its name), or why not: the words too, for main to say in its language. */
+async function answer(work: () => Promise<string>): Promise<OpenFileResult> {
+  try {
+    return { ok: true, name: await work() };
+  } catch (err) {
+    const words = wordsOf(err);
+    return { ok: false, message: messageOf(err), ...(words ? { words } : {}) };
+  }
 }
 
 function whenRunning(running: Promise<Running> | null): Promise<Running> {
@@ -174,16 +196,17 @@ async function start(
         return { ok: false, message: messageOf(err) };
       }
     },
-    openFile: async (p) => {
-      try {
+    openFile: (p) =>
+      answer(async () => {
         const file = await backend.downloadAt(p);
         await opens.ask(file, false);
-        return { ok: true, name: path.basename(file) };
-      } catch (err) {
-        const words = wordsOf(err);
-        return { ok: false, message: messageOf(err), ...(words ? { words } : {}) };
-      }
-    },
+        return path.basename(file);
+      }),
+    onDemand: (op, paths) =>
+      answer(async () => {
+        await backend.onDemandAt(op, paths);
+        return path.basename(paths[0] ?? '');
+      }),
     close: async () => {
       await others.stop();
       await backend.close();

@@ -34,6 +34,13 @@ export type ToHost =
   | { type: 'copy-link'; id: number; path: string }
   /** A placeholder's `--open PATH`: download its file, then open it (main's shell). */
   | { type: 'open-file'; id: number; path: string }
+  /** A files-on-demand menu entry's `--files ACTION PATH…`: done by the pairs' engines. */
+  | {
+      type: 'files-on-demand';
+      id: number;
+      op: 'download' | 'pin' | 'unpin' | 'free';
+      paths: string[];
+    }
   /** Main's answer to `open-path`: the system's reason it could not open it, or null. */
   | { type: 'open-path-reply'; id: number; error: string | null }
   | { type: 'cipher-reply'; id: number; ok: true; value: string | Uint8Array | boolean }
@@ -57,6 +64,7 @@ export type FromHost =
     }
   | { type: 'copy-link-reply'; id: number; result: CopyLinkResult }
   | { type: 'open-file-reply'; id: number; result: OpenFileResult }
+  | { type: 'files-on-demand-reply'; id: number; result: OpenFileResult }
   | { type: 'push'; push: PushMessage }
   | { type: 'others-activity'; events: OthersEvent[] }
   | { type: 'cipher'; id: number; op: 'available' }

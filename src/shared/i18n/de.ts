@@ -1325,8 +1325,7 @@ führen „{program} files download|pin|unpin|free --notify“ auf ihnen aus.
   -h, --help     dieser Text
 
 Die geschriebenen oder entfernten Dateien stehen auf stdout, eine pro Zeile. Die Desktop-App
-installiert die Einträge „{label}“ und den Öffner (die die App statt des CLI ausführen) bei
-jedem Start.`,
+installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem Start.`,
   'cli.help.proxy1': 'über diesen Proxy gehen, http://[user:password@]host:port',
   'cli.help.proxy2': '(Standard: $HTTPS_PROXY, $HTTP_PROXY, außer $NO_PROXY)',
 

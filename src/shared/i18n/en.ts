@@ -1286,7 +1286,7 @@ running "{program} files download|pin|unpin|free --notify" on them.
   -h, --help     this text
 
 The files written or removed are listed on stdout, one a line. The desktop app installs the
-"{label}" entries and the opener (running the app instead) each time it starts.`,
+same entries (running the app instead) each time it starts.`,
   'cli.help.proxy1': 'go through this proxy, http://[user:password@]host:port',
   'cli.help.proxy2': '(default: $HTTPS_PROXY, $HTTP_PROXY, past $NO_PROXY)',
 
