@@ -365,6 +365,8 @@ describe('the entries, run as their file managers run them', () => {
       for (const [manager, launch] of Object.entries(launches(h, [item]))) {
         expect(await received(launch), `${manager}: ${JSON.stringify(item)}`).toEqual({
           copyLink: [item],
+          open: [],
+          files: null,
           hidden: false,
           cli: null,
         });
