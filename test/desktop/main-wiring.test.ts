@@ -494,6 +494,26 @@ describe('the desktop main process', () => {
     );
     // No window for them: the notices are the answer.
     expect(window().visible).toBe(false);
+
+    // A pair that does not sync now (paused) cannot bring it down: said, not waited for.
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    launch(['--files', 'free', '--', real]);
+    await fake.until(() => existsSync(placeholder), 'the placeholder again');
+    await call('pairs.pause', { pairId: pair!.id });
+    // The engine says it is paused (the tray follows its status): no round runs from here.
+    await fake.until(() => tray().image.file.endsWith('paused.png'), 'the paused icon');
+    const count = fake.notifications.length;
+    launch(['--open', '--', placeholder]);
+    const notYet = await fake.until(
+      () => fake.notifications.slice(count).find((n) => n.options.title.includes('could not')),
+      'the failure of the open',
+    );
+    expect(notYet.options.title).toBe('Workspace Sync could not open on-demand.txt');
+    expect(notYet.options.body).toBe(
+      'on-demand.txt is not downloaded yet: its folder did not sync it now (paused, offline, or a problem with it, shown in Status). Try again once it syncs.',
+    );
+    expect(existsSync(real)).toBe(false);
+    await call('pairs.resume', { pairId: pair!.id });
   });
 
   it("notifies of others' activity after it started listening, and a click opens the item", async () => {
