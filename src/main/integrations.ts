@@ -44,7 +44,7 @@ export async function installDesktopIntegrations(opts: {
     }
     opts.log.info('file-manager entries installed', { written });
     // A placeholder's double-click (issue 41) opens through the app where it is installed: the
-    // running app's engine downloads the file (the CLI's `files open` refuses while it syncs).
+    // app's own engine downloads the file, in the running app or in one it starts.
     const opener = await installOpener({
       command: [appCommand(), '--open'],
       env: process.env,

@@ -1,7 +1,7 @@
 // A placeholder's double-click and the file managers' files-on-demand entries where the app is
-// installed (`--open PATH`, `--files ACTION PATH…`, args.ts): done by the running pair's engine
-// (the CLI's `files` would run a second engine on the pair, racing this one); a download is
-// answered once the file is here, and an opened file's real path given back for the app to open.
+// installed (`--open PATH`, `--files ACTION PATH…`, args.ts): done by the app's own engine of
+// the pair, no other process involved; a download is answered once the file is here, and an
+// opened file's real path given back for the app to open.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SyncStatus } from '../../shared/sync-status';

@@ -69,9 +69,9 @@ export function cliLauncher(env: NodeJS.ProcessEnv): string[] {
 
 /**
  * What a placeholder's double-click runs: where integrate runs from the installed app (its
- * launcher is the app with --cli), the app itself with `--open`, whose running instance has the
- * pair's engine download the file (the CLI would refuse while the app syncs the pair); else the
- * CLI's `files open`.
+ * launcher is the app with --cli), the app itself with `--open` (issue 41: "a .desktop handler
+ * that runs the app (--open PATH) or, without it, the CLI"): the running instance's engine
+ * downloads the file, or the app starts and does; else the CLI's `files open`.
  */
 export function openerCommand(launcher: readonly string[], state: readonly string[]): string[] {
   if (launcher.at(-1) === '--cli') return [...launcher.slice(0, -1), '--open'];
@@ -80,8 +80,8 @@ export function openerCommand(launcher: readonly string[], state: readonly strin
 
 /**
  * What a files-on-demand menu entry runs: the app with `--files ACTION` where integrate runs from
- * the installed app (its running engines do it: the CLI would run a second engine on the pair),
- * else the CLI's `files ACTION --notify`.
+ * the installed app (its own engines do it, as for `--open`), else the CLI's `files ACTION
+ * --notify`.
  */
 export function filesCommand(
   launcher: readonly string[],
