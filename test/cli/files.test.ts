@@ -142,8 +142,21 @@ describe('workspace-sync files', () => {
     ]);
   });
 
+  // Files of their own (the other tests' stay as they left them).
+  const syncOnce = async () => {
+    const r = await runCli(
+      syncArgs(sb, dir(), state(), '--once', '--on-demand', 'online', '--token-file', '-'),
+      { stdin: `${token}\n` },
+    );
+    expect(r.code, r.stderr).toBe(0);
+  };
+
   it("says each menu action's outcome as a desktop notice, success and failure, en and de", async () => {
     // What the file managers' menu entries run (`files ACTION --notify`): no terminal.
+    await upload('menu-a.txt', 'menu a');
+    await upload('menu-b.txt', 'menu b');
+    await syncOnce();
+    expect(existsSync(at('menu-a.txt.wsync'))).toBe(true);
     const notices = fakeNotifySend(path.join(tmp.dir, 'menu-notices'));
     const env = { PATH: notices.path };
     const de = { ...env, LANG: 'de_DE.UTF-8' };
@@ -152,50 +165,51 @@ describe('workspace-sync files', () => {
       const r = await filesCli(['--notify', ...args], e);
       expect(r.code, r.stderr).toBe(0);
     };
-    await ok(['free', at('c.txt')], env);
-    expect(existsSync(at('c.txt.wsync'))).toBe(true);
-    await ok(['download', at('c.txt.wsync')], env);
-    expect(readFileSync(at('c.txt'), 'utf8')).toBe('c content');
-    await ok(['pin', at('Docs'), at('c.txt')], env);
-    await ok(['unpin', at('Docs')], de);
+    await ok(['download', at('menu-a.txt.wsync')], env);
+    expect(readFileSync(at('menu-a.txt'), 'utf8')).toBe('menu a');
+    await ok(['free', at('menu-a.txt')], env);
+    expect(existsSync(at('menu-a.txt.wsync'))).toBe(true);
+    await ok(['pin', at('menu-a.txt.wsync'), at('menu-b.txt.wsync')], env);
+    expect(readFileSync(at('menu-b.txt'), 'utf8')).toBe('menu b');
+    await ok(['unpin', at('menu-a.txt')], de);
     expect(said()).toEqual([
-      ['--urgency=normal', '--', 'Freed up the space of c.txt: online only now', ''],
-      ['--urgency=normal', '--', 'Downloading c.txt…', ''],
-      ['--urgency=normal', '--', 'Downloaded c.txt', ''],
-      ['--urgency=normal', '--', 'Docs is always kept on this device and 1 other item', ''],
-      ['--urgency=normal', '--', 'Docs wird nicht mehr immer auf diesem Gerät behalten', ''],
+      ['--urgency=normal', '--', 'Downloading menu-a.txt…', ''],
+      ['--urgency=normal', '--', 'Downloaded menu-a.txt', ''],
+      ['--urgency=normal', '--', 'Freed up the space of menu-a.txt: online only now', ''],
+      ['--urgency=normal', '--', 'menu-a.txt is always kept on this device and 1 other item', ''],
+      ['--urgency=normal', '--', 'menu-a.txt wird nicht mehr immer auf diesem Gerät behalten', ''],
     ]);
 
     // A refusal: said as a failure, in words, in each language.
-    writeFileSync(at('Docs/b.txt'), 'b changed here');
-    const refused = await filesCli(['--notify', 'free', at('Docs/b.txt')], env);
+    writeFileSync(at('menu-a.txt'), 'a changed here');
+    const refused = await filesCli(['--notify', 'free', at('menu-a.txt')], env);
     expect(refused.code).toBe(1);
     // (That run's pass sent the change: changed again.)
-    writeFileSync(at('Docs/b.txt'), 'b changed again');
-    const refusedDe = await filesCli(['--notify', 'free', at('Docs/b.txt')], de);
+    writeFileSync(at('menu-a.txt'), 'a changed again');
+    const refusedDe = await filesCli(['--notify', 'free', at('menu-a.txt')], de);
     expect(refusedDe.code).toBe(1);
     expect(said().slice(-2)).toEqual([
       [
         '--urgency=critical',
         '--',
-        'Workspace Sync could not free up the space of b.txt',
-        'Not freed: Docs/b.txt has changes that are not on the service yet. Let it sync, then free it.',
+        'Workspace Sync could not free up the space of menu-a.txt',
+        'Not freed: menu-a.txt has changes that are not on the service yet. Let it sync, then free it.',
       ],
       [
         '--urgency=critical',
         '--',
-        'Workspace Sync konnte den Speicherplatz von b.txt nicht freigeben',
+        'Workspace Sync konnte den Speicherplatz von menu-a.txt nicht freigeben',
         refusedDe.stderr.trimEnd().replace(/^workspace-sync: /, ''),
       ],
     ]);
-    expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b changed again');
+    expect(readFileSync(at('menu-a.txt'), 'utf8')).toBe('a changed again');
+    await syncOnce();
   });
 
   it('says a download that failed as a failure in words, never as done', async () => {
     // The service lost the file's content: it drops the connection of its download.
     await upload('lost.txt', 'lost content');
-    const seen = await filesCli(['pin', at('Docs')]);
-    expect(seen.code, seen.stderr).toBe(0);
+    await syncOnce();
     expect(existsSync(at('lost.txt.wsync'))).toBe(true);
     const hash = createHash('sha256').update('lost content').digest('hex');
     rmSync(sb.sandbox.blobs.pathOf(hash));
@@ -211,6 +225,8 @@ describe('workspace-sync files', () => {
       ['--urgency=normal', '--', 'Downloading lost.txt…', ''],
       ['--urgency=critical', '--', 'Workspace Sync could not download lost.txt', words],
     ]);
+    // Found again, for the tests after this one.
+    await sb.sandbox.blobs.writeBuffer(Buffer.from('lost content'));
   });
 
   it('says a bad action and a path outside in one line each', async () => {
