@@ -13,7 +13,7 @@ import { startSandbox } from '../src/service/sandbox';
 import { builtCli } from './cli-build';
 import type { Figures } from './lib';
 import { countTree } from './mirror-util';
-import { contentRequests, percentile, round2, serve, type Served } from './ondemand-util';
+import { contentRequests, percentile, round2, serve, syncArgv, type Served } from './ondemand-util';
 import { cliEnv, runCli } from './scale-util';
 
 // The files-on-demand benchmark's actions on single files and folders (ondemand.bench.ts):
@@ -253,22 +253,7 @@ export async function filesFigures(
     mkdirSync(state, { recursive: true });
     const common = ['--state', state];
     progress('files: mirroring in full');
-    const mirror = await cli(
-      s,
-      [
-        'sync',
-        '--server',
-        s.baseUrl,
-        '--workspace',
-        String(s.workspaceId),
-        '--dir',
-        dir,
-        ...common,
-        '--once',
-        '--json',
-      ],
-      live,
-    );
+    const mirror = await cli(s, syncArgv(s, dir, state, '--once', '--json'), live);
     out.files_mirror_ms = mirror.ms;
     const freeDir = path.join(dir, 'Free');
     const before = await countTree(freeDir);
@@ -330,12 +315,7 @@ export async function filesFigures(
     // (b') The same while a sync runs the pair (the app, or a `sync` unit: how a desktop has it):
     // `files open` asks the running engine at the pair's door, which downloads it in one round.
     await cli(s, ['files', 'free', path.join(dir, 'Open'), ...common], live);
-    const syncArgs = ['sync', '--server', s.baseUrl, '--workspace', String(s.workspaceId)];
-    const running = await startSync(
-      [...syncArgs, '--dir', dir, ...common, '--json'],
-      s.token,
-      live,
-    );
+    const running = await startSync(syncArgv(s, dir, state, '--json'), s.token, live);
     try {
       const byDoor: number[] = [];
       await s.resetStats();

@@ -60,3 +60,17 @@ export function option(name: string, argv = process.argv): string | undefined {
   const a = argv.find((x) => x.startsWith(`--${name}=`));
   return a?.slice(name.length + 3);
 }
+
+/** `sync` of the served workspace into `dir`, its journal in `state`, then `more`. */
+export const syncArgv = (s: Served, dir: string, state: string, ...more: string[]): string[] => [
+  'sync',
+  '--server',
+  s.baseUrl,
+  '--workspace',
+  String(s.workspaceId),
+  '--dir',
+  dir,
+  '--state',
+  state,
+  ...more,
+];

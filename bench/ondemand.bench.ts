@@ -6,7 +6,7 @@ import path from 'node:path';
 import { median, type Benchmark, type Figures } from './lib';
 import { countTree } from './mirror-util';
 import { fakeOpener, filesFigures, openOne } from './ondemand-files';
-import { contentRequests, option, round2, serve } from './ondemand-util';
+import { contentRequests, option, round2, serve, syncArgv } from './ondemand-util';
 import { generateScaleData } from './scale-generate';
 import { diskFloor, floorMirrorSubtrees, killGroup, runCli, ScaleTimeout } from './scale-util';
 import { topRoutes } from './traffic-util';
@@ -123,21 +123,7 @@ async function mirrorOnline(
       progress(`${size}: mirror ${i}/${spec.mirrors}`);
       await s.resetStats();
       const run = await runCli(
-        [
-          'sync',
-          '--server',
-          s.baseUrl,
-          '--workspace',
-          String(s.workspaceId),
-          '--dir',
-          dir,
-          '--state',
-          state,
-          '--on-demand',
-          'online',
-          '--once',
-          '--json',
-        ],
+        syncArgv(s, dir, state, '--on-demand', 'online', '--once', '--json'),
         (size === '1m' ? 60 : 30) * 60_000,
         live,
         s.token,
