@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { Request } from '../../shared/app-api';
 import { silentLogger, type Logger } from '../core/logger';
 import type { AppBackend } from './backend';
@@ -91,6 +91,8 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     });
   });
 
+  // Loaded here, not with the module: every CLI command would pay for it (~0.1 s), only `ui` needs it.
+  const { WebSocketServer } = await import('ws');
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,6 +1,6 @@
 import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { englishOf, type Words } from '../../../shared/i18n';
 import { CACHE_DIR, parentOf } from '../paths';
 import { silentLogger, type Logger } from '../ports';
@@ -43,10 +43,15 @@ export interface LocalWatcher {
  * when asked (network drives, tests) and for the subtrees that get no inotify watch (ENOSPC).
  */
 export async function watchLocal(opts: WatchOptions): Promise<LocalWatcher> {
-  const watcher = new Watcher(opts);
+  // Loaded when a watch starts, not with the module: a CLI command that watches nothing (files,
+  // status, link) does not pay for it.
+  const { watch } = await import('chokidar');
+  const watcher = new Watcher(opts, watch);
   await watcher.started;
   return watcher;
 }
+
+type ChokidarWatch = typeof chokidarWatch;
 
 const DIR_EVENTS = new Set(['addDir', 'unlinkDir']);
 const REPORTED_EVENTS = new Set(['add', 'change', 'unlink', ...DIR_EVENTS]);
@@ -72,7 +77,10 @@ class Watcher implements LocalWatcher {
   private readonly interval: number;
   private readonly warned = new Set<string>();
 
-  constructor(private readonly opts: WatchOptions) {
+  constructor(
+    private readonly opts: WatchOptions,
+    private readonly watch: ChokidarWatch,
+  ) {
     this.log = opts.log ?? silentLogger;
     this.interval = opts.pollIntervalMs ?? 1000;
     this.native = opts.usePolling ? this.pollTree(opts.root) : this.watchNative();
@@ -127,7 +135,7 @@ class Watcher implements LocalWatcher {
 
   /** A polling chokidar watcher of `abs` and its subtree. */
   private watchTree(abs: string): FSWatcher {
-    const watcher = watch(abs, {
+    const watcher = this.watch(abs, {
       ignoreInitial: true,
       followSymlinks: false,
       alwaysStat: false,
