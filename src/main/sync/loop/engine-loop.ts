@@ -11,6 +11,7 @@ import type { WalkReason } from '../walk-reason';
 import { setWalkDue, type LoopContext } from './context';
 import type { EngineState } from './engine-state';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
+import { finishFrees } from './free-files';
 import { heldError, heldWords, type HeldDeletes } from './held';
 import type { Inbox } from './inbox';
 import { LocalPass } from './local-pass';
@@ -285,6 +286,7 @@ export class EngineLoop {
       const profile = s.opts.profile ?? (await probeVolume(root));
       s.status.setState('starting', { key: 'engine.starting' });
       tidyCache(local, journal);
+      await finishFrees({ journal, local, trash: s.opts.trash, log: s.log });
       const ctx: LoopContext = {
         opts: s.opts,
         log: s.log,
@@ -306,6 +308,7 @@ export class EngineLoop {
       return;
     }
     tidyCache(s.passes.ctx.local, journal);
+    await finishFrees({ journal, local: s.passes.ctx.local, trash: s.opts.trash, log: s.log });
   }
 
   /** Looks at folders again once the files being written in them are quiet. */
