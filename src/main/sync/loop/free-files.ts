@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { LANGUAGES } from '../../../shared/i18n';
 import type { Journal, JournalItem } from '../../journal/journal';
-import type { LocalRoot } from '../local';
+import { hashFile, type LocalRoot } from '../local';
 import { MOVING_DIR } from '../paths';
 import { placeholderOf, placeholderText, writePlaceholder } from '../placeholder';
 import type { Logger, Trash } from '../ports';
@@ -23,6 +23,12 @@ export interface FreeContext {
   local: LocalRoot;
   trash: Trash;
   log: Logger;
+  /**
+   * Freeing to make room on a nearly full disk (auto-free.ts): a file is freed only when its
+   * bytes, read now, are the synced version's, and its copy is then removed, not moved to the
+   * trash (a trash on the same disk would free nothing).
+   */
+  release?: boolean;
 }
 
 /** What became of the files asked to be freed, by local path. */
@@ -84,6 +90,9 @@ async function mayFree(
   if (sending.ids.has(j.remoteId) || sending.paths.has(j.localPath)) return 'unsent';
   const st = local.stat(j.localPath);
   if (!st?.isFile() || !(await local.unchanged(j, st))) return 'unsent';
+  if (ctx.release && (st.size !== j.size || (await hashFile(local.abs(j.localPath))) !== j.hash)) {
+    return 'unsent';
+  }
   if (local.stat(placeholderOf(j.localPath))) return 'in-the-way';
   return 'yes';
 }
@@ -164,9 +173,11 @@ async function toTrash(ctx: FreeContext, staged: readonly Staged[], out: FreeOut
   try {
     for (; i < staged.length; i++) {
       const s = staged[i]!;
-      await ctx.trash.put(local.abs(s.at), s.was.localPath);
+      if (ctx.release) rmSync(local.abs(s.at));
+      else await ctx.trash.put(local.abs(s.at), s.was.localPath);
       out.freed.push(s.was.localPath);
-      log.info('freed a file: online only now', { path: s.was.localPath });
+      const why = ctx.release ? 'to make room on a nearly full disk' : 'asked';
+      log.info('freed a file: online only now', { path: s.was.localPath, why });
     }
   } catch (err) {
     const back = staged.slice(i);

@@ -46,6 +46,7 @@ export interface OpenSyncOptions {
     | 'overlapMs'
     | 'now'
     | 'retryBaseMs'
+    | 'disk'
   >;
 }
 

@@ -4,6 +4,7 @@ import type { Journal } from '../../journal/journal';
 import type { VolumeProfile } from '../names';
 import type { Logger, Trash } from '../ports';
 import type { IntentPayload, OutboxStep } from '../up/outbox';
+import type { DiskSpace } from './auto-free';
 
 /** A file must be left alone (quiet) this long before it is uploaded: else it is still being written. */
 export const DEFAULT_WRITE_QUIET_MS = 300;
@@ -50,6 +51,8 @@ export interface EngineOptions {
   now?: () => number;
   /** The words of the conflict copies it makes (`setLanguage` changes it); default English. */
   language?: Language;
+  /** The sync folder's disk (free space, access times) for freeing unused files; the system's. */
+  disk?: DiskSpace;
 }
 
 /**
