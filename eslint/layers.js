@@ -18,7 +18,8 @@ export const layers = [
   // The sandbox: a development tool, reached only from src/dev (never from what the app ships).
   { name: 'service', dir: 'src/service', may: ['shared'], node: true },
   { name: 'api', dir: 'src/main/api', may: ['shared'], node: true },
-  // What every room uses and is not the engine's: the logger, file logs, the heap's settings.
+  // What every room uses and is not the engine's: the logger, file logs, the heap's settings, the
+  // pair's door (one process runs a pair's engine; others ask it: core/pair-door.ts).
   { name: 'core', dir: 'src/main/core', may: ['shared', 'api'], node: true },
   { name: 'journal', dir: 'src/main/journal', may: ['shared'], node: true },
   // The engine: its vocabulary (paths, items, names, the local root) flat in src/main/sync, and

@@ -116,6 +116,11 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
     goneExplain: (dir: string) => t('status.goneExplain', { dir }),
     signedOutExplain: (email: string) => t('status.signedOutExplain', { email }),
     syncedTo: (dir: string) => t('status.syncedTo', { dir }),
+    newFiles: t('status.newFiles'),
+    newFilesFull: t('status.newFilesFull'),
+    newFilesOnline: t('status.newFilesOnline'),
+    newFilesHint: t('status.newFilesHint'),
+    newFilesLabel: (workspace: string) => t('status.newFilesLabel', { workspace }),
     items: (done: string, total: string) => t('status.items', { done, total }),
     bytes: (done: string, total: string) => t('status.bytes', { done, total }),
     progress: t('status.progress'),
@@ -533,6 +538,26 @@ const stringsOf = (tr: Translator, t = tr.t) => ({
 
   // Browse like a file manager, and any window size (issue 28, items 1 and 7).
   files: {
+    /** Files on demand (issue 41): an item's state here, its actions, what they did. */
+    onDevice: {
+      full: t('files.onDevice.full'),
+      online: t('files.onDevice.online'),
+      partly: t('files.onDevice.partly'),
+      pinned: t('files.onDevice.pinned'),
+      title: t('files.onDevice.title'),
+      count: (online: number, files: number) => t('files.onDevice.count', { online, files }),
+    },
+    downloadNow: t('files.downloadNow'),
+    alwaysKeep: t('files.alwaysKeep'),
+    freeUp: t('files.freeUp'),
+    freeUpPinned: t('files.freeUpPinned'),
+    downloading: (name: string) => t('files.downloading', { name }),
+    downloaded: (name: string) => t('files.downloaded', { name }),
+    downloadWaits: (name: string) => t('files.downloadWaits', { name }),
+    kept: (name: string) => t('files.kept', { name }),
+    unkept: (name: string) => t('files.unkept', { name }),
+    freed: (name: string) => t('files.freed', { name }),
+    onDemandFailed: t('files.onDemandFailed'),
     open: t('files.open'),
     showInFolder: t('files.showInFolder'),
     openInBrowser: t('files.openInBrowser'),

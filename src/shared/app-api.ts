@@ -172,6 +172,10 @@ export const SyncPairStatus = z.object({
 });
 export type SyncPairStatus = z.infer<typeof SyncPairStatus>;
 
+/** Files on demand (docs/SYNC.md): whether a pair's new files arrive in full or online only. */
+export const OnDemandMode = z.enum(['full', 'online']);
+export type OnDemandMode = z.infer<typeof OnDemandMode>;
+
 export const SyncPair = z.object({
   id: z.string(),
   accountId: z.string(),
@@ -180,6 +184,8 @@ export const SyncPair = z.object({
   dir: z.string(),
   paused: z.boolean(),
   status: SyncPairStatus,
+  /** Whether new files arrive in full or as placeholders (`pairs.setOnDemand`). */
+  onDemand: OnDemandMode.optional(),
 });
 export type SyncPair = z.infer<typeof SyncPair>;
 
@@ -256,6 +262,23 @@ export const DEFAULT_SETTINGS: Settings = {
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */
 export const SettingsPatch = z.strictObject(Settings.partial().shape);
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/**
+ * Where a synced item is on this device (files on demand, Browse's badges): `full` its files are
+ * here, `online` online only (placeholders), `partly` a folder with both, `pinned` always kept
+ * here (it, and what arrives under it, comes in full). An item not synced here has none.
+ */
+export const OnDevice = z.object({
+  kind: ItemKind,
+  id,
+  state: z.enum(['full', 'online', 'partly', 'pinned']),
+  /** Its files (a file: 1) and how many of them are online only: Download now has work. */
+  files: z.number().int().nonnegative(),
+  online: z.number().int().nonnegative(),
+});
+export type OnDevice = z.infer<typeof OnDevice>;
+export const OnDemandOp = z.enum(['download', 'pin', 'unpin', 'free']);
+export type OnDemandOp = z.infer<typeof OnDemandOp>;
 
 export const ContentSort = z.enum(['alphabetical', 'modified', 'size', 'type']);
 export type ContentSort = z.infer<typeof ContentSort>;
@@ -533,6 +556,11 @@ export const Methods = {
     params: z.object({ pairId: z.string(), answer: z.enum(['confirm', 'keep']) }),
     result: done,
   },
+  /** Whether new files arrive in full or online only; files already here stay as they are. */
+  'pairs.setOnDemand': {
+    params: z.object({ pairId: z.string(), mode: OnDemandMode }),
+    result: done,
+  },
   'pairs.openFolder': { params: z.object({ pairId: z.string() }), result: done },
   // Conflicts and problems a person acts on (docs/SYNC.md, Conflicts): paths are those the
   // pair's status lists, relative to its folder.
@@ -717,6 +745,20 @@ export const Methods = {
   'items.openSynced': {
     params: z.object({ ...onItem, workspaceId: id, how: z.enum(['open', 'show']) }),
     result: done,
+  },
+  /**
+   * Files on demand: the state on this device of a folder's items that are synced here (the
+   * journal of the workspace's pair), and an action on one item, answered once the engine
+   * applied it; a download (and a pin's) once its files are here, or `waiting` when they come
+   * with a later sync (the pair paused, offline, or the download failed: its status says).
+   */
+  'items.onDevice': {
+    params: z.object({ ...onAccount, workspaceId: id, folderId: id }),
+    result: z.object({ pairId: z.string().nullable(), items: z.array(OnDevice) }),
+  },
+  'items.onDemand': {
+    params: z.object({ ...onItem, workspaceId: id, op: OnDemandOp }),
+    result: z.object({ item: OnDevice.nullable(), waiting: z.boolean() }),
   },
   /** Opens the item's share link page in the browser (the service has no other page for it). */
   'links.open': { params: z.object(onItem), result: done },

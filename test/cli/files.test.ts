@@ -165,7 +165,7 @@ describe('workspace-sync files', () => {
     );
   });
 
-  it('refuses to act while another workspace-sync syncs the folder, in one line', async () => {
+  it('asks a running sync to do it (it never opens a second engine), and a second sync is refused', async () => {
     const { child } = startCli(syncArgs(sb, dir(), state(), '--token-file', '-'), {
       stdin: `${token}\n`,
     });
@@ -178,10 +178,37 @@ describe('workspace-sync files', () => {
         });
         child.once('close', () => reject(new Error('sync exited early')));
       });
-      const busy = await filesCli(['download', at('Docs/b.txt')]);
-      expect(busy.code).toBe(1);
-      expect(busy.stderr.trimEnd()).toBe(
-        `workspace-sync: ${dir()} is being synced by another workspace-sync (process ${child.pid}): stop it first, then run this again.`,
+      // A token that signs nobody in: only the running sync's engine can have done the work.
+      const asked = (args: string[]) =>
+        runCli(['files', ...args, '--state', state(), '--token-file', '-'], {
+          stdin: 'not-a-token\n',
+        });
+      const freed = await asked(['free', at('Docs/b.txt')]);
+      expect(freed.code, freed.stderr).toBe(0);
+      expect(existsSync(at('Docs/b.txt'))).toBe(false);
+      expect(existsSync(at('Docs/b.txt.wsync'))).toBe(true);
+
+      const before = contentRequests();
+      const down = await asked(['download', at('Docs/b.txt.wsync')]);
+      expect(down.code, down.stderr).toBe(0);
+      // Said done only once the file is here.
+      expect(readFileSync(at('Docs/b.txt'), 'utf8')).toBe('b content');
+      expect(existsSync(at('Docs/b.txt.wsync'))).toBe(false);
+      expect(contentRequests()).toBe(before + 1);
+
+      // The running engine's refusal, in the asker's words and one line.
+      const refused = await asked(['download', at('Docs/nothing-there.txt')]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trimEnd()).toBe(
+        `workspace-sync: Not a synced file or folder: Docs/nothing-there.txt. Sync it first (workspace-sync sync --once).`,
+      );
+
+      const second = await runCli(syncArgs(sb, dir(), state(), '--once', '--token-file', '-'), {
+        stdin: `${token}\n`,
+      });
+      expect(second.code).not.toBe(0);
+      expect(second.stderr).toContain(
+        `Another Workspace Sync process is syncing ${dir()} already (the app, or a sync command)`,
       );
     } finally {
       child.kill('SIGINT');

@@ -209,6 +209,20 @@ describe('files on demand: placeholders', () => {
     await sync();
     expect(readFileSync(disk('Docs/Deep/new.txt'), 'utf8')).toBe('new under the pin');
 
+    // The pin goes with its folder, renamed there or here.
+    await client.renameFolder(deep, 'Deeper');
+    await sync();
+    expect(pair.journal.onDemand.pins()).toEqual(['Docs/Deeper']);
+    await upload(deep, 'after-rename.txt', 'still pinned');
+    await sync();
+    expect(readFileSync(disk('Docs/Deeper/after-rename.txt'), 'utf8')).toBe('still pinned');
+    renameSync(disk('Docs/Deeper'), disk('Docs/Deepest'));
+    await sync();
+    expect(pair.journal.onDemand.pins()).toEqual(['Docs/Deepest']);
+    await upload(deep, 'after-move.txt', 'pinned here too');
+    await sync();
+    expect(readFileSync(disk('Docs/Deepest/after-move.txt'), 'utf8')).toBe('pinned here too');
+
     // Back to full: new files come in full, the online ones stay placeholders.
     pair.journal.onDemand.setMode('full');
     await upload(docs, 'later.txt', 'later');

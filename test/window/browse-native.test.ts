@@ -196,6 +196,9 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
       'Open in browser',
       'Copy share link',
       'Open details',
+      // Files on demand (on-demand.test.ts): the file is synced here.
+      'Download now',
+      'Free up space',
     ]);
     await shown(browseTable());
     await expectAccessible(page, 'the item menu');
@@ -348,7 +351,12 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     // No service: no share page, no link, no details in the menu.
     await row('Notes.txt').click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Actions for Notes.txt' });
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Open', 'Show in folder']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Open',
+      'Show in folder',
+      'Download now',
+      'Free up space',
+    ]);
     await page.keyboard.press('Escape');
     await gone(menu);
     await shoot('browse-offline', mark);

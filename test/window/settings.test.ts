@@ -247,7 +247,8 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedText).toBe('Show in folder');
     await page.keyboard.press('End');
-    await expect.poll(focusedText).toBe('Open details');
+    // Last: the files-on-demand items (the file is synced here; on-demand.test.ts).
+    await expect.poll(focusedText).toBe('Free up space');
     await page.keyboard.press('ArrowDown'); // wraps around
     await expect.poll(focusedText).toBe('Open');
     await page.keyboard.press('Escape');
@@ -297,6 +298,9 @@ describe.sequential('settings and the context menu, in Chromium', { timeout: 120
     await page.keyboard.press('ContextMenu');
     await shown(menu);
     await page.keyboard.press('End');
+    await expect.poll(focusedText).toBe('Free up space');
+    // Up past Always keep on this device and Download now.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
     await expect.poll(focusedText).toBe('Open details');
     await page.keyboard.press('Enter');
     await goneFrom(menu);

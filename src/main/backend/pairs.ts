@@ -364,7 +364,8 @@ export class Pairs {
   }
 
   private view(p: Running): SyncPair {
-    return { ...p.info, paused: p.paused, status: pairStatusOf(p.engine.status()) };
+    const onDemand = p.engine.opts.journal.onDemand.mode();
+    return { ...p.info, paused: p.paused, status: pairStatusOf(p.engine.status()), onDemand };
   }
 
   /** Pushes the latest status now, or once the throttle window has passed. */

@@ -3,14 +3,21 @@
 // pass of that pair runs (as `sync --once` does), so what was asked is done when the command ends.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { english, type Translator } from '../../shared/i18n';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { english, type Translator, type Words } from '../../shared/i18n';
 import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
-import { openPairJournal, openSync, onDemandStateOf, type OnDemandOp } from '../engine';
+import {
+  openPairJournal,
+  openSync,
+  onDemandStateOf,
+  SyncFatalError,
+  type OnDemandOp,
+} from '../engine';
 import { isInside, pairOf, pairsOnDisk, type PairOnDisk } from '../links/pair-lookup';
 import { isFileUri, localPathOf } from '../os/file-arg';
 import { notify } from '../os/notify';
 import { OpenFailed, openInFileManager } from '../os/open-path';
-import { readRunning } from '../state/running';
+import { doorPath, knock } from '../core/pair-door';
 import {
   cliLanguage,
   CliError,
@@ -124,27 +131,57 @@ function byPair(located: readonly Located[]): Map<string, Located[]> {
   return out;
 }
 
-/** The action on one pair's paths, then one pass of that pair; a refusal is said after it. */
+/** Tries at the pair's door before the CLI says another process keeps it busy. */
+const DOOR_TRIES = 50;
+
+/**
+ * The action on one pair's paths, done by whichever process runs the pair (the app, a `sync`):
+ * asked at its door (core/pair-door.ts), answered once the round that does it has run. With none
+ * running, this process opens the pair's engine for one pass; two engines on one pair would race
+ * on its disk and journal, so opening takes the door, and a process that took it meanwhile is
+ * asked instead.
+ */
 async function actOnPair(
   op: OnDemandOp,
   here: readonly Located[],
   values: ReturnType<typeof parseFiles>,
   ctx: CommandContext,
+  tr: Translator,
 ): Promise<void> {
+  const pair = here[0]!.pair;
+  const paths = here.map((l) => l.rel);
+  const door = doorPath(pair.journal);
+  for (let tries = 1; ; tries++) {
+    const answer = await knock(door, { v: 1, op, paths });
+    if (answer === 'none') {
+      const ran = await onePass(op, here, values, ctx);
+      if (ran) return;
+    } else if (answer.kind === 'done') {
+      return;
+    } else if (answer.kind === 'refused') {
+      // The engine's own words (its keys), said in this process's language.
+      throw new CliError(answer.words as Words);
+    } else if (answer.kind === 'later') {
+      if (op === 'download') throw new CliError(answer.words as Words);
+      writeLine(ctx.io.stderr, tr.say(answer.words));
+      return;
+    }
+    if (tries >= DOOR_TRIES) {
+      throw new CliError({ key: 'engine.pairBusy', params: { dir: pair.root } });
+    }
+    await sleep(Math.min(20 * tries, 500), undefined, { signal: ctx.signal });
+  }
+}
+
+/** One pass of the pair by this process; false when another process took its door meanwhile. */
+async function onePass(
+  op: OnDemandOp,
+  here: readonly Located[],
+  values: ReturnType<typeof parseFiles>,
+  ctx: CommandContext,
+): Promise<boolean> {
   const { io, log } = ctx;
   const pair = here[0]!.pair;
-  // Two engines on one pair would race on its disk and journal: a running sync of it is said.
-  const busy = (await readRunning(ctx.stateDir)).find(
-    (r) =>
-      r.running &&
-      r.pid !== process.pid &&
-      r.server === pair.server &&
-      r.workspaceId === pair.workspaceId &&
-      (r.dir === pair.root || r.dir === pair.realRoot),
-  );
-  if (busy) {
-    throw new CliError({ key: 'cli.files.err.busy', params: { dir: pair.root, pid: busy.pid } });
-  }
   const conn = await connectToPair(pair, values, ctx, 'files');
   try {
     const opened = await openSync({
@@ -156,7 +193,11 @@ async function actOnPair(
       stateDir: ctx.stateDir,
       log,
       language: cliLanguage(io.env).lang,
+    }).catch((err: unknown) => {
+      if (err instanceof SyncFatalError && err.kind === 'busy') return null;
+      throw err;
     });
+    if (!opened) return false;
     try {
       const refused = await opened.engine
         .filesOnDemand(
@@ -170,6 +211,7 @@ async function actOnPair(
       await opened.engine.syncOnce(ctx.signal);
       log.info('files on demand', { op, paths: here.length, refused: refused !== null });
       if (refused !== null) throw refused;
+      return true;
     } finally {
       await opened.close();
     }
@@ -208,7 +250,7 @@ async function act(
   const located = locate(values.paths, ctx);
   if (values.action !== 'status') {
     const op: OnDemandOp = values.action === 'open' ? 'download' : values.action;
-    for (const here of byPair(located).values()) await actOnPair(op, here, values, ctx);
+    for (const here of byPair(located).values()) await actOnPair(op, here, values, ctx, tr);
   }
   if (values.action === 'open') {
     const l = located[0]!;

@@ -102,6 +102,10 @@ const SQL = {
   removeDescendants: `DELETE FROM items WHERE path_key > ? AND path_key <= ?`,
   moveDescendants: `UPDATE items SET local_path = ? || substr(local_path, ?),
       path_key = ? || substr(path_key, ?) WHERE path_key > ? AND path_key <= ?`,
+  // Pins (on-demand.ts) are local paths: the one of a moved item, and those below it, go with it.
+  // ('0' follows '/': the range is the paths below, served by the table's key.)
+  movePins: `UPDATE OR REPLACE pins SET path = ? || substr(path, ?)
+      WHERE path = ? OR (path >= ? AND path < ?)`,
   // The key `offset` rows into a range (a chunk's last key): served by items_path.
   keyAfter: `SELECT path_key FROM items WHERE path_key > ? AND path_key < ?
       ORDER BY path_key LIMIT 1 OFFSET ?`,
@@ -113,6 +117,9 @@ const SQL = {
   all: `SELECT * FROM items ORDER BY path_key`,
   countHereBelow: `SELECT count(*) FROM items WHERE ino IS NOT NULL AND path_key > ?
     AND path_key < ?`,
+  // Browse's badge of a folder (backend/on-device.ts): one range of items_path, counted in SQL.
+  filesBelow: `SELECT count(*) AS files, coalesce(sum(state = 'online'), 0) AS online
+    FROM items WHERE kind = 'file' AND path_key > ? AND path_key < ?`,
 };
 
 /**
@@ -216,6 +223,12 @@ export class ItemsRepo extends Repository {
     return this.s.countHereBelow!.pluck().get(key, subtreeEnd(key)) as number;
   }
 
+  /** The files below a folder's local path, and how many of them are online only. */
+  filesBelow(localPath: string): { files: number; online: number } {
+    const key = this.fold(localPath) + '/';
+    return this.s.filesBelow!.get(key, subtreeEnd(key)) as { files: number; online: number };
+  }
+
   *all(): IterableIterator<JournalItem> {
     for (const r of this.s.all!.iterate() as IterableIterator<ItemRow>) yield fromItemRow(r);
   }
@@ -276,7 +289,7 @@ export class ItemsRepo extends Repository {
 
   /**
    * Records that a folder now lives at `to`: its row (given, updated) and every path below it,
-   * and the problems recorded below it, in one transaction.
+   * the problems recorded below it and the pins, in one transaction.
    */
   moveTree(item: JournalItem, to: { localPath: string; localName: string }): void {
     transaction(this.db, () => {
@@ -294,6 +307,9 @@ export class ItemsRepo extends Repository {
       }
       this.upsert({ ...item, localPath: to.localPath, localName: to.localName });
       if (item.kind === 'folder') this.problems.moveBelow(item.localPath, to.localPath);
+      const from = codePoints(item.localPath);
+      const below = item.localPath + '/';
+      this.s.movePins!.run(to.localPath, from + 1, item.localPath, below, item.localPath + '0');
     });
   }
 }

@@ -17,7 +17,9 @@ export class SyncFatalError extends WordedError {
       | 'journal'
       | 'mass-delete'
       // A chosen folder that cannot be one (folder-check.ts).
-      | 'folder',
+      | 'folder'
+      // Another process runs an engine on the pair (its door is held: loop/door.ts).
+      | 'busy',
     message: string | Words,
   ) {
     super(message);

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppCallError, type ContentSort } from '../../shared/app-api';
+import { AppCallError, type ContentSort, type OnDemandOp } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
 import type { BrowseTarget, SelectedItem } from '../navigation';
@@ -14,6 +14,7 @@ import { ItemPanel } from './ItemPanel';
 import { ItemMenu, type MenuRequest } from './ItemMenu';
 import { useCopyLink } from './CopyLink';
 import { IconSprite } from './ItemIcon';
+import { OnDeviceSprite, onDemandOutcome, useOnDemand, useOnDevice } from './on-device';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 
@@ -106,6 +107,14 @@ export function BrowseView({
   const folderId = target.folderId ?? place?.rootFolderId ?? 0;
   const pairId = place?.pairId ?? null;
   const path = useFolderPath(folderId, pairId);
+  // Files on demand: each item's state here, and the actions on one (its menu, its panel).
+  const device = useOnDevice(place?.id ?? 0, folderId, place !== undefined);
+  const onDemand = useOnDemand(place?.id ?? 0);
+  const { mutate } = onDemand;
+  const demand = useCallback(
+    (item: SelectedItem, op: OnDemandOp) => mutate({ item, op }),
+    [mutate],
+  );
 
   // The folder left by Backspace: its row in the folder above takes the focus, which would
   // otherwise fall to the page with the rows of the folder left.
@@ -117,6 +126,7 @@ export function BrowseView({
     // What the last action said was about the folder left.
     act.reset();
     copy.reset();
+    onDemand.reset();
     onTarget({ workspaceId: place?.id ?? null, folderId, selected: null, ...next });
   };
   const goRef = useRef(go);
@@ -220,6 +230,7 @@ export function BrowseView({
   return (
     <section aria-labelledby="browse-title" className="browse">
       <IconSprite />
+      <OnDeviceSprite />
       <div className="browse-main">
         <h1 id="browse-title">{strings.browse.title}</h1>
         {offlineMark}
@@ -279,9 +290,13 @@ export function BrowseView({
         <p role="status" aria-live="polite" className="copied menu-status">
           {copy.isSuccess && strings.menu.copied}
           {outcome}
+          {onDemandOutcome(onDemand)}
         </p>
         {copy.isError && <ErrorMessage error={copy.error} title={strings.item.copyFailed} />}
         {act.isError && <ErrorMessage error={act.error} title={strings.files.openFailed} />}
+        {onDemand.isError && (
+          <ErrorMessage error={onDemand.error} title={strings.files.onDemandFailed} />
+        )}
         <Breadcrumbs
           folderId={folderId}
           rootId={place.rootFolderId}
@@ -303,8 +318,10 @@ export function BrowseView({
           onMenu={(request) => {
             copy.reset();
             act.reset();
+            if (!onDemand.isPending) onDemand.reset();
             setMenu(request);
           }}
+          device={device}
           onOffline={onOffline}
           focusFolder={cameFrom}
           onFocused={onFocused}
@@ -320,6 +337,8 @@ export function BrowseView({
           onBrowser={offline ? undefined : (item) => act.mutate({ action: 'browser', item })}
           onCopy={offline ? undefined : (item) => copy.mutate(item)}
           onDetails={select}
+          device={device(menu.item)}
+          onDemand={demand}
         />
       )}
       {!offline && target.selected && (
@@ -328,6 +347,11 @@ export function BrowseView({
           item={target.selected}
           workspaceId={place.id}
           onClose={() => onTarget({ workspaceId: place.id, folderId, selected: null })}
+          device={device(target.selected)}
+          onDemand={demand}
+          onDemandBusy={onDemand.isPending}
+          onDemandSaid={onDemandOutcome(onDemand)}
+          onDemandError={onDemand.error}
         />
       )}
     </section>

@@ -1,10 +1,11 @@
 import { memo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Entry } from '../../shared/app-api';
+import type { Entry, OnDevice } from '../../shared/app-api';
 import { formatBytes, formatDate } from '../format';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { isMenuKey, type MenuRequest } from './ItemMenu';
 import { ItemIcon } from './ItemIcon';
+import { OnDeviceBadge } from './on-device';
 
 /**
  * One folder or file. A folder's name opens it; the details button (or a file's name) selects.
@@ -22,6 +23,7 @@ function Row({
   onOpenFile,
   onSelect,
   onMenu,
+  device,
 }: {
   /** The row's place in the folder (from 0). */
   index: number;
@@ -33,6 +35,8 @@ function Row({
   onOpenFile: (item: SelectedItem) => void;
   onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
+  /** Where it is on this device (files on demand); absent when it is not synced here. */
+  device?: OnDevice | undefined;
 }) {
   const item = { kind: entry.kind, id: entry.id, name: entry.name };
   const isFolder = entry.kind === 'folder';
@@ -121,6 +125,7 @@ function Row({
         >
           {entry.name}
         </button>
+        {device && <OnDeviceBadge device={device} />}
         {entry.hidden && (
           <span className="badge" title={strings.browse.hiddenHint}>
             {strings.browse.hidden}

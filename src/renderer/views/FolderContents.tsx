@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AppCallError } from '../../shared/app-api';
-import type { ContentSort } from '../../shared/app-api';
+import type { ContentSort, Entry, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
@@ -21,6 +21,8 @@ interface Props {
   onOpenFile: (item: SelectedItem) => void;
   onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
+  /** Where an item is on this device (files on demand), when it is synced here. */
+  device?: ((item: Entry) => OnDevice | undefined) | undefined;
   /** The service could not be reached while listing (Browse turns to the synced tree). */
   onOffline?: () => void;
   /** The folder just left (Backspace): its row takes the focus (`FolderRows`). */
@@ -54,6 +56,7 @@ function Contents({
   onOpenFile,
   onSelect,
   onMenu,
+  device,
   onOffline,
   focusFolder,
   onFocused,
@@ -86,6 +89,7 @@ function Contents({
         onOpenFile={onOpenFile}
         onSelect={onSelect}
         onMenu={onMenu}
+        device={device}
         onWanted={setWanted}
         focusFolder={focusFolder}
         onFocused={onFocused}

@@ -7,7 +7,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Entry } from '../../shared/app-api';
+import type { Entry, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { rovingTarget } from '../roving';
 import { strings } from '../strings';
@@ -33,6 +33,8 @@ export interface FolderRowsProps {
   /** Absent offline: nothing to show details of. */
   onSelect?: ((item: SelectedItem) => void) | undefined;
   onMenu: (request: MenuRequest) => void;
+  /** Where an item is on this device (files on demand), when it is synced here. */
+  device?: ((item: Entry) => OnDevice | undefined) | undefined;
   /** The blocks to read (`wantedBlocks`), told after each render that changes them. */
   onWanted: (blocks: string) => void;
   /**
@@ -68,6 +70,7 @@ function Rows({
   onOpenFile,
   onSelect,
   onMenu,
+  device,
   onWanted,
   focusFolder = null,
   onFocused,
@@ -189,6 +192,7 @@ function Rows({
               onOpenFile={onOpenFile}
               onSelect={onSelect}
               onMenu={onMenu}
+              device={device}
             />
           )}
         </div>
@@ -215,6 +219,7 @@ const RowRange = memo(function RowRange({
   onOpenFile,
   onSelect,
   onMenu,
+  device,
 }: {
   first: number;
   last: number;
@@ -222,7 +227,7 @@ const RowRange = memo(function RowRange({
   tabStop: number;
 } & Pick<
   FolderRowsProps,
-  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu'
+  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu' | 'device'
 >) {
   const indexes: number[] = [];
   if (pinned !== null && pinned < first) indexes.push(pinned);
@@ -241,6 +246,7 @@ const RowRange = memo(function RowRange({
         onOpenFile={onOpenFile}
         onSelect={onSelect}
         onMenu={onMenu}
+        device={device?.(item)}
       />
     ) : (
       <PlaceholderRow key={index} index={index} />

@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { OnDemandOp, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
+import { offers } from './on-device';
 
 /** A context menu asked for: on which item, where, and where focus goes back after. */
 export interface MenuRequest {
@@ -31,6 +33,8 @@ export function ItemMenu({
   onBrowser,
   onCopy,
   onDetails,
+  device,
+  onDemand,
 }: {
   request: MenuRequest;
   onClose: () => void;
@@ -42,13 +46,16 @@ export function ItemMenu({
   onBrowser?: ((item: SelectedItem) => void) | undefined;
   onCopy?: ((item: SelectedItem) => void) | undefined;
   onDetails?: ((item: SelectedItem) => void) | undefined;
+  /** Where the item is on this device (files on demand): absent when it is not synced here. */
+  device?: OnDevice | undefined;
+  onDemand?: ((item: SelectedItem, op: OnDemandOp) => void) | undefined;
 }) {
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: request.x, top: request.y });
   const { item, returnTo } = request;
 
   const items = () => [
-    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]') ?? []),
   ];
   const close = (restoreFocus: boolean) => {
     onClose();
@@ -118,6 +125,46 @@ export function ItemMenu({
     [strings.menu.details, onDetails],
   ];
 
+  // Files on demand: an action that cannot apply now stays in its place, disabled (reachable, as
+  // the menu pattern keeps disabled items, so the person learns it exists).
+  const may = device && offers(device);
+  const onDevice = may && onDemand && (
+    <>
+      <div role="separator" className="menu-separator" />
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        aria-disabled={!may.download || undefined}
+        onClick={may.download ? run((i) => onDemand(i, 'download')) : undefined}
+      >
+        {strings.files.downloadNow}
+      </button>
+      <button
+        type="button"
+        role="menuitemcheckbox"
+        aria-checked={may.pinned}
+        tabIndex={-1}
+        onClick={run((i) => onDemand(i, may.pinned ? 'unpin' : 'pin'))}
+      >
+        <span className="menu-check" aria-hidden="true">
+          {may.pinned ? '✓' : ''}
+        </span>
+        {strings.files.alwaysKeep}
+      </button>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        aria-disabled={!may.free || undefined}
+        title={may.pinned ? strings.files.freeUpPinned : undefined}
+        onClick={may.free ? run((i) => onDemand(i, 'free')) : undefined}
+      >
+        {strings.files.freeUp}
+      </button>
+    </>
+  );
+
   return (
     <div
       ref={menu}
@@ -136,6 +183,7 @@ export function ItemMenu({
             </button>
           ),
       )}
+      {onDevice}
     </div>
   );
 }

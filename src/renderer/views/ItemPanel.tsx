@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '../../shared/app-api';
+import type { OnDemandOp, OnDevice, Role } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
@@ -9,6 +9,8 @@ import { AuditTrail } from './AuditTrail';
 import { DownloadZip } from './DownloadZip';
 import { ItemFacts } from './ItemFacts';
 import { ItemIcon } from './ItemIcon';
+import { OnDeviceSection } from './on-device';
+import { ErrorMessage } from '../components/ErrorMessage';
 
 const readOnlyRoles: readonly string[] = ['Viewer', 'Printer', 'Downloader'] satisfies Role[];
 
@@ -16,10 +18,22 @@ export function ItemPanel({
   item,
   workspaceId,
   onClose,
+  device,
+  onDemand,
+  onDemandBusy = false,
+  onDemandSaid = null,
+  onDemandError = null,
 }: {
   item: SelectedItem;
   workspaceId: number;
   onClose: () => void;
+  /** Where it is on this device (files on demand), and its actions: absent if not synced here. */
+  device?: OnDevice | undefined;
+  onDemand?: (item: SelectedItem, op: OnDemandOp) => void;
+  onDemandBusy?: boolean;
+  /** What the last action did, and why one failed (Browse's, said here too: it may cover). */
+  onDemandSaid?: string | null;
+  onDemandError?: unknown;
 }) {
   const api = useApi();
   const account = useAccount();
@@ -58,6 +72,15 @@ export function ItemPanel({
           <span aria-hidden="true">×</span>
         </button>
       </header>
+      {/* First: what may be done here, in view in a narrow window's short panel too. */}
+      {device && onDemand && (
+        <OnDeviceSection item={item} device={device} onDemand={onDemand} busy={onDemandBusy}>
+          {onDemandSaid && <p className="muted">{onDemandSaid}</p>}
+          {onDemandError != null && (
+            <ErrorMessage error={onDemandError} title={strings.files.onDemandFailed} />
+          )}
+        </OnDeviceSection>
+      )}
       <ItemFacts item={item} />
       <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />

@@ -9,6 +9,7 @@ import { Attention } from './Attention';
 import { PairProgress } from './PairProgress';
 import { RemovePairDialog } from './RemovePairDialog';
 import { ChooseFoldersDialog } from './ChooseFoldersDialog';
+import { NewFilesSetting } from './NewFilesSetting';
 import { useAnswerDeletes, usePauseToggle, useRetryNow } from './pairs';
 
 /** States where the last pass did not succeed: the time shown is the last one that did. */
@@ -220,6 +221,7 @@ export function PairCard({
         FAILED.has(status.state) && <p className="muted">{strings.status.neverSynced}</p>
       )}
       <PairProgress status={status} />
+      {!gone && <NewFilesSetting pair={pair} />}
       {toggle.isError && <ErrorMessage error={toggle.error} />}
       {open.isError && <ErrorMessage error={open.error} />}
       <Attention pair={pair} />

@@ -89,6 +89,12 @@ export const de: Record<MessageKey, string> = {
   'status.state.gone':
     'Dieser Arbeitsbereich wurde gelöscht oder wird nicht mehr mit Ihnen geteilt',
   'status.state.signedOut': 'Abgemeldet',
+  'status.newFiles': 'Neue Dateien vom Dienst',
+  'status.newFilesFull': 'Vollständig herunterladen',
+  'status.newFilesOnline': 'Nur online behalten (beim Öffnen heruntergeladen)',
+  'status.newFilesHint':
+    'Gilt für Dateien, die ab jetzt ankommen: Dateien auf diesem Gerät und solche, die nur online sind, bleiben, wie sie sind.',
+  'status.newFilesLabel': 'Neue Dateien vom Dienst ({workspace})',
   'status.syncedTo': 'Synchronisiert mit {dir}',
   'status.items': '{done} von {total} Elementen',
   'status.bytes': '{done} von {total}',
@@ -482,6 +488,29 @@ export const de: Record<MessageKey, string> = {
   'members.roleMay.Viewer':
     'Dateien auflisten und ihre Details lesen, ohne herunterzuladen oder zu kommentieren.',
 
+  // Files on demand in Browse (issue 41): an item's badge, its menu's and panel's actions.
+  'files.onDevice.full': 'Auf diesem Gerät',
+  'files.onDevice.online': 'Nur online',
+  'files.onDevice.partly': 'Teilweise auf diesem Gerät',
+  'files.onDevice.pinned': 'Immer auf diesem Gerät behalten',
+  'files.onDevice.title': 'Auf diesem Gerät',
+  'files.onDevice.count':
+    '{online, number} von {files, plural, one {# Datei} other {# Dateien}} nur online',
+  'files.downloadNow': 'Jetzt herunterladen',
+  'files.alwaysKeep': 'Immer auf diesem Gerät behalten',
+  'files.freeUp': 'Speicherplatz freigeben',
+  'files.freeUpPinned':
+    'Schalten Sie „Immer auf diesem Gerät behalten“ aus, um seinen Speicherplatz freizugeben.',
+  'files.downloading': '{name} wird heruntergeladen…',
+  'files.downloaded': '{name} ist jetzt auf diesem Gerät.',
+  'files.downloadWaits':
+    '{name} ist noch nicht heruntergeladen: Es kommt mit der nächsten Synchronisierung dieses Arbeitsbereichs (unter Status steht, worauf sie wartet).',
+  'files.kept': '{name} wird jetzt immer auf diesem Gerät behalten.',
+  'files.unkept':
+    '{name} wird nicht mehr immer behalten: Es bleibt auf diesem Gerät, bis Sie seinen Speicherplatz freigeben.',
+  'files.freed':
+    'Speicherplatz freigegeben: {name} ist jetzt nur online. „Jetzt herunterladen“ holt es zurück.',
+  'files.onDemandFailed': 'Nicht ausgeführt',
   'files.open': 'Öffnen',
   'files.showInFolder': 'Im Ordner zeigen',
   'files.openInBrowser': 'Im Browser öffnen',
@@ -683,6 +712,12 @@ export const de: Record<MessageKey, string> = {
   'backend.workspaceNotSynced':
     'Dieser Arbeitsbereich wird nicht mit diesem Computer synchronisiert.',
   'backend.roleNoDownload': 'Ihre Rolle erlaubt nicht, {name} hier herunterzuladen.',
+  'backend.onDemand.pinned':
+    '{name} wird immer auf diesem Gerät behalten: Schalten Sie „Immer auf diesem Gerät behalten“ aus, um seinen Speicherplatz freizugeben.',
+  'backend.onDemand.pinnedAbove':
+    '{name} bleibt auf diesem Gerät, weil {folder} immer behalten wird: Schalten Sie das bei {folder} aus.',
+  'backend.onDemand.notYet':
+    '{name} ist nur online und konnte jetzt nicht heruntergeladen werden: Es kommt mit der nächsten Synchronisierung (unter Status steht, worauf sie wartet).',
   'backend.notSyncedYet': 'Dieses Element ist noch nicht mit diesem Computer synchronisiert.',
   'backend.linkOff':
     'Sein Freigabelink ist ausgeschaltet: Schalten Sie ihn in den Details ein, um ihn im Browser zu öffnen.',
@@ -1082,6 +1117,19 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{n, plural, one {Nicht freigegeben: {path} hat Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.} other {# Dateien nicht freigegeben, darunter {path}: Sie haben Änderungen, die noch nicht im Dienst sind. Erst synchronisieren lassen, dann freigeben.}}',
   'engine.onDemand.freeInTheWay':
     'Nicht freigegeben: Eine Datei namens {placeholder} steht dem Platzhalter von {path} im Weg. Sie umbenennen oder verschieben, dann die Datei freigeben.',
+  'engine.pairBusy':
+    'Ein anderer Workspace-Sync-Prozess synchronisiert {dir} bereits (die App oder ein sync-Befehl): Zwei würden sich um dieselben Dateien streiten. Beenden Sie zuerst den anderen, oder überlassen Sie ihm den Ordner.',
+  'engine.door.paused':
+    'So weit wie möglich erledigt: Die Synchronisierung dieses Ordners ist pausiert, der Rest geschieht, sobald Sie sie fortsetzen.',
+  'engine.door.slow': 'Noch dabei: Das dauert länger und läuft im Hintergrund weiter.',
+  'engine.door.failed':
+    'Angefordert, aber der Ordner konnte gerade nicht synchronisieren ({why}): Es wird erneut versucht.',
+  'engine.door.notHere':
+    '{path} konnte noch nicht heruntergeladen werden: Die Probleme des Ordners sagen, warum (workspace-sync status).',
+  'engine.door.unsafe':
+    '{dir} ist kein privater Ordner von Ihnen (ein anderer Benutzer besitzt ihn oder darf ihn betreten), daher kann dieser Ordner nicht sicher synchronisiert werden: Entfernen Sie ihn, oder setzen Sie XDG_RUNTIME_DIR auf Ihren eigenen Laufzeitordner.',
+  'engine.door.broken':
+    'Workspace Sync konnte seine lokale Verbindung {door} nicht einrichten ({why}): Prüfen Sie, ob der Ordner beschreibbar ist, und versuchen Sie es erneut.',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':
@@ -1517,8 +1565,6 @@ synchronisiert.
   'cli.files.partly':
     '{path}: {online, number} von {files, number} Dateien nur online{pinned, select, yes {, angeheftet} other {}}',
   'cli.files.notSynced': '{path}: (noch) nicht synchronisiert',
-  'cli.files.err.busy':
-    '{dir} wird gerade von einem anderen workspace-sync synchronisiert (Prozess {pid}): ihn zuerst beenden, dann dies erneut ausführen.',
   'cli.files.opening': '{path} wird geöffnet',
   'cli.files.notify.downloading': '{name} wird heruntergeladen …',
   'cli.files.notify.failed': 'Workspace Sync konnte {name} nicht öffnen',

@@ -88,6 +88,12 @@ export const en = {
   'status.state.needs-attention': 'Needs your attention',
   'status.state.gone': 'This workspace was deleted or is no longer shared with you',
   'status.state.signedOut': 'Signed out',
+  'status.newFiles': 'New files from the service',
+  'status.newFilesFull': 'Download them in full',
+  'status.newFilesOnline': 'Keep them online only (downloaded when opened)',
+  'status.newFilesHint':
+    'Applies to files that arrive from now on: files already here, and those online only, stay as they are.',
+  'status.newFilesLabel': 'New files from the service ({workspace})',
   'status.syncedTo': 'Synced to {dir}',
   'status.items': '{done} of {total} items',
   'status.bytes': '{done} of {total}',
@@ -475,6 +481,27 @@ export const en = {
   'members.roleMay.Printer': 'List files and read their details, without downloading them.',
   'members.roleMay.Viewer': 'List files and read their details, without downloading or commenting.',
 
+  // Files on demand in Browse (issue 41): an item's badge, its menu's and panel's actions.
+  'files.onDevice.full': 'On this device',
+  'files.onDevice.online': 'Online only',
+  'files.onDevice.partly': 'Partly on this device',
+  'files.onDevice.pinned': 'Always kept on this device',
+  'files.onDevice.title': 'On this device',
+  'files.onDevice.count':
+    '{online, number} of {files, plural, one {# file} other {# files}} online only',
+  'files.downloadNow': 'Download now',
+  'files.alwaysKeep': 'Always keep on this device',
+  'files.freeUp': 'Free up space',
+  'files.freeUpPinned': 'Turn off “Always keep on this device” to free up its space.',
+  'files.downloading': 'Downloading {name}…',
+  'files.downloaded': '{name} is on this device now.',
+  'files.downloadWaits':
+    '{name} is not downloaded yet: it comes down with the next sync of this workspace (Status says what it waits for).',
+  'files.kept': '{name} is always kept on this device now.',
+  'files.unkept':
+    '{name} is no longer always kept: it stays on this device until you free up its space.',
+  'files.freed': 'Freed up space: {name} is online only now. Download now brings it back.',
+  'files.onDemandFailed': 'Not done',
   'files.open': 'Open',
   'files.showInFolder': 'Show in folder',
   'files.openInBrowser': 'Open in browser',
@@ -667,6 +694,12 @@ export const en = {
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
   'backend.workspaceNotSynced': 'This workspace is not synced to this computer.',
   'backend.roleNoDownload': 'Your role does not let {name} be downloaded here.',
+  'backend.onDemand.pinned':
+    '{name} is always kept on this device: turn off “Always keep on this device” to free up its space.',
+  'backend.onDemand.pinnedAbove':
+    '{name} is kept on this device because {folder} is always kept: turn that off on {folder}.',
+  'backend.onDemand.notYet':
+    '{name} is online only and could not be downloaded now: it comes down with the next sync (Status says what it waits for).',
   'backend.notSyncedYet': 'This item is not synced to this computer yet.',
   'backend.linkOff':
     'Its share link is turned off: turn it on in the details to open it in a browser.',
@@ -1056,6 +1089,18 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{n, plural, one {Not freed: {path} has changes that are not on the service yet. Let it sync, then free it.} other {# files not freed, {path} among them: they have changes that are not on the service yet. Let them sync, then free them.}}',
   'engine.onDemand.freeInTheWay':
     'Not freed: a file named {placeholder} is in the way of the placeholder of {path}. Rename or move it, then free the file.',
+  'engine.pairBusy':
+    'Another Workspace Sync process is syncing {dir} already (the app, or a sync command): two would race on the same files. Stop that one first, or leave the folder to it.',
+  'engine.door.paused':
+    'Done as far as it can be: syncing of this folder is paused, so the rest happens once you resume it.',
+  'engine.door.slow': 'Still at it: this takes longer, and goes on in the background.',
+  'engine.door.failed': 'Asked, but the folder could not sync just now ({why}): it is tried again.',
+  'engine.door.notHere':
+    '{path} could not be downloaded yet: the folder’s problems say why (workspace-sync status).',
+  'engine.door.unsafe':
+    '{dir} is not a private folder of yours (another user owns it, or may enter it), so this folder cannot be synced safely: remove it, or set XDG_RUNTIME_DIR to your own runtime folder.',
+  'engine.door.broken':
+    'Workspace Sync could not set up its local connection {door} ({why}): check that the folder is writable, then try again.',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',
@@ -1466,8 +1511,6 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.partly':
     '{path}: {online, number} of {files, number} files online only{pinned, select, yes {, pinned} other {}}',
   'cli.files.notSynced': '{path}: not synced (yet)',
-  'cli.files.err.busy':
-    '{dir} is being synced by another workspace-sync (process {pid}): stop it first, then run this again.',
   'cli.files.opening': 'Opening {path}',
   'cli.files.notify.downloading': 'Downloading {name}…',
   'cli.files.notify.failed': 'Workspace Sync could not open {name}',

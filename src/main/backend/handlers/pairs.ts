@@ -1,4 +1,5 @@
 import { attentionHandlers } from '../attention';
+import { OnDeviceItems } from '../on-device';
 import { failOpen } from '../open-failed';
 import type { HandlerContext, HandlersOf } from './context';
 
@@ -8,6 +9,7 @@ import type { HandlerContext, HandlersOf } from './context';
  */
 export function pairHandlers(ctx: HandlerContext): HandlersOf<'pairs'> {
   const { pairs } = ctx;
+  const onDevice = new OnDeviceItems(pairs);
   return {
     'pairs.add': async (p) => {
       const signed = await ctx.account(p);
@@ -44,6 +46,10 @@ export function pairHandlers(ctx: HandlerContext): HandlersOf<'pairs'> {
         failOpen(err, dir, 'folder');
       }
       return null;
+    },
+    'pairs.setOnDemand': (p) => {
+      onDevice.setMode(p.pairId, p.mode);
+      return Promise.resolve(null);
     },
     'pairs.selection': async (p) => ({ excluded: await pairs.selection(p.pairId) }),
     'pairs.setSelection': async (p) => {

@@ -18,6 +18,7 @@ import type { Inbox } from './inbox';
 import { LocalPass } from './local-pass';
 import { DEFAULT_WRITE_QUIET_MS } from './options';
 import { RemotePass } from './remote-pass';
+import { RoundWaiters } from './round-waiters';
 import { delay } from './wait';
 import { applySelection, ExcludedPaths } from './selection';
 import { checkRoot, checkWorkspace, rootFolderId, tidyCache } from './root';
@@ -50,6 +51,10 @@ export class EngineLoop {
   private recheckTimer: NodeJS.Timeout | null = null;
   /** Folders holding files still being written. */
   private stillWriting = new Set<string>();
+  /** Who waits for a round to end (a person's action asked at the pair's door). */
+  readonly roundWaiters = new RoundWaiters();
+  /** A person's action came during a round: the next starts without waiting for the poll. */
+  private actionWaits = false;
 
   constructor(
     private readonly s: EngineState,
@@ -136,7 +141,8 @@ export class EngineLoop {
           if (s.paused) s.status.setState('paused', { key: 'engine.paused' });
           else if (this.stillWriting.size === 0) this.setIdle();
           this.events.emit('settled', summary);
-          await this.sleep(s.pollIntervalMs, signal);
+          if (this.actionWaits) this.actionWaits = false;
+          else await this.sleep(s.pollIntervalMs, signal);
         } catch (err) {
           if (signal.aborted) break;
           const failure = describeFailure(err, s.opts.root);
@@ -224,8 +230,14 @@ export class EngineLoop {
     once = false,
   ): Promise<void> {
     await this.inbox.passStarts();
+    const round = this.roundWaiters.start();
+    this.actionWaits = false;
     try {
       await this.rounds(summary, signal, once);
+      this.roundWaiters.ended(round);
+    } catch (err) {
+      this.roundWaiters.ended(round, err);
+      throw err;
     } finally {
       // What a person did meanwhile is applied now: a pause is then said at the pass's end.
       await this.inbox.passEnds();
@@ -366,6 +378,16 @@ export class EngineLoop {
   poke(force = false): void {
     if (this.s.gone && !force) return;
     this.wake?.();
+  }
+
+  /**
+   * A person's action that needs a round (Download now): wakes the wait, or, during a round,
+   * makes the next one start when this one ends. A poke during a round wakes nothing, and the
+   * action, applied as the round ended, waited for the next poll.
+   */
+  pokeForAction(): void {
+    if (this.wake) this.poke();
+    else this.actionWaits = true;
   }
 
   /**

@@ -126,6 +126,27 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     return this.inbox.send({ kind: 'files-on-demand', op, paths: [...paths] });
   }
 
+  /**
+   * A files-on-demand action, then the round that does it (the download a pin or Download now
+   * asks for): settles when that round has ended, with the action's refusal if it had one.
+   */
+  async filesOnDemandDone(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+    const round = this.loop.roundWaiters.next();
+    // Settled below in every case: a refusal is said after the round, not instead of it.
+    round.catch(() => undefined);
+    const refused = await this.filesOnDemand(op, paths).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await round;
+    if (refused !== null) throw refused;
+  }
+
+  /** Whether a person paused it (no round runs until `resume`). */
+  get paused(): boolean {
+    return this.s.paused;
+  }
+
   /** Stops syncing after the current pass until `resume` (continuous mode). */
   pause(): void {
     this.post({ kind: 'pause' });
@@ -234,7 +255,7 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
     try {
       await applyOnDemand({ journal, local, trash, state: s.pass, log: s.log }, op, paths);
     } finally {
-      this.loop.poke();
+      this.loop.pokeForAction();
     }
   }
 

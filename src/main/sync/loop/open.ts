@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Language } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
 import { Journal, journalFile } from '../../journal/journal';
+import type { HeldDoor } from '../../core/pair-door';
+import { takeDoor, type DoorKeeper } from './door';
 import { SyncEngine, type EngineOptions } from './engine';
 import { SyncFatalError } from '../errors';
 import { checkSyncFolder } from '../folder-check';
@@ -50,6 +52,8 @@ export interface OpenSyncOptions {
   >;
 }
 
+type PairKey = { server: string; user: string; workspaceId: number };
+
 /** The journal's meta key holding its pair: `{ server, user, workspaceId, root }` as JSON. */
 export const PAIR_META = 'pair';
 
@@ -67,6 +71,23 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
   const wanted = path.resolve(opts.dir);
   const key = { server: opts.server, user: opts.user, workspaceId: opts.workspaceId };
   const file = journalFile(state, { ...key, root: wanted });
+  // One pair, one engine: its door is taken before anything of it is touched (loop/door.ts).
+  const keeper: DoorKeeper = { engine: null, journal: null };
+  const door = await takeDoor(file, wanted, keeper);
+  try {
+    return await openHeld(opts, { state, wanted, key, file }, keeper, door);
+  } catch (err) {
+    await door.close();
+    throw err;
+  }
+}
+
+async function openHeld(
+  opts: OpenSyncOptions,
+  { state, wanted, key, file }: { state: string; wanted: string; key: PairKey; file: string },
+  keeper: DoorKeeper,
+  door: HeldDoor,
+): Promise<OpenSync> {
   // A first run creates the folder; a later one finds a missing folder through the journal.
   // Missing with a journal: the engine says so with the journal's knowledge.
   const root = (await checkSyncFolder(wanted, { create: !journalExists(file) })) ?? wanted;
@@ -111,11 +132,16 @@ export async function openSync(opts: OpenSyncOptions): Promise<OpenSync> {
     profile,
     ...opts.tuning,
   });
+  keeper.engine = engine;
+  keeper.journal = journal;
   return {
     engine,
     journal,
     journalFile: file,
-    close: async () => journal.close(),
+    close: async () => {
+      await door.close();
+      journal.close();
+    },
   };
 }
 
