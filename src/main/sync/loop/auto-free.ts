@@ -2,19 +2,16 @@
 // demand): the pair's setting `free_unused_days`, off by default. Run at the end of a round
 // that left nothing to do (the service's versions are as recorded, nothing waits to be sent).
 import { readFileSync, statfsSync } from 'node:fs';
+import type { SyncSummary } from '../../../shared/sync-status';
 import { arrivesOnline, type JournalItem } from '../../journal/journal';
+import type { EngineState } from './engine-state';
+import type { DiskSpace } from '../ports';
 import { freeFiles, type FreeContext } from './free-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GIB = 1024 ** 3;
 
-/** The disk under the sync folder, as a port: tests give a fake one. */
-export interface DiskSpace {
-  /** Bytes free to us (not counting the root's reserve) and the filesystem's size. */
-  space(dir: string): { available: number; total: number };
-  /** Whether the mount updates a file's access time when it is read (not `noatime`). */
-  recordsAccess(dir: string): boolean;
-}
+export type { DiskSpace };
 
 export const systemDisk: DiskSpace = {
   space(dir) {
@@ -88,6 +85,20 @@ export async function freeUnused(ctx: AutoFreeContext): Promise<number> {
     ({ available } = ctx.disk.space(root));
   }
   return freed;
+}
+
+/** A round left nothing to do: files not opened lately are freed if the disk is nearly full. */
+export async function freeIfDiskFull(s: EngineState, summary: SyncSummary): Promise<void> {
+  const { ctx } = s.passes!;
+  const freed = await freeUnused({
+    journal: s.opts.journal,
+    local: ctx.local,
+    trash: s.opts.trash,
+    log: s.log,
+    now: ctx.now,
+    disk: s.opts.disk ?? systemDisk,
+  });
+  if (freed > 0) summary.freed = (summary.freed ?? 0) + freed;
 }
 
 /** The synced files not opened for `days`, pins left out, oldest last opened first. */

@@ -11,7 +11,7 @@ import type { WalkReason } from '../walk-reason';
 import { setWalkDue, type LoopContext } from './context';
 import type { EngineState } from './engine-state';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
-import { freeUnused, systemDisk } from './auto-free';
+import { freeIfDiskFull } from './auto-free';
 import { finishFrees } from './free-files';
 import { heldError, heldWords, type HeldDeletes } from './held';
 import type { Inbox } from './inbox';
@@ -265,24 +265,9 @@ export class EngineLoop {
         await delay(once ? this.writeQuietMs : CONFIRM_DELAY_MS, signal);
         continue;
       }
-      if (!remoteDid && !localResult.did) return this.freeIfDiskFull(summary);
+      if (!remoteDid && !localResult.did) return freeIfDiskFull(this.s, summary);
     }
     this.s.log.warn('the service kept changing; stopping this round', { passes: MAX_PASSES });
-  }
-
-  /** Nothing left to do: files not opened lately are freed if the disk is nearly full. */
-  private async freeIfDiskFull(summary: SyncSummary): Promise<void> {
-    const { s } = this;
-    const { ctx } = s.passes!;
-    const freed = await freeUnused({
-      journal: s.opts.journal,
-      local: ctx.local,
-      trash: s.opts.trash,
-      log: s.log,
-      now: ctx.now,
-      disk: s.opts.disk ?? systemDisk,
-    });
-    if (freed > 0) summary.freed = (summary.freed ?? 0) + freed;
   }
 
   /** Folders newly left out are applied; the paths not synced here are known again. */

@@ -2,9 +2,8 @@ import type { Language } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Journal } from '../../journal/journal';
 import type { VolumeProfile } from '../names';
-import type { Logger, Trash } from '../ports';
+import type { DiskSpace, Logger, Trash } from '../ports';
 import type { IntentPayload, OutboxStep } from '../up/outbox';
-import type { DiskSpace } from './auto-free';
 
 /** A file must be left alone (quiet) this long before it is uploaded: else it is still being written. */
 export const DEFAULT_WRITE_QUIET_MS = 300;
