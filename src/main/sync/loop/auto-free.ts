@@ -105,7 +105,7 @@ export async function freeIfDiskFull(s: EngineState, summary: SyncSummary): Prom
 function unused(ctx: AutoFreeContext, days: number): { j: JournalItem; size: number }[] {
   const { journal, local } = ctx;
   const pins = journal.onDemand.pins();
-  const access = ctx.disk.recordsAccess(local.root);
+  const access = ctx.disk.recordsAccess(local.real);
   const before = ctx.now() - days * DAY_MS;
   const out: { j: JournalItem; size: number; at: number }[] = [];
   for (const j of journal.items.all()) {
