@@ -70,9 +70,9 @@ const OLD = ['Docs/old-1.txt', 'Docs/old-2.txt', 'Docs/old-3.txt', 'Docs/old-4.t
 const ALL = [...OLD, 'Docs/recent.txt', 'Keep/pinned.txt', 'Docs/changed.txt'];
 const content = (rel: string) => `${rel} `.repeat(SIZE).slice(0, SIZE);
 
-async function setUp(): Promise<void> {
+async function setUp(recordsAccess = true): Promise<void> {
   const dir = path.join(dirs.make(), 'Workspace');
-  disk = new FakeDisk(dir);
+  disk = new FakeDisk(dir, () => recordsAccess);
   ({ sb, client, pair } = await pairWithSandbox(dirs, { pair: { dir, tuning: { now, disk } } }));
   const root = (await client.rootFolder(sb.workspaceId)).id;
   const folders: Record<string, number> = {};
@@ -188,5 +188,21 @@ describe('freeing files not opened lately when the disk is nearly full', () => {
       'Docs/old-3.txt',
       'Keep/pinned.txt',
     ]);
+  });
+});
+
+describe('on a mount that records no access times', () => {
+  beforeEach(() => setUp(false));
+
+  it('takes the time a file came down (kept in the journal) as its last opening', async () => {
+    pair.journal.onDemand.setFreeUnusedDays(30);
+    pair.journal.onDemand.pin('Keep');
+    await pair.engine.syncOnce();
+    // Access times that say "opened yesterday" count for nothing where the mount keeps none:
+    // every file came down 60 days before the clock, and all six that may go are needed.
+    setAccessTimes();
+    disk.fill(45_000);
+    expect((await pair.engine.syncOnce()).freed).toBe(6);
+    expect(ALL.filter(isWhole)).toEqual(['Keep/pinned.txt']);
   });
 });
