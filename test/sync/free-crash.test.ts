@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,4 +107,34 @@ describe('freeing files, killed midway', () => {
       }
     });
   }
+
+  it("puts back a file an earlier version's free left in its box (free-<id>/<name>)", async () => {
+    const sb = await startSandbox({ seed: 'empty' });
+    try {
+      const owner = sb.users.find((u) => u.role === 'Administrator')!;
+      const client = clientFor(sb.baseUrl, tokenOf(owner));
+      const root = (await client.rootFolder(sb.workspaceId)).id;
+      const big = (await client.createFolder(sb.workspaceId, root, 'Big')).id;
+      await client.uploadFile(big, 'f0.txt', () => Readable.from([Buffer.from(content('f0.txt'))]));
+      const pair = await openPair(sb, client, dirs);
+      try {
+        await pair.engine.syncOnce();
+        const before = remoteTree(sb);
+        // Killed after its move into the holding place, as the version before this one did it.
+        const id = pair.journal.items.atPath('Big/f0.txt')!.remoteId;
+        const box = path.join(pair.dir, MOVING_DIR, `free-${id}`);
+        mkdirSync(box, { recursive: true });
+        renameSync(path.join(pair.dir, 'Big/f0.txt'), path.join(box, 'f0.txt'));
+
+        await pair.engine.syncOnce();
+        expect(readFileSync(path.join(pair.dir, 'Big/f0.txt'), 'utf8')).toBe(content('f0.txt'));
+        expect(remoteTree(sb)).toEqual(before);
+        expect(existsSync(box)).toBe(false);
+      } finally {
+        await pair.close();
+      }
+    } finally {
+      await sb.close();
+    }
+  });
 });

@@ -15,7 +15,7 @@ import type { Logger, Trash } from '../ports';
 
 /** Files freed per box and per journal transaction. */
 const BATCH = 500;
-/** A box of files being freed: `free-` and a random tag (a box of old versions: `free-<id>`). */
+/** A box of files being freed: `free-b` and a random tag (an earlier version's: `free-<id>`). */
 const BOX_PREFIX = 'free-';
 
 export interface FreeContext {
@@ -110,7 +110,7 @@ async function freeBatch(
   out: FreeOutcome,
 ): Promise<void> {
   const { journal, local } = ctx;
-  const box = `${MOVING_DIR}/${BOX_PREFIX}${randomBytes(6).toString('hex')}`;
+  const box = `${MOVING_DIR}/${BOX_PREFIX}b${randomBytes(6).toString('hex')}`;
   mkdirSync(local.abs(box), { recursive: true });
   const staged: Staged[] = [];
   try {
@@ -223,14 +223,23 @@ export async function finishFrees(ctx: FreeContext): Promise<void> {
     } catch {
       continue;
     }
-    for (const e of entries) await finishOne(ctx, `${box}/${e}`, e);
+    // An earlier version's box held one file under its own name: `free-<id>/<name>`.
+    const boxId = /^free-(\d+)$/.exec(name)?.[1];
+    for (const e of entries) {
+      await finishOne(ctx, `${box}/${e}`, boxId ?? e, e);
+    }
     removeBox(local, box);
   }
 }
 
-async function finishOne(ctx: FreeContext, at: string, name: string): Promise<void> {
+async function finishOne(
+  ctx: FreeContext,
+  at: string,
+  idText: string,
+  name: string,
+): Promise<void> {
   const { journal, local, log } = ctx;
-  const id = /^\d+$/.test(name) ? Number(name) : NaN;
+  const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
   const j = Number.isSafeInteger(id) ? journal.items.get(id) : undefined;
   if (j?.kind === 'file' && j.state === 'online') {
     await ctx.trash.put(local.abs(at), j.localPath);
