@@ -392,6 +392,8 @@ export interface MirrorFloorResult {
 export async function floorMirrorSubtrees(
   t: { baseUrl: string; token: string; workspaceId: number },
   concurrency = 8,
+  /** Only the listings: the floor of a mirror online only (files on demand), which fetches no content. */
+  listOnly = false,
 ): Promise<MirrorFloorResult> {
   const pool = new Pool(t.baseUrl, { connections: concurrency });
   const headers = { authorization: `Bearer ${t.token}` };
@@ -456,7 +458,7 @@ export async function floorMirrorSubtrees(
       } else for (const f of files.get(id)!) jobs.push(`/download/${f}`);
       for (const c of subfolders.get(id)!) plan(c);
     };
-    plan(rootId);
+    if (!listOnly) plan(rootId);
     let bytes = 0;
     await drain(jobs, concurrency, async (p) => {
       const n = await consume((await get(p)).body);
