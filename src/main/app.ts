@@ -1,10 +1,12 @@
 // The main process's wiring: the window, the tray, notices, the clipboard and the keychain's
 // fallback, with the engine host (engine-process.ts) running the backend and its engines. It
 // answers `api:call` only from our window's main frame showing the bundled renderer; a second
-// launch hands its argv to the first (args.ts); a quit waits for the host to stop its engines
-// (15 s at most); a crashed host is started again, three times a minute at most. The window's own
-// calls (trust, dialogs) are window-calls.ts; how the host is started, engine-host.ts.
+// launch hands its argv to the first (args.ts; what it asks is done by app-opens.ts); a quit
+// waits for the host to stop its engines (15 s at most); a crashed host is started again, three
+// times a minute at most. The window's own calls (trust, dialogs) are window-calls.ts; how the
+// host is started, engine-host.ts.
 import { app, BrowserWindow, clipboard, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { copyLinkFor, onDemandFor, openFor } from './app-opens';
 import path from 'node:path';
 import {
   IpcChannel,
@@ -140,7 +142,8 @@ class Desktop {
       onClick: () => this.showWindow(),
     });
     this.refreshTray();
-    if (!this.args.hidden && this.args.copyLink.length === 0) this.showWindow();
+    const { hidden, copyLink, open, files } = this.args;
+    if (!hidden && copyLink.length === 0 && open.length === 0 && !files) this.showWindow();
     if (!(await this.engineUp())) return;
     this.handle(this.args, false);
     if (opts.integrate)
@@ -175,21 +178,11 @@ class Desktop {
 
   /** Arguments of this launch or of a second one. */
   private handle(args: AppArgs, secondLaunch: boolean): void {
-    for (const p of args.copyLink) void this.copyLink(p);
-    if (secondLaunch && args.copyLink.length === 0) this.showWindow();
-  }
-
-  private async copyLink(p: string): Promise<void> {
-    const r = await this.engine.copyLink(p);
-    if (r.ok) {
-      clipboard.writeText(r.url);
-      showNotification({
-        title: 'Link copied',
-        body: `The link to ${r.name} is on the clipboard.`,
-      });
-    } else {
-      showNotification({ title: 'Could not copy the link', body: r.message });
-    }
+    for (const p of args.copyLink) void copyLinkFor(this.engine, p);
+    for (const p of args.open) void openFor(this.engine, p);
+    if (args.files) void onDemandFor(this.engine, args.files);
+    const asked = args.copyLink.length > 0 || args.open.length > 0 || args.files !== null;
+    if (secondLaunch && !asked) this.showWindow();
   }
 
   /**

@@ -1,7 +1,14 @@
 import type { AppError } from '../shared/app-api';
 import type { OthersEvent } from '../shared/others-activity';
 import type { PushMessage } from './backend/backend';
-import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './host/protocol';
+import type {
+  CopyLinkResult,
+  FromHost,
+  HostInit,
+  OpenFileResult,
+  Port,
+  ToHost,
+} from './host/protocol';
 
 type CallResult = { ok: true; result: unknown } | { ok: false; error: AppError };
 
@@ -44,6 +51,7 @@ export class EngineClient {
   private next = 1;
   private readonly calls = new Map<number, (r: CallResult) => void>();
   private readonly links = new Map<number, (r: CopyLinkResult) => void>();
+  private readonly opens = new Map<number, (r: OpenFileResult) => void>();
   private readonly ready: Promise<void>;
   private stopped: Promise<void> | null = null;
   private alive = true;
@@ -67,6 +75,8 @@ export class EngineClient {
       this.calls.clear();
       for (const resolve of this.links.values()) resolve({ ok: false, message: gone.message });
       this.links.clear();
+      for (const resolve of this.opens.values()) resolve({ ok: false, message: gone.message });
+      this.opens.clear();
       if (this.onStopped) this.onStopped();
       else events.exited(code);
     });
@@ -92,6 +102,29 @@ export class EngineClient {
     return new Promise((resolve) => {
       this.links.set(id, resolve);
       this.port.post({ type: 'copy-link', id, path });
+    });
+  }
+
+  /** A placeholder's `--open`: the host downloads the file, then has main's shell open it. */
+  openFile(path: string): Promise<OpenFileResult> {
+    if (!this.alive) return Promise.resolve({ ok: false, message: gone.message });
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.opens.set(id, resolve);
+      this.port.post({ type: 'open-file', id, path });
+    });
+  }
+
+  /** A files-on-demand menu entry (`--files ACTION PATH…`): done by the host's engines. */
+  filesOnDemand(
+    op: Extract<ToHost, { type: 'files-on-demand' }>['op'],
+    paths: string[],
+  ): Promise<OpenFileResult> {
+    if (!this.alive) return Promise.resolve({ ok: false, message: gone.message });
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.opens.set(id, resolve);
+      this.port.post({ type: 'files-on-demand', id, op, paths });
     });
   }
 
@@ -130,6 +163,12 @@ export class EngineClient {
       case 'copy-link-reply': {
         const resolve = this.links.get(m.id);
         this.links.delete(m.id);
+        return resolve?.(m.result);
+      }
+      case 'open-file-reply':
+      case 'files-on-demand-reply': {
+        const resolve = this.opens.get(m.id);
+        this.opens.delete(m.id);
         return resolve?.(m.result);
       }
       case 'push':

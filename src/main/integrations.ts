@@ -3,6 +3,8 @@ import { cp, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { installIntegrations } from './os/integrate';
+import { installOpener } from './os/open-handler';
+import { FILE_ACTIONS, FILE_ENTRIES } from './os/menu-entry';
 import { appCommand } from './platform/login-item';
 import type { Logger } from './core/logger';
 
@@ -17,7 +19,8 @@ const exists = (p: string) =>
 /**
  * "Copy Workspace Sync link" in the OS file manager, installed per user at each start of the
  * packaged app (idempotent, so a moved AppImage is followed): Nautilus, Nemo, Dolphin and
- * Thunar entries on Linux, the Finder Quick Action on macOS. On Windows the installer writes the
+ * Thunar entries on Linux, with files on demand's (`--files ACTION`) and the opener of
+ * placeholders (`--open`), the Finder Quick Action on macOS. On Windows the installer writes the
  * registry entry. An unpackaged (development) run installs nothing: its binary is not the app.
  */
 export async function installDesktopIntegrations(opts: {
@@ -31,7 +34,27 @@ export async function installDesktopIntegrations(opts: {
       env: process.env,
       home: homedir(),
     });
+    // Files on demand's entries (issue 41), done by the running app's engines.
+    for (const a of FILE_ACTIONS) {
+      const entry = FILE_ENTRIES[a];
+      const command = [appCommand(), '--files', a];
+      written.push(
+        ...(await installIntegrations({ command, env: process.env, home: homedir() }, entry)),
+      );
+    }
     opts.log.info('file-manager entries installed', { written });
+    // A placeholder's double-click (issue 41) opens through the app where it is installed: the
+    // app's own engine downloads the file, in the running app or in one it starts.
+    const opener = await installOpener({
+      command: [appCommand(), '--open'],
+      env: process.env,
+      home: homedir(),
+    });
+    opts.log.info('placeholder opener installed', {
+      written: opener.done,
+      failures: opener.failures.length,
+      notes: opener.notes.length,
+    });
   } else if (process.platform === 'darwin') {
     const target = path.join(homedir(), 'Library', 'Services', QUICK_ACTION);
     if (await exists(target)) return;

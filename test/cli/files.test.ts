@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { runCli, startCli, syncArgs, tempDir } from './run-cli';
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let token: string;
+let upload: (name: string, data: string) => Promise<unknown>;
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'empty' });
@@ -36,6 +39,7 @@ beforeAll(async () => {
   await up(docs, 'a.txt', 'a content');
   await up(docs, 'b.txt', 'b content');
   await up(root, 'c.txt', 'c content');
+  upload = (name, data) => up(root, name, data);
 });
 afterAll(async () => {
   await sb?.close();
@@ -145,6 +149,93 @@ describe('workspace-sync files', () => {
       ['--urgency=normal', '--', 'Downloading b.txt…', ''],
       ['--urgency=critical', '--', 'Workspace Sync could not open b.txt', said],
     ]);
+  });
+
+  // Files of their own (the other tests' stay as they left them).
+  const syncOnce = async () => {
+    const r = await runCli(
+      syncArgs(sb, dir(), state(), '--once', '--on-demand', 'online', '--token-file', '-'),
+      { stdin: `${token}\n` },
+    );
+    expect(r.code, r.stderr).toBe(0);
+  };
+
+  it("says each menu action's outcome as a desktop notice, success and failure, en and de", async () => {
+    // What the file managers' menu entries run (`files ACTION --notify`): no terminal.
+    await upload('menu-a.txt', 'menu a');
+    await upload('menu-b.txt', 'menu b');
+    await syncOnce();
+    expect(existsSync(at('menu-a.txt.wsync'))).toBe(true);
+    const notices = fakeNotifySend(path.join(tmp.dir, 'menu-notices'));
+    const env = { PATH: notices.path };
+    const de = { ...env, LANG: 'de_DE.UTF-8' };
+    const said = () => notices.shown().map((n) => n.split('|').slice(2, -1));
+    const ok = async (args: string[], e: Record<string, string>) => {
+      const r = await filesCli(['--notify', ...args], e);
+      expect(r.code, r.stderr).toBe(0);
+    };
+    await ok(['download', at('menu-a.txt.wsync')], env);
+    expect(readFileSync(at('menu-a.txt'), 'utf8')).toBe('menu a');
+    await ok(['free', at('menu-a.txt')], env);
+    expect(existsSync(at('menu-a.txt.wsync'))).toBe(true);
+    await ok(['pin', at('menu-a.txt.wsync'), at('menu-b.txt.wsync')], env);
+    expect(readFileSync(at('menu-b.txt'), 'utf8')).toBe('menu b');
+    await ok(['unpin', at('menu-a.txt')], de);
+    expect(said()).toEqual([
+      ['--urgency=normal', '--', 'Downloading menu-a.txt…', ''],
+      ['--urgency=normal', '--', 'Downloaded menu-a.txt', ''],
+      ['--urgency=normal', '--', 'Freed up the space of menu-a.txt: online only now', ''],
+      ['--urgency=normal', '--', 'menu-a.txt is always kept on this device and 1 other item', ''],
+      ['--urgency=normal', '--', 'menu-a.txt wird nicht mehr immer auf diesem Gerät behalten', ''],
+    ]);
+
+    // A refusal: said as a failure, in words, in each language.
+    writeFileSync(at('menu-a.txt'), 'a changed here');
+    const refused = await filesCli(['--notify', 'free', at('menu-a.txt')], env);
+    expect(refused.code).toBe(1);
+    // (That run's pass sent the change: changed again.)
+    writeFileSync(at('menu-a.txt'), 'a changed again');
+    const refusedDe = await filesCli(['--notify', 'free', at('menu-a.txt')], de);
+    expect(refusedDe.code).toBe(1);
+    expect(said().slice(-2)).toEqual([
+      [
+        '--urgency=critical',
+        '--',
+        'Workspace Sync could not free up the space of menu-a.txt',
+        'Not freed: menu-a.txt has changes that are not on the service yet. Let it sync, then free it.',
+      ],
+      [
+        '--urgency=critical',
+        '--',
+        'Workspace Sync konnte den Speicherplatz von menu-a.txt nicht freigeben',
+        refusedDe.stderr.trimEnd().replace(/^workspace-sync: /, ''),
+      ],
+    ]);
+    expect(readFileSync(at('menu-a.txt'), 'utf8')).toBe('a changed again');
+    await syncOnce();
+  });
+
+  it('says a download that failed as a failure in words, never as done', async () => {
+    // The service lost the file's content: it drops the connection of its download.
+    await upload('lost.txt', 'lost content');
+    await syncOnce();
+    expect(existsSync(at('lost.txt.wsync'))).toBe(true);
+    const hash = createHash('sha256').update('lost content').digest('hex');
+    rmSync(sb.sandbox.blobs.pathOf(hash));
+    const notices = fakeNotifySend(path.join(tmp.dir, 'lost-notices'));
+    const failed = await filesCli(['--notify', 'download', at('lost.txt.wsync')], {
+      PATH: notices.path,
+    });
+    expect(existsSync(at('lost.txt'))).toBe(false);
+    expect(failed.code).toBe(1);
+    const words = 'Cannot reach the service (UND_ERR_SOCKET): check the connection.';
+    expect(failed.stderr.trimEnd().split('\n').at(-1)).toBe(`workspace-sync: ${words}`);
+    expect(notices.shown().map((n) => n.split('|').slice(2, -1))).toEqual([
+      ['--urgency=normal', '--', 'Downloading lost.txt…', ''],
+      ['--urgency=critical', '--', 'Workspace Sync could not download lost.txt', words],
+    ]);
+    // Found again, for the tests after this one.
+    await sb.sandbox.blobs.writeBuffer(Buffer.from('lost content'));
   });
 
   it('says a bad action and a path outside in one line each', async () => {

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { IpcChannel, type Account, type Entry, type SyncPair } from '../../src/s
 import { startDesktop } from '../../src/main/app';
 import type { EngineProcess } from '../../src/main/engine-process';
 import { silentLogger } from '../../src/main/sync/ports';
+import { defaultProfile, openPairJournal } from '../../src/main/engine';
 import { clientFor, tokenOf } from '../sync/harness';
 import { signInOnPage } from '../cli/oauth-page';
 import { cliEnv, requirePrivateKeyring, runCli } from '../cli/run-cli';
@@ -390,6 +391,129 @@ describe('the desktop main process', () => {
     );
     expect(refused.options.body.length).toBeGreaterThan(10);
     expect(clipboard.readText()).toBe(link.url);
+  });
+
+  // Issue 41: a placeholder's double-click where the app is installed runs `app --open PATH`;
+  // the running app has the pair's engine download the file, then opens it with the shell.
+  it("downloads and opens a placeholder for a second launch's --open, a failure in words", async () => {
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    // The pair keeps new files online only (the setting the CLI's --on-demand writes).
+    const journals = path.join(stateDir, 'journals');
+    const file = readdirSync(journals).find((n) => n.endsWith('.db'))!;
+    const journal = openPairJournal(path.join(journals, file), defaultProfile());
+    journal.onDemand.setMode('online');
+    journal.close();
+    const moritz = sb.users[1]!;
+    const client = clientFor(sb.baseUrl, tokenOf(moritz));
+    const body = Buffer.from('opened from a placeholder');
+    await client.uploadFile(
+      (await client.rootFolder(sb.workspaceId)).id,
+      'on-demand.txt',
+      () => Readable.from([body]),
+      body.length,
+    );
+    const placeholder = path.join(syncDir, 'on-demand.txt.wsync');
+    const real = path.join(syncDir, 'on-demand.txt');
+    await call('pairs.retry', { pairId: pair!.id });
+    await fake.until(() => existsSync(placeholder), 'the placeholder', 60_000);
+    expect(existsSync(real)).toBe(false);
+
+    const before = fake.notifications.length;
+    const opened = shell.paths.length;
+    fake.app.emit('second-instance', {}, [], syncDir, {
+      argv: ['/opt/ws', '--open', '--', 'on-demand.txt.wsync'],
+      cwd: syncDir,
+    });
+    await fake.until(
+      () => shell.paths.slice(opened).includes(real),
+      'the shell to open it',
+      60_000,
+    );
+    expect(readFileSync(real, 'utf8')).toBe('opened from a placeholder');
+    expect(existsSync(placeholder)).toBe(false);
+    expect(fake.notifications.slice(before).map((n) => n.options.title)).toEqual([
+      'Downloading on-demand.txt…',
+    ]);
+    // No window for it: the notice is the answer.
+    // Outside every synced folder: said in words.
+    const outside = path.join(stateDir, 'elsewhere.txt.wsync');
+    fake.app.emit('second-instance', {}, [], '/', {
+      argv: ['/opt/ws', '--open', outside],
+      cwd: '/',
+    });
+    const failed = await fake.until(
+      () =>
+        fake.notifications
+          .slice(before)
+          .find((n) => n.options.title === 'Workspace Sync could not open elsewhere.txt'),
+      'the failure',
+    );
+    expect(failed.options.body).toBe(
+      `${outside} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.`,
+    );
+    const shownAfter = shell.paths.length;
+    expect(shownAfter).toBe(opened + 1);
+  });
+
+  // Issue 41: the files-on-demand menu entries where the app is installed run `app --files
+  // ACTION PATH…`: the running app's engines do it (the CLI would run a second engine).
+  it("frees and downloads for a second launch's --files, each outcome a notice", async () => {
+    const real = path.join(syncDir, 'on-demand.txt');
+    const placeholder = `${real}.wsync`;
+    expect(existsSync(real)).toBe(true);
+    window().close();
+    const before = fake.notifications.length;
+    const titles = () => fake.notifications.slice(before).map((n) => n.options.title);
+    const launch = (argv: string[]) =>
+      fake.app.emit('second-instance', {}, [], syncDir, {
+        argv: ['/opt/ws', ...argv],
+        cwd: syncDir,
+      });
+
+    launch(['--files', 'free', '--', real]);
+    await fake.until(() => titles().length === 1, 'the notice of the free');
+    expect(titles()).toEqual(['Freed up the space of on-demand.txt: online only now']);
+    expect(existsSync(real)).toBe(false);
+    expect(existsSync(placeholder)).toBe(true);
+
+    launch(['--files', 'download', '--', 'on-demand.txt.wsync']);
+    await fake.until(() => titles().length === 3, 'the notices of the download');
+    expect(titles().slice(1)).toEqual(['Downloading on-demand.txt…', 'Downloaded on-demand.txt']);
+    expect(readFileSync(real, 'utf8')).toBe('opened from a placeholder');
+    expect(existsSync(placeholder)).toBe(false);
+
+    const outside = path.join(stateDir, 'elsewhere.txt');
+    launch(['--files', 'pin', '--', outside]);
+    const failed = await fake.until(
+      () => fake.notifications.slice(before).find((n) => n.options.title.includes('could not')),
+      'the failure',
+    );
+    expect(failed.options.title).toBe('Workspace Sync could not always keep elsewhere.txt');
+    expect(failed.options.body).toBe(
+      `${outside} is not in a folder Workspace Sync syncs. Name a file or folder inside a synced folder.`,
+    );
+    // No window for them: the notices are the answer.
+    expect(window().visible).toBe(false);
+
+    // A pair that does not sync now (paused) cannot bring it down: said, not waited for.
+    const [pair] = await call<SyncPair[]>('pairs.list', {});
+    launch(['--files', 'free', '--', real]);
+    await fake.until(() => existsSync(placeholder), 'the placeholder again');
+    await call('pairs.pause', { pairId: pair!.id });
+    // The engine says it is paused (the tray follows its status): no round runs from here.
+    await fake.until(() => tray().image.file.endsWith('paused.png'), 'the paused icon');
+    const count = fake.notifications.length;
+    launch(['--open', '--', placeholder]);
+    const notYet = await fake.until(
+      () => fake.notifications.slice(count).find((n) => n.options.title.includes('could not')),
+      'the failure of the open',
+    );
+    expect(notYet.options.title).toBe('Workspace Sync could not open on-demand.txt');
+    expect(notYet.options.body).toBe(
+      'on-demand.txt is not downloaded yet: its folder did not sync it now (paused, offline, or a problem with it, shown in Status). Try again once it syncs.',
+    );
+    expect(existsSync(real)).toBe(false);
+    await call('pairs.resume', { pairId: pair!.id });
   });
 
   it("notifies of others' activity after it started listening, and a click opens the item", async () => {

@@ -337,6 +337,8 @@ describe('app arguments', () => {
       parseAppArgs(['/opt/Workspace Sync/workspace-sync', '--copy-link', '/home/a/x.txt'], '/'),
     ).toEqual({
       copyLink: ['/home/a/x.txt'],
+      open: [],
+      files: null,
       hidden: false,
       cli: null,
     });
@@ -351,6 +353,8 @@ describe('app arguments', () => {
       ),
     ).toEqual({
       copyLink: ['/a b/1.txt', '/w/two.txt', '/w/--hidden', '/w/--'],
+      open: [],
+      files: null,
       hidden: true,
       cli: null,
     });
@@ -360,6 +364,42 @@ describe('app arguments', () => {
       parseAppArgs(['app', '--copy-link', '--', 'file:///home/a/x%0A--cli%0Async%20it.txt'], '/w')
         .copyLink,
     ).toEqual(['/home/a/x\n--cli\nsync it.txt']);
+  });
+
+  it('finds --open placeholders (a double-click), every one after it an item', () => {
+    // The opener's Exec where the app is installed: `app --open -- %f`.
+    const hostile = `/home/a/it's "q" $(id)\n--cli\nsync.txt.wsync`;
+    expect(parseAppArgs(['/opt/ws', '--open', '--', hostile], '/')).toEqual({
+      copyLink: [],
+      open: [hostile],
+      files: null,
+      hidden: false,
+      cli: null,
+    });
+    expect(parseAppArgs(['/opt/ws', '--open', 'rel/-x.wsync', '--copy-link'], '/w').open).toEqual([
+      '/w/rel/-x.wsync',
+      '/w/--copy-link',
+    ]);
+    expect(parseAppArgs(['/opt/ws', '--open', 'file:///home/a/r%20p.pdf.wsync'], '/').open).toEqual(
+      ['/home/a/r p.pdf.wsync'],
+    );
+  });
+
+  it('finds --files ACTION and its items (a files-on-demand menu entry), never a switch', () => {
+    const items = ['/h/-rf.txt', '/h/a\n--cli\nsync', 'rel.txt.wsync', '--hidden'];
+    expect(parseAppArgs(['/opt/ws', '--files', 'free', '--', ...items], '/w')).toEqual({
+      copyLink: [],
+      open: [],
+      files: {
+        op: 'free',
+        paths: ['/h/-rf.txt', '/h/a\n--cli\nsync', '/w/rel.txt.wsync', '/w/--hidden'],
+      },
+      hidden: false,
+      cli: null,
+    });
+    // An action it does not know, or no item: nothing asked.
+    expect(parseAppArgs(['/opt/ws', '--files', 'delete', '--', '/h/x'], '/').files).toBeNull();
+    expect(parseAppArgs(['/opt/ws', '--files', 'pin', '--'], '/').files).toBeNull();
   });
 
   it('hands everything after --cli to the CLI, only when --cli comes first', () => {

@@ -9,6 +9,9 @@ program received with the items.
   fm-launch.py dolphin DESKTOP ITEM...   the service menu's Exec, expanded by GDesktopAppInfo
   fm-launch.py autostart DESKTOP         the entry launched by GDesktopAppInfo, no items
   fm-launch.py thunar UCA_XML ITEM...    Thunar's %f/%F (g_shell_quote) and /bin/sh -c
+
+The Thunar action run is the one whose unique-id is $FM_ENTRY_ID (default: copy the link);
+a service menu's action is the one its Actions key names.
 """
 import os
 import subprocess
@@ -20,7 +23,7 @@ import gi
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib  # noqa: E402
 
-ENTRY_ID = "workspace-sync-copy-link"
+ENTRY_ID = os.environ.get("FM_ENTRY_ID") or "workspace-sync-copy-link"
 
 
 def run(argv, **kw):
@@ -94,7 +97,8 @@ def launch(info, uris):
 def dolphin(menu, items):
     kf = GLib.KeyFile()
     kf.load_from_file(menu, GLib.KeyFileFlags.NONE)
-    exec_ = kf.get_string("Desktop Action copyWorkspaceSyncLink", "Exec")
+    action = kf.get_string("Desktop Entry", "Actions").rstrip(";")
+    exec_ = kf.get_string("Desktop Action " + action, "Exec")
     # The action's Exec as an application's: the same Desktop Entry Exec rules.
     app = GLib.KeyFile()
     app.set_string("Desktop Entry", "Type", "Application")

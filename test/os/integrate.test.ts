@@ -11,6 +11,8 @@ import {
   uninstallIntegrations,
 } from '../../src/main/os/integrate';
 import { localPathOf } from '../../src/main/os/file-arg';
+import { FILE_ACTIONS, FILE_ENTRIES, type FileAction } from '../../src/main/os/menu-entry';
+import { parseFiles } from '../../src/main/cli/files';
 import { parseAppArgs } from '../../src/main/args';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import {
@@ -154,6 +156,7 @@ describe('workspace-sync integrate', () => {
       '1700000000000000-1',
       '1700000000000000-2',
       ENTRY_ID,
+      ...FILE_ACTIONS.map((a) => FILE_ENTRIES[a].id),
     ]);
     expect(actions.slice(0, 2)).toEqual(actionsOf(THEIR_UCA));
 
@@ -187,7 +190,8 @@ describe('workspace-sync integrate', () => {
 
     const removed = await integrate('--uninstall');
     expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5 + 3); // and the opener's
+    // And files on demand's four entries (Thunar's uca.xml once), and the opener's three files.
+    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5 + 4 * 4 + 3);
     expect(paths.slice(0, 4).map(existsSync)).toEqual([false, false, false, false]);
     const uca = readFileSync(paths[4]!, 'utf8');
     expect(() => parseXml(uca)).not.toThrow();
@@ -197,6 +201,7 @@ describe('workspace-sync integrate', () => {
     expect(nothing.code).toBe(0);
     expect(nothing.stdout).toBe('');
     expect(nothing.stderr).toBe('There was no entry to remove.\n');
+    expect(existsSync(path.join(home, '.local/share/nautilus/scripts/Workspace Sync'))).toBe(false);
   });
 
   it('leaves a file of the same name that is not ours, and a uca.xml it cannot read', async () => {
@@ -210,15 +215,17 @@ describe('workspace-sync integrate', () => {
     const install = await integrate('--install', { HOME: h });
     expect(install.code).toBe(1);
     expect(install.stderr).toMatch(/uca\.xml is not valid XML \(.*\): it was left as it is/);
-    // The others are written all the same (and the opener's three files).
-    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4 + 3);
+    // The others are written all the same (files on demand's too, and the opener's three files),
+    // and the broken file is said once.
+    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4 + 4 * 4 + 3);
+    expect(install.stderr.match(/is not valid XML/g)).toHaveLength(1);
     expect(readFileSync(uca!, 'utf8')).toBe('<actions><action></actions>');
 
     writeFileSync(nemo!, '[Nemo Action]\nName=Mine\nExec=true\nSelection=s\nExtensions=any;\n');
     const uninstall = await integrate('--uninstall', { HOME: h });
     expect(readFileSync(nemo!, 'utf8')).toContain('Name=Mine');
     expect(uninstall.code).toBe(1);
-    expect(uninstall.stdout).not.toContain('Nemo');
+    expect(uninstall.stdout).not.toContain(`Nemo: ${nemo!}\n`);
   });
 
   it('explains its usage: one of --install and --uninstall', async () => {
@@ -358,6 +365,8 @@ describe('the entries, run as their file managers run them', () => {
       for (const [manager, launch] of Object.entries(launches(h, [item]))) {
         expect(await received(launch), `${manager}: ${JSON.stringify(item)}`).toEqual({
           copyLink: [item],
+          open: [],
+          files: null,
           hidden: false,
           cli: null,
         });
@@ -411,3 +420,152 @@ function setClipboard(text: string): Promise<void> {
     child.stdin.end(text);
   });
 }
+
+// ---- Files on demand's entries (issue 41) ---------------------------------------------------
+
+describe("files on demand's entries: Download now, Always keep, Don't always keep, Free up space", () => {
+  const entryFiles = (h: string, action: FileAction) =>
+    integrationFiles({ command: ['x'], env: {}, home: h }, FILE_ENTRIES[action]).map((f) => f.file);
+
+  it('--install writes them beside the copy-link entries, --uninstall removes them', async () => {
+    const h = path.join(tmp.dir, 'home-files');
+    mkdirSync(h);
+    const uca = path.join(h, '.config', 'Thunar', 'uca.xml');
+    mkdirSync(path.dirname(uca), { recursive: true });
+    writeFileSync(uca, THEIR_UCA);
+    const run = await integrate('--install', { HOME: h });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "Added Download now, Always keep on this device, Don't always keep, Free up space (files on demand) to the file managers' menus.",
+    );
+    const scripts = path.join(h, '.local/share/nautilus/scripts');
+    for (const action of FILE_ACTIONS) {
+      const [nautilus, nemo, dolphin, dolphin5] = entryFiles(h, action);
+      const id = FILE_ENTRIES[action].id;
+      // Nautilus: a "Workspace Sync" submenu (a folder of scripts); Dolphin: X-KDE-Submenu.
+      expect(path.dirname(nautilus!)).toBe(path.join(scripts, 'Workspace Sync'));
+      expect(nemo).toBe(path.join(h, '.local/share/nemo/actions', `${id}.nemo_action`));
+      for (const f of [nautilus!, nemo!, dolphin!, dolphin5!]) expect(existsSync(f), f).toBe(true);
+      expect(statSync(nautilus!).mode & 0o777).toBe(0o755);
+      expect(readFileSync(dolphin!, 'utf8')).toContain('\nX-KDE-Submenu=Workspace Sync\n');
+      expect(readFileSync(nemo!, 'utf8')).toContain('\nSelection=notnone\n');
+    }
+    // German labels beside the English ones.
+    expect(readFileSync(entryFiles(h, 'pin')[1]!, 'utf8')).toContain(
+      'Name[de]=Immer auf diesem Gerät behalten\n',
+    );
+    expect(actionsOf(readFileSync(uca, 'utf8')).map((a) => a.id)).toEqual([
+      '1700000000000000-1',
+      '1700000000000000-2',
+      ENTRY_ID,
+      ...FILE_ACTIONS.map((a) => FILE_ENTRIES[a].id),
+    ]);
+
+    const removed = await integrate('--uninstall', { HOME: h });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stderr).toContain(
+      "Removed Download now, Always keep on this device, Don't always keep, Free up space.",
+    );
+    for (const action of FILE_ACTIONS) {
+      expect(entryFiles(h, action).slice(0, 4).map(existsSync)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
+    expect(existsSync(path.join(scripts, 'Workspace Sync'))).toBe(false);
+    expect(actionsOf(readFileSync(uca, 'utf8'))).toEqual(actionsOf(THEIR_UCA));
+  });
+
+  it('run `files ACTION --notify --state DIR -- PATH…`, hostile names each one argument', async () => {
+    const h = path.join(tmp.dir, 'home-files-argv');
+    const dir = path.join(tmp.dir, 'hostile files');
+    mkdirSync(dir);
+    const names = [
+      'report final.pdf',
+      `it's "q" $(id) \`id\` $HOME`,
+      '-rf --help',
+      '--notify',
+      'two\nlines\n--cli',
+      'back\\ slash %f %U %%',
+      'hash #tag #',
+    ];
+    const items = names.map((n) => path.join(dir, n));
+    for (const p of items) writeFileSync(p, 'x');
+    const recorder = path.join(tmp.dir, `files "recorder" it's 100%`);
+    const record = path.join(tmp.dir, 'argv-files.bin');
+    writeFileSync(recorder, `#!/bin/sh\nfor a; do printf '%s\\0' "$a"; done > "$RECORD"\n`, {
+      mode: 0o755,
+    });
+    const state = path.join(tmp.dir, `state "x" $Y`);
+    for (const action of FILE_ACTIONS) {
+      const head = ['files', action, '--notify', '--state', state];
+      await installIntegrations(
+        { command: [recorder, ...head], env: {}, home: h },
+        FILE_ENTRIES[action],
+      );
+    }
+    const [nautilus, nemo, dolphin, dolphin5, uca] = entryFiles(h, 'download');
+    for (const action of FILE_ACTIONS) {
+      const [nScript, nemoAction, kio, kio5] = entryFiles(h, action);
+      const launchesOf: Record<string, Launch> = {
+        Nautilus: { argv: [PYTHON, FM_LAUNCH, 'nautilus', nScript!, ...items] },
+        'Nautilus (arguments only)': {
+          argv: [nScript!, ...items.map((p) => path.basename(p))],
+          cwd: dir,
+        },
+        Nemo: { argv: [PYTHON, FM_LAUNCH, 'nemo', nemoAction!, ...items] },
+        Dolphin: { argv: [PYTHON, FM_LAUNCH, 'dolphin', kio!, ...items] },
+        'Dolphin (KDE 5)': { argv: [PYTHON, FM_LAUNCH, 'dolphin', kio5!, ...items] },
+        Thunar: { argv: [PYTHON, FM_LAUNCH, 'thunar', uca!, ...items] },
+      };
+      for (const [manager, launch] of Object.entries(launchesOf)) {
+        const env = {
+          PATH: process.env.PATH ?? '',
+          RECORD: record,
+          FM_ENTRY_ID: FILE_ENTRIES[action].id,
+        };
+        const done = await run(launch, env);
+        const what = `${action}, ${manager}`;
+        expect(done.code, `${what}: ${done.stderr}`).toBe(0);
+        const argv = readFileSync(record, 'utf8').split('\0').slice(0, -1);
+        expect(argv.slice(0, 6), what).toEqual([
+          'files',
+          action,
+          '--notify',
+          '--state',
+          state,
+          '--',
+        ]);
+        // What the CLI makes of them: the action, every item one path, in one run.
+        const parsed = parseFiles(argv.slice(1));
+        expect(parsed.action, what).toBe(action);
+        expect(parsed.notify, what).toBe(true);
+        expect(parsed.state, what).toBe(state);
+        expect(
+          parsed.paths.map((p) => path.resolve(launch.cwd ?? dir, p)),
+          what,
+        ).toEqual(items);
+      }
+    }
+    expect([nautilus, nemo, dolphin, dolphin5].map((f) => existsSync(f!))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    for (const action of FILE_ACTIONS) {
+      const gone = await uninstallIntegrations(
+        { command: [], env: {}, home: h },
+        FILE_ENTRIES[action],
+      );
+      expect(
+        gone.map((g) => g.fileManager),
+        action,
+      ).toEqual(['Nautilus', 'Nemo', 'Dolphin', 'Dolphin (KDE 5)', 'Thunar']);
+    }
+    expect(existsSync(path.dirname(nautilus!))).toBe(false);
+    expect(actionsOf(readFileSync(uca!, 'utf8'))).toEqual([]);
+  }, 60_000);
+});

@@ -1,3 +1,5 @@
+import { downloadAt, onDemandAt } from './download-at';
+import type { OnDemandOp } from '../engine';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +172,19 @@ export class AppBackend {
       else this.log.info('call refused', { method, kind: error.kind });
       return { ok: false, error };
     }
+  }
+
+  /**
+   * A placeholder opened where the app is installed (`--open PATH`): its file downloaded by
+   * the pair's engine; the file's path once it is here (download-at.ts).
+   */
+  downloadAt(p: string): Promise<string> {
+    return downloadAt(p, this.pairs);
+  }
+
+  /** A files-on-demand menu entry where the app is installed (`--files ACTION PATH…`). */
+  async onDemandAt(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+    await onDemandAt(op, paths, this.pairs);
   }
 
   /** Listens to pushed events; the activity stream runs while anyone listens. */

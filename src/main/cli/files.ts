@@ -222,22 +222,37 @@ async function onePass(
   }
 }
 
+/**
+ * With --notify (a file manager's double-click or menu entry: no terminal), what happens is also
+ * said as desktop notices: a download while it runs, the outcome of a menu's action, a failure
+ * in words. `open` says no success: the file's own program opening is that.
+ */
 export async function files(
   values: ReturnType<typeof parseFiles>,
   ctx: CommandContext,
 ): Promise<number> {
   const tr = cliLanguage(ctx.io.env);
-  if (!values.notify) return act(values, ctx, tr);
+  if (!values.notify || values.action === 'status') return act(values, ctx, tr);
   const { env } = ctx.io;
+  const { action } = values;
   const name = path.basename(realOf(values.paths[0] ?? ''));
+  const others = values.paths.length - 1;
   const tell = (summary: string, body: string, urgent = false) =>
     notify(summary, body, { env, urgent, log: ctx.log });
   try {
-    if (values.action === 'open') await tell(tr.t('cli.files.notify.downloading', { name }), '');
-    return await act(values, ctx, tr);
+    if (action === 'open') await tell(tr.t('cli.files.notify.downloading', { name }), '');
+    if (action === 'download')
+      await tell(tr.t('cli.files.notify.downloadingMany', { name, others }), '');
+    const code = await act(values, ctx, tr);
+    if (action !== 'open') await tell(tr.t('cli.files.notify.done', { action, name, others }), '');
+    return code;
   } catch (caught) {
     const err = usageOf(caught, 'files');
-    await tell(tr.t('cli.files.notify.failed', { name }), sayError(tr, err), true);
+    const summary =
+      action === 'open'
+        ? tr.t('cli.files.notify.failed', { name })
+        : tr.t('cli.files.notify.actionFailed', { action, name });
+    await tell(summary, sayError(tr, err), true);
     throw err;
   }
 }

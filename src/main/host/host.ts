@@ -4,10 +4,11 @@ import { SystemOpenRefused } from '../backend/open-failed';
 import { keychainService, openAccountStore } from '../accounts/keychain';
 import { shareLinkForPath } from '../links/link';
 import { messageOf } from '../errors/user-error';
+import { wordsOf } from '../../shared/i18n';
 import { createFileLogger } from '../core/file-log';
 import { CipherProxy } from './cipher-proxy';
 import { OthersActivity } from './others-activity';
-import type { CopyLinkResult, FromHost, HostInit, Port, ToHost } from './protocol';
+import type { CopyLinkResult, FromHost, HostInit, OpenFileResult, Port, ToHost } from './protocol';
 
 /** How often others' activity is read for notifications. */
 const OTHERS_POLL_MS = 15_000;
@@ -17,6 +18,11 @@ interface Running {
   others: OthersActivity;
   close(): Promise<void>;
   copyLink(p: string): Promise<CopyLinkResult>;
+  openFile(p: string): Promise<OpenFileResult>;
+  onDemand(
+    op: Extract<ToHost, { type: 'files-on-demand' }>['op'],
+    paths: string[],
+  ): Promise<OpenFileResult>;
 }
 
 /**
@@ -74,6 +80,22 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
         })();
         return;
       }
+      case 'open-file': {
+        const { id, path: p } = message;
+        void whenRunning(running)
+          .then((r) => r.openFile(p))
+          .catch((err: unknown): OpenFileResult => ({ ok: false, message: messageOf(err) }))
+          .then((result) => post({ type: 'open-file-reply', id, result }));
+        return;
+      }
+      case 'files-on-demand': {
+        const { id, op, paths } = message;
+        void whenRunning(running)
+          .then((r) => r.onDemand(op, paths))
+          .catch((err: unknown): OpenFileResult => ({ ok: false, message: messageOf(err) }))
+          .then((result) => post({ type: 'files-on-demand-reply', id, result }));
+        return;
+      }
       case 'stop':
         void (running ? running.then((r) => r.close()).catch(() => undefined) : Promise.resolve())
           .then(() => post({ type: 'stopped' }))
@@ -81,6 +103,16 @@ export function runHost(port: Port<ToHost, FromHost>, exit: (code: number) => vo
         return;
     }
   });
+}
+
+/** What was done (its name), or why not: the words too, for main to say in its language. */
+async function answer(work: () => Promise<string>): Promise<OpenFileResult> {
+  try {
+    return { ok: true, name: await work() };
+  } catch (err) {
+    const words = wordsOf(err);
+    return { ok: false, message: messageOf(err), ...(words ? { words } : {}) };
+  }
 }
 
 function whenRunning(running: Promise<Running> | null): Promise<Running> {
@@ -164,6 +196,17 @@ async function start(
         return { ok: false, message: messageOf(err) };
       }
     },
+    openFile: (p) =>
+      answer(async () => {
+        const file = await backend.downloadAt(p);
+        await opens.ask(file, false);
+        return path.basename(file);
+      }),
+    onDemand: (op, paths) =>
+      answer(async () => {
+        await backend.onDemandAt(op, paths);
+        return path.basename(paths[0] ?? '');
+      }),
     close: async () => {
       await others.stop();
       await backend.close();

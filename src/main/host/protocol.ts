@@ -1,4 +1,5 @@
 import type { AppError } from '../../shared/app-api';
+import type { WireWords } from '../../shared/i18n';
 import type { PushMessage } from '../backend/backend';
 import type { OthersEvent } from '../../shared/others-activity';
 
@@ -31,6 +32,15 @@ export type ToHost =
   | { type: 'init'; init: HostInit }
   | { type: 'call'; id: number; method: string; params: unknown }
   | { type: 'copy-link'; id: number; path: string }
+  /** A placeholder's `--open PATH`: download its file, then open it (main's shell). */
+  | { type: 'open-file'; id: number; path: string }
+  /** A files-on-demand menu entry's `--files ACTION PATH…`: done by the pairs' engines. */
+  | {
+      type: 'files-on-demand';
+      id: number;
+      op: 'download' | 'pin' | 'unpin' | 'free';
+      paths: string[];
+    }
   /** Main's answer to `open-path`: the system's reason it could not open it, or null. */
   | { type: 'open-path-reply'; id: number; error: string | null }
   | { type: 'cipher-reply'; id: number; ok: true; value: string | Uint8Array | boolean }
@@ -39,6 +49,10 @@ export type ToHost =
 
 export type CopyLinkResult =
   { ok: true; url: string; name: string; kind: 'file' | 'folder' } | { ok: false; message: string };
+
+/** The file opened (its name), or why not, in the host's words. */
+export type OpenFileResult =
+  { ok: true; name: string } | { ok: false; message: string; words?: WireWords };
 
 export type FromHost =
   | { type: 'ready' }
@@ -49,6 +63,8 @@ export type FromHost =
       result: { ok: true; result: unknown } | { ok: false; error: AppError };
     }
   | { type: 'copy-link-reply'; id: number; result: CopyLinkResult }
+  | { type: 'open-file-reply'; id: number; result: OpenFileResult }
+  | { type: 'files-on-demand-reply'; id: number; result: OpenFileResult }
   | { type: 'push'; push: PushMessage }
   | { type: 'others-activity'; events: OthersEvent[] }
   | { type: 'cipher'; id: number; op: 'available' }

@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import { UserError } from '../errors/user-error';
 import path from 'node:path';
 import { desktopExec, keyFileValue } from '../../shared/desktop-entry';
 import { readIfAny, writeAtomically } from './entry-files';
-import { ENTRY_ID, ICON, MENU_LABEL, TOOLTIP, TRANSLATED } from './menu-entry';
+import { COPY_LINK, labelOf, tooltipOf, translated, type MenuEntry } from './menu-entry';
 import { installThunar, uninstallThunar } from './thunar-uca';
 
 // "Copy Workspace Sync link" in the Linux file managers' context menus, per user: each entry
@@ -11,13 +11,19 @@ import { installThunar, uninstallThunar } from './thunar-uca';
 // (a newline, quotes, `$()`, `\ `, ` #`, `%`): a name must never become a switch or two
 // arguments. Every format has its own quoting rules; each writer below follows its manager's,
 // and test/cli/integrate.test.ts runs each entry through its manager's own parsing (GLib's).
-// What the entry says is menu-entry.ts's; Thunar's uca.xml is thunar-uca.ts's.
+// What the entry says is menu-entry.ts's; Thunar's uca.xml is thunar-uca.ts's. The same
+// writers serve files on demand's entries (issue 41: Download now, Always keep on this device,
+// Don't always keep, Free up space), which take several items in one run.
 
 export { ENTRY_ID, MENU_LABEL } from './menu-entry';
 
+type Translation = ReturnType<typeof translated>[number];
+
 /** `Key[lang]=value` lines of a key file for each translation. */
-const keyFileLines = (key: string, pick: (t: (typeof TRANSLATED)[number]) => string) =>
-  TRANSLATED.map((t) => `${key}[${t.lang}]=${keyFileValue(pick(t))}\n`).join('');
+const keyFileLines = (entry: MenuEntry, key: string, pick: (t: Translation) => string) =>
+  translated(entry)
+    .map((t) => `${key}[${t.lang}]=${keyFileValue(pick(t))}\n`)
+    .join('');
 
 export interface IntegrationOptions {
   /** The program and its first arguments; the entry appends the selected item's path. */
@@ -55,17 +61,23 @@ export function xdgDirs(opts: IntegrationOptions): { data: string; config: strin
   };
 }
 
-export function integrationFiles(opts: IntegrationOptions): IntegrationFile[] {
+export function integrationFiles(
+  opts: IntegrationOptions,
+  entry: MenuEntry = COPY_LINK,
+): IntegrationFile[] {
   const { data, config } = xdgDirs(opts);
+  const { id } = entry;
+  // Nautilus shows a folder of scripts as a submenu.
+  const scripts = path.join(data, 'nautilus', 'scripts', ...(entry.submenu ? [entry.submenu] : []));
   return [
-    { fileManager: 'Nautilus', file: path.join(data, 'nautilus', 'scripts', MENU_LABEL) },
-    { fileManager: 'Nemo', file: path.join(data, 'nemo', 'actions', `${ENTRY_ID}.nemo_action`) },
+    { fileManager: 'Nautilus', file: path.join(scripts, labelOf(entry)) },
+    { fileManager: 'Nemo', file: path.join(data, 'nemo', 'actions', `${id}.nemo_action`) },
     // KDE Frameworks 6 (and 5 from 5.85); the same file name in the KDE 5 place, so that a KIO
     // reading both shows the entry once (it keeps one file per name).
-    { fileManager: 'Dolphin', file: path.join(data, 'kio', 'servicemenus', `${ENTRY_ID}.desktop`) },
+    { fileManager: 'Dolphin', file: path.join(data, 'kio', 'servicemenus', `${id}.desktop`) },
     {
       fileManager: 'Dolphin (KDE 5)',
-      file: path.join(data, 'kservices5', 'ServiceMenus', `${ENTRY_ID}.desktop`),
+      file: path.join(data, 'kservices5', 'ServiceMenus', `${id}.desktop`),
     },
     { fileManager: 'Thunar', file: path.join(config, 'Thunar', 'uca.xml') },
   ];
@@ -98,9 +110,9 @@ function checkCommand(command: string[]): void {
 
 // ---- The entries -----------------------------------------------------------------------------
 
-function nautilusScript(command: string[]): string {
+function nautilusScript(entry: MenuEntry, command: string[]): string {
   return `#!/bin/sh
-# ${MENU_LABEL} (${ENTRY_ID}): written by Workspace Sync; "workspace-sync integrate
+# ${labelOf(entry)} (${entry.id}): written by Workspace Sync; "workspace-sync integrate
 # --uninstall" removes it.
 # Nautilus passes the selection as URIs in NAUTILUS_SCRIPT_SELECTED_URIS, one a line: a URI
 # holds no line break (it is percent-encoded), so splitting on lines is exact whatever the
@@ -125,59 +137,72 @@ exec ${command.map(shellQuote).join(' ')} -- "$@"
  * percent-encoded), so a name's newline, space, backslash or `#` stays in the one argument.
  */
 const NEMO_EXEC = `/bin/sh -c 'uri=$1; shift; exec "$@" -- "$uri"' sh %U`;
+/**
+ * The same for several items: %U's URIs, then `--` (no URI is `--`), then the program and its
+ * arguments ending in `--`; the script turns the URIs round to the end. No `%` in it: Nemo
+ * would stop its expansion there.
+ */
+const NEMO_EXEC_MANY =
+  `/bin/sh -c 'n=0; for a; do [ "$a" = -- ] && break; n=$((n+1)); done; ` +
+  `while [ $n -gt 0 ]; do a=$1; shift; set -- "$@" "$a"; n=$((n-1)); done; shift; exec "$@"' sh %U --`;
 
-function nemoAction(command: string[]): string {
-  const exec = `${NEMO_EXEC} ${command.map(shellQuote).join(' ')}`;
+function nemoAction(entry: MenuEntry, command: string[]): string {
+  const exec = entry.many
+    ? `${NEMO_EXEC_MANY} ${[...command.map(shellQuote), '--'].join(' ')}`
+    : `${NEMO_EXEC} ${command.map(shellQuote).join(' ')}`;
   return `[Nemo Action]
-# ${ENTRY_ID}: written by Workspace Sync
-Name=${MENU_LABEL}
-${keyFileLines('Name', (t) => t.label)}Comment=${TOOLTIP}
-${keyFileLines('Comment', (t) => t.tooltip)}Exec=${keyFileValue(exec)}
-Icon-Name=${ICON}
-Selection=s
+# ${entry.id}: written by Workspace Sync
+Name=${labelOf(entry)}
+${keyFileLines(entry, 'Name', (t) => t.label)}Comment=${tooltipOf(entry)}
+${keyFileLines(entry, 'Comment', (t) => t.tooltip)}Exec=${keyFileValue(exec)}
+Icon-Name=${entry.icon}
+Selection=${entry.many ? 'notnone' : 's'}
 Extensions=any;
 Quote=double
 `;
 }
 
-function serviceMenu(command: string[]): string {
-  // %f: KIO inserts the local path as one argument (after `--`: never a switch). ServiceTypes
-  // is for KDE 5's reader, MimeType all/all for files and folders alike.
-  const exec = desktopExec(command, '-- %f');
+function serviceMenu(entry: MenuEntry, command: string[]): string {
+  // %f (%F): KIO inserts the local path (each) as one argument (after `--`: never a switch).
+  // ServiceTypes is for KDE 5's reader, MimeType all/all for files and folders alike.
+  const exec = desktopExec(command, entry.many ? '-- %F' : '-- %f');
+  const submenu = entry.submenu ? `X-KDE-Submenu=${keyFileValue(entry.submenu)}\n` : '';
   return `[Desktop Entry]
-# ${ENTRY_ID}: written by Workspace Sync
+# ${entry.id}: written by Workspace Sync
 Type=Service
 ServiceTypes=KonqPopupMenu/Plugin
 X-KDE-ServiceTypes=KonqPopupMenu/Plugin
 MimeType=all/all;
-Actions=copyWorkspaceSyncLink;
+Actions=${entry.action};
 X-KDE-Priority=TopLevel
-
-[Desktop Action copyWorkspaceSyncLink]
-Name=${MENU_LABEL}
-${keyFileLines('Name', (t) => t.label)}Icon=${ICON}
+${submenu}
+[Desktop Action ${entry.action}]
+Name=${labelOf(entry)}
+${keyFileLines(entry, 'Name', (t) => t.label)}Icon=${entry.icon}
 Exec=${keyFileValue(exec)}
 `;
 }
 
 /**
- * Thunar runs `/bin/sh -c` on its command after replacing %f by the shell-quoted path
- * (g_shell_quote) and %% by %; any other %-letter pair is dropped, hence every % of ours doubled.
+ * Thunar runs `/bin/sh -c` on its command after replacing %f (%F) by the shell-quoted path
+ * (each, g_shell_quote) and %% by %; any other %-letter pair is dropped, hence every % of ours
+ * doubled.
  */
-const thunarCommand = (command: string[]) =>
-  `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} -- %f`;
+const thunarCommand = (entry: MenuEntry, command: string[]) =>
+  `${command.map((a) => shellQuote(a).replaceAll('%', '%%')).join(' ')} -- ${entry.many ? '%F' : '%f'}`;
 
 // ---- Install and uninstall -------------------------------------------------------------------
 
 async function eachEntry(
   opts: IntegrationOptions,
+  menuEntry: MenuEntry,
   work: (entry: IntegrationFile) => Promise<boolean>,
   verb: 'write' | 'remove',
 ): Promise<IntegrationFile[]> {
   const done: IntegrationFile[] = [];
   const failed: { fileManager: string; error: unknown }[] = [];
   // One manager's trouble (a broken uca.xml) does not keep the others from their entry.
-  for (const entry of integrationFiles(opts)) {
+  for (const entry of integrationFiles(opts, menuEntry)) {
     try {
       if (await work(entry)) done.push(entry);
     } catch (err) {
@@ -203,26 +228,30 @@ async function eachEntry(
  * it again rewrites them (a moved program is followed) and leaves everything else as it was.
  * Returns the files written.
  */
-export function installIntegrations(opts: IntegrationOptions): Promise<IntegrationFile[]> {
+export function installIntegrations(
+  opts: IntegrationOptions,
+  entry: MenuEntry = COPY_LINK,
+): Promise<IntegrationFile[]> {
   checkCommand(opts.command);
   const { command } = opts;
   return eachEntry(
     opts,
+    entry,
     async ({ fileManager, file }) => {
       switch (fileManager) {
         case 'Nautilus':
-          await writeAtomically(file, nautilusScript(command), 0o755);
+          await writeAtomically(file, nautilusScript(entry, command), 0o755);
           break;
         case 'Nemo':
-          await writeAtomically(file, nemoAction(command), 0o644);
+          await writeAtomically(file, nemoAction(entry, command), 0o644);
           break;
         case 'Dolphin':
         case 'Dolphin (KDE 5)':
           // KIO runs a service menu of the user's own only when it is executable.
-          await writeAtomically(file, serviceMenu(command), 0o755);
+          await writeAtomically(file, serviceMenu(entry, command), 0o755);
           break;
         case 'Thunar':
-          await installThunar(file, thunarCommand(command));
+          await installThunar(file, entry, thunarCommand(entry, command));
           break;
       }
       return true;
@@ -232,15 +261,22 @@ export function installIntegrations(opts: IntegrationOptions): Promise<Integrati
 }
 
 /** Removes our entries, only ours (the other actions of uca.xml stay). Returns what it removed. */
-export function uninstallIntegrations(opts: IntegrationOptions): Promise<IntegrationFile[]> {
+export function uninstallIntegrations(
+  opts: IntegrationOptions,
+  entry: MenuEntry = COPY_LINK,
+): Promise<IntegrationFile[]> {
   return eachEntry(
     opts,
+    entry,
     async ({ fileManager, file }) => {
-      if (fileManager === 'Thunar') return uninstallThunar(file);
+      if (fileManager === 'Thunar') return uninstallThunar(file, entry);
       const text = await readIfAny(file);
       // A file of the same name that is not ours stays.
-      if (text === null || !text.includes(ENTRY_ID)) return false;
+      if (text === null || !text.includes(entry.id)) return false;
       await rm(file, { force: true });
+      // Our submenu's folder of scripts goes with its last script; one holding others stays.
+      if (fileManager === 'Nautilus' && entry.submenu)
+        await rmdir(path.dirname(file)).catch(() => undefined);
       return true;
     },
     'remove',

@@ -3,7 +3,7 @@
 import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import { UserError } from '../errors/user-error';
 import { modeOf, readIfAny, writeAtomically } from './entry-files';
-import { ENTRY_ID, ICON, MENU_LABEL, TOOLTIP, TRANSLATED } from './menu-entry';
+import { labelOf, tooltipOf, translated, type MenuEntry } from './menu-entry';
 
 const UCA_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -40,18 +40,18 @@ function serializeUca(doc: Document): string {
   return UCA_HEADER + nodes.join('\n') + '\n';
 }
 
-const isOurs = (action: Element) =>
+const isOurs = (action: Element, id: string) =>
   Array.from(action.getElementsByTagName('unique-id')).some(
-    (u) => (u.textContent ?? '').trim() === ENTRY_ID,
+    (u) => (u.textContent ?? '').trim() === id,
   );
 
-/** Removes our <action> elements (and the line each stood on); returns how many. */
-function removeOurs(root: Element): number {
+/** Removes the entry's <action> elements (and the line each stood on); returns how many. */
+function removeOurs(root: Element, id: string): number {
   let removed = 0;
   for (const node of Array.from(root.childNodes)) {
     if (node.nodeType !== node.ELEMENT_NODE) continue;
     const el = node as Element;
-    if (el.tagName !== 'action' || !isOurs(el)) continue;
+    if (el.tagName !== 'action' || !isOurs(el, id)) continue;
     const before = el.previousSibling;
     if (before && before.nodeType === before.TEXT_NODE && (before.nodeValue ?? '').trim() === '')
       root.removeChild(before);
@@ -61,18 +61,19 @@ function removeOurs(root: Element): number {
   return removed;
 }
 
-function appendOurs(doc: Document, root: Element, command: string): void {
+function appendOurs(doc: Document, root: Element, entry: MenuEntry, command: string): void {
   const action = doc.createElement('action');
+  const others = translated(entry);
   // Only the elements every Thunar knows: an unknown one makes it drop the whole file.
   // A name and a description per language (xml:lang), as Thunar's own uca.xml has them.
   const fields: [string, string, string?][] = [
-    ['icon', ICON],
-    ['name', MENU_LABEL],
-    ...TRANSLATED.map((t): [string, string, string] => ['name', t.label, t.lang]),
-    ['unique-id', ENTRY_ID],
+    ['icon', entry.icon],
+    ['name', labelOf(entry)],
+    ...others.map((t): [string, string, string] => ['name', t.label, t.lang]),
+    ['unique-id', entry.id],
     ['command', command],
-    ['description', TOOLTIP],
-    ...TRANSLATED.map((t): [string, string, string] => ['description', t.tooltip, t.lang]),
+    ['description', tooltipOf(entry)],
+    ...others.map((t): [string, string, string] => ['description', t.tooltip, t.lang]),
     ['patterns', '*'],
   ];
   for (const [tag, text, lang] of fields) {
@@ -106,23 +107,27 @@ function appendOurs(doc: Document, root: Element, command: string): void {
   }
 }
 
-export async function installThunar(file: string, command: string): Promise<void> {
+export async function installThunar(
+  file: string,
+  entry: MenuEntry,
+  command: string,
+): Promise<void> {
   const text = await readIfAny(file);
   const doc = parseUca(text ?? '<actions>\n</actions>', file);
   const root = doc.documentElement!;
-  removeOurs(root);
-  appendOurs(doc, root, command);
+  removeOurs(root, entry.id);
+  appendOurs(doc, root, entry, command);
   const xml = serializeUca(doc);
   if (xml !== text) await writeAtomically(file, xml, await modeOf(file, 0o644));
 }
 
 /** False when the file holds no action of ours (or is not there): it is left untouched. */
-export async function uninstallThunar(file: string): Promise<boolean> {
+export async function uninstallThunar(file: string, entry: MenuEntry): Promise<boolean> {
   const text = await readIfAny(file);
   if (text === null) return false;
   const doc = parseUca(text, file);
   const root = doc.documentElement!;
-  if (removeOurs(root) === 0) return false;
+  if (removeOurs(root, entry.id) === 0) return false;
   await writeAtomically(file, serializeUca(doc), await modeOf(file, 0o644));
   return true;
 }

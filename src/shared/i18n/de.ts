@@ -1365,7 +1365,10 @@ benutzerdefinierte Aktion, zu Ihren anderen hinzugefügt). Es führt „{program
 für das Element aus: Der Link kommt in die Zwischenablage und eine Benachrichtigung sagt es, oder
 warum nicht. Außerdem öffnen sich Platzhalter (NAME.wsync) mit einem Doppelklick: ein MIME-Typ
 für sie, ein Öffner, der „{program} files open“ auf einem ausführt, und dieser Öffner als ihre
-Standardanwendung (in mimeapps.list).
+Standardanwendung (in mimeapps.list). Dazu die Einträge für Dateien bei Bedarf, für ein oder
+mehrere Elemente (Nautilus und Dolphin: im Untermenü „Workspace Sync“): Jetzt herunterladen,
+Immer auf diesem Gerät behalten, Nicht mehr immer behalten und Speicherplatz freigeben; sie
+führen „{program} files download|pin|unpin|free --notify“ auf ihnen aus.
 
   --install      die Einträge schreiben (erneut: zweimal ausgeführt ändert sich nichts)
   --uninstall    sie entfernen (die anderen Aktionen von Thunar und die anderen Zeilen von
@@ -1471,9 +1474,22 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Workspace-Sync-Link kopieren',
   'integrate.menuTooltip': 'Den Freigabelink dieses Elements in die Zwischenablage kopieren',
+  'integrate.files.download': 'Jetzt herunterladen',
+  'integrate.files.downloadTooltip': 'Die Datei (oder jede Datei im Ordner) auf dieses Gerät holen',
+  'integrate.files.pin': 'Immer auf diesem Gerät behalten',
+  'integrate.files.pinTooltip': 'Es und jede Datei, die darin ankommt, auf diesem Gerät behalten',
+  'integrate.files.unpin': 'Nicht mehr immer behalten',
+  'integrate.files.unpinTooltip':
+    'Nicht mehr immer auf diesem Gerät behalten (jetzt wird nichts freigegeben)',
+  'integrate.files.free': 'Speicherplatz freigeben',
+  'integrate.files.freeTooltip':
+    'Nur online behalten: ein Platzhalter bleibt, die Datei kommt in den Papierkorb',
   'cli.integrate.added': '„{label}“ wurde den Menüs der Dateimanager hinzugefügt.',
   'cli.integrate.removed': '„{label}“ wurde entfernt.',
   'cli.integrate.nothing': 'Es gab keinen Eintrag zu entfernen.',
+  'cli.integrate.filesAdded':
+    '{labels} (Dateien bei Bedarf) wurden den Menüs der Dateimanager hinzugefügt.',
+  'cli.integrate.filesRemoved': '{labels} wurden entfernt.',
   'cli.integrate.failed':
     'Nicht jeder Eintrag ließ sich {verb, select, write {schreiben} other {entfernen}}. {failures}',
   'integrate.placeholderType': 'Workspace-Sync-Platzhalter (nur online)',
@@ -1568,6 +1584,14 @@ synchronisiert.
   'cli.files.opening': '{path} wird geöffnet',
   'cli.files.notify.downloading': '{name} wird heruntergeladen …',
   'cli.files.notify.failed': 'Workspace Sync konnte {name} nicht öffnen',
+  'app.open.notYet':
+    '{name} ist noch nicht heruntergeladen: sein Ordner hat es jetzt nicht synchronisiert (pausiert, offline oder ein Problem damit, unter Status zu sehen). Erneut versuchen, sobald er synchronisiert.',
+  'cli.files.notify.done':
+    '{action, select, download {{name} wurde heruntergeladen} pin {{name} wird immer auf diesem Gerät behalten} unpin {{name} wird nicht mehr immer auf diesem Gerät behalten} other {Der Speicherplatz von {name} wurde freigegeben: jetzt nur online}}{others, plural, =0 {} one { (und # weiteres Element)} other { (und # weitere Elemente)}}',
+  'cli.files.notify.downloadingMany':
+    '{others, plural, =0 {{name} wird heruntergeladen …} one {{name} und # weiteres Element werden heruntergeladen …} other {{name} und # weitere Elemente werden heruntergeladen …}}',
+  'cli.files.notify.actionFailed':
+    '{action, select, download {Workspace Sync konnte {name} nicht herunterladen} pin {Workspace Sync konnte {name} nicht immer behalten} unpin {Workspace Sync konnte „Immer behalten“ für {name} nicht aufheben} other {Workspace Sync konnte den Speicherplatz von {name} nicht freigeben}}',
   'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
   'cli.files.err.days':
     '--free-unused-days nimmt eine Zahl von Tagen (1 bis 36500) oder off, nicht „{value}“.',

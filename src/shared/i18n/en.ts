@@ -1324,6 +1324,9 @@ custom action, added to your others). It runs "{program} link --copy --notify" o
 the link goes to the clipboard and a notification says so, or why not. It also makes
 placeholders (NAME.wsync) open with a double-click: a MIME type for them, an opener that runs
 "{program} files open" on one, and that opener as their default app (in mimeapps.list).
+And files on demand's entries, for one or several items (Nautilus and Dolphin: in a "Workspace
+Sync" submenu): Download now, Always keep on this device, Don''t always keep and Free up space,
+running "{program} files download|pin|unpin|free --notify" on them.
 
   --install      write the entries (again: running it twice changes nothing)
   --uninstall    remove them (Thunar's other actions and mimeapps.list's other lines stay)
@@ -1424,9 +1427,22 @@ same entries (running the app instead) each time it starts.`,
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Copy Workspace Sync link',
   'integrate.menuTooltip': 'Copy the share link of this item to the clipboard',
+  // Files on demand's entries in the file managers' menus (issue 41): `files ACTION --notify`.
+  'integrate.files.download': 'Download now',
+  'integrate.files.downloadTooltip':
+    'Bring the file (or every file in the folder) down to this device',
+  'integrate.files.pin': 'Always keep on this device',
+  'integrate.files.pinTooltip': 'Keep it, and every file that arrives under it, on this device',
+  'integrate.files.unpin': "Don''t always keep",
+  'integrate.files.unpinTooltip': 'No longer always keep it on this device (nothing is freed now)',
+  'integrate.files.free': 'Free up space',
+  'integrate.files.freeTooltip':
+    'Keep it online only: a placeholder stays, its file goes to the trash',
   'cli.integrate.added': 'Added "{label}" to the file managers\'\' menus.',
   'cli.integrate.removed': 'Removed "{label}".',
   'cli.integrate.nothing': 'There was no entry to remove.',
+  'cli.integrate.filesAdded': "Added {labels} (files on demand) to the file managers'' menus.",
+  'cli.integrate.filesRemoved': 'Removed {labels}.',
   'cli.integrate.failed':
     'Could not {verb, select, write {write} other {remove}} every entry. {failures}',
   // The opener of placeholders (NAME.wsync, issue 41): a MIME type, a handler, the default app.
@@ -1514,6 +1530,14 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.opening': 'Opening {path}',
   'cli.files.notify.downloading': 'Downloading {name}…',
   'cli.files.notify.failed': 'Workspace Sync could not open {name}',
+  'app.open.notYet':
+    '{name} is not downloaded yet: its folder did not sync it now (paused, offline, or a problem with it, shown in Status). Try again once it syncs.',
+  'cli.files.notify.done':
+    '{action, select, download {Downloaded {name}} pin {{name} is always kept on this device} unpin {{name} is no longer always kept on this device} other {Freed up the space of {name}: online only now}}{others, plural, =0 {} one { and # other item} other { and # other items}}',
+  'cli.files.notify.downloadingMany':
+    '{others, plural, =0 {Downloading {name}…} one {Downloading {name} and # other item…} other {Downloading {name} and # other items…}}',
+  'cli.files.notify.actionFailed':
+    '{action, select, download {Workspace Sync could not download {name}} pin {Workspace Sync could not always keep {name}} unpin {Workspace Sync could not stop always keeping {name}} other {Workspace Sync could not free up the space of {name}}}',
   'cli.files.err.mode': '--on-demand takes online or full, not "{value}".',
   'cli.files.err.days':
     '--free-unused-days takes a number of days (1 to 36500) or off, not "{value}".',
