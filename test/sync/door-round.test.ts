@@ -61,9 +61,10 @@ describe("the pair's door during a round", () => {
     const running = pair.engine.run(stop.signal);
     await held;
     // Queued at once (a round is running): applied as it ends.
-    const done = pair.engine.filesOnDemandDone('download', ['a.txt.wsync']);
+    const { applied, round } = pair.engine.filesOnDemandRound('download', ['a.txt.wsync']);
     release();
-    await done;
+    await applied;
+    await round;
     expect(readFileSync(path.join(pair.dir, 'b.txt'), 'utf8')).toBe('b content');
     expect(readFileSync(path.join(pair.dir, 'a.txt'), 'utf8')).toBe('a content');
     stop.abort();

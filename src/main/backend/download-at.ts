@@ -4,14 +4,10 @@
 // opened file's real path given back for the app to open.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { SyncStatus } from '../../shared/sync-status';
 import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
-import { onDemandStateOf, type OnDemandOp, type SyncEngine } from '../engine';
+import { onDemandDone, onDemandStateOf, type OnDemandOp, type SyncEngine } from '../engine';
 import { isInside } from '../links/pair-lookup';
 import { fail } from './errors';
-
-/** The states where no round runs until something changes: the download waits for later. */
-const STOPPED: ReadonlySet<SyncStatus['state']> = new Set(['paused', 'offline', 'error', 'gone']);
 
 export interface PairsForOpen {
   list(): { id: string; dir: string }[];
@@ -63,20 +59,13 @@ export async function onDemandAt(
   for (const [pairId, here] of byPair) {
     const engine = pairs.engineOf(pairId);
     const { journal } = engine.opts;
-    const left = () =>
-      here.find((l) => {
-        const st = onDemandStateOf(journal, l.rel);
-        return st === undefined || st.online > 0;
-      });
-    const wait = op === 'download' || op === 'pin';
+    const rels = here.map((l) => l.rel);
     // Already here: nothing to ask (a pin is asked all the same: it keeps what comes later).
-    if (op === 'download' && !left()) continue;
-    await engine.filesOnDemand(
-      op,
-      here.map((l) => l.rel),
-    );
-    if (wait && !(await downloaded(engine, () => !left()))) {
-      const name = path.posix.basename(left()?.rel ?? here[0]!.rel);
+    const online = (rel: string) => (onDemandStateOf(journal, rel)?.online ?? 1) > 0;
+    if (op === 'download' && !rels.some(online)) continue;
+    const outcome = await onDemandDone(engine, journal, op, rels);
+    if (outcome.kind !== 'done') {
+      const name = path.posix.basename(rels.find(online) ?? rels[0]!);
       fail('conflict', { key: 'app.open.notYet', params: { name } });
     }
   }
@@ -98,31 +87,4 @@ function realOrSelf(dir: string): string {
   } catch {
     return dir;
   }
-}
-
-/**
- * Resolves true once `here()` holds after a round of the engine; false when the pair stops
- * syncing for now (paused, offline, failing) or two rounds ended without it: the round under way
- * when the action came may have been past its remote pass, the next one fetches it.
- */
-function downloaded(engine: SyncEngine, here: () => boolean): Promise<boolean> {
-  return new Promise((resolve) => {
-    let rounds = 0;
-    const finish = (done: boolean) => {
-      engine.off('settled', onSettled);
-      engine.off('status', onStatus);
-      resolve(done);
-    };
-    const onSettled = () => {
-      if (here()) finish(true);
-      else if (++rounds >= 2) finish(false);
-    };
-    const onStatus = (s: SyncStatus) => {
-      if (STOPPED.has(s.state)) finish(here());
-    };
-    engine.on('settled', onSettled);
-    engine.on('status', onStatus);
-    if (here()) finish(true);
-    else onStatus(engine.status());
-  });
 }

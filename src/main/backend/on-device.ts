@@ -1,6 +1,5 @@
 import type { OnDemandMode, OnDemandOp, OnDevice } from '../../shared/app-api';
-import type { SyncStatus } from '../../shared/sync-status';
-import type { SyncEngine } from '../engine';
+import { onDemandDone, type SyncEngine } from '../engine';
 import { fail } from './errors';
 import type { Pairs } from './pairs';
 
@@ -11,9 +10,6 @@ import type { Pairs } from './pairs';
 
 type Journal = SyncEngine['opts']['journal'];
 type Item = NonNullable<ReturnType<Journal['items']['get']>>;
-
-/** The states where no round runs until something changes: a download waits for a later sync. */
-const STOPPED: ReadonlySet<SyncStatus['state']> = new Set(['paused', 'offline', 'error', 'gone']);
 
 /** Whether a pin keeps the item at `path`: a pin of it or above (journal/on-demand.ts's rule). */
 const pinnedBy = (pins: readonly string[], path: string) =>
@@ -82,8 +78,8 @@ export class OnDeviceItems {
   /**
    * Applies `op` to one item through its pair's engine. A refusal (unsent changes, a name in the
    * way) rejects with the engine's words. A download (or a pin, which downloads) answers once the
-   * files are here, or `waiting` when the pair is not syncing now or two rounds did not bring
-   * them (a problem of the item's, shown in Status).
+   * files are here, or `waiting` when the pair is not syncing now or the round that should have
+   * brought them did not (a problem of the item's, shown in Status): `onDemandDone`.
    */
   async act(
     accountId: string,
@@ -98,13 +94,8 @@ export class OnDeviceItems {
       const j = journal.items.get(itemId);
       if (!synced(j) || j.kind !== kind) continue;
       refuseKept(journal, j, op, this.pairs.list().find((p) => p.id === pairId)?.workspaceName);
-      await engine.filesOnDemand(op, [j.localPath]);
-      let waiting = false;
-      if (op === 'download' || op === 'pin') {
-        const here = () => (this.stateOf(journal, itemId)?.online ?? 0) === 0;
-        waiting = !(await downloaded(engine, here));
-      }
-      return { item: this.stateOf(journal, itemId), waiting };
+      const outcome = await onDemandDone(engine, journal, op, [j.localPath]);
+      return { item: this.stateOf(journal, itemId), waiting: outcome.kind !== 'done' };
     }
     return fail('not-found', { key: 'backend.notSyncedYet' });
   }
@@ -126,33 +117,4 @@ export class OnDeviceItems {
   setMode(pairId: string, mode: OnDemandMode): void {
     this.pairs.engineOf(pairId).opts.journal.onDemand.setMode(mode);
   }
-}
-
-/**
- * Resolves true once `here()` holds after a round of the engine, false when the pair stops
- * syncing for now (paused, offline, failing) or two rounds ended without it: the round under way
- * when the action came may have been past its remote pass, the next one fetches it.
- */
-function downloaded(engine: SyncEngine, here: () => boolean): Promise<boolean> {
-  return new Promise((resolve) => {
-    let rounds = 0;
-    const finish = (done: boolean) => {
-      engine.off('settled', onSettled);
-      engine.off('status', onStatus);
-      resolve(done);
-    };
-    const onSettled = () => {
-      if (here()) finish(true);
-      // The round that ended may have begun before the action: the engine starts the next at
-      // once (an action during a round does not wait for the poll), and that one brings them.
-      else if (++rounds >= 2) finish(false);
-    };
-    const onStatus = (s: SyncStatus) => {
-      if (STOPPED.has(s.state)) finish(here());
-    };
-    engine.on('settled', onSettled);
-    engine.on('status', onStatus);
-    if (here()) finish(true);
-    else onStatus(engine.status());
-  });
 }

@@ -20,6 +20,7 @@ export {
   type OnDemandOp,
   type OnDemandState,
 } from '../sync/loop/on-demand-actions';
+export { onDemandDone, type OnDemandOutcome } from '../sync/loop/on-demand-done';
 
 // Its errors.
 export { AttentionError, SyncFatalError, SyncPassError } from '../sync/errors';

@@ -127,19 +127,18 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * A files-on-demand action, then the round that does it (the download a pin or Download now
-   * asks for): settles when that round has ended, with the action's refusal if it had one.
+   * A files-on-demand action, and the round that does it (the download a pin or Download now
+   * asks for): `applied` settles once the inbox applied it (rejecting with its refusal), `round`
+   * once a round that started after it has ended (rejecting with that round's failure).
    */
-  async filesOnDemandDone(op: OnDemandOp, paths: readonly string[]): Promise<void> {
+  filesOnDemandRound(
+    op: OnDemandOp,
+    paths: readonly string[],
+  ): { applied: Promise<void>; round: Promise<void> } {
     const round = this.loop.roundWaiters.next();
-    // Settled below in every case: a refusal is said after the round, not instead of it.
+    // A caller that stops waiting (the pair paused) leaves it: never an unhandled rejection.
     round.catch(() => undefined);
-    const refused = await this.filesOnDemand(op, paths).then(
-      () => null,
-      (err: unknown) => err,
-    );
-    await round;
-    if (refused !== null) throw refused;
+    return { applied: this.filesOnDemand(op, paths), round };
   }
 
   /** Whether a person paused it (no round runs until `resume`). */
