@@ -36,7 +36,9 @@ let client: ServiceClient;
 let pair: Pair;
 let disk: FakeDisk;
 const clock = Date.now() + 60 * DAY;
-const now = () => clock;
+/** The engine's clock: `clock`, moved on by a test. */
+let later = 0;
+const now = () => clock + later;
 
 /** Bytes the files below `dir` take on disk. */
 function used(dir: string): number {
@@ -71,6 +73,7 @@ const ALL = [...OLD, 'Docs/recent.txt', 'Keep/pinned.txt', 'Docs/changed.txt'];
 const content = (rel: string) => `${rel} `.repeat(SIZE).slice(0, SIZE);
 
 async function setUp(recordsAccess = true): Promise<void> {
+  later = 0;
   const dir = path.join(dirs.make(), 'Workspace');
   disk = new FakeDisk(dir, () => recordsAccess);
   ({ sb, client, pair } = await pairWithSandbox(dirs, { pair: { dir, tuning: { now, disk } } }));
@@ -157,6 +160,19 @@ describe('freeing files not opened lately when the disk is nearly full', () => {
     expect(ALL.filter(isFreed)).toHaveLength(4);
   });
 
+  it('looks again only ten minutes later when nothing could be freed and the disk is still full', async () => {
+    pair.journal.onDemand.setFreeUnusedDays(30);
+    await pair.engine.syncOnce();
+    for (const rel of ALL) openedDaysAgo(rel, 1);
+    disk.fill(25_000);
+    expect((await pair.engine.syncOnce()).freed).toBeUndefined();
+    // Old now, but the engine does not walk every file again at each round meanwhile.
+    setAccessTimes();
+    expect((await pair.engine.syncOnce()).freed).toBeUndefined();
+    later = 11 * 60_000;
+    expect((await pair.engine.syncOnce()).freed).toBe(4);
+  });
+
   it('never frees a file with changes not sent', async () => {
     pair.journal.onDemand.setFreeUnusedDays(30);
     await pair.engine.syncOnce();
@@ -168,7 +184,7 @@ describe('freeing files not opened lately when the disk is nearly full', () => {
     pair = await openPair(sb, client, dirs, { dir: pair.dir, state: pair.state });
     const local = new LocalRoot(pair.dir);
     disk.fill(25_000);
-    const freed = await freeUnused({
+    const { freed } = await freeUnused({
       journal: pair.journal,
       local,
       trash: new FolderTrash(path.join(pair.state, 'trash')),

@@ -50,16 +50,19 @@ export interface AutoFreeContext extends FreeContext {
  * While the disk is below the mark, frees the files not opened for the pair's N days, oldest
  * last opened first, until it is above again or nothing more may be freed. Never a pinned file,
  * one changed here or with something waiting to be sent, nor one whose bytes read now are not
- * the synced version's (free-files.ts, `release`). Returns how many were freed.
+ * the synced version's (free-files.ts, `release`). Says how many were freed, and whether the
+ * disk is still below the mark.
  */
-export async function freeUnused(ctx: AutoFreeContext): Promise<number> {
+export async function freeUnused(
+  ctx: AutoFreeContext,
+): Promise<{ freed: number; stillLow: boolean }> {
   const days = ctx.journal.onDemand.freeUnusedDays();
-  if (days === null) return 0;
+  if (days === null) return { freed: 0, stillLow: false };
   const root = ctx.local.root;
   const first = ctx.disk.space(root);
   let available = first.available;
   const mark = lowSpaceMark(first.total);
-  if (available >= mark) return 0;
+  if (available >= mark) return { freed: 0, stillLow: false };
   const queue = unused(ctx, days);
   ctx.log.info('the disk is nearly full: freeing files not opened lately', {
     available,
@@ -84,13 +87,20 @@ export async function freeUnused(ctx: AutoFreeContext): Promise<number> {
     }
     ({ available } = ctx.disk.space(root));
   }
-  return freed;
+  return { freed, stillLow: available < mark };
 }
+
+/** Below the mark with nothing more to free: the files are looked at again this much later. */
+const LOOK_AGAIN_MS = 10 * 60_000;
+/** When each engine may look at its files again (a walk of every record and its file). */
+const lookAgainAt = new WeakMap<EngineState, number>();
 
 /** A round left nothing to do: files not opened lately are freed if the disk is nearly full. */
 export async function freeIfDiskFull(s: EngineState, summary: SyncSummary): Promise<void> {
   const { ctx } = s.passes!;
-  const freed = await freeUnused({
+  // A nearly full disk with nothing to free would otherwise be walked again at every poll.
+  if (ctx.now() < (lookAgainAt.get(s) ?? -Infinity)) return;
+  const out = await freeUnused({
     journal: s.opts.journal,
     local: ctx.local,
     trash: s.opts.trash,
@@ -98,7 +108,9 @@ export async function freeIfDiskFull(s: EngineState, summary: SyncSummary): Prom
     now: ctx.now,
     disk: s.opts.disk ?? systemDisk,
   });
-  if (freed > 0) summary.freed = (summary.freed ?? 0) + freed;
+  if (out.stillLow) lookAgainAt.set(s, ctx.now() + LOOK_AGAIN_MS);
+  else lookAgainAt.delete(s);
+  if (out.freed > 0) summary.freed = (summary.freed ?? 0) + out.freed;
 }
 
 /** The synced files not opened for `days`, pins left out, oldest last opened first. */
