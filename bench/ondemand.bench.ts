@@ -3,13 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { User } from '../src/service/context';
-import { startSandbox } from '../src/service/sandbox';
 import { median, type Benchmark, type Figures } from './lib';
 import { countTree } from './mirror-util';
 import { fakeOpener, filesFigures, openOne } from './ondemand-files';
 import { contentRequests, option, round2, serve } from './ondemand-util';
-import { writeScaleTree } from './scale-generate';
+import { generateScaleData } from './scale-generate';
 import { diskFloor, floorMirrorSubtrees, killGroup, runCli, ScaleTimeout } from './scale-util';
 import { topRoutes } from './traffic-util';
 
@@ -85,20 +83,11 @@ async function mirrorOnline(
   const dataDir = path.join(base, 'data');
   await mkdir(dataDir, { recursive: true });
   progress(`${size}: generating ${spec.folders} folders, ${spec.files} files`);
-  const inproc = await startSandbox({ seed: 'empty', dataDir });
-  let tree;
-  try {
-    const owner = inproc.sandbox.db
-      .prepare(`SELECT * FROM users WHERE id = ?`)
-      .get(inproc.users[0]!.id) as User;
-    tree = await writeScaleTree(inproc.sandbox, owner.id, inproc.workspaceId, {
-      folders: spec.folders,
-      files: spec.files,
-      seed: SEED + spec.folders,
-    });
-  } finally {
-    await inproc.close();
-  }
+  const tree = await generateScaleData(dataDir, {
+    folders: spec.folders,
+    files: spec.files,
+    seed: SEED + spec.folders,
+  });
   f('generate_ms', tree.ms);
   f(
     'tree',

@@ -1,4 +1,5 @@
-import type { Sandbox } from '../src/service/context';
+import type { Sandbox, User } from '../src/service/context';
+import { startSandbox } from '../src/service/sandbox';
 import { nameKey } from '../src/service/names';
 import { mulberry32 } from '../src/shared/random';
 
@@ -236,4 +237,20 @@ export async function writeScaleTree(
     pagedFolders,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * A scale tree written into a sandbox data folder `dataDir` by a sandbox of this process (closed
+ * after): what a bench's sandbox child then serves.
+ */
+export async function generateScaleData(dataDir: string, spec: ScaleSpec): Promise<ScaleTree> {
+  const inproc = await startSandbox({ seed: 'empty', dataDir });
+  try {
+    const owner = inproc.sandbox.db
+      .prepare(`SELECT * FROM users WHERE id = ?`)
+      .get(inproc.users[0]!.id) as User;
+    return await writeScaleTree(inproc.sandbox, owner.id, inproc.workspaceId, spec);
+  } finally {
+    await inproc.close();
+  }
 }

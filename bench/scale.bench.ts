@@ -8,11 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { spawnSandbox, type SandboxProcess } from '../src/service/child';
-import type { User } from '../src/service/context';
-import { startSandbox } from '../src/service/sandbox';
 import { sandboxStats, type Benchmark, type Figures, type SandboxStats } from './lib';
 import { countTree } from './mirror-util';
-import { writeScaleTree } from './scale-generate';
+import { generateScaleData } from './scale-generate';
 import {
   bytesBelow,
   census,
@@ -383,20 +381,11 @@ async function generated(
   const dataDir = path.join(base, 'data');
   await mkdir(dataDir, { recursive: true });
   progress(`${size}: generating ${spec.folders} folders, ${spec.files} files`);
-  const inproc = await startSandbox({ seed: 'empty', dataDir });
-  let tree;
-  try {
-    const owner = inproc.sandbox.db
-      .prepare(`SELECT * FROM users WHERE id = ?`)
-      .get(inproc.users[0]!.id) as User;
-    tree = await writeScaleTree(inproc.sandbox, owner.id, inproc.workspaceId, {
-      folders: spec.folders,
-      files: spec.files,
-      seed: SEED + spec.folders,
-    });
-  } finally {
-    await inproc.close();
-  }
+  const tree = await generateScaleData(dataDir, {
+    folders: spec.folders,
+    files: spec.files,
+    seed: SEED + spec.folders,
+  });
   out[`generate_ms_${size}`] = tree.ms;
   out[`tree_${size}`] =
     `${tree.folders} folders (depth ${tree.maxDepth}, ${tree.emptyFolders} empty, ` +

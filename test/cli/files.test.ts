@@ -24,7 +24,8 @@ import { runCli, startCli, syncArgs, tempDir } from './run-cli';
 let sb: RunningSandbox;
 let tmp: { dir: string; remove(): Promise<void> };
 let token: string;
-let upload: (name: string, data: string) => Promise<unknown>;
+let upload: (name: string, data: string) => Promise<{ id: number }>;
+let deleteFile: (id: number) => Promise<void>;
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'empty' });
@@ -40,6 +41,7 @@ beforeAll(async () => {
   await up(docs, 'b.txt', 'b content');
   await up(root, 'c.txt', 'c content');
   upload = (name, data) => up(root, name, data);
+  deleteFile = (id) => client.deleteFile(id);
 });
 afterAll(async () => {
   await sb?.close();
@@ -236,6 +238,19 @@ describe('workspace-sync files', () => {
     ]);
     // Found again, for the tests after this one.
     await sb.sandbox.blobs.writeBuffer(Buffer.from('lost content'));
+  });
+
+  it('says a file gone there before its download as not downloaded, never as done', async () => {
+    const gone = await upload('gone.txt', 'gone content');
+    await syncOnce();
+    expect(existsSync(at('gone.txt.wsync'))).toBe(true);
+    await deleteFile(gone.id);
+    const res = await filesCli(['download', at('gone.txt.wsync')]);
+    expect(existsSync(at('gone.txt'))).toBe(false);
+    expect(res.code).toBe(1);
+    expect(res.stderr.trimEnd()).toBe(
+      'workspace-sync: gone.txt is no longer on the service (deleted or moved there meanwhile): nothing to download.',
+    );
   });
 
   it('says a bad action and a path outside in one line each', async () => {

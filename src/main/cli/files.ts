@@ -7,6 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { english, type Translator, type Words } from '../../shared/i18n';
 import { PLACEHOLDER_SUFFIX } from '../../shared/placeholder';
 import {
+  leftBehind,
+  notHereWords,
   openPairJournal,
   openSync,
   onDemandStateOf,
@@ -211,6 +213,10 @@ async function onePass(
       await opened.engine.syncOnce(ctx.signal);
       log.info('files on demand', { op, paths: here.length, refused: refused !== null });
       if (refused !== null) throw refused;
+      // A file that could not come (its problem says why), or gone there meanwhile: not "done".
+      const rels = here.map((l) => l.rel);
+      const left = op === 'download' || op === 'pin' ? leftBehind(opened.journal, rels) : undefined;
+      if (left) throw new CliError(notHereWords(left));
       return true;
     } finally {
       await opened.close();

@@ -20,7 +20,12 @@ export {
   type OnDemandOp,
   type OnDemandState,
 } from '../sync/loop/on-demand-actions';
-export { onDemandDone, type OnDemandOutcome } from '../sync/loop/on-demand-done';
+export {
+  leftBehind,
+  notHereWords,
+  onDemandDone,
+  type OnDemandOutcome,
+} from '../sync/loop/on-demand-done';
 
 // Its errors.
 export { AttentionError, SyncFatalError, SyncPassError } from '../sync/errors';

@@ -1130,6 +1130,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
     '{dir} ist kein privater Ordner von Ihnen (ein anderer Benutzer besitzt ihn oder darf ihn betreten), daher kann dieser Ordner nicht sicher synchronisiert werden: Entfernen Sie ihn, oder setzen Sie XDG_RUNTIME_DIR auf Ihren eigenen Laufzeitordner.',
   'engine.door.broken':
     'Workspace Sync konnte seine lokale Verbindung {door} nicht einrichten ({why}): Prüfen Sie, ob der Ordner beschreibbar ist, und versuchen Sie es erneut.',
+  'engine.onDemand.gone':
+    '{path} ist nicht mehr im Dienst (dort inzwischen gelöscht oder verschoben): Es gibt nichts herunterzuladen.',
   'engine.conflictSettled': 'Dieser Konflikt ist bereits gelöst.',
   'engine.choiceGone': '{name} ist nicht mehr da: Es gibt nichts zu lösen.',
   'engine.choiceChanged':

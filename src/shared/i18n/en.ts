@@ -1101,6 +1101,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
     '{dir} is not a private folder of yours (another user owns it, or may enter it), so this folder cannot be synced safely: remove it, or set XDG_RUNTIME_DIR to your own runtime folder.',
   'engine.door.broken':
     'Workspace Sync could not set up its local connection {door} ({why}): check that the folder is writable, then try again.',
+  'engine.onDemand.gone':
+    '{path} is no longer on the service (deleted or moved there meanwhile): nothing to download.',
   'engine.conflictSettled': 'This conflict is settled already.',
   'engine.choiceGone': '{name} is no longer there: nothing to settle.',
   'engine.choiceChanged': '{name} changed since the conflict: look at it again, then choose.',

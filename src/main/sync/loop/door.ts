@@ -9,7 +9,7 @@ import type { Journal } from '../../journal/journal';
 import { wordsOf } from '../../../shared/i18n';
 import { AttentionError, SyncFatalError } from '../errors';
 import type { SyncEngine } from './engine';
-import { onDemandDone } from './on-demand-done';
+import { notHereWords, onDemandDone } from './on-demand-done';
 
 // The pair's door (core/pair-door.ts) as the engine answers it: a person's Download now, Always
 // keep or Free up space from a file manager, a double-click on a placeholder, while this process
@@ -45,10 +45,7 @@ async function answer(keeper: DoorKeeper, request: DoorRequest): Promise<DoorAns
       case 'slow':
         return { kind: 'later', words: { key: 'engine.door.slow' } };
       case 'not-here':
-        return {
-          kind: 'later',
-          words: { key: 'engine.door.notHere', params: { path: outcome.path } },
-        };
+        return { kind: 'later', words: notHereWords(outcome) };
       case 'stopped':
         return outcome.state === 'paused'
           ? { kind: 'later', words: { key: 'engine.door.paused' } }

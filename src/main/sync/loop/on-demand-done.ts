@@ -1,3 +1,5 @@
+import type { Words } from '../../../shared/i18n';
+import { PLACEHOLDER_SUFFIX } from '../../../shared/placeholder';
 import type { SyncState } from '../../../shared/sync-status';
 import type { Journal } from '../../journal/journal';
 import type { SyncEngine } from './engine';
@@ -12,8 +14,11 @@ export type OnDemandOutcome =
   | { kind: 'done' }
   /** Asked, and it waits: the pair is paused, offline or failing (`state`), so no round runs now. */
   | { kind: 'stopped'; state: SyncState }
-  /** The round that should have brought it ended without it (its problem says why). */
-  | { kind: 'not-here'; path: string }
+  /**
+   * The round that should have brought it ended without it: its problem says why, or it is
+   * `gone` (deleted or moved there meanwhile).
+   */
+  | { kind: 'not-here'; path: string; gone: boolean }
   /** Still at it after `limitMs` (a large download): it goes on in the background. */
   | { kind: 'slow' };
 
@@ -34,11 +39,6 @@ export async function onDemandDone(
   await applied;
   // Freeing is done once applied; an unpin changes only what comes later.
   if (op === 'free' || op === 'unpin') return { kind: 'done' };
-  const missing = () =>
-    paths.find((rel) => {
-      const st = onDemandStateOf(journal, rel);
-      return st === undefined || st.online > 0;
-    });
   let timer: NodeJS.Timeout | undefined;
   let onStatus: ((s: { state: SyncState }) => void) | undefined;
   try {
@@ -58,13 +58,33 @@ export async function onDemandDone(
         timer = setTimeout(() => resolve('slow'), limitMs);
       }),
     ]);
-    const left = missing();
+    const left = leftBehind(journal, paths);
     if (left === undefined) return { kind: 'done' };
     if (ended === 'slow') return { kind: 'slow' };
-    if (ended === 'round') return { kind: 'not-here', path: left };
+    if (ended === 'round') return { kind: 'not-here', ...left };
     return { kind: 'stopped', state: ended === 'failed' ? engine.status().state : ended };
   } finally {
     clearTimeout(timer);
     if (onStatus) engine.off('status', onStatus);
   }
 }
+
+/** The first of `paths` whose files are not all here after a download: online still, or gone. */
+export function leftBehind(
+  journal: Journal,
+  paths: readonly string[],
+): { path: string; gone: boolean } | undefined {
+  for (const rel of paths) {
+    const st = onDemandStateOf(journal, rel);
+    // Said by the file's name: a placeholder's path names its file.
+    const path = rel.endsWith(PLACEHOLDER_SUFFIX) ? rel.slice(0, -PLACEHOLDER_SUFFIX.length) : rel;
+    if (st === undefined || st.online > 0) return { path, gone: st === undefined };
+  }
+  return undefined;
+}
+
+/** The words of a download that did not happen. */
+export const notHereWords = (left: { path: string; gone: boolean }): Words =>
+  left.gone
+    ? { key: 'engine.onDemand.gone', params: { path: left.path } }
+    : { key: 'engine.door.notHere', params: { path: left.path } };
