@@ -184,6 +184,8 @@ export interface SyncSummary {
   bytesUploaded: number;
   remoteMoved: number;
   remoteDeleted: number;
+  /** Files freed (online only now) to make room on a nearly full disk. */
+  freed?: number;
   requests?: number;
 }
 

@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/main/journal/journal';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { fakeNotifySend } from './link-harness';
@@ -311,5 +320,34 @@ describe('workspace-sync files', () => {
       child.kill('SIGINT');
       await closed;
     }
+  });
+
+  it('remembers --free-unused-days N, turns it off with off, and refuses other values', async () => {
+    const syncWith = (value: string) =>
+      runCli(
+        syncArgs(sb, dir(), state(), '--once', '--free-unused-days', value, '--token-file', '-'),
+        { stdin: `${token}\n` },
+      );
+    const setting = () => {
+      const journals = path.join(state(), 'journals');
+      const file = readdirSync(journals).find((f) => f.endsWith('.db'))!;
+      const journal = new Journal(path.join(journals, file));
+      try {
+        return journal.onDemand.freeUnusedDays();
+      } finally {
+        journal.close();
+      }
+    };
+    const on = await syncWith('30');
+    expect(on.code, on.stderr).toBe(0);
+    expect(setting()).toBe(30);
+    const off = await syncWith('off');
+    expect(off.code, off.stderr).toBe(0);
+    expect(setting()).toBeNull();
+    const bad = await syncWith('soon');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe(
+      'workspace-sync: --free-unused-days takes a number of days (1 to 36500) or off, not "soon".',
+    );
   });
 });

@@ -1,7 +1,13 @@
 // The engine in a child process, for the crash tests: one `syncOnce`, killed with SIGKILL at the
 // chosen outbox step (the nth time it is reached) when one is given. Prints one JSON line.
+// With `free`: frees those paths instead (files on demand), killed at the nth file handed to the
+// trash or the nth placeholder written, when one is given.
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import path from 'node:path';
 import { clientFor, stderrLogger } from './harness';
 import { openSync } from '../../src/main/sync/loop/open';
+import { FolderTrash } from '../../src/main/sync/trash';
 
 interface Config {
   baseUrl: string;
@@ -10,10 +16,27 @@ interface Config {
   dir: string;
   state: string;
   crash?: { step: string; op: string; nth: number };
+  free?: { paths: string[]; crashAt?: { step: 'trash' | 'placeholder'; nth: number } };
 }
 
 const config = JSON.parse(process.argv[2]!) as Config;
 let reached = 0;
+const crashAt = config.free?.crashAt;
+const dieAt = (step: string) => {
+  if (crashAt?.step === step && ++reached === crashAt.nth) process.kill(process.pid, 'SIGKILL');
+};
+if (crashAt?.step === 'placeholder') {
+  // Killed as the nth placeholder is about to be written (placeholder.ts writes it aside first).
+  const write = fs.writeFileSync;
+  fs.writeFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (typeof file === 'string' && path.basename(file).startsWith('placeholder-')) {
+      dieAt('placeholder');
+    }
+    return (write as (...a: unknown[]) => void)(file, ...rest);
+  }) as typeof fs.writeFileSync;
+  syncBuiltinESMExports();
+}
+const folderTrash = new FolderTrash(path.join(config.state, 'trash'));
 const client = clientFor(config.baseUrl, { accessToken: config.token }, { maxAttempts: 6 });
 const pair = await openSync({
   client,
@@ -23,6 +46,14 @@ const pair = await openSync({
   dir: config.dir,
   stateDir: config.state,
   log: process.env.WSYNC_TEST_LOG ? stderrLogger : undefined,
+  trash: config.free
+    ? {
+        put: (abs, rel) => {
+          dieAt('trash');
+          return folderTrash.put(abs, rel);
+        },
+      }
+    : undefined,
   tuning: {
     writeQuietMs: 0,
     confirmDeletes: true,
@@ -33,7 +64,13 @@ const pair = await openSync({
     },
   },
 });
-const summary = await pair.engine.syncOnce();
-await pair.close();
-const { conflicts } = pair.engine.status();
-process.stdout.write(JSON.stringify({ done: true, summary, conflicts }) + '\n');
+if (config.free) {
+  await pair.engine.filesOnDemand('free', config.free.paths);
+  await pair.close();
+  process.stdout.write(JSON.stringify({ done: true }) + '\n');
+} else {
+  const summary = await pair.engine.syncOnce();
+  await pair.close();
+  const { conflicts } = pair.engine.status();
+  process.stdout.write(JSON.stringify({ done: true, summary, conflicts }) + '\n');
+}

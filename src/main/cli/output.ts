@@ -182,6 +182,8 @@ export function describeSummary(s: SyncSummary, tr: Translator = english): strin
     }),
     tr.t('cli.moved', { n: s.moved }),
     tr.t('cli.trashed', { n: s.trashed }),
+    // Only where it happened: most rounds free nothing.
+    ...(s.freed ? [tr.t('cli.freed', { n: s.freed })] : []),
     ...(s.remoteFoldersCreated + s.uploaded + s.remoteMoved + s.remoteDeleted > 0
       ? [
           tr.t('cli.sent', {

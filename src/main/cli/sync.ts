@@ -62,6 +62,7 @@ export const syncOptions = {
   json: { type: 'boolean' },
   merge: { type: 'boolean' },
   'on-demand': { type: 'string' },
+  'free-unused-days': { type: 'string' },
 } as const;
 
 /** A transfer limit given on the command line, in KB/s (0 for none), or a usage error. */
@@ -118,8 +119,20 @@ export const parseSync = (args: string[]) => {
   if (mode !== undefined && mode !== 'online' && mode !== 'full') {
     throw new UsageError({ key: 'cli.files.err.mode', params: { value: mode } }, 'sync');
   }
+  freeUnusedDays(values['free-unused-days']);
   return values;
 };
+
+/** `--free-unused-days N|off`: days (1 to 36,500), null for off, undefined when not given. */
+export function freeUnusedDays(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return null;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 36_500) {
+    throw new UsageError({ key: 'cli.files.err.days', params: { value } }, 'sync');
+  }
+  return n;
+}
 
 /** The answer given in advance to deletions on the service past the guard, if any. */
 function remoteDeletesOf(values: ReturnType<typeof parseSync>): 'trash' | 'keep' | undefined {
@@ -226,6 +239,8 @@ export async function sync(
     const { engine } = opened;
     const mode = values['on-demand'];
     if (mode === 'online' || mode === 'full') opened.journal.onDemand.setMode(mode);
+    const days = freeUnusedDays(values['free-unused-days']);
+    if (days !== undefined) opened.journal.onDemand.setFreeUnusedDays(days);
     if (values.exclude !== undefined) {
       await excludeAtSetup(conn, opened, workspaceId, values.exclude);
     }

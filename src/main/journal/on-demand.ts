@@ -7,6 +7,8 @@ import type { MetaRepo } from './meta';
 export type OnDemandMode = 'full' | 'online';
 
 const MODE_KEY = 'on_demand';
+/** Files not opened for this many days are freed when the disk is nearly full; none: never. */
+const FREE_DAYS_KEY = 'free_unused_days';
 
 /**
  * Files on demand (docs/SYNC.md): the pair's setting (in `meta`, beside its other settings),
@@ -24,6 +26,8 @@ export class OnDemandRepo extends Repository {
       pin: `INSERT INTO pins (path) VALUES (?) ON CONFLICT (path) DO NOTHING`,
       unpin: `DELETE FROM pins WHERE path = ?`,
       byFacts: `SELECT * FROM items WHERE state = 'online' AND size = ? AND mtime_ms = ?`,
+      fetchedAt: `SELECT at FROM fetched WHERE remote_id = ?`,
+      fetched: `INSERT OR REPLACE INTO fetched (remote_id, at) VALUES (?, ?)`,
     });
   }
 
@@ -34,6 +38,27 @@ export class OnDemandRepo extends Repository {
   setMode(mode: OnDemandMode): void {
     // 'full' is the default: no key, as for every pair made before the setting existed.
     this.meta.set(MODE_KEY, mode === 'online' ? 'online' : null);
+  }
+
+  /** Days unopened after which a file is freed when the disk is nearly full; null: never. */
+  freeUnusedDays(): number | null {
+    const raw = this.meta.get(FREE_DAYS_KEY);
+    const days = raw === undefined ? NaN : Number(raw);
+    return Number.isSafeInteger(days) && days > 0 ? days : null;
+  }
+
+  setFreeUnusedDays(days: number | null): void {
+    // Off is the default: no key.
+    this.meta.set(FREE_DAYS_KEY, days === null ? null : String(days));
+  }
+
+  /** When the file was last downloaded (ms), if recorded (only while freeUnusedDays is set). */
+  fetchedAt(remoteId: number): number | undefined {
+    return this.s.fetchedAt!.pluck().get(remoteId) as number | undefined;
+  }
+
+  recordFetched(remoteId: number, at: number): void {
+    this.s.fetched!.run(remoteId, Math.round(at));
   }
 
   pins(): string[] {

@@ -172,6 +172,9 @@ export const MIGRATIONS: readonly string[] = [
   // pass ask at once whether any is. Pins are local paths whose files always arrive in full.
   `CREATE INDEX items_online ON items (state) WHERE state = 'online';
   CREATE TABLE pins (path TEXT PRIMARY KEY);`,
+  // Part 11: when a file last came down (ms since the epoch), by id, kept while the pair frees
+  // files not opened for N days: a file's "last opened" where the mount records no access times.
+  `CREATE TABLE fetched (remote_id INTEGER PRIMARY KEY, at INTEGER NOT NULL);`,
 ];
 
 /** Opens (creating if needed) a journal database in WAL mode and brings it to the latest schema. */

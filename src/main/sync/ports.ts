@@ -13,3 +13,14 @@ export { silentLogger, type Logger } from '../core/logger';
 export interface Trash {
   put(absPath: string, relPath: string): Promise<void>;
 }
+
+/**
+ * The disk under the sync folder, for freeing files not opened lately when it is nearly full
+ * (loop/auto-free.ts; the system's there): tests give a fake one.
+ */
+export interface DiskSpace {
+  /** Bytes free to us (not counting the root's reserve) and the filesystem's size. */
+  space(dir: string): { available: number; total: number };
+  /** Whether the mount updates a file's access time when it is read (not `noatime`). */
+  recordsAccess(dir: string): boolean;
+}

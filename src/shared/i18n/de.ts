@@ -925,6 +925,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'cli.filesDownloaded': '{n, plural, one {# Datei} other {# Dateien}} heruntergeladen ({bytes})',
   'cli.moved': '{n, number} verschoben',
   'cli.trashed': '{n, number} in den Papierkorb verschoben',
+  'cli.freed':
+    '{n, plural, one {# länger nicht geöffnete Datei} other {# länger nicht geöffnete Dateien}} freigegeben (der Datenträger ist fast voll)',
   'cli.sent':
     'an den Dienst gesendet: {folders, plural, one {# Ordner} other {# Ordner}} angelegt, {files, plural, one {# Datei} other {# Dateien}} hochgeladen ({bytes}), {moved, number} verschoben, {deleted, number} gelöscht',
   'cli.conflicts': '{n, plural, one {# Konflikt} other {# Konflikte}}',
@@ -1261,6 +1263,11 @@ Demo-Sandbox, meldet sich als ihr Eigentümer an und synchronisiert ihren Demo-A
   --on-demand online|full
                      ob neue Dateien als nur online aufbewahrte Platzhalter ankommen
                      (NAME.wsync, siehe „workspace-sync files“) oder ganz (Standard); gemerkt
+  --free-unused-days N|off
+                     wenn der Datenträger fast voll ist (unter 5 % frei oder 2 GiB, je nachdem,
+                     was kleiner ist), die seit N Tagen nicht geöffneten Dateien freigeben (die
+                     ältesten zuerst; nie eine angeheftete oder eine mit nicht gesendeten
+                     Änderungen); off (Standard) nie; gemerkt
   --confirm-deletes  diesem Lauf erlauben, im Dienst zu löschen, auch wenn ein Durchgang mehr
                      löschen würde, als das Sicherheitsnetz zulässt (die Hälfte der
                      synchronisierten Elemente oder über 1.000)
@@ -1588,6 +1595,8 @@ synchronisiert.
   'cli.files.notify.actionFailed':
     '{action, select, download {Workspace Sync konnte {name} nicht herunterladen} pin {Workspace Sync konnte {name} nicht immer behalten} unpin {Workspace Sync konnte „Immer behalten“ für {name} nicht aufheben} other {Workspace Sync konnte den Speicherplatz von {name} nicht freigeben}}',
   'cli.files.err.mode': '--on-demand nimmt online oder full, nicht „{value}“.',
+  'cli.files.err.days':
+    '--free-unused-days nimmt eine Zahl von Tagen (1 bis 36500) oder off, nicht „{value}“.',
   'cli.help.folders': `Aufruf: {program} folders DIR [--exclude PFAD]... [--include PFAD]... [Optionen]
 
 Zeigt, welche Ordner des in DIR synchronisierten Arbeitsbereichs auf diesem Computer

@@ -903,6 +903,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'cli.filesDownloaded': '{n, plural, one {# file} other {# files}} downloaded ({bytes})',
   'cli.moved': '{n, number} moved',
   'cli.trashed': '{n, number} moved to the trash',
+  'cli.freed':
+    '{n, plural, one {# file} other {# files}} not opened lately freed (the disk is nearly full)',
   'cli.sent':
     'sent to the service: {folders, plural, one {# folder} other {# folders}} created, {files, plural, one {# file} other {# files}} uploaded ({bytes}), {moved, number} moved, {deleted, number} deleted',
   'cli.conflicts': '{n, plural, one {# conflict} other {# conflicts}}',
@@ -1227,6 +1229,10 @@ as its owner and syncs its demo workspace.} other {}}
   --on-demand online|full
                      whether new files arrive as placeholders kept online only (NAME.wsync,
                      see "workspace-sync files") or in full (the default); remembered
+  --free-unused-days N|off
+                     when the disk is nearly full (below 5% free, or 2 GiB, whichever is
+                     smaller), free the files not opened for N days (oldest first; never a
+                     pinned file or one with changes not sent); off (the default) never; remembered
   --confirm-deletes  let this run delete on the service even when a pass would delete more than
                      the safety net allows (half of the synced items, or over 1,000)
   --confirm-remote-deletes
@@ -1535,6 +1541,8 @@ open sync that folder once before they return, so what they did is done when the
   'cli.files.notify.actionFailed':
     '{action, select, download {Workspace Sync could not download {name}} pin {Workspace Sync could not always keep {name}} unpin {Workspace Sync could not stop always keeping {name}} other {Workspace Sync could not free up the space of {name}}}',
   'cli.files.err.mode': '--on-demand takes online or full, not "{value}".',
+  'cli.files.err.days':
+    '--free-unused-days takes a number of days (1 to 36500) or off, not "{value}".',
   'cli.help.folders': `usage: {program} folders DIR [--exclude PATH]... [--include PATH]... [options]
 
 Shows which folders of the workspace synced in DIR are synced on this computer, and changes it

@@ -76,6 +76,8 @@ export class Execution {
   trashed = 0;
   /** The pass failed: what is still running stops at its next step. */
   failed = false;
+  /** Whether downloads' times are kept (the pair frees files not opened for N days). */
+  private keepsFetched: boolean | undefined;
   /**
    * Folders that could not be placed here (their path too long for this computer, a name it
    * refuses, no permission): one problem each, and nothing below them is tried in this pass.
@@ -175,6 +177,9 @@ export class Execution {
       hash,
       state: 'synced',
     });
+    // Its "last opened" where the mount records no access times (loop/auto-free.ts).
+    this.keepsFetched ??= this.ctx.journal.onDemand.freeUnusedDays() !== null;
+    if (this.keepsFetched) this.ctx.journal.onDemand.recordFetched(p.item.id, Date.now());
     this.ctx.events.solved(p.item.id);
   }
 

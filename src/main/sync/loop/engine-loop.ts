@@ -11,6 +11,8 @@ import type { WalkReason } from '../walk-reason';
 import { setWalkDue, type LoopContext } from './context';
 import type { EngineState } from './engine-state';
 import { describeFailure, isLocalFailure, retryMessage } from './failure';
+import { freeIfDiskFull } from './auto-free';
+import { finishFrees } from './free-files';
 import { heldError, heldWords, type HeldDeletes } from './held';
 import type { Inbox } from './inbox';
 import { LocalPass } from './local-pass';
@@ -263,7 +265,7 @@ export class EngineLoop {
         await delay(once ? this.writeQuietMs : CONFIRM_DELAY_MS, signal);
         continue;
       }
-      if (!remoteDid && !localResult.did) return;
+      if (!remoteDid && !localResult.did) return freeIfDiskFull(this.s, summary);
     }
     this.s.log.warn('the service kept changing; stopping this round', { passes: MAX_PASSES });
   }
@@ -297,6 +299,7 @@ export class EngineLoop {
       const profile = s.opts.profile ?? (await probeVolume(root));
       s.status.setState('starting', { key: 'engine.starting' });
       tidyCache(local, journal);
+      await finishFrees({ journal, local, trash: s.opts.trash, log: s.log });
       const ctx: LoopContext = {
         opts: s.opts,
         log: s.log,
@@ -318,6 +321,7 @@ export class EngineLoop {
       return;
     }
     tidyCache(s.passes.ctx.local, journal);
+    await finishFrees({ journal, local: s.passes.ctx.local, trash: s.opts.trash, log: s.log });
   }
 
   /** Looks at folders again once the files being written in them are quiet. */

@@ -4,11 +4,11 @@
 import { arrivesOnline, type Journal, type JournalItem } from '../../journal/journal';
 import { AttentionError } from '../errors';
 import type { LocalRoot } from '../local';
-import { onlineItemAt, PLACEHOLDER_SUFFIX, placeholderOf, writePlaceholder } from '../placeholder';
+import { onlineItemAt, PLACEHOLDER_SUFFIX, placeholderOf } from '../placeholder';
 import type { Logger, Trash } from '../ports';
 import { asRemote } from '../remote';
 import type { PassState } from './state';
-import { trashItem } from './trash-item';
+import { freeFiles } from './free-files';
 
 export type OnDemandOp = 'download' | 'free' | 'pin' | 'unpin';
 
@@ -32,6 +32,7 @@ export async function applyOnDemand(
   const refused: string[] = [];
   const inTheWay: string[] = [];
   const unknown: string[] = [];
+  const toFree: JournalItem[] = [];
   for (const rel of paths) {
     const j = itemAt(ctx.journal, rel);
     if (!j) {
@@ -43,12 +44,16 @@ export async function applyOnDemand(
     if (op === 'pin' || op === 'unpin') setPin(ctx, op, j.localPath);
     if (op === 'unpin') continue;
     for (const f of filesOf(ctx.journal, j)) {
-      if (op === 'free') {
-        const freed = await free(ctx, f);
-        if (freed === 'unsent') refused.push(f.localPath);
-        else if (freed === 'in-the-way') inTheWay.push(f.localPath);
-      } else if (f.state === 'online') download(ctx, f);
+      if (op === 'free') toFree.push(f);
+      else if (f.state === 'online') download(ctx, f);
     }
+  }
+  if (op === 'free') {
+    // All at once: in batches, each one journal transaction (free-files.ts).
+    const freed = await freeFiles(ctx, toFree);
+    refused.push(...freed.unsent);
+    inTheWay.push(...freed.inTheWay);
+    if (freed.error !== undefined) throw freed.error;
   }
   if (unknown.length > 0) {
     throw new AttentionError('invalid', {
@@ -99,47 +104,6 @@ function download(ctx: OnDemandContext, j: JournalItem): void {
   if (j.remoteUpdatedAt === null) return;
   ctx.state.fetch.push(asRemote(j));
   ctx.journal.items.upsert({ ...j, remoteUpdatedAt: null });
-}
-
-/**
- * Frees a file: only when its bytes here are the synced version's and nothing of it waits to be
- * sent. It goes to the trash (never deleted), a placeholder takes its place. Else why not.
- */
-async function free(
-  ctx: OnDemandContext,
-  j: JournalItem,
-): Promise<'freed' | 'unsent' | 'in-the-way'> {
-  const { journal, local } = ctx;
-  if (j.state === 'online') return 'freed';
-  if (j.state !== 'synced' || j.remoteUpdatedAt === null || j.remoteSize === null) return 'unsent';
-  const st = local.stat(j.localPath);
-  if (!st?.isFile() || !(await local.unchanged(j, st)) || waitsToBeSent(journal, j)) {
-    return 'unsent';
-  }
-  // A file of the placeholder's name is someone's: never written over.
-  if (local.stat(placeholderOf(j.localPath))) return 'in-the-way';
-  await trashItem(ctx.local, ctx.trash, j, 'free');
-  const facts = { name: j.remoteName, size: j.remoteSize, updatedAt: j.remoteUpdatedAt };
-  const written = writePlaceholder(local, j.localPath, facts, local.language);
-  journal.items.upsert({
-    ...j,
-    dev: null,
-    ino: null,
-    size: written.st.size,
-    mtimeMs: written.st.mtimeMs,
-    hash: written.hash,
-    state: 'online',
-  });
-  ctx.log.info('freed a file: online only now', { path: j.localPath });
-  return 'freed';
-}
-
-/** An intent not completed names it: something of it is still on its way to the service. */
-function waitsToBeSent(journal: Journal, j: JournalItem): boolean {
-  return journal.outbox.open().some((i) => {
-    const p = i.payload as { id?: unknown; path?: unknown };
-    return p.id === j.remoteId || p.path === j.localPath;
-  });
 }
 
 /** What `files status` says of a path: its files, how many are online only, whether pinned. */

@@ -48,6 +48,7 @@ export interface OpenSyncOptions {
     | 'overlapMs'
     | 'now'
     | 'retryBaseMs'
+    | 'disk'
   >;
 }
 

@@ -2,7 +2,7 @@ import type { Language } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Journal } from '../../journal/journal';
 import type { VolumeProfile } from '../names';
-import type { Logger, Trash } from '../ports';
+import type { DiskSpace, Logger, Trash } from '../ports';
 import type { IntentPayload, OutboxStep } from '../up/outbox';
 
 /** A file must be left alone (quiet) this long before it is uploaded: else it is still being written. */
@@ -50,6 +50,8 @@ export interface EngineOptions {
   now?: () => number;
   /** The words of the conflict copies it makes (`setLanguage` changes it); default English. */
   language?: Language;
+  /** The sync folder's disk (free space, access times) for freeing unused files; the system's. */
+  disk?: DiskSpace;
 }
 
 /**
