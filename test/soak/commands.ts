@@ -18,6 +18,15 @@ import { localTree, sha } from '../sync/harness';
 import { describeWork, didWork, MAX_ROUNDS } from './invariants';
 import type { Ledger } from './ledger';
 import type { CrashPlan, FaultWindow, RemoteEntry, SoakClient, World } from './world';
+import type { OnDemandOp } from '../../src/main/engine';
+import { PLACEHOLDER_SUFFIX } from '../../src/main/sync/placeholder';
+import {
+  contentBehind,
+  contentsBehind,
+  isPlaceholder,
+  placeholderAt,
+  placeholdersIn,
+} from './placeholders';
 
 /**
  * The operations of a history. Each names its targets by index into the sorted listing of the
@@ -153,6 +162,14 @@ function canName(c: SoakClient, parent: string, wanted: string, except?: string)
 
 const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
 
+/** A person named and placed an item at `rel` here (a placeholder's: its file's real path). */
+function placedHere(w: World, c: SoakClient, rel: string): void {
+  const newName = baseName(rel);
+  w.chosenNames.add(serviceKey(newName));
+  w.namedBy.set(serviceKey(newName), c.name);
+  w.placedBy.set(serviceKey(rel), c.name);
+}
+
 /** The files below (or at) a local path, for the ledger: deleting them there is on purpose. */
 function hashesBelow(c: SoakClient, rel: string): string[] {
   const tree = localTree(c.dir);
@@ -194,6 +211,12 @@ export function localWriteCommand(
         const parent = pick(folders, onDisk(folders, at))!;
         if (!canName(c, parent, n)) return;
         target = join(parent, n);
+        // A file at an online item's real name is its new version, by the person's hand.
+        if (files.includes(target + PLACEHOLDER_SUFFIX)) {
+          await c.open();
+          const row = placeholderAt(c, target + PLACEHOLDER_SUFFIX);
+          if (row) w.ledger.deleted(contentBehind(w, row));
+        }
       } else {
         const file = pick(files, onDisk(files, at));
         if (file === undefined) return;
@@ -233,12 +256,12 @@ export function localMoveCommand(
       const src = pick(items, onDisk(items, from));
       const dest = pick(folders, onDisk(folders, to))!;
       if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
-      const newName = n ?? baseName(src);
+      // A placeholder renamed keeps its suffix (a person renames the file it stands for).
+      const held = await isPlaceholder(c, src);
+      const newName = n === null ? baseName(src) : held ? n + PLACEHOLDER_SUFFIX : n;
       if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
       renameSync(c.abs(src), c.abs(join(dest, newName)));
-      w.chosenNames.add(serviceKey(newName));
-      w.namedBy.set(serviceKey(newName), c.name);
-      w.placedBy.set(serviceKey(join(dest, newName)), c.name);
+      placedHere(w, c, join(dest, held ? newName.slice(0, -PLACEHOLDER_SUFFIX.length) : newName));
     },
   );
 }
@@ -258,10 +281,13 @@ export function localCaseRenameCommand(ci: 0 | 1, at: Target): SoakCommand {
       old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
     const renamed = flipped + old.slice(1);
     if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
+    const held = await isPlaceholder(c, src);
     renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
-    w.chosenNames.add(serviceKey(renamed));
-    w.namedBy.set(serviceKey(renamed), c.name);
-    w.placedBy.set(serviceKey(join(parentOf(src), renamed)), c.name);
+    placedHere(
+      w,
+      c,
+      join(parentOf(src), held ? renamed.slice(0, -PLACEHOLDER_SUFFIX.length) : renamed),
+    );
   });
 }
 const localCaseRename = fc.tuple(client, index).map(([ci, at]) => localCaseRenameCommand(ci, at));
@@ -274,6 +300,13 @@ export function localDeleteCommand(ci: 0 | 1, at: Target): SoakCommand {
     const src = pick(items, onDisk(items, at));
     if (src === undefined) return;
     for (const h of hashesBelow(c, src)) w.ledger.deleted(h);
+    // A placeholder deleted is its file deleted, on purpose (the version it tells of).
+    if (
+      files.some((f) => (f === src || f.startsWith(src + '/')) && f.endsWith(PLACEHOLDER_SUFFIX))
+    ) {
+      await c.open();
+      for (const h of contentsBehind(w, c, src)) w.ledger.deleted(h);
+    }
     rmSync(c.abs(src), { recursive: true });
   });
 }
@@ -737,14 +770,22 @@ export interface NewStepWeights {
   recreate: number;
   long: number;
   deep: number;
+  /** Issue 41's files-on-demand steps: this many entries of their own (not shared). */
+  ondemand: number;
 }
-export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = { swap: 2, recreate: 1, long: 2, deep: 1 };
+export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = {
+  swap: 2,
+  recreate: 1,
+  long: 2,
+  deep: 1,
+  ondemand: 3,
+};
 
 /** `swap=2,deep=0`: the weights named, the others as by default; null when it cannot be read. */
 export function parseWeights(text: string): NewStepWeights | null {
   const out = { ...DEFAULT_NEW_STEP_WEIGHTS };
   for (const part of text.split(',').filter((x) => x !== '')) {
-    const m = /^(swap|recreate|long|deep)=(\d+)$/.exec(part.trim());
+    const m = /^(swap|recreate|long|deep|ondemand)=(\d+)$/.exec(part.trim());
     if (!m) return null;
     out[m[1] as keyof NewStepWeights] = Number(m[2]);
   }
@@ -845,6 +886,120 @@ export function selectionCommand(ci: 0 | 1, at: Target | null): SoakCommand {
 const selection = fc
   .tuple(client, fc.option(index, { freq: 3 }))
   .map(([ci, at]) => selectionCommand(ci, at));
+
+// Files on demand (issue 41): the pair's setting, a person's download / free / pin / unpin (as
+// the CLI's `files` does: the action, then one pass), and what a person does to a placeholder.
+
+/** The pair's setting for new files: online only (placeholders) or in full, from now on. */
+export function onDemandModeCommand(ci: 0 | 1, mode: 'online' | 'full'): SoakCommand {
+  return new Step(`${'AB'[ci]}: new files ${mode}`, async (w) => {
+    const { journal } = await w.clients[ci]!.open();
+    journal.onDemand.setMode(mode);
+  });
+}
+const onDemandMode = fc
+  .tuple(client, fc.constantFrom<'online' | 'full'>('online', 'online', 'full'))
+  .map(([ci, mode]) => onDemandModeCommand(ci, mode));
+
+/**
+ * `files OP PATH` on a folder or file here (a placeholder's path names its file; the top folder
+ * too, a refusal for all but a pin), then one pass, as the CLI runs it. A refusal is the
+ * person's failed action. Freeing may never lose what was not sent: every content below the
+ * path that must survive is still here or on the service after that pass, not only in the trash.
+ */
+export function filesCommand(ci: 0 | 1, op: OnDemandOp, at: Target): SoakCommand {
+  return new Step(`${'AB'[ci]}: files ${op} ${shown(at)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders, files } = c.entries();
+    const items = [...folders, ...files];
+    const rel = pick(items, onDisk(items, at))!;
+    const must = w.ledger.mustSurvive();
+    const held = op === 'free' ? hashesBelow(c, rel).filter((h) => must.has(h)) : [];
+    const pair = await c.open();
+    w.figures.onDemand++;
+    await pair.engine.filesOnDemand(op, [rel]).catch(() => undefined);
+    await c.sync();
+    if (held.length === 0) return;
+    const found = new Set(w.remoteEntries().map((e) => e.blob));
+    for (const h of localTree(c.dir).values()) found.add(h);
+    for (const h of held) {
+      if (!found.has(h)) {
+        w.lostNow.push(`content ${must.get(h)} freed at ${rel}: not here, not on the service`);
+      }
+    }
+  });
+}
+const files = fc
+  .tuple(client, fc.constantFrom<OnDemandOp>('free', 'free', 'download', 'pin', 'unpin'), index)
+  .map(([ci, op, at]) => filesCommand(ci, op, at));
+
+export type PlaceholderAct = 'move' | 'delete' | 'write';
+
+/**
+ * A person and a placeholder of ours (picked among them by `at`): renames or moves it (keeping
+ * its suffix: the file it stands for moves), deletes it (the file, on purpose), or writes
+ * content into it by mistake (which must be kept, as a file of its own, and sent).
+ */
+export function placeholderCommand(
+  ci: 0 | 1,
+  act: PlaceholderAct,
+  at: Target,
+  to: Target = 0,
+  n: string | null = null,
+  bytes = 100,
+): SoakCommand {
+  const what =
+    act === 'move'
+      ? `move -> ${shown(to)}${n === null ? '' : '/' + JSON.stringify(n)}`
+      : act === 'write'
+        ? `write ${bytes}B`
+        : 'delete';
+  return new Step(`${'AB'[ci]}: placeholder ${shown(at)} ${what}`, async (w) => {
+    const c = w.clients[ci]!;
+    await c.open();
+    const { folders, files } = c.entries();
+    const here = placeholdersIn(c, files);
+    const p = pick(
+      here,
+      indexOf(here, at, (x) => x.rel),
+    );
+    if (!p) return;
+    if (act === 'delete') {
+      w.ledger.deleted(contentBehind(w, p.row));
+      rmSync(c.abs(p.rel));
+    } else if (act === 'write') {
+      writeFileSync(c.abs(p.rel), w.ledger.write(who(c), bytes));
+    } else {
+      const dest = pick(folders, onDisk(folders, to))!;
+      const real = n ?? baseName(p.rel).slice(0, -PLACEHOLDER_SUFFIX.length);
+      const newName = real + PLACEHOLDER_SUFFIX;
+      if (join(dest, newName) === p.rel || !canName(c, dest, newName, p.rel)) return;
+      renameSync(c.abs(p.rel), c.abs(join(dest, newName)));
+      placedHere(w, c, join(dest, real));
+    }
+    w.figures.placeholders++;
+  });
+}
+const placeholderAct = fc
+  .tuple(
+    client,
+    fc.constantFrom<PlaceholderAct>('move', 'move', 'delete', 'write'),
+    index,
+    index,
+    fc.option(name, { freq: 2 }),
+    size,
+  )
+  .map(([ci, act, at, to, n, bytes]) => placeholderCommand(ci, act, at, to, n, bytes));
+
+/** Issue 41's steps: `weight` entries of the history's commands (0 leaves them out). */
+function onDemandSteps(weight: number): fc.Arbitrary<SoakCommand>[] {
+  const one = fc.oneof(
+    { arbitrary: onDemandMode, weight: 1 },
+    { arbitrary: files, weight: 3 },
+    { arbitrary: placeholderAct, weight: 2 },
+  );
+  return Array.from({ length: weight }, () => one);
+}
 
 /**
  * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
@@ -963,6 +1118,7 @@ export function historyArbitrary(
       quiet,
       // Issue 37's cases (swaps, long names, a deep path), by weight: one entry for them all.
       ...newSteps(weights),
+      ...onDemandSteps(weights.ondemand),
       sync,
       sync,
       sync,
