@@ -778,7 +778,7 @@ export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = {
   recreate: 1,
   long: 2,
   deep: 1,
-  ondemand: 3,
+  ondemand: 4,
 };
 
 /** `swap=2,deep=0`: the weights named, the others as by default; null when it cannot be read. */
@@ -911,7 +911,13 @@ export function filesCommand(ci: 0 | 1, op: OnDemandOp, at: Target): SoakCommand
   return new Step(`${'AB'[ci]}: files ${op} ${shown(at)}`, async (w) => {
     const c = w.clients[ci]!;
     const { folders, files } = c.entries();
-    const items = [...folders, ...files];
+    // Mostly a file (a deep chain's folders would outnumber them); every third a folder.
+    const items =
+      typeof at === 'string'
+        ? [...folders, ...files]
+        : at % 3 === 0 || files.length === 0
+          ? folders
+          : files;
     const rel = pick(items, onDisk(items, at))!;
     const must = w.ledger.mustSurvive();
     const held = op === 'free' ? hashesBelow(c, rel).filter((h) => must.has(h)) : [];
@@ -936,9 +942,10 @@ const files = fc
 export type PlaceholderAct = 'move' | 'delete' | 'write';
 
 /**
- * A person and a placeholder of ours (picked among them by `at`): renames or moves it (keeping
- * its suffix: the file it stands for moves), deletes it (the file, on purpose), or writes
- * content into it by mistake (which must be kept, as a file of its own, and sent).
+ * A person and a placeholder of ours (picked among them by `at`; with none here, the file `at`
+ * picks is freed first): renames or moves it (keeping its suffix: the file it stands for
+ * moves), deletes it (the file, on purpose), or writes content into it by mistake (which must
+ * be kept, as a file of its own, and sent).
  */
 export function placeholderCommand(
   ci: 0 | 1,
@@ -956,9 +963,17 @@ export function placeholderCommand(
         : 'delete';
   return new Step(`${'AB'[ci]}: placeholder ${shown(at)} ${what}`, async (w) => {
     const c = w.clients[ci]!;
-    await c.open();
-    const { folders, files } = c.entries();
-    const here = placeholdersIn(c, files);
+    const pair = await c.open();
+    let { folders, files } = c.entries();
+    let here = placeholdersIn(c, files);
+    if (here.length === 0 && typeof at === 'number' && files.length > 0) {
+      // None here: the person frees the file picked first (then one pass), as with `files free`.
+      w.figures.onDemand++;
+      await pair.engine.filesOnDemand('free', [pick(files, at)!]).catch(() => undefined);
+      await c.sync();
+      ({ folders, files } = c.entries());
+      here = placeholdersIn(c, files);
+    }
     const p = pick(
       here,
       indexOf(here, at, (x) => x.rel),
