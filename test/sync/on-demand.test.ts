@@ -175,6 +175,18 @@ describe('files on demand: placeholders', () => {
     ).toEqual(['Docs/a.txt']);
   });
 
+  it('a new file here whose name differs only in case from an online file is refused by name, once (found by the soak: seed 20261130)', async () => {
+    await sync();
+    // The service takes `A.txt` for `a.txt`, which is here as its placeholder only: the new
+    // file waits for a rename, said as a problem, not looked for again pass after pass.
+    writeFileSync(disk('Docs/A.txt'), 'a new file');
+    await sync();
+    expect(pair.engine.status().problems.map((p) => [p.path, p.reason])).toEqual([
+      ['Docs/A.txt', 'name'],
+    ]);
+    expect((await client.getFile(pair.journal.items.atPath('Docs/a.txt')!.remoteId)).size).toBe(9);
+  });
+
   it('renames, moves and deletes the item on the service when its placeholder is', async () => {
     await sync();
     const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
