@@ -1446,6 +1446,32 @@ export const HISTORIES: WrittenHistory[] = [
       check('downloaded on B', (w) => eq('B report', disk(w, B)['Docs/report.txt'], 'service#2')),
     ],
   },
+  {
+    // Issue 41, found by the soak (seed 41043): the move of a placeholder the role refuses was
+    // put back by renaming the file's real path, which is not there: every pass failed.
+    name: 'placeholder-move-refused-put-back',
+    title:
+      'a placeholder moved into a folder by a Viewer: the move is refused and the placeholder put back, the sync does not fail (issue 41)',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('', 'plan.md'),
+      sync(),
+      filesCommand(A, 'free', 'plan.md'),
+      role('Viewer'),
+      placeholderCommand(A, 'move', 'plan.md.wsync', 'Docs'),
+      check('put back, the sync did not fail', (w) => [
+        ...eq(
+          'sync',
+          w.clients[A]!.last instanceof Error ? w.clients[A]!.last.message : 'ok',
+          'ok',
+        ),
+        ...eq('here', Object.keys(disk(w)).sort(), ['Docs', 'plan.md.wsync']),
+      ]),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+    ],
+  },
 ];
 
 /** Histories by name; `all` for every one. */
