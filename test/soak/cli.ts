@@ -1,7 +1,8 @@
 // `npm run -s soak -- --runs N [--seed S] [--path P]`: random histories of the whole engine.
 // `npm run -s soak -- --replay NAME` (or `all`): the written histories of histories.ts instead
 // (any other --replay is the commands' replay path printed with a failing random history).
-// `--weights swap=2,recreate=1,long=2,deep=0`: issue 37's steps by weight (0 leaves one out).
+// `--weights swap=2,recreate=1,long=2,deep=0,ondemand=4`: issue 37's steps by weight (0 leaves
+// one out); issue 41's files-on-demand steps, `ondemand` entries of their own.
 // The last line is one JSON object of the figures; the exit code is 1 when an invariant broke.
 import { parseArgs } from 'node:util';
 import { HISTORIES, historiesNamed } from './histories';
@@ -49,7 +50,7 @@ if (values.scope !== 'all' && values.scope !== 'case-sensitive' && values.scope 
 const weights = parseWeights(values.weights);
 if (!weights) {
   console.error(
-    `soak: --weights ${values.weights}: expected NAME=N,... with names swap, recreate, long, deep`,
+    `soak: --weights ${values.weights}: expected NAME=N,... with names swap, recreate, long, deep, ondemand`,
   );
   process.exit(2);
 }

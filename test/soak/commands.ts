@@ -18,6 +18,15 @@ import { localTree, sha } from '../sync/harness';
 import { describeWork, didWork, MAX_ROUNDS } from './invariants';
 import type { Ledger } from './ledger';
 import type { CrashPlan, FaultWindow, RemoteEntry, SoakClient, World } from './world';
+import type { OnDemandOp } from '../../src/main/engine';
+import { PLACEHOLDER_SUFFIX } from '../../src/main/sync/placeholder';
+import {
+  contentBehind,
+  contentsBehind,
+  isPlaceholder,
+  placeholderAt,
+  placeholdersIn,
+} from './placeholders';
 
 /**
  * The operations of a history. Each names its targets by index into the sorted listing of the
@@ -153,6 +162,33 @@ function canName(c: SoakClient, parent: string, wanted: string, except?: string)
 
 const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
 
+/**
+ * Whether `rel` is, or is a folder holding, a placeholder of ours. A person's move or rename of
+ * one is made between two syncs of that client (it knows the service's state, the move is sent
+ * before anyone acts again), and on a server without moves only within its folder. Two open
+ * limits of the engine (issue 41, the soak's report): a placeholder moved here while its item, or
+ * a folder it was in, is deleted there is uploaded as a file (its row dropped, the text is
+ * taken for content); and on a server without moves its move to another folder waits for ever.
+ */
+async function holdsPlaceholders(
+  c: SoakClient,
+  rel: string,
+  files: readonly string[],
+): Promise<boolean> {
+  for (const f of files) {
+    if ((f === rel || f.startsWith(rel + '/')) && (await isPlaceholder(c, f))) return true;
+  }
+  return false;
+}
+
+/** A person named and placed an item at `rel` here (a placeholder's: its file's real path). */
+function placedHere(w: World, c: SoakClient, rel: string): void {
+  const newName = baseName(rel);
+  w.chosenNames.add(serviceKey(newName));
+  w.namedBy.set(serviceKey(newName), c.name);
+  w.placedBy.set(serviceKey(rel), c.name);
+}
+
 /** The files below (or at) a local path, for the ledger: deleting them there is on purpose. */
 function hashesBelow(c: SoakClient, rel: string): string[] {
   const tree = localTree(c.dir);
@@ -194,6 +230,12 @@ export function localWriteCommand(
         const parent = pick(folders, onDisk(folders, at))!;
         if (!canName(c, parent, n)) return;
         target = join(parent, n);
+        // A file at an online item's real name is its new version, by the person's hand.
+        if (files.includes(target + PLACEHOLDER_SUFFIX)) {
+          await c.open();
+          const row = placeholderAt(c, target + PLACEHOLDER_SUFFIX);
+          if (row) w.ledger.deleted(contentBehind(w, row));
+        }
       } else {
         const file = pick(files, onDisk(files, at));
         if (file === undefined) return;
@@ -228,17 +270,30 @@ export function localMoveCommand(
     `${'AB'[ci]}: move ${shown(from)} -> ${shown(to)}${n === null ? '' : '/' + JSON.stringify(n)}`,
     async (w) => {
       const c = w.clients[ci]!;
-      const { folders, files } = c.entries();
-      const items = [...folders.slice(1), ...files];
-      const src = pick(items, onDisk(items, from));
-      const dest = pick(folders, onDisk(folders, to))!;
-      if (src === undefined || dest === src || dest.startsWith(src + '/')) return;
-      const newName = n ?? baseName(src);
-      if (join(dest, newName) === src || !canName(c, dest, newName, src)) return;
-      renameSync(c.abs(src), c.abs(join(dest, newName)));
-      w.chosenNames.add(serviceKey(newName));
-      w.namedBy.set(serviceKey(newName), c.name);
-      w.placedBy.set(serviceKey(join(dest, newName)), c.name);
+      const target = async () => {
+        const { folders, files } = c.entries();
+        const items = [...folders.slice(1), ...files];
+        const src = pick(items, onDisk(items, from));
+        const dest = pick(folders, onDisk(folders, to))!;
+        if (src === undefined || dest === src || dest.startsWith(src + '/')) return undefined;
+        // A placeholder renamed keeps its suffix (a person renames the file it stands for).
+        const held = await isPlaceholder(c, src);
+        const newName = n === null ? baseName(src) : held ? n + PLACEHOLDER_SUFFIX : n;
+        if (join(dest, newName) === src || !canName(c, dest, newName, src)) return undefined;
+        const online = await holdsPlaceholders(c, src, files);
+        return { src, dest, held, newName, online };
+      };
+      let t = await target();
+      if (t?.online) {
+        if (!w.config.extensions && t.dest !== parentOf(t.src)) return;
+        await c.sync();
+        t = await target();
+      }
+      if (!t) return;
+      renameSync(c.abs(t.src), c.abs(join(t.dest, t.newName)));
+      const real = t.held ? t.newName.slice(0, -PLACEHOLDER_SUFFIX.length) : t.newName;
+      placedHere(w, c, join(t.dest, real));
+      if (t.online) await c.sync();
     },
   );
 }
@@ -258,10 +313,18 @@ export function localCaseRenameCommand(ci: 0 | 1, at: Target): SoakCommand {
       old[0] === old[0]!.toUpperCase() ? old[0]!.toLowerCase() : old[0]!.toUpperCase();
     const renamed = flipped + old.slice(1);
     if (renamed === old || !canName(c, parentOf(src), renamed, src)) return;
+    const held = await isPlaceholder(c, src);
+    const online = await holdsPlaceholders(c, src, files);
+    // Placeholders renamed: between two syncs (holdsPlaceholders).
+    if (online) await c.sync();
+    if (online && (!existsSync(c.abs(src)) || !canName(c, parentOf(src), renamed, src))) return;
     renameSync(c.abs(src), c.abs(join(parentOf(src), renamed)));
-    w.chosenNames.add(serviceKey(renamed));
-    w.namedBy.set(serviceKey(renamed), c.name);
-    w.placedBy.set(serviceKey(join(parentOf(src), renamed)), c.name);
+    placedHere(
+      w,
+      c,
+      join(parentOf(src), held ? renamed.slice(0, -PLACEHOLDER_SUFFIX.length) : renamed),
+    );
+    if (online) await c.sync();
   });
 }
 const localCaseRename = fc.tuple(client, index).map(([ci, at]) => localCaseRenameCommand(ci, at));
@@ -274,6 +337,13 @@ export function localDeleteCommand(ci: 0 | 1, at: Target): SoakCommand {
     const src = pick(items, onDisk(items, at));
     if (src === undefined) return;
     for (const h of hashesBelow(c, src)) w.ledger.deleted(h);
+    // A placeholder deleted is its file deleted, on purpose (the version it tells of).
+    if (
+      files.some((f) => (f === src || f.startsWith(src + '/')) && f.endsWith(PLACEHOLDER_SUFFIX))
+    ) {
+      await c.open();
+      for (const h of contentsBehind(w, c, src)) w.ledger.deleted(h);
+    }
     rmSync(c.abs(src), { recursive: true });
   });
 }
@@ -737,14 +807,22 @@ export interface NewStepWeights {
   recreate: number;
   long: number;
   deep: number;
+  /** Issue 41's files-on-demand steps: this many entries of their own (not shared). */
+  ondemand: number;
 }
-export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = { swap: 2, recreate: 1, long: 2, deep: 1 };
+export const DEFAULT_NEW_STEP_WEIGHTS: NewStepWeights = {
+  swap: 2,
+  recreate: 1,
+  long: 2,
+  deep: 1,
+  ondemand: 4,
+};
 
 /** `swap=2,deep=0`: the weights named, the others as by default; null when it cannot be read. */
 export function parseWeights(text: string): NewStepWeights | null {
   const out = { ...DEFAULT_NEW_STEP_WEIGHTS };
   for (const part of text.split(',').filter((x) => x !== '')) {
-    const m = /^(swap|recreate|long|deep)=(\d+)$/.exec(part.trim());
+    const m = /^(swap|recreate|long|deep|ondemand)=(\d+)$/.exec(part.trim());
     if (!m) return null;
     out[m[1] as keyof NewStepWeights] = Number(m[2]);
   }
@@ -845,6 +923,141 @@ export function selectionCommand(ci: 0 | 1, at: Target | null): SoakCommand {
 const selection = fc
   .tuple(client, fc.option(index, { freq: 3 }))
   .map(([ci, at]) => selectionCommand(ci, at));
+
+// Files on demand (issue 41): the pair's setting, a person's download / free / pin / unpin (as
+// the CLI's `files` does: the action, then one pass), and what a person does to a placeholder.
+
+/** The pair's setting for new files: online only (placeholders) or in full, from now on. */
+export function onDemandModeCommand(ci: 0 | 1, mode: 'online' | 'full'): SoakCommand {
+  return new Step(`${'AB'[ci]}: new files ${mode}`, async (w) => {
+    const { journal } = await w.clients[ci]!.open();
+    journal.onDemand.setMode(mode);
+  });
+}
+const onDemandMode = fc
+  .tuple(client, fc.constantFrom<'online' | 'full'>('online', 'online', 'full'))
+  .map(([ci, mode]) => onDemandModeCommand(ci, mode));
+
+/**
+ * `files OP PATH` on a folder or file here (a placeholder's path names its file; the top folder
+ * too, a refusal for all but a pin), then one pass, as the CLI runs it. A refusal is the
+ * person's failed action. Freeing may never lose what was not sent: every content below the
+ * path that must survive is still here or on the service after that pass, not only in the trash.
+ */
+export function filesCommand(ci: 0 | 1, op: OnDemandOp, at: Target): SoakCommand {
+  return new Step(`${'AB'[ci]}: files ${op} ${shown(at)}`, async (w) => {
+    const c = w.clients[ci]!;
+    const { folders, files } = c.entries();
+    // Mostly a file (a deep chain's folders would outnumber them); every third a folder.
+    const items =
+      typeof at === 'string'
+        ? [...folders, ...files]
+        : at % 3 === 0 || files.length === 0
+          ? folders
+          : files;
+    const rel = pick(items, onDisk(items, at))!;
+    const must = w.ledger.mustSurvive();
+    const held = op === 'free' ? hashesBelow(c, rel).filter((h) => must.has(h)) : [];
+    const pair = await c.open();
+    w.figures.onDemand++;
+    await pair.engine.filesOnDemand(op, [rel]).catch(() => undefined);
+    await c.sync();
+    if (held.length === 0) return;
+    const found = new Set(w.remoteEntries().map((e) => e.blob));
+    for (const h of localTree(c.dir).values()) found.add(h);
+    for (const h of held) {
+      if (!found.has(h)) {
+        w.lostNow.push(`content ${must.get(h)} freed at ${rel}: not here, not on the service`);
+      }
+    }
+  });
+}
+const files = fc
+  .tuple(client, fc.constantFrom<OnDemandOp>('free', 'free', 'download', 'pin', 'unpin'), index)
+  .map(([ci, op, at]) => filesCommand(ci, op, at));
+
+export type PlaceholderAct = 'move' | 'delete' | 'write';
+
+/**
+ * A person and a placeholder of ours (picked among them by `at`; with none here, the file `at`
+ * picks is freed first): renames or moves it (keeping its suffix: the file it stands for
+ * moves), deletes it (the file, on purpose), or writes content into it by mistake (which must
+ * be kept, as a file of its own, and sent).
+ */
+export function placeholderCommand(
+  ci: 0 | 1,
+  act: PlaceholderAct,
+  at: Target,
+  to: Target = 0,
+  n: string | null = null,
+  bytes = 100,
+): SoakCommand {
+  const what =
+    act === 'move'
+      ? `move -> ${shown(to)}${n === null ? '' : '/' + JSON.stringify(n)}`
+      : act === 'write'
+        ? `write ${bytes}B`
+        : 'delete';
+  return new Step(`${'AB'[ci]}: placeholder ${shown(at)} ${what}`, async (w) => {
+    const c = w.clients[ci]!;
+    const pair = await c.open();
+    let { folders, files } = c.entries();
+    let here = placeholdersIn(c, files);
+    if (here.length === 0 && typeof at === 'number' && files.length > 0) {
+      // None here: the person frees the file picked first (then one pass), as with `files free`.
+      w.figures.onDemand++;
+      await pair.engine.filesOnDemand('free', [pick(files, at)!]).catch(() => undefined);
+      await c.sync();
+      ({ folders, files } = c.entries());
+      here = placeholdersIn(c, files);
+    }
+    const p = pick(
+      here,
+      indexOf(here, at, (x) => x.rel),
+    );
+    if (!p) return;
+    if (act === 'delete') {
+      w.ledger.deleted(contentBehind(w, p.row));
+      rmSync(c.abs(p.rel));
+    } else if (act === 'write') {
+      writeFileSync(c.abs(p.rel), w.ledger.write(who(c), bytes));
+    } else {
+      // Between two syncs, within its folder on a server without moves (holdsPlaceholders).
+      await c.sync();
+      ({ folders, files } = c.entries());
+      const dest = pick(folders, onDisk(folders, to))!;
+      const real = n ?? baseName(p.rel).slice(0, -PLACEHOLDER_SUFFIX.length);
+      const newName = real + PLACEHOLDER_SUFFIX;
+      if (!w.config.extensions && dest !== parentOf(p.rel)) return;
+      if (!(await isPlaceholder(c, p.rel))) return;
+      if (join(dest, newName) === p.rel || !canName(c, dest, newName, p.rel)) return;
+      renameSync(c.abs(p.rel), c.abs(join(dest, newName)));
+      placedHere(w, c, join(dest, real));
+      await c.sync();
+    }
+    w.figures.placeholders++;
+  });
+}
+const placeholderAct = fc
+  .tuple(
+    client,
+    fc.constantFrom<PlaceholderAct>('move', 'move', 'delete', 'write'),
+    index,
+    index,
+    fc.option(name, { freq: 2 }),
+    size,
+  )
+  .map(([ci, act, at, to, n, bytes]) => placeholderCommand(ci, act, at, to, n, bytes));
+
+/** Issue 41's steps: `weight` entries of the history's commands (0 leaves them out). */
+function onDemandSteps(weight: number): fc.Arbitrary<SoakCommand>[] {
+  const one = fc.oneof(
+    { arbitrary: onDemandMode, weight: 1 },
+    { arbitrary: files, weight: 3 },
+    { arbitrary: placeholderAct, weight: 2 },
+  );
+  return Array.from({ length: weight }, () => one);
+}
 
 /**
  * What one idle `syncOnce` may ask of the service when its last full walk is recent: one page of
@@ -963,6 +1176,7 @@ export function historyArbitrary(
       quiet,
       // Issue 37's cases (swaps, long names, a deep path), by weight: one entry for them all.
       ...newSteps(weights),
+      ...onDemandSteps(weights.ondemand),
       sync,
       sync,
       sync,

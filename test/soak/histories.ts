@@ -15,6 +15,9 @@ import {
   localMoveCommand,
   localSwapCommand,
   localWriteCommand,
+  filesCommand,
+  onDemandModeCommand,
+  placeholderCommand,
   quietCommand,
   remoteDeleteCommand,
   remoteMkdirCommand,
@@ -1386,6 +1389,87 @@ export const HISTORIES: WrittenHistory[] = [
           ...inSync(w, B),
         ];
       }),
+    ],
+  },
+  {
+    // Issue 41: the soak's files-on-demand steps, each once, and its invariants' reading of
+    // placeholders (an online-only file is there, as its placeholder).
+    name: 'online-only-placeholders-moved-deleted-written',
+    title:
+      'new files online only: placeholders here; one renamed into a folder, one deleted, one written into, a file freed on B and downloaded again: the service follows, the written content is kept as a file of its own (issue 41)',
+    steps: () => [
+      onDemandModeCommand(A, 'online'),
+      remote.mkdir('', 'Docs'),
+      remote.write('Docs', 'plan.md'),
+      remote.write('', 'notes.txt'),
+      remote.write('', 'data.bin'),
+      sync(),
+      sync(null, B),
+      check('placeholders here, files on B', (w) => [
+        ...eq('A', Object.keys(disk(w)).sort(), [
+          'Docs',
+          'Docs/plan.md.wsync',
+          'data.bin.wsync',
+          'notes.txt.wsync',
+        ]),
+        ...eq('B', Object.keys(disk(w, B)).sort(), [
+          'Docs',
+          'Docs/plan.md',
+          'data.bin',
+          'notes.txt',
+        ]),
+      ]),
+      placeholderCommand(A, 'move', 'notes.txt.wsync', 'Docs', 'report.txt'),
+      placeholderCommand(A, 'delete', 'data.bin.wsync'),
+      placeholderCommand(A, 'write', 'Docs/plan.md.wsync', '', null, 80),
+      sync(),
+      sync(),
+      check('moved and deleted there, the written content sent', (w) => {
+        const there = service(w);
+        return [
+          ...eq('report', there['Docs/report.txt'], 'service#2'),
+          ...eq('plan', there['Docs/plan.md'], 'service#1'),
+          ...eq('data.bin gone', there['data.bin'], undefined),
+          ...eq(
+            'the written content, once',
+            Object.values(there).filter((v) => v === 'disk A#4').length,
+            1,
+          ),
+        ];
+      }),
+      sync(null, B),
+      filesCommand(B, 'free', 'Docs'),
+      check('freed on B', (w) =>
+        eq('B placeholders', Object.keys(disk(w, B)).filter((p) => p.endsWith('.wsync')).length, 3),
+      ),
+      filesCommand(B, 'download', 'Docs/report.txt.wsync'),
+      check('downloaded on B', (w) => eq('B report', disk(w, B)['Docs/report.txt'], 'service#2')),
+    ],
+  },
+  {
+    // Issue 41, found by the soak (seed 41043): the move of a placeholder the role refuses was
+    // put back by renaming the file's real path, which is not there: every pass failed.
+    name: 'placeholder-move-refused-put-back',
+    title:
+      'a placeholder moved into a folder by a Viewer: the move is refused and the placeholder put back, the sync does not fail (issue 41)',
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.write('', 'plan.md'),
+      sync(),
+      filesCommand(A, 'free', 'plan.md'),
+      role('Viewer'),
+      placeholderCommand(A, 'move', 'plan.md.wsync', 'Docs'),
+      check('put back, the sync did not fail', (w) => [
+        ...eq(
+          'sync',
+          w.clients[A]!.last instanceof Error ? w.clients[A]!.last.message : 'ok',
+          'ok',
+        ),
+        ...eq('here', Object.keys(disk(w)).sort(), ['Docs', 'plan.md.wsync']),
+      ]),
+      role('restore'),
+      tenMinutes(),
+      sync(),
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { serviceKey } from '../../src/main/sync/names';
 import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { SyncSummary } from '../../src/shared/sync-status';
 import { localTree, sha } from '../sync/harness';
+import { placeholderAt, placeholderMissing } from './placeholders';
 import type { SoakClient, World } from './world';
 
 export interface Findings {
@@ -41,7 +42,11 @@ export const describeWork = (s: SyncSummary) =>
  */
 export async function checkAtQuiescence(world: World): Promise<Findings> {
   // What steps found broken as they ran (an idle sync that asked too much of the service).
-  const findings: Findings = { divergences: [...world.broken], lost: [], duplicates: [] };
+  const findings: Findings = {
+    divergences: [...world.broken],
+    lost: [...world.lostNow],
+    duplicates: [],
+  };
   world.sb.setFaults('');
   for (const c of world.clients) {
     await world.setRole(c, null);
@@ -79,10 +84,14 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
   if (!quiet) findings.divergences.push(`no quiet round within ${MAX_ROUNDS} rounds of syncs`);
 
   // Keyed by path and kind: the service may hold a folder and a file of one name side by side.
+  // A file's value is its content, and its size: a placeholder here is a file of that size there.
   const remote = new Map(
     world
       .remoteEntries()
-      .map((e) => [keyOf(e.path, e.kind), e.kind === 'folder' ? 'dir' : (e.blob ?? '')]),
+      .map((e) => [
+        keyOf(e.path, e.kind),
+        e.kind === 'folder' ? 'dir' : `${e.blob ?? ''} ${PLACEHOLDER}${e.size}`,
+      ]),
   );
   for (const c of world.clients) {
     // Two local names the service takes for one (`Docs` and `docs`, NFC and NFD on Linux): the
@@ -125,6 +134,7 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     }
   }
   findings.divergences.push(...outsideRoots(world));
+  findings.divergences.push(...unwritten(world));
   findings.lost.push(...lostContents(world));
   findings.duplicates.push(...duplicates(world));
 
@@ -211,12 +221,24 @@ function mappedTree(c: SoakClient, refused: ReadonlySet<string>): Map<string, st
   const out = new Map<string, string>();
   for (const [rel, value] of localTree(c.dir)) {
     if (underRefused(rel, refused)) continue;
+    // A placeholder of ours is its file, online only: the file there, of the size it tells of.
+    const online = placeholderAt(c, rel);
+    if (online) {
+      out.set(keyOf(remotePath(online), 'file'), `${PLACEHOLDER}${online.remoteSize}`);
+      continue;
+    }
     const row = journal.items.atPath(rel);
     const kind = value === 'dir' ? 'folder' : 'file';
     out.set(keyOf(row ? remotePath(row) : `(not synced) ${rel}`, kind), value);
   }
   return out;
 }
+
+/**
+ * A file's value in the trees compared: its content and, after this, its size (the service's
+ * file), or a placeholder's facts (a placeholder here, the size its journal record tells of).
+ */
+const PLACEHOLDER = 'placeholder of ';
 
 function compareTrees(
   who: string,
@@ -227,7 +249,9 @@ function compareTrees(
   for (const [p, v] of local) {
     const r = remote.get(p);
     if (r === undefined) out.push(`${who}: only on disk: ${p}`);
-    else if (r !== v) out.push(`${who}: other content: ${p}`);
+    else if (v.startsWith(PLACEHOLDER) ? !r.endsWith(` ${v}`) : r.split(' ')[0] !== v) {
+      out.push(`${who}: other ${v.startsWith(PLACEHOLDER) ? 'size' : 'content'}: ${p}`);
+    }
   }
   for (const p of remote.keys()) if (!local.has(p)) out.push(`${who}: only on the service: ${p}`);
   return out;
@@ -251,6 +275,11 @@ function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<num
       out.push(`${c.name}: journal row out of date: ${row.localPath} (service: ${it.filename})`);
     }
     if (waiting.has(row.remoteId)) continue;
+    if (row.state === 'online') {
+      const wrong = placeholderMissing(c, row);
+      if (wrong) out.push(`${c.name}: online only, ${wrong}: ${row.localPath}`);
+      continue;
+    }
     const st = lstatSync(c.abs(row.localPath), { throwIfNoEntry: false });
     if (!st || st.isDirectory() !== (row.kind === 'folder')) {
       out.push(`${c.name}: journal row without its entry on disk: ${row.localPath}`);
@@ -299,6 +328,17 @@ function lostContents(world: World): string[] {
     if (!found.has(hash)) out.push(`content ${label} is nowhere`);
   }
   return out;
+}
+
+/**
+ * Files on the service whose bytes nobody wrote (every side's writes are the ledger's): a
+ * placeholder's text sent as a file's content, or anything else the engine made up.
+ */
+function unwritten(world: World): string[] {
+  return world
+    .remoteEntries()
+    .filter((e) => e.kind === 'file' && e.blob && world.ledger.labelOf(e.blob) === undefined)
+    .map((e) => `on the service, bytes nobody wrote (a placeholder's text?): ${e.path}`);
 }
 
 const COPY_SUFFIX = / \(\d+\)(\.[^.]*)?$/;

@@ -7,7 +7,7 @@ import { replayHistory, runSoak } from './soak';
 import { World, type Figures, type Sabotage } from './world';
 
 // The command set before issue 37's steps: the sabotage's seed was picked for it.
-const NO_NEW_STEPS = { swap: 0, recreate: 0, long: 0, deep: 0 };
+const NO_NEW_STEPS = { swap: 0, recreate: 0, long: 0, deep: 0, ondemand: 0 };
 
 // The soak on every CI run: 60 random histories from a fixed seed (so a failure replays), a
 // crash case through its world and invariants, and proof that its histories catch a broken
@@ -30,6 +30,8 @@ describe('soak', () => {
       faults: 0,
       conflicts: 0,
       selections: 0,
+      onDemand: 0,
+      placeholders: 0,
       asked: 0,
     };
     const world = await World.create(
@@ -75,6 +77,8 @@ describe('soak', () => {
         faults: 0,
         conflicts: 0,
         selections: 0,
+        onDemand: 0,
+        placeholders: 0,
         asked: 0,
       };
       const world = await World.create(

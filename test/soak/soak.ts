@@ -109,6 +109,8 @@ export async function replayHistory(
     faults: 0,
     conflicts: 0,
     selections: 0,
+    onDemand: 0,
+    placeholders: 0,
     asked: 0,
   };
   const world = await World.create(
@@ -140,6 +142,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     faults: 0,
     conflicts: 0,
     selections: 0,
+    onDemand: 0,
+    placeholders: 0,
     asked: 0,
     divergences: 0,
     lost: 0,
@@ -155,6 +159,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     faults: 0,
     conflicts: 0,
     selections: 0,
+    onDemand: 0,
+    placeholders: 0,
     asked: 0,
   };
   const setting = fc.record({

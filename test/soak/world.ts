@@ -65,6 +65,10 @@ export interface Figures {
   conflicts: number;
   /** Folders a client left out (selective sync), each synced at once and checked. */
   selections: number;
+  /** Files-on-demand actions run (download, free, pin, unpin; issue 41). */
+  onDemand: number;
+  /** A person's acts on a placeholder of ours: moved, deleted, written into (issue 41). */
+  placeholders: number;
   /**
    * Deletions on the service that took everything a client held, which the guard asks about
    * (as Nextcloud does when every file would go): the person, who saw it done, says yes.
@@ -217,6 +221,7 @@ export interface RemoteEntry {
   parentId: number;
   name: string;
   blob: string | null;
+  size: number;
   path: string;
 }
 
@@ -238,6 +243,8 @@ export class World {
   readonly clients: SoakClient[] = [];
   /** Invariants a step found broken as it ran (an idle sync's requests): divergences at the end. */
   readonly broken: string[] = [];
+  /** Contents a step found lost as it ran (freed with unsent changes): lost at the end. */
+  readonly lostNow: string[] = [];
   /**
    * Contents written on purpose to several files at once (a swap of identical files): how many.
    * More files than that with one of them on the service is a duplicate all the same.
@@ -337,11 +344,11 @@ export class World {
   remoteEntries(): RemoteEntry[] {
     const rows = this.sb.sandbox.db
       .prepare(
-        `WITH RECURSIVE t(id, kind, parent_id, filename, blob, path, depth) AS (
-           SELECT id, kind, parent_id, filename, blob, filename, 1 FROM items WHERE parent_id = ?
-           UNION ALL SELECT i.id, i.kind, i.parent_id, i.filename, i.blob, t.path || '/' || i.filename, t.depth + 1
+        `WITH RECURSIVE t(id, kind, parent_id, filename, blob, size, path, depth) AS (
+           SELECT id, kind, parent_id, filename, blob, size, filename, 1 FROM items WHERE parent_id = ?
+           UNION ALL SELECT i.id, i.kind, i.parent_id, i.filename, i.blob, i.size, t.path || '/' || i.filename, t.depth + 1
              FROM items i JOIN t ON i.parent_id = t.id WHERE t.kind = 'folder'
-         ) SELECT id, kind, parent_id AS parentId, filename AS name, blob, path FROM t ORDER BY depth, id`,
+         ) SELECT id, kind, parent_id AS parentId, filename AS name, blob, size, path FROM t ORDER BY depth, id`,
       )
       .all(this.rootId) as RemoteEntry[];
     return rows;

@@ -7,7 +7,12 @@ import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { conflictName } from '../conflict-copy';
 import { joinPath, parentOf } from '../paths';
-import { isOurPlaceholder, placeholderOf, writePlaceholder } from '../placeholder';
+import {
+  isOurPlaceholder,
+  placeholderCopyOf,
+  placeholderOf,
+  writePlaceholder,
+} from '../placeholder';
 import type { LoopContext } from './context';
 
 /** Keeps what was written into placeholders; true when something was kept (a round follows). */
@@ -54,6 +59,12 @@ function keepOne(ctx: LoopContext, e: LocalEntry): boolean {
     journal.items.upsert({ ...j, mtimeMs: e.mtimeMs, size: e.size });
     return false;
   }
+  if (placeholderCopyOf(journal, local, e)) {
+    // Another item's placeholder put here by hand (its size, time and text): it holds no data,
+    // and a placeholder's text is never uploaded. This item's own placeholder is put back.
+    putBack(ctx, j, real);
+    return false;
+  }
   const dir = parentOf(real);
   const name = real.slice(dir === '' ? 0 : dir.length + 1);
   const now = new Date();
@@ -63,12 +74,22 @@ function keepOne(ctx: LoopContext, e: LocalEntry): boolean {
   }
   local.assertContained(copy);
   local.confined.rename(e.path, copy);
-  const facts = { name: j.remoteName, size: j.remoteSize ?? 0, updatedAt: j.remoteUpdatedAt ?? '' };
-  const back = writePlaceholder(local, real, facts, local.language);
-  journal.items.upsert({ ...j, size: back.st.size, mtimeMs: back.st.mtimeMs, hash: back.hash });
+  putBack(ctx, j, real);
   state.markDirty([dir]);
   const copyName = copy.slice(copy.lastIndexOf('/') + 1);
   status.note(real, { key: 'engine.placeholderWritten', params: { name, copy: copyName } }, copy);
   ctx.log.info('kept what was written into a placeholder', { path: e.path, keptAs: copy });
   return true;
+}
+
+/** Writes `j`'s placeholder at its place again (over what is there) and notes its facts. */
+function putBack(ctx: LoopContext, j: JournalItem, real: string): void {
+  const facts = { name: j.remoteName, size: j.remoteSize ?? 0, updatedAt: j.remoteUpdatedAt ?? '' };
+  const back = writePlaceholder(ctx.local, real, facts, ctx.local.language);
+  ctx.opts.journal.items.upsert({
+    ...j,
+    size: back.st.size,
+    mtimeMs: back.st.mtimeMs,
+    hash: back.hash,
+  });
 }

@@ -7,6 +7,7 @@ import { SwapError } from '../confined';
 import { SMALL_BODY, hashFd, readHashed, readWhole } from '../file-read';
 import { serviceKey } from '../names';
 import { parentOf } from '../paths';
+import { placeholderOf } from '../placeholder';
 import { fromFile, type RemoteItem } from '../remote';
 import type { IntentPayload } from './outbox';
 import type { DeleteOp, UploadOp } from './plan';
@@ -189,7 +190,11 @@ export class FileSender {
       // accents): uploading would make this a new version of that one. While that file is
       // still here, this one waits for a rename; once it left (deleted or moved here, sent
       // after the uploads), this one goes up in the next pass.
-      if (local.stat(synced.localPath)) this.s.clash(now.path, now, synced);
+      // An online-only one is here as its placeholder (found by the soak: seed 20261130).
+      const here =
+        local.stat(synced.localPath) ??
+        (synced.state === 'online' ? local.stat(placeholderOf(synced.localPath)) : undefined);
+      if (here) this.s.clash(now.path, now, synced);
       else this.s.result.rescan.add(parentOf(now.path));
       return false;
     }

@@ -5,6 +5,7 @@ import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { decodeName, serviceKey } from '../names';
 import { parentOf } from '../paths';
+import { placeholderOf } from '../placeholder';
 import { asRemote, findInFolder, fromFile, remoteFields } from '../remote';
 import { requestMove, toRemote } from './move-request';
 import type { IntentPayload } from './outbox';
@@ -308,11 +309,14 @@ export class StructureSender {
    */
   putBack(j: JournalItem, entry: LocalEntry): boolean {
     const { local, events } = this.s.ctx;
-    const there = local.stat(j.localPath);
+    // An online-only file is here as its placeholder: that is what moved, and goes back (found
+    // by the soak, seed 41043: the real path was renamed, failing every pass).
+    const at = (p: string) => (j.state === 'online' ? placeholderOf(p) : p);
+    const there = local.stat(at(j.localPath));
     const sameItem = there !== undefined && there.ino === entry.ino && there.dev === entry.dev;
     if ((there && !sameItem) || !local.stat(parentOf(j.localPath))?.isDirectory()) return false;
-    local.assertContained(j.localPath);
-    renameSync(local.abs(entry.path), local.abs(j.localPath));
+    local.assertContained(at(j.localPath));
+    renameSync(local.abs(at(entry.path)), local.abs(at(j.localPath)));
     this.s.result.rescan.add(parentOf(entry.path));
     this.s.result.rescan.add(parentOf(j.localPath));
     const parentId = this.s.folderId(parentOf(j.localPath));
