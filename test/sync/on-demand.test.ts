@@ -187,6 +187,22 @@ describe('files on demand: placeholders', () => {
     expect((await client.getFile(pair.journal.items.atPath('Docs/a.txt')!.remoteId)).size).toBe(9);
   });
 
+  it('a placeholder moved here while its file is deleted there goes, never uploaded (found by the soak)', async () => {
+    await sync();
+    const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;
+    renameSync(disk('Docs/a.txt.wsync'), disk('moved-a.txt.wsync'));
+    await client.deleteFile(a);
+    await sync();
+    await sync();
+    const remote = remoteTree(sb);
+    expect([...remote.keys()].filter((p) => p.includes('a.txt'))).toEqual([]);
+    expect(existsSync(disk('moved-a.txt.wsync'))).toBe(false);
+    // A file the person wrote with that name is theirs: sent as any other.
+    writeFileSync(disk('mine.txt.wsync'), 'my own notes');
+    await sync();
+    expect(remoteTree(sb).has('mine.txt.wsync')).toBe(true);
+  });
+
   it('renames, moves and deletes the item on the service when its placeholder is', async () => {
     await sync();
     const a = pair.journal.items.atPath('Docs/a.txt')!.remoteId;

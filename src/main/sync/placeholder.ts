@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { translator, type Language } from '../../shared/i18n';
+import { LANGUAGES, translator, type Language } from '../../shared/i18n';
 import type { Journal, JournalItem } from '../journal/journal';
 import type { LocalRoot } from './local';
 import { PARTIAL_DIR } from './paths';
@@ -123,4 +123,36 @@ export function isOurPlaceholder(
   } catch {
     return false;
   }
+}
+
+/** Our placeholder's text in each language, as a pattern (any name, size and time). */
+const TEXTS: readonly RegExp[] = LANGUAGES.map((lang) => {
+  const marks = { name: '\u0000N', size: 424242, modified: '\u0000M' };
+  const text = placeholderText({ ...marks, updatedAt: marks.modified }, lang);
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const size = translator(lang).count(marks.size);
+  const pattern = escaped
+    .replace('\u0000N', '[^\\n]*')
+    .replace('\u0000M', '[^\\n]*')
+    .replace(size.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), '[0-9.,\\u00a0\\u202f ]+');
+  return new RegExp(`^${pattern}$`);
+});
+
+/**
+ * Whether the file `e` (a `*.wsync` the journal does not know) holds exactly a placeholder's text
+ * of ours: one whose item is gone there (deleted while its placeholder was moved here, say). It
+ * holds no data of anyone's, and is never sent as a file.
+ */
+export function isStalePlaceholder(
+  local: LocalRoot,
+  e: { path: string; name: string; size: number },
+): boolean {
+  if (realNameOf(e.name) === undefined || e.size > 16 * 1024) return false;
+  let text: string;
+  try {
+    text = readFileSync(local.abs(e.path), 'utf8');
+  } catch {
+    return false;
+  }
+  return TEXTS.some((re) => re.test(text));
 }

@@ -13,7 +13,11 @@ import { askWalk, feedMemory, walkDue, type LoopContext } from './context';
 import { guardLocalDeletes, type LocalDeleteHold } from './local-guard';
 import { DEFAULT_DELETE_GUARD } from './options';
 import { checkWorkspace } from './root';
-import { dropArrivedPlaceholders, keepWrittenPlaceholders } from './written-placeholders';
+import {
+  dropArrivedPlaceholders,
+  dropStalePlaceholders,
+  keepWrittenPlaceholders,
+} from './written-placeholders';
 import { holdsOnline } from '../placeholder';
 
 /** Why a local name is not synced, and what to do: one line for the status, as words. */
@@ -96,6 +100,7 @@ export class LocalPass {
     const stillWriting = this.recordScan(scan, plan, dirty, recheck);
     const keptWritten = keepWrittenPlaceholders(this.ctx, plan.written ?? []);
     dropArrivedPlaceholders(this.ctx, plan.arrived ?? []);
+    dropStalePlaceholders(this.ctx, plan.stale ?? []);
     const toSend = this.guardDeletes(plan, full);
     const kept = this.keepUnplaced(plan.kept, full);
     const wait = plan.unconfirmed.length > 0 || stillWriting > 0;

@@ -9,6 +9,7 @@ import { conflictName } from '../conflict-copy';
 import { joinPath, parentOf } from '../paths';
 import {
   isOurPlaceholder,
+  isStalePlaceholder,
   placeholderCopyOf,
   placeholderOf,
   writePlaceholder,
@@ -92,4 +93,22 @@ function putBack(ctx: LoopContext, j: JournalItem, real: string): void {
     mtimeMs: back.st.mtimeMs,
     hash: back.hash,
   });
+}
+
+/**
+ * Placeholders whose item is gone there (deleted while the placeholder was moved here): only our
+ * text, no data of anyone's, so they go as a remote delete takes a placeholder (no trash), looked
+ * at again first (written into meanwhile, it is a file like any other: sent next pass).
+ */
+export function dropStalePlaceholders(ctx: LoopContext, stale: readonly LocalEntry[]): void {
+  for (const e of stale) {
+    try {
+      if (!isStalePlaceholder(ctx.local, e)) continue;
+      ctx.local.assertContained(e.path);
+      rmSync(ctx.local.abs(e.path));
+      ctx.log.info('removed a placeholder whose file is gone there', { path: e.path });
+    } catch (err) {
+      ctx.log.warn('could not remove a placeholder', { path: e.path, error: String(err) });
+    }
+  }
 }

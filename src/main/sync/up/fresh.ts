@@ -1,7 +1,7 @@
 import type { Journal } from '../../journal/journal';
 import { scanLocal, type ScanOptions } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
-import { onlineItemAt, placeholderCopyOf } from '../placeholder';
+import { isStalePlaceholder, onlineItemAt, placeholderCopyOf } from '../placeholder';
 import type { UploadOp } from './plan';
 
 // New files, folder by folder: the reconciler keeps only the folders that hold them (up/reconcile.ts,
@@ -39,7 +39,8 @@ export async function* freshUploads(
           journal.items.byInode(e.dev, e.ino).length === 0 &&
           // A placeholder is never sent (docs/SYNC.md, Files on demand).
           onlineItemAt(journal, e.path) === undefined &&
-          placeholderCopyOf(journal, local, e) === undefined
+          placeholderCopyOf(journal, local, e) === undefined &&
+          !isStalePlaceholder(local, e)
         ) {
           chunk.push({ type: 'upload', entry: e, item: null });
           if (chunk.length >= FRESH_CHUNK) {

@@ -42,6 +42,8 @@ export interface LocalPlan {
   written?: LocalEntry[];
   /** Items online only with a file now at their place: their placeholders go. */
   arrived?: JournalItem[];
+  /** Placeholders of ours whose item is gone there: only our text, removed by the loop. */
+  stale?: LocalEntry[];
 }
 
 export interface FreshFiles {

@@ -8,7 +8,7 @@ import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import type { LocalRoot } from '../local';
 import { joinPath, parentOf } from '../paths';
-import { placeholderCopyOf, realNameOf } from '../placeholder';
+import { isStalePlaceholder, placeholderCopyOf, realNameOf } from '../placeholder';
 import type { LocalPlan } from './local-plan';
 
 type Kid = Pick<ChildFacts, 'remoteId' | 'state' | 'size' | 'mtimeMs'>;
@@ -89,6 +89,11 @@ export function matchPlaceholderMoves(
       // A placeholder whose item stays elsewhere (a copy, a move that cannot be sent): kept
       // here as it is, never sent as a file.
       if (placeholderCopyOf(journal, local, e)) continue;
+      // Only our text, its item gone there (deleted while it was moved here): it goes, unsent.
+      if (isStalePlaceholder(local, e)) {
+        (plan.stale ??= []).push(e);
+        continue;
+      }
       plan.fresh.dirs.add(parentOf(e.path));
       plan.fresh.files++;
       plan.fresh.bytes += e.size;
