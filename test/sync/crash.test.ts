@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from './harness';
-import { programArgv } from '../bundles';
+import { runCrashChild } from './run-crash-child';
 
 // Crash safety: the engine runs in a child process that kills itself (SIGKILL) between an
 // intent, its request and its record; a restarted engine must resolve what was in flight by
@@ -13,22 +12,6 @@ import { programArgv } from '../bundles';
 
 const dirs = new TempDirs();
 afterAll(() => dirs.cleanup());
-
-/** Runs the child asynchronously: the sandbox it talks to lives in this process. */
-function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
-  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (_code, signal) => resolve({ killed: signal === 'SIGKILL', out, err }));
-  });
-}
 
 /** Items sharing a parent and a name (case-insensitively) in the sandbox: duplicates. */
 function duplicates(sb: RunningSandbox): string[] {
@@ -85,9 +68,9 @@ describe('a crash between intent, request and record', () => {
             dir: pair.dir,
             state: pair.state,
           };
-          const crashed = await runChild({ ...config, crash: { step, op, nth: 1 } });
+          const crashed = await runCrashChild({ ...config, crash: { step, op, nth: 1 } });
           expect(crashed.killed, crashed.err).toBe(true);
-          const restarted = await runChild(config);
+          const restarted = await runCrashChild(config);
           expect(restarted.out, restarted.err).toContain('"done":true');
           // Its own interrupted change is not mistaken for someone else's.
           expect(restarted.out).toContain('"conflicts":[]');

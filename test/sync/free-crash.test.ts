@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/service/sandbox';
 import { MOVING_DIR } from '../../src/main/sync/paths';
-import { programArgv } from '../bundles';
 import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from './harness';
+import { runCrashChild } from './run-crash-child';
 
 // Freeing files is safe against a crash midway (docs/SYNC.md, Files on demand): the engine frees
 // a folder in a child process that kills itself (SIGKILL) as a placeholder is written or as a
@@ -15,21 +14,6 @@ import { TempDirs, clientFor, localTree, openPair, remoteTree, tokenOf } from '.
 
 const dirs = new TempDirs();
 afterAll(() => dirs.cleanup());
-
-function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
-  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (_code, signal) => resolve({ killed: signal === 'SIGKILL', out, err }));
-  });
-}
 
 /** Every file below `dir` (the trash), by content. */
 function contents(dir: string): string[] {
@@ -70,7 +54,7 @@ describe('freeing files, killed midway', () => {
           dir: first.dir,
           state: first.state,
         };
-        const crashed = await runChild({ ...config, free: { paths: ['Big'], crashAt } });
+        const crashed = await runCrashChild({ ...config, free: { paths: ['Big'], crashAt } });
         expect(crashed.killed, crashed.err).toBe(true);
 
         const pair = await openPair(sb, client, dirs, { dir: first.dir, state: first.state });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, type Pair } from './harness';
 import { closeBoth, pairWithSandbox } from './sandbox-pair';
-import { programArgv } from '../bundles';
+import { runCrashChild } from './run-crash-child';
 
 // A rename or move sent from here gives the item a new `updated_at` on the service. The journal
 // records the answer's time (when it is the rename's alone), so the next full walk does not take
@@ -127,17 +126,6 @@ describe("the service's time of an item renamed or moved here", () => {
 // restarted engine settles the intent by looking the file up; its time then may be a later
 // version's, which must still come down.
 
-function runChild(config: object): Promise<boolean> {
-  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
-    stdio: 'ignore',
-    timeout: 60_000,
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (_code, signal) => resolve(signal === 'SIGKILL'));
-  });
-}
-
 describe('a rename whose answer a crash lost', () => {
   async function renamedThenKilled(): Promise<number> {
     put('a.txt', 'version 1\n');
@@ -146,7 +134,7 @@ describe('a rename whose answer a crash lost', () => {
     await pair.close();
     mv('a.txt', 'b.txt');
     const owner = sb.users.find((u) => u.role === 'Administrator')!;
-    const killed = await runChild({
+    const { killed } = await runCrashChild({
       baseUrl: sb.baseUrl,
       token: owner.token,
       workspaceId: sb.workspaceId,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -14,7 +13,7 @@ import type { ServiceClient } from '../../src/main/api/client';
 import type { RunningSandbox } from '../../src/service/sandbox';
 import { TempDirs, localTree, openPair, remoteTree, requestsOf, sha, type Pair } from './harness';
 import { clientAs, closeBoth, pairWithSandbox } from './sandbox-pair';
-import { programArgv } from '../bundles';
+import { runCrashChild } from './run-crash-child';
 
 // Swaps and rotations of names in the local pass (issue 37), against the sandbox: equal bytes at
 // their old names are nothing to send; a real swap or rotation is renames on the service through
@@ -377,28 +376,13 @@ describe('an item left aside under a temporary name', () => {
 // A crash in the middle of a swap: the engine in a child process (crash-child.ts) kills itself
 // at an outbox step of the nth move; a restarted engine converges with the ids kept.
 
-function runChild(config: object): Promise<{ killed: boolean; out: string; err: string }> {
-  const child = spawn(process.execPath, [...programArgv('crash-child'), JSON.stringify(config)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (_code, signal) => resolve({ killed: signal === 'SIGKILL', out, err }));
-  });
-}
-
 describe('a crash in the middle of a swap', () => {
   it('killed once aside, a full walk first: converged, ids kept, no conflict copy', async () => {
     const ids = await synced(TWO_FILES);
     await pair.close();
     swap();
     const owner = sb.users.find((u) => u.role === 'Administrator')!;
-    const run = await runChild({
+    const run = await runCrashChild({
       baseUrl: sb.baseUrl,
       token: owner.token,
       workspaceId: sb.workspaceId,
@@ -440,7 +424,7 @@ describe('a crash in the middle of a swap', () => {
       await pair.close();
       swap();
       const owner = sb.users.find((u) => u.role === 'Administrator')!;
-      const run = await runChild({
+      const run = await runCrashChild({
         baseUrl: sb.baseUrl,
         token: owner.token,
         workspaceId: sb.workspaceId,
