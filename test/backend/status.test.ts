@@ -69,12 +69,15 @@ describe('a failed pass', () => {
     const failed = await statuses.where((s) => s.state === 'offline');
     expect(failed.error?.kind).toBe('offline');
     expect(failed.error?.words).toBeDefined();
-    expect(failed.lastSyncAt).toBe(lastSuccess);
+    // Kept: the last success's time, not cleared by the failure. The pair polls every 50 ms, so
+    // a round may have succeeded between the idle seen above and the fault: it is that one's.
+    expect(failed.lastSyncAt).not.toBeNull();
+    expect(failed.lastSyncAt!).toBeGreaterThanOrEqual(lastSuccess!);
 
     sb.sandbox.faults.set({ ...sb.sandbox.faults.current, fail: 0 });
     await callOk(b, 'pairs.retry', { pairId });
     const back = await statuses.where((s) => s.state === 'idle');
-    expect(back.lastSyncAt).toBeGreaterThan(lastSuccess!);
+    expect(back.lastSyncAt).toBeGreaterThan(failed.lastSyncAt!);
 
     // A paused pair is not retried: it says so.
     await callOk(b, 'pairs.pause', { pairId });
