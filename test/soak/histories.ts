@@ -1250,6 +1250,28 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Found by the soak (seed 20261201, history 34): a colleague moved a chain's lower half up,
+    // so all of it came down here; moved back, the folder's move here takes its tree past
+    // PATH_MAX. Its entries stay on the disk (no path reaches them, a problem says so), and
+    // nothing is deleted on either side. The soak's own reading of the disk stopped there.
+    name: 'deep-remote-chain-moved-back-down',
+    title:
+      'a chain that came down after a colleague moved its lower half up, moved back down on the service: the move here takes the tree past PATH_MAX; a problem says so and nothing is deleted (issue 41 soak)',
+    steps: () => {
+      const upper = Array.from({ length: 19 }, (_, i) => level(i + 1)).join('/');
+      return [
+        remoteDeepCommand(''),
+        sync(null, B),
+        remote.move(`${upper}/${level(20)}`, ''),
+        sync(null, B),
+        sync(null, B),
+        remote.move(level(20), upper),
+        sync(null, B),
+        sync(null, B),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 393501174): the local pass deleted the chain's top folder
     // on the service, and with it the bottom file this computer never held ("lost: content
     // service#1 is nowhere"), and left the chain's problem standing.

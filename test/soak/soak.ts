@@ -209,6 +209,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           process.stderr.write(world.logLines.join('\n') + '\n');
         }
         if (!(err instanceof InvariantBroken) && !failed) {
+          // SOAK_STACK=1: where the harness or the engine threw (a deep chain's names shortened).
+          if (process.env.SOAK_STACK) console.error((err as Error).stack?.replace(/d{20,}/g, 'd…'));
           failed = true;
           figures.divergences++;
         }

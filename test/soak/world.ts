@@ -13,7 +13,7 @@ import type { RoleName } from '../../src/service/roles';
 import type { SeededUser } from '../../src/service/seed';
 import type { SyncSummary } from '../../src/shared/sync-status';
 import type { Language } from '../../src/shared/i18n';
-import { TempDirs, clientFor, sha, tokenOf } from '../sync/harness';
+import { TempDirs, clientFor, pastPathMax, sha, tokenOf } from '../sync/harness';
 import { Ledger } from './ledger';
 import type { Logger } from '../../src/main/sync/ports';
 
@@ -192,6 +192,8 @@ export class SoakClient {
       for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         const child = rel === '' ? d.name : `${rel}/${d.name}`;
         if (child === CACHE_DIR) continue;
+        // Past PATH_MAX no step can name it (a folder moved into a deep one took it along).
+        if (pastPathMax(path.join(this.dir, child))) continue;
         if (d.isDirectory()) {
           folders.push(child);
           visit(child);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,16 @@ export class TempDirs {
     return dir;
   }
   cleanup(): void {
-    for (const d of this.dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    for (const d of this.dirs.splice(0)) {
+      try {
+        rmSync(d, { recursive: true, force: true });
+      } catch (err) {
+        // A tree moved deeper than PATH_MAX (a folder moved into a deep one) cannot be removed
+        // by paths; GNU rm walks it through opened folders.
+        if ((err as NodeJS.ErrnoException).code !== 'ENAMETOOLONG') throw err;
+        execFileSync('rm', ['-rf', '--', d]);
+      }
+    }
   }
 }
 
@@ -100,6 +110,9 @@ export function localTree(dir: string): Map<string, string> {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel === '' ? e.name : `${rel}/${e.name}`;
       if (child === CACHE_DIR) continue;
+      // Past PATH_MAX (a folder moved into a deep one took its tree along) no path reaches it:
+      // it cannot exist here as far as anyone by path can tell, and the engine says so.
+      if (pastPathMax(path.join(dir, child))) continue;
       if (e.isDirectory()) {
         out.set(child, 'dir');
         visit(child);
@@ -111,6 +124,9 @@ export function localTree(dir: string): Map<string, string> {
   visit('');
   return out;
 }
+
+/** Whether a path is too long for a system call on Linux (PATH_MAX, 4,096 bytes with its NUL). */
+export const pastPathMax = (abs: string) => Buffer.byteLength(abs) + 1 > 4096;
 
 export const sha = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
