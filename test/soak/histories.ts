@@ -1250,6 +1250,30 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Found by the soak (seed 20261201, history 74): a colleague deleted the chain's top folder
+    // (everything B holds: held, rightly), while A kept work inside it, so A's folders of the
+    // same names came back there as new items. B's next walk placed them, which set the old
+    // record aside; its hold, counted by the old path, now counted A's new items as held, and a
+    // feed pass that then trashed the old folder left that hold standing: every pass failed.
+    name: 'hold-outlives-its-folder',
+    title:
+      'a folder deleted there is held (it was everything here), then items of its name come back: the hold counts only the deleted folder and ends when it is trashed (issue 41 soak)',
+    extensions: false,
+    steps: () => [
+      remoteDeepCommand(''),
+      sync(),
+      sync(null, B),
+      remote.delete(level(1)),
+      remove(`${level(1)}/${level(2)}`),
+      write(level(1), 'Docs', 200),
+      sync(),
+      sync(),
+      sync(),
+      caseRename(`${level(1)}/Docs`),
+      sync(),
+    ],
+  },
+  {
     // Found by the soak (seed 20261201, history 34): a colleague moved a chain's lower half up,
     // so all of it came down here; moved back, the folder's move here takes its tree past
     // PATH_MAX. Its entries stay on the disk (no path reaches them, a problem says so), and

@@ -1,4 +1,4 @@
-import type { JournalItem } from '../../journal/journal';
+import type { Journal, JournalItem } from '../../journal/journal';
 import type { Plan } from '../down/plan-types';
 import { parentOf } from '../paths';
 import type { WalkReason } from '../walk-reason';
@@ -80,19 +80,42 @@ export class RemoteHolds {
     if (held) {
       // A walk sees everything, so its hold replaces the last one; a feed pass's joins it, each
       // item once: a folder listed again finds the same deletions, which are not more of them.
-      this.heldItems = full
-        ? guarded.heldItems
-        : topmostOnce([...this.heldItems, ...guarded.heldItems]);
-      this.hold = { ...held, count: countHeldHere(this.heldItems, journal) };
-      journal.meta.set(HELD_META, this.hold.count);
-      this.ctx.log.warn('deletions on the service held back', { ...this.hold });
+      this.heldItems = current(
+        full ? guarded.heldItems : topmostOnce([...this.heldItems, ...guarded.heldItems]),
+        journal,
+      );
+      if (this.heldItems.length > 0) {
+        this.hold = { ...held, count: countHeldHere(this.heldItems, journal) };
+        journal.meta.set(HELD_META, this.hold.count);
+        this.ctx.log.warn('deletions on the service held back', { ...this.hold });
+      } else this.clear();
     } else if (full || guarded.answered) {
-      this.hold = null;
-      this.heldItems = [];
-      journal.meta.set(HELD_META, null);
+      this.clear();
+    } else if (this.hold) {
+      // A feed pass that held nothing may still have moved or trashed what a hold is about (the
+      // folder deleted there, now trashed whole as one colleague's clean-up): the hold counts
+      // what is left of it here, and ends with it. Left standing, every pass would fail on it.
+      this.heldItems = current(this.heldItems, journal);
+      if (this.heldItems.length === 0) this.clear();
+      else this.hold = { ...this.hold, count: countHeldHere(this.heldItems, journal) };
     }
     // An answer is for the hold it was given to: the walk it asked for has used it, or found
     // nothing left to ask about.
     if (full && answer !== null && this.answer === answer) this.answer = null;
   }
+
+  private clear(): void {
+    this.hold = null;
+    this.heldItems = [];
+    this.ctx.opts.journal.meta.set(HELD_META, null);
+  }
+}
+
+/**
+ * The held items as the journal has them now: the pass may have moved one's record (set aside
+ * while another item took its place) or trashed it. A snapshot's old path would count whatever
+ * now stands there (new items of the same names) as held.
+ */
+function current(items: readonly JournalItem[], journal: Journal): JournalItem[] {
+  return items.flatMap((j) => journal.items.get(j.remoteId) ?? []);
 }
