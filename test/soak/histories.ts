@@ -1223,6 +1223,30 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Found by the soak (seed 41041, history 68): a folder of the chain renamed there to a
+    // shorter name, read from the feed: the rename made room, but only a move up a level was
+    // looked at, so the folder that now fits never came down and no problem said so.
+    name: 'deep-remote-chain-renamed-shorter-feed',
+    title:
+      'a folder of a chain too deep for this disk renamed on the service to a short name, read from the feed: the folder that now fits comes down in that pass (issue 41 soak)',
+    steps: () => {
+      const levels = (w: World) =>
+        Math.max(...Object.keys(disk(w, B)).map((p) => p.split('/').length));
+      let before = 0;
+      return [
+        remoteDeepCommand(''),
+        sync(null, B),
+        check('placed as far as it fits', (w) => {
+          before = levels(w);
+          return [];
+        }),
+        remote.rename(`${level(1)}/${level(2)}`, 'x'),
+        sync(null, B),
+        check('one level more fits', (w) => eq('levels here', levels(w), before + 1)),
+      ];
+    },
+  },
+  {
     // The other way: a colleague moves the chain a level down, so one folder fewer fits here;
     // the problem of the folder that no longer fits is said, the one further down is over.
     name: 'deep-remote-chain-moved-down',

@@ -11,6 +11,7 @@ import type { StructureOp } from './plan-types';
 import { movePlaceholder } from './online-moves';
 
 const depthOf = (p: string): number => p.split('/').length;
+const bytesOf = (p: string): number => Buffer.byteLength(p);
 
 /** One folder creation, move, rename or record update. */
 export function structure(x: Execution, op: StructureOp): void {
@@ -78,11 +79,12 @@ function moveItem(x: Execution, op: StructureOp): void {
     x.result.moved++;
   }
   journal.items.moveTree(updated, to);
-  // A folder moved up a level may now hold room for what could not be placed below it (a
-  // chain too deep for this disk, seed 116634400): no event names those items, a walk does.
+  // A folder moved up a level, or renamed to a shorter name, may now hold room for what could
+  // not be placed below it (a chain too deep for this disk, seeds 116634400 and 41041): no
+  // event names those items, a walk does.
   if (
     j.kind === 'folder' &&
-    depthOf(op.path) < depthOf(j.localPath) &&
+    (depthOf(op.path) < depthOf(j.localPath) || bytesOf(op.path) < bytesOf(j.localPath)) &&
     holdsAny(op.path, unplacedPaths(journal))
   ) {
     x.result.recheck = true;
