@@ -1,6 +1,7 @@
 // `workspace-sync files download|free|pin|unpin|status|open PATH...`: files on demand (docs/SYNC.md)
 // for paths inside a synced folder. Each action goes to the pair's engine as a message, and one
-// pass of that pair runs (as `sync --once` does), so what was asked is done when the command ends.
+// pass of that pair runs (as `sync --once` does), so what was asked is done when the command ends;
+// a download that is only that (the plain case: loop/fetch-asked.ts) is done without the pass.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -175,7 +176,10 @@ async function actOnPair(
   }
 }
 
-/** One pass of the pair by this process; false when another process took its door meanwhile. */
+/**
+ * One pass of the pair by this process (a download of the plain case: just the asked files);
+ * false when another process took its door meanwhile.
+ */
 async function onePass(
   op: OnDemandOp,
   here: readonly Located[],
@@ -201,20 +205,19 @@ async function onePass(
     });
     if (!opened) return false;
     try {
-      const refused = await opened.engine
-        .filesOnDemand(
-          op,
-          here.map((l) => l.rel),
-        )
-        .then(
+      const rels = here.map((l) => l.rel);
+      // Only what was asked, when nothing else is to decide (loop/fetch-asked.ts): no round.
+      const asked = op === 'download' ? await opened.engine.fetchAsked(rels, ctx.signal) : 'round';
+      if (asked === 'round') {
+        const refused = await opened.engine.filesOnDemand(op, rels).then(
           () => null,
           (err: unknown) => err,
         );
-      await opened.engine.syncOnce(ctx.signal);
-      log.info('files on demand', { op, paths: here.length, refused: refused !== null });
-      if (refused !== null) throw refused;
+        await opened.engine.syncOnce(ctx.signal);
+        log.info('files on demand', { op, paths: here.length, refused: refused !== null });
+        if (refused !== null) throw refused;
+      }
       // A file that could not come (its problem says why), or gone there meanwhile: not "done".
-      const rels = here.map((l) => l.rel);
       const left = op === 'download' || op === 'pin' ? leftBehind(opened.journal, rels) : undefined;
       if (left) throw new CliError(notHereWords(left));
       return true;

@@ -9,6 +9,7 @@ import { EngineLoop } from './engine-loop';
 import { engineState, type EngineState } from './engine-state';
 import { Inbox, type Action } from './inbox';
 import type { LocalDeleteHold } from './local-guard';
+import { fetchAsked, type FetchAskedOutcome } from './fetch-asked';
 import { applyOnDemand, type OnDemandOp } from './on-demand-actions';
 import type { EngineOptions } from './options';
 import type { RemoteDeleteAnswer, RemoteDeleteHold } from './remote-guard';
@@ -127,6 +128,18 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
   }
 
   /**
+   * Downloads the online files of `paths` now, without a round, when that is all a round would
+   * do for them (loop/fetch-asked.ts); `round` when a round must decide (nothing was done).
+   * Applied between rounds, as every action is.
+   */
+  async fetchAsked(paths: readonly string[], signal?: AbortSignal): Promise<FetchAskedOutcome> {
+    let outcome: FetchAskedOutcome = 'round';
+    const answer = (o: FetchAskedOutcome) => (outcome = o);
+    await this.inbox.send({ kind: 'fetch-asked', paths: [...paths], signal, answer });
+    return outcome;
+  }
+
+  /**
    * A files-on-demand action, and the round that does it (the download a pin or Download now
    * asks for): `applied` settles once the inbox applied it (rejecting with its refusal), `round`
    * once a round that started after it has ended (rejecting with that round's failure).
@@ -242,6 +255,8 @@ export class SyncEngine extends EventEmitter<EngineEvents> {
         return this.ignoreAgain();
       case 'files-on-demand':
         return this.onDemand(action.op, action.paths);
+      case 'fetch-asked':
+        return fetchAsked(s, action.paths, action.signal).then(action.answer);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/i18n';
 import type { KeepChoice } from './attention';
+import type { FetchAskedOutcome } from './fetch-asked';
 import type { OnDemandOp } from './on-demand-actions';
 import type { RemoteDeleteAnswer } from './remote-guard';
 
@@ -16,7 +17,13 @@ export type Action =
   | { kind: 'set-poll-interval'; ms: number }
   | { kind: 'set-extra-ignore'; lines: readonly string[] }
   | { kind: 'selection-changed' }
-  | { kind: 'files-on-demand'; op: OnDemandOp; paths: readonly string[] };
+  | { kind: 'files-on-demand'; op: OnDemandOp; paths: readonly string[] }
+  | {
+      kind: 'fetch-asked';
+      paths: readonly string[];
+      signal?: AbortSignal;
+      answer: (outcome: FetchAskedOutcome) => void;
+    };
 
 interface Queued {
   action: Action;

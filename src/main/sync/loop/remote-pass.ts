@@ -31,7 +31,7 @@ import { ofWorkspace } from './root';
  */
 const WORKSPACE_CHECK_MS = 60_000;
 /** Roles that may list and read metadata but not download (conventions.md, Roles). */
-const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
+export const NO_DOWNLOAD_ROLES = new Set(['Printer', 'Viewer']);
 /**
  * The remote pass, down: detect (a full walk, or the event feed resolved to items) → reconcile
  * with the journal and plan (down/plan.ts) → apply on disk (down/execute.ts) → record. It also
