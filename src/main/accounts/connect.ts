@@ -52,6 +52,11 @@ export interface ServerConnectOptions {
   retry?: Partial<RetryPolicy>;
   /** Told when `server` is not the API but a known prefix under it is (which is then used). */
   onApiBase?(found: string, given: string): void;
+  /**
+   * `server` is the API's base already (a pair's, found when it was made): not probed again, a
+   * request saved (a double-clicked placeholder waits on each).
+   */
+  knownApiBase?: boolean;
 }
 
 /** A signed-in service client, however the credentials came. */
@@ -76,7 +81,7 @@ export async function connectToServer(opts: ServerConnectOptions): Promise<Conne
   const transportOptions = { retry: opts.retry, log };
   const given = normalizeServer(opts.server);
   // Before a token or an account is looked up: both belong to the API's base URL.
-  const server = await findApiBase(given, { log });
+  const server = opts.knownApiBase ? given : await findApiBase(given, { log });
   if (server !== given) opts.onApiBase?.(server, given);
   const token = opts.token ?? (opts.env.WORKSPACE_SYNC_TOKEN || undefined);
   if (token !== undefined) {

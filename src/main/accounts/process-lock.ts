@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { UserError } from '../errors/user-error';
 
 // Several processes may share the account store: two `sync` units of the same user, the app's
@@ -40,6 +39,8 @@ export async function withProcessLock<T>(
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await clearBroken(`${target}.lock`);
   let release: () => Promise<void>;
+  // Loaded when a lock is taken, not at every start of the CLI.
+  const { default: lockfile } = await import('proper-lockfile');
   try {
     release = await lockfile.lock(target, {
       realpath: false,

@@ -1,6 +1,5 @@
 // The shapes ServiceClient's calls take and answer (beside the service's own, in schemas.ts),
 // and how a time and an event filter travel to the service.
-import { DateTime } from 'luxon';
 import type { ItemKind } from '../../shared/item-kind';
 import type { Event, FileItem, Folder } from './schemas';
 
@@ -65,9 +64,9 @@ export interface LinkChanges {
 
 /** Formats a time for the service: RFC 2822 with an explicit zone, never relying on the user's. */
 export function rfc2822(ms: number): string {
-  return DateTime.fromMillis(ms, { zone: 'utc' }).toFormat("EEE, dd LLL yyyy HH:mm:ss '+0000'", {
-    locale: 'en-US',
-  });
+  // toUTCString is this format with "GMT" (ECMA-262's Date.prototype.toUTCString): no library
+  // loaded at every start of the CLI for it.
+  return new Date(ms).toUTCString().replace(/ GMT$/, ' +0000');
 }
 
 /** An item's path segment: `folders` or `files`. */

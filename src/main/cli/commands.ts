@@ -1,6 +1,5 @@
 import { english, type Translator } from '../../shared/i18n';
 import { hostname } from 'node:os';
-import { read } from 'read';
 import { collect } from '../api/client';
 import { NotAuthenticatedError, registerSecret } from '../api/errors';
 import { signInWithPassword } from '../api/oauth';
@@ -130,6 +129,8 @@ async function askPassword(
   if (fromStdin) {
     return readFirstLine(ctx.io.stdin);
   } else if (ctx.io.stdin.isTTY) {
+    // Loaded only here, not at every command's start.
+    const { read } = await import('read');
     return await read({
       prompt: tr.t('cli.passwordPrompt', { email }),
       silent: true,

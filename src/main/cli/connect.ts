@@ -150,6 +150,8 @@ export async function connectToPair(
     accounts: ctx.accounts,
     log: ctx.log,
     retry: { maxAttempts: 3, maxTotalMs: 5000 },
+    // The pair was made with the API's base URL (found then): no probe.
+    knownApiBase: true,
   }).catch((err: unknown) => {
     throw usageOf(err, command);
   });

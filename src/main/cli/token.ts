@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { read } from 'read';
 import { registerSecret } from '../api/errors';
 import { english, type Translator } from '../../shared/i18n';
 import {
@@ -50,7 +49,9 @@ function fileProblem(file: string, err: unknown): CliError {
 async function readTokenFile(file: string, io: CliIo): Promise<string> {
   let bytes: Buffer;
   if (file === '-' && io.stdin.isTTY) {
-    // Typed (or pasted) at a terminal: asked for without echo, like a password.
+    // Typed (or pasted) at a terminal: asked for without echo, like a password. Loaded only
+    // here: every command's start paid for it (a double-clicked placeholder waits on that).
+    const { read } = await import('read');
     const typed = await read({
       prompt: cliLanguage(io.env).t('cli.token.prompt'),
       silent: true,

@@ -3,7 +3,6 @@ import { lstatSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { isWords, type WireWords } from '../../shared/i18n';
 import { WordedError } from '../../shared/worded-error';
@@ -108,6 +107,8 @@ export async function holdDoor(door: string, handler: DoorHandler): Promise<Held
     s.on('close', () => open.delete(s));
   });
   if (!(await listen(server, door))) {
+    // Loaded only for a door left behind: not at every start of the CLI.
+    const { default: lockfile } = await import('proper-lockfile');
     const release = await lockfile.lock(door, {
       realpath: false,
       stale: 10_000,

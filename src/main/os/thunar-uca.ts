@@ -1,22 +1,27 @@
 // Thunar's custom actions (uca.xml): our <action> written among the person's own, and only ours
 // removed. The file is XML Thunar reads leniently; it is read and written back well-formed.
-import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import type * as XmlDomModule from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
 import { UserError } from '../errors/user-error';
 import { modeOf, readIfAny, writeAtomically } from './entry-files';
 import { labelOf, tooltipOf, translated, type MenuEntry } from './menu-entry';
 
 const UCA_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
+type XmlDom = typeof XmlDomModule;
+/** Loaded when Thunar's file is edited, not at every start of the CLI (a double-click waits). */
+const loadXmlDom = (): Promise<XmlDom> => import('@xmldom/xmldom');
+
 /**
  * The declaration Thunar itself writes (`<?xml encoding="UTF-8" version="1.0"?>`) is not
  * well-formed XML (version must come first), while Thunar's own reader skips it: it is read
  * aside and a well-formed one written back, so that the file is valid XML afterwards.
  */
-function parseUca(text: string, file: string): Document {
+function parseUca(xml: XmlDom, text: string, file: string): Document {
   const body = text.replace(/^\uFEFF?\s*<\?xml[^?]*\?>/, '');
   let doc: Document;
   try {
-    doc = new DOMParser({
+    doc = new xml.DOMParser({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);
       },
@@ -32,8 +37,8 @@ function parseUca(text: string, file: string): Document {
 }
 
 /** The document whole (comments around <actions> too), one top-level node a line. */
-function serializeUca(doc: Document): string {
-  const serializer = new XMLSerializer();
+function serializeUca(xml: XmlDom, doc: Document): string {
+  const serializer = new xml.XMLSerializer();
   const nodes = Array.from(doc.childNodes)
     .filter((n) => n.nodeType !== n.TEXT_NODE || (n.nodeValue ?? '').trim() !== '')
     .map((n) => serializer.serializeToString(n));
@@ -113,21 +118,23 @@ export async function installThunar(
   command: string,
 ): Promise<void> {
   const text = await readIfAny(file);
-  const doc = parseUca(text ?? '<actions>\n</actions>', file);
+  const xml = await loadXmlDom();
+  const doc = parseUca(xml, text ?? '<actions>\n</actions>', file);
   const root = doc.documentElement!;
   removeOurs(root, entry.id);
   appendOurs(doc, root, entry, command);
-  const xml = serializeUca(doc);
-  if (xml !== text) await writeAtomically(file, xml, await modeOf(file, 0o644));
+  const written = serializeUca(xml, doc);
+  if (written !== text) await writeAtomically(file, written, await modeOf(file, 0o644));
 }
 
 /** False when the file holds no action of ours (or is not there): it is left untouched. */
 export async function uninstallThunar(file: string, entry: MenuEntry): Promise<boolean> {
   const text = await readIfAny(file);
   if (text === null) return false;
-  const doc = parseUca(text, file);
+  const xml = await loadXmlDom();
+  const doc = parseUca(xml, text, file);
   const root = doc.documentElement!;
   if (removeOurs(root, entry.id) === 0) return false;
-  await writeAtomically(file, serializeUca(doc), await modeOf(file, 0o644));
+  await writeAtomically(file, serializeUca(xml, doc), await modeOf(file, 0o644));
   return true;
 }
