@@ -107,6 +107,13 @@ describe('workspace-sync files open, no sync running', () => {
     expect(existsSync(at('Two/b.txt.wsync'))).toBe(false);
     expect(roundRequests()).toEqual([]);
     expect(sb.stats()['GET /download/:id']).toBe(1);
+
+    // Here already: nothing to do, and nothing asked (not even the probe of the API's base: the
+    // pair's server is its base, found when it was made).
+    sb.resetStats();
+    const again = await filesCli(['open', at('Two/a.txt')]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(sb.stats()).toEqual({});
   });
 
   it('falls back to the round for a placeholder written into here: both are kept', async () => {
