@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,12 @@ describe('workspace-sync files open, no sync running', () => {
     const again = await filesCli(['open', at('Two/a.txt')]);
     expect(again.code, again.stderr).toBe(0);
     expect(sb.stats()).toEqual({});
+
+    // Deleted here since: not "done" without a look; the round decides (as before).
+    rmSync(at('Two/a.txt'));
+    sb.resetStats();
+    await filesCli(['download', at('Two/a.txt')]);
+    expect(roundRequests().length).toBeGreaterThan(0);
   });
 
   it('falls back to the round for a placeholder written into here: both are kept', async () => {

@@ -53,11 +53,15 @@ export async function fetchAsked(
   if (!profile) return why('the volume not probed yet');
   const asked = onlineFilesOf(journal, paths);
   if (asked === null) return why('a path the journal does not know');
-  if (asked.length === 0) return 'done';
   if (asked.length > MAX_FILES) return why('many files');
+  // The sync folder replaced or gone is said as the round says it (SyncFatalError).
   await checkRoot(journal, root);
   const local = s.passes?.ctx.local ?? new LocalRoot(root);
   local.language = s.language;
+  if (asked.length === 0) {
+    // Here in full already, as far as the journal knows; one missing here is the round's.
+    return paths.every((rel) => isHere(local, itemAt(journal, rel)!)) ? 'done' : why('missing');
+  }
   await finishFrees({ journal, local, trash: s.opts.trash, log: s.log });
   for (const j of asked) {
     if (!untouchedHere(local, j)) return why(`${j.localPath}: changed here`);
@@ -144,6 +148,14 @@ function onlineFilesOf(journal: Journal, paths: readonly string[]): JournalItem[
     for (const f of files) if (f.state === 'online') out.set(f.remoteId, f);
   }
   return [...out.values()];
+}
+
+function isHere(local: LocalRoot, j: JournalItem): boolean {
+  try {
+    return local.stat(j.localPath) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**
