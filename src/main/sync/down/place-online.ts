@@ -11,6 +11,7 @@ import {
 } from '../placeholder';
 import { remoteFields } from '../remote';
 import type { Execution } from './execution';
+import { parentOf } from '../paths';
 import { ensureParent, parentState } from './places';
 import type { Placement } from './plan-types';
 
@@ -28,14 +29,33 @@ function isLeftOver(x: Execution, ph: string, st: Stats): boolean {
 }
 
 /**
+ * Placeholders placed in turn (content.ts): the folder the last one went into, found in place.
+ * The next ones into it skip that look (its record and a stat): a mirror places a folder's
+ * files one after the other, and the look cost as much as the rest of the checks. Nothing it
+ * spares is a guard: a folder moved or swapped since is still caught where the placeholder is
+ * renamed into it (confined.ts, a problem for the item and a walk). The caller forgets it after
+ * a failure.
+ */
+export interface OnlineRun {
+  here: { id: number; dir: string } | null;
+}
+
+/**
  * Places `p`'s placeholder. 'full' when it cannot be one: its name has no room for the suffix,
  * something not ours is at the placeholder's name (a placeholder of ours no record knows is written
  * over: `isLeftOver`), or a file is at the real name (local work: the download keeps it beside);
  * the file then comes in full, as any other.
  */
-export function placeOnline(x: Execution, p: Placement): 'placed' | 'full' | 'waits' {
+export function placeOnline(
+  x: Execution,
+  p: Placement,
+  run: OnlineRun = { here: null },
+): 'placed' | 'full' | 'waits' {
   const { journal, local } = x.ctx;
-  const parent = parentState(x, p);
+  const dir = parentOf(p.path);
+  const known = run.here?.id === p.item.parentId && run.here.dir === dir;
+  const parent = known ? 'here' : parentState(x, p);
+  run.here = parent === 'here' ? { id: p.item.parentId, dir } : null;
   if (parent === null) return 'waits';
   const j = journal.items.get(p.item.id);
   const ph = placeholderOf(p.path);
