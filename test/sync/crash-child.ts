@@ -1,7 +1,8 @@
 // The engine in a child process, for the crash tests: one `syncOnce`, killed with SIGKILL at the
 // chosen outbox step (the nth time it is reached) when one is given. Prints one JSON line.
 // With `free`: frees those paths instead (files on demand), killed at the nth file handed to the
-// trash or the nth placeholder written, when one is given.
+// trash or the nth placeholder written, when one is given. With `mirrorCrashAt` (and no `free`):
+// one `syncOnce`, killed as its nth placeholder is about to be written.
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
@@ -17,23 +18,32 @@ interface Config {
   state: string;
   crash?: { step: string; op: string; nth: number };
   free?: { paths: string[]; crashAt?: { step: 'trash' | 'placeholder'; nth: number } };
+  mirrorCrashAt?: number;
 }
 
 const config = JSON.parse(process.argv[2]!) as Config;
 let reached = 0;
-const crashAt = config.free?.crashAt;
+const crashAt =
+  config.free?.crashAt ??
+  (config.mirrorCrashAt ? { step: 'placeholder', nth: config.mirrorCrashAt } : undefined);
 const dieAt = (step: string) => {
   if (crashAt?.step === step && ++reached === crashAt.nth) process.kill(process.pid, 'SIGKILL');
 };
 if (crashAt?.step === 'placeholder') {
   // Killed as the nth placeholder is about to be written (placeholder.ts writes it aside first).
+  // Written in turn (`writePlaceholder`) or several at once (`PlaceholderWriter`).
+  const isPlaceholder = (file: unknown) =>
+    typeof file === 'string' && path.basename(file).startsWith('placeholder-');
   const write = fs.writeFileSync;
   fs.writeFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    if (typeof file === 'string' && path.basename(file).startsWith('placeholder-')) {
-      dieAt('placeholder');
-    }
+    if (isPlaceholder(file)) dieAt('placeholder');
     return (write as (...a: unknown[]) => void)(file, ...rest);
   }) as typeof fs.writeFileSync;
+  const writeAsync = fs.promises.writeFile;
+  fs.promises.writeFile = ((file: unknown, ...rest: unknown[]) => {
+    if (isPlaceholder(file)) dieAt('placeholder');
+    return (writeAsync as (...a: unknown[]) => Promise<void>)(file, ...rest);
+  }) as typeof fs.promises.writeFile;
   syncBuiltinESMExports();
 }
 const folderTrash = new FolderTrash(path.join(config.state, 'trash'));

@@ -8,7 +8,7 @@ import { isItemError } from '../local-error';
 import { downloadArchive, extractArchive, ZipMemory, type Zip } from './archive';
 import type { Execution } from './execution';
 import { download, place } from './place-file';
-import { placeOnline } from './place-online';
+import { placeOnline, type OnlineRun } from './place-online';
 import { parentReady, placeReady } from './places';
 import type { ArchiveJob, LazyArchive, Placement, Plan } from './plan-types';
 import { highWater } from '../high-water';
@@ -84,13 +84,15 @@ async function eachLimit<T>(
 /** Places the placeholders of files kept online only; returns those to come in full instead. */
 function placeholders(x: Execution, planned: readonly Placement[]): Placement[] {
   const full: Placement[] = [];
+  const run: OnlineRun = { here: null };
   for (const p of planned) {
     x.check();
     x.ctx.events.begin('placeholder', p.path);
     if (!x.isBlocked(p.path)) {
       try {
-        if (placeOnline(x, p) === 'full') full.push(p);
+        if (placeOnline(x, p, run) === 'full') full.push(p);
       } catch (err) {
+        run.here = null;
         x.failedItem(p.path, p.item.id, err, false);
       }
     }
