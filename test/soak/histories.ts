@@ -1223,6 +1223,45 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Found by the soak (seed 20261201, history 696): a colleague moved a synced file into a
+    // folder of a chain too deep for this disk. The move was skipped (its place cannot be
+    // here), the file stayed at its old place with a record of a place it no longer has there.
+    name: 'file-moved-there-into-deep-chain',
+    title:
+      'a synced file moved on the service into a folder too deep for this disk: it leaves here (to the trash), the folder that cannot be here is a problem (issue 41 soak)',
+    steps: () => {
+      const chain = (n: number) => Array.from({ length: n }, (_, i) => level(i + 1)).join('/');
+      return [
+        write('', 'Docs', 24),
+        sync(),
+        remoteDeepCommand(''),
+        sync(),
+        remote.move('Docs', chain(34)),
+        sync(),
+        check('gone from here', (w) => eq('Docs here', 'Docs' in disk(w), false)),
+      ];
+    },
+  },
+  {
+    // The same with the file's own path the one too long: its folder fits, its name does not.
+    name: 'file-moved-there-past-path-max',
+    title:
+      'a synced file with a long name moved on the service into a deep folder where its path is too long: it leaves here, and its problem says why (issue 41 soak)',
+    steps: () => {
+      const chain = (n: number) => Array.from({ length: n }, (_, i) => level(i + 1)).join('/');
+      const long = 'n'.repeat(200);
+      return [
+        write('', long, 24),
+        sync(),
+        remoteDeepCommand(''),
+        sync(),
+        remote.move(long, chain(33)),
+        sync(),
+        check('gone from here', (w) => eq('here', long in disk(w), false)),
+      ];
+    },
+  },
+  {
     // Found by the soak (seed 41041, history 68): a folder of the chain renamed there to a
     // shorter name, read from the feed: the rename made room, but only a move up a level was
     // looked at, so the folder that now fits never came down and no problem said so.

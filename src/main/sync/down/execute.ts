@@ -70,6 +70,7 @@ export class Executor {
         x.check();
         x.ctx.events.begin(op.type === 'mkdir' ? 'mkdir' : 'move', op.path);
         if (x.isBlocked(op.path)) {
+          leavesReach(x, op);
           x.ctx.events.done();
           continue;
         }
@@ -77,6 +78,7 @@ export class Executor {
           structure(x, op);
         } catch (err) {
           x.failedItem(op.path, op.item.id, err, op.item.kind === 'folder');
+          if (tooLongHere(x, op.path)) leavesReach(x, op);
         }
         x.ctx.events.done();
       }
@@ -86,11 +88,15 @@ export class Executor {
     }
   }
 
-  /** Items deleted on the service (topmost only), to the trash. */
+  /**
+   * Items deleted on the service (topmost only), to the trash; with them what the service moved
+   * out of this computer's reach in this pass's structure (its problem says where it went).
+   */
   async trashItems(items: readonly JournalItem[]): Promise<void> {
     const x = this.x;
+    const gone = x.outOfReach.length > 0 ? [...items, ...x.outOfReach.splice(0)] : items;
     try {
-      for (const j of items) {
+      for (const j of gone) {
         x.check();
         const now = x.ctx.journal.items.get(j.remoteId);
         if (now) {
@@ -113,5 +119,28 @@ export class Executor {
   /** Files: refused ones recorded, single downloads and archives (their folders made already). */
   async content(plan: ContentPlan): Promise<void> {
     await Content.start(this.x, plan).place();
+  }
+}
+
+/**
+ * A synced item the service moved to a place this computer cannot hold: left at its old place,
+ * its record would name a place it no longer has there, for ever (found by the soak, seed
+ * 20261201 history 696: a file moved into a chain too deep for this disk). It leaves here as a
+ * deleted item does (to the trash; a file changed here stays, as local work), and the place it
+ * went to is that place's problem.
+ */
+function leavesReach(x: Execution, op: StructureOp): void {
+  if (op.type !== 'move') return;
+  const j = x.ctx.journal.items.get(op.item.id);
+  if (j && j.localPath !== op.path) x.outOfReach.push(j);
+}
+
+/** Whether `rel` is past what a path may be here (PATH_MAX): no step can name it. */
+function tooLongHere(x: Execution, rel: string): boolean {
+  try {
+    x.ctx.local.abs(rel);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENAMETOOLONG';
   }
 }

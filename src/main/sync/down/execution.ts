@@ -4,7 +4,7 @@
 // the same way.
 import { englishOf, type Words } from '../../../shared/i18n';
 import type { ServiceClient } from '../../api/client';
-import type { Journal } from '../../journal/journal';
+import type { Journal, JournalItem } from '../../journal/journal';
 import {
   emptySummary,
   type ProblemReason,
@@ -83,6 +83,11 @@ export class Execution {
    * refuses, no permission): one problem each, and nothing below them is tried in this pass.
    */
   private readonly blocked = new Set<string>();
+  /**
+   * Synced items the service moved to where this computer cannot hold them (below a folder not
+   * placed, or a path too long): they leave here by the trash stage, as if deleted there.
+   */
+  readonly outOfReach: JournalItem[] = [];
 
   constructor(readonly ctx: ExecutorContext) {}
 
