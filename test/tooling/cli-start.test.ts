@@ -1,13 +1,10 @@
-import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { targets } from '../../scripts/build-targets.mjs';
+import { metafileOf } from './bundle-meta';
 
 // The headless CLI's start is part of every double-clicked placeholder's wait (`files open`):
 // packages only some commands use are loaded when they are used (`await import`), never by the
 // bundle's static imports, which every start pays for.
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** Used by one command or one rare case each: a prompt, a lock, Thunar's file, a date format. */
 const LOADED_WHEN_USED = ['read', 'proper-lockfile', '@xmldom/xmldom', 'ws', 'chokidar'];
@@ -17,15 +14,7 @@ const NOT_LOADED = ['luxon'];
 describe("the headless CLI's start", () => {
   it('imports the packages some commands use only when they are used', async () => {
     const target = targets.find((t) => String(t.outfile).startsWith('out/cli/'))!;
-    const result = await esbuild.build({
-      ...target,
-      absWorkingDir: repoRoot,
-      write: false,
-      metafile: true,
-      sourcemap: false,
-      logLevel: 'silent',
-    });
-    const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
+    const imports = Object.values((await metafileOf(target)).outputs).flatMap((o) => o.imports);
     const statically = new Set(
       imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
     );

@@ -2,27 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { targets } from '../../scripts/build-targets.mjs';
+import { metafileOf } from './bundle-meta';
 import { runMain } from '../cli/in-process';
 import { NO_SANDBOX } from '../../src/main/cli/sandbox';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../src/main/accounts/oauth-client';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../src/service/sandbox';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
 /** The files esbuild bundles into one target of scripts/build.mjs (repository-relative). */
 async function inputsOf(target: esbuild.BuildOptions): Promise<string[]> {
-  const result = await esbuild.build({
-    ...target,
-    absWorkingDir: repoRoot,
-    write: false,
-    metafile: true,
-    sourcemap: false,
-    logLevel: 'silent',
-  });
-  return Object.keys(result.metafile.inputs);
+  return Object.keys((await metafileOf(target)).inputs);
 }
 
 describe('what the app ships', () => {
