@@ -1230,7 +1230,7 @@ export const HISTORIES: WrittenHistory[] = [
           before = levels(w);
           return [];
         }),
-        change,
+        change(),
         sync(null, B),
         // Moved up, one level fewer above and one more below; renamed, one more below.
         check('one level more fits', (w) =>
