@@ -25,6 +25,7 @@ import {
   remoteMoveCommand,
   remoteWriteCommand,
   roleCommand,
+  selectionCommand,
   syncCommand,
   timePassesCommand,
   serviceSecondPassesCommand,
@@ -1239,6 +1240,23 @@ export const HISTORIES: WrittenHistory[] = [
       ];
     },
   })),
+  {
+    // Found by the soak (seed 20261130, history 506): the chain's folder at level 2 left out
+    // here, then the top folder deleted here. Left out, nothing below it is a problem of this
+    // computer's (the bottom never placed is no longer said), so the delete went to the
+    // service and took the bottom file, never here, along: lost.
+    name: 'deep-remote-chain-parent-of-left-out-deleted-here',
+    title:
+      'the folder holding a folder left out here deleted here: not deleted on the service (what is left out was never here), back here with a problem saying so (issue 41 soak)',
+    steps: () => [
+      remoteDeepCommand(''),
+      selectionCommand(A, `${level(1)}/${level(2)}`),
+      remove(level(1)),
+      sync(),
+      sync(),
+      sync(),
+    ],
+  },
   {
     // Found by the soak (seed 20261201, history 696): a colleague moved a synced file into a
     // folder of a chain too deep for this disk. The move was skipped (its place cannot be

@@ -29,3 +29,21 @@ export function unplacedPaths(journal: Journal): string[] {
 /** Whether one of `paths` is below the folder at `folder`. */
 export const holdsAny = (folder: string, paths: readonly string[]): boolean =>
   paths.some((p) => p.startsWith(folder + '/'));
+
+/**
+ * Whether a folder holds, on the service, a folder left out here (selective sync): that folder's
+ * content is not on this computer either, and a delete of the folder holding it would take it
+ * along (found by the soak, seed 20261130 history 506: a chain's bottom, below a folder left
+ * out, lost with its parent deleted here). Looked up through the excluded folders' places.
+ */
+export function holdsExcluded(journal: Journal, folderId: number): boolean {
+  for (const e of journal.selection.all()) {
+    // Up from the excluded folder's parent; a cycle in a torn journal ends at the guard.
+    let at = e.parentId;
+    for (let guard = 0; at !== null && guard < 4096; guard++) {
+      if (at === folderId) return true;
+      at = journal.items.get(at)?.remoteParentId ?? null;
+    }
+  }
+  return false;
+}

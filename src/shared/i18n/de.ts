@@ -1167,7 +1167,7 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.fs.subtree':
     '{problem} Nichts darin wird synchronisiert; beim nächsten vollständigen Durchgang wird es erneut versucht.',
   'engine.keptUnplaced':
-    '{path} enthält Objekte, die nicht auf diesem Computer sein können (ein hier zu langer Pfad, oder ein Name oder Ort, den er ablehnt); es wurde im Dienst nicht gelöscht und ist wieder da. Löschen Sie es im Dienst, oder verschieben Sie es weiter nach oben, damit alles passt.',
+    '{path} enthält Objekte, die nicht auf diesem Computer sein können (ein hier zu langer Pfad, ein Name oder Ort, den er ablehnt, oder ein nicht für ihn gewählter Ordner); es wurde im Dienst nicht gelöscht und ist wieder da. Löschen Sie es im Dienst, oder verschieben Sie es weiter nach oben, damit alles passt.',
   'engine.leadsOutside':
     'Über {dir} wird nicht geschrieben: Es führt aus dem synchronisierten Ordner hinaus',
   'engine.tooManyBytes': 'mehr als die angekündigten {size} Bytes erhalten',

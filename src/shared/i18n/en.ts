@@ -1133,7 +1133,7 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.fs.subtree':
     '{problem} Nothing in it is synced; it is tried again at the next full walk.',
   'engine.keptUnplaced':
-    '{path} holds items that cannot be on this computer (a path too long here, or a name or place it refuses); it was not deleted on the service and is back. Delete it on the service, or move it up so that everything fits.',
+    '{path} holds items that cannot be on this computer (a path too long here, a name or place it refuses, or a folder not chosen for it); it was not deleted on the service and is back. Delete it on the service, or move it up so that everything fits.',
   'engine.leadsOutside': 'Refusing to write through {dir}: it leads outside the sync folder',
   'engine.tooManyBytes': 'received more than the {size} bytes announced',
   'engine.fewerBytes': 'received {written} of the {size} bytes announced',

@@ -6,7 +6,7 @@ import type { ChildFacts, Journal, JournalItem } from '../../journal/journal';
 import type { LocalRoot } from '../local';
 import { PROVISIONAL_GLOB, isProvisional } from './provisional';
 import { matchPlaceholderMoves, ScannedPlaceholders } from './placeholder-moves';
-import { holdsAny, unplacedPaths } from '../unplaced';
+import { holdsAny, holdsExcluded, unplacedPaths } from '../unplaced';
 import { CACHE_DIR, MOVING_DIR, parentOf } from '../paths';
 import { scanLocal, type LocalEntry, type LocalScan, type ScanOptions } from '../detect-local/scan';
 import { emptyPlan, type LocalPlan, type LocalPlanOptions } from './local-plan';
@@ -257,7 +257,7 @@ export class LocalReconciler {
       }
       if (j.kind === 'folder') {
         unplaced ??= unplacedPaths(journal);
-        if (holdsAny(j.localPath, unplaced)) {
+        if (holdsAny(j.localPath, unplaced) || holdsExcluded(journal, j.remoteId)) {
           plan.kept.push(j);
           continue;
         }
