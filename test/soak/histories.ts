@@ -1512,6 +1512,34 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Found by the soak (seed 20261203, history 505): a folder made here at the real name of a
+    // file online only. The file's record holds that path, so the folder was made on the
+    // service at every pass (an idle pass sent 4 requests, not 1) and never recorded.
+    name: 'folder-made-at-placeholder-real-name',
+    title:
+      'a folder made here at the real name of a file online only (its placeholder beside it): kept here with a name problem, never made on the service (issue 41 soak)',
+    steps: () => [
+      write('', 'Photos', 200),
+      sync(),
+      filesCommand(A, 'free', 'Photos'),
+      mkdir('', 'Photos'),
+      sync(),
+      sync(),
+      check('kept here, said, not made there', (w) => [
+        ...eq(
+          'problems',
+          status(w).problems.map((p) => [p.path, p.reason]),
+          [['Photos', 'name']],
+        ),
+        ...eq(
+          'folders named Photos there',
+          w.remoteEntries().filter((e) => e.path === 'Photos' && e.kind === 'folder').length,
+          0,
+        ),
+      ]),
+    ],
+  },
+  {
     // Issue 41: the soak's files-on-demand steps, each once, and its invariants' reading of
     // placeholders (an online-only file is there, as its placeholder).
     name: 'online-only-placeholders-moved-deleted-written',

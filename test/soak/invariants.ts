@@ -127,7 +127,7 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
     );
     findings.divergences.push(...compareTrees(c.name, mappedTree(c, refusedPaths), seen));
     findings.divergences.push(
-      ...journalMismatches(c, world, new Set(waiting.map((row) => row.remoteId))),
+      ...journalMismatches(c, world, new Set(waiting.map((row) => row.remoteId)), refusedPaths),
     );
     for (const p of problems) {
       if (refused.includes(p) || said.includes(p)) continue;
@@ -259,7 +259,12 @@ function compareTrees(
 }
 
 /** Every journal row is an item of the service where the row says, and an entry on the disk. */
-function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<number>): string[] {
+function journalMismatches(
+  c: SoakClient,
+  world: World,
+  waiting: ReadonlySet<number>,
+  refused: ReadonlySet<string>,
+): string[] {
   const out: string[] = [];
   const item = world.sb.sandbox.db.prepare(
     `SELECT kind, parent_id, filename FROM items WHERE id = ?`,
@@ -280,7 +285,7 @@ function journalMismatches(c: SoakClient, world: World, waiting: ReadonlySet<num
     const onDisk = row.state === 'online' ? placeholderOf(row.localPath) : row.localPath;
     if (pastPathMax(c.abs(onDisk))) continue;
     if (row.state === 'online') {
-      const wrong = placeholderMissing(c, row);
+      const wrong = placeholderMissing(c, row, refused);
       if (wrong) out.push(`${c.name}: online only, ${wrong}: ${row.localPath}`);
       continue;
     }

@@ -78,11 +78,16 @@ export function serviceSize(w: World, remoteId: number): number | undefined {
 }
 
 /** Whether an online row's placeholder is on the disk, ours, and no file at the real name. */
-export function placeholderMissing(c: SoakClient, row: JournalItem): string | undefined {
+export function placeholderMissing(
+  c: SoakClient,
+  row: JournalItem,
+  refused: ReadonlySet<string> = new Set(),
+): string | undefined {
   const st = lstatSync(c.abs(placeholderOf(row.localPath)), { throwIfNoEntry: false });
   if (!st?.isFile()) return 'no placeholder';
   if (!isOurPlaceholder(new LocalRoot(c.dir), row)) return 'its placeholder is not ours';
-  if (lstatSync(c.abs(row.localPath), { throwIfNoEntry: false })) {
+  // A folder a person made at the real name is kept here with a name problem (refused).
+  if (!refused.has(row.localPath) && lstatSync(c.abs(row.localPath), { throwIfNoEntry: false })) {
     return 'a file at its real name beside its placeholder';
   }
   return undefined;

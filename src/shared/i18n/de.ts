@@ -997,6 +997,8 @@ Exit-Status: 0 erledigt, 1 fehlgeschlagen, 2 falscher Aufruf, 130 unterbrochen (
   'engine.noNewVersion':
     'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, seine neue Version herunterzuladen: Die Version hier bleibt erhalten.',
   'engine.noDownload': 'Ihre Rolle in diesem Arbeitsbereich erlaubt nicht, es herunterzuladen.',
+  'engine.placeholderName':
+    'Eine hier nur online verfügbare Datei hat diesen Namen (ihr Platzhalter liegt daneben, mit der Endung {name}): Benennen Sie diesen Ordner um, um ihn zu synchronisieren.',
   'engine.sameName':
     'Für den Dienst ist das derselbe Name wie {other} (sie unterscheiden sich nur in Groß- und Kleinschreibung oder Akzenten): Benennen Sie eines um, um es zu synchronisieren.',
   'engine.changeRefused':

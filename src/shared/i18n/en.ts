@@ -973,6 +973,8 @@ exit status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (status: 3 when no
   'engine.noNewVersion':
     'Your role in this workspace does not allow downloading its new version: the version here is kept.',
   'engine.noDownload': 'Your role in this workspace does not allow downloading it.',
+  'engine.placeholderName':
+    'A file online only here has this name (its placeholder is beside it, ending in {name}): rename this folder to sync it.',
   'engine.sameName':
     'For the service this is the same name as {other} (they differ only in case or accents): rename one of them to sync it.',
   'engine.changeRefused':

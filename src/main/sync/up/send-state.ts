@@ -5,6 +5,7 @@ import type { Moves } from '../../api/moves';
 import type { Journal, JournalItem } from '../../journal/journal';
 import type { SyncProblem } from '../../../shared/sync-status';
 import { englishOf, type Words } from '../../../shared/i18n';
+import { PLACEHOLDER_SUFFIX } from '../../../shared/placeholder';
 
 /** A problem's message as words and their English (the journal and logs keep the English). */
 const said = (words: Words) => ({ message: englishOf(words), words });
@@ -161,7 +162,10 @@ export class SendState {
     return kids;
   }
 
-  /** Two files here that the service would take for one: this one is kept here and reported. */
+  /**
+   * Two items here that the service would take for one (or a folder at the real name of a file
+   * online only, whose record holds that path): this one is kept here and reported.
+   */
   clash(path: string, entry: Facted, other: JournalItem): void {
     this.ctx.refusals.add({
       kind: 'clash',
@@ -173,7 +177,11 @@ export class SendState {
       path,
       remoteId: null,
       reason: 'name',
-      ...said({ key: 'engine.sameName', params: { other: other.localPath } }),
+      ...said(
+        other.state === 'online' && other.localPath === path
+          ? { key: 'engine.placeholderName', params: { name: PLACEHOLDER_SUFFIX } }
+          : { key: 'engine.sameName', params: { other: other.localPath } },
+      ),
     });
   }
 
