@@ -4,6 +4,7 @@ import type { JournalItem } from '../../src/main/journal/journal';
 import { conflictOriginal } from '../../src/main/sync/conflict-copy';
 import { serviceKey } from '../../src/main/sync/names';
 import { changeSelection } from '../../src/main/sync/loop/selection';
+import type { RemoteDeleteHold } from '../../src/main/sync/loop/remote-guard';
 import type { SyncSummary } from '../../src/shared/sync-status';
 import { localTree, pastPathMax, sha } from '../sync/harness';
 import { placeholderAt, placeholderMissing } from './placeholders';
@@ -65,14 +66,14 @@ export async function checkAtQuiescence(world: World): Promise<Findings> {
       const result = await c.sync();
       if (result instanceof Error) {
         quiet = false;
-        // The guard asks when everything this side holds, or nearly everything (a tenth or less
-        // left, docs/SYNC.md), was deleted there: the one case of the world's deletions it should
-        // ask about (a colleague deleting the folder that holds it all, beside a local change that
-        // keeps a few items). Any other hold is a divergence. What the last hour moved to the
-        // trash here (`recent`) counts with it, as the guard counts it.
+        // The guard asks in the two cases docs/SYNC.md names, which the world's deletions can
+        // reach: everything this side holds, or nearly everything (a tenth or less left), deleted
+        // there (a colleague deleting the folder that holds it all); or a mass deletion across the
+        // tree (10 or more topmost deletions in 3 or more folders, taking more than half). Any
+        // other hold is a divergence. What the last hour moved to the trash here (`recent`)
+        // counts with it, as the guard counts it.
         const held = c.pair?.engine.heldRemoteDeletes();
-        const before = held ? held.total + (held.recent ?? 0) : 0;
-        if (held && held.total - held.count <= before * 0.1 && round < MAX_ROUNDS) {
+        if (held && heldAsDocumented(held) && round < MAX_ROUNDS) {
           c.pair!.engine.answerRemoteDeletes('trash');
           world.figures.asked++;
           continue;
@@ -406,4 +407,16 @@ function keptByEach(world: World, paths: string[]): boolean {
     );
   });
   return by.every((c) => c !== undefined) && new Set(by).size === paths.length;
+}
+
+/**
+ * Whether a hold of deletions on the service is one of the two cases docs/SYNC.md documents, by
+ * the figures the guard saw when it tripped (the last hour's included).
+ */
+function heldAsDocumented(held: RemoteDeleteHold): boolean {
+  const { count, total, topmost, places } = held.seen;
+  if (count < 10) return false;
+  const vanished = count >= total || (topmost >= 3 && total - count <= total * 0.1);
+  const acrossTheTree = topmost >= 10 && places >= 3 && count / total > 0.5;
+  return vanished || acrossTheTree;
 }

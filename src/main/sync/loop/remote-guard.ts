@@ -2,7 +2,7 @@ import type { Journal, JournalItem } from '../../journal/journal';
 import type { Plan } from '../down/plan-types';
 import { parentOf } from '../paths';
 import { NO_RECENT, withRecent, type RecentDeletions } from './delete-budget';
-import { remoteDeletesLookWrong, type DeleteGuard } from './options';
+import { remoteDeletesLookWrong, type DeleteGuard, type RemoteDeletions } from './options';
 
 /** What the person answered to deletions on the service the guard held back. */
 export type RemoteDeleteAnswer = 'trash' | 'keep';
@@ -13,6 +13,11 @@ export interface RemoteDeleteHold {
   total: number;
   /** Deleted on the service and moved to the trash here within the last hour, before these. */
   recent?: number;
+  /**
+   * What the rule saw when it tripped, the last hour's included (`count` is what is still held
+   * here of it: a later pass may have moved or trashed some): which of its cases tripped.
+   */
+  seen: RemoteDeletions;
 }
 
 /** A folder deleted on the service that goes to the trash whole: said, not only done. */
@@ -107,7 +112,8 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   const shape = { count, total, topmost: top.length, places: parents.size };
   // The rule sees this pass with the deletions applied in the last hour: 9 per pass never
   // reaches the floor of 10 alone, and would empty the folder in a few passes.
-  if (!remoteDeletesLookWrong(withRecent(shape, parents, recent), guard)) {
+  const seen = withRecent(shape, parents, recent);
+  if (!remoteDeletesLookWrong(seen, guard)) {
     const folders = each.filter((e) => e.item.kind === 'folder' && e.count >= guard.minCount);
     const applied = { count, topmost: top.length, places: [...parents] };
     return { ...pass, folders, applied };
@@ -115,6 +121,7 @@ export function guardRemoteDeletes<P extends Pick<Plan, 'trash'>>(
   if (answer === 'trash') return { ...pass, answered: true };
   const held = { ...plan, trash: [] };
   if (answer === 'keep') return { ...pass, plan: held, keep: top, answered: true };
-  const hold = recent.count > 0 ? { count, total, recent: recent.count } : { count, total };
+  const hold =
+    recent.count > 0 ? { count, total, recent: recent.count, seen } : { count, total, seen };
   return { ...pass, plan: held, held: hold, heldItems: top };
 }
