@@ -784,6 +784,55 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Seed 20261202 history 63: the old place came back here and the moved folder went up as
+    // new once the role allowed it: every file twice on the service.
+    name: 'no-move-extension-folder-moved-by-viewer',
+    title:
+      'a folder moved here by a Viewer on a server without the move extension: nothing of the copy is made, the move waits, and it is copied once when the role allows it (never twice on the service)',
+    extensions: false,
+    steps: () => [
+      remote.mkdir('', 'Docs'),
+      remote.mkdir('Docs', 'Team'),
+      remote.write('Docs/Team', 'a.txt'),
+      remote.write('Docs/Team', 'b.txt'),
+      remote.mkdir('', 'Old'),
+      sync(),
+      // A first move, copied: the client learns that this server cannot move.
+      move('Old', 'Docs'),
+      sync(),
+      role('Viewer'),
+      move('Docs/Team', ''),
+      sync(),
+      sync(),
+      check('the move waits: nothing copied, the old place not brought back', (w) => [
+        ...eq('service', service(w), {
+          Docs: 'dir',
+          'Docs/Old': 'dir',
+          'Docs/Team': 'dir',
+          'Docs/Team/a.txt': 'service#1',
+          'Docs/Team/b.txt': 'service#2',
+        }),
+        ...eq('disk', disk(w), {
+          Docs: 'dir',
+          'Docs/Old': 'dir',
+          Team: 'dir',
+          'Team/a.txt': 'service#1',
+          'Team/b.txt': 'service#2',
+        }),
+      ]),
+      role('restore'),
+      tenMinutes(),
+      sync(),
+      synced('copied once', {
+        Docs: 'dir',
+        'Docs/Old': 'dir',
+        Team: 'dir',
+        'Team/a.txt': 'service#1',
+        'Team/b.txt': 'service#2',
+      }),
+    ],
+  },
+  {
     name: 'no-move-extension-folder-deleted-there-holder-moved-here',
     title:
       'a folder deleted there while the folder holding it was moved here, on a server without the move extension: it goes up once, with the copy',

@@ -29,6 +29,14 @@ export class Retirer {
       const r = journal.items.atPath(p);
       return r !== undefined && r.state === 'synced' && !old.has(r.remoteId);
     });
+    if (made.length === 0) {
+      // Nothing of the copy is there (its first folder refused, a Viewer's move): the move was
+      // not sent, as a refused move is not. The records stay where they were; the next pass
+      // finds the move again. Brought back here as well, the old place would come down beside
+      // the moved one and, once sent, stand twice on the service (seed 20261202 history 63).
+      events.note(op.path, { key: 'engine.notAllCopied' });
+      return;
+    }
     if (made.length < op.parts.length) {
       // The old place is kept on the service, and comes back here with the walk asked for: its
       // records are forgotten, and no event of the feed would name it again.
