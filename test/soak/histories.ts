@@ -1477,6 +1477,22 @@ export const HISTORIES: WrittenHistory[] = [
     },
   },
   {
+    // Seed 41042 history 189: the server refused the move but renamed the folder where it was;
+    // the record took the name there and kept the old one here, so the folder, brought back
+    // here, kept its long name and the level that fits under the short one never came down.
+    name: 'deep-remote-chain-moved-up-no-moves-added-there',
+    title:
+      'on a server without moves, a folder of a chain too deep for this disk moved to the top under a short name here while a folder was added below it there: the old place comes back at the name the server gave it, and what then fits comes down (issue 41 soak)',
+    extensions: false,
+    steps: () => [
+      remoteDeepCommand(''),
+      sync(),
+      move(`${level(1)}/${level(2)}`, '', 'Docs'),
+      remote.mkdir(`${level(1)}/${level(2)}/${level(3)}`, 'Docs'),
+      role('Creator'),
+    ],
+  },
+  {
     // Issue 37, found by the soak (seed 717422688): the problem on the chain's bottom (never
     // placed here) kept its old path when a colleague renamed the top folder in case, so no
     // problem named it where it is now.

@@ -4,9 +4,9 @@ import { ApiError, ValidationError } from '../../api/errors';
 import type { JournalItem } from '../../journal/journal';
 import type { LocalEntry } from '../detect-local/scan';
 import { decodeName, serviceKey } from '../names';
-import { parentOf } from '../paths';
+import { joinPath, parentOf } from '../paths';
 import { placeholderOf } from '../placeholder';
-import { asRemote, findInFolder, fromFile, remoteFields } from '../remote';
+import { asRemote, findInFolder, fromFile, remoteFields, type RemoteItem } from '../remote';
 import { requestMove, toRemote } from './move-request';
 import type { IntentPayload } from './outbox';
 import type { MkdirOp, MoveOp } from './plan';
@@ -235,11 +235,7 @@ export class StructureSender {
           if (!fell.back) this.s.record(payload, item);
           // Not moved: only what the service did to it where it is (a rename) is recorded; a
           // file's new time only from the version recorded here (`versionBefore`).
-          else if (item) {
-            const time =
-              j.kind === 'folder' || payload.version ? {} : { remoteUpdatedAt: j.remoteUpdatedAt };
-            journal.items.upsert({ ...j, ...remoteFields(item), ...time });
-          }
+          else if (item) this.recordRenamedOnly(j, item, entry, payload.version !== undefined);
         },
       );
       this.s.leaving.delete(j.remoteId);
@@ -256,6 +252,29 @@ export class StructureSender {
     } finally {
       events.done();
     }
+  }
+
+  /**
+   * A server without moves renamed the item where it is, as asked: the record takes that name
+   * there, its path too (the rows below it with it), so that the local name and the service's
+   * agree. The copy then starts from there, and what comes back here meanwhile (the old place
+   * restored, a chain's bottom that now fits) stands at the service's name. Left at the old
+   * name, nothing would ever rename it here (seed 41042 history 189).
+   */
+  private recordRenamedOnly(
+    j: JournalItem,
+    item: RemoteItem,
+    entry: LocalEntry,
+    versionKnown: boolean,
+  ): void {
+    const { journal, local } = this.s.ctx;
+    const time = j.kind === 'folder' || versionKnown ? {} : { remoteUpdatedAt: j.remoteUpdatedAt };
+    const renamed = { ...j, ...remoteFields(item), ...time };
+    const at = joinPath(parentOf(j.localPath), entry.name);
+    // Not over anything this side has at that name (a new item not sent yet).
+    const free = at !== j.localPath && !journal.items.atPath(at) && !local.stat(at);
+    if (free) journal.items.moveTree(renamed, { localPath: at, localName: entry.name });
+    else journal.items.upsert(renamed);
   }
 
   /** A move that failed: put back, retried, tried aside, or refused. */
