@@ -1493,6 +1493,25 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Seed 20261302 history 879, shrunk.
+    name: 'deep-remote-chain-viewer-bottom-changed-role-back',
+    title:
+      'a Viewer syncs a chain too deep for this disk, renames its top here in case, the bottom changes there; the role comes back: no problem of the Viewer time is left (issue 41 soak)',
+    extensions: false,
+    steps: () => [
+      remoteDeepCommand(''),
+      role('Viewer'),
+      sync(),
+      caseRename(level(1)),
+      remote.overwrite(
+        [...Array.from({ length: 40 }, (_, i) => level(i + 1)), 'bottom.txt'].join('/'),
+        200,
+      ),
+      quietCommand(A, 3),
+      role('Creator'),
+    ],
+  },
+  {
     // Issue 37, found by the soak (seed 717422688): the problem on the chain's bottom (never
     // placed here) kept its old path when a colleague renamed the top folder in case, so no
     // problem named it where it is now.
