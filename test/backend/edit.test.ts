@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MethodName, ParamsOf } from '../../src/shared/app-api';
+import type { RunningSandbox } from '../../src/service/sandbox';
+import { remoteTree } from '../sync/harness';
+import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
+
+// File operations in Browse (issue 42) through the window's API (edit.*, uploads.*): a real
+// sandbox over HTTP, a Collaborator who may do everything, a Creator and a Viewer whose refusals
+// come back in words (never a status code), and a batch in which one refused item does not stop
+// the others.
+
+let t: BackendWithSandbox;
+let sb: RunningSandbox;
+let root: number;
+const accounts: Record<string, string> = {};
+
+async function as(role: string): Promise<string> {
+  const u = sb.users.find((x) => x.role === role)!;
+  accounts[role] ??= (
+    await t.ok('accounts.signIn', { server: sb.baseUrl, email: u.email, password: u.password })
+  ).id;
+  return accounts[role];
+}
+
+async function refused<M extends MethodName>(method: M, params: ParamsOf<M>) {
+  const error = await t.refused(method, params);
+  expect(error.message).not.toMatch(/\b(403|404|422)\b/);
+  return error;
+}
+
+/** Uploads `text` as `name` in pieces of `piece` characters of base64. */
+async function upload(accountId: string, folderId: number, name: string, text: string) {
+  const bytes = Buffer.from(text);
+  const { uploadId } = await t.ok('uploads.begin', {
+    accountId,
+    folderId,
+    name,
+    size: bytes.length,
+  });
+  // Two pieces: the backend appends them in order.
+  const half = Math.floor(bytes.length / 2);
+  for (const part of [bytes.subarray(0, half), bytes.subarray(half)])
+    await t.ok('uploads.chunk', { uploadId, data: part.toString('base64') });
+  return t.ok('uploads.finish', { uploadId });
+}
+
+beforeAll(async () => {
+  t = await backendWithSandbox({ seed: 'empty', prefix: 'edit', user: null });
+  sb = t.sb;
+  root = (await t.client.rootFolder(sb.workspaceId)).id;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('file operations in Browse, on the service', () => {
+  it('a Collaborator makes a folder, uploads, renames, moves and deletes', async () => {
+    const accountId = await as('Collaborator');
+    const workspaceId = sb.workspaceId;
+    const plans = await t.ok('edit.newFolder', {
+      accountId,
+      workspaceId,
+      parentId: root,
+      name: ' Plans ',
+    });
+    expect(plans).toMatchObject({ kind: 'folder', name: 'Plans' });
+
+    // The same name, in another case: the service's 422 said as a name to choose again.
+    const taken = await refused('edit.newFolder', {
+      accountId,
+      workspaceId,
+      parentId: root,
+      name: 'plans',
+    });
+    expect(taken.kind).toBe('conflict');
+    expect(taken.words).toEqual({ key: 'edit.nameTaken', params: { name: 'plans' } });
+    expect(taken.message).toBe('The name plans is already taken in this folder: choose another.');
+    const slash = await refused('edit.newFolder', {
+      accountId,
+      workspaceId,
+      parentId: root,
+      name: 'a/b',
+    });
+    expect(slash.words).toEqual({ key: 'edit.nameSlash' });
+
+    const file = await upload(accountId, root, 'notes.txt', 'minutes of the meeting, in two');
+    expect(file).toMatchObject({ kind: 'file', name: 'notes.txt', size: 30 });
+    expect(remoteTree(sb).get('notes.txt')).toBeDefined();
+
+    const renamed = await t.ok('edit.rename', {
+      accountId,
+      kind: 'file',
+      itemId: file.id,
+      name: 'minutes.txt',
+    });
+    expect(renamed.name).toBe('minutes.txt');
+
+    const moved = await t.ok('edit.move', {
+      accountId,
+      items: [{ kind: 'file', id: file.id, name: 'minutes.txt' }],
+      to: plans.id,
+    });
+    expect(moved).toEqual({ done: 1, failed: [] });
+    expect(remoteTree(sb).has('Plans/minutes.txt')).toBe(true);
+
+    // A folder into itself: refused in words, the rest of the batch still done.
+    const other = await t.ok('edit.newFolder', {
+      accountId,
+      workspaceId,
+      parentId: root,
+      name: 'Other',
+    });
+    const mixed = await t.ok('edit.move', {
+      accountId,
+      items: [
+        { kind: 'folder', id: plans.id, name: 'Plans' },
+        { kind: 'folder', id: other.id, name: 'Other' },
+      ],
+      to: plans.id,
+    });
+    expect(mixed.done).toBe(1);
+    expect(mixed.failed).toMatchObject([
+      { id: plans.id, words: { key: 'edit.intoItself' }, message: expect.stringMatching(/itself/) },
+    ]);
+    expect(remoteTree(sb).has('Plans/Other')).toBe(true);
+
+    const deleted = await t.ok('edit.delete', {
+      accountId,
+      items: [{ kind: 'folder', id: plans.id, name: 'Plans' }],
+    });
+    expect(deleted).toEqual({ done: 1, failed: [] });
+    expect([...remoteTree(sb).keys()].filter((k) => k.startsWith('Plans'))).toEqual([]);
+
+    // Deleted meanwhile: a rename of it says so.
+    const gone = await refused('edit.rename', {
+      accountId,
+      kind: 'folder',
+      itemId: plans.id,
+      name: 'Again',
+    });
+    expect(gone.words).toEqual({ key: 'edit.gone', params: { name: 'Again' } });
+  });
+
+  it('a Viewer is refused in words; a batch says each item', async () => {
+    const admin = await as('Administrator');
+    const a = await t.ok('edit.newFolder', {
+      accountId: admin,
+      workspaceId: sb.workspaceId,
+      parentId: root,
+      name: 'Kept A',
+    });
+    const b = await upload(admin, root, 'kept-b.txt', 'b');
+    const viewer = await as('Viewer');
+    const made = await refused('edit.newFolder', {
+      accountId: viewer,
+      workspaceId: sb.workspaceId,
+      parentId: root,
+      name: 'Mine',
+    });
+    expect(made.kind).toBe('forbidden');
+    expect(made.message).toBe('Your role in this workspace does not allow this.');
+    const upBegun = await t.ok('uploads.begin', {
+      accountId: viewer,
+      folderId: root,
+      name: 'v.txt',
+      size: 1,
+    });
+    await t.ok('uploads.chunk', { uploadId: upBegun.uploadId, data: 'eA==' });
+    const up = await refused('uploads.finish', { uploadId: upBegun.uploadId });
+    expect(up.words).toEqual({ key: 'edit.roleRefused' });
+    const batch = await t.ok('edit.delete', {
+      accountId: viewer,
+      items: [
+        { kind: 'folder', id: a.id, name: 'Kept A' },
+        { kind: 'file', id: b.id, name: 'kept-b.txt' },
+      ],
+    });
+    expect(batch.done).toBe(0);
+    expect(batch.failed.map((f) => [f.name, f.words?.key])).toEqual([
+      ['Kept A', 'edit.roleRefused'],
+      ['kept-b.txt', 'edit.roleRefused'],
+    ]);
+    expect(remoteTree(sb).has('Kept A')).toBe(true);
+    expect(remoteTree(sb).has('kept-b.txt')).toBe(true);
+  });
+
+  it('an upload is refused when its bytes do not match its size, and forgotten', async () => {
+    const accountId = await as('Collaborator');
+    const { uploadId } = await t.ok('uploads.begin', {
+      accountId,
+      folderId: root,
+      name: 'short.txt',
+      size: 2,
+    });
+    const long = await refused('uploads.chunk', {
+      uploadId,
+      data: Buffer.from('abc').toString('base64'),
+    });
+    expect(long.words).toEqual({ key: 'edit.uploadTooLong' });
+    const after = await refused('uploads.finish', { uploadId });
+    expect(after.words).toEqual({ key: 'edit.uploadGone' });
+    expect(remoteTree(sb).has('short.txt')).toBe(false);
+  });
+});
