@@ -30,7 +30,9 @@ const folderCount = () => [...remoteTree(sb).values()].filter((v) => v === 'dir'
 beforeEach(async () => {
   ({ sb, client, pair } = await pairWithSandbox(dirs, { sandbox: { seed: 'demo' } }));
   // Browse's handlers as the backend runs them, for the pair's own account: only `account` is used.
-  const ctx = { account: () => Promise.resolve({ client } as SignedIn) } as HandlerContext;
+  const ctx = {
+    account: () => Promise.resolve({ client } as SignedIn),
+  } as unknown as HandlerContext;
   edit = editHandlers(ctx);
   await pair.engine.syncOnce();
   root = (await client.rootFolder(sb.workspaceId)).id;

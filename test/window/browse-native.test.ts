@@ -196,6 +196,10 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
       'Open in browser',
       'Copy share link',
       'Open details',
+      // File operations on the service (issue 42, file-ops.test.ts).
+      'Rename…',
+      'Move to…',
+      'Delete…',
       // Files on demand (on-demand.test.ts): the file is synced here.
       'Download now',
       'Free up space',
