@@ -182,6 +182,32 @@ describe('file operations in Browse, on the service', () => {
     expect(remoteTree(sb).has('kept-b.txt')).toBe(true);
   });
 
+  it('the service out of reach is said in words: nothing was changed', async () => {
+    const accountId = await as('Collaborator');
+    // Every request answered 503 (its Retry-After 0: the client's retries do not wait).
+    sb.setFaults('fail=1,after=0');
+    try {
+      const made = await refused('edit.newFolder', {
+        accountId,
+        workspaceId: sb.workspaceId,
+        parentId: root,
+        name: 'Unreached',
+      });
+      expect(made.kind).toBe('offline');
+      expect(made.message).toBe(
+        'The service cannot be reached: nothing was changed. Try again when online.',
+      );
+      const batch = await t.ok('edit.delete', {
+        accountId,
+        items: [{ kind: 'folder', id: root, name: 'Anything' }],
+      });
+      expect(batch.failed.map((f) => f.words?.key)).toEqual(['edit.offline']);
+    } finally {
+      sb.setFaults('');
+    }
+    expect(remoteTree(sb).has('Unreached')).toBe(false);
+  });
+
   it('an upload is refused when its bytes do not match its size, and forgotten', async () => {
     const accountId = await as('Collaborator');
     const { uploadId } = await t.ok('uploads.begin', {
