@@ -76,6 +76,16 @@ async function folderId(email: string, name: string): Promise<number> {
   return got.items.find((i) => i.folder?.filename === name)!.folder!.id;
 }
 
+/** The sandbox's faults (`/_sandbox/faults`): "" takes them off. */
+async function faults(spec: string) {
+  const res = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ spec }),
+  });
+  expect(res.ok).toBe(true);
+}
+
 async function signIn(who: { email: string; password: string }) {
   await shown(page.getByRole('heading', { name: 'Sign in to Workspace Sync' }));
   await page.getByLabel('Server address').fill(sandbox.baseUrl);
@@ -140,11 +150,18 @@ describe.sequential('file operations in Browse, in Chromium', { timeout: 120_000
   });
 
   it('uploads by the button and by a drop from the computer, with progress', async () => {
+    // The service slowed down (every request 1.5 s later), so the progress stays in view while
+    // the first file goes to the service; it is waited for, and the slowing taken off.
+    await faults('latency=1500-1500');
     await page.getByTestId('upload-input').setInputFiles([
       { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Budget\n2. Hires\n') },
       { name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1_300_000, 'm') },
     ]);
+    const progress = page.getByRole('progressbar', { name: /^Uploading agenda\.txt \(1\/2\): / });
+    await shown(progress);
+    await faults('');
     await shown(status().getByText('Uploaded 2 files.'));
+    await gone(progress);
     await shown(row('agenda.txt'));
     await shown(row('minutes.txt'));
     // A drop of the computer's files onto the list: the browser's own DataTransfer.
