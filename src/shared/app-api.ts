@@ -292,6 +292,8 @@ export const Entry = z.object({
   hidden: z.boolean(),
   /** Whether the service has a thumbnail of it (`files.thumbnail`). */
   thumbnail: z.boolean().optional(),
+  /** The signed-in person added it (a Creator may delete only those); absent: not known. */
+  mine: z.boolean().optional(),
 });
 export type Entry = z.infer<typeof Entry>;
 

@@ -182,6 +182,30 @@ describe('file operations in Browse, on the service', () => {
     expect(remoteTree(sb).has('kept-b.txt')).toBe(true);
   });
 
+  it("a Creator's listing says what they added; they delete that, not another's", async () => {
+    const creator = await as('Creator');
+    const own = await t.ok('edit.newFolder', {
+      accountId: creator,
+      workspaceId: sb.workspaceId,
+      parentId: root,
+      name: 'Creator’s',
+    });
+    const listed = await t.ok('folders.contents', { accountId: creator, folderId: root });
+    const mine = Object.fromEntries(listed.items.map((e) => [e.name, e.mine]));
+    expect(mine['Creator’s']).toBe(true);
+    expect(mine['Kept A']).toBe(false);
+    const kept = listed.items.find((e) => e.name === 'Kept A')!;
+    const got = await t.ok('edit.delete', {
+      accountId: creator,
+      items: [
+        { kind: 'folder', id: kept.id, name: 'Kept A' },
+        { kind: 'folder', id: own.id, name: 'Creator’s' },
+      ],
+    });
+    expect(got.done).toBe(1);
+    expect(got.failed.map((f) => [f.name, f.words?.key])).toEqual([['Kept A', 'edit.roleRefused']]);
+  });
+
   it('the service out of reach is said in words: nothing was changed', async () => {
     const accountId = await as('Collaborator');
     // Every request answered 503 (its Retry-After 0: the client's retries do not wait).

@@ -18,13 +18,15 @@ import {
 // (Kenji) makes a folder, uploads by the button and by a drop from the computer, renames with
 // F2, marks two files with Ctrl+click and moves them with Move to…, drags one onto a folder and
 // deletes a folder after the dialog that says what the service does; each checked on the
-// service. Then a Viewer (Vikram) is offered none of it, each disabled with its reason, and an
-// Administrator (Ann) deletes with the keyboard. English and German, light and dark, both sizes,
+// service. Then a Viewer (Vikram) is offered none of it, each disabled with its reason, a
+// Creator (Chloé) may delete only what she added, and an Administrator (Ann) deletes with the
+// keyboard. English and German, light and dark, both sizes,
 // axe clean. Each state is waited for, never a duration.
 
 const KENJI = { email: 'kenji@example.com', password: 'kenji-sandbox-pass' }; // Collaborator
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' }; // Administrator
+const CHLOE = { email: 'chloe@example.com', password: 'chloe-sandbox-pass' }; // Creator
 
 let session: Session;
 let sandbox: Sandbox;
@@ -319,6 +321,39 @@ describe.sequential('file operations in Browse, in Chromium', { timeout: 120_000
       axe: 'shot',
     });
     await expectAccessible(page, 'file operations, Viewer');
+  });
+
+  it('a Creator may add, and delete only what they added', async () => {
+    await show(CHLOE);
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
+    await shown(row('README.txt'));
+    const newFolder = page.getByRole('button', { name: 'New folder' });
+    await expect.poll(() => newFolder.getAttribute('title')).toBe(null);
+    expect(await newFolder.getAttribute('aria-disabled')).toBe(null);
+    const menuOf = async (name: string) => {
+      await row(name).click({ button: 'right', position: { x: 400, y: 10 } });
+      return page.getByRole('menu', { name: `Actions for ${name}` });
+    };
+    // Ann's folder: no delete, and why.
+    let menu = await menuOf('Reports');
+    const remove = menu.getByRole('menuitem', { name: 'Delete…' });
+    expect(await remove.getAttribute('aria-disabled')).toBe('true');
+    expect(await remove.getAttribute('title')).toBe(
+      'Your role here (Creator) may delete only what you added: ask an administrator for Collaborator or above.',
+    );
+    expect(
+      await menu.getByRole('menuitem', { name: 'Rename…' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await page.keyboard.press('Escape');
+    await gone(menu);
+    // Her own folder: a delete, asked first.
+    menu = await menuOf('Café Meetings');
+    const own = menu.getByRole('menuitem', { name: 'Delete…' });
+    expect(await own.getAttribute('aria-disabled')).toBe(null);
+    await own.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Café Meetings?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await gone(dialog);
   });
 
   it('an Administrator deletes two files marked with the keyboard', async () => {

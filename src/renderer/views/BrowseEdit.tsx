@@ -4,7 +4,7 @@ import type { Entry } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { DeleteDialog, MoveDialog, NameDialog } from './EditDialogs';
 import { editStrings } from './edit-strings';
-import { rightsOf, type EditRights } from './edit-rights';
+import { removeReason, rightsOf, type EditRights } from './edit-rights';
 import { useEdit } from './use-edit';
 import { usePairs } from './pairs';
 
@@ -16,7 +16,13 @@ import { usePairs } from './pairs';
 /** The drag of items within Browse (a move); the computer's files come as 'Files'. */
 export const ITEMS_TYPE = 'application/x-workspace-sync-items';
 
-type Item = { kind: Entry['kind']; id: number; name: string };
+type Item = { kind: Entry['kind']; id: number; name: string; mine?: boolean };
+const itemOf = (e: Entry): Item => ({
+  kind: e.kind,
+  id: e.id,
+  name: e.name,
+  ...(e.mine === undefined ? {} : { mine: e.mine }),
+});
 const keyOf = (i: { kind: string; id: number }) => `${i.kind}:${i.id}`;
 
 /** What the rows are given: the marks, F2 and Delete, and drags and drops. */
@@ -118,7 +124,7 @@ export function useBrowseEdit({
           const item = entry(index);
           if (!item) return;
           if (next.has(keyOf(item))) next.delete(keyOf(item));
-          else next.set(keyOf(item), { kind: item.kind, id: item.id, name: item.name });
+          else next.set(keyOf(item), itemOf(item));
           anchor.current = index;
         } else {
           const start = anchor.current ?? from ?? index;
@@ -126,19 +132,19 @@ export function useBrowseEdit({
           next.clear();
           for (let i = Math.min(start, index); i <= Math.max(start, index); i++) {
             const e = entry(i);
-            if (e) next.set(keyOf(e), { kind: e.kind, id: e.id, name: e.name });
+            if (e) next.set(keyOf(e), itemOf(e));
           }
         }
         setMarks(next);
       },
       onCommand: (command, item) => {
-        const it = { kind: item.kind, id: item.id, name: item.name };
+        const it = itemOf(item);
         if (command === 'rename' && rights.change === null) open({ kind: 'rename', item: it });
-        if (command === 'delete' && rights.remove === null)
+        if (command === 'delete' && removeReason(rights, targets(it)) === null)
           open({ kind: 'delete', items: targets(it) });
       },
       canDrag: rights.change === null,
-      dragged: (item) => targets({ kind: item.kind, id: item.id, name: item.name }),
+      dragged: (item) => targets(itemOf(item)),
       onDrop: (folder, e) => {
         const moved = e.dataTransfer.getData(ITEMS_TYPE);
         if (moved && rights.change === null) {
@@ -151,14 +157,17 @@ export function useBrowseEdit({
         }
       },
     }),
-    [marks, rights.change, rights.create, rights.remove, targets],
+    [marks, rights.change, rights.create, rights.remove, rights.removeOwn, targets],
   );
 
   /** The item menu's file operations for one item (each disabled with its reason). */
   const menuEdit = (item: Item) => ({
     rename: { reason: rights.change, run: () => open({ kind: 'rename', item }) },
     move: { reason: rights.change, run: () => open({ kind: 'move', items: targets(item) }) },
-    remove: { reason: rights.remove, run: () => open({ kind: 'delete', items: targets(item) }) },
+    remove: {
+      reason: removeReason(rights, targets(item)),
+      run: () => open({ kind: 'delete', items: targets(item) }),
+    },
   });
 
   const button = (label: string, reason: string | null, onClick: () => void, extra = {}) => (
@@ -205,7 +214,9 @@ export function useBrowseEdit({
       <div className="selection-bar" role="group" aria-label={s.selected(marked.length)}>
         <span>{s.selected(marked.length)}</span>
         {button(s.moveTo, rights.change, () => open({ kind: 'move', items: marked }))}
-        {button(s.delete, rights.remove, () => open({ kind: 'delete', items: marked }))}
+        {button(s.delete, removeReason(rights, marked), () =>
+          open({ kind: 'delete', items: marked }),
+        )}
         <button type="button" className="link-button" onClick={clearMarks}>
           {s.clearSelection}
         </button>

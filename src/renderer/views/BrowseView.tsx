@@ -357,7 +357,7 @@ export function BrowseView({
           onDetails={select}
           device={device(menu.item)}
           onDemand={demand}
-          edit={offline ? undefined : editing.menuEdit(menu.item)}
+          edit={offline ? undefined : editing.menuEdit({ ...menu.item, mine: menu.mine })}
         />
       )}
       {editing.dialogs}

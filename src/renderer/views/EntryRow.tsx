@@ -64,6 +64,7 @@ function Row({
   const menuAt = (x: number, y: number, focused: Element | null) =>
     onMenu({
       item,
+      mine: entry.mine,
       x,
       y,
       returnTo: focused instanceof HTMLElement ? focused : name.current,

@@ -14,6 +14,8 @@ export interface MenuEditAction {
 /** A context menu asked for: on which item, where, and where focus goes back after. */
 export interface MenuRequest {
   item: SelectedItem;
+  /** The signed-in person added it (`Entry.mine`): a Creator may delete it. */
+  mine?: boolean | undefined;
   /** Viewport coordinates: the pointer, or below the focused row for the keyboard. */
   x: number;
   y: number;

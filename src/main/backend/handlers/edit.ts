@@ -32,6 +32,15 @@ async function worded<T>(name: string, op: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What the person just made is theirs: its `user_id` is their id on the service, which sign-in
+ * could not always learn (no workspace owned, no event yet: identity.ts). Browse's listing then
+ * says which items are theirs (a Creator may delete those).
+ */
+export function learnWho(s: SignedIn, made: { user_id?: number | null | undefined }): void {
+  if (s.userId === null && typeof made.user_id === 'number') s.userId = made.user_id;
+}
+
 /** Each item on its own (one bad item never blocks the rest): how many, and each refused. */
 async function eachOf(items: Item[], op: (item: Item) => Promise<void>): Promise<EditOutcome> {
   const outcome: EditOutcome = { done: 0, failed: [] };
@@ -67,6 +76,7 @@ export function editHandlers(ctx: HandlerContext): HandlersOf<'edit'> {
       const folder = await worded(name, () =>
         s.client.createFolder(p.workspaceId, p.parentId, name),
       );
+      learnWho(s, folder);
       return entryOf({ kind: 'folder', folder });
     },
     'edit.rename': async (p): Promise<Entry> => {

@@ -6,6 +6,7 @@ import type { Entry } from '../../../shared/app-api';
 import { editRefusal } from '../edit-words';
 import { fail } from '../errors';
 import { entryOf } from '../map';
+import { learnWho } from './edit';
 import type { HandlerContext, HandlersOf } from './context';
 
 // Uploads from Browse (issue 42): the window reads the person's files (the OS's picker, or a
@@ -70,6 +71,7 @@ export function uploadHandlers(ctx: HandlerContext): HandlersOf<'uploads'> {
             const refusal = editRefusal(err, w.name);
             return refusal ? fail(refusal.kind, refusal.words) : Promise.reject(err);
           });
+        learnWho(s, file);
         return entryOf({ kind: 'file', file });
       } finally {
         await forget(p.uploadId);
