@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -181,6 +184,34 @@ describe.sequential('file operations in Browse, in Chromium', { timeout: 120_000
     await shown(row('dropped.txt'));
     const names = await rootNames(KENJI.email);
     expect(names).toEqual(expect.arrayContaining(['agenda.txt', 'minutes.txt', 'dropped.txt']));
+  });
+
+  it('uploads a folder with what it holds, its folders made on the service', async () => {
+    const top = mkdtempSync(path.join(tmpdir(), 'ws-file-ops-'));
+    try {
+      const scans = path.join(top, 'Scans');
+      mkdirSync(path.join(scans, 'inner'), { recursive: true });
+      writeFileSync(path.join(scans, 'page 1.txt'), 'first page');
+      writeFileSync(path.join(scans, 'inner', 'page 2.txt'), 'second page');
+      await page.getByTestId('upload-folder-input').setInputFiles(scans);
+      await shown(status().getByText('Uploaded 2 files.'));
+      await shown(row('Scans'));
+      const inScans = await namesIn(KENJI.email, await folderId(KENJI.email, 'Scans'));
+      expect(inScans.sort()).toEqual(['inner', 'page 1.txt']);
+      // Again: the folders there are used (no "name taken"), the files become new versions.
+      // (A third file: this upload's outcome is told from the last one's.)
+      writeFileSync(path.join(scans, 'page 1.txt'), 'first page, second version');
+      writeFileSync(path.join(scans, 'inner', 'page 3.txt'), 'third page');
+      await page.getByTestId('upload-folder-input').setInputFiles(scans);
+      await shown(status().getByText('Uploaded 3 files.'));
+      expect(await alert().count()).toBe(0);
+      expect((await namesIn(KENJI.email, await folderId(KENJI.email, 'Scans'))).sort()).toEqual([
+        'inner',
+        'page 1.txt',
+      ]);
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 
   it('renames with F2', async () => {

@@ -5,7 +5,7 @@ import { useAccount, useApi } from '../context';
 import { DeleteDialog, MoveDialog, NameDialog } from './EditDialogs';
 import { editStrings } from './edit-strings';
 import { removeReason, rightsOf, type EditRights } from './edit-rights';
-import { useEdit } from './use-edit';
+import { useEdit, type Upload } from './use-edit';
 import { usePairs } from './pairs';
 
 // Browse as a file manager (issue 42): the marked items (Ctrl/Shift click, Ctrl+Space,
@@ -110,10 +110,32 @@ export function useBrowseEdit({
     [marks],
   );
 
-  const upload = (to: number, list: FileList | File[]) => {
-    const chosen = [...list];
+  const upload = (to: number, chosen: readonly Upload[]) => {
     if (chosen.length > 0) void edit.upload(to, chosen);
   };
+  /** What a drop brings: files, and folders with everything in them. */
+  const uploadDropped = (to: number, data: DataTransfer) => {
+    const entries = [...data.items]
+      .map((i) => i.webkitGetAsEntry?.())
+      .filter((e): e is FileSystemEntry => e != null);
+    // Read now: a drop's items are gone once its handler returns.
+    if (entries.some((e) => e.isDirectory))
+      void droppedTree(entries).then((found) => upload(to, found));
+    else
+      upload(
+        to,
+        [...data.files].map((file) => ({ file, dirs: [] })),
+      );
+  };
+  /** A folder chosen with the picker: each file's place below it (`webkitRelativePath`). */
+  const uploadChosen = (to: number, list: FileList) =>
+    upload(
+      to,
+      [...list].map((file) => ({
+        file,
+        dirs: (file.webkitRelativePath || file.name).split('/').slice(0, -1),
+      })),
+    );
 
   const rows: RowEdit = useMemo(
     () => ({
@@ -153,7 +175,7 @@ export function useBrowseEdit({
           );
           if (items.length > 0) void edit.move(items, folder).then((ok) => ok && clearMarks());
         } else if (e.dataTransfer.files.length > 0 && rights.create === null) {
-          upload(folder.id, e.dataTransfer.files);
+          uploadDropped(folder.id, e.dataTransfer);
         }
       },
     }),
@@ -189,6 +211,9 @@ export function useBrowseEdit({
       {button(s.upload, rights.create, () => files.current?.click(), {
         'aria-describedby': 'edit-upload-hint',
       })}
+      {button(s.uploadFolder, rights.create, () =>
+        document.querySelector<HTMLInputElement>('[data-testid="upload-folder-input"]')?.click(),
+      )}
       {button(s.newFolder, rights.create, () => open({ kind: 'new' }))}
       <span id="edit-upload-hint" className="visually-hidden">
         {s.uploadHint}
@@ -202,7 +227,19 @@ export function useBrowseEdit({
         tabIndex={-1}
         data-testid="upload-input"
         onChange={(e) => {
-          if (e.target.files) upload(folderId, e.target.files);
+          if (e.target.files) uploadChosen(folderId, e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={(input) => input?.setAttribute('webkitdirectory', '')}
+        type="file"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="upload-folder-input"
+        onChange={(e) => {
+          if (e.target.files) uploadChosen(folderId, e.target.files);
           e.target.value = '';
         }}
       />
@@ -323,7 +360,7 @@ export function useBrowseEdit({
       setDropping(false);
       if (!e.dataTransfer.types.includes('Files') || rights.create !== null) return;
       e.preventDefault();
-      upload(folderId, e.dataTransfer.files);
+      uploadDropped(folderId, e.dataTransfer);
     },
   };
   const dropHint: ReactNode = dropping && (
@@ -345,4 +382,32 @@ export function useBrowseEdit({
     clearMarks,
     keysHint: s.selectHint,
   };
+}
+
+/** The files below dropped entries, each with its folders; an empty folder as itself. */
+async function droppedTree(entries: FileSystemEntry[], dirs: string[] = []): Promise<Upload[]> {
+  const found: Upload[] = [];
+  for (const entry of entries) {
+    if (entry.isFile) {
+      const file = await new Promise<File>((resolve, reject) =>
+        (entry as FileSystemFileEntry).file(resolve, reject),
+      );
+      found.push({ file, dirs });
+    } else if (entry.isDirectory) {
+      const reader = (entry as FileSystemDirectoryEntry).createReader();
+      const inside: FileSystemEntry[] = [];
+      // readEntries gives a batch at a time, until an empty one.
+      for (;;) {
+        const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+          reader.readEntries(resolve, reject),
+        );
+        if (batch.length === 0) break;
+        inside.push(...batch);
+      }
+      const below = [...dirs, entry.name];
+      if (inside.length === 0) found.push({ file: null, dirs: below });
+      else found.push(...(await droppedTree(inside, below)));
+    }
+  }
+  return found;
 }

@@ -10,6 +10,7 @@ export function editStrings() {
   return {
     upload: t('edit.upload'),
     uploadHint: t('edit.uploadHint'),
+    uploadFolder: t('edit.uploadFolder'),
     newFolder: t('edit.newFolder'),
     newFolderTitle: (folder: string) => t('edit.newFolderTitle', { folder }),
     folderName: t('edit.folderName'),

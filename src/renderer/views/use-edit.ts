@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { EditOutcome, Entry } from '../../shared/app-api';
+import { AppCallError, type EditOutcome, type Entry } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { formatBytes } from '../format';
 import { currentLanguage } from '../strings';
@@ -35,6 +35,58 @@ export interface UploadProgress {
 }
 
 const NOTHING: EditSaid = { done: null, failed: [] };
+
+/**
+ * A file to upload and the folders it sits in below the one it goes to (a dropped or chosen
+ * folder's tree); `file` null: an empty folder of that tree, made alone.
+ */
+export interface Upload {
+  file: File | null;
+  dirs: string[];
+}
+
+/** The folders of an upload's tree, made once each (or found, where one of the name is there). */
+class FolderMaker {
+  private readonly made = new Map<string, Promise<number>>();
+  constructor(
+    private readonly api: ReturnType<typeof useApi>,
+    private readonly accountId: string,
+    private readonly workspaceId: number,
+    private readonly top: number,
+  ) {}
+
+  async folderFor(dirs: readonly string[]): Promise<number> {
+    let parent = this.top;
+    for (let i = 0; i < dirs.length; i++) {
+      const key = dirs.slice(0, i + 1).join('/');
+      let id = this.made.get(key);
+      if (!id) {
+        id = this.makeOrFind(parent, dirs[i]!);
+        this.made.set(key, id);
+      }
+      parent = await id;
+    }
+    return parent;
+  }
+
+  private async makeOrFind(parentId: number, name: string): Promise<number> {
+    const { api, accountId, workspaceId } = this;
+    try {
+      return (await api.call('edit.newFolder', { accountId, workspaceId, parentId, name })).id;
+    } catch (err) {
+      // A folder of that name is there: what is uploaded goes into it, as a file manager's copy.
+      if (!(err instanceof AppCallError) || err.error.kind !== 'conflict') throw err;
+      const there = await api.call('selection.folders', {
+        accountId,
+        workspaceId,
+        folderId: parentId,
+      });
+      const found = there.items.find((f) => f.name.toLowerCase() === name.toLowerCase());
+      if (!found) throw err;
+      return found.id;
+    }
+  }
+}
 
 function base64(bytes: Uint8Array): string {
   let text = '';
@@ -118,19 +170,25 @@ export function useEdit(workspaceId: number) {
       return batchSaid(got, () => editStrings().deleted(got.done));
     });
 
-  /** Files one after another, each in pieces; one refused does not stop the next. */
-  const upload = (folderId: number, files: readonly File[]) =>
+  /**
+   * Files one after another, each in pieces, into their folders below `folderId` (made where
+   * missing, the one of that name taken where it is there); one refused does not stop the next.
+   */
+  const upload = (folderId: number, files: readonly Upload[]) =>
     run(async () => {
       const failed: Say[] = [];
       let done = 0;
-      for (const [index, file] of files.entries()) {
-        const at = { name: file.name, size: file.size, index: index + 1, count: files.length };
+      const folders = new FolderMaker(api, accountId, workspaceId, folderId);
+      const withBytes = files.filter((u): u is { file: File; dirs: string[] } => u.file !== null);
+      for (const [index, { file, dirs }] of withBytes.entries()) {
+        const at = { name: file.name, size: file.size, index: index + 1, count: withBytes.length };
         setProgress({ ...at, sent: 0 });
         let uploadId: string | null = null;
         try {
+          const into = await folders.folderFor(dirs);
           ({ uploadId } = await api.call('uploads.begin', {
             accountId,
-            folderId,
+            folderId: into,
             name: file.name,
             size: file.size,
           }));
@@ -142,8 +200,17 @@ export function useEdit(workspaceId: number) {
           await api.call('uploads.finish', { uploadId });
           done++;
         } catch (err) {
-          failed.push(() => editStrings().itemFailed(file.name, messageOf(err)));
+          const name = [...dirs, file.name].join('/');
+          failed.push(() => editStrings().itemFailed(name, messageOf(err)));
           if (uploadId) void api.call('uploads.cancel', { uploadId }).catch(() => undefined);
+        }
+      }
+      // Folders dropped empty: made too.
+      for (const { dirs } of files.filter((u) => u.file === null)) {
+        try {
+          await folders.folderFor(dirs);
+        } catch (err) {
+          failed.push(() => editStrings().itemFailed(dirs.join('/'), messageOf(err)));
         }
       }
       const count = done;

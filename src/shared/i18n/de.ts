@@ -167,7 +167,8 @@ export const de: Record<MessageKey, string> = {
 
   // File operations in Browse (issue 42).
   'edit.upload': 'Dateien hochladen',
-  'edit.uploadHint': 'Oder ziehen Sie Dateien von Ihrem Computer auf die Liste.',
+  'edit.uploadHint': 'Oder ziehen Sie Dateien und Ordner von Ihrem Computer auf die Liste.',
+  'edit.uploadFolder': 'Ordner hochladen',
   'edit.newFolder': 'Neuer Ordner',
   'edit.newFolderTitle': 'Neuer Ordner in {folder}',
   'edit.folderName': 'Ordnername',

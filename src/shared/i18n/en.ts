@@ -167,7 +167,8 @@ export const en = {
 
   // File operations in Browse (issue 42).
   'edit.upload': 'Upload files',
-  'edit.uploadHint': 'Or drop files from your computer onto the list.',
+  'edit.uploadHint': 'Or drop files and folders from your computer onto the list.',
+  'edit.uploadFolder': 'Upload a folder',
   'edit.newFolder': 'New folder',
   'edit.newFolderTitle': 'New folder in {folder}',
   'edit.folderName': 'Folder name',
