@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodName, ParamsOf } from '../../src/shared/app-api';
 import type { RunningSandbox } from '../../src/service/sandbox';
@@ -45,7 +47,16 @@ async function upload(accountId: string, folderId: number, name: string, text: s
 }
 
 beforeAll(async () => {
-  t = await backendWithSandbox({ seed: 'empty', prefix: 'edit', user: null });
+  t = await backendWithSandbox({
+    seed: 'empty',
+    prefix: 'edit',
+    user: null,
+    // A piece an earlier run left waiting (its window closed mid-upload).
+    prepare: ({ tmp }) => {
+      mkdirSync(path.join(tmp.dir, 'state', 'uploads'), { recursive: true });
+      writeFileSync(path.join(tmp.dir, 'state', 'uploads', 'left-over'), 'x');
+    },
+  });
   sb = t.sb;
   root = (await t.client.rootFolder(sb.workspaceId)).id;
 }, 60_000);
@@ -83,6 +94,7 @@ describe('file operations in Browse, on the service', () => {
 
     const file = await upload(accountId, root, 'notes.txt', 'minutes of the meeting, in two');
     expect(file).toMatchObject({ kind: 'file', name: 'notes.txt', size: 30 });
+    expect(readdirSync(path.join(t.state, 'uploads'))).toEqual([]);
     expect(remoteTree(sb).get('notes.txt')).toBeDefined();
 
     const renamed = await t.ok('edit.rename', {

@@ -27,6 +27,8 @@ interface Waiting {
 export function uploadHandlers(ctx: HandlerContext): HandlersOf<'uploads'> {
   const dir = path.join(ctx.stateDir, 'uploads');
   const waiting = new Map<string, Waiting>();
+  // What an earlier run left (a window closed mid-upload) goes at this run's first upload.
+  let cleared: Promise<void> | null = null;
   const take = (uploadId: string): Waiting => {
     const w = waiting.get(uploadId);
     return w ?? fail('not-found', { key: 'edit.uploadGone' });
@@ -42,6 +44,8 @@ export function uploadHandlers(ctx: HandlerContext): HandlersOf<'uploads'> {
       const name = p.name.trim();
       if (!name) fail('invalid', { key: 'edit.nameEmpty' });
       await ctx.account(p);
+      cleared ??= rm(dir, { recursive: true, force: true });
+      await cleared;
       await mkdir(dir, { recursive: true });
       const uploadId = randomBytes(12).toString('base64url');
       const file = path.join(dir, uploadId);
