@@ -2,8 +2,10 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodName, ParamsOf } from '../../src/shared/app-api';
-import type { RunningSandbox } from '../../src/service/sandbox';
-import { remoteTree } from '../sync/harness';
+import type { HandlerContext } from '../../src/main/backend/handlers/context';
+import { editHandlers } from '../../src/main/backend/handlers/edit';
+import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
+import { clientFor, remoteTree, tokenOf } from '../sync/harness';
 import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // File operations in Browse (issue 42) through the window's API (edit.*, uploads.*): a real
@@ -260,5 +262,33 @@ describe('file operations in Browse, on the service', () => {
     const after = await refused('uploads.finish', { uploadId });
     expect(after.words).toEqual({ key: 'edit.uploadGone' });
     expect(remoteTree(sb).has('short.txt')).toBe(false);
+  });
+});
+
+describe('a service without the move extension', () => {
+  it('a move is said not possible there, in words, and nothing moves', async () => {
+    const plain = await startSandbox({ seed: 'empty', extensions: false });
+    try {
+      const client = clientFor(
+        plain.baseUrl,
+        tokenOf(plain.users.find((u) => u.role === 'Administrator')!),
+      );
+      // The handlers as the backend runs them: only `account` is used.
+      const ctx = { account: () => Promise.resolve({ client, userId: null }) };
+      const edit = editHandlers(ctx as unknown as HandlerContext);
+      const top = (await client.rootFolder(plain.workspaceId)).id;
+      const into = await client.createFolder(plain.workspaceId, top, 'Into');
+      const moving = await client.createFolder(plain.workspaceId, top, 'Moving');
+      const got = await edit['edit.move']({
+        accountId: 'a',
+        items: [{ kind: 'folder', id: moving.id, name: 'Moving' }],
+        to: into.id,
+      });
+      expect(got.done).toBe(0);
+      expect(got.failed.map((f) => f.words)).toEqual([{ key: 'edit.moveUnsupported' }]);
+      expect(remoteTree(plain).has('Moving')).toBe(true);
+    } finally {
+      await plain.close();
+    }
   });
 });
