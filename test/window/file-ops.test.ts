@@ -256,6 +256,7 @@ describe.sequential('file operations in Browse, in Chromium', { timeout: 120_000
   });
 
   it('moves a file by dragging it onto a folder', async () => {
+    expect(await row('dropped.txt').getAttribute('draggable')).toBe('true');
     await row('dropped.txt').locator('.num').dragTo(row('Board Pack').locator('.num'));
     await shown(status().getByText('Moved 1 item to Board Pack.'));
     await gone(row('dropped.txt'));
@@ -323,6 +324,8 @@ describe.sequential('file operations in Browse, in Chromium', { timeout: 120_000
     // Clicking a disabled button opens nothing (it stays focusable, so its reason is read).
     await page.getByRole('button', { name: 'New folder' }).click({ force: true });
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // Rows are not dragged (a move) where the role allows no move.
+    expect(await row('README.txt').getAttribute('draggable')).toBe(null);
     // F2 opens no rename; the menu has the three, disabled, with the reason.
     await nameButton('README.txt').focus();
     await page.keyboard.press('F2');

@@ -38,6 +38,8 @@ export interface RowEdit {
   onCommand: (command: 'rename' | 'delete', item: Entry) => void;
   /** Rows may be dragged onto a folder (a move): the role allows it. */
   canDrag: boolean;
+  /** Whether a drag over a folder carries what the role lets it take (items, or files). */
+  takes: (e: DragEvent) => boolean;
   /** The items a drag of `item` carries: the marked ones when it is one of them. */
   dragged: (item: Entry) => Item[];
   onDrop: (folder: Entry, e: DragEvent) => void;
@@ -166,6 +168,7 @@ export function useBrowseEdit({
           open({ kind: 'delete', items: targets(it) });
       },
       canDrag: rights.change === null,
+      takes: (e) => takesDrop(e, rights),
       dragged: (item) => targets(itemOf(item)),
       onDrop: (folder, e) => {
         const moved = e.dataTransfer.getData(ITEMS_TYPE);

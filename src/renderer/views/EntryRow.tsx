@@ -113,7 +113,8 @@ function Row({
       onDragOver={(e) => {
         if (!isFolder || !edit) return;
         const types = e.dataTransfer.types;
-        if (!types.includes(ITEMS_TYPE) && !types.includes('Files')) return;
+        // Not taken here (the role): the drop falls to the list, or nowhere.
+        if (!edit.takes(e)) return;
         e.preventDefault();
         e.stopPropagation();
         e.dataTransfer.dropEffect = types.includes('Files') ? 'copy' : 'move';
