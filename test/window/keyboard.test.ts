@@ -89,8 +89,8 @@ describe.sequential('the window by the keyboard, in Chromium', { timeout: 180_00
   it('has one Tab stop in the folder list; arrows, Home and End move within it', async () => {
     await nav('Browse').click();
     await shown(row('Reports'));
-    await page.locator('#browse-sort').focus();
-    // Tab from the field before the list: the list once, then out of it.
+    // Tab from the control before the list (issue 42's last button): the list once, then out.
+    await page.getByRole('button', { name: 'New folder' }).focus();
     const stops: boolean[] = [];
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');

@@ -15,6 +15,7 @@ import { ItemMenu, type MenuRequest } from './ItemMenu';
 import { useCopyLink } from './CopyLink';
 import { IconSprite } from './ItemIcon';
 import { OnDeviceSprite, onDemandOutcome, useOnDemand, useOnDevice } from './on-device';
+import { useBrowseEdit } from './BrowseEdit';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 
@@ -107,6 +108,15 @@ export function BrowseView({
   const folderId = target.folderId ?? place?.rootFolderId ?? 0;
   const pairId = place?.pairId ?? null;
   const path = useFolderPath(folderId, pairId);
+  // File operations (issue 42): on the service, so not offline; marks are the folder's.
+  const editing = useBrowseEdit({
+    workspaceId: place?.id ?? 0,
+    workspaceName: place?.name ?? '',
+    rootFolderId: place?.rootFolderId ?? 0,
+    folderId,
+    folderName: path.data?.[path.data.length - 1]?.name ?? place?.name ?? '',
+    offline,
+  });
   // Files on demand: each item's state here, and the actions on one (its menu, its panel).
   const device = useOnDevice(place?.id ?? 0, folderId, place !== undefined);
   const onDemand = useOnDemand(place?.id ?? 0);
@@ -123,6 +133,7 @@ export function BrowseView({
   const go = (next: Partial<BrowseTarget>, left: number | null = null) => {
     setCameFrom(left);
     setQuery('');
+    editing.clearMarks();
     // What the last action said was about the folder left.
     act.reset();
     copy.reset();
@@ -231,7 +242,7 @@ export function BrowseView({
     <section aria-labelledby="browse-title" className="browse">
       <IconSprite />
       <OnDeviceSprite />
-      <div className="browse-main">
+      <div className="browse-main" {...editing.dropArea}>
         <h1 id="browse-title">{strings.browse.title}</h1>
         {offlineMark}
         <div className="toolbar">
@@ -286,7 +297,10 @@ export function BrowseView({
               ))}
             </select>
           </div>
+          {editing.tools}
         </div>
+        {editing.selection}
+        {editing.status}
         <p role="status" aria-live="polite" className="copied menu-status">
           {copy.isSuccess && strings.menu.copied}
           {outcome}
@@ -305,7 +319,10 @@ export function BrowseView({
           // The step clicked is gone with its button: the focus goes to the folder left.
           onOpen={(id, below) => go({ folderId: id }, below)}
         />
-        <p className="keys-hint">{strings.files.keys}</p>
+        <p className="keys-hint">
+          {strings.files.keys} {!offline && editing.keysHint}
+        </p>
+        {editing.dropHint}
         <FolderContents
           folderId={folderId}
           query={deferredQuery}
@@ -325,6 +342,7 @@ export function BrowseView({
           onOffline={onOffline}
           focusFolder={cameFrom}
           onFocused={onFocused}
+          edit={offline ? undefined : editing.rows}
         />
       </div>
       {menu && (
@@ -339,8 +357,10 @@ export function BrowseView({
           onDetails={select}
           device={device(menu.item)}
           onDemand={demand}
+          edit={offline ? undefined : editing.menuEdit({ ...menu.item, mine: menu.mine })}
         />
       )}
+      {editing.dialogs}
       {!offline && target.selected && (
         <ItemPanel
           key={`${target.selected.kind}-${target.selected.id}`}

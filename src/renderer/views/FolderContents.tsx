@@ -9,6 +9,7 @@ import { Empty } from '../components/Empty';
 import type { MenuRequest } from './ItemMenu';
 import { FolderRows } from './FolderRows';
 import { useFolderBlocks, useFolderSize } from './folder-blocks';
+import type { RowEdit } from './BrowseEdit';
 
 interface Props {
   folderId: number;
@@ -28,6 +29,8 @@ interface Props {
   /** The folder just left (Backspace): its row takes the focus (`FolderRows`). */
   focusFolder?: number | null;
   onFocused?: () => void;
+  /** File operations (issue 42): absent offline. */
+  edit?: RowEdit | undefined;
 }
 
 /** Another folder, search or order is another list: it starts at its top, nothing pinned. */
@@ -60,6 +63,7 @@ function Contents({
   onOffline,
   focusFolder,
   onFocused,
+  edit,
 }: Props) {
   // The first block until the rows have laid out (they are not in the page before it is read).
   const [wanted, setWanted] = useState('0');
@@ -93,6 +97,7 @@ function Contents({
         onWanted={setWanted}
         focusFolder={focusFolder}
         onFocused={onFocused}
+        edit={edit}
       />
       {blocks.error && <ErrorMessage error={blocks.error} onRetry={blocks.retry} />}
     </>

@@ -14,6 +14,7 @@ import { strings } from '../strings';
 import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
 import { laidOut, wantedBlocks } from './folder-blocks';
+import type { RowEdit } from './BrowseEdit';
 
 /** px: `.entries-head .entries-row` in styles.css. */
 const HEAD_HEIGHT = 36;
@@ -43,6 +44,8 @@ export interface FolderRowsProps {
    */
   focusFolder?: number | null | undefined;
   onFocused?: (() => void) | undefined;
+  /** File operations (issue 42): marks, F2, Delete, drags; absent offline. */
+  edit?: RowEdit | undefined;
 }
 
 /** The row index of the row an event happened in, if any. */
@@ -74,6 +77,7 @@ function Rows({
   onWanted,
   focusFolder = null,
   onFocused,
+  edit,
 }: FolderRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The row that last held focus (or a menu) stays in the page while it is scrolled away, so
@@ -126,6 +130,7 @@ function Rows({
   });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = rowOf(e);
+    if (at !== null && edit && editKey(e, at)) return;
     if (at === null || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     // Left and right move between a row's buttons (its name, its details): one Tab stop a
     // list, so these are how the details button is reached from the keyboard.
@@ -147,6 +152,28 @@ function Rows({
     setPinned(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
     setFocusTo(next);
+  };
+
+  /** F2 renames, Delete deletes, Ctrl+Space marks, Shift+arrows mark a range (issue 42). */
+  const editKey = (e: KeyboardEvent<HTMLDivElement>, at: number): boolean => {
+    const item = entry(at);
+    if (!edit || !item || e.altKey) return false;
+    const plain = !e.ctrlKey && !e.metaKey && !e.shiftKey;
+    let next: number | null = null;
+    if (plain && e.key === 'F2') edit.onCommand('rename', item);
+    else if (plain && e.key === 'Delete') edit.onCommand('delete', item);
+    else if ((e.ctrlKey || e.metaKey) && e.key === ' ') edit.onMark('toggle', at, entry);
+    else if (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      next = Math.max(0, Math.min(count - 1, at + (e.key === 'ArrowDown' ? 1 : -1)));
+      edit.onMark('range', next, entry, at);
+    } else return false;
+    e.preventDefault();
+    if (next !== null && next !== at) {
+      setPinned(next);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      setFocusTo(next);
+    }
+    return true;
   };
 
   return (
@@ -193,6 +220,7 @@ function Rows({
               onSelect={onSelect}
               onMenu={onMenu}
               device={device}
+              edit={edit}
             />
           )}
         </div>
@@ -220,6 +248,7 @@ const RowRange = memo(function RowRange({
   onSelect,
   onMenu,
   device,
+  edit,
 }: {
   first: number;
   last: number;
@@ -227,7 +256,7 @@ const RowRange = memo(function RowRange({
   tabStop: number;
 } & Pick<
   FolderRowsProps,
-  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu' | 'device'
+  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu' | 'device' | 'edit'
 >) {
   const indexes: number[] = [];
   if (pinned !== null && pinned < first) indexes.push(pinned);
@@ -247,6 +276,9 @@ const RowRange = memo(function RowRange({
         onSelect={onSelect}
         onMenu={onMenu}
         device={device?.(item)}
+        edit={edit}
+        marked={edit?.isMarked(item)}
+        entryAt={edit && entry}
       />
     ) : (
       <PlaceholderRow key={index} index={index} />

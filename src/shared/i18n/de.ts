@@ -165,6 +165,73 @@ export const de: Record<MessageKey, string> = {
   'menu.details': 'Details öffnen',
   'menu.copied': 'Link kopiert',
 
+  // File operations in Browse (issue 42).
+  'edit.upload': 'Dateien hochladen',
+  'edit.uploadHint': 'Oder ziehen Sie Dateien und Ordner von Ihrem Computer auf die Liste.',
+  'edit.uploadFolder': 'Ordner hochladen',
+  'edit.newFolder': 'Neuer Ordner',
+  'edit.newFolderTitle': 'Neuer Ordner in {folder}',
+  'edit.folderName': 'Ordnername',
+  'edit.create': 'Erstellen',
+  'edit.rename': 'Umbenennen…',
+  'edit.renameTitle': '{name} umbenennen',
+  'edit.newName': 'Neuer Name',
+  'edit.renameAction': 'Umbenennen',
+  'edit.moveTo': 'Verschieben nach…',
+  'edit.moveTitle': '{n, plural, one {{name} verschieben} other {# Elemente verschieben}}',
+  'edit.moveHere': 'Nach {folder} verschieben',
+  'edit.moveFolders': 'Ordner in {folder}',
+  'edit.moveUp': 'Hoch zu {folder}',
+  'edit.moveKeys': 'Pfeiltasten wählen einen Ordner, Enter öffnet ihn, Rücktaste geht hoch.',
+  'edit.delete': 'Löschen…',
+  'edit.deleteTitle': '{n, plural, one {{name} löschen?} other {# Elemente löschen?}}',
+  'edit.deleteSays':
+    '{n, plural, one {Es wird im Dienst für alle im Arbeitsbereich gelöscht, mit allem, was es enthält.} other {Sie werden im Dienst für alle im Arbeitsbereich gelöscht, mit allem, was sie enthalten.}} Der Dienst hat keinen Papierkorb: Dort lässt es sich nicht wiederherstellen.',
+  'edit.deleteSynced':
+    'Auf Computern, die diesen Arbeitsbereich synchronisieren, legt Workspace Sync die Kopien bei der nächsten Synchronisierung in seinen eigenen Papierkorb, aus dem sie sich wiederherstellen lassen.',
+  'edit.deleteAction': 'Im Dienst löschen',
+  'edit.selected': '{n, plural, one {# Element ausgewählt} other {# Elemente ausgewählt}}',
+  'edit.clearSelection': 'Auswahl aufheben',
+  'edit.selectHint':
+    'Strg+Klick oder Strg+Leertaste fügt ein Element hinzu, Umschalt+Klick oder Umschalt+Pfeiltasten einen Bereich.',
+  'edit.select': '{name} auswählen',
+  'edit.created': 'Ordner {name} erstellt.',
+  'edit.renamed': 'Umbenannt in {name}.',
+  'edit.moved':
+    '{n, plural, one {# Element nach {folder} verschoben.} other {# Elemente nach {folder} verschoben.}}',
+  'edit.deleted': '{n, plural, one {# Element gelöscht.} other {# Elemente gelöscht.}}',
+  'edit.uploading': '{name} wird hochgeladen: {done} von {total}',
+  'edit.uploaded': '{n, plural, one {# Datei hochgeladen.} other {# Dateien hochgeladen.}}',
+  'edit.uploadFailed': '{name} konnte nicht hochgeladen werden',
+  'edit.failed': 'Nicht erledigt',
+  'edit.itemFailed': '{name}: {why}',
+  'edit.dropHere': 'Dateien hier ablegen, um sie nach {folder} hochzuladen',
+  'edit.nameTaken':
+    'Der Name {name} ist in diesem Ordner schon vergeben: Wählen Sie einen anderen.',
+  'edit.nameEmpty': 'Geben Sie einen Namen ein.',
+  'edit.nameSlash': 'Ein Name darf kein / oder \\ enthalten.',
+  'edit.roleRefused': 'Ihre Rolle in diesem Arbeitsbereich erlaubt dies nicht.',
+  'edit.gone': '{name} ist nicht mehr da: Jemand hat es vielleicht verschoben oder gelöscht.',
+  'edit.offline':
+    'Der Dienst ist nicht erreichbar: Nichts wurde geändert. Versuchen Sie es wieder, wenn Sie online sind.',
+  'edit.moveUnsupported':
+    'Dieser Dienst kann nichts verschieben: Laden Sie die Elemente herunter und im neuen Ordner wieder hoch.',
+  'edit.intoItself':
+    'Ein Ordner kann nicht in sich selbst oder einen Ordner darin verschoben werden.',
+  'edit.uploadGone': 'Dieses Hochladen wartet nicht mehr: Starten Sie es erneut.',
+  'edit.uploadTooLong':
+    'Das Hochladen hat mehr Bytes gesendet als angekündigt: Starten Sie es erneut.',
+  'edit.uploadShort':
+    'Das Hochladen hat aufgehört, bevor alle Bytes angekommen sind: Starten Sie es erneut.',
+  'edit.noCreate':
+    'Ihre Rolle hier ({role}) darf keine Dateien oder Ordner hinzufügen: Bitten Sie einen Administrator um Ersteller oder höher.',
+  'edit.noChange':
+    'Ihre Rolle hier ({role}) darf nicht umbenennen, verschieben oder löschen: Bitten Sie einen Administrator um Mitarbeiter oder höher.',
+  'edit.noDeleteOthers':
+    'Ihre Rolle hier ({role}) darf nur löschen, was Sie hinzugefügt haben: Bitten Sie einen Administrator um Mitarbeiter oder höher.',
+  'edit.offlineOnly': 'Offline nicht verfügbar: Durchsuchen zeigt die synchronisierte Kopie.',
+  'edit.roleUnknown': 'Ihre Rolle in diesem Arbeitsbereich ist noch nicht bekannt.',
+
   'item.panel': 'Details: {name}',
   'item.close': 'Details schließen',
   'item.comments': 'Kommentare',
