@@ -679,6 +679,8 @@ export const de: Record<MessageKey, string> = {
   'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
   'backend.writeSomething': 'Schreiben Sie etwas, bevor Sie es veröffentlichen.',
   'backend.linkPassword': 'Wählen Sie ein Passwort für den Link.',
+  'backend.linkPasswordRequired':
+    'Dieser Dienst verlangt für jeden Freigabelink ein Passwort: Wählen Sie eines, um den Link einzuschalten.',
   'backend.fromBeforeTo': '„Von“ muss vor „Bis“ liegen.',
   'backend.auditForbidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'backend.noSystemDialog':

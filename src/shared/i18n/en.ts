@@ -666,6 +666,8 @@ export const en = {
   'backend.confirmName': "Type the workspace's name to confirm.",
   'backend.writeSomething': 'Write something before posting.',
   'backend.linkPassword': 'Choose a password for the link.',
+  'backend.linkPasswordRequired':
+    'This service asks for a password for every share link: choose one to turn the link on.',
   'backend.fromBeforeTo': '"From" must be before "To".',
   'backend.auditForbidden': "Only Moderators and above can see a file's audit trail.",
   'backend.noSystemDialog': 'Choose the folder in the list (this window has no system dialog).',
