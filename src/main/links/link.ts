@@ -51,7 +51,7 @@ const LINK_RETRY = { maxAttempts: 3, maxTotalMs: 5000 };
 
 export const quoted = (name: string) => `“${name}”`;
 
-interface Located {
+export interface Located {
   pair: PairOnDisk;
   abs: string;
   kind: 'file' | 'folder';
@@ -61,7 +61,7 @@ interface Located {
 }
 
 /** Which synced item a local path is, from the journals alone (no request yet). */
-function locate(localPath: string, opts: ShareLinkOptions): Located {
+export function locate(localPath: string, opts: ShareLinkOptions): Located {
   const abs = path.resolve(localPath);
   // Through symlinks: one whose target is gone has no item either.
   if (!statSync(abs, { throwIfNoEntry: false })) {

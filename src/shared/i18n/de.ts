@@ -1472,6 +1472,10 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.noLauncher': 'Das Startprogramm von {program} ist nicht zu finden ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: Diesen Ordner gibt es im Arbeitsbereich nicht',
   'cli.err.notExist': '{path} gibt es nicht.',
+  'cli.err.oneItem':
+    '{option} nimmt eine synchronisierte Datei oder einen Ordner: das Element, dessen Link-Optionen geöffnet werden.',
+  'cli.ui.openTheUrl':
+    'Es ließ sich kein Browser öffnen: Öffnen Sie die oben ausgegebene URL in einem.',
   'cli.err.notSyncFolder':
     '{path} ist kein synchronisierter Ordner (keine Synchronisierung davon in {state}): Starten Sie eine mit „{program} sync --dir {dir} ...“.',
   'cli.signalAgain': 'erneut {signal}, wird sofort beendet',
@@ -1501,6 +1505,9 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Workspace-Sync-Link kopieren',
   'integrate.menuTooltip': 'Den Freigabelink dieses Elements in die Zwischenablage kopieren',
+  'integrate.optionsLabel': 'Link mit Optionen kopieren…',
+  'integrate.optionsTooltip':
+    'Passwort und Ablaufdatum des Freigabelinks festlegen, ihn ein- oder ausschalten, kopieren',
   'integrate.files.download': 'Jetzt herunterladen',
   'integrate.files.downloadTooltip': 'Die Datei (oder jede Datei im Ordner) auf dieses Gerät holen',
   'integrate.files.pin': 'Immer auf diesem Gerät behalten',

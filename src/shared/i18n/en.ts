@@ -1424,6 +1424,9 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.noLauncher': 'Cannot find the {program} launcher ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: no such folder in the workspace',
   'cli.err.notExist': '{path} does not exist.',
+  'cli.err.oneItem':
+    '{option} takes one synced file or folder: the item whose link options to open.',
+  'cli.ui.openTheUrl': 'No browser could be opened: open the URL printed above in one.',
   'cli.err.notSyncFolder':
     '{path} is not a sync folder (no sync of it in {state}): start one with "{program} sync --dir {dir} ...".',
   'cli.signalAgain': '{signal} again, exiting now',
@@ -1452,6 +1455,9 @@ same entries (running the app instead) each time it starts.`,
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Copy Workspace Sync link',
   'integrate.menuTooltip': 'Copy the share link of this item to the clipboard',
+  'integrate.optionsLabel': 'Copy link with options…',
+  'integrate.optionsTooltip':
+    'Set the share link’s password and expiry, turn it on or off, copy it',
   // Files on demand's entries in the file managers' menus (issue 41): `files ACTION --notify`.
   'integrate.files.download': 'Download now',
   'integrate.files.downloadTooltip':
