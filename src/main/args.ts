@@ -8,8 +8,6 @@ export type FilesOp = (typeof FILES_OPS)[number];
 export interface AppArgs {
   /** `--copy-link PATH…`: copy these items' share links (from a file manager's menu). */
   copyLink: string[];
-  /** `--link-options PATH`: the item's link options in a small window (issue 42); null if not. */
-  linkOptions: string | null;
   /** `--open PATH…`: placeholders double-clicked (issue 41): download each file, then open it. */
   open: string[];
   /** `--files ACTION PATH…`: a files-on-demand menu entry on these items; null otherwise. */
@@ -31,7 +29,7 @@ export const firstArgIndex = (defaultApp: boolean | undefined = process.defaultA
  * Reads the app's own switches from an argv (the binary first, see firstArgIndex). Item names
  * reach argv from file managers, so a name must never become a switch: `--cli` counts only as
  * the very first argument (a name that splits into lines cannot put it there), and everything
- * after `--copy-link`, `--link-options`, `--open` or `--files ACTION` (and an optional `--`) is an item, never a
+ * after `--copy-link`, `--open` or `--files ACTION` (and an optional `--`) is an item, never a
  * switch. Other arguments (Chromium's switches) are ignored. Relative paths are taken from `cwd` (a second instance's
  * working directory, not ours); `file://` URIs are decoded.
  */
@@ -40,14 +38,7 @@ export function parseAppArgs(
   cwd: string,
   first: number = firstArgIndex(),
 ): AppArgs {
-  const out: AppArgs = {
-    copyLink: [],
-    linkOptions: null,
-    open: [],
-    files: null,
-    hidden: false,
-    cli: null,
-  };
+  const out: AppArgs = { copyLink: [], open: [], files: null, hidden: false, cli: null };
   const args = argv.slice(first);
   if (args[0] === '--cli') return { ...out, cli: args.slice(1) };
   for (let i = 0; i < args.length; i++) {
@@ -58,12 +49,6 @@ export function parseAppArgs(
       const op = FILES_OPS.find((o) => o === args[i + 1]);
       const items = args.slice(i + 2);
       if (op) out.files = { op, paths: items[0] === '--' ? items.slice(1) : items };
-      break;
-    } else if (arg === '--link-options') {
-      const items = args.slice(i + 1);
-      // One item: the entry shows for one selected item only.
-      const item = (items[0] === '--' ? items.slice(1) : items)[0];
-      if (item) out.linkOptions = localPathOf(item, cwd);
       break;
     } else if (arg === '--copy-link' || arg === '--open') {
       const items = args.slice(i + 1);

@@ -34,10 +34,16 @@ export async function installDesktopIntegrations(opts: {
       env: process.env,
       home: homedir(),
     });
-    // Its options beside it (issue 42): the app's small window at the item's link panel.
+    // Its options beside it (issue 42): the app's own CLI serves the page at the item's link
+    // panel in the browser (`--cli ui --link-options`; it opens no engine, so it runs beside
+    // the app's). A small window of the app's own is not built yet.
     written.push(
       ...(await installIntegrations(
-        { command: [appCommand(), '--link-options'], env: process.env, home: homedir() },
+        {
+          command: [appCommand(), '--cli', 'ui', '--link-options'],
+          env: process.env,
+          home: homedir(),
+        },
         LINK_OPTIONS,
       )),
     );

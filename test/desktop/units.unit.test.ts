@@ -337,7 +337,6 @@ describe('app arguments', () => {
       parseAppArgs(['/opt/Workspace Sync/workspace-sync', '--copy-link', '/home/a/x.txt'], '/'),
     ).toEqual({
       copyLink: ['/home/a/x.txt'],
-      linkOptions: null,
       open: [],
       files: null,
       hidden: false,
@@ -354,7 +353,6 @@ describe('app arguments', () => {
       ),
     ).toEqual({
       copyLink: ['/a b/1.txt', '/w/two.txt', '/w/--hidden', '/w/--'],
-      linkOptions: null,
       open: [],
       files: null,
       hidden: true,
@@ -373,7 +371,6 @@ describe('app arguments', () => {
     const hostile = `/home/a/it's "q" $(id)\n--cli\nsync.txt.wsync`;
     expect(parseAppArgs(['/opt/ws', '--open', '--', hostile], '/')).toEqual({
       copyLink: [],
-      linkOptions: null,
       open: [hostile],
       files: null,
       hidden: false,
@@ -392,7 +389,6 @@ describe('app arguments', () => {
     const items = ['/h/-rf.txt', '/h/a\n--cli\nsync', 'rel.txt.wsync', '--hidden'];
     expect(parseAppArgs(['/opt/ws', '--files', 'free', '--', ...items], '/w')).toEqual({
       copyLink: [],
-      linkOptions: null,
       open: [],
       files: {
         op: 'free',
@@ -404,25 +400,6 @@ describe('app arguments', () => {
     // An action it does not know, or no item: nothing asked.
     expect(parseAppArgs(['/opt/ws', '--files', 'delete', '--', '/h/x'], '/').files).toBeNull();
     expect(parseAppArgs(['/opt/ws', '--files', 'pin', '--'], '/').files).toBeNull();
-  });
-
-  it('finds --link-options and its one item (Copy link with options…), never a switch', () => {
-    const hostile = `/home/a/it's "q" $(id)\n--cli\nsync.txt`;
-    expect(parseAppArgs(['/opt/ws', '--link-options', '--', hostile], '/')).toEqual({
-      copyLink: [],
-      linkOptions: hostile,
-      open: [],
-      files: null,
-      hidden: false,
-      cli: null,
-    });
-    expect(parseAppArgs(['/opt/ws', '--link-options', '--hidden'], '/w').linkOptions).toBe(
-      '/w/--hidden',
-    );
-    expect(
-      parseAppArgs(['/opt/ws', '--link-options', '--', 'file:///h/r%20p.pdf'], '/').linkOptions,
-    ).toBe('/h/r p.pdf');
-    expect(parseAppArgs(['/opt/ws', '--link-options', '--'], '/').linkOptions).toBeNull();
   });
 
   it('hands everything after --cli to the CLI, only when --cli comes first', () => {

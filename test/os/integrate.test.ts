@@ -373,7 +373,6 @@ describe('the entries, run as their file managers run them', () => {
       for (const [manager, launch] of Object.entries(launches(h, [item]))) {
         expect(await received(launch), `${manager}: ${JSON.stringify(item)}`).toEqual({
           copyLink: [item],
-          linkOptions: null,
           open: [],
           files: null,
           hidden: false,

@@ -193,7 +193,8 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       ...(values.server !== undefined ? { server: values.server } : {}),
     });
     // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
-    if (!sandbox) await backend.restorePairs();
+    // Link options need no engine (and one may run already: the app's, a `sync`).
+    if (!sandbox && !at) await backend.restorePairs();
     if (sandbox && demo) {
       const signedIn = await backend.call('accounts.tryDemo', {});
       if (!signedIn.ok) throw new AppCallError(signedIn.error);

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { LinkOptionsTarget } from '../../shared/link-options';
 import { useAccount, useApi } from '../context';
 import { strings } from '../strings';
-import { ItemIcon } from './ItemIcon';
 import { ShareLink } from './ShareLink';
 import { ShareWithPeople } from './ShareWithPeople';
 
@@ -21,12 +20,7 @@ export function LinkOptionsPage({ target }: { target: LinkOptionsTarget }) {
   const item = { kind: target.kind, id: target.itemId, name: target.name };
   return (
     <main className="link-options" aria-labelledby="link-options-title">
-      <h1 id="link-options-title">
-        <span className="row-icon">
-          <ItemIcon kind={item.kind} name={item.name} size={20} />
-        </span>
-        {strings.item.linkOptions(item.name)}
-      </h1>
+      <h1 id="link-options-title">{strings.item.linkOptions(item.name)}</h1>
       <ShareLink item={item} />
       <ShareWithPeople item={item} workspaceId={workspaceId} role={role.data?.role} />
     </main>
