@@ -145,6 +145,27 @@ async function linkOptionsUrl(url: string, at: Located, backend: AppBackend): Pr
   return page.toString();
 }
 
+/** The embedded sandbox's owner signed in, its demo workspace syncing into a temporary folder. */
+async function syncDemo(
+  backend: AppBackend,
+  sandbox: EmbeddedSandbox,
+  cleanups: (() => Promise<unknown>)[],
+  ctx: CommandContext,
+): Promise<void> {
+  const signedIn = await backend.call('accounts.tryDemo', {});
+  if (!signedIn.ok) throw new AppCallError(signedIn.error);
+  const account = signedIn.result as { id: string };
+  const dir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-demo-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const added = await backend.call('pairs.add', {
+    accountId: account.id,
+    workspaceId: sandbox.workspaceId,
+    dir,
+  });
+  if (!added.ok) throw new AppCallError(added.error);
+  ctx.log.info('demo pair syncing', { dir, server: sandbox.baseUrl });
+}
+
 export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext): Promise<number> {
   const { log, signal } = ctx;
   // A file manager's "Copy link with options…": the item's pair names the service.
@@ -195,20 +216,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
     // The pairs of an earlier run sync again; a sandbox's would point to a server now gone.
     // Link options need no engine (and one may run already: the app's, a `sync`).
     if (!sandbox && !at) await backend.restorePairs();
-    if (sandbox && demo) {
-      const signedIn = await backend.call('accounts.tryDemo', {});
-      if (!signedIn.ok) throw new AppCallError(signedIn.error);
-      const account = signedIn.result as { id: string };
-      const dir = await mkdtemp(path.join(tmpdir(), 'workspace-sync-demo-'));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-      const added = await backend.call('pairs.add', {
-        accountId: account.id,
-        workspaceId: sandbox.workspaceId,
-        dir,
-      });
-      if (!added.ok) throw new AppCallError(added.error);
-      log.info('demo pair syncing', { dir, server: sandbox.baseUrl });
-    }
+    if (sandbox && demo) await syncDemo(backend, sandbox, cleanups, ctx);
     bridge = await startBridge({
       backend,
       staticDir,
