@@ -18,6 +18,7 @@ import {
 // dark, 1280×800 and 800×600, axe clean. `cli ui --server` against a sandbox of the test's own.
 
 const ANN = { email: 'ann@example.com', password: 'ann-sandbox-pass' }; // Administrator
+const KENJI = { email: 'kenji@example.com', password: 'kenji-sandbox-pass' }; // Collaborator
 const VIKRAM = { email: 'vikram@example.com', password: 'vikram-sandbox-pass' }; // Viewer
 
 let session: Session;
@@ -217,6 +218,22 @@ describe.sequential('sharing an item, in Chromium', { timeout: 150_000 }, () => 
     await shown(panel().getByRole('heading', { name: 'Mit Personen teilen' }));
     await panelShots('share-admin-de');
     await language('en');
+  });
+
+  it('a Collaborator reads the link and copies it, its settings and invitations disabled with the reason', async () => {
+    await signOut();
+    await signIn(KENJI);
+    await openDetails('en');
+    await shown(panel().getByText("Only Moderators and above can change a link's settings."));
+    expect(await panel().getByLabel('Anyone with the link can view').isDisabled()).toBe(true);
+    expect(await panel().getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
+    // Whether a password is set is shown to whoever reads the link.
+    await shown(panel().getByText('A password is set (it is never shown).'));
+    await panel().getByRole('button', { name: 'Copy link' }).click();
+    await shown(said('Copied:'));
+    await shown(panel().getByText('Only Moderators and above can invite people.'));
+    expect(await panel().getByLabel('Email addresses').isDisabled()).toBe(true);
+    await panelShots('share-collaborator');
   });
 
   it('a Viewer sees every control disabled, with the reason', async () => {
