@@ -121,6 +121,13 @@ describe.sequential('link options from a file manager, headless', { timeout: 150
     await shots(page, 'link-options', { ready: enabled });
   });
 
+  it('ends once its page is closed: a menu click leaves no server behind', async () => {
+    await page.context().close();
+    const done = await ui!.exited;
+    expect(done.code, done.stderr).toBe(0);
+    ui = null;
+  });
+
   it('refuses a path that is not a synced item, in one line', async () => {
     const run = await runCli([
       'ui',

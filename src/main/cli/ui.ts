@@ -113,6 +113,25 @@ async function openPage(url: string, ctx: CommandContext): Promise<void> {
   }
 }
 
+/**
+ * How long `ui --link-options` waits, once its page is closed, for one to connect again (a
+ * reload) before it ends: a file manager's click must not leave a server behind for good.
+ */
+const PAGE_GONE_MS = 10_000;
+
+/** Aborted once no page has been connected for PAGE_GONE_MS, after one was. */
+function pageClosed(): { signal: AbortSignal; count: (n: number) => void } {
+  const done = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    signal: done.signal,
+    count: (n) => {
+      clearTimeout(timer);
+      if (n === 0) timer = setTimeout(() => done.abort(), PAGE_GONE_MS).unref();
+    },
+  };
+}
+
 /** Resolves once the signal aborts. */
 const aborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -178,6 +197,7 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       })
     : null;
   if (at) values = { ...values, server: at.pair.server };
+  const closed = pageClosed();
   const embedded = values.server === undefined;
   const cleanups: (() => Promise<unknown>)[] = [];
   let sandbox: EmbeddedSandbox | null = null;
@@ -222,12 +242,13 @@ export async function ui(values: ReturnType<typeof parseUi>, ctx: CommandContext
       staticDir,
       port: values.port === undefined ? 0 : Number(values.port),
       log,
+      ...(at ? { onClients: closed.count } : {}),
     });
     const url = at ? await linkOptionsUrl(bridge.url, at, backend) : bridge.url;
     writeLine(ctx.io.stdout, JSON.stringify({ url }));
     // From a file manager there is no terminal to read the line: the browser opens the page.
     if (at) await openPage(url, ctx);
-    await aborted(signal);
+    await Promise.race([aborted(signal), aborted(closed.signal)]);
     log.info('ui stopping');
     return EXIT.ok;
   } finally {

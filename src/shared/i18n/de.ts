@@ -1354,6 +1354,10 @@ frischen temporären Ordner und bietet „Demo ausprobieren“ an. Das Fenster b
   --sandbox         eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
   --port N          der Port, auf dem gelauscht wird (Standard: ein beliebiger freier Port)
   --static DIR      das gebaute Fenster (Standard: out/renderer dieses Pakets)
+  --link-options -- PFAD
+                    den Browser bei den Link-Optionen der synchronisierten Datei oder des
+                    Ordners PFAD öffnen (sein Dienst, kein --server); endet, wenn die Seite
+                    geschlossen wird
   --state DIR       Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb{demo, select, yes { (mit der
                     Sandbox und ohne --state: ein temporärer, beim Beenden entfernt)} other {}}
   --verbose         das Protokoll auch auf stderr; Stacktraces bei Fehlern

@@ -1312,6 +1312,9 @@ password ann-sandbox-pass), syncs the demo workspace into a fresh temporary fold
   --sandbox         use an embedded demo sandbox instead of a service} other {}}
   --port N          the port to listen on (default: any free port)
   --static DIR      the built window (default: out/renderer of this package)
+  --link-options -- PATH
+                    open the browser at the link options of the synced file or folder PATH
+                    (its service, no --server); ends once the page is closed
   --state DIR       state directory: settings, journals, logs, trash{demo, select, yes { (with the sandbox and no
                     --state: a temporary one, removed on exit)} other {}}
   --verbose         mirror the log to stderr; stack traces on failure
