@@ -1553,6 +1553,8 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     '{path} hat sich seit der letzten Synchronisierung geändert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
   'cli.link.err.off':
     'Der Link von {name} ist ausgeschaltet, und Ihre Rolle im Arbeitsbereich kann ihn nicht einschalten: Fragen Sie einen Moderator oder den Eigentümer des Arbeitsbereichs.',
+  'cli.link.err.password':
+    'Der Link von {name} ist ausgeschaltet, und dieser Dienst schaltet Links nur mit Passwort ein: Wählen Sie eines mit „Link mit Optionen kopieren…“ (oder in den Details des Elements).',
   'cli.link.err.expired':
     'Der Link von {name} ist am {date} abgelaufen: Ein Moderator kann ihm im Fenster von Workspace Sync ein neues Ablaufdatum geben.',
   'cli.link.err.gone':

@@ -1501,6 +1501,8 @@ same entries (running the app instead) each time it starts.`,
     '{path} has changed since it was last synced: try again once Workspace Sync has synced it.',
   'cli.link.err.off':
     "The link of {name} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace''s owner.",
+  'cli.link.err.password':
+    "The link of {name} is turned off, and this service turns a link on only with a password: choose one with Copy link with options… (or in the item''s details).",
   'cli.link.err.expired':
     'The link of {name} expired on {date}: a Moderator can give it a new expiry in the Workspace Sync window.',
   'cli.link.err.gone':
