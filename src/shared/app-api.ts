@@ -741,9 +741,19 @@ export const Methods = {
 
   // People: who is in a workspace (backend/handlers/members.ts). `workspaceId` scopes every call.
   'members.list': { params: z.object({ ...onAccount, workspaceId: id }), result: Members },
-  /** Invites one or more addresses (separated by commas, semicolons or spaces) with a role. */
+  /**
+   * Invites one or more addresses (separated by commas, semicolons or spaces) with a role: to
+   * the workspace, or with `item` to that folder or file of it (the item panel's "Share with
+   * people"; what that grants is the service's).
+   */
   'members.invite': {
-    params: z.object({ ...onAccount, workspaceId: id, emails: z.string(), role: Role }),
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      emails: z.string(),
+      role: Role,
+      item: z.object({ kind: ItemKind, itemId: id }).optional(),
+    }),
     result: InviteOutcome,
   },
   /** Gives a member another role; answers the member as the service now has them. */

@@ -247,9 +247,7 @@ export const de: Record<MessageKey, string> = {
   'item.unknownAuthor': 'Jemand',
   'item.share': 'Freigabelink',
   'item.linkEnabled': 'Alle mit dem Link können ansehen',
-  'item.requirePassword': 'Passwort verlangen',
   'item.linkPassword': 'Passwort des Links',
-  'item.setPassword': 'Passwort festlegen',
   'item.expires': 'Link läuft ab am',
   'item.noExpiry': 'Läuft nie ab',
   'item.clearExpiry': 'Ablaufdatum entfernen',
@@ -257,6 +255,29 @@ export const de: Record<MessageKey, string> = {
   'item.copied': 'Kopiert: {text}',
   'item.copyFailed': 'Der Link konnte nicht kopiert werden.',
   'item.linkOff': 'Freigabe per Link ist ausgeschaltet.',
+  'item.passwordSet': 'Ein Passwort ist gesetzt (es wird nie angezeigt).',
+  'item.passwordNone': 'Kein Passwort gesetzt.',
+  'item.addPassword': 'Passwort festlegen',
+  'item.changePassword': 'Passwort ändern',
+  'item.removePassword': 'Passwort entfernen',
+  'item.savePassword': 'Passwort speichern',
+  'item.cancelPassword': 'Abbrechen',
+  'item.saving': 'Wird gespeichert…',
+  'item.savedOn': 'Gespeichert: Alle mit dem Link können es ansehen.',
+  'item.savedOff': 'Gespeichert: Der Link ist ausgeschaltet.',
+  'item.savedPassword': 'Gespeichert: Der Link fragt nach seinem Passwort.',
+  'item.savedNoPassword': 'Gespeichert: Der Link fragt nach keinem Passwort.',
+  'item.savedExpires': 'Gespeichert: Der Link läuft am Ende des {date} ab.',
+  'item.savedNoExpiry': 'Gespeichert: Der Link läuft nie ab.',
+  'item.linkReadOnly':
+    'Nur Moderatoren und Administratoren können die Einstellungen eines Links ändern.',
+  'item.linkHidden':
+    'Ihre Rolle zeigt keine Freigabelinks: Mitarbeiter und höher sehen sie, Moderatoren und höher ändern sie.',
+  'item.people': 'Mit Personen teilen',
+  'item.peopleHint':
+    'Mehrere Adressen durch Kommas trennen. Jede wird mit dieser Rolle eingeladen.',
+  'item.peopleNotAllowed': 'Nur Moderatoren und Administratoren können Personen einladen.',
+  'item.linkOptions': 'Link-Optionen: {name}',
   'item.audit': 'Protokoll',
   'item.auditHidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'item.auditEmpty': 'Für diese Datei ist nichts aufgezeichnet.',
@@ -746,6 +767,8 @@ export const de: Record<MessageKey, string> = {
   'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
   'backend.writeSomething': 'Schreiben Sie etwas, bevor Sie es veröffentlichen.',
   'backend.linkPassword': 'Wählen Sie ein Passwort für den Link.',
+  'backend.linkPasswordRequired':
+    'Dieser Dienst verlangt für jeden Freigabelink ein Passwort: Wählen Sie eines, um den Link einzuschalten.',
   'backend.fromBeforeTo': '„Von“ muss vor „Bis“ liegen.',
   'backend.auditForbidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'backend.noSystemDialog':
@@ -1398,6 +1421,10 @@ frischen temporären Ordner und bietet „Demo ausprobieren“ an. Das Fenster b
   --sandbox         eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
   --port N          der Port, auf dem gelauscht wird (Standard: ein beliebiger freier Port)
   --static DIR      das gebaute Fenster (Standard: out/renderer dieses Pakets)
+  --link-options -- PFAD
+                    den Browser bei den Link-Optionen der synchronisierten Datei oder des
+                    Ordners PFAD öffnen (sein Dienst, kein --server); endet, wenn die Seite
+                    geschlossen wird
   --state DIR       Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb{demo, select, yes { (mit der
                     Sandbox und ohne --state: ein temporärer, beim Beenden entfernt)} other {}}
   --verbose         das Protokoll auch auf stderr; Stacktraces bei Fehlern
@@ -1516,6 +1543,10 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.noLauncher': 'Das Startprogramm von {program} ist nicht zu finden ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: Diesen Ordner gibt es im Arbeitsbereich nicht',
   'cli.err.notExist': '{path} gibt es nicht.',
+  'cli.err.oneItem':
+    '{option} nimmt eine synchronisierte Datei oder einen Ordner: das Element, dessen Link-Optionen geöffnet werden.',
+  'cli.ui.openTheUrl':
+    'Es ließ sich kein Browser öffnen: Öffnen Sie die oben ausgegebene URL in einem.',
   'cli.err.notSyncFolder':
     '{path} ist kein synchronisierter Ordner (keine Synchronisierung davon in {state}): Starten Sie eine mit „{program} sync --dir {dir} ...“.',
   'cli.signalAgain': 'erneut {signal}, wird sofort beendet',
@@ -1545,6 +1576,9 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Workspace-Sync-Link kopieren',
   'integrate.menuTooltip': 'Den Freigabelink dieses Elements in die Zwischenablage kopieren',
+  'integrate.optionsLabel': 'Link mit Optionen kopieren…',
+  'integrate.optionsTooltip':
+    'Passwort und Ablaufdatum des Freigabelinks festlegen, ihn ein- oder ausschalten, kopieren',
   'integrate.files.download': 'Jetzt herunterladen',
   'integrate.files.downloadTooltip': 'Die Datei (oder jede Datei im Ordner) auf dieses Gerät holen',
   'integrate.files.pin': 'Immer auf diesem Gerät behalten',
@@ -1586,6 +1620,8 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     '{path} hat sich seit der letzten Synchronisierung geändert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
   'cli.link.err.off':
     'Der Link von {name} ist ausgeschaltet, und Ihre Rolle im Arbeitsbereich kann ihn nicht einschalten: Fragen Sie einen Moderator oder den Eigentümer des Arbeitsbereichs.',
+  'cli.link.err.password':
+    'Der Link von {name} ist ausgeschaltet, und dieser Dienst schaltet Links nur mit Passwort ein: Wählen Sie eines mit „Link mit Optionen kopieren…“ (oder in den Details des Elements).',
   'cli.link.err.expired':
     'Der Link von {name} ist am {date} abgelaufen: Ein Moderator kann ihm im Fenster von Workspace Sync ein neues Ablaufdatum geben.',
   'cli.link.err.gone':

@@ -239,9 +239,7 @@ export const en = {
   'item.unknownAuthor': 'Someone',
   'item.share': 'Share link',
   'item.linkEnabled': 'Anyone with the link can view',
-  'item.requirePassword': 'Require a password',
   'item.linkPassword': 'Link password',
-  'item.setPassword': 'Set password',
   'item.expires': 'Link expires on',
   'item.noExpiry': 'Never expires',
   'item.clearExpiry': 'Remove expiry',
@@ -249,6 +247,27 @@ export const en = {
   'item.copied': 'Copied: {text}',
   'item.copyFailed': 'The link could not be copied.',
   'item.linkOff': 'Sharing by link is off.',
+  'item.passwordSet': 'A password is set (it is never shown).',
+  'item.passwordNone': 'No password is set.',
+  'item.addPassword': 'Set a password',
+  'item.changePassword': 'Change password',
+  'item.removePassword': 'Remove password',
+  'item.savePassword': 'Save password',
+  'item.cancelPassword': 'Cancel',
+  'item.saving': 'Saving…',
+  'item.savedOn': 'Saved: anyone with the link can view it.',
+  'item.savedOff': 'Saved: the link is off.',
+  'item.savedPassword': 'Saved: the link asks for its password.',
+  'item.savedNoPassword': 'Saved: the link asks for no password.',
+  'item.savedExpires': 'Saved: the link expires at the end of {date}.',
+  'item.savedNoExpiry': 'Saved: the link never expires.',
+  'item.linkReadOnly': "Only Moderators and above can change a link's settings.",
+  'item.linkHidden':
+    'Your role does not show share links: Collaborators and above see them, Moderators and above change them.',
+  'item.people': 'Share with people',
+  'item.peopleHint': 'Separate several addresses with commas. Each is invited with this role.',
+  'item.peopleNotAllowed': 'Only Moderators and above can invite people.',
+  'item.linkOptions': 'Link options: {name}',
   'item.audit': 'Audit trail',
   'item.auditHidden': 'The audit trail of a file is shown to Moderators and Administrators only.',
   'item.auditEmpty': 'No recorded activity for this file.',
@@ -726,6 +745,8 @@ export const en = {
   'backend.confirmName': "Type the workspace's name to confirm.",
   'backend.writeSomething': 'Write something before posting.',
   'backend.linkPassword': 'Choose a password for the link.',
+  'backend.linkPasswordRequired':
+    'This service asks for a password for every share link: choose one to turn the link on.',
   'backend.fromBeforeTo': '"From" must be before "To".',
   'backend.auditForbidden': "Only Moderators and above can see a file's audit trail.",
   'backend.noSystemDialog': 'Choose the folder in the list (this window has no system dialog).',
@@ -1351,6 +1372,9 @@ password ann-sandbox-pass), syncs the demo workspace into a fresh temporary fold
   --sandbox         use an embedded demo sandbox instead of a service} other {}}
   --port N          the port to listen on (default: any free port)
   --static DIR      the built window (default: out/renderer of this package)
+  --link-options -- PATH
+                    open the browser at the link options of the synced file or folder PATH
+                    (its service, no --server); ends once the page is closed
   --state DIR       state directory: settings, journals, logs, trash{demo, select, yes { (with the sandbox and no
                     --state: a temporary one, removed on exit)} other {}}
   --verbose         mirror the log to stderr; stack traces on failure
@@ -1463,6 +1487,9 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.noLauncher': 'Cannot find the {program} launcher ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: no such folder in the workspace',
   'cli.err.notExist': '{path} does not exist.',
+  'cli.err.oneItem':
+    '{option} takes one synced file or folder: the item whose link options to open.',
+  'cli.ui.openTheUrl': 'No browser could be opened: open the URL printed above in one.',
   'cli.err.notSyncFolder':
     '{path} is not a sync folder (no sync of it in {state}): start one with "{program} sync --dir {dir} ...".',
   'cli.signalAgain': '{signal} again, exiting now',
@@ -1491,6 +1518,9 @@ same entries (running the app instead) each time it starts.`,
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Copy Workspace Sync link',
   'integrate.menuTooltip': 'Copy the share link of this item to the clipboard',
+  'integrate.optionsLabel': 'Copy link with options…',
+  'integrate.optionsTooltip':
+    'Set the share link’s password and expiry, turn it on or off, copy it',
   // Files on demand's entries in the file managers' menus (issue 41): `files ACTION --notify`.
   'integrate.files.download': 'Download now',
   'integrate.files.downloadTooltip':
@@ -1531,6 +1561,8 @@ same entries (running the app instead) each time it starts.`,
     '{path} has changed since it was last synced: try again once Workspace Sync has synced it.',
   'cli.link.err.off':
     "The link of {name} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace''s owner.",
+  'cli.link.err.password':
+    "The link of {name} is turned off, and this service turns a link on only with a password: choose one with Copy link with options… (or in the item''s details).",
   'cli.link.err.expired':
     'The link of {name} expired on {date}: a Moderator can give it a new expiry in the Workspace Sync window.',
   'cli.link.err.gone':
