@@ -151,6 +151,8 @@ function canName(c: SoakClient, parent: string, wanted: string, except?: string)
   // Past PATH_MAX the system refuses it (ENAMETOOLONG): a person cannot make it either (seed
   // 20261303 history 192: a long name at the bottom of a deep chain).
   if (pastPathMax(c.abs(join(parent, wanted)))) return false;
+  // So is a name past 255 bytes (a long name given a placeholder's suffix).
+  if (Buffer.byteLength(wanted) > 255) return false;
   const fold = (n: string) => {
     let out = c.profile.caseInsensitive ? n.toLowerCase() : n;
     if (c.profile.normalizationInsensitive) out = out.normalize('NFC');
