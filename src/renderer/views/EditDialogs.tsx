@@ -4,6 +4,7 @@ import { useAccount, useApi } from '../context';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
 import { DialogActions, ModalDialog } from '../components/ModalDialog';
+import { pickerKey } from '../roving';
 import { editStrings } from './edit-strings';
 
 // The dialogs of Browse's file operations (issue 42): a name (new folder, rename), the
@@ -183,37 +184,12 @@ export function MoveDialog({
   const chosen = active >= 0 ? folders[active] : here;
   const chosenId = chosen?.id ?? null;
 
-  const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const last = folders.length - 1;
-    const move = (i: number) => {
-      e.preventDefault();
-      if (last >= 0) setActive(Math.max(0, Math.min(last, i)));
-    };
-    switch (e.key) {
-      case 'ArrowDown':
-        return move(active + 1);
-      case 'ArrowUp':
-        return move(active <= 0 ? 0 : active - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(last);
-      case 'Enter': {
-        const f = folders[active];
-        if (f) {
-          e.preventDefault();
-          open(f);
-        }
-        return;
-      }
-      case 'Backspace':
-        if (trail.length > 1) {
-          e.preventDefault();
-          up();
-        }
-        return;
-    }
-  };
+  const onKey = (e: KeyboardEvent<HTMLUListElement>) =>
+    pickerKey(e, active, folders.length, {
+      choose: setActive,
+      open: (i) => open(folders[i]!),
+      up: trail.length > 1 ? up : undefined,
+    });
 
   const parent = trail[trail.length - 2];
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../context';
+import { pickerKey } from '../roving';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
@@ -67,35 +68,12 @@ export function FolderPicker({
         : strings.picker.home;
 
   const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const last = folders.length - 1;
-    const move = (i: number) => {
-      e.preventDefault();
-      if (last >= 0) setActive(Math.max(0, Math.min(last, i)));
-    };
-    switch (e.key) {
-      case 'ArrowDown':
-        return move(active + 1);
-      case 'ArrowUp':
-        return move(active <= 0 ? 0 : active - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(last);
-      case 'Enter': {
-        const f = folders[active];
-        if (f) {
-          e.preventDefault();
-          open(f.path);
-        }
-        return;
-      }
-      case 'Backspace':
-        if (data?.parent) {
-          e.preventDefault();
-          open(data.parent);
-        }
-        return;
-    }
+    const parent = data?.parent;
+    pickerKey(e, active, folders.length, {
+      choose: setActive,
+      open: (i) => open(folders[i]!.path),
+      up: parent ? () => open(parent) : undefined,
+    });
   };
 
   return (
