@@ -43,22 +43,13 @@ export function InviteForm({
     <form className="card invite" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{strings.members.inviteTitle}</h2>
       <div className="row">
-        <div className="field grow">
-          <label htmlFor={`${id}-emails`}>{strings.members.inviteEmails}</label>
-          <input
-            id={`${id}-emails`}
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            placeholder={strings.members.inviteEmailsPlaceholder}
-            aria-describedby={`${id}-hint`}
-            value={emails}
-            onChange={(e) => setEmails(e.target.value)}
-          />
-          <p className="hint" id={`${id}-hint`}>
-            {strings.members.inviteEmailsHint}
-          </p>
-        </div>
+        <EmailsField
+          id={id}
+          className="field grow"
+          value={emails}
+          onChange={setEmails}
+          hint={strings.members.inviteEmailsHint}
+        />
         <div className="field">
           <label htmlFor={`${id}-role`}>{strings.members.inviteRole}</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
@@ -97,5 +88,39 @@ export function Outcome({ outcome, role }: { outcome: InviteOutcome; role: Role 
         <p className="warn-line">{strings.members.refused(refused.length, refused.join(', '))}</p>
       )}
     </>
+  );
+}
+
+/** The emails to invite, with their hint: the workspace's Members view and an item's panel. */
+export function EmailsField({
+  id,
+  className,
+  value,
+  onChange,
+  hint,
+}: {
+  id: string;
+  className: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={`${id}-emails`}>{strings.members.inviteEmails}</label>
+      <input
+        id={`${id}-emails`}
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        placeholder={strings.members.inviteEmailsPlaceholder}
+        aria-describedby={`${id}-hint`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p className="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </div>
   );
 }

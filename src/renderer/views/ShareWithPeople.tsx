@@ -5,7 +5,7 @@ import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { Outcome } from './InviteForm';
+import { EmailsField, Outcome } from './InviteForm';
 import { roleName } from './roles';
 
 /** The service's default role when one is not chosen: the form starts there where it may. */
@@ -73,22 +73,13 @@ export function ShareWithPeople({
           aria-describedby={allowed ? undefined : `${id}-why`}
         >
           <legend className="visually-hidden">{strings.item.people}</legend>
-          <div className="field">
-            <label htmlFor={`${id}-emails`}>{strings.members.inviteEmails}</label>
-            <input
-              id={`${id}-emails`}
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              placeholder={strings.members.inviteEmailsPlaceholder}
-              aria-describedby={`${id}-hint`}
-              value={emails}
-              onChange={(e) => setEmails(e.target.value)}
-            />
-            <p className="hint" id={`${id}-hint`}>
-              {strings.item.peopleHint}
-            </p>
-          </div>
+          <EmailsField
+            id={id}
+            className="field"
+            value={emails}
+            onChange={setEmails}
+            hint={strings.item.peopleHint}
+          />
           <div className="inline-form">
             <label htmlFor={`${id}-role`}>{strings.members.inviteRole}</label>
             <select
