@@ -500,6 +500,18 @@ export const SyncedWorkspace = z.object({
 });
 export type SyncedWorkspace = z.infer<typeof SyncedWorkspace>;
 
+/** An item found by Browse's search, with the folder it is in ('' at the workspace's top). */
+export const SearchHit = z.object({
+  kind: ItemKind,
+  id,
+  name: z.string(),
+  size: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+  folderId: id,
+  folderPath: z.string(),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
 const onAccount = { accountId: z.string() };
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
 const none = z.object({});
@@ -778,6 +790,25 @@ export const Methods = {
   'synced.path': {
     params: z.object({ pairId: z.string(), folderId: id }),
     result: z.array(z.object({ id, name: z.string() })),
+  },
+  /**
+   * Browse's search of the whole workspace from its pair's journal, as the person types (issue
+   * 42): `pairId` null when the workspace is not synced here (the window searches the service
+   * then); `excluded` folders left out here, whose contents are not searched.
+   */
+  'synced.search': {
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      query: z.string().max(500),
+      limit: z.number().int().positive().max(500).optional(),
+    }),
+    result: z.object({
+      pairId: z.string().nullable(),
+      hits: z.array(SearchHit),
+      more: z.boolean(),
+      excluded: z.number().int().nonnegative(),
+    }),
   },
   /**
    * The one folder holding all of a burst's files, or null (they are in several, or one is gone):

@@ -173,4 +173,44 @@ describe('Browse through the backend', () => {
     const gone = await refused('synced.contents', { pairId: 'nope', folderId: rootId });
     expect(gone.message).toBe('This synced folder is no longer synced.');
   });
+
+  it('searches the whole synced workspace from the journal, each item with its folder', async () => {
+    const on = { accountId, workspaceId: sb.workspaceId };
+    // From the top, an item two folders down is found, with the folder it is in.
+    const pdf = await ok('synced.search', { ...on, query: 'PDF' });
+    expect(pdf.pairId).toBe(pairId);
+    expect(pdf.hits.map((h) => [h.name, h.folderId, h.folderPath])).toEqual([
+      ['Appendix.pdf', reports, 'Reports'],
+      ['Budget.pdf', reports, 'Reports'],
+    ]);
+    expect(pdf.more).toBe(false);
+    // Names starting with the words typed come first; the limit says more were found.
+    const s = await ok('synced.search', { ...on, query: 's', limit: 2 });
+    expect(s.hits.map((h) => h.name)).toEqual(['small.png', 'notes.txt']);
+    expect(s.more).toBe(true);
+    const notes = await ok('synced.search', { ...on, query: 'notes' });
+    expect(notes.hits).toEqual([
+      {
+        kind: 'file',
+        id: text,
+        name: 'notes.txt',
+        size: 5,
+        updatedAt: expect.any(String),
+        folderId: rootId,
+        folderPath: '',
+      },
+    ]);
+    // LIKE's own characters are taken as they are, not as patterns.
+    expect((await ok('synced.search', { ...on, query: '%' })).hits).toEqual([]);
+    expect((await ok('synced.search', { ...on, query: '_' })).hits).toEqual([]);
+    // A workspace not synced here: the window is told to ask the service.
+    expect(
+      await ok('synced.search', { accountId, workspaceId: sb.workspaceId + 1000, query: 'a' }),
+    ).toEqual({
+      pairId: null,
+      hits: [],
+      more: false,
+      excluded: 0,
+    });
+  });
 });
