@@ -211,6 +211,13 @@ const limitKBps = z
  * applied to every pair before the folder's own `.workspace-sync-ignore` (which may re-include
  * with `!`, as a repository's .gitignore overrides git's global excludes).
  */
+/** A column order of Browse: the column, and whether the other way round from the service's. */
+export const BrowseSort = z.object({
+  sort: z.enum(['alphabetical', 'modified', 'size', 'type']),
+  descending: z.boolean(),
+});
+export type BrowseSort = z.infer<typeof BrowseSort>;
+
 export const Settings = z.object({
   /** Notifications of others' activity (the desktop app shows them). */
   notifications: z.boolean(),
@@ -240,6 +247,10 @@ export const Settings = z.object({
     }),
   /** The language of the window, tray, notifications and engine words; 'system' follows the OS. */
   language: z.enum(['system', ...LANGUAGES]),
+  /** Browse's column order per workspace (its id), as a person last chose it by a header. */
+  browseSorts: z
+    .record(z.string().regex(/^\d+$/), BrowseSort)
+    .refine((r) => Object.keys(r).length <= 1000, 'at most 1,000 workspaces'),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -257,6 +268,7 @@ export const DEFAULT_SETTINGS: Settings = {
   downloadLimitKBps: 0,
   proxy: '',
   language: 'system',
+  browseSorts: {},
 };
 
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */
@@ -626,6 +638,8 @@ export const Methods = {
       folderId: id,
       query: z.string().optional(),
       sort: ContentSort.optional(),
+      /** The other way round from the service's order; folders stay first. */
+      descending: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),
@@ -782,6 +796,8 @@ export const Methods = {
       folderId: id,
       query: z.string().optional(),
       sort: ContentSort.optional(),
+      /** The other way round from the service's order; folders stay first. */
+      descending: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),

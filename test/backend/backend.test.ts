@@ -882,6 +882,7 @@ describe('settings', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
     const since = pushes.length;
     const updated = await ok('settings.update', {
@@ -897,6 +898,7 @@ describe('settings', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
     expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
     expect(await ok('settings.get', {})).toEqual(updated);

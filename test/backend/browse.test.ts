@@ -155,7 +155,10 @@ describe('Browse through the backend', () => {
       rootFolderId: rootId,
     });
     const top = await ok('synced.contents', { pairId, folderId: rootId });
-    expect(top.items.map((e) => e.name)).toEqual(['big.png', 'notes.txt', 'Reports', 'small.png']);
+    // Folders first, as the service lists them.
+    expect(top.items.map((e) => e.name)).toEqual(['Reports', 'big.png', 'notes.txt', 'small.png']);
+    const down = await ok('synced.contents', { pairId, folderId: rootId, descending: true });
+    expect(down.items.map((e) => e.name)).toEqual(['Reports', 'small.png', 'notes.txt', 'big.png']);
     expect(top.total).toBe(4);
     const bySize = await ok('synced.contents', { pairId, folderId: reports, sort: 'size' });
     expect(bySize.items.map((e) => [e.name, e.size])).toEqual([
@@ -165,7 +168,7 @@ describe('Browse through the backend', () => {
     const found = await ok('synced.contents', { pairId, folderId: rootId, query: 'PNG' });
     expect(found.items.map((e) => e.name)).toEqual(['big.png', 'small.png']);
     const paged = await ok('synced.contents', { pairId, folderId: rootId, offset: 1, limit: 2 });
-    expect(paged.items.map((e) => e.name)).toEqual(['notes.txt', 'Reports']);
+    expect(paged.items.map((e) => e.name)).toEqual(['big.png', 'notes.txt']);
     expect(paged.nextOffset).toBe(3);
     expect(await ok('synced.path', { pairId, folderId: reports })).toEqual([
       { id: reports, name: 'Reports' },

@@ -706,6 +706,8 @@ export const de: Record<MessageKey, string> = {
   'backend.throughLink': '{path} wird über einen Link erreicht: Es wird nicht geöffnet.',
   'backend.noProgram':
     'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}; öffnen Sie es in Ihrem Dateimanager.',
+  'backend.noReverseOrder':
+    'Dieser Server sagt nicht, wie viele Elemente ein Ordner enthält; er kann daher nicht umgekehrt aufgelistet werden.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
   'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
   'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',

@@ -689,6 +689,8 @@ export const en = {
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
   'backend.noProgram':
     'No program to open it was found on this computer: it is {path}; open it in your file manager.',
+  'backend.noReverseOrder':
+    'This server does not say how many items a folder holds, so it cannot be listed the other way round.',
   'backend.pairGone': 'This synced folder is no longer synced.',
   'backend.trashGone': 'This item is no longer in the trash.',
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',
