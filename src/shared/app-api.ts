@@ -289,6 +289,18 @@ export const OnDevice = z.object({
   online: z.number().int().nonnegative(),
 });
 export type OnDevice = z.infer<typeof OnDevice>;
+
+/**
+ * What else a row of a synced workspace says (issue 42): `problem` it could not be synced (its
+ * reason in Status), `syncing` its download is under way.
+ */
+export const RowMark = z.object({
+  /** Null where the journal does not say (a problem of an item never recorded here). */
+  kind: ItemKind.nullable(),
+  id,
+  mark: z.enum(['syncing', 'problem']),
+});
+export type RowMark = z.infer<typeof RowMark>;
 export const OnDemandOp = z.enum(['download', 'pin', 'unpin', 'free']);
 export type OnDemandOp = z.infer<typeof OnDemandOp>;
 
@@ -779,8 +791,27 @@ export const Methods = {
    * with a later sync (the pair paused, offline, or the download failed: its status says).
    */
   'items.onDevice': {
-    params: z.object({ ...onAccount, workspaceId: id, folderId: id }),
-    result: z.object({ pairId: z.string().nullable(), items: z.array(OnDevice) }),
+    // `above`: the folders above it (Browse's trail), so that one inside a folder left out is
+    // known as left out.
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      folderId: id,
+      above: z.array(id).max(1000).optional(),
+    }),
+    result: z.object({
+      pairId: z.string().nullable(),
+      items: z.array(OnDevice),
+      /** Rows with a problem or a download under way. */
+      marks: z.array(RowMark),
+      /** The folders left out here (selective sync), by id: a handful. */
+      excluded: z.array(id),
+      /**
+       * The folder shown: `synced` here (an item of it not yet recorded is on its way),
+       * `excluded` in a folder left out, `unknown` neither (not synced here, or not yet).
+       */
+      here: z.enum(['synced', 'excluded', 'unknown']),
+    }),
   },
   'items.onDemand': {
     params: z.object({ ...onItem, workspaceId: id, op: OnDemandOp }),
