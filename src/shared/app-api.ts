@@ -206,18 +206,18 @@ const limitKBps = z
   .min(0, LIMIT_KBPS_RULE)
   .max(LIMIT_KBPS.max, LIMIT_KBPS_RULE);
 
+/** A column order of Browse: the column, and whether the other way round from the service's. */
+export const BrowseSort = z.object({
+  sort: z.enum(['alphabetical', 'modified', 'size', 'type']),
+  reversed: z.boolean(),
+});
+export type BrowseSort = z.infer<typeof BrowseSort>;
+
 /**
  * The person's settings, kept in `<state>/settings.json`. `ignorePatterns` are gitignore lines
  * applied to every pair before the folder's own `.workspace-sync-ignore` (which may re-include
  * with `!`, as a repository's .gitignore overrides git's global excludes).
  */
-/** A column order of Browse: the column, and whether the other way round from the service's. */
-export const BrowseSort = z.object({
-  sort: z.enum(['alphabetical', 'modified', 'size', 'type']),
-  descending: z.boolean(),
-});
-export type BrowseSort = z.infer<typeof BrowseSort>;
-
 export const Settings = z.object({
   /** Notifications of others' activity (the desktop app shows them). */
   notifications: z.boolean(),
@@ -651,7 +651,7 @@ export const Methods = {
       query: z.string().optional(),
       sort: ContentSort.optional(),
       /** The other way round from the service's order; folders stay first. */
-      descending: z.boolean().optional(),
+      reversed: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),
@@ -828,7 +828,7 @@ export const Methods = {
       query: z.string().optional(),
       sort: ContentSort.optional(),
       /** The other way round from the service's order; folders stay first. */
-      descending: z.boolean().optional(),
+      reversed: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),

@@ -40,11 +40,11 @@ afterAll(() => t?.close());
 
 describe("a folder's listing the other way round", () => {
   it('turns folders and files round, folders first, from any block', async () => {
-    const names = async (descending: boolean, offset: number, limit: number) => {
+    const names = async (reversed: boolean, offset: number, limit: number) => {
       const got = await t.ok('folders.contents', {
         accountId,
         folderId: many,
-        descending,
+        reversed,
         offset,
         limit,
       });
@@ -68,12 +68,12 @@ describe("a folder's listing the other way round", () => {
   it('keeps the order of a person per workspace in the settings', async () => {
     const before = await t.ok('settings.get', {});
     expect(before.browseSorts).toEqual({});
-    await t.ok('settings.update', { browseSorts: { '12': { sort: 'size', descending: true } } });
+    await t.ok('settings.update', { browseSorts: { '12': { sort: 'size', reversed: true } } });
     expect((await t.ok('settings.get', {})).browseSorts).toEqual({
-      '12': { sort: 'size', descending: true },
+      '12': { sort: 'size', reversed: true },
     });
     const bad = await t.refused('settings.update', {
-      browseSorts: { twelve: { sort: 'size', descending: true } },
+      browseSorts: { twelve: { sort: 'size', reversed: true } },
     });
     expect(bad.kind).toBe('invalid');
   });

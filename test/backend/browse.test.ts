@@ -157,7 +157,7 @@ describe('Browse through the backend', () => {
     const top = await ok('synced.contents', { pairId, folderId: rootId });
     // Folders first, as the service lists them.
     expect(top.items.map((e) => e.name)).toEqual(['Reports', 'big.png', 'notes.txt', 'small.png']);
-    const down = await ok('synced.contents', { pairId, folderId: rootId, descending: true });
+    const down = await ok('synced.contents', { pairId, folderId: rootId, reversed: true });
     expect(down.items.map((e) => e.name)).toEqual(['Reports', 'small.png', 'notes.txt', 'big.png']);
     expect(top.total).toBe(4);
     const bySize = await ok('synced.contents', { pairId, folderId: reports, sort: 'size' });

@@ -66,7 +66,7 @@ describe('SettingsStore', () => {
       downloadLimitKBps: 10_000_000,
       proxy: 'http://ann:pw@proxy.example.com:3128',
       language: 'de',
-      browseSorts: { '7': { sort: 'size', descending: true } },
+      browseSorts: { '7': { sort: 'size', reversed: true } },
     };
     expect(await store().update(wanted)).toEqual(wanted);
     expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);

@@ -41,7 +41,7 @@ const ORDERS = {
 
 /**
  * A page of a synced folder's children, filtered by a part of the name and sorted, folders first
- * as the service lists them; `descending` turns each kind round, folders still first.
+ * as the service lists them; `reversed` turns each kind round, folders still first.
  */
 export function listSynced(
   journal: string,
@@ -49,13 +49,13 @@ export function listSynced(
   opts: {
     query: string;
     sort: keyof typeof ORDERS;
-    descending?: boolean;
+    reversed?: boolean;
     offset: number;
     limit: number;
   },
 ): { items: SyncedItemRow[]; nextOffset: number | null; total: number } {
   const query = opts.query.trim().toLowerCase();
-  const way = opts.descending ? -1 : 1;
+  const way = opts.reversed ? -1 : 1;
   const folderFirst = (a: SyncedItemRow, b: SyncedItemRow) =>
     (a.kind === 'folder' ? 0 : 1) - (b.kind === 'folder' ? 0 : 1);
   const rows = readSyncedChildren(journal, folderId)

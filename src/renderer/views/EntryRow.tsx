@@ -5,7 +5,8 @@ import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { isMenuKey, type MenuRequest } from './ItemMenu';
 import { ItemIcon } from './ItemIcon';
-import { OnDeviceBadge } from './on-device';
+import { OnDeviceBadge, RowBadge, type Badge } from './on-device';
+import { typeWords } from './ItemFacts';
 
 /**
  * One folder or file. A folder's name opens it; the details button (or a file's name) selects.
@@ -24,6 +25,7 @@ function Row({
   onSelect,
   onMenu,
   device,
+  badge,
 }: {
   /** The row's place in the folder (from 0). */
   index: number;
@@ -37,6 +39,8 @@ function Row({
   onMenu: (request: MenuRequest) => void;
   /** Where it is on this device (files on demand); absent when it is not synced here. */
   device?: OnDevice | undefined;
+  /** Its state in a synced workspace (issue 42): synced, syncing, left out, a problem…; absent elsewhere. */
+  badge?: Badge | undefined;
 }) {
   const item = { kind: entry.kind, id: entry.id, name: entry.name };
   const isFolder = entry.kind === 'folder';
@@ -79,7 +83,7 @@ function Row({
       role="row"
       data-index={index}
       aria-rowindex={rowIndex(index)}
-      className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}`}
+      className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''} ${badge?.state === 'excluded' ? 'is-excluded' : ''}`}
       style={placed(index)}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
@@ -125,7 +129,7 @@ function Row({
         >
           {entry.name}
         </button>
-        {device && <OnDeviceBadge device={device} />}
+        {badge ? <RowBadge badge={badge} /> : device && <OnDeviceBadge device={device} />}
         {entry.hidden && (
           <span className="badge" title={strings.browse.hiddenHint}>
             {strings.browse.hidden}
@@ -145,6 +149,9 @@ function Row({
             </span>
           </button>
         )}
+      </div>
+      <div role="cell" className="type-cell">
+        {typeWords(entry)}
       </div>
       <div role="cell" className="num">
         {entry.size == null ? '—' : formatBytes(entry.size)}

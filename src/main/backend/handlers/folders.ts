@@ -54,7 +54,7 @@ export function folderHandlers(ctx: HandlerContext): HandlersOf<'folders'> {
         ...(p.query ? { query: p.query } : {}),
         ...(p.sort ? { sort: p.sort } : {}),
       };
-      const got = p.descending
+      const got = p.reversed
         ? await reversedOf(s.client).contents(p.folderId, opts)
         : await contentsAt(s.client, p.folderId, opts);
       ctx.folderIndex(s).remember(got.seen);

@@ -55,7 +55,7 @@ export function syncedHandlers(ctx: HandlerContext): HandlersOf<'synced'> {
       const got = listSynced(journal, p.folderId, {
         query: p.query ?? '',
         sort: p.sort ?? 'alphabetical',
-        descending: p.descending ?? false,
+        reversed: p.reversed ?? false,
         offset: p.offset ?? 0,
         limit: p.limit ?? 100,
       });
