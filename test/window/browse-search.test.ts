@@ -161,9 +161,9 @@ describe.sequential(
       const hits = results().getByRole('button');
       // note 4 and note 40 to 49, each with its folder.
       await expect.poll(() => hits.count()).toBe(11);
-      expect(await hits.first().textContent()).toBe('note 4.txtin 0 Notes/Deep');
+      expect(await hits.first().textContent()).toBe('note 4.txt in 0 Notes/Deep');
       await shown(
-        page.getByText('11 items found Searched what is synced to this computer.', {
+        page.getByText('11 items found. Searched what is synced to this computer.', {
           exact: false,
         }),
       );
@@ -179,7 +179,10 @@ describe.sequential(
       expect(await search().inputValue()).toBe('');
       await shown(page.getByRole('complementary', { name: 'note 40.txt' }));
       await expect.poll(() => row('note 40.txt').getAttribute('class')).toContain('selected');
-      await shots(page, 'browse-found', { ready: row('note 40.txt') });
+      // Each size lays the list out anew: the row selected is brought into view for the look.
+      await shots(page, 'browse-found', {
+        ready: () => row('note 40.txt').scrollIntoViewIfNeeded(),
+      });
     });
 
     it('searches a workspace not synced here through the service, folder by folder', async () => {
@@ -190,9 +193,9 @@ describe.sequential(
       const hits = results().getByRole('button');
       expect(await hits.allTextContents()).toEqual([
         // In the order found: a folder's own folders first, as the service lists them.
-        'Plansin Elsewhere',
-        'plan A.txtin Elsewhere',
-        'plan B.txtin Plans/Inner',
+        'Plans in Elsewhere',
+        'plan A.txt in Elsewhere',
+        'plan B.txt in Plans/Inner',
       ]);
       await expectAccessible(page, 'a search through the service');
       await hits.nth(2).click();

@@ -100,6 +100,7 @@ export function WorkspaceSearch({
                     <ItemIcon kind={hit.kind} name={hit.name} />
                   </span>
                   <span className="search-hit-name">{hit.name}</span>
+                  {/* A space: its name and its folder read apart. */}{' '}
                   <span className="search-hit-folder">{strings.browse.inFolder(folder)}</span>
                 </button>
               </li>

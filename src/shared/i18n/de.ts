@@ -163,7 +163,7 @@ export const de: Record<MessageKey, string> = {
   'browse.results': 'Suchergebnisse',
   'browse.inFolder': 'in {folder}',
   'browse.found':
-    '{n, plural, =0 {Nichts gefunden} one {# Element gefunden} other {# Elemente gefunden}}',
+    '{n, plural, =0 {Nichts gefunden.} one {# Element gefunden.} other {# Elemente gefunden.}}',
   'browse.foundMore':
     'Die ersten {n} gefundenen Elemente: tippen Sie weiter, um die Suche einzugrenzen.',
   'browse.searchSynced': 'Durchsucht wurde, was mit diesem Computer synchronisiert ist.',

@@ -162,7 +162,7 @@ export const en = {
   'browse.type': 'Type',
   'browse.results': 'Search results',
   'browse.inFolder': 'in {folder}',
-  'browse.found': '{n, plural, =0 {Nothing found} one {# item found} other {# items found}}',
+  'browse.found': '{n, plural, =0 {Nothing found.} one {# item found.} other {# items found.}}',
   'browse.foundMore': 'The first {n} items found: type more to narrow the search.',
   'browse.searchSynced': 'Searched what is synced to this computer.',
   'browse.searchExcluded':
