@@ -176,7 +176,7 @@ export const de: Record<MessageKey, string> = {
   'browse.searchStopped':
     'Angehalten nach {folders, plural, one {# Ordner} other {# Ordnern}}: nicht durchgesehene Ordner können weitere enthalten.',
   'browse.searchCut':
-    'Angehalten bei {folders, plural, one {# Ordner} other {# Ordnern}}, so weit geht eine Suche über den Dienst: öffnen Sie einen tieferen Ordner und suchen Sie dort.',
+    'Angehalten bei {folders, plural, one {# Ordner} other {# Ordnern}}, so weit geht eine Suche über den Dienst: nicht durchgesehene Ordner können weitere enthalten.',
   'browse.searchStop': 'Anhalten',
   'browse.state.synced': 'Synchronisiert',
   'browse.state.syncing': 'Wird synchronisiert: noch nicht auf diesem Computer',

@@ -174,7 +174,7 @@ export const en = {
   'browse.searchStopped':
     'Stopped after {folders, plural, one {# folder} other {# folders}}: folders not looked at may hold more.',
   'browse.searchCut':
-    'Stopped at {folders, plural, one {# folder} other {# folders}}, as far as a search through the service goes: open a folder deeper down to search from there.',
+    'Stopped at {folders, plural, one {# folder} other {# folders}}, as far as a search through the service goes: the folders not looked at may hold more.',
   'browse.searchStop': 'Stop',
   'browse.state.synced': 'Synced',
   'browse.state.syncing': 'Syncing: not on this computer yet',
