@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { installIntegrations } from './os/integrate';
 import { installOpener } from './os/open-handler';
-import { FILE_ACTIONS, FILE_ENTRIES } from './os/menu-entry';
+import { FILE_ACTIONS, FILE_ENTRIES, LINK_OPTIONS } from './os/menu-entry';
 import { appCommand } from './platform/login-item';
 import type { Logger } from './core/logger';
 
@@ -34,6 +34,19 @@ export async function installDesktopIntegrations(opts: {
       env: process.env,
       home: homedir(),
     });
+    // Its options beside it (issue 42): the app's own CLI serves the page at the item's link
+    // panel in the browser (`--cli ui --link-options`; it opens no engine, so it runs beside
+    // the app's). A small window of the app's own is not built yet.
+    written.push(
+      ...(await installIntegrations(
+        {
+          command: [appCommand(), '--cli', 'ui', '--link-options'],
+          env: process.env,
+          home: homedir(),
+        },
+        LINK_OPTIONS,
+      )),
+    );
     // Files on demand's entries (issue 41), done by the running app's engines.
     for (const a of FILE_ACTIONS) {
       const entry = FILE_ENTRIES[a];

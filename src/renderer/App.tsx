@@ -7,6 +7,11 @@ import { ErrorMessage } from './components/ErrorMessage';
 import { SignIn } from './views/SignIn';
 import { Shell } from './Shell';
 import type { View } from './navigation';
+import { linkOptionsOf } from '../shared/link-options';
+import { LinkOptionsPage } from './views/LinkOptionsPage';
+
+/** Opened at one item's link options (a file manager's "Copy link with options…"), or not. */
+const linkOptions = linkOptionsOf(location.search);
 
 /**
  * The account the window shows, kept for the session (a reload keeps it; a new window starts
@@ -68,6 +73,14 @@ export function App() {
   const listed = chosenId === null ? undefined : accounts.data.find((a) => a.id === chosenId);
   const account =
     listed ?? (chosen && chosen.id === chosenId ? chosen : null) ?? accounts.data[0] ?? null;
+  const optionsOf = linkOptions && accounts.data.find((a) => a.id === linkOptions.accountId);
+  if (linkOptions && optionsOf) {
+    return (
+      <AccountContext.Provider value={optionsOf}>
+        <LinkOptionsPage target={linkOptions} />
+      </AccountContext.Provider>
+    );
+  }
   if (!account) {
     return (
       <SignIn

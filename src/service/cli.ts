@@ -17,6 +17,7 @@ JSON line (base_url, workspace_id, client_id, client_secret, users) and runs unt
   --no-extensions     refuse the move extensions (PUT with parent_id / folder_id)
   --token-ttl SECS    access token lifetime (default 3600)
   --rotate-refresh    each refresh grant answers a new refresh token and retires the old one
+  --link-password-required  a link may be on only with a password (422 on password otherwise)
   --max-upload-mb N   upload size cap (default 5120)
   -h, --help          this text`;
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       'no-extensions': { type: 'boolean', default: false },
       'token-ttl': { type: 'string' },
       'rotate-refresh': { type: 'boolean', default: false },
+      'link-password-required': { type: 'boolean', default: false },
       'max-upload-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     faults: values.faults,
     extensions: !values['no-extensions'],
     rotateRefreshTokens: values['rotate-refresh'],
+    linkPasswordRequired: values['link-password-required'],
     accessTokenTtlSeconds: values['token-ttl'] ? Number(values['token-ttl']) : undefined,
     maxUploadBytes: values['max-upload-mb']
       ? Number(values['max-upload-mb']) * 1024 * 1024

@@ -14,6 +14,11 @@ export interface SandboxConfig {
   maxUploadBytes: number;
   /** A refresh grant answers a new refresh token and retires the one it used (as many services do). */
   rotateRefreshTokens: boolean;
+  /**
+   * Every open link needs a password (as services that enforce link passwords do): a change
+   * leaving a link on without one is a 422 on `password`. Settable at run time (a test hook).
+   */
+  linkPasswordRequired: boolean;
 }
 
 export interface Sandbox {

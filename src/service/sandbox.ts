@@ -26,6 +26,8 @@ export interface SandboxOptions {
   maxUploadBytes?: number;
   /** Each refresh grant retires its refresh token and answers a new one (default false). */
   rotateRefreshTokens?: boolean;
+  /** Every link that is on needs a password (`--link-password-required`; default false). */
+  linkPasswordRequired?: boolean;
 }
 
 export interface RunningSandbox {
@@ -69,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     accessTokenTtlMs: (options.accessTokenTtlSeconds ?? 3600) * 1000,
     maxUploadBytes: options.maxUploadBytes ?? 5 * 1024 ** 3,
     rotateRefreshTokens: options.rotateRefreshTokens ?? false,
+    linkPasswordRequired: options.linkPasswordRequired ?? false,
   };
   const faults = new FaultInjector();
   if (options.faults) faults.set(parseFaults(options.faults));

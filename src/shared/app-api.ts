@@ -316,6 +316,8 @@ export const Entry = z.object({
   hidden: z.boolean(),
   /** Whether the service has a thumbnail of it (`files.thumbnail`). */
   thumbnail: z.boolean().optional(),
+  /** The signed-in person added it (a Creator may delete only those); absent: not known. */
+  mine: z.boolean().optional(),
 });
 export type Entry = z.infer<typeof Entry>;
 
@@ -537,6 +539,28 @@ export const SearchHit = z.object({
 export type SearchHit = z.infer<typeof SearchHit>;
 
 const onAccount = { accountId: z.string() };
+/** Items a file operation acts on together (a multi-selection in Browse). */
+const EditItems = z
+  .array(z.object({ kind: ItemKind, id, name: z.string() }))
+  .min(1)
+  .max(1000);
+/** What a file operation on several items did: how many, and each one refused, in words. */
+export const EditOutcome = z.object({
+  done: z.number().int().nonnegative(),
+  failed: z.array(
+    z.object({
+      kind: ItemKind,
+      id,
+      name: z.string(),
+      message: z.string(),
+      words: Words.optional(),
+    }),
+  ),
+});
+export type EditOutcome = z.infer<typeof EditOutcome>;
+/** Base64 characters of one upload piece: well under the bridge's message bound (1 MiB). */
+export const UPLOAD_CHUNK_CHARS = 700_000;
+
 const onItem = { ...onAccount, kind: ItemKind, itemId: id };
 const none = z.object({});
 const done = z.null();
@@ -755,9 +779,19 @@ export const Methods = {
 
   // People: who is in a workspace (backend/handlers/members.ts). `workspaceId` scopes every call.
   'members.list': { params: z.object({ ...onAccount, workspaceId: id }), result: Members },
-  /** Invites one or more addresses (separated by commas, semicolons or spaces) with a role. */
+  /**
+   * Invites one or more addresses (separated by commas, semicolons or spaces) with a role: to
+   * the workspace, or with `item` to that folder or file of it (the item panel's "Share with
+   * people"; what that grants is the service's).
+   */
   'members.invite': {
-    params: z.object({ ...onAccount, workspaceId: id, emails: z.string(), role: Role }),
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      emails: z.string(),
+      role: Role,
+      item: z.object({ kind: ItemKind, itemId: id }).optional(),
+    }),
     result: InviteOutcome,
   },
   /** Gives a member another role; answers the member as the service now has them. */
@@ -817,6 +851,39 @@ export const Methods = {
     params: z.object({ ...onItem, workspaceId: id, op: OnDemandOp }),
     result: z.object({ item: OnDevice.nullable(), waiting: z.boolean() }),
   },
+  // File operations in Browse (issue 42), on the service, for any workspace the account sees
+  // (backend/handlers/edit.ts); a synced workspace learns them from the feed like anyone's.
+  'edit.newFolder': {
+    params: z.object({ ...onAccount, workspaceId: id, parentId: id, name: z.string() }),
+    result: Entry,
+  },
+  'edit.rename': { params: z.object({ ...onItem, name: z.string() }), result: Entry },
+  /** Each item on its own: one refused is said, the others are moved. */
+  'edit.move': {
+    params: z.object({ ...onAccount, items: EditItems, to: id }),
+    result: EditOutcome,
+  },
+  /** Deletes on the service (it keeps no trash): each item on its own, as a move. */
+  'edit.delete': { params: z.object({ ...onAccount, items: EditItems }), result: EditOutcome },
+  /**
+   * An upload from the window, in pieces (the bridge and IPC carry messages of bounded size):
+   * begun with its size, its bytes in order (base64), sent to the service when all are here.
+   */
+  'uploads.begin': {
+    params: z.object({
+      ...onAccount,
+      folderId: id,
+      name: z.string().min(1),
+      size: z.number().int().nonnegative(),
+    }),
+    result: z.object({ uploadId: z.string() }),
+  },
+  'uploads.chunk': {
+    params: z.object({ uploadId: z.string(), data: z.string().max(UPLOAD_CHUNK_CHARS) }),
+    result: z.object({ received: z.number().int().nonnegative() }),
+  },
+  'uploads.finish': { params: z.object({ uploadId: z.string() }), result: Entry },
+  'uploads.cancel': { params: z.object({ uploadId: z.string() }), result: done },
   /** Opens the item's share link page in the browser (the service has no other page for it). */
   'links.open': { params: z.object(onItem), result: done },
   /** The account's synced workspaces, read from their journals (offline Browse). */

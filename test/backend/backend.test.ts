@@ -542,6 +542,45 @@ describe('links', () => {
   });
 });
 
+describe('links on a service that requires a password for them', () => {
+  it('asks for a password in words, and turns the link on with one', async () => {
+    const ann = await signIn('ann@example.com');
+    const reports = await entry(ann, rootFolderId, 'Reports');
+    const item = { kind: 'folder' as const, itemId: reports.id };
+    await ok('links.update', { accountId: ann, ...item, tokenAccessible: false });
+    const policy = (required: boolean) =>
+      fetch(`${sb.baseUrl}/_sandbox/policy`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ link_password_required: required }),
+      }).then((r) => expect(r.status).toBe(200));
+    await policy(true);
+    try {
+      const asked = await refused('links.update', {
+        accountId: ann,
+        ...item,
+        tokenAccessible: true,
+      });
+      expect(asked).toMatchObject({
+        kind: 'invalid',
+        words: { key: 'backend.linkPasswordRequired' },
+      });
+      expect((await ok('links.get', { accountId: ann, ...item })).tokenAccessible).toBe(false);
+      const on = await ok('links.update', {
+        accountId: ann,
+        ...item,
+        tokenAccessible: true,
+        requirePassword: true,
+        password: 'a long passphrase',
+      });
+      expect(on).toMatchObject({ tokenAccessible: true, requirePassword: true });
+      expect(JSON.stringify(on)).not.toContain('a long passphrase');
+    } finally {
+      await policy(false);
+    }
+  });
+});
+
 describe('activity', () => {
   it('lists pages of parsed events with every filter', async () => {
     const ann = await signIn('ann@example.com');

@@ -3,6 +3,7 @@ import type { AppError, Member, MethodName, ParamsOf } from '../../src/shared/ap
 import type { AppBackend } from '../../src/main/backend/backend';
 import { memberOf, splitEmails } from '../../src/main/backend/handlers/members';
 import type { RunningSandbox } from '../../src/service/sandbox';
+import { eventsOf, makeFile, makeFolder } from '../service/helpers-social';
 import { backendWithSandbox, type BackendWithSandbox } from './with-backend';
 
 // People through the window's API (app-api.ts, members.*): a real sandbox, each role's view of
@@ -148,6 +149,47 @@ describe('members of a workspace', () => {
       memberId: dana.id,
       role: 'Downloader',
     });
+  });
+
+  it('shares a folder and a file with people: the item’s invitation, and its outcome', async () => {
+    const accountId = await as('Administrator');
+    const workspaceId = sb.workspaceId;
+    const folderId = makeFolder(sb, 'Plans to share');
+    const fileId = await makeFile(sb, 'plan.txt', 'the plan', folderId);
+    const outcome = await ok('members.invite', {
+      accountId,
+      workspaceId,
+      emails: `folder.guest@example.org, not-an-address, ${user('Viewer').email}`,
+      role: 'Collaborator',
+      item: { kind: 'folder', itemId: folderId },
+    });
+    expect(outcome).toEqual({
+      invited: ['folder.guest@example.org'],
+      alreadyMembers: [user('Viewer').email],
+      refused: ['not-an-address'],
+    });
+    const onFile = await ok('members.invite', {
+      accountId,
+      workspaceId,
+      emails: 'file.guest@example.org',
+      role: 'Viewer',
+      item: { kind: 'file', itemId: fileId },
+    });
+    expect(onFile.invited).toEqual(['file.guest@example.org']);
+    // The service was asked on the item's own route, not the workspace's.
+    const invites = eventsOf(sb, 'invite').slice(-2);
+    expect(invites[0]!.detail).toContain('>Plans to share</a>');
+    expect(invites[1]!.detail).toContain('>plan.txt</a>');
+    const members = await ok('members.list', { accountId, workspaceId });
+    expect(byEmail(members.members, 'file.guest@example.org')).toMatchObject({ role: 'Viewer' });
+    const collaborator = await refused('members.invite', {
+      accountId: await as('Collaborator'),
+      workspaceId,
+      emails: 'x@example.org',
+      role: 'Viewer',
+      item: { kind: 'file', itemId: fileId },
+    });
+    expect(collaborator.kind).toBe('forbidden');
   });
 
   it('a Viewer is told, in one line, that the service does not show them the members', async () => {

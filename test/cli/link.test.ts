@@ -176,6 +176,22 @@ describe('workspace-sync link', () => {
     expect(on.stdout).toBe(`${await urlOf(sb, ann.client, ann.ids[NAMES.folder]!)}\n`);
   });
 
+  it('says, in one line, that a service requiring link passwords wants one first', async () => {
+    const odd = ann.ids[ODD]!;
+    await ann.client.updateLink(odd.kind, odd.id, { token_accessible: false });
+    sb.sandbox.config.linkPasswordRequired = true;
+    try {
+      const run = await link([local(ann, ODD)]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain('turns a link on only with a password');
+      expect(run.stderr).toContain('Copy link with options…');
+    } finally {
+      sb.sandbox.config.linkPasswordRequired = false;
+    }
+  });
+
   it('--copy puts the URL on the X clipboard, and says so', async () => {
     const run = await link(['--copy', local(ann, ODD)], { DISPLAY: x.display });
     expect(run.code, run.stderr).toBe(0);

@@ -11,7 +11,13 @@ import {
   uninstallIntegrations,
 } from '../../src/main/os/integrate';
 import { localPathOf } from '../../src/main/os/file-arg';
-import { FILE_ACTIONS, FILE_ENTRIES, type FileAction } from '../../src/main/os/menu-entry';
+import {
+  FILE_ACTIONS,
+  FILE_ENTRIES,
+  LINK_OPTIONS,
+  type FileAction,
+} from '../../src/main/os/menu-entry';
+import { parseUi } from '../../src/main/cli/ui';
 import { parseFiles } from '../../src/main/cli/files';
 import { parseAppArgs } from '../../src/main/args';
 import { startSandbox, type RunningSandbox } from '../../src/service/sandbox';
@@ -156,6 +162,7 @@ describe('workspace-sync integrate', () => {
       '1700000000000000-1',
       '1700000000000000-2',
       ENTRY_ID,
+      LINK_OPTIONS.id,
       ...FILE_ACTIONS.map((a) => FILE_ENTRIES[a].id),
     ]);
     expect(actions.slice(0, 2)).toEqual(actionsOf(THEIR_UCA));
@@ -190,8 +197,9 @@ describe('workspace-sync integrate', () => {
 
     const removed = await integrate('--uninstall');
     expect(removed.code, removed.stderr).toBe(0);
-    // And files on demand's four entries (Thunar's uca.xml once), and the opener's three files.
-    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5 + 4 * 4 + 3);
+    // And Copy link with options…, files on demand's four entries (Thunar's uca.xml once), and
+    // the opener's three files.
+    expect(removed.stdout.trimEnd().split('\n')).toHaveLength(5 + 4 + 4 * 4 + 3);
     expect(paths.slice(0, 4).map(existsSync)).toEqual([false, false, false, false]);
     const uca = readFileSync(paths[4]!, 'utf8');
     expect(() => parseXml(uca)).not.toThrow();
@@ -217,7 +225,7 @@ describe('workspace-sync integrate', () => {
     expect(install.stderr).toMatch(/uca\.xml is not valid XML \(.*\): it was left as it is/);
     // The others are written all the same (files on demand's too, and the opener's three files),
     // and the broken file is said once.
-    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4 + 4 * 4 + 3);
+    expect(install.stdout.trimEnd().split('\n')).toHaveLength(4 + 4 + 4 * 4 + 3);
     expect(install.stderr.match(/is not valid XML/g)).toHaveLength(1);
     expect(readFileSync(uca!, 'utf8')).toBe('<actions><action></actions>');
 
@@ -458,6 +466,7 @@ describe("files on demand's entries: Download now, Always keep, Don't always kee
       '1700000000000000-1',
       '1700000000000000-2',
       ENTRY_ID,
+      LINK_OPTIONS.id,
       ...FILE_ACTIONS.map((a) => FILE_ENTRIES[a].id),
     ]);
 
@@ -567,5 +576,66 @@ describe("files on demand's entries: Download now, Always keep, Don't always kee
     }
     expect(existsSync(path.dirname(nautilus!))).toBe(false);
     expect(actionsOf(readFileSync(uca!, 'utf8'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('Copy link with options… (issue 42), beside Copy Workspace Sync link', () => {
+  const optionFiles = (h: string) =>
+    integrationFiles({ command: ['x'], env: {}, home: h }, LINK_OPTIONS).map((f) => f.file);
+
+  it('--install writes it for every file manager, and it runs `ui --link-options` on the item', async () => {
+    const h = path.join(tmp.dir, 'home-options');
+    mkdirSync(h);
+    const run0 = await integrate('--install', { HOME: h });
+    expect(run0.code, run0.stderr).toBe(0);
+    expect(run0.stderr).toContain('Added "Copy link with options…" to the file managers');
+    const [nautilus, nemo, dolphin, dolphin5, uca] = optionFiles(h);
+    expect(nautilus).toBe(path.join(h, '.local/share/nautilus/scripts', 'Copy link with options…'));
+    for (const f of [nautilus!, nemo!, dolphin!, dolphin5!]) expect(existsSync(f), f).toBe(true);
+    expect(readFileSync(nemo!, 'utf8')).toContain('\nName[de]=Link mit Optionen kopieren…\n');
+    expect(readFileSync(nemo!, 'utf8')).toContain('\nSelection=s\n');
+    expect(actionsOf(readFileSync(uca!, 'utf8')).map((a) => a.id)).toContain(LINK_OPTIONS.id);
+    // The installed entry's command: the CLI's `ui --link-options --state DIR --` and the item.
+    for (const f of [nautilus!, nemo!, dolphin!]) {
+      expect(readFileSync(f, 'utf8'), f).toContain('ui');
+      expect(readFileSync(f, 'utf8'), f).toContain('--link-options');
+    }
+
+    // Run as each manager runs it, with a recorder for the program: one item, never a switch.
+    const recorder = path.join(tmp.dir, `options "recorder" it's 100%`);
+    const record = path.join(tmp.dir, 'argv-options.bin');
+    writeFileSync(recorder, `#!/bin/sh\nfor a; do printf '%s\\0' "$a"; done > "$RECORD"\n`, {
+      mode: 0o755,
+    });
+    const h2 = path.join(tmp.dir, 'home-options-argv');
+    const state = path.join(tmp.dir, `state "o" $Z`);
+    await installIntegrations(
+      { command: [recorder, 'ui', '--link-options', '--state', state], env: {}, home: h2 },
+      LINK_OPTIONS,
+    );
+    const item = path.join(tmp.dir, `-rf it's "q" $(id) %f`);
+    writeFileSync(item, 'x');
+    const [n2, nemo2, kio2, kio52, uca2] = optionFiles(h2);
+    const launchesOf: Record<string, Launch> = {
+      Nautilus: { argv: [PYTHON, FM_LAUNCH, 'nautilus', n2!, item] },
+      Nemo: { argv: [PYTHON, FM_LAUNCH, 'nemo', nemo2!, item] },
+      Dolphin: { argv: [PYTHON, FM_LAUNCH, 'dolphin', kio2!, item] },
+      'Dolphin (KDE 5)': { argv: [PYTHON, FM_LAUNCH, 'dolphin', kio52!, item] },
+      Thunar: { argv: [PYTHON, FM_LAUNCH, 'thunar', uca2!, item] },
+    };
+    for (const [manager, launch] of Object.entries(launchesOf)) {
+      const env = { PATH: process.env.PATH ?? '', RECORD: record, FM_ENTRY_ID: LINK_OPTIONS.id };
+      const done = await run(launch, env);
+      expect(done.code, `${manager}: ${done.stderr}`).toBe(0);
+      const argv = readFileSync(record, 'utf8').split('\0').slice(0, -1);
+      const parsed = parseUi(argv.slice(1));
+      expect(argv[0], manager).toBe('ui');
+      expect(parsed.linkOptions, manager).toBe(true);
+      expect(parsed.state, manager).toBe(state);
+      expect(
+        parsed.paths.map((p) => localPathOf(p, tmp.dir)),
+        manager,
+      ).toEqual([item]);
+    }
   }, 60_000);
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/service/sandbox';
-import { call, eventsOf, startEmptySandbox, userWith } from './helpers-social';
+import {
+  call,
+  eventsOf,
+  makeFile,
+  makeFolder,
+  startEmptySandbox,
+  userWith,
+} from './helpers-social';
 
 let s: RunningSandbox;
 
@@ -128,6 +135,71 @@ describe('invitations', () => {
       inviteBody('z@y.org'),
     );
     expect(hidden.status).toBe(404);
+  });
+});
+
+describe('invitations on folders and files', () => {
+  it('grant a member of the item’s workspace with that role, the event naming the item', async () => {
+    const admin = userWith(s, 'Administrator');
+    const folderId = makeFolder(s, 'Shared plans');
+    const fileId = await makeFile(s, 'brief.txt', 'hello', folderId);
+    for (const [plural, id, name] of [
+      ['folders', folderId, 'Shared plans'],
+      ['files', fileId, 'brief.txt'],
+    ] as const) {
+      const bea = await newUser();
+      const res = await call(
+        s,
+        'POST',
+        `/${plural}/${id}/invitations`,
+        admin.token,
+        inviteBody(`${bea.email}, not-an-email, ${admin.email}`, 'Collaborator'),
+      );
+      expect(res.status).toBe(200);
+      expect(res.json.share).toMatchObject({
+        emails: `${bea.email}, not-an-email, ${admin.email}`,
+        email_errors: ['not-an-email'],
+        join_errors: [admin.email],
+        errors: {},
+      });
+      expect(Object.keys(res.json.share.invited_emails[0])).toEqual([bea.email]);
+      const ws = await call(s, 'GET', `/workspaces/${s.workspaceId}`, bea.token);
+      expect(ws.json.workspace.effective_role).toBe('Collaborator');
+      const event = eventsOf(s, 'invite').at(-1)!;
+      expect(event.detail).toContain(`>${name}</a>`);
+      expect(event.detail).toContain(`<complement>${bea.email} as Collaborator</complement>`);
+    }
+  });
+
+  it('are refused below Moderator (403) and on an item the user cannot see (404)', async () => {
+    const folderId = makeFolder(s, 'Private plans');
+    const collaborator = userWith(s, 'Collaborator');
+    const refused = await call(
+      s,
+      'POST',
+      `/folders/${folderId}/invitations`,
+      collaborator.token,
+      inviteBody('x@y.org', 'Viewer'),
+    );
+    expect(refused.status).toBe(403);
+    const stranger = await newUser();
+    const hidden = await call(
+      s,
+      'POST',
+      `/folders/${folderId}/invitations`,
+      stranger.token,
+      inviteBody('x@y.org'),
+    );
+    expect(hidden.status).toBe(404);
+    const admin = userWith(s, 'Administrator');
+    const asFile = await call(
+      s,
+      'POST',
+      `/files/${folderId}/invitations`,
+      admin.token,
+      inviteBody('x@y.org'),
+    );
+    expect(asFile.status).toBe(404);
   });
 });
 

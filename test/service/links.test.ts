@@ -166,6 +166,46 @@ describe('links', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('with passwords required (a policy set by hook), refuses a link on without one', async () => {
+    const id = await makeFile(s, 'guarded.txt', 'guarded');
+    const admin = userWith(s, 'Administrator');
+    const policy = await call(s, 'POST', '/_sandbox/policy', undefined, {
+      link_password_required: true,
+    });
+    expect(policy.status).toBe(200);
+    try {
+      const bare = await call(s, 'PUT', `/files/${id}/link`, admin.token, {
+        token_accessible: true,
+      });
+      expect(bare.status).toBe(422);
+      expect(bare.json.errors.password[0]).toMatch(/required/);
+      const got = await call(s, 'GET', `/files/${id}/link`, admin.token);
+      expect(got.json.content_item_link.token_accessible).toBe(false);
+      const guarded = await call(s, 'PUT', `/files/${id}/link`, admin.token, {
+        token_accessible: true,
+        require_password: true,
+        password: 'open sesame',
+      });
+      expect(guarded.status).toBe(200);
+      expect(guarded.json.content_item_link).toMatchObject({
+        token_accessible: true,
+        require_password: true,
+      });
+      // Taking the password off an open link is the same refusal; turning it off is not.
+      const unguard = await call(s, 'PUT', `/files/${id}/link`, admin.token, {
+        require_password: false,
+      });
+      expect(unguard.status).toBe(422);
+      const off = await call(s, 'PUT', `/files/${id}/link`, admin.token, {
+        token_accessible: false,
+        require_password: false,
+      });
+      expect(off.status).toBe(200);
+    } finally {
+      await call(s, 'POST', '/_sandbox/policy', undefined, { link_password_required: false });
+    }
+  });
+
   it('closes the shared page once the link expires', async () => {
     const id = await makeFile(s, 'soon.txt', 'soon gone');
     const admin = userWith(s, 'Administrator');

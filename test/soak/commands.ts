@@ -14,7 +14,7 @@ import { ApiError } from '../../src/main/api/errors';
 import { serviceKey } from '../../src/main/sync/names';
 import { changeSelection } from '../../src/main/sync/loop/selection';
 import type { RoleName } from '../../src/service/roles';
-import { localTree, sha } from '../sync/harness';
+import { localTree, pastPathMax, sha } from '../sync/harness';
 import { describeWork, didWork, MAX_ROUNDS } from './invariants';
 import type { Ledger } from './ledger';
 import type { CrashPlan, FaultWindow, RemoteEntry, SoakClient, World } from './world';
@@ -143,8 +143,14 @@ const join = (parent: string, child: string) => (parent === '' ? child : `${pare
 const who = (c: SoakClient) => `disk ${c.name}`;
 
 /** Whether a person could make this name in this folder on the client's volume. */
+/** An editor's temporary file for a save of `file` (ignored: *.tmp), named apart from it. */
+const saveTemp = (file: string, bytes: number) => join(parentOf(file), `save ${bytes}.tmp`);
+
 function canName(c: SoakClient, parent: string, wanted: string, except?: string): boolean {
   if (c.profile.flavor === 'win32' && WIN32_REFUSED.test(wanted)) return false;
+  // Past PATH_MAX the system refuses it (ENAMETOOLONG): a person cannot make it either (seed
+  // 20261303 history 192: a long name at the bottom of a deep chain).
+  if (pastPathMax(c.abs(join(parent, wanted)))) return false;
   const fold = (n: string) => {
     let out = c.profile.caseInsensitive ? n.toLowerCase() : n;
     if (c.profile.normalizationInsensitive) out = out.normalize('NFC');
@@ -240,6 +246,8 @@ export function localWriteCommand(
       } else {
         const file = pick(files, onDisk(files, at));
         if (file === undefined) return;
+        // An editor's temporary file beside it may not fit where the file does.
+        if (mode === 'save-via-temp' && pastPathMax(c.abs(saveTemp(file, bytes)))) return;
         target = file;
         w.ledger.deleted(w.hashOnDisk(c, file));
       }
@@ -250,7 +258,7 @@ export function localWriteCommand(
       if (mode === 'save-via-temp') {
         // An editor's save: a temporary file (ignored: *.tmp) renamed over the original.
         // Named apart from the file (whose name may be 255 bytes long already).
-        const temp = c.abs(join(parentOf(target), `save ${bytes}.tmp`));
+        const temp = c.abs(saveTemp(target, bytes));
         writeFileSync(temp, data);
         renameSync(temp, c.abs(target));
       } else writeFileSync(c.abs(target), data);

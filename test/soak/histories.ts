@@ -1493,6 +1493,72 @@ export const HISTORIES: WrittenHistory[] = [
     ],
   },
   {
+    // Seed 20261302 history 879, shrunk.
+    name: 'deep-remote-chain-viewer-bottom-changed-role-back',
+    title:
+      'a Viewer syncs a chain too deep for this disk, renames its top here in case, the bottom changes there; the role comes back: no problem of the Viewer time is left (issue 41 soak)',
+    extensions: false,
+    steps: () => [
+      remoteDeepCommand(''),
+      role('Viewer'),
+      sync(),
+      caseRename(level(1)),
+      remote.overwrite(
+        [...Array.from({ length: 40 }, (_, i) => level(i + 1)), 'bottom.txt'].join('/'),
+        200,
+      ),
+      quietCommand(A, 3),
+      role('Creator'),
+    ],
+  },
+  {
+    // Seed 20261302 history 879: the journal held a record of the chain's bottom, past PATH_MAX
+    // (never placed here); the trash asked for it as a path, failed, and the deleted folder
+    // stayed here for good with its records.
+    name: 'deep-remote-chain-deleted-there-local-work-inside',
+    title:
+      'a folder of a chain too deep for this disk deleted there while it holds new work here and a record past PATH_MAX: what was synced goes to the trash, the work stays (issue 41 soak)',
+    extensions: false,
+    steps: () => {
+      const chain = (n: number) => Array.from({ length: n }, (_, i) => level(i + 1)).join('/');
+      return [
+        remoteDeepCommand(''),
+        sync(),
+        check('a record of the bottom, past PATH_MAX', (w) => {
+          const bottom = w.remoteEntries().find((e) => e.name === 'bottom.txt')!;
+          journal(w).items.upsert({
+            remoteId: bottom.id,
+            kind: 'file',
+            remoteParentId: bottom.parentId,
+            remoteName: 'bottom.txt',
+            localPath: `${chain(40)}/bottom.txt`,
+            localName: 'bottom.txt',
+            dev: null,
+            ino: null,
+            size: null,
+            mtimeMs: null,
+            hash: null,
+            remoteSize: bottom.size,
+            remoteUpdatedAt: null,
+            state: 'synced',
+          });
+          return [];
+        }),
+        write(chain(20), 'mine.txt'),
+        remote.delete(chain(16)),
+        sync(),
+        check('the work kept, the record past PATH_MAX gone', (w) => [
+          ...eq('mine.txt here', disk(w)[`${chain(20)}/mine.txt`] !== undefined, true),
+          ...eq(
+            'the record of the bottom',
+            journal(w).items.atPath(`${chain(40)}/bottom.txt`),
+            undefined,
+          ),
+        ]),
+      ];
+    },
+  },
+  {
     // Issue 37, found by the soak (seed 717422688): the problem on the chain's bottom (never
     // placed here) kept its old path when a colleague renamed the top folder in case, so no
     // problem named it where it is now.

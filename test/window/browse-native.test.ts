@@ -196,6 +196,10 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
       'Open in browser',
       'Copy share link',
       'Open details',
+      // File operations on the service (issue 42, file-ops.test.ts).
+      'Rename…',
+      'Move to…',
+      'Delete…',
       // Files on demand (on-demand.test.ts): the file is synced here.
       'Download now',
       'Free up space',
@@ -328,6 +332,16 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     expect(asked.size).toBeLessThan(PICTURES);
     await page.keyboard.press('Backspace');
     await shown(row('Harbour.png'));
+    // A delete asked for here says what becomes of the copy on this computer (issue 42).
+    await row('Harbour.png').click({ button: 'right' });
+    await page
+      .getByRole('menu', { name: 'Actions for Harbour.png' })
+      .getByRole('menuitem', { name: 'Delete…' })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Delete Harbour.png?' });
+    await shown(ask.getByText(/moves its copies to its own Trash at the next sync/));
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await gone(ask);
   });
 
   it('offline, browses the synced tree from the journal, marked as such', async () => {
@@ -344,6 +358,14 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await row('Reports 2026').locator('[role="cell"]').nth(2).dblclick();
     await shown(here().filter({ hasText: 'Reports 2026' }));
     await shown(row('Budget.pdf'));
+    // File operations go to the service: offered disabled, saying why (issue 42).
+    const offlineOnly = 'Not available offline: Browse shows the synced copy.';
+    for (const name of ['Upload files', 'New folder']) {
+      const button = page.getByRole('button', { name });
+      expect(await button.getAttribute('aria-disabled')).toBe('true');
+      expect(await button.getAttribute('title')).toBe(offlineOnly);
+    }
+    expect(await row('Budget.pdf').getByRole('checkbox').count()).toBe(0);
     // Still opens with its app: the journal knows where it is.
     await row('Notes.txt').locator('.name').focus();
     await page.keyboard.press('Enter');

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ItemKind } from '../../shared/item-kind';
 import { ProtocolError } from './errors';
-import { Comment, Event, FileItem, Folder, Link, Rolemap, Share, Workspace } from './schemas';
+import type { Share } from './schemas';
+import { Comment, Event, FileItem, Folder, Link, Rolemap, Workspace } from './schemas';
 import type { Method, Transport } from './transport';
 import { parseAnswer } from './validate';
 import {
@@ -28,6 +29,7 @@ import {
   type PagesOptions,
 } from './requests';
 import { download, folderArchive, thumbnail, uploadFile } from './transfers';
+import { invite } from './invitations';
 
 // The shapes and the time format callers import from here, as before the split.
 export { rfc2822 };
@@ -351,19 +353,12 @@ export class ServiceClient {
 
   // Invitations and role maps
 
-  async invite(workspaceId: number, emails: string[], roleName?: string): Promise<Share> {
-    return this.call(
-      'POST',
-      `/workspaces/${workspaceId}/invitations`,
-      '/workspaces/:id/invitations',
-      Share,
-      {
-        json: {
-          invitation: { emails: emails.join(', '), ...(roleName ? { role_name: roleName } : {}) },
-        },
-        wrapper: 'share',
-      },
-    );
+  invite(workspaceId: number, emails: string[], roleName?: string): Promise<Share> {
+    return invite(this.transport, { kind: 'workspace', id: workspaceId }, emails, roleName);
+  }
+  /** Shares one folder or file with people by email (what it grants is the service's). */
+  inviteToItem(kind: ItemKind, itemId: number, emails: string[], role?: string): Promise<Share> {
+    return invite(this.transport, { kind, id: itemId }, emails, role);
   }
   listRolemaps(workspaceId: number): AsyncGenerator<Rolemap> {
     const endpoint = '/workspaces/:id/rolemaps';

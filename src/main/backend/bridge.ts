@@ -40,6 +40,8 @@ export interface BridgeOptions {
   /** 0 (the default) for any free port. */
   port?: number;
   log?: Logger;
+  /** The number of pages connected, after each connects or goes (`ui --link-options` ends). */
+  onClients?: (count: number) => void;
 }
 
 export interface RunningBridge {
@@ -115,7 +117,11 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
 
   function connection(ws: WebSocket): void {
     sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
+    opts.onClients?.(sockets.size);
+    ws.on('close', () => {
+      sockets.delete(ws);
+      opts.onClients?.(sockets.size);
+    });
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => void answer(opts.backend, ws, data, isBinary));
   }

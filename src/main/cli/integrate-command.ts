@@ -23,6 +23,7 @@ import {
 } from '../os/integrate';
 import {
   COPY_LINK,
+  LINK_OPTIONS,
   FILE_ACTIONS,
   FILE_ENTRIES,
   type FileAction,
@@ -138,6 +139,8 @@ export async function integrate(
   // Copy the link, then files on demand's four (issue 41), several items in one run.
   const entries = [
     { entry: COPY_LINK, command: [...launcher, 'link', '--copy', '--notify', ...state] },
+    // Its options (issue 42): `cli ui`'s page at the item's link panel.
+    { entry: LINK_OPTIONS, command: [...launcher, 'ui', '--link-options', ...state] },
     ...FILE_ACTIONS.map((a) => ({
       entry: FILE_ENTRIES[a],
       command: filesCommand(launcher, a, state),
@@ -161,15 +164,19 @@ export async function integrate(
     throw failedWords(tr, install, menus, opener);
   }
   const label = tr.t('integrate.menuLabel');
+  const optionsLabel = tr.t(LINK_OPTIONS.label);
   const fileLabels = FILE_ACTIONS.map((a) => tr.t(FILE_ENTRIES[a].label));
   if (install) {
     writeLine(io.stderr, tr.t('cli.integrate.added', { label }));
+    writeLine(io.stderr, tr.t('cli.integrate.added', { label: optionsLabel }));
     writeLine(io.stderr, tr.t('cli.integrate.filesAdded', { labels: fileLabels.join(', ') }));
     // Only when it is so: without the MIME database, the type is not known.
     if (opener.notes.length === 0) writeLine(io.stderr, tr.t('cli.integrate.openerAdded'));
   } else {
     if (menus.entries.has(COPY_LINK.id))
       writeLine(io.stderr, tr.t('cli.integrate.removed', { label }));
+    if (menus.entries.has(LINK_OPTIONS.id))
+      writeLine(io.stderr, tr.t('cli.integrate.removed', { label: optionsLabel }));
     if (FILE_ACTIONS.some((a) => menus.entries.has(FILE_ENTRIES[a].id)))
       writeLine(io.stderr, tr.t('cli.integrate.filesRemoved', { labels: fileLabels.join(', ') }));
     if (opener.done.length > 0) writeLine(io.stderr, tr.t('cli.integrate.openerRemoved'));

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AccountStore } from '../accounts/accounts';
 import { connectToServer, type Connection } from '../accounts/connect';
-import { ForbiddenError, NotFoundError } from '../api/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../api/errors';
 import type { Link } from '../api/schemas';
 import { UserError, type Words } from '../errors/user-error';
 import { CACHE_DIR } from '../engine';
@@ -11,7 +11,14 @@ import { shareUrl } from './share-url';
 import { isInside, pairOf, pairsOnDisk, syncedItem, type PairOnDisk } from './pair-lookup';
 
 export type LinkProblem =
-  'missing' | 'outside' | 'not-synced' | 'changed' | 'link-off' | 'link-expired' | 'gone';
+  | 'missing'
+  | 'outside'
+  | 'not-synced'
+  | 'changed'
+  | 'link-off'
+  | 'link-expired'
+  | 'gone'
+  | 'needs-password';
 
 /** Why a local path has no share link to give, in words for the person who chose it. */
 export class LinkError extends UserError {
@@ -51,7 +58,7 @@ const LINK_RETRY = { maxAttempts: 3, maxTotalMs: 5000 };
 
 export const quoted = (name: string) => `“${name}”`;
 
-interface Located {
+export interface Located {
   pair: PairOnDisk;
   abs: string;
   kind: 'file' | 'folder';
@@ -61,7 +68,7 @@ interface Located {
 }
 
 /** Which synced item a local path is, from the journals alone (no request yet). */
-function locate(localPath: string, opts: ShareLinkOptions): Located {
+export function locate(localPath: string, opts: ShareLinkOptions): Located {
   const abs = path.resolve(localPath);
   // Through symlinks: one whose target is gone has no item either.
   if (!statSync(abs, { throwIfNoEntry: false })) {
@@ -122,6 +129,13 @@ async function askService(conn: Connection, at: Located): Promise<ShareLink> {
       link = await client.updateLink(at.kind, at.remoteId, { token_accessible: true });
       enabledNow = true;
     } catch (err) {
+      // A service that requires a password for links (a 422 on it): asked in words, where a
+      // password can be given (Copy link with options…), never a bare refusal.
+      if (err instanceof ValidationError && Object.hasOwn(err.errors, 'password'))
+        throw new LinkError('needs-password', {
+          key: 'cli.link.err.password',
+          params: { name: quoted(name) },
+        });
       if (!(err instanceof ForbiddenError)) throw err;
       throw new LinkError('link-off', { key: 'cli.link.err.off', params: { name: quoted(name) } });
     }

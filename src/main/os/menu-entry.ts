@@ -1,5 +1,6 @@
 // What each file manager's entry of ours says, in every language of the catalog, and the id
-// that finds it again: "Copy Workspace Sync link", and files on demand's four (issue 41).
+// that finds it again: "Copy Workspace Sync link", "Copy link with options…" (issue 42), and
+// files on demand's four (issue 41).
 // integrate.ts and thunar-uca.ts write them.
 import { english, LANGUAGES, translator, type MessageKey } from '../../shared/i18n';
 
@@ -26,6 +27,19 @@ export const COPY_LINK: MenuEntry = {
   tooltip: 'integrate.menuTooltip',
   icon: 'insert-link',
   action: 'copyWorkspaceSyncLink',
+  many: false,
+};
+
+/**
+ * Beside it (issue 42): the item's link options, in the app a small window, headless `cli ui`'s
+ * page at the item's link panel: a password, an expiry, on or off, people.
+ */
+export const LINK_OPTIONS: MenuEntry = {
+  id: 'workspace-sync-link-options',
+  label: 'integrate.optionsLabel',
+  tooltip: 'integrate.optionsTooltip',
+  icon: 'emblem-shared',
+  action: 'workspaceSyncLinkOptions',
   many: false,
 };
 

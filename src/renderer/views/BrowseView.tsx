@@ -22,6 +22,7 @@ import { IconSprite } from './ItemIcon';
 import { OnDeviceSprite, onDemandOutcome, useOnDemand, useOnDevice } from './on-device';
 import { WorkspaceSearch } from './WorkspaceSearch';
 import { useBrowseSort } from './browse-sort';
+import { useBrowseEdit } from './BrowseEdit';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
 
@@ -127,6 +128,15 @@ export function BrowseView({
     place !== undefined,
     path.isError ? [] : path.data?.map((f) => f.id),
   );
+  // File operations (issue 42): on the service, so not offline; marks are the folder's.
+  const editing = useBrowseEdit({
+    workspaceId: place?.id ?? 0,
+    workspaceName: place?.name ?? '',
+    rootFolderId: place?.rootFolderId ?? 0,
+    folderId,
+    folderName: path.data?.[path.data.length - 1]?.name ?? place?.name ?? '',
+    offline,
+  });
   const onDemand = useOnDemand(place?.id ?? 0);
   const { mutate } = onDemand;
   const demand = useCallback(
@@ -142,6 +152,7 @@ export function BrowseView({
   const go = (next: Partial<BrowseTarget>, left: number | FocusItem | null = null) => {
     setCameFrom(typeof left === 'number' ? { kind: 'folder', id: left } : left);
     setQuery('');
+    editing.clearMarks();
     // What the last action said was about the folder left.
     act.reset();
     copy.reset();
@@ -260,7 +271,7 @@ export function BrowseView({
     <section aria-labelledby="browse-title" className="browse">
       <IconSprite />
       <OnDeviceSprite />
-      <div className="browse-main">
+      <div className="browse-main" {...editing.dropArea}>
         <h1 id="browse-title">{strings.browse.title}</h1>
         {offlineMark}
         <div className="toolbar">
@@ -315,7 +326,10 @@ export function BrowseView({
               ))}
             </select>
           </div>
+          {editing.tools}
         </div>
+        {editing.selection}
+        {editing.status}
         <p role="status" aria-live="polite" className="copied menu-status">
           {copy.isSuccess && strings.menu.copied}
           {outcome}
@@ -334,7 +348,10 @@ export function BrowseView({
           // The step clicked is gone with its button: the focus goes to the folder left.
           onOpen={(id, below) => go({ folderId: id }, below)}
         />
-        <p className="keys-hint">{strings.files.keys}</p>
+        <p className="keys-hint">
+          {strings.files.keys} {!offline && editing.keysHint}
+        </p>
+        {editing.dropHint}
         {deferredQuery !== '' ? (
           <WorkspaceSearch
             workspaceId={place.id}
@@ -365,6 +382,7 @@ export function BrowseView({
             onOffline={onOffline}
             focusItem={cameFrom}
             onFocused={onFocused}
+            edit={offline ? undefined : editing.rows}
           />
         )}
       </div>
@@ -380,8 +398,10 @@ export function BrowseView({
           onDetails={select}
           device={device(menu.item)}
           onDemand={demand}
+          edit={offline ? undefined : editing.menuEdit({ ...menu.item, mine: menu.mine })}
         />
       )}
+      {editing.dialogs}
       {!offline && target.selected && (
         <ItemPanel
           key={`${target.selected.kind}-${target.selected.id}`}

@@ -1,4 +1,11 @@
-import { memo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { Entry, OnDevice } from '../../shared/app-api';
 import { formatBytes, formatDate } from '../format';
 import type { SelectedItem } from '../navigation';
@@ -7,6 +14,8 @@ import { isMenuKey, type MenuRequest } from './ItemMenu';
 import { ItemIcon } from './ItemIcon';
 import { OnDeviceBadge, RowBadge, type Badge } from './on-device';
 import { typeWords } from './ItemFacts';
+import { ITEMS_TYPE, type RowEdit } from './BrowseEdit';
+import { editStrings } from './edit-strings';
 
 /**
  * One folder or file. A folder's name opens it; the details button (or a file's name) selects.
@@ -26,6 +35,9 @@ function Row({
   onMenu,
   device,
   badge,
+  edit,
+  marked = false,
+  entryAt,
 }: {
   /** The row's place in the folder (from 0). */
   index: number;
@@ -41,7 +53,14 @@ function Row({
   device?: OnDevice | undefined;
   /** Its state in a synced workspace (issue 42): synced, syncing, left out, a problem…; absent elsewhere. */
   badge?: Badge | undefined;
+  /** File operations (issue 42): absent offline. */
+  edit?: RowEdit | undefined;
+  /** Marked for a move or a delete (Ctrl/Shift click). */
+  marked?: boolean;
+  /** The folder's entries by row, for a range marked with Shift. */
+  entryAt?: ((i: number) => Entry | undefined) | undefined;
 }) {
+  const [dropTarget, setDropTarget] = useState(false);
   const item = { kind: entry.kind, id: entry.id, name: entry.name };
   const isFolder = entry.kind === 'folder';
   const name = useRef<HTMLButtonElement>(null);
@@ -49,6 +68,7 @@ function Row({
   const menuAt = (x: number, y: number, focused: Element | null) =>
     onMenu({
       item,
+      mine: entry.mine,
       x,
       y,
       returnTo: focused instanceof HTMLElement ? focused : name.current,
@@ -83,8 +103,42 @@ function Row({
       role="row"
       data-index={index}
       aria-rowindex={rowIndex(index)}
-      className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''} ${badge?.state === 'excluded' ? 'is-excluded' : ''}`}
+      className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}${
+        marked ? ' marked' : ''
+      }${dropTarget ? ' drop-target' : ''}${badge?.state === 'excluded' ? ' is-excluded' : ''}`}
       style={placed(index)}
+      draggable={edit?.canDrag || undefined}
+      onDragStart={(e) => {
+        if (!edit?.canDrag) return;
+        e.dataTransfer.setData(ITEMS_TYPE, JSON.stringify(edit.dragged(entry)));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      // A folder takes items dragged onto it (a move) and the computer's files (an upload).
+      onDragOver={(e) => {
+        if (!isFolder || !edit) return;
+        const types = e.dataTransfer.types;
+        // Not taken here (the role): the drop falls to the list, or nowhere.
+        if (!edit.takes(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        e.dataTransfer.dropEffect = types.includes('Files') ? 'copy' : 'move';
+        setDropTarget(true);
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={(e) => {
+        if (!isFolder || !edit) return;
+        e.preventDefault();
+        e.stopPropagation();
+        setDropTarget(false);
+        edit.onDrop(entry, e);
+      }}
+      // Ctrl (or Cmd) and Shift clicks mark rows, as in a file manager, instead of acting.
+      onClickCapture={(e) => {
+        if (!edit || !entryAt || !(e.ctrlKey || e.metaKey || e.shiftKey)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        edit.onMark(e.shiftKey ? 'range' : 'toggle', index, entryAt);
+      }}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
       onClick={(e) => {
@@ -101,6 +155,16 @@ function Row({
       }}
     >
       <div role="cell" className="name-cell">
+        {edit && entryAt && (
+          <input
+            type="checkbox"
+            className="mark"
+            tabIndex={-1}
+            checked={marked}
+            aria-label={editStrings().select(entry.name)}
+            onChange={() => edit.onMark('toggle', index, entryAt)}
+          />
+        )}
         <span className="row-icon">
           <ItemIcon
             kind={entry.kind}

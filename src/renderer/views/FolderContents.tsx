@@ -10,6 +10,7 @@ import type { MenuRequest } from './ItemMenu';
 import { FolderRows } from './FolderRows';
 import type { Badge } from './on-device';
 import { useFolderBlocks, useFolderSize } from './folder-blocks';
+import type { RowEdit } from './BrowseEdit';
 
 interface Props {
   folderId: number;
@@ -33,6 +34,8 @@ interface Props {
   /** The folder just left (Backspace), or an item found: its row takes the focus (`FolderRows`). */
   focusItem?: { kind: 'file' | 'folder'; id: number } | null;
   onFocused?: () => void;
+  /** File operations (issue 42): absent offline. */
+  edit?: RowEdit | undefined;
 }
 
 /** Another folder, search or order is another list: it starts at its top, nothing pinned. */
@@ -67,6 +70,7 @@ function Contents({
   onOffline,
   focusItem,
   onFocused,
+  edit,
 }: Props) {
   // The first block until the rows have laid out (they are not in the page before it is read).
   const [wanted, setWanted] = useState('0');
@@ -109,6 +113,7 @@ function Contents({
         onWanted={setWanted}
         focusItem={focusItem}
         onFocused={onFocused}
+        edit={edit}
       />
       {blocks.error && <ErrorMessage error={blocks.error} onRetry={blocks.retry} />}
     </>

@@ -16,6 +16,7 @@ import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
 import { laidOut, wantedBlocks } from './folder-blocks';
 import type { Badge } from './on-device';
+import type { RowEdit } from './BrowseEdit';
 
 /** px: `.entries-head .entries-row` in styles.css. */
 const HEAD_HEIGHT = 36;
@@ -51,6 +52,8 @@ export interface FolderRowsProps {
    */
   focusItem?: { kind: 'file' | 'folder'; id: number } | null | undefined;
   onFocused?: (() => void) | undefined;
+  /** File operations (issue 42): marks, F2, Delete, drags; absent offline. */
+  edit?: RowEdit | undefined;
 }
 
 /** The row index of the row an event happened in, if any. */
@@ -85,6 +88,7 @@ function Rows({
   onWanted,
   focusItem = null,
   onFocused,
+  edit,
 }: FolderRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The row that last held focus (or a menu) stays in the page while it is scrolled away, so
@@ -137,6 +141,7 @@ function Rows({
   });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = rowOf(e);
+    if (at !== null && edit && editKey(e, at)) return;
     if (at === null || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     // Left and right move between a row's buttons (its name, its details): one Tab stop a
     // list, so these are how the details button is reached from the keyboard.
@@ -158,6 +163,28 @@ function Rows({
     setPinned(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
     setFocusTo(next);
+  };
+
+  /** F2 renames, Delete deletes, Ctrl+Space marks, Shift+arrows mark a range (issue 42). */
+  const editKey = (e: KeyboardEvent<HTMLDivElement>, at: number): boolean => {
+    const item = entry(at);
+    if (!edit || !item || e.altKey) return false;
+    const plain = !e.ctrlKey && !e.metaKey && !e.shiftKey;
+    let next: number | null = null;
+    if (plain && e.key === 'F2') edit.onCommand('rename', item);
+    else if (plain && e.key === 'Delete') edit.onCommand('delete', item);
+    else if ((e.ctrlKey || e.metaKey) && e.key === ' ') edit.onMark('toggle', at, entry);
+    else if (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+      next = Math.max(0, Math.min(count - 1, at + (e.key === 'ArrowDown' ? 1 : -1)));
+      edit.onMark('range', next, entry, at);
+    } else return false;
+    e.preventDefault();
+    if (next !== null && next !== at) {
+      setPinned(next);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      setFocusTo(next);
+    }
+    return true;
   };
 
   return (
@@ -203,6 +230,7 @@ function Rows({
               onMenu={onMenu}
               device={device}
               badge={badge}
+              edit={edit}
             />
           )}
         </div>
@@ -231,6 +259,7 @@ const RowRange = memo(function RowRange({
   onMenu,
   device,
   badge,
+  edit,
 }: {
   first: number;
   last: number;
@@ -238,7 +267,15 @@ const RowRange = memo(function RowRange({
   tabStop: number;
 } & Pick<
   FolderRowsProps,
-  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu' | 'device' | 'badge'
+  | 'entry'
+  | 'selected'
+  | 'onOpenFolder'
+  | 'onOpenFile'
+  | 'onSelect'
+  | 'onMenu'
+  | 'device'
+  | 'badge'
+  | 'edit'
 >) {
   const indexes: number[] = [];
   if (pinned !== null && pinned < first) indexes.push(pinned);
@@ -259,6 +296,9 @@ const RowRange = memo(function RowRange({
         onMenu={onMenu}
         device={device?.(item)}
         badge={badge?.(item)}
+        edit={edit}
+        marked={edit?.isMarked(item)}
+        entryAt={edit && entry}
       />
     ) : (
       <PlaceholderRow key={index} index={index} />

@@ -83,7 +83,7 @@ export function InviteForm({
   );
 }
 
-function Outcome({ outcome, role }: { outcome: InviteOutcome; role: Role }) {
+export function Outcome({ outcome, role }: { outcome: InviteOutcome; role: Role }) {
   const { invited, alreadyMembers, refused } = outcome;
   return (
     <>

@@ -3,10 +3,19 @@ import type { OnDemandOp, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { offers } from './on-device';
+import { editStrings } from './edit-strings';
+
+/** A file operation of the menu (issue 42): `reason` says why it is disabled (null: it is not). */
+export interface MenuEditAction {
+  reason: string | null;
+  run: () => void;
+}
 
 /** A context menu asked for: on which item, where, and where focus goes back after. */
 export interface MenuRequest {
   item: SelectedItem;
+  /** The signed-in person added it (`Entry.mine`): a Creator may delete it. */
+  mine?: boolean | undefined;
   /** Viewport coordinates: the pointer, or below the focused row for the keyboard. */
   x: number;
   y: number;
@@ -35,6 +44,7 @@ export function ItemMenu({
   onDetails,
   device,
   onDemand,
+  edit,
 }: {
   request: MenuRequest;
   onClose: () => void;
@@ -49,6 +59,8 @@ export function ItemMenu({
   /** Where the item is on this device (files on demand): absent when it is not synced here. */
   device?: OnDevice | undefined;
   onDemand?: ((item: SelectedItem, op: OnDemandOp) => void) | undefined;
+  /** Rename, move and delete (absent offline), each disabled with its reason where not allowed. */
+  edit?: { rename: MenuEditAction; move: MenuEditAction; remove: MenuEditAction } | undefined;
 }) {
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: request.x, top: request.y });
@@ -165,6 +177,34 @@ export function ItemMenu({
     </>
   );
 
+  const es = editStrings();
+  const editing = edit && (
+    <>
+      <div role="separator" className="menu-separator" />
+      {(
+        [
+          [es.rename, edit.rename, 'F2'],
+          [es.moveTo, edit.move, undefined],
+          [es.delete, edit.remove, 'Delete'],
+        ] as const
+      ).map(([label, action, keys]) => (
+        <button
+          key={label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          aria-keyshortcuts={keys}
+          aria-disabled={action.reason !== null || undefined}
+          // Why it cannot be done, in words: the pointer's tooltip and the item's description.
+          title={action.reason ?? undefined}
+          onClick={action.reason === null ? run(() => action.run()) : undefined}
+        >
+          {label}
+        </button>
+      ))}
+    </>
+  );
+
   return (
     <div
       ref={menu}
@@ -183,6 +223,7 @@ export function ItemMenu({
             </button>
           ),
       )}
+      {editing}
       {onDevice}
     </div>
   );

@@ -5,6 +5,7 @@ import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { Comments } from './Comments';
 import { ShareLink } from './ShareLink';
+import { ShareWithPeople } from './ShareWithPeople';
 import { AuditTrail } from './AuditTrail';
 import { DownloadZip } from './DownloadZip';
 import { ItemFacts } from './ItemFacts';
@@ -84,6 +85,7 @@ export function ItemPanel({
       <ItemFacts item={item} />
       <Comments item={item} mayComment={mayComment} />
       <ShareLink item={item} />
+      <ShareWithPeople item={item} workspaceId={workspaceId} role={role.data?.role} />
       {item.kind === 'folder' && <DownloadZip key={item.id} folderId={item.id} name={item.name} />}
       {item.kind === 'file' && <AuditTrail fileId={item.id} workspaceId={workspaceId} />}
     </aside>

@@ -1,16 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppCallError, type Link, type ParamsOf } from '../../shared/app-api';
+import { AppCallError, type Link } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import type { SelectedItem } from '../navigation';
-import { endOfDayIso, toDateInput } from '../format';
+import { endOfDayIso, formatDay, toDateInput } from '../format';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { CopyLink } from './CopyLink';
+import { LinkPassword, type LinkChange } from './LinkPassword';
 
-type Change = Omit<ParamsOf<'links.update'>, 'accountId' | 'kind' | 'itemId'>;
+/** What a change made true, said once the service has answered with the link as it now is. */
+function savedWords(change: LinkChange, link: Link): string {
+  if (change.password !== undefined || change.requirePassword !== undefined)
+    return link.requirePassword ? strings.item.savedPassword : strings.item.savedNoPassword;
+  if (change.expiresAt !== undefined)
+    return link.expiresAt
+      ? strings.item.savedExpires(formatDay(link.expiresAt))
+      : strings.item.savedNoExpiry;
+  return link.tokenAccessible ? strings.item.savedOn : strings.item.savedOff;
+}
 
+/** The service asks for a password for every link (backend.linkPasswordRequired). */
+function asksForPassword(error: unknown): boolean {
+  return error instanceof AppCallError && error.words?.key === 'backend.linkPasswordRequired';
+}
+
+/**
+ * An item's share link: on or off, whether a password is set (never the password), its expiry,
+ * and copying it. Every control shows the link as the service last answered: a change is sent,
+ * the controls wait, and what became true is said only then ("Saved: …").
+ */
 export function ShareLink({ item }: { item: SelectedItem }) {
   const api = useApi();
   const account = useAccount();
@@ -18,29 +38,17 @@ export function ShareLink({ item }: { item: SelectedItem }) {
   const on = { accountId: account.id, kind: item.kind, itemId: item.id };
   const key = ['links', account.id, item.kind, item.id];
   const link = useQuery({ queryKey: key, queryFn: () => api.call('links.get', on) });
-  // Turning the password on needs a password first: the box shows the field, not a request.
-  const [wantsPassword, setWantsPassword] = useState(false);
-  const [password, setPassword] = useState('');
+  const [said, setSaid] = useState<string | null>(null);
   const update = useMutation({
-    mutationFn: (change: Change) => api.call('links.update', { ...on, ...change }),
-    onSuccess: (updated: Link) => {
+    mutationFn: (change: LinkChange) => api.call('links.update', { ...on, ...change }),
+    onMutate: () => setSaid(null),
+    onSuccess: (updated: Link, change) => {
       queryClient.setQueryData(key, updated);
-      setPassword('');
-      setWantsPassword(false);
+      setSaid(savedWords(change, updated));
     },
   });
-  /**
-   * A switch moves at once, as a person expects of a switch, and goes back if the service
-   * refuses. Local state, not the query cache: the cache notifies on a later tick, and a
-   * controlled checkbox left unchanged by its own click event flips back in between.
-   */
-  const [overrides, setOverrides] = useState<Partial<Link>>({});
-  useEffect(() => setOverrides({}), [link.data]);
-  const change = (c: Change) => {
-    const { password: _password, ...visible } = c;
-    setOverrides((o) => ({ ...o, ...visible }));
-    update.mutate(c, { onError: () => setOverrides({}) });
-  };
+  // The change a service refused for want of a password: sent again with the one typed.
+  const asked = update.isError && asksForPassword(update.error) ? (update.variables ?? null) : null;
 
   if (link.isPending)
     return (
@@ -51,72 +59,55 @@ export function ShareLink({ item }: { item: SelectedItem }) {
     );
   if (link.isError)
     return (
-      <section className="panel-section share">
-        <h3>{strings.item.share}</h3>
-        {/* A role that may not read links is an answer, not a failure. */}
+      <section aria-labelledby="share-title" className="panel-section share">
+        <h3 id="share-title">{strings.item.share}</h3>
+        {/* A role that may not read links is an answer, not a failure: the controls, disabled. */}
         {link.error instanceof AppCallError && link.error.error.kind === 'forbidden' ? (
-          <p className="notice">{link.error.message}</p>
+          <>
+            <p className="notice" id="link-hidden">
+              {strings.item.linkHidden}
+            </p>
+            <button type="button" disabled aria-describedby="link-hidden">
+              {strings.item.copy}
+            </button>
+          </>
         ) : (
           <ErrorMessage error={link.error} />
         )}
       </section>
     );
-  const l = { ...link.data, ...overrides };
+  const l = link.data;
   const readOnly = l.readOnlyReason != null;
-  const disabled = readOnly || update.isPending;
-  const showPassword = !readOnly && (wantsPassword || l.requirePassword);
+  const busy = update.isPending;
 
   return (
     <section aria-labelledby="share-title" className="panel-section share">
       <h3 id="share-title">{strings.item.share}</h3>
       {readOnly && (
         <p className="notice" id="link-readonly">
-          {l.readOnlyReason}
+          {strings.item.linkReadOnly}
         </p>
       )}
-      <fieldset disabled={disabled} aria-describedby={readOnly ? 'link-readonly' : undefined}>
+      <fieldset
+        disabled={readOnly || busy}
+        aria-describedby={readOnly ? 'link-readonly' : undefined}
+      >
         <legend className="visually-hidden">{strings.item.share}</legend>
         <label className="check">
           <input
             type="checkbox"
             checked={l.tokenAccessible}
-            onChange={(e) => change({ tokenAccessible: e.target.checked })}
+            onChange={(e) => update.mutate({ tokenAccessible: e.target.checked })}
           />
           {strings.item.linkEnabled}
         </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={l.requirePassword || wantsPassword}
-            onChange={(e) => {
-              if (e.target.checked) setWantsPassword(true);
-              else if (l.requirePassword) change({ requirePassword: false });
-              else setWantsPassword(false);
-            }}
-          />
-          {strings.item.requirePassword}
-        </label>
-        {showPassword && (
-          <form
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (password) change({ requirePassword: true, password });
-            }}
-          >
-            <label htmlFor="link-password">{strings.item.linkPassword}</label>
-            <input
-              id="link-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button type="submit" disabled={!password}>
-              {strings.item.setPassword}
-            </button>
-          </form>
-        )}
+        <LinkPassword
+          link={l}
+          readOnly={readOnly}
+          asked={asked}
+          onChange={(change) => update.mutate(change)}
+          onCancel={() => update.reset()}
+        />
         <div className="field inline">
           <label htmlFor="link-expiry">{strings.item.expires}</label>
           <input
@@ -124,14 +115,14 @@ export function ShareLink({ item }: { item: SelectedItem }) {
             type="date"
             value={toDateInput(l.expiresAt)}
             onChange={(e) =>
-              change({ expiresAt: e.target.value ? endOfDayIso(e.target.value) : null })
+              update.mutate({ expiresAt: e.target.value ? endOfDayIso(e.target.value) : null })
             }
           />
           {l.expiresAt ? (
             <button
               type="button"
               className="link-button"
-              onClick={() => change({ expiresAt: null })}
+              onClick={() => update.mutate({ expiresAt: null })}
             >
               {strings.item.clearExpiry}
             </button>
@@ -140,6 +131,9 @@ export function ShareLink({ item }: { item: SelectedItem }) {
           )}
         </div>
       </fieldset>
+      <p role="status" aria-live="polite" className="saved">
+        {busy ? strings.item.saving : said}
+      </p>
       {update.isError && <ErrorMessage error={update.error} />}
       {l.tokenAccessible ? (
         <CopyLink item={item} />

@@ -66,6 +66,23 @@ export function registerHooks(router: Router<User>, sb: Sandbox): void {
   );
 
   router.add(
+    'POST',
+    '/_sandbox/policy',
+    async ({ body }) => {
+      const b = jsonSentAsForm(await body());
+      if (typeof b.link_password_required !== 'boolean') {
+        throw HttpError.badRequest(
+          'expected {"link_password_required": true|false}',
+          'link_password_required',
+        );
+      }
+      sb.config.linkPasswordRequired = b.link_password_required;
+      return { status: 200, json: { link_password_required: sb.config.linkPasswordRequired } };
+    },
+    { auth: 'none' },
+  );
+
+  router.add(
     'GET',
     '/_sandbox/stats',
     () => {

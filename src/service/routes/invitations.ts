@@ -2,13 +2,16 @@ import type { Sandbox, User } from '../context';
 import type { RolemapRow, UserRow, WorkspaceRow } from '../db';
 import { recordEvent } from '../events';
 import { HttpError, unwrap, type Router } from '../http';
-import { pageOf, pageWindow, workspaceFor, workspaceRole } from '../model';
+import { itemFor, kindOf, pageOf, pageWindow, workspaceFor, workspaceRole } from '../model';
 import { DEFAULT_ROLE, ROLES, can, isRole, rank, type RoleName } from '../roles';
 import { formatInZone } from '../time';
 
 // Invitations to a workspace and the role maps they create (conventions: "Invitations and role
 // changes"). In the sandbox an invited email that belongs to a sandbox user is accepted at once;
-// any other email gets a pending role map without a user.
+// any other email gets a pending role map without a user. An invitation on a folder or a file
+// (POST /folders/:id/invitations, /files/:id/invitations) grants what a workspace invitation
+// grants, a member of the item's workspace with that role: the sandbox's roles are per workspace
+// (conventions, "Roles"); its event names the item.
 
 const PER_PAGE = 30;
 const MAX_EMAILS = 100;
@@ -40,13 +43,24 @@ function wsRef(ws: WorkspaceRow) {
   return { id: ws.id, name: ws.name };
 }
 
-/** Invites `emails` to a workspace with `roleName` (unknown or missing: the default role). */
+/** The folder or file an invitation was made on, named by its event. */
+export interface InvitedItem {
+  kind: 'folder' | 'file';
+  id: number;
+  name: string;
+}
+
+/**
+ * Invites `emails` to a workspace with `roleName` (unknown or missing: the default role); `item`
+ * when it was made on a folder or file of it.
+ */
 export function invite(
   sb: Sandbox,
   inviter: User,
   workspaceId: number,
   emails: string[],
   roleName?: string,
+  item?: InvitedItem,
 ): ShareJson {
   const { workspace, role } = workspaceFor(sb, inviter, workspaceId);
   if (!can.invite(role)) throw HttpError.forbidden('Only a Moderator or above may invite users');
@@ -120,6 +134,7 @@ export function invite(
         verb: 'invite',
         predicate: 'invited a user to',
         complement: `${email} as ${grant}`,
+        ...(item ? { item } : {}),
       });
     }
   })();
@@ -282,20 +297,40 @@ export function revokeRolemap(sb: Sandbox, user: User, id: number): void {
   })();
 }
 
+/** An invitation's body judged and sent, once visibility (404) and role (403) are checked. */
+async function inviteFromBody(
+  sb: Sandbox,
+  user: User,
+  body: () => Promise<Record<string, unknown>>,
+  workspaceId: number,
+  item?: InvitedItem,
+) {
+  const b = unwrap(await body(), 'invitation');
+  const emails = splitEmails(b.emails);
+  if (emails.length === 0) throw HttpError.validation('emails', "can't be blank");
+  const roleName = typeof b.role_name === 'string' ? b.role_name : undefined;
+  const share = invite(sb, user, workspaceId, emails, roleName, item);
+  if (typeof b.emails === 'string') share.emails = b.emails;
+  return { status: 200, json: { share } };
+}
+
 export function registerInvitations(router: Router<User>, sb: Sandbox): void {
   router.add('POST', '/workspaces/:id/invitations', async ({ user, params, body }) => {
     const workspaceId = Number(params.id);
-    // Visibility (404) and role (403) before the body is judged.
     const { role } = workspaceFor(sb, user, workspaceId);
     if (!can.invite(role)) throw HttpError.forbidden('Only a Moderator or above may invite users');
-    const b = unwrap(await body(), 'invitation');
-    const emails = splitEmails(b.emails);
-    if (emails.length === 0) throw HttpError.validation('emails', "can't be blank");
-    const roleName = typeof b.role_name === 'string' ? b.role_name : undefined;
-    const share = invite(sb, user, workspaceId, emails, roleName);
-    if (typeof b.emails === 'string') share.emails = b.emails;
-    return { status: 200, json: { share } };
+    return inviteFromBody(sb, user, body, workspaceId);
   });
+
+  for (const plural of ['folders', 'files'] as const) {
+    router.add('POST', `/${plural}/:id/invitations`, async ({ user, params, body }) => {
+      const { item, role } = itemFor(sb, user, Number(params.id), kindOf(plural));
+      if (!can.invite(role))
+        throw HttpError.forbidden('Only a Moderator or above may invite users');
+      const invited = { kind: item.kind, id: item.id, name: item.filename };
+      return inviteFromBody(sb, user, body, item.workspace_id, invited);
+    });
+  }
 
   router.add('GET', '/workspaces/:id/rolemaps', async ({ user, params, query, body }) => {
     const { offset, perPage } = pageWindow(query, await body(), PER_PAGE);

@@ -2,6 +2,7 @@ import { hashPassword } from '../auth';
 import type { Sandbox, User } from '../context';
 import { recordEvent } from '../events';
 import { HttpError, asBool, unwrap, type Router } from '../http';
+import type { LinkRow } from '../db';
 import { ensureLink, linkOf, serializeLink, type LinkJson } from '../links-model';
 import { itemFor, kindOf } from '../model';
 import { can } from '../roles';
@@ -56,6 +57,19 @@ export function linkChanges(body: Record<string, unknown>, user: User): LinkChan
   return out;
 }
 
+/**
+ * On a service that requires a password for links: refuses a change that would leave the link
+ * on without one (422 on `password`, the answer such a service gives).
+ */
+function passwordEnforced(current: LinkRow, changes: LinkChanges, newPassword?: string): void {
+  const on = changes.token_accessible ?? current.token_accessible === 1;
+  const required = changes.require_password ?? current.require_password === 1;
+  const hasPassword = newPassword !== undefined || current.password_hash !== null;
+  if (on && !(required && hasPassword)) {
+    throw HttpError.validation('password', 'is required for every link on this service');
+  }
+}
+
 /** Changes an item's link (Moderator and above). Passwords are stored only as scrypt hashes. */
 export async function updateLink(
   sb: Sandbox,
@@ -86,6 +100,7 @@ export async function updateLink(
   ) {
     throw HttpError.validation('token_expires_at', 'is not a valid time');
   }
+  if (sb.config.linkPasswordRequired) passwordEnforced(current, changes, newPassword);
   const hash = newPassword !== undefined ? await hashPassword(newPassword) : undefined;
   const workspace = sb.db
     .prepare(`SELECT id, name FROM workspaces WHERE id = ?`)

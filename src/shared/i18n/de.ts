@@ -188,6 +188,73 @@ export const de: Record<MessageKey, string> = {
   'menu.details': 'Details öffnen',
   'menu.copied': 'Link kopiert',
 
+  // File operations in Browse (issue 42).
+  'edit.upload': 'Dateien hochladen',
+  'edit.uploadHint': 'Oder ziehen Sie Dateien und Ordner von Ihrem Computer auf die Liste.',
+  'edit.uploadFolder': 'Ordner hochladen',
+  'edit.newFolder': 'Neuer Ordner',
+  'edit.newFolderTitle': 'Neuer Ordner in {folder}',
+  'edit.folderName': 'Ordnername',
+  'edit.create': 'Erstellen',
+  'edit.rename': 'Umbenennen…',
+  'edit.renameTitle': '{name} umbenennen',
+  'edit.newName': 'Neuer Name',
+  'edit.renameAction': 'Umbenennen',
+  'edit.moveTo': 'Verschieben nach…',
+  'edit.moveTitle': '{n, plural, one {{name} verschieben} other {# Elemente verschieben}}',
+  'edit.moveHere': 'Nach {folder} verschieben',
+  'edit.moveFolders': 'Ordner in {folder}',
+  'edit.moveUp': 'Hoch zu {folder}',
+  'edit.moveKeys': 'Pfeiltasten wählen einen Ordner, Enter öffnet ihn, Rücktaste geht hoch.',
+  'edit.delete': 'Löschen…',
+  'edit.deleteTitle': '{n, plural, one {{name} löschen?} other {# Elemente löschen?}}',
+  'edit.deleteSays':
+    '{n, plural, one {Es wird im Dienst für alle im Arbeitsbereich gelöscht, mit allem, was es enthält.} other {Sie werden im Dienst für alle im Arbeitsbereich gelöscht, mit allem, was sie enthalten.}} Der Dienst hat keinen Papierkorb: Dort lässt es sich nicht wiederherstellen.',
+  'edit.deleteSynced':
+    'Auf Computern, die diesen Arbeitsbereich synchronisieren, legt Workspace Sync die Kopien bei der nächsten Synchronisierung in seinen eigenen Papierkorb, aus dem sie sich wiederherstellen lassen.',
+  'edit.deleteAction': 'Im Dienst löschen',
+  'edit.selected': '{n, plural, one {# Element ausgewählt} other {# Elemente ausgewählt}}',
+  'edit.clearSelection': 'Auswahl aufheben',
+  'edit.selectHint':
+    'Strg+Klick oder Strg+Leertaste fügt ein Element hinzu, Umschalt+Klick oder Umschalt+Pfeiltasten einen Bereich.',
+  'edit.select': '{name} auswählen',
+  'edit.created': 'Ordner {name} erstellt.',
+  'edit.renamed': 'Umbenannt in {name}.',
+  'edit.moved':
+    '{n, plural, one {# Element nach {folder} verschoben.} other {# Elemente nach {folder} verschoben.}}',
+  'edit.deleted': '{n, plural, one {# Element gelöscht.} other {# Elemente gelöscht.}}',
+  'edit.uploading': '{name} wird hochgeladen: {done} von {total}',
+  'edit.uploaded': '{n, plural, one {# Datei hochgeladen.} other {# Dateien hochgeladen.}}',
+  'edit.uploadFailed': '{name} konnte nicht hochgeladen werden',
+  'edit.failed': 'Nicht erledigt',
+  'edit.itemFailed': '{name}: {why}',
+  'edit.dropHere': 'Dateien hier ablegen, um sie nach {folder} hochzuladen',
+  'edit.nameTaken':
+    'Der Name {name} ist in diesem Ordner schon vergeben: Wählen Sie einen anderen.',
+  'edit.nameEmpty': 'Geben Sie einen Namen ein.',
+  'edit.nameSlash': 'Ein Name darf kein / oder \\ enthalten.',
+  'edit.roleRefused': 'Ihre Rolle in diesem Arbeitsbereich erlaubt dies nicht.',
+  'edit.gone': '{name} ist nicht mehr da: Jemand hat es vielleicht verschoben oder gelöscht.',
+  'edit.offline':
+    'Der Dienst ist nicht erreichbar: Nichts wurde geändert. Versuchen Sie es wieder, wenn Sie online sind.',
+  'edit.moveUnsupported':
+    'Dieser Dienst kann nichts verschieben: Laden Sie die Elemente herunter und im neuen Ordner wieder hoch.',
+  'edit.intoItself':
+    'Ein Ordner kann nicht in sich selbst oder einen Ordner darin verschoben werden.',
+  'edit.uploadGone': 'Dieses Hochladen wartet nicht mehr: Starten Sie es erneut.',
+  'edit.uploadTooLong':
+    'Das Hochladen hat mehr Bytes gesendet als angekündigt: Starten Sie es erneut.',
+  'edit.uploadShort':
+    'Das Hochladen hat aufgehört, bevor alle Bytes angekommen sind: Starten Sie es erneut.',
+  'edit.noCreate':
+    'Ihre Rolle hier ({role}) darf keine Dateien oder Ordner hinzufügen: Bitten Sie einen Administrator um Ersteller oder höher.',
+  'edit.noChange':
+    'Ihre Rolle hier ({role}) darf nicht umbenennen, verschieben oder löschen: Bitten Sie einen Administrator um Mitarbeiter oder höher.',
+  'edit.noDeleteOthers':
+    'Ihre Rolle hier ({role}) darf nur löschen, was Sie hinzugefügt haben: Bitten Sie einen Administrator um Mitarbeiter oder höher.',
+  'edit.offlineOnly': 'Offline nicht verfügbar: Durchsuchen zeigt die synchronisierte Kopie.',
+  'edit.roleUnknown': 'Ihre Rolle in diesem Arbeitsbereich ist noch nicht bekannt.',
+
   'item.panel': 'Details: {name}',
   'item.close': 'Details schließen',
   'item.comments': 'Kommentare',
@@ -203,9 +270,7 @@ export const de: Record<MessageKey, string> = {
   'item.unknownAuthor': 'Jemand',
   'item.share': 'Freigabelink',
   'item.linkEnabled': 'Alle mit dem Link können ansehen',
-  'item.requirePassword': 'Passwort verlangen',
   'item.linkPassword': 'Passwort des Links',
-  'item.setPassword': 'Passwort festlegen',
   'item.expires': 'Link läuft ab am',
   'item.noExpiry': 'Läuft nie ab',
   'item.clearExpiry': 'Ablaufdatum entfernen',
@@ -213,6 +278,29 @@ export const de: Record<MessageKey, string> = {
   'item.copied': 'Kopiert: {text}',
   'item.copyFailed': 'Der Link konnte nicht kopiert werden.',
   'item.linkOff': 'Freigabe per Link ist ausgeschaltet.',
+  'item.passwordSet': 'Ein Passwort ist gesetzt (es wird nie angezeigt).',
+  'item.passwordNone': 'Kein Passwort gesetzt.',
+  'item.addPassword': 'Passwort festlegen',
+  'item.changePassword': 'Passwort ändern',
+  'item.removePassword': 'Passwort entfernen',
+  'item.savePassword': 'Passwort speichern',
+  'item.cancelPassword': 'Abbrechen',
+  'item.saving': 'Wird gespeichert…',
+  'item.savedOn': 'Gespeichert: Alle mit dem Link können es ansehen.',
+  'item.savedOff': 'Gespeichert: Der Link ist ausgeschaltet.',
+  'item.savedPassword': 'Gespeichert: Der Link fragt nach seinem Passwort.',
+  'item.savedNoPassword': 'Gespeichert: Der Link fragt nach keinem Passwort.',
+  'item.savedExpires': 'Gespeichert: Der Link läuft am Ende des {date} ab.',
+  'item.savedNoExpiry': 'Gespeichert: Der Link läuft nie ab.',
+  'item.linkReadOnly':
+    'Nur Moderatoren und Administratoren können die Einstellungen eines Links ändern.',
+  'item.linkHidden':
+    'Ihre Rolle zeigt keine Freigabelinks: Mitarbeiter und höher sehen sie, Moderatoren und höher ändern sie.',
+  'item.people': 'Mit Personen teilen',
+  'item.peopleHint':
+    'Mehrere Adressen durch Kommas trennen. Jede wird mit dieser Rolle eingeladen.',
+  'item.peopleNotAllowed': 'Nur Moderatoren und Administratoren können Personen einladen.',
+  'item.linkOptions': 'Link-Optionen: {name}',
   'item.audit': 'Protokoll',
   'item.auditHidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'item.auditEmpty': 'Für diese Datei ist nichts aufgezeichnet.',
@@ -702,6 +790,8 @@ export const de: Record<MessageKey, string> = {
   'backend.confirmName': 'Geben Sie zur Bestätigung den Namen des Arbeitsbereichs ein.',
   'backend.writeSomething': 'Schreiben Sie etwas, bevor Sie es veröffentlichen.',
   'backend.linkPassword': 'Wählen Sie ein Passwort für den Link.',
+  'backend.linkPasswordRequired':
+    'Dieser Dienst verlangt für jeden Freigabelink ein Passwort: Wählen Sie eines, um den Link einzuschalten.',
   'backend.fromBeforeTo': '„Von“ muss vor „Bis“ liegen.',
   'backend.auditForbidden': 'Das Protokoll einer Datei sehen nur Moderatoren und Administratoren.',
   'backend.noSystemDialog':
@@ -1356,6 +1446,10 @@ frischen temporären Ordner und bietet „Demo ausprobieren“ an. Das Fenster b
   --sandbox         eine eingebettete Demo-Sandbox statt eines Dienstes verwenden} other {}}
   --port N          der Port, auf dem gelauscht wird (Standard: ein beliebiger freier Port)
   --static DIR      das gebaute Fenster (Standard: out/renderer dieses Pakets)
+  --link-options -- PFAD
+                    den Browser bei den Link-Optionen der synchronisierten Datei oder des
+                    Ordners PFAD öffnen (sein Dienst, kein --server); endet, wenn die Seite
+                    geschlossen wird
   --state DIR       Zustandsordner: Einstellungen, Journale, Protokolle, Papierkorb{demo, select, yes { (mit der
                     Sandbox und ohne --state: ein temporärer, beim Beenden entfernt)} other {}}
   --verbose         das Protokoll auch auf stderr; Stacktraces bei Fehlern
@@ -1474,6 +1568,10 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   'cli.err.noLauncher': 'Das Startprogramm von {program} ist nicht zu finden ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: Diesen Ordner gibt es im Arbeitsbereich nicht',
   'cli.err.notExist': '{path} gibt es nicht.',
+  'cli.err.oneItem':
+    '{option} nimmt eine synchronisierte Datei oder einen Ordner: das Element, dessen Link-Optionen geöffnet werden.',
+  'cli.ui.openTheUrl':
+    'Es ließ sich kein Browser öffnen: Öffnen Sie die oben ausgegebene URL in einem.',
   'cli.err.notSyncFolder':
     '{path} ist kein synchronisierter Ordner (keine Synchronisierung davon in {state}): Starten Sie eine mit „{program} sync --dir {dir} ...“.',
   'cli.signalAgain': 'erneut {signal}, wird sofort beendet',
@@ -1503,6 +1601,9 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Workspace-Sync-Link kopieren',
   'integrate.menuTooltip': 'Den Freigabelink dieses Elements in die Zwischenablage kopieren',
+  'integrate.optionsLabel': 'Link mit Optionen kopieren…',
+  'integrate.optionsTooltip':
+    'Passwort und Ablaufdatum des Freigabelinks festlegen, ihn ein- oder ausschalten, kopieren',
   'integrate.files.download': 'Jetzt herunterladen',
   'integrate.files.downloadTooltip': 'Die Datei (oder jede Datei im Ordner) auf dieses Gerät holen',
   'integrate.files.pin': 'Immer auf diesem Gerät behalten',
@@ -1544,6 +1645,8 @@ installiert dieselben Einträge (die die App statt des CLI ausführen) bei jedem
     '{path} hat sich seit der letzten Synchronisierung geändert: Versuchen Sie es erneut, sobald Workspace Sync es synchronisiert hat.',
   'cli.link.err.off':
     'Der Link von {name} ist ausgeschaltet, und Ihre Rolle im Arbeitsbereich kann ihn nicht einschalten: Fragen Sie einen Moderator oder den Eigentümer des Arbeitsbereichs.',
+  'cli.link.err.password':
+    'Der Link von {name} ist ausgeschaltet, und dieser Dienst schaltet Links nur mit Passwort ein: Wählen Sie eines mit „Link mit Optionen kopieren…“ (oder in den Details des Elements).',
   'cli.link.err.expired':
     'Der Link von {name} ist am {date} abgelaufen: Ein Moderator kann ihm im Fenster von Workspace Sync ein neues Ablaufdatum geben.',
   'cli.link.err.gone':

@@ -186,6 +186,66 @@ export const en = {
   'menu.details': 'Open details',
   'menu.copied': 'Link copied',
 
+  // File operations in Browse (issue 42).
+  'edit.upload': 'Upload files',
+  'edit.uploadHint': 'Or drop files and folders from your computer onto the list.',
+  'edit.uploadFolder': 'Upload a folder',
+  'edit.newFolder': 'New folder',
+  'edit.newFolderTitle': 'New folder in {folder}',
+  'edit.folderName': 'Folder name',
+  'edit.create': 'Create',
+  'edit.rename': 'Rename…',
+  'edit.renameTitle': 'Rename {name}',
+  'edit.newName': 'New name',
+  'edit.renameAction': 'Rename',
+  'edit.moveTo': 'Move to…',
+  'edit.moveTitle': '{n, plural, one {Move {name}} other {Move # items}}',
+  'edit.moveHere': 'Move to {folder}',
+  'edit.moveFolders': 'Folders in {folder}',
+  'edit.moveUp': 'Up to {folder}',
+  'edit.moveKeys': 'Arrows choose a folder, Enter opens it, Backspace goes up.',
+  'edit.delete': 'Delete…',
+  'edit.deleteTitle': '{n, plural, one {Delete {name}?} other {Delete # items?}}',
+  'edit.deleteSays':
+    '{n, plural, one {It is deleted on the service for everyone in the workspace, with everything it holds.} other {They are deleted on the service for everyone in the workspace, with everything they hold.}} The service keeps no trash: it cannot be restored from there.',
+  'edit.deleteSynced':
+    'On computers that sync this workspace, Workspace Sync moves its copies to its own Trash at the next sync, where they can be restored.',
+  'edit.deleteAction': 'Delete on the service',
+  'edit.selected': '{n, plural, one {# item selected} other {# items selected}}',
+  'edit.clearSelection': 'Clear selection',
+  'edit.selectHint': 'Ctrl+click or Ctrl+Space adds an item, Shift+click or Shift+arrows a range.',
+  'edit.select': 'Select {name}',
+  'edit.created': 'Folder {name} created.',
+  'edit.renamed': 'Renamed to {name}.',
+  'edit.moved': '{n, plural, one {Moved # item to {folder}.} other {Moved # items to {folder}.}}',
+  'edit.deleted': '{n, plural, one {Deleted # item.} other {Deleted # items.}}',
+  'edit.uploading': 'Uploading {name}: {done} of {total}',
+  'edit.uploaded': '{n, plural, one {Uploaded # file.} other {Uploaded # files.}}',
+  'edit.uploadFailed': 'Could not upload {name}',
+  'edit.failed': 'Not done',
+  'edit.itemFailed': '{name}: {why}',
+  'edit.dropHere': 'Drop files to upload them to {folder}',
+  'edit.nameTaken': 'The name {name} is already taken in this folder: choose another.',
+  'edit.nameEmpty': 'Type a name.',
+  'edit.nameSlash': 'A name cannot contain / or \\.',
+  'edit.roleRefused': 'Your role in this workspace does not allow this.',
+  'edit.gone': '{name} is no longer there: someone may have moved or deleted it.',
+  'edit.offline': 'The service cannot be reached: nothing was changed. Try again when online.',
+  'edit.moveUnsupported':
+    'This service cannot move items: download them and upload them in the new folder instead.',
+  'edit.intoItself': 'A folder cannot be moved into itself or a folder inside it.',
+  'edit.uploadGone': 'That upload is no longer waiting: start it again.',
+  'edit.uploadTooLong': 'The upload sent more bytes than it said it had: start it again.',
+  'edit.uploadShort': 'The upload stopped before all of its bytes came: start it again.',
+  'edit.noCreate':
+    'Your role here ({role}) may not add files or folders: ask an administrator for Creator or above.',
+  'edit.noChange':
+    'Your role here ({role}) may not rename, move or delete: ask an administrator for Collaborator or above.',
+  'edit.noDeleteOthers':
+    'Your role here ({role}) may delete only what you added: ask an administrator for Collaborator or above.',
+  'edit.offlineOnly': 'Not available offline: Browse shows the synced copy.',
+  'edit.roleUnknown': 'Your role in this workspace is not known yet.',
+
   'item.panel': 'Details: {name}',
   'item.close': 'Close details',
   'item.comments': 'Comments',
@@ -200,9 +260,7 @@ export const en = {
   'item.unknownAuthor': 'Someone',
   'item.share': 'Share link',
   'item.linkEnabled': 'Anyone with the link can view',
-  'item.requirePassword': 'Require a password',
   'item.linkPassword': 'Link password',
-  'item.setPassword': 'Set password',
   'item.expires': 'Link expires on',
   'item.noExpiry': 'Never expires',
   'item.clearExpiry': 'Remove expiry',
@@ -210,6 +268,27 @@ export const en = {
   'item.copied': 'Copied: {text}',
   'item.copyFailed': 'The link could not be copied.',
   'item.linkOff': 'Sharing by link is off.',
+  'item.passwordSet': 'A password is set (it is never shown).',
+  'item.passwordNone': 'No password is set.',
+  'item.addPassword': 'Set a password',
+  'item.changePassword': 'Change password',
+  'item.removePassword': 'Remove password',
+  'item.savePassword': 'Save password',
+  'item.cancelPassword': 'Cancel',
+  'item.saving': 'Saving…',
+  'item.savedOn': 'Saved: anyone with the link can view it.',
+  'item.savedOff': 'Saved: the link is off.',
+  'item.savedPassword': 'Saved: the link asks for its password.',
+  'item.savedNoPassword': 'Saved: the link asks for no password.',
+  'item.savedExpires': 'Saved: the link expires at the end of {date}.',
+  'item.savedNoExpiry': 'Saved: the link never expires.',
+  'item.linkReadOnly': "Only Moderators and above can change a link's settings.",
+  'item.linkHidden':
+    'Your role does not show share links: Collaborators and above see them, Moderators and above change them.',
+  'item.people': 'Share with people',
+  'item.peopleHint': 'Separate several addresses with commas. Each is invited with this role.',
+  'item.peopleNotAllowed': 'Only Moderators and above can invite people.',
+  'item.linkOptions': 'Link options: {name}',
   'item.audit': 'Audit trail',
   'item.auditHidden': 'The audit trail of a file is shown to Moderators and Administrators only.',
   'item.auditEmpty': 'No recorded activity for this file.',
@@ -687,6 +766,8 @@ export const en = {
   'backend.confirmName': "Type the workspace's name to confirm.",
   'backend.writeSomething': 'Write something before posting.',
   'backend.linkPassword': 'Choose a password for the link.',
+  'backend.linkPasswordRequired':
+    'This service asks for a password for every share link: choose one to turn the link on.',
   'backend.fromBeforeTo': '"From" must be before "To".',
   'backend.auditForbidden': "Only Moderators and above can see a file's audit trail.",
   'backend.noSystemDialog': 'Choose the folder in the list (this window has no system dialog).',
@@ -1314,6 +1395,9 @@ password ann-sandbox-pass), syncs the demo workspace into a fresh temporary fold
   --sandbox         use an embedded demo sandbox instead of a service} other {}}
   --port N          the port to listen on (default: any free port)
   --static DIR      the built window (default: out/renderer of this package)
+  --link-options -- PATH
+                    open the browser at the link options of the synced file or folder PATH
+                    (its service, no --server); ends once the page is closed
   --state DIR       state directory: settings, journals, logs, trash{demo, select, yes { (with the sandbox and no
                     --state: a temporary one, removed on exit)} other {}}
   --verbose         mirror the log to stderr; stack traces on failure
@@ -1426,6 +1510,9 @@ same entries (running the app instead) each time it starts.`,
   'cli.err.noLauncher': 'Cannot find the {program} launcher ({bin}).',
   'cli.err.noSuchFolder': '{option} {path}: no such folder in the workspace',
   'cli.err.notExist': '{path} does not exist.',
+  'cli.err.oneItem':
+    '{option} takes one synced file or folder: the item whose link options to open.',
+  'cli.ui.openTheUrl': 'No browser could be opened: open the URL printed above in one.',
   'cli.err.notSyncFolder':
     '{path} is not a sync folder (no sync of it in {state}): start one with "{program} sync --dir {dir} ...".',
   'cli.signalAgain': '{signal} again, exiting now',
@@ -1454,6 +1541,9 @@ same entries (running the app instead) each time it starts.`,
   // The file managers' menu entry (`integrate`): each language's words written into it.
   'integrate.menuLabel': 'Copy Workspace Sync link',
   'integrate.menuTooltip': 'Copy the share link of this item to the clipboard',
+  'integrate.optionsLabel': 'Copy link with options…',
+  'integrate.optionsTooltip':
+    'Set the share link’s password and expiry, turn it on or off, copy it',
   // Files on demand's entries in the file managers' menus (issue 41): `files ACTION --notify`.
   'integrate.files.download': 'Download now',
   'integrate.files.downloadTooltip':
@@ -1494,6 +1584,8 @@ same entries (running the app instead) each time it starts.`,
     '{path} has changed since it was last synced: try again once Workspace Sync has synced it.',
   'cli.link.err.off':
     "The link of {name} is turned off, and your role in the workspace cannot turn it on: ask a Moderator or the workspace''s owner.",
+  'cli.link.err.password':
+    "The link of {name} is turned off, and this service turns a link on only with a password: choose one with Copy link with options… (or in the item''s details).",
   'cli.link.err.expired':
     'The link of {name} expired on {date}: a Moderator can give it a new expiry in the Workspace Sync window.',
   'cli.link.err.gone':

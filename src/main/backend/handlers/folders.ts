@@ -58,7 +58,13 @@ export function folderHandlers(ctx: HandlerContext): HandlersOf<'folders'> {
         ? await reversedOf(s.client).contents(p.folderId, opts)
         : await contentsAt(s.client, p.folderId, opts);
       ctx.folderIndex(s).remember(got.seen);
-      return { items: got.seen.map(entryOf), nextOffset: got.nextOffset, total: got.total };
+      // Who added each item, for the window's offer of a delete to a Creator (issue 42).
+      const mine = (e: FolderEntry) =>
+        s.userId === null
+          ? {}
+          : { mine: (e.kind === 'folder' ? e.folder : e.file).user_id === s.userId };
+      const items = got.seen.map((e) => ({ ...entryOf(e), ...mine(e) }));
+      return { items, nextOffset: got.nextOffset, total: got.total };
     },
     'folders.path': async (p) => ctx.folderIndex(await ctx.account(p)).path(p.folderId),
     'folders.downloadZip': async (p) => {

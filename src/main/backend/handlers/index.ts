@@ -2,6 +2,7 @@ import { accountHandlers } from './accounts';
 import { activityHandlers } from './activity';
 import { appHandlers } from './app';
 import { commentHandlers } from './comments';
+import { editHandlers } from './edit';
 import type { HandlerContext, Handlers } from './context';
 import { fileHandlers } from './files';
 import { folderHandlers } from './folders';
@@ -14,6 +15,7 @@ import { selectionHandlers } from './selection';
 import { settingsHandlers } from './settings';
 import { syncedHandlers } from './synced';
 import { trashHandlers } from './trash';
+import { uploadHandlers } from './uploads';
 import { workspaceHandlers } from './workspaces';
 
 export type { HandlerContext, Handlers } from './context';
@@ -37,5 +39,7 @@ export function makeHandlers(ctx: HandlerContext): Handlers {
     ...itemHandlers(ctx),
     ...syncedHandlers(ctx),
     ...memberHandlers(ctx),
+    ...editHandlers(ctx),
+    ...uploadHandlers(ctx),
   };
 }

@@ -148,7 +148,9 @@ export function memberHandlers(ctx: HandlerContext): HandlersOf<'members'> {
       if (emails.length === 0) return fail('invalid', { key: 'backend.enterInvite' });
       if (emails.length > MAX_EMAILS)
         return fail('invalid', { key: 'backend.inviteMax', params: { n: MAX_EMAILS } });
-      const share = await s.client.invite(p.workspaceId, emails, p.role);
+      const share = p.item
+        ? await s.client.inviteToItem(p.item.kind, p.item.itemId, emails, p.role)
+        : await s.client.invite(p.workspaceId, emails, p.role);
       const invited = (share.invited_emails ?? []).flatMap((e) => Object.keys(e));
       const alreadyMembers = addressesOf(share.join_errors);
       const answered = new Set([...invited, ...alreadyMembers].map((e) => e.toLowerCase()));

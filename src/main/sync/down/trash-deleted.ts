@@ -1,7 +1,7 @@
 // Items deleted on the service, to the trash here: never unlinked, and never what holds local
 // work (a file changed here stays; a folder with local work inside keeps that work, and only
 // what was synced and unchanged in it goes to the trash).
-import { mkdirSync, readdirSync, rmdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmdirSync, type Stats } from 'node:fs';
 import type { JournalItem } from '../../journal/journal';
 import { MOVING_DIR, joinPath, parentOf } from '../paths';
 import type { Execution } from './execution';
@@ -18,7 +18,7 @@ export async function trashItem(x: Execution, found: JournalItem): Promise<void>
     return;
   }
   let j = found;
-  const now = local.stat(j.localPath) ? undefined : renamedAbove(x, j);
+  const now = statHere(x, j.localPath) ? undefined : renamedAbove(x, j);
   if (now !== undefined) {
     // A folder above it was renamed here, not sent yet: the delete there is for the item at
     // its new name all the same (seed -1295854467: a parent renamed in case here hid it, its
@@ -28,7 +28,7 @@ export async function trashItem(x: Execution, found: JournalItem): Promise<void>
   }
   // Where it was before the holding place, if it waits there: the trash records that path.
   const was = x.held.get(j.remoteId);
-  const st = local.stat(j.localPath);
+  const st = statHere(x, j.localPath);
   if (!st || st.isDirectory() !== (j.kind === 'folder')) {
     // Gone from here, or an item of the other kind took its name: that one is local work.
     journal.items.removeTree(j);
@@ -73,7 +73,7 @@ async function trashAroundLocalWork(
       dropPlaceholder(x, d);
       continue;
     }
-    const dst = local.stat(d.localPath);
+    const dst = statHere(x, d.localPath);
     if (d.kind === 'file' && dst && (await local.unchanged(d, dst))) {
       await toTrash(x, j, was, d.localPath);
       x.result.trashed++;
@@ -132,7 +132,7 @@ async function toTrash(
 function renamedAbove(x: Execution, j: JournalItem): string | undefined {
   const { journal, local } = x.ctx;
   for (let a = journal.items.get(j.remoteParentId); a?.kind === 'folder';) {
-    const st = local.stat(a.localPath);
+    const st = statHere(x, a.localPath);
     if (st) return undefined;
     const dir = parentOf(a.localPath);
     if (dir === '' || local.stat(dir)?.isDirectory()) {
@@ -147,7 +147,7 @@ function renamedAbove(x: Execution, j: JournalItem): string | undefined {
         const e = local.stat(at);
         if (!e?.isDirectory() || e.ino !== a.ino || e.dev !== a.dev) continue;
         const path = at + j.localPath.slice(a.localPath.length);
-        const here = local.stat(path);
+        const here = statHere(x, path);
         const same = here && (j.kind === 'folder') === here.isDirectory() && here.ino === j.ino;
         return same ? path : undefined;
       }
@@ -158,10 +158,25 @@ function renamedAbove(x: Execution, j: JournalItem): string | undefined {
   return undefined;
 }
 
+/**
+ * What is at `rel`; nothing past PATH_MAX, where the engine never places anything (local.ts
+ * `abs`): a record there is of an item never placed here (the bottom of a chain too deep for
+ * this disk). Asked as a path it would fail the whole folder's trash, and the folder would stay
+ * here for good, its records with it (seed 20261302 history 879).
+ */
+function statHere(x: Execution, rel: string): Stats | undefined {
+  try {
+    return x.ctx.local.stat(rel);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return undefined;
+    throw err;
+  }
+}
+
 /** An item kept here after the service deleted it goes up again under its service name. */
 function keepName(x: Execution, j: JournalItem): void {
   if (j.localName === j.remoteName) return;
-  const st = x.ctx.local.stat(j.localPath);
+  const st = statHere(x, j.localPath);
   if (st) x.ctx.journal.keptNames.keep(st, j.localName, j.remoteName);
 }
 

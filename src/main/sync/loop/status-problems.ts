@@ -133,11 +133,19 @@ export class ProblemList {
     }
   }
 
-  /** An item gone from the service takes its problem along. */
+  /**
+   * An item gone from the service takes its problem along; so does one below a folder that could
+   * not be placed here (`engine.fs.subtree`): that folder's problem says it for everything below
+   * it, and nothing there is synced. Left, a download refused while the role was lower would stay
+   * for good after the role came back (seed 20261302 history 879).
+   */
   clearVanishedProblems(there: (remoteId: number, path: string) => boolean): void {
     // All of them, not the 200 the status shows: a problem past those would stay for good.
-    for (const p of this.all()) {
-      if (p.remoteId !== null && !there(p.remoteId, p.path)) {
+    const all = this.all();
+    const notPlaced = all.filter((p) => p.words?.key === 'engine.fs.subtree').map((p) => p.path);
+    const below = (path: string) => notPlaced.some((dir) => path.startsWith(dir + '/'));
+    for (const p of all) {
+      if (p.remoteId !== null && (!there(p.remoteId, p.path) || below(p.path))) {
         this.journal.problems.clear(problemKey(p.remoteId, ''));
       }
     }
