@@ -206,6 +206,13 @@ const limitKBps = z
   .min(0, LIMIT_KBPS_RULE)
   .max(LIMIT_KBPS.max, LIMIT_KBPS_RULE);
 
+/** A column order of Browse: the column, and whether the other way round from the service's. */
+export const BrowseSort = z.object({
+  sort: z.enum(['alphabetical', 'modified', 'size', 'type']),
+  reversed: z.boolean(),
+});
+export type BrowseSort = z.infer<typeof BrowseSort>;
+
 /**
  * The person's settings, kept in `<state>/settings.json`. `ignorePatterns` are gitignore lines
  * applied to every pair before the folder's own `.workspace-sync-ignore` (which may re-include
@@ -240,6 +247,10 @@ export const Settings = z.object({
     }),
   /** The language of the window, tray, notifications and engine words; 'system' follows the OS. */
   language: z.enum(['system', ...LANGUAGES]),
+  /** Browse's column order per workspace (its id), as a person last chose it by a header. */
+  browseSorts: z
+    .record(z.string().regex(/^\d+$/), BrowseSort)
+    .refine((r) => Object.keys(r).length <= 1000, 'at most 1,000 workspaces'),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -257,6 +268,7 @@ export const DEFAULT_SETTINGS: Settings = {
   downloadLimitKBps: 0,
   proxy: '',
   language: 'system',
+  browseSorts: {},
 };
 
 /** What `settings.update` takes: any of the settings; a name that is not one is refused. */
@@ -277,6 +289,18 @@ export const OnDevice = z.object({
   online: z.number().int().nonnegative(),
 });
 export type OnDevice = z.infer<typeof OnDevice>;
+
+/**
+ * What else a row of a synced workspace says (issue 42): `problem` it could not be synced (its
+ * reason in Status), `syncing` its download is under way.
+ */
+export const RowMark = z.object({
+  /** Null where the journal does not say (a problem of an item never recorded here). */
+  kind: ItemKind.nullable(),
+  id,
+  mark: z.enum(['syncing', 'problem']),
+});
+export type RowMark = z.infer<typeof RowMark>;
 export const OnDemandOp = z.enum(['download', 'pin', 'unpin', 'free']);
 export type OnDemandOp = z.infer<typeof OnDemandOp>;
 
@@ -502,6 +526,18 @@ export const SyncedWorkspace = z.object({
 });
 export type SyncedWorkspace = z.infer<typeof SyncedWorkspace>;
 
+/** An item found by Browse's search, with the folder it is in ('' at the workspace's top). */
+export const SearchHit = z.object({
+  kind: ItemKind,
+  id,
+  name: z.string(),
+  size: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+  folderId: id,
+  folderPath: z.string(),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
 const onAccount = { accountId: z.string() };
 /** Items a file operation acts on together (a multi-selection in Browse). */
 const EditItems = z
@@ -638,6 +674,8 @@ export const Methods = {
       folderId: id,
       query: z.string().optional(),
       sort: ContentSort.optional(),
+      /** The other way round from the service's order; folders stay first. */
+      reversed: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),
@@ -787,8 +825,27 @@ export const Methods = {
    * with a later sync (the pair paused, offline, or the download failed: its status says).
    */
   'items.onDevice': {
-    params: z.object({ ...onAccount, workspaceId: id, folderId: id }),
-    result: z.object({ pairId: z.string().nullable(), items: z.array(OnDevice) }),
+    // `above`: the folders above it (Browse's trail), so that one inside a folder left out is
+    // known as left out.
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      folderId: id,
+      above: z.array(id).max(1000).optional(),
+    }),
+    result: z.object({
+      pairId: z.string().nullable(),
+      items: z.array(OnDevice),
+      /** Rows with a problem or a download under way. */
+      marks: z.array(RowMark),
+      /** The folders left out here (selective sync), by id: a handful. */
+      excluded: z.array(id),
+      /**
+       * The folder shown: `synced` here (an item of it not yet recorded is on its way),
+       * `excluded` in a folder left out, `unknown` neither (not synced here, or not yet).
+       */
+      here: z.enum(['synced', 'excluded', 'unknown']),
+    }),
   },
   'items.onDemand': {
     params: z.object({ ...onItem, workspaceId: id, op: OnDemandOp }),
@@ -837,6 +894,8 @@ export const Methods = {
       folderId: id,
       query: z.string().optional(),
       sort: ContentSort.optional(),
+      /** The other way round from the service's order; folders stay first. */
+      reversed: z.boolean().optional(),
       offset: z.number().int().nonnegative().optional(),
       limit: z.number().int().positive().max(500).optional(),
     }),
@@ -845,6 +904,25 @@ export const Methods = {
   'synced.path': {
     params: z.object({ pairId: z.string(), folderId: id }),
     result: z.array(z.object({ id, name: z.string() })),
+  },
+  /**
+   * Browse's search of the whole workspace from its pair's journal, as the person types (issue
+   * 42): `pairId` null when the workspace is not synced here (the window searches the service
+   * then); `excluded` folders left out here, whose contents are not searched.
+   */
+  'synced.search': {
+    params: z.object({
+      ...onAccount,
+      workspaceId: id,
+      query: z.string().max(500),
+      limit: z.number().int().positive().max(500).optional(),
+    }),
+    result: z.object({
+      pairId: z.string().nullable(),
+      hits: z.array(SearchHit),
+      more: z.boolean(),
+      excluded: z.number().int().nonnegative(),
+    }),
   },
   /**
    * The one folder holding all of a burst's files, or null (they are in several, or one is gone):

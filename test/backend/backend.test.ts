@@ -921,6 +921,7 @@ describe('settings', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
     const since = pushes.length;
     const updated = await ok('settings.update', {
@@ -936,6 +937,7 @@ describe('settings', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
     expect((await nextPush((p) => p.event === 'settings', since)).data).toEqual(updated);
     expect(await ok('settings.get', {})).toEqual(updated);

@@ -155,7 +155,10 @@ describe('Browse through the backend', () => {
       rootFolderId: rootId,
     });
     const top = await ok('synced.contents', { pairId, folderId: rootId });
-    expect(top.items.map((e) => e.name)).toEqual(['big.png', 'notes.txt', 'Reports', 'small.png']);
+    // Folders first, as the service lists them.
+    expect(top.items.map((e) => e.name)).toEqual(['Reports', 'big.png', 'notes.txt', 'small.png']);
+    const down = await ok('synced.contents', { pairId, folderId: rootId, reversed: true });
+    expect(down.items.map((e) => e.name)).toEqual(['Reports', 'small.png', 'notes.txt', 'big.png']);
     expect(top.total).toBe(4);
     const bySize = await ok('synced.contents', { pairId, folderId: reports, sort: 'size' });
     expect(bySize.items.map((e) => [e.name, e.size])).toEqual([
@@ -165,12 +168,52 @@ describe('Browse through the backend', () => {
     const found = await ok('synced.contents', { pairId, folderId: rootId, query: 'PNG' });
     expect(found.items.map((e) => e.name)).toEqual(['big.png', 'small.png']);
     const paged = await ok('synced.contents', { pairId, folderId: rootId, offset: 1, limit: 2 });
-    expect(paged.items.map((e) => e.name)).toEqual(['notes.txt', 'Reports']);
+    expect(paged.items.map((e) => e.name)).toEqual(['big.png', 'notes.txt']);
     expect(paged.nextOffset).toBe(3);
     expect(await ok('synced.path', { pairId, folderId: reports })).toEqual([
       { id: reports, name: 'Reports' },
     ]);
     const gone = await refused('synced.contents', { pairId: 'nope', folderId: rootId });
     expect(gone.message).toBe('This synced folder is no longer synced.');
+  });
+
+  it('searches the whole synced workspace from the journal, each item with its folder', async () => {
+    const on = { accountId, workspaceId: sb.workspaceId };
+    // From the top, an item two folders down is found, with the folder it is in.
+    const pdf = await ok('synced.search', { ...on, query: 'PDF' });
+    expect(pdf.pairId).toBe(pairId);
+    expect(pdf.hits.map((h) => [h.name, h.folderId, h.folderPath])).toEqual([
+      ['Appendix.pdf', reports, 'Reports'],
+      ['Budget.pdf', reports, 'Reports'],
+    ]);
+    expect(pdf.more).toBe(false);
+    // Names starting with the words typed come first; the limit says more were found.
+    const s = await ok('synced.search', { ...on, query: 's', limit: 2 });
+    expect(s.hits.map((h) => h.name)).toEqual(['small.png', 'notes.txt']);
+    expect(s.more).toBe(true);
+    const notes = await ok('synced.search', { ...on, query: 'notes' });
+    expect(notes.hits).toEqual([
+      {
+        kind: 'file',
+        id: text,
+        name: 'notes.txt',
+        size: 5,
+        updatedAt: expect.any(String),
+        folderId: rootId,
+        folderPath: '',
+      },
+    ]);
+    // LIKE's own characters are taken as they are, not as patterns.
+    expect((await ok('synced.search', { ...on, query: '%' })).hits).toEqual([]);
+    expect((await ok('synced.search', { ...on, query: '_' })).hits).toEqual([]);
+    // A workspace not synced here: the window is told to ask the service.
+    expect(
+      await ok('synced.search', { accountId, workspaceId: sb.workspaceId + 1000, query: 'a' }),
+    ).toEqual({
+      pairId: null,
+      hits: [],
+      more: false,
+      excluded: 0,
+    });
   });
 });

@@ -50,6 +50,7 @@ describe('SettingsStore', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
     expect(lines).toEqual([]);
@@ -65,6 +66,7 @@ describe('SettingsStore', () => {
       downloadLimitKBps: 10_000_000,
       proxy: 'http://ann:pw@proxy.example.com:3128',
       language: 'de',
+      browseSorts: { '7': { sort: 'size', reversed: true } },
     };
     expect(await store().update(wanted)).toEqual(wanted);
     expect(await SettingsStore.inDir(tmp.dir).load()).toEqual(wanted);
@@ -100,6 +102,7 @@ describe('SettingsStore', () => {
       downloadLimitKBps: 0,
       proxy: '',
       language: 'system',
+      browseSorts: {},
     });
   });
 

@@ -169,12 +169,12 @@ describe.sequential('Browse like a file manager, in Chromium', { timeout: 240_00
     await shown(here().filter({ hasText: 'Reports 2026' }));
     await page.keyboard.press('Alt+ArrowUp');
     await shown(row('Harbour.png'));
-    // / searches the folder.
+    // / searches (the whole workspace: the items found instead of the folder's rows).
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('/');
     await expect.poll(() => page.locator('#browse-search').evaluate(isFocused)).toBe(true);
     await page.keyboard.type('harb');
-    await shown(row('Harbour.png'));
+    await shown(page.locator('.search-results').getByRole('button', { name: /^Harbour\.png in / }));
     await gone(row('Reports 2026'));
     await page.locator('#browse-search').fill('');
     await shown(row('Reports 2026'));

@@ -89,16 +89,18 @@ describe.sequential('the window by the keyboard, in Chromium', { timeout: 180_00
   it('has one Tab stop in the folder list; arrows, Home and End move within it', async () => {
     await nav('Browse').click();
     await shown(row('Reports'));
-    // Tab from the control before the list (issue 42's last button): the list once, then out.
+    // Tab from the control before the list (issue 42's last button): the four column headers
+    // (each sorts), the list's rows once, then out of it.
     await page.getByRole('button', { name: 'New folder' }).focus();
-    const stops: boolean[] = [];
-    for (let i = 0; i < 4; i++) {
+    const stops: { inTable: boolean; row: string | null }[] = [];
+    for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      stops.push((await focus()).inTable);
+      stops.push(await focus());
     }
-    expect(stops.filter(Boolean)).toHaveLength(1);
-    expect(stops[0]).toBe(true);
-    expect(stops[1]).toBe(false);
+    expect(stops.slice(0, 4).every((f) => f.inTable && f.row === null)).toBe(true);
+    expect(stops.filter((f) => f.row !== null)).toHaveLength(1);
+    expect(stops[4]!.row).not.toBeNull();
+    expect(stops[5]!.inTable).toBe(false);
 
     // Back into the list: arrows move between rows, right to a folder's details button.
     await page.keyboard.press('Shift+Tab');

@@ -154,12 +154,14 @@ describe.sequential('the window, in Chromium, over the web bridge', { timeout: 9
     await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
     await shown(contents().getByRole('button', { name: 'Open folder 2026' }));
 
-    await page.getByLabel('Search this folder').fill('summary');
-    await goneFrom(contents().getByRole('button', { name: 'Open folder 2026' }));
-    await shown(contents().getByRole('button', { name: 'Q3 summary.md' }));
-    await page.getByLabel('Search this folder').fill('no-such-thing');
-    await shown(page.getByText('Nothing matches “no-such-thing”.'));
-    await page.getByLabel('Search this folder').fill('');
+    // The search looks in the whole workspace (synced here: from its journal), each item found
+    // with its folder.
+    const found = page.locator('.search-results');
+    await page.getByLabel('Search this workspace').fill('summary');
+    await shown(found.getByRole('button', { name: 'Q3 summary.md in Reports' }));
+    await page.getByLabel('Search this workspace').fill('no-such-thing');
+    await shown(found.getByText('Nothing found. Searched what is synced', { exact: false }));
+    await page.getByLabel('Search this workspace').fill('');
 
     for (const sort of ['Last modified', 'Size', 'Type', 'Name']) {
       await page.getByLabel('Sort by').selectOption({ label: sort });

@@ -2,6 +2,7 @@ import type { OnDemandMode, OnDemandOp, OnDevice } from '../../shared/app-api';
 import { onDemandDone, type SyncEngine } from '../engine';
 import { fail } from './errors';
 import type { Pairs } from './pairs';
+import { folderStates, type FolderStates } from './row-states';
 
 // Files on demand in the window (docs/SYNC.md): Browse's badges read from the live journal of the
 // workspace's pair, and a person's action sent to its engine (`filesOnDemand`), answered once the
@@ -57,22 +58,28 @@ export class OnDeviceItems {
       .map((p) => p.id);
   }
 
-  /** The states of a folder's items synced here; none when the workspace has no pair. */
+  /**
+   * The states of a folder's items synced here, and its rows' other states (`row-states.ts`);
+   * none when the workspace has no pair. `above`: the folders above it, to know one left out.
+   */
   folder(
     accountId: string,
     workspaceId: number,
     folderId: number,
-  ): { pairId: string | null; items: OnDevice[] } {
+    above: readonly number[] = [],
+  ): { pairId: string | null; items: OnDevice[] } & FolderStates {
     const pairIds = this.pairsOf(accountId, workspaceId);
     for (const pairId of pairIds) {
       const journal = this.pairs.engineOf(pairId).opts.journal;
+      const states = folderStates(journal, folderId, above);
+      if (states.here === 'unknown') continue;
       const children = journal.items.children(folderId);
-      // The root is no item of the journal: its children are there all the same.
-      if (children.length === 0 && journal.items.get(folderId) === undefined) continue;
       const pins = journal.onDemand.pins();
-      return { pairId, items: children.filter(synced).map((j) => onDevice(journal, pins, j)) };
+      const items = children.filter(synced).map((j) => onDevice(journal, pins, j));
+      return { pairId, items, ...states };
     }
-    return { pairId: pairIds[0] ?? null, items: [] };
+    const none: FolderStates = { marks: [], excluded: [], here: 'unknown' };
+    return { pairId: pairIds[0] ?? null, items: [], ...none };
   }
 
   /**

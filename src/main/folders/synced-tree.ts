@@ -39,16 +39,28 @@ const ORDERS = {
     extOf(a.name).localeCompare(extOf(b.name)) || byName(a, b),
 } as const;
 
-/** A page of a synced folder's children, filtered by a part of the name and sorted. */
+/**
+ * A page of a synced folder's children, filtered by a part of the name and sorted, folders first
+ * as the service lists them; `reversed` turns each kind round, folders still first.
+ */
 export function listSynced(
   journal: string,
   folderId: number,
-  opts: { query: string; sort: keyof typeof ORDERS; offset: number; limit: number },
+  opts: {
+    query: string;
+    sort: keyof typeof ORDERS;
+    reversed?: boolean;
+    offset: number;
+    limit: number;
+  },
 ): { items: SyncedItemRow[]; nextOffset: number | null; total: number } {
   const query = opts.query.trim().toLowerCase();
+  const way = opts.reversed ? -1 : 1;
+  const folderFirst = (a: SyncedItemRow, b: SyncedItemRow) =>
+    (a.kind === 'folder' ? 0 : 1) - (b.kind === 'folder' ? 0 : 1);
   const rows = readSyncedChildren(journal, folderId)
     .filter((r) => query === '' || r.name.toLowerCase().includes(query))
-    .sort(ORDERS[opts.sort]);
+    .sort((a, b) => folderFirst(a, b) || way * ORDERS[opts.sort](a, b));
   const items = rows.slice(opts.offset, opts.offset + opts.limit);
   const end = opts.offset + items.length;
   return { items, nextOffset: end < rows.length ? end : null, total: rows.length };

@@ -80,14 +80,18 @@ export function ActivityView({ navigate }: { navigate: Navigate }) {
           if (o.id == null) return;
           if (o.kind === 'folder')
             navigate('browse', { workspaceId, folderId: o.id, selected: null });
-          else if (o.kind === 'file')
-            // The event does not say which folder holds the file: its panel opens at the root.
-            navigate('browse', {
-              workspaceId,
-              folderId: null,
-              selected: { kind: 'file', id: o.id, name: o.text },
-            });
-          else navigate('browse', { workspaceId: o.id, folderId: null, selected: null });
+          else if (o.kind === 'file') {
+            // The event does not say which folder holds the file: the service does (the burst's
+            // folder of one file); Browse opens there with the file selected, at the root when
+            // it cannot be told (the file gone, or no longer this person's to see).
+            const selected = { kind: 'file' as const, id: o.id, name: o.text };
+            const open = (folderId: number | null) =>
+              navigate('browse', { workspaceId, folderId, selected });
+            api
+              .call('activity.burstFolder', { accountId: account.id, fileIds: [o.id] })
+              .then(({ folder }) => open(folder?.id ?? null))
+              .catch(() => open(null));
+          } else navigate('browse', { workspaceId: o.id, folderId: null, selected: null });
         }}
       />
     </section>

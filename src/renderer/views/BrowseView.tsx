@@ -1,6 +1,11 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppCallError, type ContentSort, type OnDemandOp } from '../../shared/app-api';
+import {
+  AppCallError,
+  type ContentSort,
+  type OnDemandOp,
+  type SearchHit,
+} from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
 import type { BrowseTarget, SelectedItem } from '../navigation';
@@ -15,6 +20,8 @@ import { ItemMenu, type MenuRequest } from './ItemMenu';
 import { useCopyLink } from './CopyLink';
 import { IconSprite } from './ItemIcon';
 import { OnDeviceSprite, onDemandOutcome, useOnDemand, useOnDevice } from './on-device';
+import { WorkspaceSearch } from './WorkspaceSearch';
+import { useBrowseSort } from './browse-sort';
 import { useBrowseEdit } from './BrowseEdit';
 
 const sorts: ContentSort[] = ['alphabetical', 'modified', 'size', 'type'];
@@ -40,6 +47,9 @@ interface Place {
 
 type Action = 'open' | 'show' | 'browser';
 
+/** The row to give the focus to once it is read: the folder left, or an item found. */
+type FocusItem = { kind: 'file' | 'folder'; id: number };
+
 export function BrowseView({
   target,
   onTarget,
@@ -54,7 +64,6 @@ export function BrowseView({
   const account = useAccount();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<ContentSort>('alphabetical');
   // Typing stays responsive; the listing follows the deferred text.
   const deferredQuery = useDeferredValue(query.trim());
   const [menu, setMenu] = useState<MenuRequest | null>(null);
@@ -108,6 +117,17 @@ export function BrowseView({
   const folderId = target.folderId ?? place?.rootFolderId ?? 0;
   const pairId = place?.pairId ?? null;
   const path = useFolderPath(folderId, pairId);
+  // The column order, kept per workspace (the settings).
+  const [order, setOrder] = useBrowseSort(place?.id ?? null);
+  const sort = order.sort;
+  // Files on demand: each item's state here, and the actions on one (its menu, its panel); the
+  // rows' badges (the folders above say whether it is inside one left out).
+  const { device, badge } = useOnDevice(
+    place?.id ?? 0,
+    folderId,
+    place !== undefined,
+    path.isError ? [] : path.data?.map((f) => f.id),
+  );
   // File operations (issue 42): on the service, so not offline; marks are the folder's.
   const editing = useBrowseEdit({
     workspaceId: place?.id ?? 0,
@@ -117,8 +137,6 @@ export function BrowseView({
     folderName: path.data?.[path.data.length - 1]?.name ?? place?.name ?? '',
     offline,
   });
-  // Files on demand: each item's state here, and the actions on one (its menu, its panel).
-  const device = useOnDevice(place?.id ?? 0, folderId, place !== undefined);
   const onDemand = useOnDemand(place?.id ?? 0);
   const { mutate } = onDemand;
   const demand = useCallback(
@@ -128,10 +146,11 @@ export function BrowseView({
 
   // The folder left by Backspace: its row in the folder above takes the focus, which would
   // otherwise fall to the page with the rows of the folder left.
-  const [cameFrom, setCameFrom] = useState<number | null>(null);
+  // An item found by the search takes it too, in its folder.
+  const [cameFrom, setCameFrom] = useState<FocusItem | null>(null);
   const onFocused = useCallback(() => setCameFrom(null), []);
-  const go = (next: Partial<BrowseTarget>, left: number | null = null) => {
-    setCameFrom(left);
+  const go = (next: Partial<BrowseTarget>, left: number | FocusItem | null = null) => {
+    setCameFrom(typeof left === 'number' ? { kind: 'folder', id: left } : left);
     setQuery('');
     editing.clearMarks();
     // What the last action said was about the folder left.
@@ -223,6 +242,16 @@ export function BrowseView({
     );
   }
 
+  // An item found: its folder opened, with it selected (and focused once its row is read).
+  const openFound = (hit: SearchHit) =>
+    go(
+      {
+        workspaceId: place.id,
+        folderId: hit.folderId,
+        selected: offline ? null : { kind: hit.kind, id: hit.id, name: hit.name },
+      },
+      { kind: hit.kind, id: hit.id },
+    );
   const openItem = (item: SelectedItem) => {
     if (item.kind === 'folder') go({ folderId: item.id });
     else act.mutate({ action: 'open', item });
@@ -288,7 +317,7 @@ export function BrowseView({
             <select
               id="browse-sort"
               value={sort}
-              onChange={(e) => setSort(e.target.value as ContentSort)}
+              onChange={(e) => setOrder({ sort: e.target.value as ContentSort, reversed: false })}
             >
               {sorts.map((s) => (
                 <option key={s} value={s}>
@@ -323,27 +352,39 @@ export function BrowseView({
           {strings.files.keys} {!offline && editing.keysHint}
         </p>
         {editing.dropHint}
-        <FolderContents
-          folderId={folderId}
-          query={deferredQuery}
-          sort={sort}
-          selected={offline ? null : target.selected}
-          pairId={pairId}
-          onOpenFolder={(id) => go({ folderId: id })}
-          onOpenFile={openItem}
-          onSelect={select}
-          onMenu={(request) => {
-            copy.reset();
-            act.reset();
-            if (!onDemand.isPending) onDemand.reset();
-            setMenu(request);
-          }}
-          device={device}
-          onOffline={onOffline}
-          focusFolder={cameFrom}
-          onFocused={onFocused}
-          edit={offline ? undefined : editing.rows}
-        />
+        {deferredQuery !== '' ? (
+          <WorkspaceSearch
+            workspaceId={place.id}
+            workspaceName={place.name}
+            rootFolderId={place.rootFolderId}
+            query={deferredQuery}
+            onOpen={openFound}
+          />
+        ) : (
+          <FolderContents
+            folderId={folderId}
+            query=""
+            sort={order}
+            onSort={setOrder}
+            badge={badge}
+            selected={offline ? null : target.selected}
+            pairId={pairId}
+            onOpenFolder={(id) => go({ folderId: id })}
+            onOpenFile={openItem}
+            onSelect={select}
+            onMenu={(request) => {
+              copy.reset();
+              act.reset();
+              if (!onDemand.isPending) onDemand.reset();
+              setMenu(request);
+            }}
+            device={device}
+            onOffline={onOffline}
+            focusItem={cameFrom}
+            onFocused={onFocused}
+            edit={offline ? undefined : editing.rows}
+          />
+        )}
       </div>
       {menu && (
         <ItemMenu

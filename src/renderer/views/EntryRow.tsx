@@ -12,7 +12,8 @@ import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { isMenuKey, type MenuRequest } from './ItemMenu';
 import { ItemIcon } from './ItemIcon';
-import { OnDeviceBadge } from './on-device';
+import { OnDeviceBadge, RowBadge, type Badge } from './on-device';
+import { typeWords } from './ItemFacts';
 import { ITEMS_TYPE, type RowEdit } from './BrowseEdit';
 import { editStrings } from './edit-strings';
 
@@ -33,6 +34,7 @@ function Row({
   onSelect,
   onMenu,
   device,
+  badge,
   edit,
   marked = false,
   entryAt,
@@ -49,6 +51,8 @@ function Row({
   onMenu: (request: MenuRequest) => void;
   /** Where it is on this device (files on demand); absent when it is not synced here. */
   device?: OnDevice | undefined;
+  /** Its state in a synced workspace (issue 42): synced, syncing, left out, a problem…; absent elsewhere. */
+  badge?: Badge | undefined;
   /** File operations (issue 42): absent offline. */
   edit?: RowEdit | undefined;
   /** Marked for a move or a delete (Ctrl/Shift click). */
@@ -101,7 +105,7 @@ function Row({
       aria-rowindex={rowIndex(index)}
       className={`entries-row ${selected ? 'selected' : ''} ${entry.hidden ? 'is-hidden' : ''}${
         marked ? ' marked' : ''
-      }${dropTarget ? ' drop-target' : ''}`}
+      }${dropTarget ? ' drop-target' : ''}${badge?.state === 'excluded' ? ' is-excluded' : ''}`}
       style={placed(index)}
       draggable={edit?.canDrag || undefined}
       onDragStart={(e) => {
@@ -189,7 +193,7 @@ function Row({
         >
           {entry.name}
         </button>
-        {device && <OnDeviceBadge device={device} />}
+        {badge ? <RowBadge badge={badge} /> : device && <OnDeviceBadge device={device} />}
         {entry.hidden && (
           <span className="badge" title={strings.browse.hiddenHint}>
             {strings.browse.hidden}
@@ -209,6 +213,9 @@ function Row({
             </span>
           </button>
         )}
+      </div>
+      <div role="cell" className="type-cell">
+        {typeWords(entry)}
       </div>
       <div role="cell" className="num">
         {entry.size == null ? '—' : formatBytes(entry.size)}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AppCallError } from '../../shared/app-api';
-import type { ContentSort, Entry, OnDevice } from '../../shared/app-api';
+import type { BrowseSort, Entry, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { strings } from '../strings';
 import { Loading } from '../components/Loading';
@@ -8,13 +8,18 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { Empty } from '../components/Empty';
 import type { MenuRequest } from './ItemMenu';
 import { FolderRows } from './FolderRows';
+import type { Badge } from './on-device';
 import { useFolderBlocks, useFolderSize } from './folder-blocks';
 import type { RowEdit } from './BrowseEdit';
 
 interface Props {
   folderId: number;
   query: string;
-  sort: ContentSort;
+  sort: BrowseSort;
+  /** A column header clicked: the order asked for. */
+  onSort: (order: BrowseSort) => void;
+  /** A row's state badge in a synced workspace. */
+  badge?: ((item: Entry) => Badge | undefined) | undefined;
   selected: SelectedItem | null;
   /** Offline: the pair whose journal lists the folder. */
   pairId?: string | null;
@@ -26,8 +31,8 @@ interface Props {
   device?: ((item: Entry) => OnDevice | undefined) | undefined;
   /** The service could not be reached while listing (Browse turns to the synced tree). */
   onOffline?: () => void;
-  /** The folder just left (Backspace): its row takes the focus (`FolderRows`). */
-  focusFolder?: number | null;
+  /** The folder just left (Backspace), or an item found: its row takes the focus (`FolderRows`). */
+  focusItem?: { kind: 'file' | 'folder'; id: number } | null;
   onFocused?: () => void;
   /** File operations (issue 42): absent offline. */
   edit?: RowEdit | undefined;
@@ -37,7 +42,7 @@ interface Props {
 export function FolderContents(props: Props) {
   return (
     <Contents
-      key={`${props.pairId ?? ''}|${props.folderId}|${props.query}|${props.sort}`}
+      key={`${props.pairId ?? ''}|${props.folderId}|${props.query}|${props.sort.sort}|${props.sort.reversed}`}
       {...props}
     />
   );
@@ -53,6 +58,8 @@ function Contents({
   folderId,
   query,
   sort,
+  onSort,
+  badge,
   selected,
   pairId,
   onOpenFolder,
@@ -61,14 +68,20 @@ function Contents({
   onMenu,
   device,
   onOffline,
-  focusFolder,
+  focusItem,
   onFocused,
   edit,
 }: Props) {
   // The first block until the rows have laid out (they are not in the page before it is read).
   const [wanted, setWanted] = useState('0');
   const blockList = useMemo(() => wanted.split(',').map(Number), [wanted]);
-  const listing = { folderId, query, sort, pairId: pairId ?? null };
+  const listing = {
+    folderId,
+    query,
+    sort: sort.sort,
+    reversed: sort.reversed,
+    pairId: pairId ?? null,
+  };
   const { count, exact, pending } = useFolderSize(listing);
   const blocks = useFolderBlocks(listing, blockList);
   const offline = blocks.error instanceof AppCallError && blocks.error.error.kind === 'offline';
@@ -84,6 +97,9 @@ function Contents({
   return (
     <>
       <FolderRows
+        sort={sort}
+        onSort={onSort}
+        badge={badge}
         count={count}
         exact={exact}
         reading={blocks.reading}
@@ -95,7 +111,7 @@ function Contents({
         onMenu={onMenu}
         device={device}
         onWanted={setWanted}
-        focusFolder={focusFolder}
+        focusItem={focusItem}
         onFocused={onFocused}
         edit={edit}
       />

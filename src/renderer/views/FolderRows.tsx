@@ -7,19 +7,26 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Entry, OnDevice } from '../../shared/app-api';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { BrowseSort, ContentSort, Entry, OnDevice } from '../../shared/app-api';
 import type { SelectedItem } from '../navigation';
 import { rovingTarget } from '../roving';
 import { strings } from '../strings';
 import { EntryRow, PlaceholderRow, ROW_HEIGHT } from './EntryRow';
 import type { MenuRequest } from './ItemMenu';
 import { laidOut, wantedBlocks } from './folder-blocks';
+import type { Badge } from './on-device';
 import type { RowEdit } from './BrowseEdit';
 
 /** px: `.entries-head .entries-row` in styles.css. */
 const HEAD_HEIGHT = 36;
 
 export interface FolderRowsProps {
+  /** The column order, and a header's click asking for another. */
+  sort: BrowseSort;
+  onSort: (order: BrowseSort) => void;
+  /** A row's state badge in a synced workspace. */
+  badge?: ((item: Entry) => Badge | undefined) | undefined;
   /** Rows to lay out, and whether that is the folder's own count (else it is not told). */
   count: number;
   exact: boolean;
@@ -39,10 +46,11 @@ export interface FolderRowsProps {
   /** The blocks to read (`wantedBlocks`), told after each render that changes them. */
   onWanted: (blocks: string) => void;
   /**
-   * A folder to give the focus to once its row is read (the one just left by Backspace), the
-   * first row if no block read holds it; `onFocused` is told once the focus is placed.
+   * An item to give the focus to once its row is read (the folder just left by Backspace, an
+   * item found by the search), the first row if no block read holds it; `onFocused` is told once
+   * the focus is placed.
    */
-  focusFolder?: number | null | undefined;
+  focusItem?: { kind: 'file' | 'folder'; id: number } | null | undefined;
   onFocused?: (() => void) | undefined;
   /** File operations (issue 42): marks, F2, Delete, drags; absent offline. */
   edit?: RowEdit | undefined;
@@ -64,6 +72,9 @@ function rowOf(e: SyntheticEvent): number | null {
  * view, not the table (the rows' height is fixed, their columns the header's grid).
  */
 function Rows({
+  sort,
+  onSort,
+  badge,
   count,
   exact,
   reading,
@@ -75,7 +86,7 @@ function Rows({
   onMenu,
   device,
   onWanted,
-  focusFolder = null,
+  focusItem = null,
   onFocused,
   edit,
 }: FolderRowsProps) {
@@ -111,14 +122,14 @@ function Rows({
     button.focus();
     setFocusTo(null);
   });
-  // The folder left by Backspace: its row once its block is read (no later render would find
-  // it otherwise), else the first row, so the focus stays in the list rather than the page.
+  // The folder left by Backspace (an item found): its row once its block is read (no later
+  // render would find it otherwise), else the first row, so the focus stays in the list.
   useLayoutEffect(() => {
-    if (focusFolder === null || focusTo !== null || entry(0) === undefined) return;
+    if (focusItem === null || focusTo !== null || entry(0) === undefined) return;
     let at = 0;
     for (let i = 0; i < count; i++) {
       const e = entry(i);
-      if (e?.kind === 'folder' && e.id === focusFolder) {
+      if (e?.kind === focusItem.kind && e.id === focusItem.id) {
         at = i;
         break;
       }
@@ -188,11 +199,9 @@ function Rows({
       >
         <div role="rowgroup" className="entries-head">
           <div role="row" aria-rowindex={1} className="entries-row">
-            <div role="columnheader">{strings.browse.name}</div>
-            <div role="columnheader" className="num">
-              {strings.browse.size}
-            </div>
-            <div role="columnheader">{strings.browse.modified}</div>
+            {COLUMNS.map((c) => (
+              <SortHeader key={c.sort} column={c} order={sort} onSort={onSort} />
+            ))}
           </div>
         </div>
         <div
@@ -220,6 +229,7 @@ function Rows({
               onSelect={onSelect}
               onMenu={onMenu}
               device={device}
+              badge={badge}
               edit={edit}
             />
           )}
@@ -248,6 +258,7 @@ const RowRange = memo(function RowRange({
   onSelect,
   onMenu,
   device,
+  badge,
   edit,
 }: {
   first: number;
@@ -256,7 +267,15 @@ const RowRange = memo(function RowRange({
   tabStop: number;
 } & Pick<
   FolderRowsProps,
-  'entry' | 'selected' | 'onOpenFolder' | 'onOpenFile' | 'onSelect' | 'onMenu' | 'device' | 'edit'
+  | 'entry'
+  | 'selected'
+  | 'onOpenFolder'
+  | 'onOpenFile'
+  | 'onSelect'
+  | 'onMenu'
+  | 'device'
+  | 'badge'
+  | 'edit'
 >) {
   const indexes: number[] = [];
   if (pinned !== null && pinned < first) indexes.push(pinned);
@@ -276,6 +295,7 @@ const RowRange = memo(function RowRange({
         onSelect={onSelect}
         onMenu={onMenu}
         device={device?.(item)}
+        badge={badge?.(item)}
         edit={edit}
         marked={edit?.isMarked(item)}
         entryAt={edit && entry}
@@ -285,3 +305,48 @@ const RowRange = memo(function RowRange({
     );
   });
 });
+
+/**
+ * The columns, each sorting by its header. The service's order for each is its first click (names
+ * and types A to Z, the newest and the largest first); a second click turns it round.
+ */
+const COLUMNS: { sort: ContentSort; label: () => string; num?: boolean; natural: Direction }[] = [
+  { sort: 'alphabetical', label: () => strings.browse.name, natural: 'ascending' },
+  { sort: 'type', label: () => strings.browse.type, natural: 'ascending' },
+  { sort: 'size', label: () => strings.browse.size, num: true, natural: 'descending' },
+  { sort: 'modified', label: () => strings.browse.modified, natural: 'descending' },
+];
+
+type Direction = 'ascending' | 'descending';
+
+/** A column's header: a button that sorts by it, the direction shown (aria-sort, an arrow). */
+function SortHeader({
+  column,
+  order,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  order: BrowseSort;
+  onSort: (order: BrowseSort) => void;
+}) {
+  const active = order.sort === column.sort;
+  const flip = (d: Direction): Direction => (d === 'ascending' ? 'descending' : 'ascending');
+  const direction = active && order.reversed ? flip(column.natural) : column.natural;
+  const Arrow = direction === 'ascending' ? ArrowUp : ArrowDown;
+  return (
+    <div
+      role="columnheader"
+      className={column.num ? 'num' : undefined}
+      aria-sort={active ? direction : undefined}
+    >
+      <button
+        type="button"
+        className={`sort-button ${active ? 'is-active' : ''}`}
+        onClick={() => onSort({ sort: column.sort, reversed: active ? !order.reversed : false })}
+      >
+        {column.label()}
+        {active && <Arrow size={14} aria-hidden="true" focusable="false" />}
+      </button>
+    </div>
+  );
+}

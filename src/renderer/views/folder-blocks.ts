@@ -20,19 +20,21 @@ export interface Listing {
   folderId: number;
   query: string;
   sort: ContentSort;
+  /** The other way round from the service's order (folders still first). */
+  reversed?: boolean;
   /** Offline: the pair whose journal is read instead of the service (`synced.contents`). */
   pairId?: string | null;
 }
 
 /** The query key of a listing's blocks, without the block's number. */
-function useListingKey({ folderId, query, sort, pairId }: Listing) {
+function useListingKey({ folderId, query, sort, reversed = false, pairId }: Listing) {
   const account = useAccount();
   return useMemo(
     () =>
       pairId
-        ? (['synced.contents', pairId, folderId, query, sort] as const)
-        : (['folders.contents', account.id, folderId, query, sort] as const),
-    [account.id, folderId, query, sort, pairId],
+        ? (['synced.contents', pairId, folderId, query, sort, reversed] as const)
+        : (['folders.contents', account.id, folderId, query, sort, reversed] as const),
+    [account.id, folderId, query, sort, reversed, pairId],
   );
 }
 
@@ -159,7 +161,7 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
   const account = useAccount();
   const queryClient = useQueryClient();
   const base = useListingKey(listing);
-  const { folderId, query, sort, pairId } = listing;
+  const { folderId, query, sort, reversed = false, pairId } = listing;
 
   // Opening a folder lists it anew, as a file manager does (what is cached shows meanwhile).
   // Blocks read during this visit stay fresh: scrolling back asks nothing again.
@@ -174,6 +176,7 @@ export function useFolderBlocks(listing: Listing, wanted: readonly number[]): Fo
         const page = {
           folderId,
           sort,
+          ...(reversed ? { reversed } : {}),
           offset: b * BLOCK,
           limit: BLOCK,
           ...(query ? { query } : {}),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Cloud, CircleCheck, CircleDashed, Pin } from 'lucide-react';
-import type { OnDemandOp, OnDevice, ResultOf } from '../../shared/app-api';
+import { Ban, Cloud, CircleCheck, CircleDashed, Pin, RefreshCw, TriangleAlert } from 'lucide-react';
+import type { OnDemandOp, OnDevice, ResultOf, RowMark } from '../../shared/app-api';
 import { useAccount, useApi } from '../context';
 import { useEvent } from '../hooks';
 import type { SelectedItem } from '../navigation';
@@ -13,7 +13,16 @@ import { strings } from '../strings';
 
 type State = OnDevice['state'];
 
-const ICONS = { full: CircleCheck, online: Cloud, partly: CircleDashed, pinned: Pin } as const;
+const ICONS = {
+  full: CircleCheck,
+  online: Cloud,
+  partly: CircleDashed,
+  pinned: Pin,
+  // A row's other states (issue 42): each its own shape too.
+  syncing: RefreshCw,
+  excluded: Ban,
+  problem: TriangleAlert,
+} as const;
 
 /** The badges' icons, once in the page (as ItemIcon's sprite: a row holds one small <use>). */
 export function OnDeviceSprite() {
@@ -53,6 +62,47 @@ export function OnDeviceBadge({ device, text = false }: { device: OnDevice; text
   );
 }
 
+/**
+ * A row's badge in a synced workspace (issue 42): where it is on this device, or what keeps it
+ * from being synced as recorded; a problem first, then a download under way, a folder left out.
+ */
+export type Badge = { state: Exclude<keyof typeof ICONS, 'full'> | 'synced'; words: string };
+
+/** A row's badge: the icon of its state and its words (for assistive technology, on hover). */
+export function RowBadge({ badge }: { badge: Badge }) {
+  const icon = badge.state === 'synced' ? 'full' : badge.state;
+  return (
+    <span className={`on-device is-${icon}`} title={badge.words}>
+      <svg width={14} height={14} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <use href={`#ws-on-${icon}`} />
+      </svg>
+      <span className="visually-hidden">{badge.words}</span>
+    </span>
+  );
+}
+
+type Marks = { marks: RowMark[]; excluded: number[]; here: 'synced' | 'excluded' | 'unknown' };
+
+function badgeOf(
+  item: { kind: string; id: number },
+  d: OnDevice | undefined,
+  m: Marks,
+): Badge | undefined {
+  const mark = (which: RowMark['mark']) =>
+    m.marks.some(
+      (r) => r.mark === which && r.id === item.id && (r.kind ?? item.kind) === item.kind,
+    );
+  const b = strings.browse.states;
+  if (m.here === 'unknown') return undefined;
+  if (m.here === 'excluded' || (item.kind === 'folder' && m.excluded.includes(item.id)))
+    return { state: 'excluded', words: b.excluded };
+  if (mark('problem')) return { state: 'problem', words: b.problem };
+  if (mark('syncing')) return { state: 'syncing', words: b.syncing };
+  if (!d) return { state: 'syncing', words: b.syncing };
+  if (d.state === 'full') return { state: 'synced', words: b.synced };
+  return { state: d.state, words: onDeviceWords(d) };
+}
+
 /** What may be done with an item in its state. */
 export function offers(d: OnDevice) {
   return {
@@ -69,18 +119,33 @@ const deviceKey = (kind: string, id: number) => `${kind}-${id}`;
  * The states of a folder's items synced here (none: the workspace is not synced, or the item
  * not here); read again after an action and whenever the pair's sync settles.
  */
-export function useOnDevice(workspaceId: number, folderId: number, enabled: boolean) {
+export function useOnDevice(
+  workspaceId: number,
+  folderId: number,
+  enabled: boolean,
+  /** The folders above it (its trail); undefined until known. */
+  above: number[] | undefined,
+) {
   const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['items.onDevice', account.id, workspaceId, folderId],
+    queryKey: ['items.onDevice', account.id, workspaceId, folderId, above?.join(',') ?? ''],
     queryFn: () =>
-      api.call('items.onDevice', { accountId: account.id, workspaceId, folderId }).then((r) => ({
-        pairId: r.pairId,
-        byItem: new Map(r.items.map((i) => [deviceKey(i.kind, i.id), i])),
-      })),
-    enabled,
+      api
+        .call('items.onDevice', {
+          accountId: account.id,
+          workspaceId,
+          folderId,
+          above: above ?? [],
+        })
+        .then((r) => ({
+          pairId: r.pairId,
+          byItem: new Map(r.items.map((i) => [deviceKey(i.kind, i.id), i])),
+          marks: { marks: r.marks, excluded: r.excluded, here: r.here },
+        })),
+    // Once the folders above are known (they say whether it is inside one left out).
+    enabled: enabled && above !== undefined,
   });
   const pairId = query.data?.pairId;
   useEvent('pair-status', ({ pairId: changed, status }) => {
@@ -88,11 +153,18 @@ export function useOnDevice(workspaceId: number, folderId: number, enabled: bool
       void queryClient.invalidateQueries({ queryKey: ['items.onDevice', account.id] });
   });
   const byItem = query.data?.byItem;
-  return useCallback(
+  const marks = query.data?.marks;
+  const device = useCallback(
     (item: { kind: string; id: number }): OnDevice | undefined =>
       byItem?.get(deviceKey(item.kind, item.id)),
     [byItem],
   );
+  const badge = useCallback(
+    (item: { kind: string; id: number }): Badge | undefined =>
+      marks && badgeOf(item, byItem?.get(deviceKey(item.kind, item.id)), marks),
+    [byItem, marks],
+  );
+  return { device, badge };
 }
 
 type Done = ResultOf<'items.onDemand'> & { op: OnDemandOp; target: SelectedItem };
@@ -208,5 +280,5 @@ export function OnDeviceSection({
   );
 }
 
-export type DeviceOf = ReturnType<typeof useOnDevice>;
+export type DeviceOf = ReturnType<typeof useOnDevice>['device'];
 export type { State as OnDeviceState };

@@ -139,7 +139,7 @@ export const de: Record<MessageKey, string> = {
   'browse.title': 'Durchsuchen',
   'browse.workspace': 'Arbeitsbereich',
   'browse.breadcrumbs': 'Ordnerpfad',
-  'browse.search': 'Diesen Ordner durchsuchen',
+  'browse.search': 'Diesen Arbeitsbereich durchsuchen',
   'browse.searchPlaceholder': 'Suchen',
   'browse.sort': 'Sortieren nach',
   'browse.sort.alphabetical': 'Name',
@@ -159,6 +159,29 @@ export const de: Record<MessageKey, string> = {
   'browse.openFolder': 'Ordner {name} öffnen',
   'browse.details': 'Details zu {name}',
   'browse.contents': 'Ordnerinhalt',
+  'browse.type': 'Typ',
+  'browse.results': 'Suchergebnisse',
+  'browse.inFolder': 'in {folder}',
+  'browse.found':
+    '{n, plural, =0 {Nichts gefunden.} one {# Element gefunden.} other {# Elemente gefunden.}}',
+  'browse.foundMore':
+    'Die ersten {n} gefundenen Elemente: tippen Sie weiter, um die Suche einzugrenzen.',
+  'browse.searchSynced': 'Durchsucht wurde, was mit diesem Computer synchronisiert ist.',
+  'browse.searchExcluded':
+    '{n, plural, one {# Ordner ist} other {# Ordner sind}} auf diesem Computer ausgelassen und nicht durchsucht.',
+  'browse.searching':
+    'Suche auf dem Dienst: bisher {folders, plural, one {# Ordner} other {# Ordner}} durchgesehen.',
+  'browse.searchDone':
+    'Alle Ordner durchgesehen ({folders, plural, one {# Ordner} other {# Ordner}}).',
+  'browse.searchStopped':
+    'Angehalten nach {folders, plural, one {# Ordner} other {# Ordnern}}: nicht durchgesehene Ordner können weitere enthalten.',
+  'browse.searchCut':
+    'Angehalten bei {folders, plural, one {# Ordner} other {# Ordnern}}, so weit geht eine Suche über den Dienst: nicht durchgesehene Ordner können weitere enthalten.',
+  'browse.searchStop': 'Anhalten',
+  'browse.state.synced': 'Synchronisiert',
+  'browse.state.syncing': 'Wird synchronisiert: noch nicht auf diesem Computer',
+  'browse.state.excluded': 'Ausgelassen: auf diesem Computer nicht synchronisiert',
+  'browse.state.problem': 'Konnte nicht synchronisiert werden: Der Status sagt, warum',
 
   'menu.label': 'Aktionen für {name}',
   'menu.copyLink': 'Freigabelink kopieren',
@@ -796,6 +819,8 @@ export const de: Record<MessageKey, string> = {
   'backend.throughLink': '{path} wird über einen Link erreicht: Es wird nicht geöffnet.',
   'backend.noProgram':
     'Auf diesem Computer wurde kein Programm zum Öffnen gefunden: Es ist {path}; öffnen Sie es in Ihrem Dateimanager.',
+  'backend.noReverseOrder':
+    'Dieser Server sagt nicht, wie viele Elemente ein Ordner enthält; er kann daher nicht umgekehrt aufgelistet werden.',
   'backend.pairGone': 'Dieser synchronisierte Ordner wird nicht mehr synchronisiert.',
   'backend.trashGone': 'Dieses Element ist nicht mehr im Papierkorb.',
   'backend.trashRootGone': 'Sein synchronisierter Ordner {dir} ist nicht mehr auf diesem Computer.',

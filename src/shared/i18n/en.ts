@@ -139,7 +139,7 @@ export const en = {
   'browse.title': 'Browse',
   'browse.workspace': 'Workspace',
   'browse.breadcrumbs': 'Folder path',
-  'browse.search': 'Search this folder',
+  'browse.search': 'Search this workspace',
   'browse.searchPlaceholder': 'Search',
   'browse.sort': 'Sort by',
   'browse.sort.alphabetical': 'Name',
@@ -159,6 +159,27 @@ export const en = {
   'browse.openFolder': 'Open folder {name}',
   'browse.details': 'Details of {name}',
   'browse.contents': 'Folder contents',
+  'browse.type': 'Type',
+  'browse.results': 'Search results',
+  'browse.inFolder': 'in {folder}',
+  'browse.found': '{n, plural, =0 {Nothing found.} one {# item found.} other {# items found.}}',
+  'browse.foundMore': 'The first {n} items found: type more to narrow the search.',
+  'browse.searchSynced': 'Searched what is synced to this computer.',
+  'browse.searchExcluded':
+    '{n, plural, one {# folder is} other {# folders are}} left out on this computer and not searched.',
+  'browse.searching':
+    'Searching the service: {folders, plural, one {# folder} other {# folders}} looked at so far.',
+  'browse.searchDone':
+    'Looked at every folder ({folders, plural, one {# folder} other {# folders}}).',
+  'browse.searchStopped':
+    'Stopped after {folders, plural, one {# folder} other {# folders}}: folders not looked at may hold more.',
+  'browse.searchCut':
+    'Stopped at {folders, plural, one {# folder} other {# folders}}, as far as a search through the service goes: the folders not looked at may hold more.',
+  'browse.searchStop': 'Stop',
+  'browse.state.synced': 'Synced',
+  'browse.state.syncing': 'Syncing: not on this computer yet',
+  'browse.state.excluded': 'Left out: not synced on this computer',
+  'browse.state.problem': 'Could not be synced: Status says why',
 
   'menu.label': 'Actions for {name}',
   'menu.copyLink': 'Copy share link',
@@ -770,6 +791,8 @@ export const en = {
   'backend.throughLink': '{path} is reached through a link: it is not opened.',
   'backend.noProgram':
     'No program to open it was found on this computer: it is {path}; open it in your file manager.',
+  'backend.noReverseOrder':
+    'This server does not say how many items a folder holds, so it cannot be listed the other way round.',
   'backend.pairGone': 'This synced folder is no longer synced.',
   'backend.trashGone': 'This item is no longer in the trash.',
   'backend.trashRootGone': 'Its synced folder {dir} is no longer on this computer.',

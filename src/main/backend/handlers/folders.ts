@@ -1,5 +1,6 @@
 import type { ContentSort, FolderEntry, ServiceClient } from '../../api/client';
 import { entryOf } from '../map';
+import { ReversedListings } from '../reversed';
 import { downloadZip } from '../zip';
 import type { HandlerContext, HandlersOf } from './context';
 
@@ -37,15 +38,25 @@ async function contentsAt(
 
 /** Browse's folders on the service: a page of contents, the path to one, one as a zip. */
 export function folderHandlers(ctx: HandlerContext): HandlersOf<'folders'> {
+  // One per signed-in client: where each listing's folders end, remembered while it lasts.
+  const reversed = new WeakMap<ServiceClient, ReversedListings>();
+  const reversedOf = (client: ServiceClient) => {
+    let r = reversed.get(client);
+    if (!r) reversed.set(client, (r = new ReversedListings(client)));
+    return r;
+  };
   return {
     'folders.contents': async (p) => {
       const s = await ctx.account(p);
-      const got = await contentsAt(s.client, p.folderId, {
+      const opts = {
         offset: p.offset ?? 0,
         limit: p.limit ?? 100,
         ...(p.query ? { query: p.query } : {}),
         ...(p.sort ? { sort: p.sort } : {}),
-      });
+      };
+      const got = p.reversed
+        ? await reversedOf(s.client).contents(p.folderId, opts)
+        : await contentsAt(s.client, p.folderId, opts);
       ctx.folderIndex(s).remember(got.seen);
       // Who added each item, for the window's offer of a delete to a Creator (issue 42).
       const mine = (e: FolderEntry) =>

@@ -65,7 +65,7 @@ export function itemHandlers(ctx: HandlerContext): HandlersOf<'items'> {
     'items.openSynced': (p) => openSynced(ctx, onDevice, p),
 
     'items.onDevice': (p) =>
-      Promise.resolve(onDevice.folder(p.accountId, p.workspaceId, p.folderId)),
+      Promise.resolve(onDevice.folder(p.accountId, p.workspaceId, p.folderId, p.above)),
     'items.onDemand': (p) => onDevice.act(p.accountId, p.workspaceId, p.kind, p.itemId, p.op),
   };
 }

@@ -1,4 +1,5 @@
 import type { Entry, SyncedWorkspace } from '../../../shared/app-api';
+import { searchSynced } from '../../folders/search';
 import { listSynced, type SyncedItemRow, syncedPath, syncedRoot } from '../../folders/synced-tree';
 import { fail } from '../errors';
 import type { Pairs } from '../pairs';
@@ -54,6 +55,7 @@ export function syncedHandlers(ctx: HandlerContext): HandlersOf<'synced'> {
       const got = listSynced(journal, p.folderId, {
         query: p.query ?? '',
         sort: p.sort ?? 'alphabetical',
+        reversed: p.reversed ?? false,
         offset: p.offset ?? 0,
         limit: p.limit ?? 100,
       });
@@ -63,6 +65,19 @@ export function syncedHandlers(ctx: HandlerContext): HandlersOf<'synced'> {
     'synced.path': (p) => {
       const { journal } = pairOf(pairs, p.pairId);
       return Promise.resolve(syncedPath(journal, p.folderId));
+    },
+
+    // The first pair of the workspace that synced once (a workspace synced to two folders holds
+    // the same tree in each); none: the window searches the service instead.
+    'synced.search': (p) => {
+      for (const pair of pairs.list()) {
+        if (pair.accountId !== p.accountId || pair.workspaceId !== p.workspaceId) continue;
+        const journal = pairs.journalOf(pair.id);
+        if (syncedRoot(journal) === null) continue;
+        const found = searchSynced(journal, p.query, p.limit ?? 200);
+        return Promise.resolve({ pairId: pair.id, ...found });
+      }
+      return Promise.resolve({ pairId: null, hits: [], more: false, excluded: 0 });
     },
   };
 }
