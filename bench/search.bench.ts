@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { searchSynced } from '../src/main/folders/search';
-import { Journal, type JournalItem } from '../src/main/journal/journal';
+import { Journal } from '../src/main/journal/journal';
 import { median, type Benchmark } from './lib';
+import { syncedRow } from '../test/journal/synced-row';
 
 // Browse's search of a synced workspace (issue 42): each key typed asks the pair's journal again,
 // so a query must answer within a frame or two. A journal of 100,000 items (1,000 folders of 99
@@ -16,40 +17,22 @@ import { median, type Benchmark } from './lib';
 const GOAL_P95_MS = 100;
 const TYPED = ['n', 'no', 'not', 'note', 'note 4', 'report', 'q3', 'zzz', 'file 9', '.txt', 'a'];
 
-function item(id: number, localPath: string, kind: 'folder' | 'file', parent: number): JournalItem {
-  const name = localPath.slice(localPath.lastIndexOf('/') + 1);
-  return {
-    remoteId: id,
-    kind,
-    remoteParentId: parent,
-    remoteName: name,
-    localPath,
-    localName: name,
-    dev: 1,
-    ino: id + 1000,
-    size: kind === 'file' ? 10 : null,
-    mtimeMs: kind === 'file' ? 1.5 : null,
-    hash: kind === 'file' ? 'h' : null,
-    remoteSize: kind === 'file' ? 10 : null,
-    remoteUpdatedAt: '2026-11-23T10:00:00+01:00',
-    state: 'synced',
-  };
-}
-
 function fill(file: string): number {
   const j = new Journal(file);
   let id = 1;
   j.transaction(() => {
     for (let f = 0; f < 1_000; f++) {
-      const folder = item(id++, `Area ${f % 10}/Project ${f}`, 'folder', 0);
+      const folder = syncedRow(id++, `Area ${f % 10}/Project ${f}`, 'folder', 0);
       j.items.upsert(folder);
       for (let k = 0; k < 99; k++)
-        j.items.upsert(item(id++, `${folder.localPath}/file ${k}.txt`, 'file', folder.remoteId));
+        j.items.upsert(
+          syncedRow(id++, `${folder.localPath}/file ${k}.txt`, 'file', folder.remoteId),
+        );
     }
-    const notes = item(id++, 'Area 3/Project 3/Meetings', 'folder', 4);
+    const notes = syncedRow(id++, 'Area 3/Project 3/Meetings', 'folder', 4);
     j.items.upsert(notes);
     for (let k = 0; k < 60; k++)
-      j.items.upsert(item(id++, `${notes.localPath}/note ${k}.txt`, 'file', notes.remoteId));
+      j.items.upsert(syncedRow(id++, `${notes.localPath}/note ${k}.txt`, 'file', notes.remoteId));
   });
   j.close();
   return id - 1;

@@ -5,6 +5,7 @@ import { Journal, type JournalItem } from '../../src/main/journal/journal';
 import { READ_ONLY_SQL } from '../../src/main/journal/read-only';
 import { MIGRATIONS } from '../../src/main/journal/schema';
 import { TempDirs } from '../sync/harness';
+import { syncedRow } from './synced-row';
 
 // The journal at a million items (issue 25): every statement the journal prepares is served by
 // an index, so that no pass reads a whole table. The statements are taken from the journal itself
@@ -66,24 +67,7 @@ const WHOLE_TABLE_ALLOWED: Record<string, string> = {
 
 let nextId = 1;
 function item(localPath: string, kind: 'folder' | 'file', parent: number): JournalItem {
-  const name = localPath.slice(localPath.lastIndexOf('/') + 1);
-  const id = nextId++;
-  return {
-    remoteId: id,
-    kind,
-    remoteParentId: parent,
-    remoteName: name,
-    localPath,
-    localName: name,
-    dev: 1,
-    ino: id + 1000,
-    size: kind === 'file' ? 10 : null,
-    mtimeMs: kind === 'file' ? 1.5 : null,
-    hash: kind === 'file' ? 'h' : null,
-    remoteSize: kind === 'file' ? 10 : null,
-    remoteUpdatedAt: '2026-11-23T10:00:00+01:00',
-    state: 'synced',
-  };
+  return syncedRow(nextId++, localPath, kind, parent);
 }
 
 /** A journal of 20,000 items (2,000 folders of 9 files each), with rows in every table. */
