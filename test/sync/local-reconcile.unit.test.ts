@@ -249,27 +249,6 @@ const cases: Case[] = [
       deletes: ['Notes.txt (1)', 'plan.md (1)'],
     },
   },
-  // The volume may give a freed inode again (ext4 does, more so under load): the new file may
-  // take the folder's, the new folder the file's. The kinds differ, so the outcome is the same.
-  ...(['the file', 'the folder', 'both'] as const).map((which): Case => ({
-    name: `a file replaced by a folder of its name and a folder by a file, ${which} in a freed inode`,
-    synced: ['Notes.txt/', 'plan.md'],
-    change: (d) => d.rm('Notes.txt').write('Notes.txt', 'mine').rm('plan.md').mkdir('plan.md'),
-    patch: (journal, d) => {
-      for (const [rel, reused] of [
-        ['Notes.txt', which !== 'the folder'],
-        ['plan.md', which !== 'the file'],
-      ] as const) {
-        const row = journal.items.atPath(rel)!;
-        if (reused) journal.items.upsert({ ...row, ino: lstatSync(d.abs(rel)).ino });
-      }
-    },
-    expect: {
-      mkdirs: ['plan.md'],
-      uploads: ['Notes.txt'],
-      deletes: ['Notes.txt (1)', 'plan.md (1)'],
-    },
-  })),
   {
     name: 'two files swapped by name: two moves, no upload',
     synced: ['a.txt', 'b.txt'],
